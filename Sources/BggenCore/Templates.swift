@@ -1,0 +1,3 @@
+public enum TemplateStore {
+    public static func text(named name: String) -> String? { EmbeddedTemplates.files[name] }
+}
