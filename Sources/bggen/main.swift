@@ -1,1 +1,4 @@
-import BggenCLI; print("hi")
+import BggenCLI
+import Foundation
+
+exit(CLI().run(Array(CommandLine.arguments.dropFirst())))

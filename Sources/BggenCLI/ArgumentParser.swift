@@ -1,0 +1,120 @@
+/// A small parser for `--name value`, `--name=value`, `--flag`, `--no-flag` and `-y`, with positional arguments.
+///
+/// Just enough for bggen's one command: every option is declared up front, so an unknown one, a repeated one,
+/// a missing value or a contradiction is an error that names it.
+struct ArgumentParser {
+    enum Kind: Equatable {
+        /// Takes a value.
+        case option
+        /// Present or absent.
+        case flag
+        /// `--name` or `--no-name`: true, false, or not given.
+        case toggle
+    }
+
+    struct Spec {
+        let name: String
+        let kind: Kind
+        var shortName: Character? = nil
+    }
+
+    struct Result {
+        var values: [String: String] = [:]
+        var flags: Set<String> = []
+        var toggles: [String: Bool] = [:]
+        var positionals: [String] = []
+    }
+
+    let specs: [Spec]
+
+    func parse(_ arguments: [String]) throws(UsageError) -> Result {
+        var result = Result()
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+                result.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            let (name, inlineValue) = split(argument)
+            guard let (spec, negated) = lookup(name) else {
+                throw UsageError("unknown option '\(name)'\(suggestion(for: name)).")
+            }
+            switch spec.kind {
+            case .option:
+                if result.values[spec.name] != nil {
+                    throw UsageError("--\(spec.name) was given more than once; give it once.")
+                }
+                if let inlineValue {
+                    result.values[spec.name] = inlineValue
+                } else if index < arguments.count, !arguments[index].hasPrefix("--") {
+                    result.values[spec.name] = arguments[index]
+                    index += 1
+                } else {
+                    throw UsageError("--\(spec.name) needs a value.")
+                }
+            case .flag, .toggle:
+                if inlineValue != nil {
+                    throw UsageError("\(name) takes no value.")
+                }
+                if spec.kind == .flag {
+                    result.flags.insert(spec.name)
+                } else if let earlier = result.toggles[spec.name], earlier == negated {
+                    throw UsageError("--\(spec.name) and --no-\(spec.name) contradict each other; pass one of them.")
+                } else {
+                    result.toggles[spec.name] = !negated
+                }
+            }
+        }
+        return result
+    }
+
+    private func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    private func lookup(_ name: String) -> (Spec, negated: Bool)? {
+        if name.count == 2, name.hasPrefix("-"), let short = name.last,
+           let spec = specs.first(where: { $0.shortName == short }) {
+            return (spec, false)
+        }
+        guard name.hasPrefix("--") else { return nil }
+        let bare = name.dropFirst(2)
+        if let spec = specs.first(where: { $0.name == bare }) { return (spec, false) }
+        if bare.hasPrefix("no-"), let spec = specs.first(where: { $0.name == bare.dropFirst(3) && $0.kind == .toggle }) {
+            return (spec, true)
+        }
+        return nil
+    }
+
+    /// ", did you mean --tasks?" for a near miss such as `--task`.
+    private func suggestion(for name: String) -> String {
+        let bare = String(name.drop(while: { $0 == "-" }))
+        let candidates = specs.flatMap { $0.kind == .toggle ? [$0.name, "no-\($0.name)"] : [$0.name] }
+        let best = candidates.min { editDistance($0, bare) < editDistance($1, bare) }
+        guard let best, editDistance(best, bare) <= 2 else { return "" }
+        return "; did you mean --\(best)?"
+    }
+
+    private func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// The terminal and process environment, as the CLI sees them. Tests pass a recording fake.
+public protocol Console: AnyObject {
+    func writeOutput(_ text: String)
+    func writeError(_ text: String)
+    /// True when stdin is a terminal a person can answer questions on.
+    var inputIsTerminal: Bool { get }
+    /// True when stdout is a terminal, the only place colour belongs.
+    var outputIsTerminal: Bool { get }
+    var environment: [String: String] { get }
+    var currentDirectory: String { get }
+}
+
+/// The real process: file descriptors 0–2, `ProcessInfo`, the working directory.
+public final class ProcessConsole: Console {
+    public init() {}
+
+    public func writeOutput(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    public func writeError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    public var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+    public var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    public var environment: [String: String] { ProcessInfo.processInfo.environment }
+    public var currentDirectory: String { FileManager.default.currentDirectoryPath }
+}

@@ -1,0 +1,67 @@
+import BggenCore
+
+/// Everything `bggen init` was told on the command line.
+struct InitOptions {
+    var directory = "."
+    var answers = Answers()
+    var output: String?
+    var assumeDefaults = false
+    var dryRun = false
+    var force = false
+    var json = false
+    var help = false
+
+    static let parser = ArgumentParser(specs: [
+        .init(name: "tasks", kind: .option),
+        .init(name: "interval", kind: .option),
+        .init(name: "network", kind: .toggle),
+        .init(name: "power", kind: .toggle),
+        .init(name: "bundle-id", kind: .option),
+        .init(name: "ios", kind: .option),
+        .init(name: "output", kind: .option),
+        .init(name: "yes", kind: .flag, shortName: "y"),
+        .init(name: "dry-run", kind: .flag),
+        .init(name: "force", kind: .flag),
+        .init(name: "json", kind: .flag),
+        .init(name: "help", kind: .flag, shortName: "h"),
+    ])
+
+    /// Parses and checks each value where it is given, so the first error names the flag at fault.
+    static func parse(_ arguments: [String]) throws(UsageError) -> InitOptions {
+        let parsed = try parser.parse(arguments)
+        var options = InitOptions()
+        options.help = parsed.flags.contains("help")
+        if options.help { return options }
+        guard parsed.positionals.count <= 1 else {
+            throw UsageError("init takes one folder, but got \(parsed.positionals.count): \(parsed.positionals.joined(separator: " ")).")
+        }
+        options.directory = parsed.positionals.first ?? "."
+        do {
+            if let tasks = parsed.values["tasks"] {
+                options.answers.tasks = try TaskKind.parseList(tasks)
+            }
+            if let interval = parsed.values["interval"] {
+                options.answers.interval = try Interval.parse(interval)
+            }
+            if let bundle = parsed.values["bundle-id"] {
+                options.answers.bundleIdentifier = try BundleIdentifier(bundle).description
+            }
+            if let ios = parsed.values["ios"] {
+                options.answers.deploymentTarget = try DeploymentTarget(ios).description
+            }
+        } catch {
+            throw UsageError(error.description)
+        }
+        options.answers.requiresNetwork = parsed.toggles["network"]
+        options.answers.requiresPower = parsed.toggles["power"]
+        if let output = parsed.values["output"] {
+            guard !output.isEmpty else { throw UsageError("--output is empty; pass a folder inside DIR.") }
+            options.output = output
+        }
+        options.assumeDefaults = parsed.flags.contains("yes")
+        options.dryRun = parsed.flags.contains("dry-run")
+        options.force = parsed.flags.contains("force")
+        options.json = parsed.flags.contains("json")
+        return options
+    }
+}

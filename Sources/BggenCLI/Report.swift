@@ -1,0 +1,150 @@
+import BggenCore
+import Foundation
+
+/// Renders a plan for people (a summary, diffs, a tree, next steps) or for scripts (JSON).
+struct Report {
+    let plan: Plan
+    let configuration: Configuration
+    let style: TextStyle
+
+    func planSummary() -> String {
+        var text = ""
+        for entry in plan.entries {
+            let label = style.paint(entry.action.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0), entry.action)
+            let reason = entry.reason.map { "  (\($0))" } ?? ""
+            text += "  \(label) \(entry.path)\(reason)\n"
+        }
+        return text
+    }
+
+    func dryRun() -> String {
+        var text = style.bold("Plan for \(plan.root)") + "\n" + planSummary()
+        for entry in plan.changes {
+            text += "\n" + entry.diff
+        }
+        text += "\n" + identifierSummary()
+        text += "\nDry run: nothing was written.\n"
+        return text
+    }
+
+    func afterWriting(nextSteps: String, directory: String) -> String {
+        guard plan.hasChanges else {
+            return "Nothing to change: all \(plan.entries.count) files are up to date.\n"
+        }
+        var text = planSummary() + "\n"
+        text += style.bold("Files in \(directory):") + "\n" + tree() + "\n"
+        text += identifierSummary() + "\n"
+        text += nextSteps
+        return text
+    }
+
+    func identifierSummary() -> String {
+        let identifiers = Identifiers(configuration)
+        var text = "Identifiers:\n"
+        if let id = identifiers.appRefresh { text += "  \(id)  (BGAppRefreshTask)\n" }
+        if let id = identifiers.processing { text += "  \(id)  (BGProcessingTask)\n" }
+        if let id = identifiers.downloadSession { text += "  \(id)  (background URLSession)\n" }
+        let modes = backgroundModes(for: configuration)
+        text += "Info.plist keys:\n"
+        if !identifiers.permittedTaskIdentifiers.isEmpty {
+            text += "  BGTaskSchedulerPermittedIdentifiers: \(identifiers.permittedTaskIdentifiers.joined(separator: ", "))\n"
+        }
+        text += modes.isEmpty ? "  none needed\n" : "  UIBackgroundModes: \(modes.joined(separator: ", "))\n"
+        return text
+    }
+
+    /// The files on disk after the run, as a tree; the user's own files are marked.
+    func tree() -> String {
+        let entries = plan.entries.filter { $0.action != .delete }
+        var lines: [String] = []
+        func walk(_ paths: [(path: [Substring], entry: PlanEntry)], prefix: String) {
+            let groups = Dictionary(grouping: paths, by: { $0.path[0] })
+            let names = groups.keys.sorted()
+            for (index, name) in names.enumerated() {
+                let last = index == names.count - 1
+                let children = groups[name]!
+                let branch = last ? "└── " : "├── "
+                if let leaf = children.first(where: { $0.path.count == 1 }) {
+                    let mark = leaf.entry.ownership == .user ? "  (yours)" : ""
+                    lines.append(prefix + branch + name + mark)
+                } else {
+                    lines.append(prefix + branch + name + "/")
+                    walk(children.map { (Array($0.path.dropFirst()), $0.entry) }, prefix: prefix + (last ? "    " : "│   "))
+                }
+            }
+        }
+        walk(entries.map { ($0.path.split(separator: "/"), $0) }, prefix: "")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func json(written: Bool, dryRun: Bool) -> String {
+        let identifiers = Identifiers(configuration)
+        let document = JSONReport(
+            root: plan.root,
+            outputFolder: plan.outputFolder,
+            dryRun: dryRun,
+            written: written,
+            answers: .init(configuration),
+            identifiers: .init(
+                appRefresh: identifiers.appRefresh, processing: identifiers.processing,
+                downloadSession: identifiers.downloadSession
+            ),
+            infoPlist: .init(
+                permittedIdentifiers: identifiers.permittedTaskIdentifiers,
+                backgroundModes: backgroundModes(for: configuration)
+            ),
+            files: plan.entries.map { .init(path: $0.path, action: $0.action.rawValue, owner: $0.ownership.rawValue, reason: $0.reason) },
+            notes: configuration.notes + plan.notes
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+/// The `--json` document. Field names are part of bggen's interface for scripts.
+struct JSONReport: Encodable {
+    struct AnswersJSON: Encodable {
+        let tasks: [String]
+        let interval: String
+        let network: Bool
+        let power: Bool
+        let bundleId: String
+        let ios: String
+
+        init(_ configuration: Configuration) {
+            tasks = configuration.tasks.map(\.rawValue)
+            interval = configuration.interval.description
+            network = configuration.requiresNetwork
+            power = configuration.requiresPower
+            bundleId = configuration.bundleIdentifier.description
+            ios = configuration.deploymentTarget.description
+        }
+    }
+    struct IdentifiersJSON: Encodable {
+        let appRefresh: String?
+        let processing: String?
+        let downloadSession: String?
+    }
+    struct InfoPlistJSON: Encodable {
+        let permittedIdentifiers: [String]
+        let backgroundModes: [String]
+    }
+    struct FileJSON: Encodable {
+        let path: String
+        let action: String
+        let owner: String
+        let reason: String?
+    }
+
+    let root: String
+    let outputFolder: String
+    let dryRun: Bool
+    let written: Bool
+    let answers: AnswersJSON
+    let identifiers: IdentifiersJSON
+    let infoPlist: InfoPlistJSON
+    let files: [FileJSON]
+    let notes: [String]
+}

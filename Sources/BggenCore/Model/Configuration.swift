@@ -1,0 +1,104 @@
+/// The answers a user gave, each optional: flags, questions and answers files all fill this in.
+public struct Answers: Sendable, Equatable {
+    public var tasks: [TaskKind]?
+    public var interval: Interval?
+    public var requiresNetwork: Bool?
+    public var requiresPower: Bool?
+    public var bundleIdentifier: String?
+    public var deploymentTarget: String?
+
+    public init(
+        tasks: [TaskKind]? = nil, interval: Interval? = nil, requiresNetwork: Bool? = nil,
+        requiresPower: Bool? = nil, bundleIdentifier: String? = nil, deploymentTarget: String? = nil
+    ) {
+        self.tasks = tasks
+        self.interval = interval
+        self.requiresNetwork = requiresNetwork
+        self.requiresPower = requiresPower
+        self.bundleIdentifier = bundleIdentifier
+        self.deploymentTarget = deploymentTarget
+    }
+
+    /// What `--yes` takes for anything not given.
+    public static let defaults = Answers(
+        tasks: [.refresh, .processing], interval: .fewHours, requiresNetwork: false, requiresPower: false,
+        bundleIdentifier: "com.example.app", deploymentTarget: "16.0"
+    )
+
+    /// The names of the answers still missing, as the flags that would supply them.
+    public var missingFlags: [String] {
+        var flags: [String] = []
+        if tasks == nil { flags.append("--tasks") }
+        if interval == nil { flags.append("--interval") }
+        if tasks?.contains(.processing) ?? true {
+            if requiresNetwork == nil { flags.append("--network/--no-network") }
+            if requiresPower == nil { flags.append("--power/--no-power") }
+        }
+        if bundleIdentifier == nil { flags.append("--bundle-id") }
+        if deploymentTarget == nil { flags.append("--ios") }
+        return flags
+    }
+}
+
+/// A complete, validated set of answers: everything the templates need, and nothing left to check.
+public struct Configuration: Sendable, Equatable {
+    public let tasks: [TaskKind]
+    public let interval: Interval
+    public let requiresNetwork: Bool
+    public let requiresPower: Bool
+    public let bundleIdentifier: BundleIdentifier
+    public let deploymentTarget: DeploymentTarget
+    /// Things the user should know about how their answers were interpreted.
+    public let notes: [String]
+
+    /// Fills what `answers` leaves out from `defaults`, then applies the rules that tie answers together.
+    public init(answers: Answers, defaults: Answers = .defaults) throws(ConfigurationError) {
+        var notes: [String] = []
+        let interval = answers.interval ?? defaults.interval ?? .fewHours
+        var tasks = answers.tasks ?? defaults.tasks ?? [.refresh, .processing]
+        if interval == .onPush {
+            if tasks.contains(.refresh) {
+                guard answers.tasks == nil else { throw .refreshWithOnPush }
+                tasks.removeAll { $0 == .refresh }
+                notes.append("on-push replaces the periodic refresh with silent push.")
+            }
+            if !tasks.contains(.silentPush) {
+                tasks = (tasks + [.silentPush]).sorted()
+                notes.append("on-push is triggered by silent push, so silent-push was added to the tasks.")
+            }
+        }
+        if !tasks.contains(.processing) {
+            if answers.requiresNetwork == true { throw .processingOptionWithoutProcessing(flag: "--network") }
+            if answers.requiresPower == true { throw .processingOptionWithoutProcessing(flag: "--power") }
+        }
+        if tasks.contains(.processing), let seconds = interval.seconds, seconds < Interval.minimumProcessingSeconds {
+            notes.append("processing runs at most hourly, so its interval was raised from \(interval) to 1h.")
+        }
+        self.tasks = tasks
+        self.interval = interval
+        self.requiresNetwork = tasks.contains(.processing) && (answers.requiresNetwork ?? defaults.requiresNetwork ?? false)
+        self.requiresPower = tasks.contains(.processing) && (answers.requiresPower ?? defaults.requiresPower ?? false)
+        self.bundleIdentifier = try BundleIdentifier(answers.bundleIdentifier ?? defaults.bundleIdentifier ?? "com.example.app")
+        self.deploymentTarget = try DeploymentTarget(answers.deploymentTarget ?? defaults.deploymentTarget ?? "16.0")
+        self.notes = notes
+    }
+
+    public func includes(_ kind: TaskKind) -> Bool { tasks.contains(kind) }
+
+    /// Seconds before the next refresh may start; nil when there is no periodic refresh.
+    public var refreshSeconds: Int? { includes(.refresh) ? interval.seconds : nil }
+
+    /// Seconds before the next processing run may start, never under an hour; nil when push-driven.
+    public var processingSeconds: Int? {
+        guard includes(.processing), let seconds = interval.seconds else { return nil }
+        return max(seconds, Interval.minimumProcessingSeconds)
+    }
+
+    /// The answers that reproduce this configuration exactly, for answers files and `--json`.
+    public var answers: Answers {
+        Answers(
+            tasks: tasks, interval: interval, requiresNetwork: requiresNetwork, requiresPower: requiresPower,
+            bundleIdentifier: bundleIdentifier.description, deploymentTarget: deploymentTarget.description
+        )
+    }
+}

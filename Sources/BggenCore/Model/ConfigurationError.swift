@@ -1,0 +1,37 @@
+/// An answer that cannot be used. The CLI reports it as a usage error (exit 64) before anything is planned or written.
+public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+    case emptyTaskList
+    case unknownTask(String)
+    case invalidInterval(String)
+    case intervalTooShort(String)
+    case refreshWithOnPush
+    case invalidBundleIdentifier(String)
+    case invalidDeploymentTarget(String)
+    case deploymentTargetTooOld(String)
+    case processingOptionWithoutProcessing(flag: String)
+
+    /// One sentence: what was wrong, then how to fix it.
+    public var description: String {
+        let tasks = TaskKind.allCases.map(\.rawValue).joined(separator: ", ")
+        switch self {
+        case .emptyTaskList:
+            return "--tasks is empty; pass one or more of \(tasks), separated by commas."
+        case .unknownTask(let name):
+            return "unknown task '\(name)'; choose from \(tasks)."
+        case .invalidInterval(let text):
+            return "'\(text)' is not an interval; use \(Interval.keywords.joined(separator: ", ")) or a duration such as 30m, 6h or 1d."
+        case .intervalTooShort(let text):
+            return "interval '\(text)' is shorter than 15 minutes, the least iOS honours for an app refresh; use 15m or more."
+        case .refreshWithOnPush:
+            return "--interval on-push means no periodic refresh, so it cannot be combined with the refresh task; drop refresh from --tasks or choose another interval."
+        case .invalidBundleIdentifier(let text):
+            return "'\(text)' is not a valid bundle identifier; use a reverse-DNS name of letters, digits and hyphens, such as com.example.app."
+        case .invalidDeploymentTarget(let text):
+            return "'\(text)' is not an iOS version; pass a version such as 16.0."
+        case .deploymentTargetTooOld(let text):
+            return "iOS \(text) is older than iOS 13.0, where BGTaskScheduler first shipped; pass --ios 13.0 or later."
+        case .processingOptionWithoutProcessing(let flag):
+            return "\(flag) applies only to the processing task; add processing to --tasks or drop \(flag)."
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// The app's minimum iOS version; it decides which APIs the generated code may use without `#available`.
+public struct DeploymentTarget: Sendable, Equatable, Comparable, CustomStringConvertible {
+    public let major: Int
+    public let minor: Int
+
+    /// BGTaskScheduler, the heart of the generated code, first shipped in iOS 13.
+    public static let minimum = DeploymentTarget(major: 13, minor: 0)
+
+    public init(major: Int, minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+
+    public init(_ text: String) throws(ConfigurationError) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count),
+              parts.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let major = Int(parts[0]), let minor = parts.count > 1 ? Int(parts[1]) : 0
+        else {
+            throw .invalidDeploymentTarget(text)
+        }
+        self.init(major: major, minor: minor)
+        guard self >= .minimum else {
+            throw .deploymentTargetTooOld(text)
+        }
+    }
+
+    public var description: String { "\(major).\(minor)" }
+
+    public static func < (lhs: DeploymentTarget, rhs: DeploymentTarget) -> Bool {
+        (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
+    }
+}

@@ -1,0 +1,27 @@
+/// Every identifier the generated code uses, derived once from the bundle identifier.
+///
+/// The Swift configuration file and the Info.plist fragment both read from here, so the two cannot drift apart.
+public struct Identifiers: Sendable, Equatable {
+    public let appRefresh: String?
+    public let processing: String?
+    public let downloadSession: String?
+
+    public init(_ configuration: Configuration) {
+        let prefix = configuration.bundleIdentifier.description
+        appRefresh = configuration.includes(.refresh) ? "\(prefix).refresh" : nil
+        processing = configuration.includes(.processing) ? "\(prefix).processing" : nil
+        downloadSession = configuration.includes(.downloads) ? "\(prefix).background-downloads" : nil
+    }
+
+    /// The `BGTaskSchedulerPermittedIdentifiers` entries: task identifiers only, never session identifiers.
+    public var permittedTaskIdentifiers: [String] { [appRefresh, processing].compactMap(\.self) }
+}
+
+/// The `UIBackgroundModes` a configuration needs. Background URLSession transfers need none.
+public func backgroundModes(for configuration: Configuration) -> [String] {
+    var modes: [String] = []
+    if configuration.includes(.refresh) { modes.append("fetch") }
+    if configuration.includes(.processing) { modes.append("processing") }
+    if configuration.includes(.silentPush) { modes.append("remote-notification") }
+    return modes
+}

@@ -1,0 +1,39 @@
+/// The kinds of background work bggen can scaffold, named as users type them in `--tasks`.
+public enum TaskKind: String, CaseIterable, Sendable, Codable, Comparable {
+    case refresh
+    case processing
+    case downloads
+    case silentPush = "silent-push"
+
+    /// One line for `--help` and for the interactive question, so both describe a task the same way.
+    public var summary: String {
+        switch self {
+        case .refresh: "app refresh: lightweight periodic updates such as feeds, weather or content"
+        case .processing: "data processing: long-running maintenance such as database cleanup, ML model updates or large syncs"
+        case .downloads: "background downloads: files and assets that survive app termination"
+        case .silentPush: "silent push: server-triggered content updates"
+        }
+    }
+
+    /// Declaration order, so sets of tasks always render in the same order whatever order they were typed in.
+    public static func < (lhs: TaskKind, rhs: TaskKind) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    /// Parses a comma-separated list such as `refresh,silent-push`; duplicates collapse, order does not matter.
+    public static func parseList(_ text: String) throws(ConfigurationError) -> [TaskKind] {
+        let names = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard names.contains(where: { !$0.isEmpty }) else {
+            throw .emptyTaskList
+        }
+        var kinds = Set<TaskKind>()
+        for name in names where !name.isEmpty {
+            guard let kind = TaskKind(rawValue: name.lowercased()) else {
+                throw .unknownTask(name)
+            }
+            kinds.insert(kind)
+        }
+        return kinds.sorted()
+    }
+}

@@ -1,0 +1,61 @@
+/// The values templates see, computed once from a validated configuration.
+struct RenderContext {
+    let values: [String: TemplateValue]
+
+    init(_ configuration: Configuration) {
+        let identifiers = Identifiers(configuration)
+        let modes = backgroundModes(for: configuration)
+        var values: [String: TemplateValue] = [
+            "bundleIdentifier": .string(configuration.bundleIdentifier.description),
+            "deploymentTarget": .string(configuration.deploymentTarget.description),
+            "refresh": .bool(configuration.includes(.refresh)),
+            "processing": .bool(configuration.includes(.processing)),
+            "downloads": .bool(configuration.includes(.downloads)),
+            "silentPush": .bool(configuration.includes(.silentPush)),
+            "hasTaskManager": .bool(configuration.includes(.refresh) || configuration.includes(.processing)),
+            "processingScheduled": .bool(configuration.processingSeconds != nil),
+            "networkValue": .string(String(configuration.requiresNetwork)),
+            "powerValue": .string(String(configuration.requiresPower)),
+            "requiresPower": .bool(configuration.requiresPower),
+            "hasLogger": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 14, minor: 0)),
+            "permittedIdentifiers": .list(identifiers.permittedTaskIdentifiers.map(TemplateValue.string)),
+            "taskIdentifiers": .list(identifiers.permittedTaskIdentifiers.map(TemplateValue.string)),
+            "backgroundModes": .list(modes.map(TemplateValue.string)),
+            "backgroundModeNames": .list(modes.map { .string(Self.capabilityNames[$0] ?? $0) }),
+            "infoFragmentPath": .string(OutputRenderer.infoFragmentPath),
+            "entitlementsFragmentPath": .string(OutputRenderer.entitlementsFragmentPath),
+            "userWorkFiles": .string(Self.userWorkFiles(configuration)),
+        ]
+        if let id = identifiers.appRefresh { values["refreshIdentifier"] = .string(id) }
+        if let id = identifiers.processing { values["processingIdentifier"] = .string(id) }
+        if let id = identifiers.downloadSession { values["downloadSessionIdentifier"] = .string(id) }
+        if let seconds = configuration.refreshSeconds {
+            values["refreshIntervalSeconds"] = .string(Self.swiftSeconds(seconds))
+            values["refreshIntervalText"] = .string(Interval.humanDuration(seconds: seconds))
+        }
+        if let seconds = configuration.processingSeconds {
+            values["processingIntervalSeconds"] = .string(Self.swiftSeconds(seconds))
+            values["processingIntervalText"] = .string(Interval.humanDuration(seconds: seconds))
+        }
+        self.values = values
+    }
+
+    /// How Xcode's Background Modes capability labels each `UIBackgroundModes` value.
+    private static let capabilityNames = [
+        "fetch": "Background fetch", "processing": "Background processing", "remote-notification": "Remote notifications",
+    ]
+
+    /// Seconds as a readable Swift expression: `4 * 60 * 60` rather than `14400`.
+    static func swiftSeconds(_ seconds: Int) -> String {
+        if seconds % 3600 == 0 { return "\(seconds / 3600) * 60 * 60" }
+        if seconds % 60 == 0 { return "\(seconds / 60) * 60" }
+        return "\(seconds)"
+    }
+
+    private static func userWorkFiles(_ configuration: Configuration) -> String {
+        var names: [String] = []
+        if configuration.includes(.refresh) { names.append("`AppRefreshWork.swift`") }
+        if configuration.includes(.processing) { names.append("`ProcessingWork.swift`") }
+        return names.joined(separator: " and ")
+    }
+}

@@ -1,3 +1,0 @@
-public enum TemplateStore {
-    public static func text(named name: String) -> String? { EmbeddedTemplates.files[name] }
-}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// One call that generated code made on a stubbed Apple API.
+///
+/// Recorded rather than acted on, so that a run-time simulator can later check Apple's rules (register before
+/// launch finishes, complete every task exactly once, no completion handlers on background sessions, call the
+/// background-session completion handler) against what the generated code actually did.
+public enum StubEvent: Sendable, Equatable {
+    // BackgroundTasks
+    case taskRegistered(identifier: String, queueLabel: String?)
+    case taskSubmitted(identifier: String, kind: String, earliestBeginDate: Date?)
+    case taskRequestCancelled(identifier: String)
+    case allTaskRequestsCancelled
+    case taskCompleted(identifier: String, success: Bool)
+    // UIKit
+    case backgroundTaskBegan(identifier: Int, name: String?)
+    case backgroundTaskEnded(identifier: Int)
+    case remoteNotificationsRegistered
+    // URLSession
+    case sessionCreated(sessionIdentifier: String?, hasDelegate: Bool)
+    case sessionInvalidated(sessionIdentifier: String?)
+    case sessionTaskCreated(sessionIdentifier: String?, taskIdentifier: Int, api: String)
+    case sessionTaskResumed(sessionIdentifier: String?, taskIdentifier: Int)
+    case sessionTaskCancelled(sessionIdentifier: String?, taskIdentifier: Int)
+    /// A completion-handler or `async` convenience API: Apple throws for these on background sessions.
+    case sessionConvenienceAPI(sessionIdentifier: String?, api: String)
+    // os
+    case logged(subsystem: String, category: String, level: String, message: String)
+}
+
+/// The single, process-wide record of stub calls. Lock-protected because the stubs are called from whatever
+/// queue or task the generated code runs on.
+public final class StubLedger: @unchecked Sendable {
+    public static let shared = StubLedger()
+
+    private let lock = NSLock()
+    private var recorded: [StubEvent] = []
+    private var lastIdentifier = 0
+
+    public init() {}
+
+    public func record(_ event: StubEvent) {
+        lock.lock()
+        recorded.append(event)
+        lock.unlock()
+    }
+
+    public var events: [StubEvent] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    public func reset() {
+        lock.lock()
+        recorded.removeAll()
+        lock.unlock()
+    }
+
+    /// Process-unique numbers for task identifiers and background-task identifiers, which Apple also hands out
+    /// as small increasing integers.
+    public func nextIdentifier() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        lastIdentifier += 1
+        return lastIdentifier
+    }
+}

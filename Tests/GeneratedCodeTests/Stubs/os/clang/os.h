@@ -1,0 +1,1 @@
+/* Empty: the declarations live in the Swift overlay of the os stub. */
