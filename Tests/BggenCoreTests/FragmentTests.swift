@@ -1,0 +1,63 @@
+import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+@Suite("Info.plist and entitlements fragments")
+struct FragmentTests {
+    private func plist(_ text: String) throws -> [String: Any] {
+        let object = try PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: nil)
+        return try #require(object as? [String: Any])
+    }
+
+    @Test(arguments: Scenarios.all)
+    func infoFragmentHoldsExactlyTheKeysToMerge(_ scenario: Scenario) throws {
+        let configuration = try scenario.configuration
+        let files = Dictionary(uniqueKeysWithValues: try scenario.renderedFiles().map { ($0.path, $0.contents) })
+        let identifiers = Identifiers(configuration).permittedTaskIdentifiers
+        let modes = backgroundModes(for: configuration)
+        guard let text = files[OutputRenderer.infoFragmentPath] else {
+            #expect(modes.isEmpty && identifiers.isEmpty)
+            return
+        }
+        let dictionary = try plist(text)
+        var expectedKeys: Set<String> = ["UIBackgroundModes"]
+        if !identifiers.isEmpty { expectedKeys.insert("BGTaskSchedulerPermittedIdentifiers") }
+        #expect(Set(dictionary.keys) == expectedKeys)
+        #expect(dictionary["UIBackgroundModes"] as? [String] == modes)
+        #expect((dictionary["BGTaskSchedulerPermittedIdentifiers"] as? [String] ?? []) == identifiers)
+    }
+
+    @Test(arguments: Scenarios.all)
+    func everyIdentifierInCodeMatchesThePlistAndLivesInOneFile(_ scenario: Scenario) throws {
+        let files = try scenario.renderedFiles()
+        let configurationFile = try #require(files.first { $0.path.hasSuffix("BackgroundTaskConfiguration.swift") })
+        let prefix = try scenario.configuration.bundleIdentifier.description
+        let pattern = try Regex(#"static let (\w+)Identifier = "([^"]+)""#)
+        let declared = configurationFile.contents.matches(of: pattern).map { String($0.output[2].substring!) }
+        let identifiers = Identifiers(try scenario.configuration)
+        #expect(Set(declared) == Set(identifiers.permittedTaskIdentifiers + [identifiers.downloadSession].compactMap(\.self)))
+        for file in files where file.path.hasSuffix(".swift") && file != configurationFile {
+            let code = file.contents.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            #expect(!code.contains { $0.contains("\"\(prefix).") }, "\(file.path) spells out an identifier instead of using BackgroundTaskConfiguration")
+        }
+    }
+
+    @Test func entitlementsFragmentOnlyWithSilentPush() throws {
+        for scenario in Scenarios.all {
+            let files = try scenario.renderedFiles()
+            let entitlements = files.first { $0.path == OutputRenderer.entitlementsFragmentPath }
+            #expect((entitlements != nil) == (try scenario.configuration.includes(.silentPush)))
+            if let entitlements {
+                #expect(try plist(entitlements.contents) as NSDictionary == ["aps-environment": "development"] as NSDictionary)
+            }
+        }
+    }
+
+    @Test func nonSwiftFilesStayOutOfTheSourceFolder() throws {
+        for file in try Scenarios.named("all-tasks").renderedFiles() {
+            #expect(file.path.hasSuffix(".swift") == file.path.hasPrefix("BackgroundProcessing/"))
+            #expect(!file.path.hasSuffix("/Info.plist"))
+        }
+    }
+}

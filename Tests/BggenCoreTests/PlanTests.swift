@@ -1,0 +1,147 @@
+@testable import BggenCore
+import BggenTestSupport
+import Testing
+
+@Suite("Planning and writing")
+struct PlanTests {
+    let root = "/project"
+
+    func files(_ answers: Answers = Answers()) throws -> [GeneratedFile] {
+        try OutputRenderer().files(for: Configuration(answers: answers), outputFolder: "BackgroundProcessing")
+    }
+
+    @Test func anEmptyProjectGetsEveryFileCreated() throws {
+        let disk = InMemoryFileSystem()
+        let plan = try Planner(fileSystem: disk).plan(root: root, outputFolder: "BackgroundProcessing", files: try files(), force: false)
+        #expect(plan.entries.allSatisfy { $0.action == .create })
+        try PlanWriter(fileSystem: disk).apply(plan)
+        #expect(disk.files.count == plan.entries.count)
+        #expect(disk.files["/project/bggen/Info.fragment.plist"] != nil)
+    }
+
+    @Test func aSecondRunChangesNothing() throws {
+        let disk = InMemoryFileSystem()
+        let planner = Planner(fileSystem: disk)
+        try PlanWriter(fileSystem: disk).apply(planner.plan(root: root, outputFolder: "BackgroundProcessing", files: try files(), force: false))
+        let writes = disk.writeCount
+        let second = try planner.plan(root: root, outputFolder: "BackgroundProcessing", files: try files(), force: false)
+        #expect(!second.hasChanges)
+        try PlanWriter(fileSystem: disk).apply(second)
+        #expect(disk.writeCount == writes)
+    }
+
+    @Test func pristineGeneratedFilesUpdateAndUserFilesAreKept() throws {
+        let disk = InMemoryFileSystem()
+        let planner = Planner(fileSystem: disk)
+        try PlanWriter(fileSystem: disk).apply(planner.plan(root: root, outputFolder: "BackgroundProcessing", files: try files(), force: false))
+        let userFile = "/project/BackgroundProcessing/AppRefreshWork.swift"
+        try disk.writeAtomically("// Created by bggen. This file is yours.\nmy work\n", to: userFile)
+
+        let daily = try planner.plan(root: root, outputFolder: "BackgroundProcessing", files: try files(Answers(interval: .daily)), force: true)
+        let actions = Dictionary(uniqueKeysWithValues: daily.entries.map { ($0.path, $0.action) })
+        #expect(actions["BackgroundProcessing/BackgroundTaskConfiguration.swift"] == .update)
+        #expect(actions["BackgroundProcessing/AppRefreshWork.swift"] == .unchanged)
+        try PlanWriter(fileSystem: disk).apply(daily)
+        #expect(disk.files[userFile] == "// Created by bggen. This file is yours.\nmy work\n")
+    }
+
+    @Test func editedGeneratedFilesConflictUnlessForced() throws {
+        let disk = InMemoryFileSystem()
+        let planner = Planner(fileSystem: disk)
+        try PlanWriter(fileSystem: disk).apply(planner.plan(root: root, outputFolder: "BackgroundProcessing", files: try files(), force: false))
+        let path = "/project/BackgroundProcessing/BackgroundTaskManager.swift"
+        try disk.writeAtomically(try disk.read(path) + "// my edit\n", to: path)
+        let before = disk.files
+
+        let plan = try planner.plan(root: root, outputFolder: "BackgroundProcessing", files: try files(Answers(interval: .daily)), force: false)
+        #expect(plan.conflicts.map(\.path) == ["BackgroundProcessing/BackgroundTaskManager.swift"])
+        #expect(throws: PlanError.conflicts(["BackgroundProcessing/BackgroundTaskManager.swift"])) {
+            try PlanWriter(fileSystem: disk).apply(plan)
+        }
+        #expect(disk.files == before)
+
+        let forced = try planner.plan(root: root, outputFolder: "BackgroundProcessing", files: try files(Answers(interval: .daily)), force: true)
+        #expect(forced.conflicts.isEmpty)
+    }
+
+    @Test func filesBggenDidNotWriteConflict() throws {
+        let disk = InMemoryFileSystem(files: ["/project/BackgroundProcessing/BackgroundSupport.swift": "// mine\n"])
+        let plan = try Planner(fileSystem: disk).plan(root: root, outputFolder: "BackgroundProcessing", files: try files(), force: false)
+        #expect(plan.conflicts.map(\.reason) == ["not written by bggen"])
+    }
+
+    @Test func droppedTasksDeleteTheirGeneratedFilesAndMentionTheUsersOnes() throws {
+        let disk = InMemoryFileSystem()
+        let planner = Planner(fileSystem: disk)
+        let all = Answers(tasks: TaskKind.allCases)
+        try PlanWriter(fileSystem: disk).apply(planner.plan(root: root, outputFolder: "BackgroundProcessing", files: try files(all), force: false))
+        let plan = try planner.plan(root: root, outputFolder: "BackgroundProcessing", files: try files(Answers(tasks: [.refresh])), force: false)
+        let deleted = plan.entries.filter { $0.action == .delete }.map(\.path).sorted()
+        #expect(deleted == [
+            "BackgroundProcessing/BackgroundDownloadManager.swift", "BackgroundProcessing/SilentPushHandler.swift",
+            "bggen/Entitlements.fragment.plist",
+        ])
+        #expect(plan.notes.count == 3)
+        #expect(plan.notes.allSatisfy { $0.contains("is yours") })
+    }
+
+    @Test(arguments: 1...6)
+    func aFailedWriteRestoresEveryEarlierChange(failingAt write: Int) throws {
+        let existing = "/project/BackgroundProcessing/BackgroundTaskConfiguration.swift"
+        let disk = InMemoryFileSystem()
+        try PlanWriter(fileSystem: disk).apply(
+            Planner(fileSystem: disk).plan(root: root, outputFolder: "BackgroundProcessing", files: try files(Answers(tasks: [.refresh])), force: false)
+        )
+        let before = disk.files
+        let directoriesBefore = disk.allDirectories
+        let plan = try Planner(fileSystem: disk).plan(
+            root: root, outputFolder: "BackgroundProcessing", files: try files(Answers(tasks: TaskKind.allCases)), force: false
+        )
+        disk.failingWrites = [disk.writeCount + write]
+        #expect(throws: PlanError.self) { try PlanWriter(fileSystem: disk).apply(plan) }
+        #expect(disk.files == before)
+        #expect(disk.allDirectories == directoriesBefore)
+        #expect(disk.files[existing] != nil)
+    }
+
+    @Test func aRootThatIsAFileIsRefused() throws {
+        let disk = InMemoryFileSystem(files: ["/project": "x"])
+        #expect(throws: PlanError.rootIsFile("/project")) {
+            try Planner(fileSystem: disk).plan(root: root, outputFolder: "BackgroundProcessing", files: try files(), force: false)
+        }
+    }
+
+    @Test func outputLocationFollowsTheProjectLayout() throws {
+        let sources = InMemoryFileSystem(directories: ["/project/Sources", "/project/App"])
+        #expect(try OutputLocation.resolve(root: root, explicit: nil, fileSystem: sources) == "Sources/BackgroundProcessing")
+        let app = InMemoryFileSystem(directories: ["/project/App"])
+        #expect(try OutputLocation.resolve(root: root, explicit: nil, fileSystem: app) == "App/BackgroundProcessing")
+        let plain = InMemoryFileSystem(directories: ["/project"])
+        #expect(try OutputLocation.resolve(root: root, explicit: nil, fileSystem: plain) == "BackgroundProcessing")
+        #expect(try OutputLocation.resolve(root: root, explicit: "./Code/../Lib/Bg/", fileSystem: plain) == "Lib/Bg")
+    }
+
+    @Test(arguments: ["../elsewhere", "/tmp/x", "a/../../b", "~/x"])
+    func outputOutsideTheProjectIsRefused(_ path: String) {
+        #expect(throws: PlanError.outputOutsideProject(path)) {
+            try OutputLocation.resolve(root: "/project", explicit: path, fileSystem: InMemoryFileSystem())
+        }
+    }
+
+    @Test func outputThroughAFileIsRefused() {
+        let disk = InMemoryFileSystem(files: ["/project/notes.txt": "x"])
+        #expect(throws: PlanError.outputIsFile("notes.txt/Bg")) {
+            try OutputLocation.resolve(root: "/project", explicit: "notes.txt/Bg", fileSystem: disk)
+        }
+    }
+
+    @Test func markerDetectsEdits() {
+        let stamped = GeneratedMarker.stamp("let x = 1\n", path: "A.swift")
+        #expect(GeneratedMarker.provenance(of: stamped) == .pristine)
+        #expect(GeneratedMarker.provenance(of: stamped + " ") == .edited)
+        #expect(GeneratedMarker.provenance(of: "let x = 1\n") == .foreign)
+        let plist = GeneratedMarker.stamp("<?xml version=\"1.0\"?>\n<plist/>\n", path: "a.plist")
+        #expect(plist.hasPrefix("<?xml version=\"1.0\"?>\n<!-- Generated by bggen"))
+        #expect(GeneratedMarker.provenance(of: plist) == .pristine)
+    }
+}

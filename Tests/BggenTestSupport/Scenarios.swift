@@ -1,0 +1,80 @@
+import BggenCore
+
+/// One set of answers the suite generates, snapshots, compiles and runs.
+public struct Scenario: Sendable, CustomStringConvertible {
+    public let name: String
+    /// The `bggen init` flags that produce it, so CLI tests and snapshot tests cover the same thing.
+    public let flags: [String]
+    public let answers: Answers
+
+    public var description: String { name }
+
+    public var configuration: Configuration {
+        get throws { try Configuration(answers: answers) }
+    }
+
+    /// The files bggen writes for this scenario into an empty project, keyed by relative path.
+    public func renderedFiles() throws -> [GeneratedFile] {
+        try OutputRenderer().files(for: configuration, outputFolder: OutputLocation.folderName)
+    }
+
+    /// The printed next steps, which include the app-delegate code the user is told to write.
+    public func nextSteps() throws -> String {
+        try OutputRenderer().nextSteps(for: configuration, outputFolder: OutputLocation.folderName)
+    }
+
+    /// The app-delegate example from the next steps, so tests compile exactly what users are told to paste.
+    public func appDelegateExample() throws -> String {
+        let text = try nextSteps()
+        guard let start = text.range(of: "```swift\n"), let end = text.range(of: "```", range: start.upperBound..<text.endIndex) else {
+            return ""
+        }
+        return String(text[start.upperBound..<end.lowerBound])
+    }
+}
+
+public enum Scenarios {
+    /// Each task alone, all four together, each interval, network and power on and off, and three deployment
+    /// targets (iOS 13 has no `Logger`, so it takes a different path).
+    public static let all: [Scenario] = [
+        make("refresh", "--tasks", "refresh"),
+        make("processing", "--tasks", "processing"),
+        make("downloads", "--tasks", "downloads"),
+        make("silent-push", "--tasks", "silent-push"),
+        make("all-tasks", "--tasks", "refresh,processing,downloads,silent-push"),
+        make("interval-hourly", "--interval", "hourly"),
+        make("interval-daily", "--interval", "daily"),
+        make("interval-on-push", "--interval", "on-push"),
+        make("interval-30m", "--tasks", "refresh,processing", "--interval", "30m"),
+        make("processing-network-power", "--tasks", "processing", "--network", "--power"),
+        make("processing-network-only", "--tasks", "processing", "--network", "--no-power"),
+        make("ios13-all-tasks", "--tasks", "refresh,processing,downloads,silent-push", "--ios", "13.0"),
+        make("ios18-all-tasks", "--tasks", "refresh,processing,downloads,silent-push", "--ios", "18.0", "--bundle-id", "com.acme.news-reader"),
+    ]
+
+    public static func named(_ name: String) -> Scenario {
+        all.first { $0.name == name }!
+    }
+
+    private static func make(_ name: String, _ flags: String...) -> Scenario {
+        var answers = Answers()
+        var index = 0
+        while index < flags.count {
+            let flag = flags[index]
+            let value = index + 1 < flags.count ? flags[index + 1] : ""
+            switch flag {
+            case "--tasks": answers.tasks = try! TaskKind.parseList(value); index += 1
+            case "--interval": answers.interval = try! Interval.parse(value); index += 1
+            case "--ios": answers.deploymentTarget = value; index += 1
+            case "--bundle-id": answers.bundleIdentifier = value; index += 1
+            case "--network": answers.requiresNetwork = true
+            case "--no-network": answers.requiresNetwork = false
+            case "--power": answers.requiresPower = true
+            case "--no-power": answers.requiresPower = false
+            default: fatalError("unknown scenario flag \(flag)")
+            }
+            index += 1
+        }
+        return Scenario(name: name, flags: flags, answers: answers)
+    }
+}
