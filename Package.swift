@@ -21,7 +21,7 @@ let package = Package(
         ),
         .target(name: "BggenTestSupport", dependencies: ["BggenCore"], path: "Tests/BggenTestSupport"),
         .testTarget(name: "BggenCoreTests", dependencies: ["BggenCore", "BggenTestSupport"]),
-        .testTarget(name: "BggenCLITests", dependencies: ["BggenCore", "BggenTestSupport"]),
+        .testTarget(name: "BggenCLITests", dependencies: ["bggen", "BggenCLI", "BggenCore", "BggenTestSupport"]),
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: ["BggenCore", "BggenTestSupport"],

@@ -9,6 +9,12 @@ public struct Scenario: Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
+    public init(name: String, flags: [String], answers: Answers) {
+        self.name = name
+        self.flags = flags
+        self.answers = answers
+    }
+
     public var configuration: Configuration {
         get throws { try Configuration(answers: answers) }
     }

@@ -1,0 +1,200 @@
+import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+@Suite("The bggen binary, as scripts use it")
+struct BinaryTests {
+    @Test func helpDescribesEveryOptionAndTheIntervalMapping() throws {
+        let folder = try TemporaryDirectory()
+        for arguments in [["init", "--help"], ["help", "init"], ["init", "-h"]] {
+            let run = try BinaryRunner.run(arguments, in: folder.url)
+            #expect(run.status == 0)
+            #expect(run.stderr.isEmpty)
+            for option in ["--tasks", "--interval", "--network", "--no-network", "--power", "--no-power", "--bundle-id",
+                           "--ios", "--output", "--yes", "--dry-run", "--force", "--json",
+                           "hourly      1 hour", "few-hours   4 hours", "daily       24 hours", "on-push", "15 minutes"] {
+                #expect(run.stdout.contains(option), "help lacks \(option)")
+            }
+        }
+        let main = try BinaryRunner.run(["--help"], in: folder.url)
+        #expect(main.status == 0 && main.stdout.contains("bggen init [DIR] [options]"))
+        let version = try BinaryRunner.run(["--version"], in: folder.url)
+        #expect(version.status == 0 && version.stdout == "bggen 0.1.0\n")
+        #expect(try folder.files().isEmpty)
+    }
+
+    @Test func yesWritesTheDefaultsAndPrintsNextSteps() throws {
+        let folder = try TemporaryDirectory()
+        let run = try BinaryRunner.run(["init", "--yes", "demo"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        let written = try folder.files()
+        let expected = try Scenario(name: "defaults", flags: [], answers: Answers()).renderedFiles()
+        #expect(Set(written.keys) == Set(expected.map { "demo/\($0.path)" }))
+        for file in expected {
+            #expect(written["demo/\(file.path)"] == file.contents)
+        }
+        for text in ["BackgroundTaskManager.shared.registerTasks()", "scheduleAppRefresh()", "_simulateLaunchForTaskWithIdentifier:@\"com.example.app.refresh\"",
+                     "_simulateExpirationForTaskWithIdentifier:@\"com.example.app.processing\"", "Background fetch", "├── BackgroundProcessing/",
+                     "AppRefreshWork.swift  (yours)"] {
+            #expect(run.stdout.contains(text), "stdout lacks \(text)")
+        }
+        #expect(!run.stdout.contains("\u{1B}["), "no colour without a terminal")
+    }
+
+    @Test func aSecondRunChangesNothingAndSaysSo() throws {
+        let folder = try TemporaryDirectory()
+        let arguments = ["init", "--yes", "--tasks", "refresh,processing,downloads,silent-push", "app"]
+        #expect(try BinaryRunner.run(arguments, in: folder.url).status == 0)
+        let before = try modificationDates(folder.url)
+        let second = try BinaryRunner.run(arguments, in: folder.url)
+        #expect(second.status == 0)
+        #expect(second.stdout == "Nothing to change: all 11 files are up to date.\n")
+        #expect(try modificationDates(folder.url) == before)
+    }
+
+    @Test func dryRunPrintsDiffsAndWritesNothing() throws {
+        let folder = try TemporaryDirectory()
+        let run = try BinaryRunner.run(["init", "--yes", "--dry-run", "--tasks", "refresh"], in: folder.url)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("create     BackgroundProcessing/BackgroundTaskManager.swift"))
+        #expect(run.stdout.contains("+++ b/BackgroundProcessing/BackgroundTaskManager.swift"))
+        #expect(run.stdout.contains("+    static let appRefreshIdentifier = \"com.example.app.refresh\""))
+        #expect(run.stdout.contains("Dry run: nothing was written."))
+        #expect(try folder.files().isEmpty)
+    }
+
+    @Test func conflictsAreRefusedWithoutForceAndNothingIsWritten() throws {
+        let folder = try TemporaryDirectory()
+        #expect(try BinaryRunner.run(["init", "--yes"], in: folder.url).status == 0)
+        let manager = folder.url.appendingPathComponent("BackgroundProcessing/BackgroundTaskManager.swift")
+        try (try String(contentsOf: manager, encoding: .utf8) + "// my change\n").write(to: manager, atomically: true, encoding: .utf8)
+        let before = try folder.files()
+
+        let refused = try BinaryRunner.run(["init", "--yes", "--interval", "daily"], in: folder.url)
+        #expect(refused.status == 1)
+        #expect(refused.stdout.contains("conflict   BackgroundProcessing/BackgroundTaskManager.swift  (edited since bggen wrote it)"))
+        #expect(refused.stderr.contains("BackgroundProcessing/BackgroundTaskManager.swift"))
+        #expect(refused.stderr.contains("--force"))
+        #expect(try folder.files() == before)
+
+        let dryRun = try BinaryRunner.run(["init", "--yes", "--interval", "daily", "--dry-run"], in: folder.url)
+        #expect(dryRun.status == 1)
+        #expect(dryRun.stdout.contains("-// my change"))
+
+        let forced = try BinaryRunner.run(["init", "--yes", "--interval", "daily", "--force"], in: folder.url)
+        #expect(forced.status == 0)
+        #expect(try !String(contentsOf: manager, encoding: .utf8).contains("// my change"))
+    }
+
+    @Test func jsonDescribesThePlanAndTheResult() throws {
+        let folder = try TemporaryDirectory()
+        let plan = try BinaryRunner.run(["init", "--yes", "--json", "--dry-run", "--tasks", "downloads,silent-push", "--bundle-id", "org.sample.photos"], in: folder.url)
+        #expect(plan.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])
+        #expect(document["dryRun"] as? Bool == true)
+        #expect(document["written"] as? Bool == false)
+        let identifiers = try #require(document["identifiers"] as? [String: Any])
+        #expect(identifiers["downloadSession"] as? String == "org.sample.photos.background-downloads")
+        let files = try #require(document["files"] as? [[String: Any]])
+        #expect(files.allSatisfy { $0["action"] as? String == "create" })
+        #expect(files.contains { $0["path"] as? String == "BackgroundProcessing/DownloadHandling.swift" && $0["owner"] as? String == "user" })
+        let infoPlist = try #require(document["infoPlist"] as? [String: Any])
+        #expect(infoPlist["backgroundModes"] as? [String] == ["remote-notification"])
+        #expect(try folder.files().isEmpty)
+
+        let result = try BinaryRunner.run(["init", "--yes", "--json", "--tasks", "downloads"], in: folder.url)
+        let written = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(written["written"] as? Bool == true)
+    }
+
+    @Test func missingAnswersWithoutATerminalNameTheFlags() throws {
+        let folder = try TemporaryDirectory()
+        let run = try BinaryRunner.run(["init", "--tasks", "refresh"], in: folder.url)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--yes"))
+        #expect(run.stderr.contains("--interval"))
+        #expect(run.stderr.contains("--bundle-id"))
+        #expect(!run.stderr.contains("--network"), "network applies only to processing")
+        #expect(try folder.files().isEmpty)
+    }
+
+    /// Each bad input: a clear sentence on stderr, a pointer to --help, exit 64, and nothing written.
+    @Test(arguments: [
+        (["--tasks", "refresh,backup"], "unknown task 'backup'"),
+        (["--frobnicate"], "unknown option '--frobnicate'"),
+        (["--task", "refresh"], "did you mean --tasks?"),
+        (["--interval", "weekly"], "'weekly' is not an interval"),
+        (["--tasks", ""], "--tasks is empty"),
+        (["--tasks", ","], "--tasks is empty"),
+        (["--interval", "10m"], "shorter than 15 minutes"),
+        (["--bundle-id", "com.acme\"; exit(1); \""], "is not a valid bundle identifier"),
+        (["--bundle-id", "not a bundle"], "is not a valid bundle identifier"),
+        (["--ios", "12.0"], "older than iOS 13.0"),
+        (["--ios", "latest"], "'latest' is not an iOS version"),
+        (["--output", "../outside"], "points outside the project folder"),
+        (["--output", "/tmp/elsewhere"], "points outside the project folder"),
+        (["--output", "notes.txt"], "is a file, not a folder"),
+        (["--network", "--no-network"], "contradict each other"),
+        (["--tasks", "refresh", "--tasks", "processing"], "more than once"),
+        (["--tasks", "refresh", "--network"], "applies only to the processing task"),
+        (["--tasks", "refresh", "--interval", "on-push"], "cannot be combined with the refresh task"),
+        (["notes.txt"], "is a file; pass the project folder"),
+        (["one", "two"], "init takes one folder"),
+        (["--bundle-id"], "--bundle-id needs a value"),
+    ] as [([String], String)])
+    func badInputIsAUsageErrorAndWritesNothing(_ arguments: [String], _ message: String) throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("my notes\n", to: "notes.txt")
+        let run = try BinaryRunner.run(["init", "--yes"] + arguments, in: folder.url)
+        #expect(run.status == 64, "\(arguments): \(run.stderr)")
+        #expect(run.stderr.hasPrefix("error: "))
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.contains("See 'bggen init --help'."))
+        #expect(run.stdout.isEmpty)
+        #expect(try folder.files() == ["notes.txt": "my notes\n"])
+    }
+
+    @Test func unknownCommandsPointAtTheMainHelp() throws {
+        let folder = try TemporaryDirectory()
+        let run = try BinaryRunner.run(["generate"], in: folder.url)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("unknown command 'generate'"))
+        #expect(run.stderr.contains("See 'bggen --help'."))
+    }
+
+    @Test func anUnwritableFolderFailsWithStatusOneAndLeavesNothing() throws {
+        let folder = try TemporaryDirectory()
+        // /proc refuses new folders even to root, which a chmod would not stop.
+        let run = try BinaryRunner.run(["init", "--yes", "/proc/bggen-cannot-exist/app"], in: folder.url)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("could not write"))
+        #expect(!FileManager.default.fileExists(atPath: "/proc/bggen-cannot-exist"))
+    }
+
+    @Test func theBinaryWorksWhenCopiedAloneElsewhere() throws {
+        let folder = try TemporaryDirectory()
+        let copy = folder.url.appendingPathComponent("bin/bggen")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: try RepositoryPaths.binary, to: copy)
+        let process = Process()
+        process.executableURL = copy
+        process.arguments = ["init", "--yes", "--tasks", "silent-push", "out"]
+        process.currentDirectoryURL = folder.url
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out/BackgroundProcessing/SilentPushHandler.swift").path))
+    }
+
+    private func modificationDates(_ url: URL) throws -> [String: Date] {
+        var dates: [String: Date] = [:]
+        let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.contentModificationDateKey])
+        while let file = enumerator?.nextObject() as? URL {
+            dates[file.path] = try file.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate
+        }
+        return dates
+    }
+}
