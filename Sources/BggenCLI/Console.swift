@@ -10,6 +10,8 @@ public protocol Console: AnyObject {
     var outputIsTerminal: Bool { get }
     var environment: [String: String] { get }
     var currentDirectory: String { get }
+    /// The keyboard and screen for questions; nil when stdin is not a terminal.
+    var terminal: (any TerminalDevice)? { get }
 }
 
 /// The real process: file descriptors 0–2, `ProcessInfo`, the working directory.
@@ -28,4 +30,5 @@ public final class ProcessConsole: Console {
     public var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     public var environment: [String: String] { ProcessInfo.processInfo.environment }
     public var currentDirectory: String { FileManager.default.currentDirectoryPath }
+    public lazy var terminal: (any TerminalDevice)? = inputIsTerminal ? PosixTerminal() : nil
 }

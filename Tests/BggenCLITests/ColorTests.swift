@@ -11,6 +11,7 @@ final class FakeConsole: Console {
     let outputIsTerminal: Bool
     let environment: [String: String]
     let currentDirectory = "/project"
+    let terminal: (any TerminalDevice)? = nil
 
     init(terminal: Bool, environment: [String: String] = [:]) {
         outputIsTerminal = terminal

@@ -25,6 +25,15 @@ public struct Answers: Sendable, Equatable {
         bundleIdentifier: "com.example.app", deploymentTarget: "16.0"
     )
 
+    /// These answers, with every gap filled from `other`: flags over a recorded answers file over defaults.
+    public func filling(from other: Answers) -> Answers {
+        Answers(
+            tasks: tasks ?? other.tasks, interval: interval ?? other.interval,
+            requiresNetwork: requiresNetwork ?? other.requiresNetwork, requiresPower: requiresPower ?? other.requiresPower,
+            bundleIdentifier: bundleIdentifier ?? other.bundleIdentifier, deploymentTarget: deploymentTarget ?? other.deploymentTarget
+        )
+    }
+
     /// The names of the answers still missing, as the flags that would supply them.
     public var missingFlags: [String] {
         var flags: [String] = []

@@ -63,6 +63,9 @@ public struct Planner: Sendable {
             if old == file.contents {
                 return make(.unchanged, old: old)
             }
+            if file.ownership == .record {
+                return make(.update, old: old)
+            }
             if file.ownership == .user {
                 return PlanEntry(path: file.path, action: .unchanged, ownership: .user, oldContents: old,
                                  newContents: old, reason: "yours, never overwritten")

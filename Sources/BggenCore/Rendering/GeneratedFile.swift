@@ -4,6 +4,8 @@ public enum Ownership: String, Sendable, Codable {
     case tool
     /// The user's file, for their own work: written once, never overwritten.
     case user
+    /// bggen's record of the answers (`.bggen.json`): rewritten whenever the answers change.
+    case record
 }
 
 /// One file bggen wants on disk, with its path relative to the project root.

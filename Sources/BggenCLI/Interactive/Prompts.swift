@@ -1,0 +1,150 @@
+/// How a prompt session ended without an answer.
+enum PromptInterruption: Error, Equatable {
+    /// Ctrl-C: exit 130.
+    case interrupted
+    /// End of input (Ctrl-D, or a closed pipe): exit 1.
+    case endOfInput
+}
+
+/// Generic questions on a terminal: pick several, pick one, yes or no, and free text with validation.
+///
+/// With raw mode, choices move with the arrow keys (or j/k) and toggle with space; without it (`TERM=dumb`, or a
+/// terminal that refuses), choices are typed as numbers such as `1,3`. Both paths validate and ask again.
+final class Prompter {
+    private let terminal: any TerminalDevice
+    private let allowRawMode: Bool
+
+    init(terminal: any TerminalDevice, allowRawMode: Bool) {
+        self.terminal = terminal
+        self.allowRawMode = allowRawMode
+    }
+
+    func say(_ text: String) {
+        terminal.write(text)
+    }
+
+    /// Returns the indices chosen, at least one.
+    func pickSeveral(_ question: String, options: [String], preselected: Set<Int>) throws(PromptInterruption) -> [Int] {
+        if allowRawMode, terminal.enterRawMode() {
+            defer { terminal.restoreMode() }
+            return try pickWithKeys(question, options: options, selected: preselected, several: true)
+        }
+        let fallback = preselected.sorted().map { String($0 + 1) }.joined(separator: ",")
+        return try askNumbered(question + " Pick one or more, separated by commas.", options: options, fallback: fallback) { text in
+            let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            var picked: [Int] = []
+            for part in parts where !part.isEmpty {
+                guard let number = Int(part), (1...options.count).contains(number) else {
+                    return .failure("'\(part)' is not one of 1-\(options.count).")
+                }
+                if !picked.contains(number - 1) { picked.append(number - 1) }
+            }
+            return picked.isEmpty ? .failure("Pick at least one.") : .success(picked.sorted())
+        }
+    }
+
+    /// Returns the index chosen.
+    func pickOne(_ question: String, options: [String], preselected: Int) throws(PromptInterruption) -> Int {
+        if allowRawMode, terminal.enterRawMode() {
+            defer { terminal.restoreMode() }
+            return try pickWithKeys(question, options: options, selected: [preselected], several: false)[0]
+        }
+        return try askNumbered(question, options: options, fallback: String(preselected + 1)) { text in
+            guard let number = Int(text.trimmingCharacters(in: .whitespaces)), (1...options.count).contains(number) else {
+                return .failure("'\(text)' is not one of 1-\(options.count).")
+            }
+            return .success(number - 1)
+        }
+    }
+
+    func confirm(_ question: String, default defaultAnswer: Bool) throws(PromptInterruption) -> Bool {
+        try ask(question + (defaultAnswer ? " [Y/n]" : " [y/N]"), fallback: nil) { text in
+            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "": .success(defaultAnswer)
+            case "y", "yes": .success(true)
+            case "n", "no": .success(false)
+            default: .failure("Answer y or n.")
+            }
+        }
+    }
+
+    /// Free text; Enter takes `fallback`; `validate` explains what is wrong so the question can be asked again.
+    func text(_ question: String, fallback: String, validate: (String) -> Result<String, ValidationMessage>) throws(PromptInterruption) -> String {
+        try ask(question, fallback: fallback) { text in
+            validate(text.isEmpty ? fallback : text.trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    /// Why an answer was refused, shown before the question is asked again.
+    struct ValidationMessage: Error, ExpressibleByStringInterpolation {
+        let text: String
+
+        init(stringLiteral value: String) {
+            text = value
+        }
+    }
+
+    private func askNumbered<Value>(
+        _ question: String, options: [String], fallback: String, parse: (String) -> Result<Value, ValidationMessage>
+    ) throws(PromptInterruption) -> Value {
+        terminal.write("\(question)\n")
+        for (index, option) in options.enumerated() {
+            terminal.write("  \(index + 1)) \(option)\n")
+        }
+        return try ask("Choice", fallback: fallback) { text in parse(text.isEmpty ? fallback : text) }
+    }
+
+    private func ask<Value>(_ prompt: String, fallback: String?, parse: (String) -> Result<Value, ValidationMessage>) throws(PromptInterruption) -> Value {
+        while true {
+            terminal.write(fallback.map { "\(prompt) [\($0)]: " } ?? "\(prompt) ")
+            guard let line = terminal.readLine() else {
+                terminal.write("\n")
+                throw .endOfInput
+            }
+            switch parse(line) {
+            case .success(let value): return value
+            case .failure(let message): terminal.write("  \(message.text)\n")
+            }
+        }
+    }
+
+    private func pickWithKeys(_ question: String, options: [String], selected: Set<Int>, several: Bool) throws(PromptInterruption) -> [Int] {
+        var selected = selected
+        var cursor = selected.min() ?? 0
+        var hint = several ? "↑/↓ move, space selects, enter confirms" : "↑/↓ move, enter confirms"
+        func draw(first: Bool) {
+            if !first { terminal.write("\u{1B}[\(options.count + 1)A") }
+            terminal.write("\u{1B}[2K\(question) (\(hint))\n")
+            for (index, option) in options.enumerated() {
+                let pointer = index == cursor ? "❯" : " "
+                let mark = several ? (selected.contains(index) ? "◉ " : "◯ ") : ""
+                terminal.write("\u{1B}[2K \(pointer) \(mark)\(option)\n")
+            }
+        }
+        draw(first: true)
+        while true {
+            guard let byte = terminal.readByte() else { throw .endOfInput }
+            switch byte {
+            case 3: throw .interrupted
+            case 4: throw .endOfInput
+            case 0x1B:
+                guard terminal.readByte() == UInt8(ascii: "["), let arrow = terminal.readByte() else { continue }
+                if arrow == UInt8(ascii: "A") { cursor = (cursor + options.count - 1) % options.count }
+                if arrow == UInt8(ascii: "B") { cursor = (cursor + 1) % options.count }
+            case UInt8(ascii: "k"): cursor = (cursor + options.count - 1) % options.count
+            case UInt8(ascii: "j"): cursor = (cursor + 1) % options.count
+            case UInt8(ascii: " ") where several:
+                if selected.contains(cursor) { selected.remove(cursor) } else { selected.insert(cursor) }
+            case UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+                let chosen = several ? selected.sorted() : [cursor]
+                if chosen.isEmpty {
+                    hint = "pick at least one with space"
+                } else {
+                    return chosen
+                }
+            default: break
+            }
+            draw(first: false)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import BggenCore
+
+/// bggen's questions, asked only for answers no flag gave, each offering the recorded or default answer.
+struct Questionnaire {
+    let prompter: Prompter
+
+    static let intervalChoices: [(label: String, interval: Interval)] = [
+        ("hourly (the system decides the exact time)", .hourly),
+        ("every few hours (recommended for most apps)", .fewHours),
+        ("daily", .daily),
+        ("on content change, via silent push", .onPush),
+    ]
+
+    func ask(given: Answers, defaults: Answers) throws(PromptInterruption) -> Answers {
+        var answers = given
+        let allTasks = TaskKind.allCases
+        if answers.tasks == nil {
+            let preselected = Set((defaults.tasks ?? []).compactMap { allTasks.firstIndex(of: $0) })
+            let picked = try prompter.pickSeveral(
+                "What background work do you need?", options: allTasks.map(\.summary), preselected: preselected
+            )
+            answers.tasks = picked.map { allTasks[$0] }
+            prompter.say("  → \(answers.tasks!.map(\.rawValue).joined(separator: ", "))\n")
+        }
+        if answers.interval == nil {
+            var choices = Self.intervalChoices
+            if case .every = defaults.interval, let recorded = defaults.interval {
+                choices.append(("every \(recorded) (your last answer)", recorded))
+            }
+            let preselected = choices.firstIndex { $0.interval == defaults.interval } ?? 1
+            let picked = try prompter.pickOne("How often should it run?", options: choices.map(\.label), preselected: preselected)
+            answers.interval = choices[picked].interval
+            prompter.say("  → \(choices[picked].interval)\n")
+        }
+        if answers.interval == .onPush {
+            if given.tasks == nil, answers.tasks?.contains(.refresh) == true {
+                answers.tasks?.removeAll { $0 == .refresh }
+                prompter.say("  On-push work has no periodic refresh, so app refresh was dropped.\n")
+            }
+            if answers.tasks?.contains(.silentPush) == false {
+                answers.tasks = (answers.tasks ?? []) + [.silentPush]
+                answers.tasks?.sort()
+                prompter.say("  On-push work is started by a silent push, so silent push was added.\n")
+            }
+        }
+        if answers.tasks?.contains(.processing) == true {
+            if answers.requiresNetwork == nil {
+                answers.requiresNetwork = try prompter.confirm(
+                    "Does the processing task need network access?", default: defaults.requiresNetwork ?? false
+                )
+            }
+            if answers.requiresPower == nil {
+                answers.requiresPower = try prompter.confirm(
+                    "Should it run only on external power?", default: defaults.requiresPower ?? false
+                )
+            }
+        }
+        if answers.bundleIdentifier == nil {
+            answers.bundleIdentifier = try prompter.text(
+                "Bundle identifier prefix", fallback: defaults.bundleIdentifier ?? "com.example.app"
+            ) { text in
+                do {
+                    return .success(try BundleIdentifier(text).description)
+                } catch {
+                    return .failure(.init(stringLiteral: "\(error)"))
+                }
+            }
+        }
+        return answers
+    }
+}

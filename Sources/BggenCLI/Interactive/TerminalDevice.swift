@@ -1,0 +1,90 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The keyboard and screen of an interactive session. Tests drive the real one through a pseudo-terminal.
+public protocol TerminalDevice: AnyObject {
+    /// Switches to reading single key presses without echo; false when the terminal cannot (then questions
+    /// fall back to numbered answers typed as lines).
+    func enterRawMode() -> Bool
+    /// Puts the terminal back exactly as it was.
+    func restoreMode()
+    /// One byte in raw mode; nil at end of input.
+    func readByte() -> UInt8?
+    /// One line in normal mode, without its newline; nil at end of input.
+    func readLine() -> String?
+    func write(_ text: String)
+}
+
+/// Standard input and standard error of this process, when stdin is a terminal.
+///
+/// Prompts go to stderr so that stdout stays clean for `--json` and pipes.
+public final class PosixTerminal: TerminalDevice {
+    private var saved: termios?
+
+    public init() {
+        Self.installInterruptHandler()
+    }
+
+    public func enterRawMode() -> Bool {
+        var original = termios()
+        guard tcgetattr(STDIN_FILENO, &original) == 0 else { return false }
+        var raw = original
+        // No echo, no line buffering, and Ctrl-C arrives as a byte so the prompt can restore the screen first.
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG)
+        withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+            bytes[Int(VMIN)] = 1
+            bytes[Int(VTIME)] = 0
+        }
+        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
+        saved = original
+        PosixTerminal.savedForSignal = original
+        return true
+    }
+
+    public func restoreMode() {
+        guard var original = saved else { return }
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+        saved = nil
+        PosixTerminal.savedForSignal = nil
+    }
+
+    public func readByte() -> UInt8? {
+        var byte: UInt8 = 0
+        while true {
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count == 1 { return byte }
+            if count < 0 && errno == EINTR { continue }
+            return nil
+        }
+    }
+
+    public func readLine() -> String? {
+        var bytes: [UInt8] = []
+        while let byte = readByte() {
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+
+    public func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Ctrl-C in line mode arrives as SIGINT: restore the terminal if a raw prompt changed it, and exit 130
+    /// before anything is written.
+    nonisolated(unsafe) private static var savedForSignal: termios?
+
+    private static func installInterruptHandler() {
+        signal(SIGINT) { _ in
+            if var original = PosixTerminal.savedForSignal {
+                tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+            }
+            _exit(130)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// `.bggen.json` in the project root: the answers of the last run, so a later run offers them as defaults and
+/// `bggen init --yes` replays them exactly.
+///
+/// Every field is validated as strictly as the matching flag, and unknown fields are errors: a typo in a file
+/// a script replays must not be silently ignored.
+public enum AnswersFile {
+    public static let name = ".bggen.json"
+
+    /// The answers recorded for a run, plus the `--output` folder when one was given.
+    public struct Contents: Equatable, Sendable {
+        public var answers: Answers
+        public var output: String?
+
+        public init(answers: Answers, output: String?) {
+            self.answers = answers
+            self.output = output
+        }
+    }
+
+    public static func encode(_ configuration: Configuration, output: String?) -> String {
+        var lines = [
+            "  \"bundleId\": \"\(configuration.bundleIdentifier)\"",
+            "  \"interval\": \"\(configuration.interval)\"",
+            "  \"ios\": \"\(configuration.deploymentTarget)\"",
+            "  \"network\": \(configuration.requiresNetwork)",
+        ]
+        if let output {
+            lines.append("  \"output\": \(jsonString(output))")
+        }
+        lines.append("  \"power\": \(configuration.requiresPower)")
+        lines.append("  \"tasks\": [\(configuration.tasks.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))]")
+        lines.append("  \"version\": 1")
+        return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+    }
+
+    public static func decode(_ text: String, path: String) throws(AnswersFileError) -> Contents {
+        func fail(_ problem: String) -> AnswersFileError { AnswersFileError(path: path, problem: problem) }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        } catch {
+            throw fail("it is not valid JSON")
+        }
+        guard let dictionary = object as? [String: Any] else { throw fail("it must hold one JSON object") }
+        let known: Set<String> = ["bundleId", "interval", "ios", "network", "output", "power", "tasks", "version"]
+        if let unknown = dictionary.keys.sorted().first(where: { !known.contains($0) }) {
+            throw fail("'\(unknown)' is not a known answer (known: \(known.sorted().joined(separator: ", ")))")
+        }
+        if let version = dictionary["version"], (version as? Int) != 1 {
+            throw fail("'version' must be 1")
+        }
+        var contents = Contents(answers: Answers(), output: nil)
+        do {
+            if let value = dictionary["tasks"] {
+                guard let names = value as? [String] else { throw fail("'tasks' must be a list of task names") }
+                contents.answers.tasks = try TaskKind.parseList(names.joined(separator: ","))
+            }
+            if let value = dictionary["interval"] {
+                guard let text = value as? String else { throw fail("'interval' must be a string such as \"few-hours\"") }
+                contents.answers.interval = try Interval.parse(text)
+            }
+            if let value = dictionary["bundleId"] {
+                guard let text = value as? String else { throw fail("'bundleId' must be a string") }
+                contents.answers.bundleIdentifier = try BundleIdentifier(text).description
+            }
+            if let value = dictionary["ios"] {
+                guard let text = value as? String else { throw fail("'ios' must be a string such as \"16.0\"") }
+                contents.answers.deploymentTarget = try DeploymentTarget(text).description
+            }
+        } catch let error as ConfigurationError {
+            throw fail(error.description)
+        } catch let error as AnswersFileError {
+            throw error
+        } catch {
+            throw fail("\(error)")
+        }
+        for key in ["network", "power"] {
+            guard let value = dictionary[key] else { continue }
+            // JSON numbers bridge to Bool on some platforms; only a real `true`/`false` counts.
+            guard "\(type(of: value))".contains("Bool"), let flag = value as? Bool else {
+                throw fail("'\(key)' must be true or false")
+            }
+            if key == "network" { contents.answers.requiresNetwork = flag } else { contents.answers.requiresPower = flag }
+        }
+        if let value = dictionary["output"] {
+            guard let text = value as? String, !text.isEmpty else { throw fail("'output' must be a folder path") }
+            contents.output = text
+        }
+        return contents
+    }
+
+    private static func jsonString(_ text: String) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8)
+        return String(decoding: data, as: UTF8.self).dropFirst().dropLast().description
+    }
+}
+
+/// An answers file that cannot be used. Named with its path so the user knows which file to fix.
+public struct AnswersFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let path: String
+    public let problem: String
+
+    public var description: String {
+        "\(path) cannot be used: \(problem); fix it or delete it."
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+
+/// Stand-ins for the iOS SDK modules that generated code imports, built once per test process, and the compiler
+/// invocations that check generated code against them.
+///
+/// The stubs (Tests/GeneratedCodeTests/Stubs) are Swift sources that mirror Apple's declarations. They are built
+/// the way Swift sees ObjC frameworks: Swift 5 mode with minimal checking (so unannotated classes are implicitly
+/// non-Sendable) and library evolution (so enums are non-frozen and a switch needs `default`). Generated code is
+/// then compiled with real code generation (`-c`): `-typecheck` stops before the SIL passes that report
+/// region-based data races (`sending` diagnostics), so it would miss a whole class of Swift 6 errors.
+final class StubSDK: Sendable {
+    /// `<Module>.swiftmodule` for every stub, plus the module map of the `os` Clang module the `os` stub overlays.
+    let modulesDirectory: URL
+    /// One object file per stub module, for linking executables.
+    let objectFiles: [URL]
+    /// Compiled into every app module: makes `import Foundation` provide URLSession as on Darwin.
+    let shimFiles: [URL]
+    /// How long building the stubs took.
+    let buildDuration: Duration
+
+    private init(modulesDirectory: URL, objectFiles: [URL], shimFiles: [URL], buildDuration: Duration) {
+        self.modulesDirectory = modulesDirectory
+        self.objectFiles = objectFiles
+        self.shimFiles = shimFiles
+        self.buildDuration = buildDuration
+    }
+
+    /// The stub modules, built on first use. Later callers (on any thread) wait for and share that build, or its
+    /// error.
+    static func shared() throws -> StubSDK {
+        try cached.get()
+    }
+
+    private static let cached: Result<StubSDK, any Error> = Result { try StubSDK.build() }
+
+    /// Compiles `swiftFiles` plus the networking shim into object files, as Xcode compiles an app target, and
+    /// reports every diagnostic. A non-zero exit code is a result, not a thrown error.
+    func compile(
+        swiftFiles: [URL],
+        setup: CompilerSetup,
+        moduleName: String = "App",
+        extraFlags: [String] = []
+    ) throws -> CompileResult {
+        let objectsDirectory = try Scratch.makeDirectory("objects")
+        defer { try? FileManager.default.removeItem(at: objectsDirectory) }
+        let arguments = ["swiftc", "-c", "-parse-as-library", "-module-name", moduleName]
+            + setup.flags
+            + commonFlags
+            + extraFlags
+            + (swiftFiles + shimFiles).map(\.path)
+        let outcome = try Subprocess.run(arguments, in: objectsDirectory)
+        return CompileResult(exitCode: outcome.exitCode, output: outcome.output, duration: outcome.duration)
+    }
+
+    /// Builds an executable from `swiftFiles`, linked against the stub modules, and returns its path.
+    ///
+    /// The entry point is either a `main.swift` or an `@main` type among `swiftFiles`. `extraFlags` reach both
+    /// compiling and linking, so `-sanitize=thread` works. Throws `StubSDK.Failure` with the compiler output when
+    /// the build fails.
+    func buildExecutable(swiftFiles: [URL], setup: CompilerSetup, extraFlags: [String] = []) throws -> URL {
+        let directory = try Scratch.makeDirectory("executable")
+        let executable = directory.appendingPathComponent("App")
+        let arguments = ["swiftc", "-module-name", "App", "-o", executable.path]
+            + setup.flags
+            + commonFlags
+            + extraFlags
+            + (swiftFiles + shimFiles + objectFiles).map(\.path)
+        let outcome = try Subprocess.run(arguments, in: directory)
+        guard outcome.exitCode == 0 else {
+            throw Failure(summary: "building an executable failed (exit code \(outcome.exitCode))", output: outcome.output)
+        }
+        return executable
+    }
+
+    private var commonFlags: [String] {
+        ["-I", modulesDirectory.path, "-diagnostic-style=llvm", "-no-color-diagnostics"]
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let summary: String
+        let output: String
+        var description: String { "\(summary):\n\(output)" }
+    }
+}
+
+// MARK: - Building the stubs
+
+extension StubSDK {
+    /// A stub module: the Swift files in `Stubs/<name>/`.
+    private struct StubModule: Sendable {
+        let name: String
+        var extraFlags: [String] = []
+    }
+
+    /// Built stage by stage; modules in one stage only depend on earlier stages, so they build in parallel.
+    private static let stages: [[StubModule]] = [
+        [StubModule(name: "StubRuntime")],
+        [
+            StubModule(name: "BackgroundTasks"),
+            StubModule(name: "UIKit"),
+            // A Swift overlay on the Clang module in Stubs/os/clang, so `import os.log` works as on Darwin.
+            StubModule(name: "os", extraFlags: ["-import-underlying-module"]),
+            StubModule(name: "SimNetworking"),
+        ],
+    ]
+
+    /// Built with the flags that make a Swift module look to its clients like an imported ObjC framework.
+    private static let stubFlags = [
+        "-parse-as-library", "-swift-version", "5", "-strict-concurrency=minimal", "-enable-library-evolution",
+        "-wmo", "-diagnostic-style=llvm", "-no-color-diagnostics",
+    ]
+
+    /// Foundation is not built with library evolution; harmless for a stub that is never shipped.
+    private static let expectedStubWarning = "was not compiled with library evolution support"
+
+    static let stubsDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .appendingPathComponent("Stubs")
+
+    private static func build() throws -> StubSDK {
+        let start = ContinuousClock.now
+        let modules = try Scratch.makeDirectory("stub-sdk")
+        try copyClangModuleMap(into: modules)
+
+        var objectFiles: [URL] = []
+        for stage in stages {
+            let results = Locked<[Result<URL, any Error>]>(Array(repeating: .failure(CancellationError()), count: stage.count))
+            DispatchQueue.concurrentPerform(iterations: stage.count) { index in
+                let result = Result { try buildModule(stage[index], into: modules) }
+                results.withLock { $0[index] = result }
+            }
+            objectFiles += try results.withLock { $0 }.map { try $0.get() }
+        }
+
+        let shim = stubsDirectory.appendingPathComponent("AppShim")
+        let shimFiles = try swiftFiles(in: shim)
+        return StubSDK(
+            modulesDirectory: modules,
+            objectFiles: objectFiles,
+            shimFiles: shimFiles,
+            buildDuration: ContinuousClock.now - start
+        )
+    }
+
+    private static func buildModule(_ module: StubModule, into modules: URL) throws -> URL {
+        let sources = try swiftFiles(in: stubsDirectory.appendingPathComponent(module.name))
+        let object = modules.appendingPathComponent("\(module.name).o")
+        let arguments = ["swiftc", "-module-name", module.name]
+            + stubFlags
+            + module.extraFlags
+            + ["-I", modules.path]
+            + ["-emit-module", "-emit-module-path", modules.appendingPathComponent("\(module.name).swiftmodule").path]
+            + ["-c", "-o", object.path]
+            + sources.map(\.path)
+        let outcome = try Subprocess.run(arguments, in: modules)
+        let unexpected = outcome.output.split(separator: "\n")
+            .filter { ($0.contains("error:") || $0.contains("warning:")) && !$0.contains(expectedStubWarning) }
+        guard outcome.exitCode == 0, unexpected.isEmpty else {
+            throw Failure(summary: "stub module \(module.name) does not build cleanly", output: outcome.output)
+        }
+        return object
+    }
+
+    private static func copyClangModuleMap(into modules: URL) throws {
+        let clang = stubsDirectory.appendingPathComponent("os/clang")
+        for name in try FileManager.default.contentsOfDirectory(atPath: clang.path) {
+            try FileManager.default.copyItem(
+                at: clang.appendingPathComponent(name),
+                to: modules.appendingPathComponent(name)
+            )
+        }
+    }
+
+    private static func swiftFiles(in directory: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".swift") }
+            .sorted()
+            .map { directory.appendingPathComponent($0) }
+    }
+}
