@@ -76,4 +76,14 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
                 .map { ($0 as NSString).lastPathComponent }.sorted()
         }
     }
+
+    public func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)] {
+        lock.withLock {
+            let files = storage.keys.filter { ($0 as NSString).deletingLastPathComponent == path }
+                .map { (name: ($0 as NSString).lastPathComponent, kind: FileKind.file) }
+            let folders = directories.filter { $0 != path && ($0 as NSString).deletingLastPathComponent == path }
+                .map { (name: ($0 as NSString).lastPathComponent, kind: FileKind.directory) }
+            return (files + folders).sorted { $0.name < $1.name }
+        }
+    }
 }

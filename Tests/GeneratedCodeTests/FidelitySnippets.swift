@@ -199,6 +199,9 @@ enum FidelitySnippets {
         final class AppDelegate: UIResponder, UIApplicationDelegate {
             var window: UIWindow?
             private var flushTask = UIBackgroundTaskIdentifier.invalid
+            /// Non-Sendable and held on the main actor: its async API must run in the caller's isolation
+            /// (nonisolated(nonsending)), as ObjC async imports do since Swift 6.2.
+            private let scheduler = BGTaskScheduler.shared
 
             func application(
                 _ application: UIApplication,
@@ -239,7 +242,7 @@ enum FidelitySnippets {
                 _ application: UIApplication,
                 didReceiveRemoteNotification userInfo: [AnyHashable: Any]
             ) async -> UIBackgroundFetchResult {
-                let pending = await BGTaskScheduler.shared.pendingTaskRequests()
+                let pending = await scheduler.pendingTaskRequests()
                 backgroundLog.info("Push with \\(userInfo.count) keys, \\(pending.count) pending requests")
                 return .noData
             }

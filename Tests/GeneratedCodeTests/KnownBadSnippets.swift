@@ -78,11 +78,10 @@ struct BadSnippet: Sendable, CustomTestStringConvertible {
             expected: "risks causing data races",
             source: """
                 import BackgroundTasks
-                nonisolated final class Worker { func run() async {} }
-                nonisolated func register(_ worker: Worker) {
+                nonisolated func register() {
                     _ = BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.refresh", using: nil) { task in
                         Task {
-                            await worker.run()
+                            try? await Task.sleep(nanoseconds: 1_000)
                             task.setTaskCompleted(success: true)
                         }
                     }

@@ -13,6 +13,13 @@ struct StubFidelityTests {
         #expect(result.isClean, "expected no diagnostics under \(setup.rawValue), got:\n\(result.output)")
     }
 
+    @Test("Correct background code is also clean in a Release build (whole module, -O)")
+    func correctCodeIsCleanInRelease() throws {
+        let files = try Scratch.writeSources(FidelitySnippets.correctApp)
+        let result = try StubSDK.shared().compile(swiftFiles: files, setup: .swift6, extraFlags: ["-wmo", "-O"])
+        #expect(result.isClean, "expected no diagnostics, got:\n\(result.output)")
+    }
+
     @Test("Known-bad code is diagnosed", arguments: BadSnippet.all, CompilerSetup.allCases)
     func badCodeIsDiagnosed(snippet: BadSnippet, setup: CompilerSetup) throws {
         let files = try Scratch.writeSources([("Snippet.swift", snippet.source)])
@@ -21,5 +28,54 @@ struct StubFidelityTests {
             result.diagnostics.contains { $0.contains(snippet.expected) },
             "expected a diagnostic containing \"\(snippet.expected)\" under \(setup.rawValue), got:\n\(result.output)"
         )
+    }
+
+    /// Pitfall 8: a launch handler written in main-actor code inherits that isolation, and iOS calls it on its own
+    /// queue when registered `using: nil`, so the app traps in `_swift_task_checkIsolated`. No compiler catches
+    /// it. Swift 6 puts the same dynamic isolation check into the closure when it is handed to the stub, so a
+    /// run-time simulator that calls handlers the way iOS does sees the same crash.
+    @Test("A main-actor launch handler traps when the system calls it off the main thread, as on iOS")
+    func mainActorLaunchHandlerTrapsAtRunTime() throws {
+        let main = """
+            @_spi(Simulator) import BackgroundTasks
+            import Foundation
+
+            @MainActor func registerFromMainActor() {
+                _ = BGTaskScheduler.shared.register(forTaskWithIdentifier: "main", using: nil) { task in
+                    task.setTaskCompleted(success: true)
+                }
+            }
+
+            nonisolated func registerFromNonisolatedCode() {
+                _ = BGTaskScheduler.shared.register(forTaskWithIdentifier: "nonisolated", using: nil) { task in
+                    task.setTaskCompleted(success: true)
+                }
+            }
+
+            /// What iOS does for `using: nil`: calls the handler on a queue of its own.
+            nonisolated func launch(_ identifier: String) {
+                let handler = BGTaskScheduler.shared.registeredLaunchHandler(forTaskWithIdentifier: identifier)!.launchHandler
+                nonisolated(unsafe) let systemHandler = handler
+                let done = DispatchSemaphore(value: 0)
+                DispatchQueue.global().async {
+                    systemHandler(BGAppRefreshTask(simulatedIdentifier: identifier))
+                    done.signal()
+                }
+                done.wait()
+                // Unbuffered: the next launch crashes and would lose buffered output.
+                FileHandle.standardOutput.write(Data("\\(identifier) handler returned\\n".utf8))
+            }
+
+            registerFromNonisolatedCode()
+            registerFromMainActor()
+            launch("nonisolated")
+            launch("main")
+            """
+        let files = try Scratch.writeSources([("main.swift", main)])
+        let executable = try StubSDK.shared().buildExecutable(swiftFiles: files, setup: .swift6)
+        let run = try Subprocess.run([executable.path], in: executable.deletingLastPathComponent())
+        #expect(run.output.contains("nonisolated handler returned"), "\(run.output)")
+        #expect(!run.output.contains("main handler returned"), "\(run.output)")
+        #expect(run.exitCode != 0, "\(run.output)")
     }
 }

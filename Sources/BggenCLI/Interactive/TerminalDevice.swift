@@ -80,6 +80,12 @@ public final class PosixTerminal: TerminalDevice {
     nonisolated(unsafe) private static var savedForSignal: termios?
 
     private static func installInterruptHandler() {
+        // A parent may start bggen with SIGINT blocked (some test runners and daemons do); unblock it, or
+        // Ctrl-C at a line prompt would do nothing.
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        sigprocmask(SIG_UNBLOCK, &interrupt, nil)
         signal(SIGINT) { _ in
             if var original = PosixTerminal.savedForSignal {
                 tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)

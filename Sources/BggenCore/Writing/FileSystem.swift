@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What is at a path.
 public enum FileKind: Sendable, Equatable {
@@ -18,6 +25,12 @@ public protocol FileSystem: Sendable {
     func remove(_ path: String) throws
     /// Names of the regular files directly inside `path`, sorted; empty when it is not a folder.
     func files(in path: String) -> [String]
+    /// Everything directly inside `path` that is a file or a folder, sorted by name; empty when it is not a folder.
+    ///
+    /// Project detection walks whole repositories with this, so it must never leave `root` or loop: a symbolic link
+    /// is listed (as a file) only when it points at a file inside `root`. Links to folders are left out, because
+    /// their target is either outside `root` or already reached by the walk.
+    func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)]
 }
 
 /// The real file system, through `FileManager`.
@@ -49,5 +62,37 @@ public struct LocalFileSystem: FileSystem {
     public func files(in path: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         return names.filter { kind(of: "\(path)/\($0)") == .file }.sorted()
+    }
+
+    public func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        let realRoot = Self.realPath(root) ?? root
+        var result: [(name: String, kind: FileKind)] = []
+        for name in names.sorted() {
+            let full = "\(path)/\(name)"
+            var info = stat()
+            guard lstat(full, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                result.append((name, .file))
+            case S_IFDIR:
+                result.append((name, .directory))
+            case S_IFLNK:
+                guard let target = Self.realPath(full),
+                      target == realRoot || target.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/"),
+                      kind(of: target) == .file
+                else { continue }
+                result.append((name, .file))
+            default:
+                continue
+            }
+        }
+        return result
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -59,8 +59,9 @@ open class BGTaskScheduler: NSObject {
         completionHandler(nil)
     }
 
+    // Async variants imported from ObjC are nonisolated(nonsending) (Swift 6.2): they run on the caller's actor.
     @available(iOS 27.0, tvOS 27.0, *)
-    open func submitTaskRequest(_ taskRequest: BGTaskRequest) async throws {
+    nonisolated(nonsending) open func submitTaskRequest(_ taskRequest: BGTaskRequest) async throws {
         enqueue(taskRequest)
     }
 
@@ -84,8 +85,7 @@ open class BGTaskScheduler: NSObject {
         completionHandler(snapshotOfPendingRequests())
     }
 
-    // Results of imported ObjC async methods are `sending`, so callers on an actor may keep them.
-    open func pendingTaskRequests() async -> sending [BGTaskRequest] {
+    nonisolated(nonsending) open func pendingTaskRequests() async -> [BGTaskRequest] {
         snapshotOfPendingRequests()
     }
 

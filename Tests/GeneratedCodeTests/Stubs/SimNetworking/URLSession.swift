@@ -1,5 +1,6 @@
 // Mirrors NSURLSession (iOS 26.1 SDK header, NS_SWIFT_SENDABLE) plus the async methods of Foundation's Swift
-// overlay. Every convenience form (completion handler or async) compiles, because it does on Xcode; each one is
+// overlay. Async variants imported from ObjC (`allTasks`, `tasks`) are nonisolated(nonsending) since Swift 6.2;
+// the overlay's `data(for:)` family is plain Swift and keeps the default. Every convenience form (completion handler or async) compiles, because it does on Xcode; each one is
 // recorded as such, since Apple throws for them on background sessions at run time.
 import Foundation
 import StubRuntime
@@ -60,7 +61,7 @@ open class URLSession: NSObject, @unchecked Sendable {
     }
 
     @available(iOS 9.0, macOS 10.11, tvOS 9.0, watchOS 2.0, *)
-    open var allTasks: [URLSessionTask] {
+    nonisolated(nonsending) open var allTasks: [URLSessionTask] {
         get async { [] }
     }
 
@@ -71,7 +72,7 @@ open class URLSession: NSObject, @unchecked Sendable {
         completionHandler([], [], [])
     }
 
-    open var tasks: ([URLSessionDataTask], [URLSessionUploadTask], [URLSessionDownloadTask]) {
+    nonisolated(nonsending) open var tasks: ([URLSessionDataTask], [URLSessionUploadTask], [URLSessionDownloadTask]) {
         get async { ([], [], []) }
     }
 

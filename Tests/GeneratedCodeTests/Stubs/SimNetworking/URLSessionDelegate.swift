@@ -1,7 +1,8 @@
 // Mirrors the URLSession delegate protocols (iOS 26.1 SDK header). NS_SWIFT_SENDABLE makes every delegate protocol
 // inherit Sendable, and their requirements are nonisolated: a @MainActor delegate must mark its implementations
 // `nonisolated`. Optional ObjC requirements become requirements with default implementations (no @objc on Linux),
-// as swift-corelibs-foundation also does. Completion handlers are NS_SWIFT_SENDABLE blocks.
+// as swift-corelibs-foundation also does. Completion handlers are NS_SWIFT_SENDABLE blocks, and the async forms
+// imported from them are nonisolated(nonsending) since Swift 6.2.
 import Foundation
 
 @available(iOS 7.0, macOS 10.9, tvOS 9.0, watchOS 2.0, *)
@@ -64,7 +65,7 @@ public protocol URLSessionDelegate: NSObjectProtocol, Sendable {
         didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     )
-    func urlSession(
+    nonisolated(nonsending) func urlSession(
         _ session: URLSession,
         didReceive challenge: URLAuthenticationChallenge
     ) async -> (URLSession.AuthChallengeDisposition, URLCredential?)
@@ -84,7 +85,7 @@ extension URLSessionDelegate {
         completionHandler(.performDefaultHandling, nil)
     }
 
-    public func urlSession(
+    nonisolated(nonsending) public func urlSession(
         _ session: URLSession,
         didReceive challenge: URLAuthenticationChallenge
     ) async -> (URLSession.AuthChallengeDisposition, URLCredential?) {
@@ -108,7 +109,7 @@ public protocol URLSessionTaskDelegate: URLSessionDelegate {
         completionHandler: @escaping @Sendable (URLSession.DelayedRequestDisposition, URLRequest?) -> Void
     )
     @available(iOS 11.0, macOS 10.13, tvOS 11.0, watchOS 4.0, *)
-    func urlSession(
+    nonisolated(nonsending) func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
         willBeginDelayedRequest request: URLRequest
@@ -124,7 +125,7 @@ public protocol URLSessionTaskDelegate: URLSessionDelegate {
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     )
-    func urlSession(
+    nonisolated(nonsending) func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
         willPerformHTTPRedirection response: HTTPURLResponse,
@@ -137,7 +138,7 @@ public protocol URLSessionTaskDelegate: URLSessionDelegate {
         didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     )
-    func urlSession(
+    nonisolated(nonsending) func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
         didReceive challenge: URLAuthenticationChallenge
@@ -169,7 +170,7 @@ extension URLSessionTaskDelegate {
         completionHandler(.continueLoading, nil)
     }
 
-    public func urlSession(
+    nonisolated(nonsending) public func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
         willBeginDelayedRequest request: URLRequest
@@ -189,7 +190,7 @@ extension URLSessionTaskDelegate {
         completionHandler(request)
     }
 
-    public func urlSession(
+    nonisolated(nonsending) public func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
         willPerformHTTPRedirection response: HTTPURLResponse,
@@ -207,7 +208,7 @@ extension URLSessionTaskDelegate {
         completionHandler(.performDefaultHandling, nil)
     }
 
-    public func urlSession(
+    nonisolated(nonsending) public func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
         didReceive challenge: URLAuthenticationChallenge
@@ -239,7 +240,7 @@ public protocol URLSessionDataDelegate: URLSessionTaskDelegate {
         didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     )
-    func urlSession(
+    nonisolated(nonsending) func urlSession(
         _ session: URLSession,
         dataTask: URLSessionDataTask,
         didReceive response: URLResponse
@@ -260,7 +261,7 @@ extension URLSessionDataDelegate {
         completionHandler(.allow)
     }
 
-    public func urlSession(
+    nonisolated(nonsending) public func urlSession(
         _ session: URLSession,
         dataTask: URLSessionDataTask,
         didReceive response: URLResponse

@@ -1,5 +1,6 @@
 // Mirrors NSURLSessionTask and its subclasses (iOS 26.1 SDK header, NS_SWIFT_SENDABLE). Resuming or cancelling
-// only records the call; a simulator decides what the "system" does next.
+// only records the call; a simulator decides what the "system" does next. Async variants imported from ObjC are
+// nonisolated(nonsending) since Swift 6.2.
 import Foundation
 import StubRuntime
 
@@ -106,7 +107,7 @@ open class URLSessionUploadTask: URLSessionDataTask, @unchecked Sendable {
     }
 
     @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
-    open func cancelByProducingResumeData() async -> Data? {
+    nonisolated(nonsending) open func cancelByProducingResumeData() async -> Data? {
         cancel()
         return nil
     }
@@ -120,7 +121,7 @@ open class URLSessionDownloadTask: URLSessionTask, @unchecked Sendable {
         completionHandler(nil)
     }
 
-    open func cancelByProducingResumeData() async -> Data? {
+    nonisolated(nonsending) open func cancelByProducingResumeData() async -> Data? {
         cancel()
         return nil
     }

@@ -12,9 +12,11 @@ open class UIResponder: NSObject {
 @available(iOS 2.0, *) @available(watchOS, unavailable)
 @preconcurrency @MainActor
 open class UIWindow: UIResponder {
-    open var isKeyWindow = false
+    private var keyWindow = false
 
-    open func makeKeyAndVisible() { isKeyWindow = true }
+    open var isKeyWindow: Bool { keyWindow }
+
+    open func makeKeyAndVisible() { keyWindow = true }
 }
 
 @available(iOS 7.0, *) @available(watchOS, unavailable)
@@ -49,10 +51,14 @@ open class UIApplication: UIResponder {
 
     unowned(unsafe) open var delegate: (any UIApplicationDelegate)?
 
-    open var applicationState: UIApplication.State = .background
+    open var applicationState: UIApplication.State { simulatedApplicationState }
 
     @available(iOS 7.0, tvOS 11.0, *)
-    open var backgroundRefreshStatus: UIBackgroundRefreshStatus = .available
+    open var backgroundRefreshStatus: UIBackgroundRefreshStatus { simulatedBackgroundRefreshStatus }
+
+    /// Read-only for apps, as on iOS; a simulator drives them.
+    @_spi(Simulator) public var simulatedApplicationState = UIApplication.State.background
+    @_spi(Simulator) public var simulatedBackgroundRefreshStatus = UIBackgroundRefreshStatus.available
 
     @available(iOS 4.0, *)
     nonisolated open var backgroundTimeRemaining: TimeInterval { 30 }

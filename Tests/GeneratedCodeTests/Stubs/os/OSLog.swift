@@ -1,6 +1,6 @@
 // Mirrors os.swiftinterface (iOS 18 SDK): OSLogType, OSLog and the StaticString `os_log` functions that iOS 13
 // targets use instead of `Logger`. Built as the Swift overlay of the empty Clang module in clang/, like Darwin's.
-@_exported import os
+// The underlying Clang module `os` is re-exported through -import-underlying-module.
 import Foundation
 import StubRuntime
 

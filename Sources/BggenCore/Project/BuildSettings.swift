@@ -1,0 +1,235 @@
+import Foundation
+
+/// The build settings of one target in one configuration, layered the way Xcode layers them.
+///
+/// Layers run from the most specific (the target's own settings) to the least (the project's xcconfig, then
+/// Xcode's defaults). `$(inherited)` takes the value from the layers below, and `$(VAR)` / `${VAR}` / `$VAR` are
+/// expanded from the same stack, so `$(ORGANIZATION_IDENTIFIER).NetNewsWire.iOS` resolves when an xcconfig defines
+/// the organization, and stays visible as `$(ORGANIZATION_IDENTIFIER)` when nothing does.
+struct BuildSettings: Sendable {
+    /// Highest priority first.
+    var layers: [[SettingAssignment]]
+    var configuration: String
+    /// Values Xcode sets itself and a project cannot override.
+    var builtins: [String: String]
+
+    /// What `$(SRCROOT)` expands to, so a resolved path can be told apart from one that merely starts with "/".
+    static let projectDirectoryMarker = "\u{1}SRCROOT"
+    /// The SDK the detector resolves conditional settings for: bggen generates iOS code.
+    static let sdk = "iphoneos"
+
+    init(layers: [[SettingAssignment]], configuration: String, targetName: String, projectName: String) {
+        self.layers = layers + [[SettingAssignment(qualifiedKey: "PRODUCT_NAME", value: "$(TARGET_NAME)")]]
+        self.configuration = configuration
+        builtins = [
+            "TARGET_NAME": targetName,
+            "PROJECT_NAME": projectName,
+            "CONFIGURATION": configuration,
+            "SRCROOT": Self.projectDirectoryMarker,
+            "PROJECT_DIR": Self.projectDirectoryMarker,
+            "SOURCE_ROOT": Self.projectDirectoryMarker,
+            "PLATFORM_NAME": Self.sdk,
+        ]
+    }
+
+    /// Whether any layer sets `key` (for the iOS SDK and this configuration).
+    func isSet(_ key: String) -> Bool {
+        rawValue(key) != nil
+    }
+
+    /// The value before variables are expanded, with `$(inherited)` already filled in.
+    func rawValue(_ key: String) -> String? {
+        rawValue(key, fromLayer: 0)
+    }
+
+    /// The expanded value; variables nothing defines are kept as written and listed.
+    func value(_ key: String) -> SettingValue? {
+        guard let raw = rawValue(key) else { return nil }
+        var unresolved: [String] = []
+        let resolved = expand(raw, keepUnknown: true, depth: 0, unresolved: &unresolved)
+        return SettingValue(raw: raw, resolved: resolved, unresolvedVariables: Self.unique(unresolved))
+    }
+
+    /// A path setting such as `INFOPLIST_FILE`, made relative to the root. Undefined variables expand to nothing,
+    /// as they do when Xcode builds (NetNewsWire's `$(DEVELOPER_ENTITLEMENTS)`). Nil when unset, empty, or
+    /// pointing outside the repository.
+    func path(_ key: String, projectDirectory: String) -> (raw: String, path: String, unresolved: [String])? {
+        guard var raw = rawValue(key)?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
+        if raw.count >= 2, raw.hasPrefix("\""), raw.hasSuffix("\"") { raw = String(raw.dropFirst().dropLast()) }
+        var unresolved: [String] = []
+        var expanded = expand(raw, keepUnknown: false, depth: 0, unresolved: &unresolved)
+        guard !expanded.isEmpty else { return nil }
+        if expanded.hasPrefix(Self.projectDirectoryMarker) {
+            expanded = String(expanded.dropFirst(Self.projectDirectoryMarker.count)).trimmingPrefix("/")
+        } else if expanded.hasPrefix("/") {
+            return nil
+        }
+        let path = PathText.join(projectDirectory, expanded)
+        guard !PathText.leavesRoot(path) else { return nil }
+        return (raw, path, Self.unique(unresolved))
+    }
+
+    private func rawValue(_ key: String, fromLayer index: Int) -> String? {
+        if let builtin = builtins[key] { return builtin }
+        var layer = index
+        while layer < layers.count {
+            let next = layer + 1
+            if let value = value(of: key, in: layers[layer], below: { rawValue(key, fromLayer: next) }) {
+                return value
+            }
+            layer += 1
+        }
+        return nil
+    }
+
+    /// Within one layer later lines win, and a setting for the iOS SDK (or this configuration) beats the plain one.
+    private func value(of key: String, in layer: [SettingAssignment], below: () -> String?) -> String? {
+        var plain: String?
+        var specific: String?
+        for assignment in layer where assignment.key == key {
+            if assignment.conditions.isEmpty {
+                plain = Self.substituteInherited(in: assignment.value) { plain ?? below() ?? "" }
+            } else if matches(assignment.conditions) {
+                specific = Self.substituteInherited(in: assignment.value) { specific ?? plain ?? below() ?? "" }
+            }
+        }
+        return specific ?? plain
+    }
+
+    private func matches(_ conditions: [String: String]) -> Bool {
+        conditions.allSatisfy { name, pattern in
+            switch name {
+            case "sdk": Self.glob(pattern, matches: Self.sdk)
+            case "config": Self.glob(pattern, matches: configuration)
+            case "arch": Self.glob(pattern, matches: "arm64")
+            default: false
+            }
+        }
+    }
+
+    static func glob(_ pattern: String, matches text: String) -> Bool {
+        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return pattern == text }
+        var rest = Substring(text)
+        for (index, part) in parts.enumerated() {
+            if index == 0 {
+                guard rest.hasPrefix(part) else { return false }
+                rest = rest.dropFirst(part.count)
+            } else if index == parts.count - 1 {
+                return part.isEmpty || rest.hasSuffix(part)
+            } else if let range = rest.range(of: part) {
+                rest = rest[range.upperBound...]
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    private static func substituteInherited(in value: String, with inherited: () -> String) -> String {
+        guard value.contains("inherited") else { return value }
+        let lower = inherited()
+        return value.replacingOccurrences(of: "$(inherited)", with: lower)
+            .replacingOccurrences(of: "${inherited}", with: lower)
+            .replacingOccurrences(of: "$inherited", with: lower)
+            .trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Expands `$(NAME)`, `${NAME}` and `$NAME`, with nesting (`$(A_$(B))`) and the common `:lower`, `:upper`,
+    /// `:rfc1034identifier`, `:c99extidentifier`, `:identifier` and `:default=` operators.
+    private func expand(_ text: String, keepUnknown: Bool, depth: Int, unresolved: inout [String]) -> String {
+        guard depth < 16, text.contains("$") else { return text }
+        var output = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            guard character == "$", let next = text.index(index, offsetBy: 1, limitedBy: text.endIndex), next < text.endIndex else {
+                output.append(character)
+                index = text.index(after: index)
+                continue
+            }
+            let opener = text[next]
+            var expression: String
+            var end: String.Index
+            if opener == "(" || opener == "{" {
+                let closer: Character = opener == "(" ? ")" : "}"
+                var level = 0
+                var cursor = next
+                var found: String.Index?
+                while cursor < text.endIndex {
+                    if text[cursor] == opener { level += 1 }
+                    if text[cursor] == closer {
+                        level -= 1
+                        if level == 0 { found = cursor; break }
+                    }
+                    cursor = text.index(after: cursor)
+                }
+                guard let found else {
+                    output.append(character)
+                    index = next
+                    continue
+                }
+                expression = expand(String(text[text.index(after: next)..<found]), keepUnknown: keepUnknown, depth: depth + 1, unresolved: &unresolved)
+                end = text.index(after: found)
+            } else if opener.isLetter || opener == "_" {
+                var cursor = next
+                while cursor < text.endIndex, text[cursor].isLetter || text[cursor].isNumber || text[cursor] == "_" {
+                    cursor = text.index(after: cursor)
+                }
+                expression = String(text[next..<cursor])
+                end = cursor
+            } else {
+                output.append(character)
+                index = next
+                continue
+            }
+            let parts = expression.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            let operators = parts.count > 1 ? String(parts[1]) : ""
+            if let raw = rawValue(name) {
+                let value = expand(raw, keepUnknown: keepUnknown, depth: depth + 1, unresolved: &unresolved)
+                output += Self.apply(operators, to: value)
+            } else {
+                unresolved.append(name)
+                if operators.hasPrefix("default=") {
+                    output += String(operators.dropFirst("default=".count))
+                } else if keepUnknown {
+                    output += text[index..<end]
+                }
+            }
+            index = end
+        }
+        return output
+    }
+
+    private static func apply(_ operators: String, to value: String) -> String {
+        var result = value
+        for operation in operators.split(separator: ":") {
+            switch operation {
+            case "lower": result = result.lowercased()
+            case "upper": result = result.uppercased()
+            case "rfc1034identifier":
+                result = String(result.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") ? $0 : "-" })
+            case "c99extidentifier", "identifier":
+                result = String(result.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
+                if let first = result.first, first.isNumber { result = "_" + result }
+            default:
+                if operation.hasPrefix("default="), result.isEmpty { result = String(operation.dropFirst("default=".count)) }
+            }
+        }
+        return result
+    }
+
+    private static func unique(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+}
+
+private extension String {
+    func trimmingPrefix(_ prefix: Character) -> String {
+        var text = Substring(self)
+        while text.first == prefix { text = text.dropFirst() }
+        return String(text)
+    }
+}

@@ -1,0 +1,227 @@
+/// A value of an old-style (OpenStep / ASCII) property list, the format of `project.pbxproj`.
+indirect enum OpenStepValue: Equatable, Sendable {
+    case string(String)
+    case array([OpenStepValue])
+    case dictionary([String: OpenStepValue])
+
+    var string: String? {
+        if case .string(let value) = self { value } else { nil }
+    }
+
+    var array: [OpenStepValue]? {
+        if case .array(let value) = self { value } else { nil }
+    }
+
+    var dictionary: [String: OpenStepValue]? {
+        if case .dictionary(let value) = self { value } else { nil }
+    }
+
+    /// A build setting may be written as a list (`OTHER_LDFLAGS = ("-ObjC", "$(inherited)")`); Xcode joins it with spaces.
+    var settingText: String? {
+        switch self {
+        case .string(let value): value
+        case .array(let values): values.compactMap(\.string).joined(separator: " ")
+        case .dictionary: nil
+        }
+    }
+}
+
+/// A syntax problem at a 1-based line, before the caller adds the file name.
+struct OpenStepSyntaxError: Error, Equatable {
+    let line: Int
+    let reason: String
+}
+
+/// Reads the ASCII property-list syntax Xcode writes: `{ key = value; }`, `( a, b, )`, quoted and bare strings,
+/// `<hex data>`, and `/* */` and `//` comments. Comments are skipped, so the `/* Foo.swift */` labels Xcode puts
+/// after object IDs never reach the model.
+enum OpenStepParser {
+    static func parse(_ text: String) throws(OpenStepSyntaxError) -> OpenStepValue {
+        var scanner = Scanner(bytes: Array(text.utf8))
+        try scanner.skipTrivia()
+        let value = try scanner.parseValue()
+        try scanner.skipTrivia()
+        guard scanner.position == scanner.bytes.count else {
+            throw scanner.fail("unexpected text after the end of the property list")
+        }
+        return value
+    }
+
+    private struct Scanner {
+        let bytes: [UInt8]
+        var position = 0
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        }
+
+        func fail(_ reason: String, at offset: Int? = nil) -> OpenStepSyntaxError {
+            let end = min(offset ?? position, bytes.count)
+            var line = 1
+            var index = 0
+            while index < end {
+                if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+                index += 1
+            }
+            return OpenStepSyntaxError(line: line, reason: reason)
+        }
+
+        var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+        func byte(at offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+        mutating func skipTrivia() throws(OpenStepSyntaxError) {
+            while let byte = current {
+                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                    position += 1
+                } else if byte == UInt8(ascii: "/"), self.byte(at: position + 1) == UInt8(ascii: "/") {
+                    while let next = current, next != UInt8(ascii: "\n") { position += 1 }
+                } else if byte == UInt8(ascii: "/"), self.byte(at: position + 1) == UInt8(ascii: "*") {
+                    let start = position
+                    position += 2
+                    while true {
+                        guard let next = current else { throw fail("a /* comment that never ends", at: start) }
+                        if next == UInt8(ascii: "*"), self.byte(at: position + 1) == UInt8(ascii: "/") {
+                            position += 2
+                            break
+                        }
+                        position += 1
+                    }
+                } else {
+                    return
+                }
+            }
+        }
+
+        mutating func expect(_ character: Character, after what: String) throws(OpenStepSyntaxError) {
+            try skipTrivia()
+            guard let byte = current, byte == character.asciiValue! else {
+                let found = current.map { "'\(Character(Unicode.Scalar($0)))'" } ?? "the end of the file"
+                throw fail("expected '\(character)' \(what), found \(found)")
+            }
+            position += 1
+        }
+
+        mutating func parseValue() throws(OpenStepSyntaxError) -> OpenStepValue {
+            try skipTrivia()
+            guard let byte = current else { throw fail("the file ends where a value is expected") }
+            switch byte {
+            case UInt8(ascii: "{"):
+                return try parseDictionary()
+            case UInt8(ascii: "("):
+                return try parseArray()
+            case UInt8(ascii: "<"):
+                return try parseData()
+            default:
+                return .string(try parseString())
+            }
+        }
+
+        mutating func parseDictionary() throws(OpenStepSyntaxError) -> OpenStepValue {
+            position += 1
+            var result: [String: OpenStepValue] = [:]
+            while true {
+                try skipTrivia()
+                guard let byte = current else { throw fail("a { dictionary that is never closed") }
+                if byte == UInt8(ascii: "}") {
+                    position += 1
+                    return .dictionary(result)
+                }
+                let key = try parseString()
+                try expect("=", after: "after the key '\(key)'")
+                let value = try parseValue()
+                try expect(";", after: "after the value of '\(key)'")
+                result[key] = value
+            }
+        }
+
+        mutating func parseArray() throws(OpenStepSyntaxError) -> OpenStepValue {
+            position += 1
+            var result: [OpenStepValue] = []
+            while true {
+                try skipTrivia()
+                guard let byte = current else { throw fail("a ( list that is never closed") }
+                if byte == UInt8(ascii: ")") {
+                    position += 1
+                    return .array(result)
+                }
+                result.append(try parseValue())
+                try skipTrivia()
+                if current == UInt8(ascii: ",") {
+                    position += 1
+                } else if current != UInt8(ascii: ")") {
+                    throw fail("expected ',' or ')' in a list")
+                }
+            }
+        }
+
+        mutating func parseData() throws(OpenStepSyntaxError) -> OpenStepValue {
+            let start = position
+            position += 1
+            var hex: [UInt8] = []
+            while let byte = current, byte != UInt8(ascii: ">") {
+                if !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D) { hex.append(byte) }
+                position += 1
+            }
+            guard current == UInt8(ascii: ">") else { throw fail("a <data> value that is never closed", at: start) }
+            position += 1
+            return .string(String(decoding: hex, as: UTF8.self))
+        }
+
+        static func isBare(_ byte: UInt8) -> Bool {
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                || "_$+/:.-~@".utf8.contains(byte)
+        }
+
+        mutating func parseString() throws(OpenStepSyntaxError) -> String {
+            guard let byte = current else { throw fail("the file ends where a string is expected") }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                return try parseQuoted(byte)
+            }
+            let start = position
+            while let next = current, Self.isBare(next) {
+                if next == UInt8(ascii: "/"), let after = self.byte(at: position + 1),
+                   after == UInt8(ascii: "/") || after == UInt8(ascii: "*") {
+                    break
+                }
+                position += 1
+            }
+            guard position > start else {
+                throw fail("unexpected '\(Character(Unicode.Scalar(byte)))'")
+            }
+            return String(decoding: bytes[start..<position], as: UTF8.self)
+        }
+
+        mutating func parseQuoted(_ quote: UInt8) throws(OpenStepSyntaxError) -> String {
+            let start = position
+            position += 1
+            var output: [UInt8] = []
+            while true {
+                guard let byte = current else { throw fail("a quoted string that never ends", at: start) }
+                position += 1
+                if byte == quote { break }
+                guard byte == UInt8(ascii: "\\") else {
+                    output.append(byte)
+                    continue
+                }
+                guard let escaped = current else { throw fail("a quoted string that never ends", at: start) }
+                position += 1
+                switch escaped {
+                case UInt8(ascii: "n"): output.append(0x0A)
+                case UInt8(ascii: "t"): output.append(0x09)
+                case UInt8(ascii: "r"): output.append(0x0D)
+                case UInt8(ascii: "U"), UInt8(ascii: "u"):
+                    let digits = String(decoding: bytes[position..<min(position + 4, bytes.count)], as: UTF8.self)
+                    guard digits.count == 4, let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else {
+                        throw fail("a bad \\U escape")
+                    }
+                    output.append(contentsOf: Array(String(Character(scalar)).utf8))
+                    position += 4
+                default: output.append(escaped)
+                }
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
+    }
+}

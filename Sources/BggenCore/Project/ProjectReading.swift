@@ -1,0 +1,87 @@
+/// What one project reader (Xcode, XcodeGen, Tuist) found, before the detector adds the code search.
+struct ProjectReading: Sendable {
+    var appTargets: [AppTarget] = []
+    var otherTargets: [OtherTarget] = []
+    var warnings: [ProjectWarning] = []
+    var ownership = SourceOwnership()
+    var usesSynchronizedFolders = false
+}
+
+/// Which targets compile a given file, so a `didReceiveRemoteNotification` in a push extension or a macOS app is
+/// not mistaken for the iOS app's.
+struct SourceOwnership: Sendable {
+    struct FolderRule: Sendable {
+        var target: String
+        var folder: String
+        /// Paths below `folder` (relative to it) that the target does not compile.
+        var exceptions: [String]
+    }
+
+    var folders: [FolderRule] = []
+    /// Files named one by one (classic compile phases), relative to the root.
+    var files: [String: Set<String>] = [:]
+
+    mutating func add(file: String, target: String) {
+        files[file, default: []].insert(target)
+    }
+
+    func targets(of file: String) -> [String] {
+        var result = files[file] ?? []
+        for rule in folders {
+            guard let relative = PathText.relative(file, to: rule.folder) else { continue }
+            if rule.exceptions.contains(where: { relative == $0 || relative.hasPrefix($0 + "/") }) { continue }
+            result.insert(rule.target)
+        }
+        return result.sorted()
+    }
+}
+
+/// Helpers every reader uses to turn settings into report values.
+enum TargetFacts {
+    /// Compares dotted versions numerically, so "9.0" < "16.4" < "17.0".
+    static func versionLess(_ lhs: String, _ rhs: String) -> Bool {
+        let left = lhs.split(separator: ".").map { Int($0) ?? 0 }
+        let right = rhs.split(separator: ".").map { Int($0) ?? 0 }
+        for index in 0..<max(left.count, right.count) {
+            let a = index < left.count ? left[index] : 0
+            let b = index < right.count ? right[index] : 0
+            if a != b { return a < b }
+        }
+        return false
+    }
+
+    /// Where bggen's Swift files go; the order follows `OutputLocation`, with the app's own folder before the root.
+    static func outputFolder(root: String, sourceFolder: String?, fileSystem: any FileSystem) -> String {
+        for parent in ["Sources", "App"] where fileSystem.kind(of: PathText.join(root, parent)) == .directory {
+            return "\(parent)/\(OutputLocation.folderName)"
+        }
+        if let sourceFolder, !sourceFolder.isEmpty {
+            return "\(sourceFolder)/\(OutputLocation.folderName)"
+        }
+        return OutputLocation.folderName
+    }
+
+    /// The configuration whose single-valued settings (bundle ID, Swift version) represent the target.
+    static func representative<T>(_ configurations: [(name: String, value: T)]) -> T? {
+        configurations.first { $0.name == "Release" }?.value ?? configurations.first?.value
+    }
+
+    /// Marks which entitlements files other targets sign with too.
+    static func markSharing(_ reading: inout ProjectReading, signing: [String: Set<String>]) {
+        let extensions = Set(reading.otherTargets.filter(\.isExtension).map(\.name))
+        reading.appTargets = reading.appTargets.map { target in
+            let entitlements = target.entitlements.map { file in
+                let others = (signing[file.path] ?? []).subtracting([target.name]).sorted()
+                return EntitlementsFile(path: file.path, rawValue: file.rawValue, configurations: file.configurations,
+                                        exists: file.exists, sharedWith: others,
+                                        sharedWithExtension: others.contains(where: extensions.contains),
+                                        regeneratedFrom: file.regeneratedFrom)
+            }
+            return AppTarget(name: target.name, definedIn: target.definedIn, isMultiplatform: target.isMultiplatform,
+                             bundleIdentifier: target.bundleIdentifier, deploymentTarget: target.deploymentTarget,
+                             swiftVersion: target.swiftVersion, defaultActorIsolation: target.defaultActorIsolation,
+                             infoPlist: target.infoPlist, entitlements: entitlements, sourceFolder: target.sourceFolder,
+                             outputFolder: target.outputFolder, synchronizedFolders: target.synchronizedFolders)
+        }
+    }
+}

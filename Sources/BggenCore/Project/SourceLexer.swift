@@ -1,0 +1,201 @@
+/// Splits Swift or Objective-C source into identifiers, string literals and punctuation, dropping comments.
+///
+/// Searching tokens instead of lines keeps the code search honest: a queue labelled "BGTaskScheduler" (as in
+/// NetNewsWire), an API named in a comment, or `@main` inside `/* … */` is not code, and a string literal can be
+/// read back as the identifier it holds.
+struct SourceToken: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+        case identifier
+        /// A string literal; `text` is its value.
+        case string
+        case number
+        case punctuation
+    }
+
+    var kind: Kind
+    var text: String
+    var line: Int
+    /// For strings: no interpolation, so `text` is the exact value.
+    var isLiteral = true
+}
+
+enum SourceLexer {
+    enum Language { case swift, objectiveC }
+
+    static func tokens(of text: String, language: Language) -> [SourceToken] {
+        var lexer = Lexer(bytes: Array(text.utf8), language: language)
+        lexer.run()
+        return lexer.tokens
+    }
+
+    private struct Lexer {
+        let bytes: [UInt8]
+        let language: Language
+        var position = 0
+        var line = 1
+        var tokens: [SourceToken] = []
+
+        init(bytes: [UInt8], language: Language) {
+            self.bytes = bytes
+            self.language = language
+        }
+
+        func byte(_ offset: Int) -> UInt8? {
+            position + offset < bytes.count ? bytes[position + offset] : nil
+        }
+
+        static func isIdentifierStart(_ byte: UInt8) -> Bool {
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == UInt8(ascii: "_") || byte >= 0x80
+        }
+
+        static func isIdentifierByte(_ byte: UInt8) -> Bool {
+            isIdentifierStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "$")
+        }
+
+        /// Moves one byte forward, counting lines.
+        mutating func advance() {
+            if bytes[position] == UInt8(ascii: "\n") { line += 1 }
+            position += 1
+        }
+
+        mutating func run() {
+            while position < bytes.count {
+                let current = bytes[position]
+                switch current {
+                case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
+                    while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+                case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
+                    skipBlockComment()
+                case UInt8(ascii: "\""):
+                    readString(hashes: 0, startLine: line)
+                case UInt8(ascii: "#") where language == .swift && (byte(1) == UInt8(ascii: "#") || byte(1) == UInt8(ascii: "\"")):
+                    let startLine = line
+                    var hashes = 0
+                    while position < bytes.count, bytes[position] == UInt8(ascii: "#") { hashes += 1; position += 1 }
+                    if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+                        readString(hashes: hashes, startLine: startLine)
+                    } else {
+                        tokens.append(SourceToken(kind: .punctuation, text: "#", line: startLine))
+                    }
+                case UInt8(ascii: "@") where language == .objectiveC && byte(1) == UInt8(ascii: "\""):
+                    position += 1
+                    readString(hashes: 0, startLine: line)
+                case UInt8(ascii: "'") where language == .objectiveC:
+                    skipCharacterLiteral()
+                case UInt8(ascii: "`"):
+                    let start = position + 1
+                    position += 1
+                    while position < bytes.count, bytes[position] != UInt8(ascii: "`"), bytes[position] != UInt8(ascii: "\n") { position += 1 }
+                    tokens.append(SourceToken(kind: .identifier, text: String(decoding: bytes[start..<position], as: UTF8.self), line: line))
+                    if position < bytes.count, bytes[position] == UInt8(ascii: "`") { position += 1 }
+                case _ where Self.isIdentifierStart(current):
+                    let start = position
+                    while position < bytes.count, Self.isIdentifierByte(bytes[position]) { position += 1 }
+                    tokens.append(SourceToken(kind: .identifier, text: String(decoding: bytes[start..<position], as: UTF8.self), line: line))
+                case _ where current >= 0x30 && current <= 0x39:
+                    let start = position
+                    while position < bytes.count, Self.isIdentifierByte(bytes[position]) || bytes[position] == UInt8(ascii: ".") { position += 1 }
+                    tokens.append(SourceToken(kind: .number, text: String(decoding: bytes[start..<position], as: UTF8.self), line: line))
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+                    advance()
+                default:
+                    tokens.append(SourceToken(kind: .punctuation, text: String(UnicodeScalar(current)), line: line))
+                    position += 1
+                }
+            }
+        }
+
+        /// Swift block comments nest; Objective-C ones do not.
+        mutating func skipBlockComment() {
+            var depth = 0
+            while position < bytes.count {
+                if bytes[position] == UInt8(ascii: "/"), byte(1) == UInt8(ascii: "*") {
+                    depth = language == .swift ? depth + 1 : 1
+                    position += 2
+                } else if bytes[position] == UInt8(ascii: "*"), byte(1) == UInt8(ascii: "/") {
+                    depth -= 1
+                    position += 2
+                    if depth <= 0 { return }
+                } else {
+                    advance()
+                }
+            }
+        }
+
+        mutating func skipCharacterLiteral() {
+            position += 1
+            while position < bytes.count, bytes[position] != UInt8(ascii: "'"), bytes[position] != UInt8(ascii: "\n") {
+                if bytes[position] == UInt8(ascii: "\\") { position += 1 }
+                position += 1
+            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "'") { position += 1 }
+        }
+
+        /// Reads from the opening quote, at `position`, past the closing one (and its `#`s), and adds the token.
+        mutating func readString(hashes: Int, startLine: Int) {
+            let multiline = language == .swift && byte(1) == UInt8(ascii: "\"") && byte(2) == UInt8(ascii: "\"")
+            position += multiline ? 3 : 1
+            var value: [UInt8] = []
+            var literal = true
+            while position < bytes.count {
+                let current = bytes[position]
+                if current == UInt8(ascii: "\"") && (!multiline || (byte(1) == UInt8(ascii: "\"") && byte(2) == UInt8(ascii: "\""))) {
+                    let quoteLength = multiline ? 3 : 1
+                    var closingHashes = 0
+                    while closingHashes < hashes, byte(quoteLength + closingHashes) == UInt8(ascii: "#") { closingHashes += 1 }
+                    if closingHashes == hashes {
+                        position += quoteLength + hashes
+                        break
+                    }
+                    value.append(current)
+                    position += 1
+                    continue
+                }
+                if current == UInt8(ascii: "\n") && !multiline { break }
+                if current == UInt8(ascii: "\\") && (0..<hashes).allSatisfy({ byte(1 + $0) == UInt8(ascii: "#") }) {
+                    position += 1 + hashes
+                    guard position < bytes.count else { break }
+                    let escaped = bytes[position]
+                    if escaped == UInt8(ascii: "(") && language == .swift {
+                        literal = false
+                        skipInterpolation()
+                        continue
+                    }
+                    switch escaped {
+                    case UInt8(ascii: "n"): value.append(0x0A)
+                    case UInt8(ascii: "t"): value.append(0x09)
+                    default: value.append(escaped)
+                    }
+                    advance()
+                    continue
+                }
+                value.append(current)
+                advance()
+            }
+            tokens.append(SourceToken(kind: .string, text: String(decoding: value, as: UTF8.self), line: startLine, isLiteral: literal))
+        }
+
+        /// From the `(` of `\(`, past its matching `)`, stepping over nested strings.
+        mutating func skipInterpolation() {
+            var depth = 0
+            while position < bytes.count {
+                let current = bytes[position]
+                if current == UInt8(ascii: "\"") {
+                    let saved = tokens.count
+                    readString(hashes: 0, startLine: line)
+                    tokens.removeSubrange(saved...)
+                    continue
+                }
+                if current == UInt8(ascii: "(") { depth += 1 }
+                if current == UInt8(ascii: ")") {
+                    depth -= 1
+                    if depth == 0 {
+                        position += 1
+                        return
+                    }
+                }
+                advance()
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// One build-setting assignment, from an xcconfig line or a pbxproj `buildSettings` entry.
+struct SettingAssignment: Sendable, Equatable {
+    var key: String
+    /// Conditions such as `sdk` → `iphoneos*` from `KEY[sdk=iphoneos*]`; empty when unconditional.
+    var conditions: [String: String]
+    var value: String
+
+    /// Splits `KEY[sdk=macosx*][arch=*]` into the key and its conditions.
+    init(qualifiedKey: String, value: String) {
+        var conditions: [String: String] = [:]
+        var key = qualifiedKey
+        if let bracket = qualifiedKey.firstIndex(of: "[") {
+            key = String(qualifiedKey[..<bracket])
+            for part in qualifiedKey[bracket...].split(whereSeparator: { $0 == "[" || $0 == "]" }) {
+                let pair = part.split(separator: "=", maxSplits: 1)
+                if pair.count == 2 {
+                    conditions[pair[0].trimmingCharacters(in: .whitespaces)] = pair[1].trimmingCharacters(in: .whitespaces)
+                }
+            }
+        }
+        self.key = key.trimmingCharacters(in: .whitespaces)
+        self.conditions = conditions
+        self.value = value
+    }
+}
+
+/// An xcconfig file with its `#include`s expanded in place, so later lines override earlier ones as in Xcode.
+///
+/// `//` starts a comment anywhere on a line, as it does for Xcode (which is why URLs in xcconfigs are written
+/// `https:/$()/…`). A missing `#include?` is normal (NetNewsWire's optional DeveloperSettings.xcconfig); a missing
+/// plain `#include` is reported.
+struct XCConfigFile: Sendable {
+    var assignments: [SettingAssignment] = []
+    /// `(including file, included path)` for each plain `#include` whose file is absent.
+    var missingIncludes: [(file: String, include: String)] = []
+    /// False when the file itself is absent (IceCubes keeps its real xcconfig out of git).
+    var exists = true
+
+    /// `path` is relative to `root`.
+    static func load(_ path: String, root: String, fileSystem: any FileSystem) -> XCConfigFile {
+        var result = XCConfigFile()
+        var visited = Set<String>()
+        guard fileSystem.kind(of: absolute(path, root: root)) == .file else {
+            result.exists = false
+            return result
+        }
+        read(path, root: root, fileSystem: fileSystem, into: &result, visited: &visited)
+        return result
+    }
+
+    private static func absolute(_ path: String, root: String) -> String {
+        PathText.join(root, path)
+    }
+
+    private static func read(_ path: String, root: String, fileSystem: any FileSystem, into result: inout XCConfigFile,
+                             visited: inout Set<String>) {
+        guard !PathText.leavesRoot(path), visited.insert(path).inserted,
+              let text = try? fileSystem.read(absolute(path, root: root))
+        else { return }
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            var line = Substring(rawLine)
+            if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("#include") {
+                let optional = trimmed.hasPrefix("#include?")
+                guard let open = trimmed.firstIndex(of: "\""), let close = trimmed.lastIndex(of: "\""), open < close else { continue }
+                let include = String(trimmed[trimmed.index(after: open)..<close])
+                let target = PathText.join(PathText.parent(of: path), include)
+                if !PathText.leavesRoot(target), fileSystem.kind(of: absolute(target, root: root)) == .file {
+                    read(target, root: root, fileSystem: fileSystem, into: &result, visited: &visited)
+                } else if !optional {
+                    result.missingIncludes.append((path, include))
+                }
+                continue
+            }
+            guard let equals = trimmed.firstIndex(of: "=") else { continue }
+            let key = String(trimmed[..<equals]).trimmingCharacters(in: .whitespaces)
+            guard let first = key.first, first.isLetter || first == "_" else { continue }
+            var value = String(trimmed[trimmed.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+            if value.hasSuffix(";") { value.removeLast() }
+            result.assignments.append(SettingAssignment(qualifiedKey: key, value: value.trimmingCharacters(in: .whitespaces)))
+        }
+    }
+}

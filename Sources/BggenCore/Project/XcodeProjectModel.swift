@@ -1,0 +1,181 @@
+/// The parts of a `project.pbxproj` that detection needs, with every file path turned into a path relative to the
+/// repository root (the folder bggen runs in), whatever group or source tree Xcode stored it against.
+struct XcodeProjectModel: Sendable {
+    struct Configuration: Sendable {
+        var name: String
+        /// Keys as written, including conditional ones such as `CODE_SIGN_ENTITLEMENTS[sdk=macosx*]`.
+        var settings: [String: String]
+        /// The xcconfig it is based on, from `baseConfigurationReference` or Xcode 16's anchor form.
+        var baseConfiguration: String?
+    }
+
+    struct Target: Sendable {
+        var id: String
+        var name: String
+        /// Empty for aggregate and legacy targets.
+        var productType: String
+        var configurations: [Configuration]
+        /// IDs of the `PBXFileSystemSynchronizedRootGroup`s the target owns.
+        var synchronizedGroupIDs: [String]
+        /// Files in the target's compile phase (classic groups only).
+        var sourceFiles: Set<String>
+        var buildPhaseIDs: [String]
+    }
+
+    struct SynchronizedGroup: Sendable {
+        var id: String
+        var path: String
+        /// For each target ID, the group's files (relative to the group) whose membership is flipped: left out of
+        /// a target that owns the group, added to one that does not.
+        var exceptions: [String: [String]]
+    }
+
+    /// The `.xcodeproj` bundle, relative to the root.
+    let path: String
+    /// The folder holding the `.xcodeproj` (`SRCROOT`), relative to the root; "" for the root itself.
+    let directory: String
+    let objectVersion: Int?
+    let projectConfigurations: [Configuration]
+    let targets: [Target]
+    let synchronizedGroups: [SynchronizedGroup]
+
+    var projectName: String {
+        String(path.split(separator: "/").last ?? "").replacingOccurrences(of: ".xcodeproj", with: "")
+    }
+
+    /// `pbxprojPath` is only used in errors.
+    init(text: String, projectPath: String) throws(ProjectError) {
+        let pbxprojPath = "\(projectPath)/project.pbxproj"
+        let top: OpenStepValue
+        do {
+            top = try OpenStepParser.parse(text)
+        } catch {
+            throw .malformed(path: pbxprojPath, line: error.line, reason: error.reason)
+        }
+        guard let document = top.dictionary,
+              let rawObjects = document["objects"]?.dictionary,
+              let rootID = document["rootObject"]?.string,
+              let root = rawObjects[rootID]?.dictionary
+        else {
+            throw .malformed(path: pbxprojPath, line: 1, reason: "it has no objects or no root object")
+        }
+        var objects: [String: [String: OpenStepValue]] = [:]
+        for (id, value) in rawObjects {
+            if let object = value.dictionary { objects[id] = object }
+        }
+
+        path = projectPath
+        directory = PathText.parent(of: projectPath)
+        objectVersion = document["objectVersion"]?.string.flatMap { Int($0) }
+        let resolver = ElementPaths(objects: objects, projectDirectory: PathText.join(directory, root["projectDirPath"]?.string ?? ""))
+
+        func configurations(_ listID: String?) -> [Configuration] {
+            guard let listID, let ids = objects[listID]?["buildConfigurations"]?.array else { return [] }
+            return ids.compactMap(\.string).compactMap { id in
+                guard let object = objects[id], let name = object["name"]?.string else { return nil }
+                var settings: [String: String] = [:]
+                for (key, value) in object["buildSettings"]?.dictionary ?? [:] {
+                    if let text = value.settingText { settings[key] = text }
+                }
+                var base: String?
+                if let reference = object["baseConfigurationReference"]?.string {
+                    base = resolver.path(of: reference)
+                } else if let anchor = object["baseConfigurationReferenceAnchor"]?.string,
+                          let relative = object["baseConfigurationReferenceRelativePath"]?.string,
+                          let anchorPath = resolver.path(of: anchor) {
+                    base = PathText.join(anchorPath, relative)
+                }
+                return Configuration(name: name, settings: settings, baseConfiguration: base)
+            }
+        }
+        projectConfigurations = configurations(root["buildConfigurationList"]?.string)
+
+        var targets: [Target] = []
+        var phaseOwners: [String: String] = [:]
+        for id in (root["targets"]?.array ?? []).compactMap(\.string) {
+            guard let object = objects[id], let name = object["name"]?.string else { continue }
+            let phases = (object["buildPhases"]?.array ?? []).compactMap(\.string)
+            var sources = Set<String>()
+            for phase in phases {
+                phaseOwners[phase] = id
+                guard objects[phase]?["isa"]?.string == "PBXSourcesBuildPhase" else { continue }
+                for buildFile in (objects[phase]?["files"]?.array ?? []).compactMap(\.string) {
+                    if let reference = objects[buildFile]?["fileRef"]?.string, let filePath = resolver.path(of: reference) {
+                        sources.insert(filePath)
+                    }
+                }
+            }
+            targets.append(Target(
+                id: id, name: name, productType: object["productType"]?.string ?? "",
+                configurations: configurations(object["buildConfigurationList"]?.string),
+                synchronizedGroupIDs: (object["fileSystemSynchronizedGroups"]?.array ?? []).compactMap(\.string),
+                sourceFiles: sources, buildPhaseIDs: phases))
+        }
+        self.targets = targets
+
+        var groups: [SynchronizedGroup] = []
+        for (id, object) in objects where object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
+            guard let groupPath = resolver.path(of: id) else { continue }
+            var exceptions: [String: [String]] = [:]
+            for exceptionID in (object["exceptions"]?.array ?? []).compactMap(\.string) {
+                guard let exception = objects[exceptionID] else { continue }
+                let owner = exception["target"]?.string ?? exception["buildPhase"]?.string.flatMap { phaseOwners[$0] }
+                guard let owner else { continue }
+                exceptions[owner, default: []] += (exception["membershipExceptions"]?.array ?? []).compactMap(\.string)
+            }
+            groups.append(SynchronizedGroup(id: id, path: groupPath, exceptions: exceptions))
+        }
+        synchronizedGroups = groups.sorted { $0.path < $1.path }
+    }
+
+    func synchronizedGroups(of target: Target) -> [SynchronizedGroup] {
+        synchronizedGroups.filter { target.synchronizedGroupIDs.contains($0.id) }
+    }
+
+    /// Whether Xcode compiles or copies `file` (relative to the root) into `target` through a synchronized folder:
+    /// a file below a folder the target owns unless excepted, or below another folder and listed as an exception
+    /// for the target.
+    func synchronizedMembership(of file: String, in target: Target) -> Bool {
+        for group in synchronizedGroups {
+            guard let relative = PathText.relative(file, to: group.path) else { continue }
+            let excepted = group.exceptions[target.id]?.contains { relative == $0 || relative.hasPrefix($0 + "/") } ?? false
+            return target.synchronizedGroupIDs.contains(group.id) != excepted
+        }
+        return false
+    }
+}
+
+/// Works out where PBX file references and groups point, following parents up to the main group.
+private struct ElementPaths {
+    let objects: [String: [String: OpenStepValue]]
+    let projectDirectory: String
+    let parents: [String: String]
+
+    init(objects: [String: [String: OpenStepValue]], projectDirectory: String) {
+        self.objects = objects
+        self.projectDirectory = projectDirectory
+        var parents: [String: String] = [:]
+        for (id, object) in objects {
+            for child in (object["children"]?.array ?? []).compactMap(\.string) {
+                parents[child] = id
+            }
+        }
+        self.parents = parents
+    }
+
+    func path(of id: String, depth: Int = 0) -> String? {
+        guard depth < 64, let object = objects[id] else { return nil }
+        let own = object["path"]?.string ?? ""
+        switch object["sourceTree"]?.string ?? "<group>" {
+        case "<group>":
+            guard let parent = parents[id] else { return PathText.join(projectDirectory, own) }
+            guard let base = path(of: parent, depth: depth + 1) else { return nil }
+            return PathText.join(base, own)
+        case "SOURCE_ROOT":
+            return PathText.join(projectDirectory, own)
+        default:
+            // Absolute paths and SDK / build-product references are outside the repository.
+            return nil
+        }
+    }
+}

@@ -1,0 +1,222 @@
+/// Reads an `.xcodeproj` and the xcconfigs it is based on into report values.
+///
+/// Targets are classified by product type and SDK, never by file names: an extension's Info.plist, a watch app's
+/// or a macOS app's is never offered for patching, whatever it contains.
+struct XcodeProjectReader {
+    let root: String
+    let fileSystem: any FileSystem
+
+    static let applicationType = "com.apple.product-type.application"
+
+    func read(_ projectPath: String) throws(ProjectError) -> ProjectReading {
+        let pbxproj = "\(projectPath)/project.pbxproj"
+        let text: String
+        do {
+            text = try fileSystem.read(PathText.join(root, pbxproj))
+        } catch {
+            throw .unreadable(path: pbxproj, reason: "\(error.localizedDescription)")
+        }
+        let model = try XcodeProjectModel(text: text, projectPath: projectPath)
+        var reading = ProjectReading()
+        reading.usesSynchronizedFolders = !model.synchronizedGroups.isEmpty
+        var configs = XCConfigCache(root: root, fileSystem: fileSystem)
+
+        let projectConfigurations = Dictionary(model.projectConfigurations.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var signing: [String: Set<String>] = [:]
+
+        for target in model.targets {
+            let settings: [(name: String, value: BuildSettings)] = target.configurations.map { configuration in
+                let project = projectConfigurations[configuration.name]
+                let layers = [
+                    Self.assignments(configuration.settings),
+                    configs.assignments(of: configuration.baseConfiguration),
+                    Self.assignments(project?.settings ?? [:]),
+                    configs.assignments(of: project?.baseConfiguration),
+                ]
+                return (configuration.name, BuildSettings(layers: layers, configuration: configuration.name,
+                                                          targetName: target.name, projectName: model.projectName))
+            }
+            let (platform, multiplatform) = Self.platform(productType: target.productType, settings: TargetFacts.representative(settings))
+            for (_, configuration) in settings {
+                if let entitlements = configuration.path("CODE_SIGN_ENTITLEMENTS", projectDirectory: model.directory) {
+                    signing[entitlements.path, default: []].insert(target.name)
+                }
+            }
+            addOwnership(of: target, model: model, to: &reading.ownership)
+
+            guard target.productType == Self.applicationType, platform == .iOS else {
+                reading.otherTargets.append(OtherTarget(name: target.name, productType: target.productType, platform: platform))
+                continue
+            }
+            reading.appTargets.append(appTarget(target, settings: settings, model: model, multiplatform: multiplatform,
+                                                warnings: &reading.warnings))
+        }
+        reading.warnings += configs.warnings
+        TargetFacts.markSharing(&reading, signing: signing)
+        return reading
+    }
+
+    static func assignments(_ settings: [String: String]) -> [SettingAssignment] {
+        settings.keys.sorted().map { SettingAssignment(qualifiedKey: $0, value: settings[$0]!) }
+    }
+
+    /// The SDK decides the platform; `SDKROOT = auto` (multiplatform targets) defers to `SUPPORTED_PLATFORMS`.
+    static func platform(productType: String, settings: BuildSettings?) -> (Platform, multiplatform: Bool) {
+        if productType.contains("watchapp") && !productType.hasSuffix("container") { return (.watchOS, false) }
+        let sdk = settings?.value("SDKROOT")?.resolved.lowercased() ?? ""
+        let supported = (settings?.value("SUPPORTED_PLATFORMS")?.resolved.lowercased() ?? "")
+            .split(separator: " ").map(String.init)
+        if let platform = platform(sdk: sdk), sdk != "auto" {
+            return (platform, supported.contains { Self.platform(sdk: $0) != platform && Self.platform(sdk: $0) != nil })
+        }
+        let platforms = Set(supported.compactMap(platform(sdk:)))
+        if platforms.contains(.iOS) { return (.iOS, platforms.count > 1) }
+        if let first = platforms.sorted().first { return (first, platforms.count > 1) }
+        if settings?.isSet("IPHONEOS_DEPLOYMENT_TARGET") == true && settings?.isSet("MACOSX_DEPLOYMENT_TARGET") != true {
+            return (.iOS, false)
+        }
+        return (.unknown, false)
+    }
+
+    private static func platform(sdk: String) -> Platform? {
+        if sdk.hasPrefix("iphone") { return .iOS }
+        if sdk.hasPrefix("macosx") { return .macOS }
+        if sdk.hasPrefix("watch") { return .watchOS }
+        if sdk.hasPrefix("appletv") { return .tvOS }
+        if sdk.hasPrefix("xr") { return .visionOS }
+        return nil
+    }
+
+    private func addOwnership(of target: XcodeProjectModel.Target, model: XcodeProjectModel, to ownership: inout SourceOwnership) {
+        for file in target.sourceFiles { ownership.add(file: file, target: target.name) }
+        for group in model.synchronizedGroups {
+            let exceptions = group.exceptions[target.id] ?? []
+            if target.synchronizedGroupIDs.contains(group.id) {
+                ownership.folders.append(.init(target: target.name, folder: group.path, exceptions: exceptions))
+            } else {
+                for exception in exceptions {
+                    ownership.folders.append(.init(target: target.name, folder: PathText.join(group.path, exception), exceptions: []))
+                }
+            }
+        }
+    }
+
+    private func appTarget(_ target: XcodeProjectModel.Target, settings: [(name: String, value: BuildSettings)],
+                           model: XcodeProjectModel, multiplatform: Bool, warnings: inout [ProjectWarning]) -> AppTarget {
+        let directory = model.directory
+        let ownedGroups = model.synchronizedGroups(of: target)
+
+        // Info.plist: one path for all configurations, or the Release one with a warning.
+        let plists = settings.map { ($0.name, $0.value.path("INFOPLIST_FILE", projectDirectory: directory)?.path) }
+        let distinctPlists = Array(Set(plists.compactMap(\.1))).sorted()
+        if distinctPlists.count > 1 {
+            warnings.append(.differsByConfiguration(target: target.name, setting: "INFOPLIST_FILE", values: distinctPlists))
+        }
+        let plistPath = plists.first { $0.0 == "Release" }?.1 ?? plists.lazy.compactMap(\.1).first
+        let generated = settings.contains { $0.value.value("GENERATE_INFOPLIST_FILE")?.resolved.uppercased() == "YES" }
+
+        let sourceFolder = Self.sourceFolder(target: target, ownedGroups: ownedGroups, plist: plistPath, model: model,
+                                             root: root, fileSystem: fileSystem)
+        var plistFolder: String?
+        var excepted = false
+        if let plistPath {
+            if let group = model.synchronizedGroups.first(where: { PathText.isInside(plistPath, $0.path) }) {
+                plistFolder = group.path
+                let relative = PathText.relative(plistPath, to: group.path) ?? ""
+                excepted = group.exceptions[target.id]?.contains(relative) ?? false
+                if target.synchronizedGroupIDs.contains(group.id) && !excepted {
+                    warnings.append(.infoPlistNotExcluded(target: target.name, path: plistPath, folder: group.path))
+                }
+            }
+        } else if let sourceFolder, ownedGroups.contains(where: { $0.path == sourceFolder }) {
+            plistFolder = sourceFolder
+        }
+        let plistExists = plistPath.map { fileSystem.kind(of: PathText.join(root, $0)) == .file } ?? false
+        if let plistPath, !plistExists {
+            warnings.append(.fileMissing(target: target.name, setting: "INFOPLIST_FILE", path: plistPath))
+        }
+        let infoPlist = InfoPlist(path: plistPath, isGenerated: generated, exists: plistExists,
+                                  synchronizedFolder: plistFolder, isMembershipException: excepted)
+
+        // Entitlements: grouped by file, as Debug and Release often sign with different ones.
+        var byPath: [String: (raw: String, configurations: [String])] = [:]
+        for (name, configuration) in settings {
+            guard let entitlements = configuration.path("CODE_SIGN_ENTITLEMENTS", projectDirectory: directory) else { continue }
+            byPath[entitlements.path, default: (entitlements.raw, [])].configurations.append(name)
+            if !entitlements.unresolved.isEmpty {
+                let warning = ProjectWarning.unresolvedVariables(target: target.name, setting: "CODE_SIGN_ENTITLEMENTS", names: entitlements.unresolved)
+                if !warnings.contains(warning) { warnings.append(warning) }
+            }
+        }
+        let entitlements = byPath.keys.sorted().map { path in
+            let exists = fileSystem.kind(of: PathText.join(root, path)) == .file
+            if !exists { warnings.append(.fileMissing(target: target.name, setting: "CODE_SIGN_ENTITLEMENTS", path: path)) }
+            return EntitlementsFile(path: path, rawValue: byPath[path]!.raw, configurations: byPath[path]!.configurations.sorted(), exists: exists)
+        }
+
+        // Deployment target: the lowest, since the generated code must build in every configuration.
+        let versions = Array(Set(settings.compactMap { $0.value.value("IPHONEOS_DEPLOYMENT_TARGET")?.resolved })).sorted(by: TargetFacts.versionLess)
+        if versions.count > 1 {
+            warnings.append(.differsByConfiguration(target: target.name, setting: "IPHONEOS_DEPLOYMENT_TARGET", values: versions))
+        }
+
+        let representative = TargetFacts.representative(settings)
+        let bundleIdentifier = representative?.value("PRODUCT_BUNDLE_IDENTIFIER")
+        if let bundleIdentifier, !bundleIdentifier.isFullyResolved {
+            warnings.append(.unresolvedVariables(target: target.name, setting: "PRODUCT_BUNDLE_IDENTIFIER", names: bundleIdentifier.unresolvedVariables))
+        }
+        return AppTarget(
+            name: target.name, definedIn: model.path, isMultiplatform: multiplatform,
+            bundleIdentifier: bundleIdentifier, deploymentTarget: versions.first,
+            swiftVersion: representative?.value("SWIFT_VERSION")?.resolved,
+            defaultActorIsolation: representative?.value("SWIFT_DEFAULT_ACTOR_ISOLATION")?.resolved,
+            infoPlist: infoPlist, entitlements: entitlements, sourceFolder: sourceFolder,
+            outputFolder: TargetFacts.outputFolder(root: root, sourceFolder: sourceFolder, fileSystem: fileSystem),
+            synchronizedFolders: ownedGroups.map(\.path).sorted())
+    }
+
+    /// The target's own folder: the synchronized folder holding its Info.plist or named after it, a folder named
+    /// after the target, or the folder all its compiled files share.
+    static func sourceFolder(target: XcodeProjectModel.Target, ownedGroups: [XcodeProjectModel.SynchronizedGroup],
+                             plist: String?, model: XcodeProjectModel, root: String, fileSystem: any FileSystem) -> String? {
+        let groups = ownedGroups.map(\.path).sorted()
+        if let plist, let group = groups.first(where: { PathText.isInside(plist, $0) }) { return group }
+        if let group = groups.first(where: { PathText.name(of: $0) == target.name }) { return group }
+        let named = PathText.join(model.directory, target.name)
+        if fileSystem.kind(of: PathText.join(root, named)) == .directory { return named }
+        if let group = groups.first { return group }
+        let folders = target.sourceFiles.map { PathText.parent(of: $0).split(separator: "/").map(String.init) }
+        guard var common = folders.first else { return nil }
+        for folder in folders.dropFirst() {
+            common = Array(zip(common, folder).prefix { $0 == $1 }.map(\.0))
+        }
+        let shared = common.joined(separator: "/")
+        return shared.isEmpty || shared == model.directory ? nil : shared
+    }
+}
+
+/// Loads each xcconfig once, however many configurations are based on it, and collects its warnings once.
+struct XCConfigCache {
+    let root: String
+    let fileSystem: any FileSystem
+    private var files: [String: XCConfigFile] = [:]
+    private(set) var warnings: [ProjectWarning] = []
+
+    init(root: String, fileSystem: any FileSystem) {
+        self.root = root
+        self.fileSystem = fileSystem
+    }
+
+    mutating func assignments(of path: String?) -> [SettingAssignment] {
+        guard let path else { return [] }
+        if let file = files[path] { return file.assignments }
+        let file = XCConfigFile.load(path, root: root, fileSystem: fileSystem)
+        files[path] = file
+        if !file.exists { warnings.append(.missingConfigurationFile(path: path)) }
+        for missing in file.missingIncludes {
+            let warning = ProjectWarning.missingInclude(file: missing.file, include: missing.include)
+            if !warnings.contains(warning) { warnings.append(warning) }
+        }
+        return file.assignments
+    }
+}

@@ -1,0 +1,64 @@
+import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+@Suite("The .bggen.json answers file")
+struct AnswersFileTests {
+    @Test func aRunRecordsItsAnswersAndYesReplaysThemExactly() throws {
+        let folder = try TemporaryDirectory()
+        let first = try BinaryRunner.run(
+            ["init", "--yes", "--tasks", "processing,downloads", "--interval", "6h", "--network", "--bundle-id", "io.x.app", "--ios", "17.0", "--output", "Code/Bg"],
+            in: folder.url
+        )
+        #expect(first.status == 0, "\(first.stderr)")
+        let recorded = try String(contentsOf: folder.url.appendingPathComponent(".bggen.json"), encoding: .utf8)
+        #expect(recorded == """
+            {
+              "bundleId": "io.x.app",
+              "interval": "6h",
+              "ios": "17.0",
+              "network": true,
+              "output": "Code/Bg",
+              "power": false,
+              "tasks": ["processing", "downloads"],
+              "version": 1
+            }
+
+            """)
+        let before = try folder.files()
+        let replay = try BinaryRunner.run(["init", "--yes"], in: folder.url)
+        #expect(replay.status == 0)
+        #expect(replay.stdout.hasPrefix("Nothing to change"))
+        #expect(try folder.files() == before)
+
+        let changed = try BinaryRunner.run(["init", "--yes", "--interval", "daily"], in: folder.url)
+        #expect(changed.status == 0)
+        let files = try folder.files()
+        #expect(files["Code/Bg/BackgroundTaskConfiguration.swift"]?.contains("processingInterval: TimeInterval? = 24 * 60 * 60") == true)
+        #expect(files[".bggen.json"]?.contains("\"interval\": \"daily\"") == true)
+        #expect(files[".bggen.json"]?.contains("\"network\": true") == true)
+    }
+
+    @Test(arguments: [
+        ("{", "is not valid JSON"),
+        ("[]", "must hold one JSON object"),
+        ("{\"taskz\": [\"refresh\"]}", "'taskz' is not a known answer"),
+        ("{\"tasks\": \"refresh\"}", "'tasks' must be a list"),
+        ("{\"tasks\": [\"backup\"]}", "unknown task 'backup'"),
+        ("{\"interval\": \"5m\"}", "shorter than 15 minutes"),
+        ("{\"bundleId\": \"com.x\\\"; exit(1)\"}", "not a valid bundle identifier"),
+        ("{\"network\": 1}", "'network' must be true or false"),
+        ("{\"ios\": \"12.0\"}", "older than iOS 13.0"),
+        ("{\"version\": 2}", "'version' must be 1"),
+    ] as [(String, String)])
+    func aMalformedFileIsAClearErrorNamingTheFile(_ contents: String, _ problem: String) throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(contents, to: "app/.bggen.json")
+        let run = try BinaryRunner.run(["init", "--yes", "app"], in: folder.url)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("app/.bggen.json cannot be used: "), "\(run.stderr)")
+        #expect(run.stderr.contains(problem), "\(run.stderr)")
+        #expect(try folder.files() == ["app/.bggen.json": contents])
+    }
+}

@@ -1,0 +1,122 @@
+import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// The real binary on a pseudo-terminal, answered key by key.
+@Suite("Interactive questions", .serialized)
+struct InteractiveTests {
+    @Test func arrowKeysSpaceAndEnterPickTasksAndWriteTheSameFilesAsFlags() throws {
+        let folder = try TemporaryDirectory()
+        let session = try PseudoTerminal(arguments: ["init", "typed"], directory: folder.url)
+        try session.expect("What background work do you need?")
+        try session.expect("silent push: server-triggered content updates")
+        // refresh and processing start selected: drop processing, add downloads.
+        session.send(PseudoTerminal.down)
+        session.type(" ")
+        session.send(PseudoTerminal.down)
+        session.type(" ")
+        session.type("\r")
+        try session.expect("→ refresh, downloads")
+        try session.expect("How often should it run?")
+        session.send(PseudoTerminal.down)
+        session.type("\r")
+        try session.expect("→ daily")
+        try session.expect("Bundle identifier prefix [com.example.app]: ")
+        session.type("com.acme\"; exit(1); \"\n")
+        try session.expect("is not a valid bundle identifier")
+        try session.expect("Bundle identifier prefix [com.example.app]: ")
+        session.type("com.acme.news\n")
+        try session.expect("BackgroundProcessing/BackgroundDownloadManager.swift")
+        try session.expect("com.acme.news.background-downloads")
+        try session.expect("Write these files? [Y/n]")
+        session.type("\n")
+        #expect(session.waitForExit() == 0, "\(session.transcript)")
+
+        let flags = try BinaryRunner.run(
+            ["init", "flagged", "--tasks", "refresh,downloads", "--interval", "daily", "--bundle-id", "com.acme.news"], in: folder.url,
+            environment: [:]
+        )
+        #expect(flags.status == 64, "without a terminal, --ios is still missing")
+        let withIOS = try BinaryRunner.run(
+            ["init", "flagged", "--tasks", "refresh,downloads", "--interval", "daily", "--bundle-id", "com.acme.news", "--ios", "16.0"],
+            in: folder.url
+        )
+        #expect(withIOS.status == 0, "\(withIOS.stderr)")
+        let all = try folder.files()
+        let typed = all.filter { $0.key.hasPrefix("typed/") }.reduce(into: [:]) { $0[String($1.key.dropFirst(6))] = $1.value }
+        let flagged = all.filter { $0.key.hasPrefix("flagged/") }.reduce(into: [:]) { $0[String($1.key.dropFirst(8))] = $1.value }
+        #expect(!typed.isEmpty)
+        #expect(typed == flagged, "typed answers and flags must give byte-identical files")
+    }
+
+    @Test func numberedChoicesWhenTheTerminalIsDumbAndWrongAnswersAreAskedAgain() throws {
+        let folder = try TemporaryDirectory()
+        let session = try PseudoTerminal(arguments: ["init", "--bundle-id", "org.sample.photos"], directory: folder.url, environment: ["TERM": "dumb"])
+        try session.expect("What background work do you need? Pick one or more, separated by commas.")
+        try session.expect("Choice [1,2]: ")
+        session.type("2,7\n")
+        try session.expect("'7' is not one of 1-4.")
+        try session.expect("Choice [1,2]: ")
+        session.type("2, 4\n")
+        try session.expect("→ processing, silent-push")
+        try session.expect("Choice [2]: ")
+        session.type("\n")
+        try session.expect("Does the processing task need network access? [y/N] ")
+        session.type("maybe\n")
+        try session.expect("Answer y or n.")
+        session.type("yes\n")
+        try session.expect("Should it run only on external power? [y/N] ")
+        session.type("y\n")
+        try session.expect("Write these files? [Y/n] ")
+        session.type("y\n")
+        #expect(session.waitForExit() == 0, "\(session.transcript)")
+        #expect(!session.transcript.contains("Bundle identifier prefix"), "a flag that was given is not asked again")
+        let recorded = try AnswersFile.decode(try String(contentsOf: folder.url.appendingPathComponent(".bggen.json"), encoding: .utf8), path: ".bggen.json")
+        #expect(recorded.answers.tasks == [.processing, .silentPush])
+        #expect(recorded.answers.requiresNetwork == true && recorded.answers.requiresPower == true)
+        #expect(recorded.answers.bundleIdentifier == "org.sample.photos")
+    }
+
+    @Test func controlCInAKeyPromptExits130RestoresTheTerminalAndWritesNothing() throws {
+        let folder = try TemporaryDirectory()
+        let session = try PseudoTerminal(arguments: ["init"], directory: folder.url)
+        let before = session.settings()
+        try session.expect("What background work do you need?")
+        session.send(PseudoTerminal.controlC)
+        #expect(session.waitForExit() == 130)
+        #expect(session.transcript.contains("Interrupted; nothing was written."))
+        #expect(session.settings() == before, "the terminal mode is restored")
+        #expect(try folder.files().isEmpty)
+    }
+
+    @Test func interruptInALinePromptExits130AndWritesNothing() throws {
+        let folder = try TemporaryDirectory()
+        let session = try PseudoTerminal(arguments: ["init", "--tasks", "refresh", "--interval", "daily"], directory: folder.url)
+        try session.expect("Bundle identifier prefix")
+        // What the line discipline sends the foreground process on Ctrl-C.
+        kill(session.process.processIdentifier, SIGINT)
+        #expect(session.waitForExit() == 130)
+        #expect(try folder.files().isEmpty)
+    }
+
+    @Test func endOfInputExits1AndWritesNothing() throws {
+        let folder = try TemporaryDirectory()
+        let session = try PseudoTerminal(arguments: ["init", "--tasks", "refresh", "--interval", "daily"], directory: folder.url)
+        try session.expect("Bundle identifier prefix")
+        session.send(PseudoTerminal.controlD)
+        #expect(session.waitForExit() == 1)
+        #expect(session.transcript.contains("nothing was written"))
+        #expect(try folder.files().isEmpty)
+    }
+
+    @Test func decliningTheConfirmationWritesNothing() throws {
+        let folder = try TemporaryDirectory()
+        let session = try PseudoTerminal(arguments: ["init", "--tasks", "refresh", "--interval", "daily", "--bundle-id", "com.acme.app"], directory: folder.url)
+        try session.expect("Write these files? [Y/n] ")
+        session.type("n\n")
+        #expect(session.waitForExit() == 1)
+        #expect(session.transcript.contains("Nothing was written."))
+        #expect(try folder.files().isEmpty)
+    }
+}
