@@ -56,8 +56,8 @@ struct InitCommand {
                     console.writeError("Nothing was written.\n")
                     return ExitStatus.failure
                 }
-            } catch let interruption as PromptInterruption {
-                return reportInterruption(interruption)
+            } catch {
+                return reportInterruption(error)
             }
         }
         try PlanWriter(fileSystem: fileSystem).apply(plan)

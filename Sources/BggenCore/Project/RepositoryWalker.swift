@@ -1,0 +1,41 @@
+/// Lists a repository's files without entering folders that hold other people's code or build output.
+///
+/// A CocoaPods checkout or `.git` can hold tens of thousands of files that say nothing about the app; skipping them
+/// by name — never listing, never reading them — keeps detection faster than a `grep -r` over the same tree.
+enum RepositoryWalker {
+    /// Folder names never entered, wherever they are. Names starting with "." are skipped too.
+    static let skippedFolders: Set<String> = [
+        "Pods", "Carthage", "DerivedData", "node_modules", "build",
+        "vendor", "Vendor", "Vendors", "vendored", "Vendored", "ThirdParty", "third_party", "3rdParty",
+        "SourcePackages", "xcuserdata",
+    ]
+
+    /// Bundle-like folders whose contents are never source code.
+    static let skippedSuffixes = [".xcodeproj", ".xcworkspace", ".xcassets", ".framework", ".xcframework", ".bundle",
+                                  ".lproj", ".docc", ".playground", ".xctemplate"]
+
+    static func skips(folder name: String) -> Bool {
+        name.hasPrefix(".") || skippedFolders.contains(name) || skippedSuffixes.contains { name.hasSuffix($0) }
+    }
+
+    /// Files below `root` whose name `wanted` accepts, relative to `root` and sorted.
+    static func files(root: String, fileSystem: any FileSystem, maximumDepth: Int = 24, wanted: (String) -> Bool) -> [String] {
+        var result: [String] = []
+        var pending: [(relative: String, depth: Int)] = [("", 0)]
+        while let (folder, depth) = pending.popLast() {
+            let absolute = folder.isEmpty ? root : "\(root)/\(folder)"
+            for entry in fileSystem.entries(in: absolute, within: root) {
+                let relative = folder.isEmpty ? entry.name : "\(folder)/\(entry.name)"
+                switch entry.kind {
+                case .file where wanted(entry.name):
+                    result.append(relative)
+                case .directory where depth < maximumDepth && !skips(folder: entry.name):
+                    pending.append((relative, depth + 1))
+                default:
+                    continue
+                }
+            }
+        }
+        return result.sorted()
+    }
+}
