@@ -55,7 +55,16 @@ enum HelpText {
           when you edited them. Files marked "This file is yours" hold your work: written once, never
           overwritten.
 
-        Without a terminal on stdin, pass --yes or every answer as a flag; bggen never waits for input.
+        QUESTIONS AND ANSWERS FILE:
+          On a terminal, bggen asks for every answer no flag gave (arrow keys and space, or numbers such as
+          1,3 when TERM=dumb), shows the plan, and writes only after you confirm. Ctrl-C exits 130 and
+          end of input exits 1, both with nothing written.
+          Each run records its answers in DIR/.bggen.json, for example:
+            {"bundleId": "com.acme.news", "interval": "daily", "ios": "16.0", "network": false,
+             "power": false, "tasks": ["refresh", "downloads"], "version": 1}
+          A later run offers them as defaults, and `bggen init --yes` replays them exactly; flags win
+          over the file. An invalid file is an error that names it; it is never ignored.
+          Without a terminal on stdin, pass --yes or every answer as a flag; bggen never waits for input.
 
         EXAMPLES:
           bggen init --yes MyApp

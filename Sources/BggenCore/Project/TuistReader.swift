@@ -1,0 +1,225 @@
+/// Reads Tuist `Project.swift` manifests into report values, without running Swift.
+///
+/// Only the literal arguments of `.target(…)` (or the older `Target(…)`) calls are read: `name:`, `product:`,
+/// `destinations:` / `platform:`, `bundleId:`, `deploymentTargets:`, `infoPlist:`, `entitlements:`, `sources:` and
+/// the `"KEY": "value"` pairs of `settings:`. Targets built by helper functions are invisible, so a manifest with
+/// none of these calls is reported as a warning. Paths are relative to the manifest's folder.
+struct TuistReader {
+    let root: String
+    let fileSystem: any FileSystem
+
+    private struct Call {
+        var file: String
+        var arguments: [String: [SourceToken]]
+    }
+
+    func read(_ manifests: [String]) throws(ProjectError) -> ProjectReading {
+        var reading = ProjectReading()
+        var calls: [Call] = []
+        var projectSettings: [String: [SettingAssignment]] = [:]
+        for manifest in manifests {
+            let text: String
+            do {
+                text = try fileSystem.read(PathText.join(root, manifest))
+            } catch {
+                throw .unreadable(path: manifest, reason: "\(error.localizedDescription)")
+            }
+            let tokens = SourceLexer.tokens(of: text, language: .swift)
+            let found = Self.targetCalls(in: tokens).map { Call(file: manifest, arguments: $0) }
+            if found.isEmpty {
+                reading.warnings.append(.unreadableSpec(file: manifest, reason: "no literal .target(…) calls, perhaps built by a helper function"))
+            }
+            calls += found
+            if let project = Self.projectCall(in: tokens), let settings = project["settings"] {
+                projectSettings[manifest] = Self.settingPairs(settings)
+            }
+        }
+
+        var signing: [String: Set<String>] = [:]
+        for call in calls.sorted(by: { (Self.string(of: $0.arguments["name"]) ?? "") < (Self.string(of: $1.arguments["name"]) ?? "") }) {
+            guard let name = Self.string(of: call.arguments["name"]) else { continue }
+            let folder = PathText.parent(of: call.file)
+            let product = call.arguments["product"].flatMap { tokens in tokens.last { $0.kind == .identifier }?.text } ?? ""
+            let destinations = (call.arguments["destinations"] ?? call.arguments["platform"] ?? []).filter { $0.kind == .identifier }.map(\.text)
+            let platforms = destinations.isEmpty ? [Platform.iOS] : destinations.map(Self.platform)
+            let platform: Platform = platforms.contains(.iOS) ? .iOS : platforms.first { $0 != .unknown } ?? .unknown
+
+            for source in Self.strings(in: call.arguments["sources"]) {
+                let prefix = source.split(separator: "*", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? source
+                reading.ownership.folders.append(.init(target: name, folder: PathText.join(folder, prefix), exceptions: []))
+            }
+            let entitlementsPath = Self.strings(in: call.arguments["entitlements"]).first.map { PathText.join(folder, $0) }
+            if let entitlementsPath { signing[entitlementsPath, default: []].insert(name) }
+
+            guard product == "app", platform == .iOS else {
+                reading.otherTargets.append(OtherTarget(name: name, productType: Self.productType(product), platform: platform))
+                continue
+            }
+            reading.appTargets.append(appTarget(name: name, call: call, folder: folder, entitlementsPath: entitlementsPath,
+                                                multiplatform: Set(platforms).subtracting([.unknown]).count > 1,
+                                                projectSettings: projectSettings[call.file] ?? [], warnings: &reading.warnings))
+        }
+        TargetFacts.markSharing(&reading, signing: signing)
+        return reading
+    }
+
+    private func appTarget(name: String, call: Call, folder: String, entitlementsPath: String?, multiplatform: Bool,
+                           projectSettings: [SettingAssignment], warnings: inout [ProjectWarning]) -> AppTarget {
+        let arguments = call.arguments
+        let settings = BuildSettings(layers: [arguments["settings"].map(Self.settingPairs) ?? [], projectSettings],
+                                     configuration: "Release", targetName: name, projectName: name)
+
+        let plistTokens = arguments["infoPlist"] ?? []
+        let plistPath = Self.strings(in: plistTokens).first.map { PathText.join(folder, $0) }
+        let extending = plistTokens.contains { $0.text == "extendingDefault" || $0.text == "default" }
+        let generatedInManifest = plistTokens.contains { $0.text == "extendingDefault" || $0.text == "dictionary" }
+        let infoPath = extending ? nil : plistPath
+        let infoExists = infoPath.map { fileSystem.kind(of: PathText.join(root, $0)) == .file } ?? false
+        if let infoPath, !infoExists {
+            warnings.append(.fileMissing(target: name, setting: "infoPlist", path: infoPath))
+        }
+        let infoPlist = InfoPlist(path: infoPath, isGenerated: extending || plistTokens.isEmpty, exists: infoExists,
+                                  regeneratedFrom: generatedInManifest ? call.file : nil)
+
+        var entitlements: [EntitlementsFile] = []
+        if let entitlementsPath {
+            let raw = Self.strings(in: arguments["entitlements"]).first ?? entitlementsPath
+            entitlements = [EntitlementsFile(path: entitlementsPath, rawValue: raw, configurations: [],
+                                             exists: fileSystem.kind(of: PathText.join(root, entitlementsPath)) == .file)]
+        }
+
+        var bundleIdentifier: SettingValue?
+        if let tokens = arguments["bundleId"], let first = tokens.first, first.kind == .string {
+            bundleIdentifier = first.isLiteral && tokens.count == 1
+                ? SettingValue(raw: first.text, resolved: first.text)
+                : SettingValue(raw: tokens.map(\.text).joined(), resolved: tokens.map(\.text).joined(), unresolvedVariables: ["(Swift expression)"])
+        }
+
+        let deploymentTokens = arguments["deploymentTargets"] ?? arguments["deploymentTarget"] ?? []
+        var deploymentTarget: String?
+        if let iOS = deploymentTokens.firstIndex(where: { $0.text == "iOS" }) {
+            deploymentTarget = deploymentTokens[iOS...].first { $0.kind == .string }?.text
+        }
+        deploymentTarget = deploymentTarget ?? settings.value("IPHONEOS_DEPLOYMENT_TARGET")?.resolved
+
+        let sources = Self.strings(in: arguments["sources"]).map { source -> String in
+            let prefix = source.split(separator: "*", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? source
+            return PathText.join(folder, prefix)
+        }
+        let sourceFolder = sources.first { fileSystem.kind(of: PathText.join(root, $0)) == .directory }
+        return AppTarget(
+            name: name, definedIn: call.file, isMultiplatform: multiplatform, bundleIdentifier: bundleIdentifier,
+            deploymentTarget: deploymentTarget, swiftVersion: settings.value("SWIFT_VERSION")?.resolved,
+            defaultActorIsolation: settings.value("SWIFT_DEFAULT_ACTOR_ISOLATION")?.resolved,
+            infoPlist: infoPlist, entitlements: entitlements, sourceFolder: sourceFolder,
+            outputFolder: TargetFacts.outputFolder(root: root, sourceFolder: sourceFolder, fileSystem: fileSystem))
+    }
+
+    // MARK: - Reading calls
+
+    /// The labelled arguments of every `.target(` / `Target(` / `Target.target(` call.
+    private static func targetCalls(in tokens: [SourceToken]) -> [[String: [SourceToken]]] {
+        var result: [[String: [SourceToken]]] = []
+        for index in tokens.indices where tokens[index].kind == .identifier {
+            let isCall = index + 1 < tokens.count && tokens[index + 1].text == "("
+            let modern = tokens[index].text == "target" && index > 0 && tokens[index - 1].text == "."
+            let legacy = tokens[index].text == "Target" && !(index > 0 && tokens[index - 1].text == ".")
+            guard isCall, modern || legacy else { continue }
+            let arguments = labelledArguments(tokens, open: index + 1)
+            if arguments["name"] != nil { result.append(arguments) }
+        }
+        return result
+    }
+
+    private static func projectCall(in tokens: [SourceToken]) -> [String: [SourceToken]]? {
+        for index in tokens.indices where tokens[index].text == "Project" && tokens[index].kind == .identifier {
+            if index + 1 < tokens.count, tokens[index + 1].text == "(" {
+                return labelledArguments(tokens, open: index + 1)
+            }
+        }
+        return nil
+    }
+
+    /// Splits `(label: value, label: value)` at its own depth.
+    private static func labelledArguments(_ tokens: [SourceToken], open: Int) -> [String: [SourceToken]] {
+        var result: [String: [SourceToken]] = [:]
+        var depth = 0
+        var index = open + 1
+        var label: String?
+        var value: [SourceToken] = []
+        func finish() {
+            if let label { result[label] = value }
+            label = nil
+            value = []
+        }
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.kind == .punctuation {
+                if ["(", "[", "{"].contains(token.text) { depth += 1 }
+                if [")", "]", "}"].contains(token.text) {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+                if depth == 0 && token.text == "," {
+                    finish()
+                    index += 1
+                    continue
+                }
+            }
+            if depth == 0, label == nil, token.kind == .identifier, index + 1 < tokens.count, tokens[index + 1].text == ":" {
+                label = token.text
+                index += 2
+                continue
+            }
+            value.append(token)
+            index += 1
+        }
+        finish()
+        return result
+    }
+
+    private static func string(of tokens: [SourceToken]?) -> String? {
+        guard let tokens, tokens.count == 1, tokens[0].kind == .string, tokens[0].isLiteral else { return nil }
+        return tokens[0].text
+    }
+
+    private static func strings(in tokens: [SourceToken]?) -> [String] {
+        (tokens ?? []).filter { $0.kind == .string && $0.isLiteral }.map(\.text)
+    }
+
+    /// `"KEY": "value"` and `"KEY": .string("value")` pairs, in order.
+    static func settingPairs(_ tokens: [SourceToken]) -> [SettingAssignment] {
+        var result: [SettingAssignment] = []
+        for index in tokens.indices where tokens[index].kind == .string && index + 2 < tokens.count && tokens[index + 1].text == ":" {
+            var cursor = index + 2
+            if BackgroundCodeScanner.matches(tokens, at: cursor, [".", "string", "("]) { cursor += 3 }
+            guard cursor < tokens.count, tokens[cursor].kind == .string else { continue }
+            result.append(SettingAssignment(qualifiedKey: tokens[index].text, value: tokens[cursor].text))
+        }
+        return result
+    }
+
+    static func platform(_ destination: String) -> Platform {
+        switch destination {
+        case "iOS", "iPhone", "iPad": .iOS
+        case "macOS", "mac": .macOS
+        case "watchOS", "appleWatch": .watchOS
+        case "tvOS", "appleTv": .tvOS
+        case "visionOS", "appleVision": .visionOS
+        default: .unknown
+        }
+    }
+
+    static func productType(_ product: String) -> String {
+        switch product {
+        case "app": "com.apple.product-type.application"
+        case "appExtension": "com.apple.product-type.app-extension"
+        case "unitTests": "com.apple.product-type.bundle.unit-test"
+        case "uiTests": "com.apple.product-type.bundle.ui-testing"
+        case "framework", "staticFramework": "com.apple.product-type.framework"
+        case "staticLibrary": "com.apple.product-type.library.static"
+        case "appClip": "com.apple.product-type.application.on-demand-install-capable"
+        default: product.hasSuffix("Extension") ? "com.apple.product-type.\(product)" : product
+        }
+    }
+}
