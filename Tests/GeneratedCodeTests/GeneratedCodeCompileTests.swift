@@ -7,8 +7,19 @@ import Testing
 /// real code generation in each compiler set-up: no error and no warning allowed.
 @Suite("Generated code compiles cleanly")
 struct GeneratedCodeCompileTests {
+    /// A Debug build, as Xcode runs it: `DEBUG` is defined, so the debug-only helpers are compiled too.
     @Test(arguments: Scenarios.all, CompilerSetup.allCases)
     func scenarioCompilesWithoutDiagnostics(_ scenario: Scenario, _ setup: CompilerSetup) throws {
+        try expectClean(scenario, setup, flags: ["-DDEBUG"])
+    }
+
+    /// A Release build: whole-module optimisation runs the data-race checks over the whole module at once.
+    @Test(arguments: CompilerSetup.allCases)
+    func allTasksCompileForRelease(_ setup: CompilerSetup) throws {
+        try expectClean(Scenarios.named("all-tasks"), setup, flags: ["-wmo", "-O"])
+    }
+
+    private func expectClean(_ scenario: Scenario, _ setup: CompilerSetup, flags: [String]) throws {
         let folder = try TemporaryDirectory()
         var sources: [URL] = []
         for file in try scenario.renderedFiles() where file.path.hasSuffix(".swift") {
@@ -20,7 +31,7 @@ struct GeneratedCodeCompileTests {
         try scenario.appDelegateExample().write(to: appDelegate, atomically: true, encoding: .utf8)
         sources.append(appDelegate)
 
-        let result = try StubSDK.shared().compile(swiftFiles: sources, setup: setup)
-        #expect(result.isClean, "\(scenario) in \(setup):\n\(result.output)")
+        let result = try StubSDK.shared().compile(swiftFiles: sources, setup: setup, extraFlags: flags)
+        #expect(result.isClean, "\(scenario) in \(setup) \(flags):\n\(result.output)")
     }
 }

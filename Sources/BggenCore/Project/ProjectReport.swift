@@ -147,7 +147,10 @@ public struct OtherTarget: Sendable, Equatable {
         self.platform = platform
     }
 
-    public var isExtension: Bool { productType.contains("extension") || productType.contains("watchkit") }
+    public var isExtension: Bool {
+        let type = productType.lowercased()
+        return type.contains("extension") || type.contains("watchkit")
+    }
 }
 
 /// Existing background code, found by symbol in Swift and Objective-C sources.

@@ -1,0 +1,139 @@
+/// Understands the project bggen runs in before anything is written: what defines the app, which target is the
+/// iOS app and where its Info.plist and entitlements are, and what background work the code already does.
+///
+/// Reading only: every file access goes through `FileSystem`, and nothing is created or changed.
+public enum ProjectDetector {
+    public static func detect(root: String, fileSystem: any FileSystem) throws(ProjectError) -> ProjectReport {
+        guard fileSystem.kind(of: root) == .directory else { throw .rootNotFound(root) }
+        let layout = try Discovery(root: root, fileSystem: fileSystem).find()
+
+        var reading = ProjectReading()
+        var files = layout.files
+        var packageTarget: String?
+        switch layout.kind {
+        case .xcodeProject:
+            for project in layout.files {
+                merge(try XcodeProjectReader(root: root, fileSystem: fileSystem).read(project), into: &reading)
+            }
+        case .xcodeGen:
+            let (found, specFiles) = try XcodeGenReader(root: root, fileSystem: fileSystem).read(layout.files[0])
+            merge(found, into: &reading)
+            files = specFiles
+            for project in layout.generatedProjects {
+                reading.warnings.append(.generatedProject(path: project, generator: "XcodeGen", spec: layout.files[0]))
+            }
+        case .tuist:
+            merge(try TuistReader(root: root, fileSystem: fileSystem).read(layout.files), into: &reading)
+        case .swiftPackage:
+            packageTarget = (try? fileSystem.read(PathText.join(root, "Package.swift"))).flatMap(PackageManifestReader.iOSVersion(in:))
+        }
+
+        let appNames = reading.appTargets.map(\.name).sorted()
+        if appNames.count > 1 { reading.warnings.append(.multipleAppTargets(appNames)) }
+        if appNames.isEmpty && layout.kind != .swiftPackage { reading.warnings.append(.noAppTarget) }
+
+        let code = BackgroundCodeScanner(root: root, fileSystem: fileSystem).scan(ownership: reading.ownership)
+        var warnings: [ProjectWarning] = []
+        for warning in (reading.warnings + code.warnings).sorted() where warnings.last != warning {
+            warnings.append(warning)
+        }
+        return ProjectReport(
+            root: root, kind: layout.kind, projectFiles: files.sorted(), workspace: layout.workspace,
+            usesSynchronizedFolders: reading.usesSynchronizedFolders,
+            appTargets: reading.appTargets.sorted { $0.name < $1.name },
+            otherTargets: reading.otherTargets.sorted { ($0.name, $0.productType) < ($1.name, $1.productType) },
+            packageDeploymentTarget: packageTarget, existingCode: code.findings,
+            registeredIdentifiers: code.identifiers, warnings: warnings)
+    }
+
+    private static func merge(_ other: ProjectReading, into reading: inout ProjectReading) {
+        reading.appTargets += other.appTargets
+        reading.otherTargets += other.otherTargets
+        reading.warnings += other.warnings
+        reading.ownership.folders += other.ownership.folders
+        reading.ownership.files.merge(other.ownership.files) { $0.union($1) }
+        reading.usesSynchronizedFolders = reading.usesSynchronizedFolders || other.usesSynchronizedFolders
+    }
+}
+
+/// Decides which files define the project, looking only at the root and, for workspaces and Tuist, a little below.
+private struct Discovery {
+    let root: String
+    let fileSystem: any FileSystem
+
+    struct Layout {
+        var kind: ProjectKind
+        /// `.xcodeproj` bundles, the XcodeGen spec, the Tuist manifests, or `Package.swift`.
+        var files: [String]
+        var workspace: String?
+        /// Committed `.xcodeproj` bundles that a generator owns.
+        var generatedProjects: [String] = []
+    }
+
+    func find() throws(ProjectError) -> Layout {
+        let entries = fileSystem.entries(in: root, within: root)
+        let files = Set(entries.filter { $0.kind == .file }.map(\.name))
+        let folders = entries.filter { $0.kind == .directory }.map(\.name)
+        let projects = folders.filter { $0.hasSuffix(".xcodeproj") }.sorted()
+        let workspace = folders.filter { $0.hasSuffix(".xcworkspace") }.sorted().first
+
+        if files.contains("project.yml") {
+            return Layout(kind: .xcodeGen, files: ["project.yml"], generatedProjects: projects)
+        }
+        if files.contains("Project.swift") {
+            return Layout(kind: .tuist, files: tuistManifests())
+        }
+        if !projects.isEmpty {
+            return Layout(kind: .xcodeProject, files: projects, workspace: workspace)
+        }
+        if let workspace {
+            let referenced = projectsReferenced(by: workspace)
+            if !referenced.isEmpty {
+                return Layout(kind: .xcodeProject, files: referenced, workspace: workspace)
+            }
+        }
+        if files.contains("Workspace.swift") || files.contains("Tuist.swift") || folders.contains("Tuist") {
+            let manifests = tuistManifests()
+            if !manifests.isEmpty { return Layout(kind: .tuist, files: manifests) }
+        }
+        // A project one folder down, without a workspace pointing at it.
+        for folder in folders.sorted() where !RepositoryWalker.skips(folder: folder) {
+            let nested = fileSystem.entries(in: PathText.join(root, folder), within: root)
+                .filter { $0.kind == .directory && $0.name.hasSuffix(".xcodeproj") }.map { "\(folder)/\($0.name)" }
+            if !nested.isEmpty { return Layout(kind: .xcodeProject, files: nested.sorted()) }
+        }
+        if files.contains("Package.swift") {
+            return Layout(kind: .swiftPackage, files: ["Package.swift"])
+        }
+        throw .noProject(root)
+    }
+
+    private func tuistManifests() -> [String] {
+        RepositoryWalker.files(root: root, fileSystem: fileSystem, maximumDepth: 3) { $0 == "Project.swift" }
+            .filter { !$0.hasPrefix("Tuist/") }
+    }
+
+    /// `<FileRef location = "group:WeDaApp/WeDaApp.xcodeproj">` entries, without CocoaPods' `Pods.xcodeproj`.
+    private func projectsReferenced(by workspace: String) -> [String] {
+        guard let text = try? fileSystem.read(PathText.join(root, "\(workspace)/contents.xcworkspacedata")) else { return [] }
+        var result: [String] = []
+        var rest = Substring(text)
+        while let start = rest.range(of: "location") {
+            rest = rest[start.upperBound...]
+            guard let open = rest.firstIndex(of: "\""), let close = rest[rest.index(after: open)...].firstIndex(of: "\"") else { break }
+            let location = rest[rest.index(after: open)..<close]
+            rest = rest[rest.index(after: close)...]
+            guard let colon = location.firstIndex(of: ":") else { continue }
+            let scheme = location[..<colon]
+            let path = String(location[location.index(after: colon)...])
+            guard scheme == "group" || scheme == "container", path.hasSuffix(".xcodeproj") else { continue }
+            let relative = PathText.join(PathText.parent(of: workspace), path)
+            let skipped = relative.split(separator: "/").contains { RepositoryWalker.skips(folder: String($0)) && !$0.hasSuffix(".xcodeproj") }
+            if !skipped, !PathText.leavesRoot(relative),
+               fileSystem.kind(of: PathText.join(root, "\(relative)/project.pbxproj")) == .file {
+                result.append(relative)
+            }
+        }
+        return result.sorted()
+    }
+}
