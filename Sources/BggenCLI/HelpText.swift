@@ -36,6 +36,10 @@ enum HelpText {
                                    iOS treats every interval as "not before", never as a timetable.
           --network, --no-network  the processing task needs network connectivity (default: no)
           --power, --no-power      the processing task needs external power (default: no)
+          --checkpoint             processing saves a cursor after each item and resumes from it next run
+          --at HH:MM               processing starts no earlier than this local time each night (pair it
+                                   with --power for overnight work); replaces the processing interval;
+                                   --at none removes a recorded time
           --bundle-id ID           reverse-DNS prefix of every identifier (default: com.example.app)
           --ios VERSION            deployment target, 13.0 or later (default: 16.0)
           --output PATH            folder for the Swift files, relative to DIR

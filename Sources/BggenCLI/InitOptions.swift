@@ -16,6 +16,8 @@ struct InitOptions {
         .init(name: "interval", kind: .option),
         .init(name: "network", kind: .toggle),
         .init(name: "power", kind: .toggle),
+        .init(name: "checkpoint", kind: .toggle),
+        .init(name: "at", kind: .option),
         .init(name: "bundle-id", kind: .option),
         .init(name: "ios", kind: .option),
         .init(name: "output", kind: .option),
@@ -46,6 +48,9 @@ struct InitOptions {
             if let bundle = parsed.values["bundle-id"] {
                 options.answers.bundleIdentifier = try BundleIdentifier(bundle).description
             }
+            if let at = parsed.values["at"] {
+                options.answers.nightlyAt = try NightlyStart(at)
+            }
             if let ios = parsed.values["ios"] {
                 options.answers.deploymentTarget = try DeploymentTarget(ios).description
             }
@@ -54,6 +59,7 @@ struct InitOptions {
         }
         options.answers.requiresNetwork = parsed.toggles["network"]
         options.answers.requiresPower = parsed.toggles["power"]
+        options.answers.checkpoint = parsed.toggles["checkpoint"]
         if let output = parsed.values["output"] {
             guard !output.isEmpty else { throw UsageError("--output is empty; pass a folder inside DIR.") }
             options.output = output

@@ -112,6 +112,8 @@ struct JSONReport: Encodable {
         let power: Bool
         let bundleId: String
         let ios: String
+        let checkpoint: Bool
+        let at: String?
 
         init(_ configuration: Configuration) {
             tasks = configuration.tasks.map(\.rawValue)
@@ -120,6 +122,8 @@ struct JSONReport: Encodable {
             power = configuration.requiresPower
             bundleId = configuration.bundleIdentifier.description
             ios = configuration.deploymentTarget.description
+            checkpoint = configuration.checkpoint
+            at = configuration.nightlyAt?.description
         }
     }
     struct IdentifiersJSON: Encodable {

@@ -144,6 +144,8 @@ struct BinaryTests {
         (["notes.txt"], "is a file; pass the project folder"),
         (["one", "two"], "init takes one folder"),
         (["--bundle-id"], "--bundle-id needs a value"),
+        (["--at", "25:00"], "'25:00' is not a time of day"),
+        (["--tasks", "refresh", "--checkpoint"], "--checkpoint applies only to the processing task"),
     ] as [([String], String)])
     func badInputIsAUsageErrorAndWritesNothing(_ arguments: [String], _ message: String) throws {
         let folder = try TemporaryDirectory()

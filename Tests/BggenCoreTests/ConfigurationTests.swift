@@ -89,6 +89,24 @@ struct ConfigurationTests {
         }
     }
 
+    @Test func nightlyStartTimes() throws {
+        #expect(try TimeOfDay("02:30").description == "02:30")
+        #expect(try TimeOfDay("7:05").description == "07:05")
+        for bad in ["24:00", "12:60", "2", "02:3", "aa:bb", "-1:00", "02:30:00"] {
+            #expect(throws: ConfigurationError.invalidTimeOfDay(bad)) { try TimeOfDay(bad) }
+        }
+        let nightly = try Configuration(answers: Answers(tasks: [.processing], nightlyAt: .at(TimeOfDay("02:30"))))
+        #expect(nightly.processingSeconds == nil, "the nightly time replaces the interval")
+        let cleared = try Configuration(answers: Answers(nightlyAt: .anyTime), defaults: Answers(nightlyAt: .at(TimeOfDay("03:00"))).filling(from: .defaults))
+        #expect(cleared.nightlyAt == nil, "none overrides a recorded time")
+        #expect(throws: ConfigurationError.processingOptionWithoutProcessing(flag: "--at")) {
+            try Configuration(answers: Answers(tasks: [.refresh], nightlyAt: .at(TimeOfDay("02:30"))))
+        }
+        #expect(throws: ConfigurationError.processingOptionWithoutProcessing(flag: "--checkpoint")) {
+            try Configuration(answers: Answers(tasks: [.downloads], checkpoint: true))
+        }
+    }
+
     @Test func identifiersAndModesFollowTheTasks() throws {
         let configuration = try Configuration(answers: Answers(tasks: TaskKind.allCases, bundleIdentifier: "org.sample.photos"))
         let identifiers = Identifiers(configuration)

@@ -54,6 +54,7 @@ public enum Scenarios {
         make("interval-30m", "--tasks", "refresh,processing", "--interval", "30m"),
         make("processing-network-power", "--tasks", "processing", "--network", "--power"),
         make("processing-network-only", "--tasks", "processing", "--network", "--no-power"),
+        make("processing-checkpoint-nightly", "--tasks", "processing", "--checkpoint", "--at", "02:30", "--power"),
         make("ios13-all-tasks", "--tasks", "refresh,processing,downloads,silent-push", "--ios", "13.0"),
         make("ios18-all-tasks", "--tasks", "refresh,processing,downloads,silent-push", "--ios", "18.0", "--bundle-id", "com.acme.news-reader"),
     ]
@@ -77,6 +78,8 @@ public enum Scenarios {
             case "--no-network": answers.requiresNetwork = false
             case "--power": answers.requiresPower = true
             case "--no-power": answers.requiresPower = false
+            case "--checkpoint": answers.checkpoint = true
+            case "--at": answers.nightlyAt = try! NightlyStart(value); index += 1
             default: fatalError("unknown scenario flag \(flag)")
             }
             index += 1

@@ -54,6 +54,22 @@ struct Questionnaire {
                     "Should it run only on external power?", default: defaults.requiresPower ?? false
                 )
             }
+            if answers.checkpoint == nil {
+                answers.checkpoint = try prompter.confirm(
+                    "Should long processing save its progress and resume from it next time?", default: defaults.checkpoint ?? false
+                )
+            }
+            if given.nightlyAt == nil {
+                let fallback = defaults.nightlyAt?.description ?? "none"
+                let text = try prompter.text("Start processing at a fixed local time each night (HH:MM, or none)", fallback: fallback) { text in
+                    do {
+                        return .success(try NightlyStart(text).description)
+                    } catch {
+                        return .failure(.init(stringLiteral: "\(error)"))
+                    }
+                }
+                answers.nightlyAt = try? NightlyStart(text)
+            }
         }
         if answers.bundleIdentifier == nil {
             answers.bundleIdentifier = try prompter.text(

@@ -22,6 +22,14 @@ public enum AnswersFile {
     public static func encode(_ configuration: Configuration, output: String?) -> String {
         var lines = [
             "  \"bundleId\": \"\(configuration.bundleIdentifier)\"",
+        ]
+        if let at = configuration.nightlyAt {
+            lines.insert("  \"at\": \"\(at)\"", at: 0)
+        }
+        if configuration.checkpoint {
+            lines.append("  \"checkpoint\": true")
+        }
+        lines += [
             "  \"interval\": \"\(configuration.interval)\"",
             "  \"ios\": \"\(configuration.deploymentTarget)\"",
             "  \"network\": \(configuration.requiresNetwork)",
@@ -44,7 +52,7 @@ public enum AnswersFile {
             throw fail("it is not valid JSON")
         }
         guard let dictionary = object as? [String: Any] else { throw fail("it must hold one JSON object") }
-        let known: Set<String> = ["bundleId", "interval", "ios", "network", "output", "power", "tasks", "version"]
+        let known: Set<String> = ["at", "bundleId", "checkpoint", "interval", "ios", "network", "output", "power", "tasks", "version"]
         if let unknown = dictionary.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("'\(unknown)' is not a known answer (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -65,6 +73,10 @@ public enum AnswersFile {
                 guard let text = value as? String else { throw fail("'bundleId' must be a string") }
                 contents.answers.bundleIdentifier = try BundleIdentifier(text).description
             }
+            if let value = dictionary["at"] {
+                guard let text = value as? String else { throw fail("'at' must be a string such as \"02:30\"") }
+                contents.answers.nightlyAt = try NightlyStart(text)
+            }
             if let value = dictionary["ios"] {
                 guard let text = value as? String else { throw fail("'ios' must be a string such as \"16.0\"") }
                 contents.answers.deploymentTarget = try DeploymentTarget(text).description
@@ -76,13 +88,17 @@ public enum AnswersFile {
         } catch {
             throw fail("\(error)")
         }
-        for key in ["network", "power"] {
+        for key in ["checkpoint", "network", "power"] {
             guard let value = dictionary[key] else { continue }
             // JSON numbers bridge to Bool on some platforms; only a real `true`/`false` counts.
             guard "\(type(of: value))".contains("Bool"), let flag = value as? Bool else {
                 throw fail("'\(key)' must be true or false")
             }
-            if key == "network" { contents.answers.requiresNetwork = flag } else { contents.answers.requiresPower = flag }
+            switch key {
+            case "checkpoint": contents.answers.checkpoint = flag
+            case "network": contents.answers.requiresNetwork = flag
+            default: contents.answers.requiresPower = flag
+            }
         }
         if let value = dictionary["output"] {
             guard let text = value as? String, !text.isEmpty else { throw fail("'output' must be a folder path") }

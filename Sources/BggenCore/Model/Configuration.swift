@@ -6,11 +6,18 @@ public struct Answers: Sendable, Equatable {
     public var requiresPower: Bool?
     public var bundleIdentifier: String?
     public var deploymentTarget: String?
+    /// Processing saves a cursor after each item and resumes from it (`--checkpoint`).
+    public var checkpoint: Bool?
+    /// Processing waits for this local time each night (`--at`).
+    public var nightlyAt: NightlyStart?
 
     public init(
         tasks: [TaskKind]? = nil, interval: Interval? = nil, requiresNetwork: Bool? = nil,
-        requiresPower: Bool? = nil, bundleIdentifier: String? = nil, deploymentTarget: String? = nil
+        requiresPower: Bool? = nil, bundleIdentifier: String? = nil, deploymentTarget: String? = nil,
+        checkpoint: Bool? = nil, nightlyAt: NightlyStart? = nil
     ) {
+        self.checkpoint = checkpoint
+        self.nightlyAt = nightlyAt
         self.tasks = tasks
         self.interval = interval
         self.requiresNetwork = requiresNetwork
@@ -30,7 +37,8 @@ public struct Answers: Sendable, Equatable {
         Answers(
             tasks: tasks ?? other.tasks, interval: interval ?? other.interval,
             requiresNetwork: requiresNetwork ?? other.requiresNetwork, requiresPower: requiresPower ?? other.requiresPower,
-            bundleIdentifier: bundleIdentifier ?? other.bundleIdentifier, deploymentTarget: deploymentTarget ?? other.deploymentTarget
+            bundleIdentifier: bundleIdentifier ?? other.bundleIdentifier, deploymentTarget: deploymentTarget ?? other.deploymentTarget,
+            checkpoint: checkpoint ?? other.checkpoint, nightlyAt: nightlyAt ?? other.nightlyAt
         )
     }
 
@@ -57,6 +65,8 @@ public struct Configuration: Sendable, Equatable {
     public let requiresPower: Bool
     public let bundleIdentifier: BundleIdentifier
     public let deploymentTarget: DeploymentTarget
+    public let checkpoint: Bool
+    public let nightlyAt: TimeOfDay?
     /// Things the user should know about how their answers were interpreted.
     public let notes: [String]
 
@@ -79,6 +89,8 @@ public struct Configuration: Sendable, Equatable {
         if !tasks.contains(.processing) {
             if answers.requiresNetwork == true { throw .processingOptionWithoutProcessing(flag: "--network") }
             if answers.requiresPower == true { throw .processingOptionWithoutProcessing(flag: "--power") }
+            if answers.checkpoint == true { throw .processingOptionWithoutProcessing(flag: "--checkpoint") }
+            if answers.nightlyAt?.time != nil { throw .processingOptionWithoutProcessing(flag: "--at") }
         }
         if tasks.contains(.processing), let seconds = interval.seconds, seconds < Interval.minimumProcessingSeconds {
             notes.append("processing runs at most hourly, so its interval was raised from \(interval) to 1h.")
@@ -89,6 +101,8 @@ public struct Configuration: Sendable, Equatable {
         self.requiresPower = tasks.contains(.processing) && (answers.requiresPower ?? defaults.requiresPower ?? false)
         self.bundleIdentifier = try BundleIdentifier(answers.bundleIdentifier ?? defaults.bundleIdentifier ?? "com.example.app")
         self.deploymentTarget = try DeploymentTarget(answers.deploymentTarget ?? defaults.deploymentTarget ?? "16.0")
+        self.checkpoint = tasks.contains(.processing) && (answers.checkpoint ?? defaults.checkpoint ?? false)
+        self.nightlyAt = tasks.contains(.processing) ? (answers.nightlyAt ?? defaults.nightlyAt)?.time : nil
         self.notes = notes
     }
 
@@ -97,9 +111,10 @@ public struct Configuration: Sendable, Equatable {
     /// Seconds before the next refresh may start; nil when there is no periodic refresh.
     public var refreshSeconds: Int? { includes(.refresh) ? interval.seconds : nil }
 
-    /// Seconds before the next processing run may start, never under an hour; nil when push-driven.
+    /// Seconds before the next processing run may start, never under an hour; nil when push-driven or when a
+    /// nightly time decides instead.
     public var processingSeconds: Int? {
-        guard includes(.processing), let seconds = interval.seconds else { return nil }
+        guard includes(.processing), nightlyAt == nil, let seconds = interval.seconds else { return nil }
         return max(seconds, Interval.minimumProcessingSeconds)
     }
 
@@ -107,7 +122,8 @@ public struct Configuration: Sendable, Equatable {
     public var answers: Answers {
         Answers(
             tasks: tasks, interval: interval, requiresNetwork: requiresNetwork, requiresPower: requiresPower,
-            bundleIdentifier: bundleIdentifier.description, deploymentTarget: deploymentTarget.description
+            bundleIdentifier: bundleIdentifier.description, deploymentTarget: deploymentTarget.description,
+            checkpoint: checkpoint, nightlyAt: nightlyAt.map(NightlyStart.at) ?? .anyTime
         )
     }
 }

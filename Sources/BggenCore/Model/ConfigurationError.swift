@@ -9,6 +9,7 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     case invalidDeploymentTarget(String)
     case deploymentTargetTooOld(String)
     case processingOptionWithoutProcessing(flag: String)
+    case invalidTimeOfDay(String)
 
     /// One sentence: what was wrong, then how to fix it.
     public var description: String {
@@ -30,6 +31,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
             return "'\(text)' is not an iOS version; pass a version such as 16.0."
         case .deploymentTargetTooOld(let text):
             return "iOS \(text) is older than iOS 13.0, where BGTaskScheduler first shipped; pass --ios 13.0 or later."
+        case .invalidTimeOfDay(let text):
+            return "'\(text)' is not a time of day; pass a 24-hour local time such as 02:30."
         case .processingOptionWithoutProcessing(let flag):
             return "\(flag) applies only to the processing task; add processing to --tasks or drop \(flag)."
         }

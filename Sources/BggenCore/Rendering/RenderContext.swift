@@ -13,7 +13,10 @@ struct RenderContext {
             "downloads": .bool(configuration.includes(.downloads)),
             "silentPush": .bool(configuration.includes(.silentPush)),
             "hasTaskManager": .bool(configuration.includes(.refresh) || configuration.includes(.processing)),
-            "processingScheduled": .bool(configuration.processingSeconds != nil),
+            "processingScheduled": .bool(configuration.processingSeconds != nil || configuration.nightlyAt != nil),
+            "hasProcessingInterval": .bool(configuration.processingSeconds != nil),
+            "checkpoint": .bool(configuration.checkpoint),
+            "nightly": .bool(configuration.nightlyAt != nil),
             "networkValue": .string(String(configuration.requiresNetwork)),
             "powerValue": .string(String(configuration.requiresPower)),
             "requiresPower": .bool(configuration.requiresPower),
@@ -32,6 +35,11 @@ struct RenderContext {
         if let seconds = configuration.refreshSeconds {
             values["refreshIntervalSeconds"] = .string(Self.swiftSeconds(seconds))
             values["refreshIntervalText"] = .string(Interval.humanDuration(seconds: seconds))
+        }
+        if let time = configuration.nightlyAt {
+            values["nightlyTime"] = .string(time.description)
+            values["nightlyHour"] = .string(String(time.hour))
+            values["nightlyMinute"] = .string(String(time.minute))
         }
         if let seconds = configuration.processingSeconds {
             values["processingIntervalSeconds"] = .string(Self.swiftSeconds(seconds))

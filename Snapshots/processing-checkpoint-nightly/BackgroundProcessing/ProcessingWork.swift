@@ -1,0 +1,22 @@
+// Created by bggen. This file is yours: bggen never overwrites it.
+import Foundation
+
+/// The processing work, run when iOS launches the `com.example.app.processing` task, usually while the device is
+/// idle and charging.
+///
+/// Processing may run for minutes, but iOS can end it at any moment: do the work in small steps, save progress
+/// after each one, and check for cancellation between them so the next run can pick up where this one stopped.
+/// Here `CheckpointedWork` does that: it saves a cursor after each item and resumes from it next run.
+nonisolated struct ProcessingWork: CheckpointedWork {
+    /// The items still to process after `cursor` (nil: from the beginning), in a stable order, for example
+    /// record identifiers sorted ascending: `try await Database.shared.recordIDs(after: cursor)`.
+    func items(after cursor: String?) async throws -> [String] {
+        []
+    }
+
+    /// Processes one item and returns its cursor, for example its identifier.
+    func process(_ item: String) async throws -> String {
+        // try await Database.shared.compact(recordID: item)
+        item
+    }
+}

@@ -1,0 +1,9 @@
+import BackgroundTasks
+
+enum EmailWaitlist {
+    static let legacyIdentifier = "com.duckduckgo.app.waitlistStatus"
+
+    static func cancelLegacyTask() {
+        BGTaskScheduler.shared.cancel(taskRequestWithIdentifier: legacyIdentifier)
+    }
+}

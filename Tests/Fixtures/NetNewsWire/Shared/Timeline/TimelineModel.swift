@@ -1,0 +1,4 @@
+import Foundation
+
+/// Nothing about background work here.
+struct TimelineModel {}
