@@ -6,7 +6,7 @@ enum HelpText {
 
     static let main = """
         bggen \(version): scaffold iOS background work — BGTaskScheduler refresh and processing tasks, background \
-        URLSession downloads and silent push — with the Info.plist and entitlements entries they need.
+        URLSession downloads and uploads, and silent push — with the Info.plist and entitlements entries they need.
 
         USAGE:
           bggen init [DIR] [options]   generate the code (see `bggen init --help`)

@@ -43,7 +43,8 @@ struct Report {
         var text = "Identifiers:\n"
         if let id = identifiers.appRefresh { text += "  \(id)  (BGAppRefreshTask)\n" }
         if let id = identifiers.processing { text += "  \(id)  (BGProcessingTask)\n" }
-        if let id = identifiers.downloadSession { text += "  \(id)  (background URLSession)\n" }
+        if let id = identifiers.downloadSession { text += "  \(id)  (background URLSession, downloads)\n" }
+        if let id = identifiers.uploadSession { text += "  \(id)  (background URLSession, uploads)\n" }
         let modes = backgroundModes(for: configuration)
         text += "Info.plist keys:\n"
         if !identifiers.permittedTaskIdentifiers.isEmpty {
@@ -87,7 +88,7 @@ struct Report {
             answers: .init(configuration),
             identifiers: .init(
                 appRefresh: identifiers.appRefresh, processing: identifiers.processing,
-                downloadSession: identifiers.downloadSession
+                downloadSession: identifiers.downloadSession, uploadSession: identifiers.uploadSession
             ),
             infoPlist: .init(
                 permittedIdentifiers: identifiers.permittedTaskIdentifiers,
@@ -130,6 +131,7 @@ struct JSONReport: Encodable {
         let appRefresh: String?
         let processing: String?
         let downloadSession: String?
+        let uploadSession: String?
     }
     struct InfoPlistJSON: Encodable {
         let permittedIdentifiers: [String]

@@ -36,7 +36,7 @@ struct FragmentTests {
         let pattern = try Regex(#"static let (\w+)Identifier = "([^"]+)""#)
         let declared = configurationFile.contents.matches(of: pattern).map { String($0.output[2].substring!) }
         let identifiers = Identifiers(try scenario.configuration)
-        #expect(Set(declared) == Set(identifiers.permittedTaskIdentifiers + [identifiers.downloadSession].compactMap(\.self)))
+        #expect(Set(declared) == Set(identifiers.permittedTaskIdentifiers + [identifiers.downloadSession, identifiers.uploadSession].compactMap(\.self)))
         for file in files where file.path.hasSuffix(".swift") && file != configurationFile {
             let code = file.contents.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
             #expect(!code.contains { $0.contains("\"\(prefix).") }, "\(file.path) spells out an identifier instead of using BackgroundTaskConfiguration")

@@ -46,6 +46,7 @@ public enum Scenarios {
         make("refresh", "--tasks", "refresh"),
         make("processing", "--tasks", "processing"),
         make("downloads", "--tasks", "downloads"),
+        make("uploads", "--tasks", "uploads"),
         make("silent-push", "--tasks", "silent-push"),
         make("all-tasks", "--tasks", "refresh,processing,downloads,silent-push"),
         make("interval-hourly", "--interval", "hourly"),
@@ -55,8 +56,8 @@ public enum Scenarios {
         make("processing-network-power", "--tasks", "processing", "--network", "--power"),
         make("processing-network-only", "--tasks", "processing", "--network", "--no-power"),
         make("processing-checkpoint-nightly", "--tasks", "processing", "--checkpoint", "--at", "02:30", "--power"),
-        make("ios13-all-tasks", "--tasks", "refresh,processing,downloads,silent-push", "--ios", "13.0"),
-        make("ios18-all-tasks", "--tasks", "refresh,processing,downloads,silent-push", "--ios", "18.0", "--bundle-id", "com.acme.news-reader"),
+        make("ios13-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push", "--ios", "13.0"),
+        make("ios18-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push", "--ios", "18.0", "--bundle-id", "com.acme.news-reader"),
     ]
 
     public static func named(_ name: String) -> Scenario {

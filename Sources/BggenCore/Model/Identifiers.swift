@@ -5,12 +5,14 @@ public struct Identifiers: Sendable, Equatable {
     public let appRefresh: String?
     public let processing: String?
     public let downloadSession: String?
+    public let uploadSession: String?
 
     public init(_ configuration: Configuration) {
         let prefix = configuration.bundleIdentifier.description
         appRefresh = configuration.includes(.refresh) ? "\(prefix).refresh" : nil
         processing = configuration.includes(.processing) ? "\(prefix).processing" : nil
         downloadSession = configuration.includes(.downloads) ? "\(prefix).background-downloads" : nil
+        uploadSession = configuration.includes(.uploads) ? "\(prefix).background-uploads" : nil
     }
 
     /// The `BGTaskSchedulerPermittedIdentifiers` entries: task identifiers only, never session identifiers.

@@ -3,6 +3,7 @@ public enum TaskKind: String, CaseIterable, Sendable, Codable, Comparable {
     case refresh
     case processing
     case downloads
+    case uploads
     case silentPush = "silent-push"
 
     /// One line for `--help` and for the interactive question, so both describe a task the same way.
@@ -11,6 +12,7 @@ public enum TaskKind: String, CaseIterable, Sendable, Codable, Comparable {
         case .refresh: "app refresh: lightweight periodic updates such as feeds, weather or content"
         case .processing: "data processing: long-running maintenance such as database cleanup, ML model updates or large syncs"
         case .downloads: "background downloads: files and assets that survive app termination"
+        case .uploads: "background uploads: files sent to a server even after the app is suspended"
         case .silentPush: "silent push: server-triggered content updates"
         }
     }

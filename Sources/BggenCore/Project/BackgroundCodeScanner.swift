@@ -130,7 +130,7 @@ struct BackgroundCodeScanner: Sendable {
             if isChain, let name = names.last, let value = constants[name] {
                 result.identifiers.append(RegisteredIdentifier(identifier: value, kind: kind, file: file, line: token.line, constant: name))
             } else if kind == .task {
-                let text = expression.map { $0.kind == .string ? "\"…\"" : $0.text }.joined()
+                let text = expression.map { $0.kind == .string ? "\"\($0.text)\"" : $0.text }.joined()
                 result.warnings.append(.unresolvedIdentifier(file: file, line: token.line, expression: text))
             }
         }

@@ -12,6 +12,9 @@ struct BuildSettings: Sendable {
     var configuration: String
     /// Values Xcode sets itself and a project cannot override.
     var builtins: [String: String]
+    /// Settings other configurations of the same target define. One missing here is empty, as Xcode expands it,
+    /// rather than unknown: Home Assistant sets `BUNDLE_ID_SUFFIX = .dev` for Debug only.
+    var definedElsewhere: Set<String> = []
 
     /// What `$(SRCROOT)` expands to, so a resolved path can be told apart from one that merely starts with "/".
     static let projectDirectoryMarker = "\u{1}SRCROOT"
@@ -30,6 +33,16 @@ struct BuildSettings: Sendable {
             "SOURCE_ROOT": Self.projectDirectoryMarker,
             "PLATFORM_NAME": Self.sdk,
         ]
+    }
+
+    /// Lets each configuration know which settings its siblings define (see `definedElsewhere`).
+    static func sharingDefinitions(_ configurations: [(name: String, value: BuildSettings)]) -> [(name: String, value: BuildSettings)] {
+        let keys = Set(configurations.flatMap { $0.value.layers.flatMap { $0.map(\.key) } })
+        return configurations.map { configuration in
+            var settings = configuration.value
+            settings.definedElsewhere = keys
+            return (configuration.name, settings)
+        }
     }
 
     /// Whether any layer sets `key` (for the iOS SDK and this configuration).
@@ -189,6 +202,8 @@ struct BuildSettings: Sendable {
             if let raw = rawValue(name) {
                 let value = expand(raw, keepUnknown: keepUnknown, depth: depth + 1, unresolved: &unresolved)
                 output += Self.apply(operators, to: value)
+            } else if definedElsewhere.contains(name) {
+                output += Self.apply(operators, to: "")
             } else {
                 unresolved.append(name)
                 if operators.hasPrefix("default=") {

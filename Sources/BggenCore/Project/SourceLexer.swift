@@ -158,6 +158,7 @@ enum SourceLexer {
                     let escaped = bytes[position]
                     if escaped == UInt8(ascii: "(") && language == .swift {
                         literal = false
+                        value.append(contentsOf: Array("\\(…)".utf8))
                         skipInterpolation()
                         continue
                     }

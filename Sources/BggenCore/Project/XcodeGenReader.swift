@@ -42,14 +42,14 @@ struct XcodeGenReader {
             let type = node["type"]?.string ?? ""
             let platforms = (node["platform"]?.strings ?? []) + (node["supportedDestinations"]?.strings ?? [])
             let platform = Self.platform(platforms)
-            let settings: [(name: String, value: BuildSettings)] = configurationNames.map { configuration in
+            let settings = BuildSettings.sharingDefinitions(configurationNames.map { configuration in
                 var layers = Self.layers(node["settings"], configuration: configuration)
                 layers.append(configs.assignments(of: Self.configFile(node["configFiles"], configuration, folder: folder)))
                 layers += Self.layers(project["settings"], configuration: configuration)
                 layers.append(configs.assignments(of: Self.configFile(project["configFiles"], configuration, folder: projectDirectory)))
                 layers.append(Self.optionLayer(project["options"]))
                 return (configuration, BuildSettings(layers: layers, configuration: configuration, targetName: name, projectName: projectName))
-            }
+            })
             for source in Self.sources(node["sources"], folder: folder) {
                 reading.ownership.folders.append(.init(target: name, folder: source, exceptions: []))
             }

@@ -25,7 +25,7 @@ struct XcodeProjectReader {
         var signing: [String: Set<String>] = [:]
 
         for target in model.targets {
-            let settings: [(name: String, value: BuildSettings)] = target.configurations.map { configuration in
+            let settings = BuildSettings.sharingDefinitions(target.configurations.map { configuration in
                 let project = projectConfigurations[configuration.name]
                 let layers = [
                     Self.assignments(configuration.settings),
@@ -35,7 +35,7 @@ struct XcodeProjectReader {
                 ]
                 return (configuration.name, BuildSettings(layers: layers, configuration: configuration.name,
                                                           targetName: target.name, projectName: model.projectName))
-            }
+            })
             let (platform, multiplatform) = Self.platform(productType: target.productType, settings: TargetFacts.representative(settings))
             for (_, configuration) in settings {
                 if let entitlements = configuration.path("CODE_SIGN_ENTITLEMENTS", projectDirectory: model.directory) {

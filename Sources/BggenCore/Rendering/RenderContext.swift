@@ -11,6 +11,9 @@ struct RenderContext {
             "refresh": .bool(configuration.includes(.refresh)),
             "processing": .bool(configuration.includes(.processing)),
             "downloads": .bool(configuration.includes(.downloads)),
+            "uploads": .bool(configuration.includes(.uploads)),
+            "transfers": .bool(configuration.includes(.downloads) || configuration.includes(.uploads)),
+            "downloadsAndUploads": .bool(configuration.includes(.downloads) && configuration.includes(.uploads)),
             "silentPush": .bool(configuration.includes(.silentPush)),
             "hasTaskManager": .bool(configuration.includes(.refresh) || configuration.includes(.processing)),
             "processingScheduled": .bool(configuration.processingSeconds != nil || configuration.nightlyAt != nil),
@@ -32,6 +35,7 @@ struct RenderContext {
         if let id = identifiers.appRefresh { values["refreshIdentifier"] = .string(id) }
         if let id = identifiers.processing { values["processingIdentifier"] = .string(id) }
         if let id = identifiers.downloadSession { values["downloadSessionIdentifier"] = .string(id) }
+        if let id = identifiers.uploadSession { values["uploadSessionIdentifier"] = .string(id) }
         if let seconds = configuration.refreshSeconds {
             values["refreshIntervalSeconds"] = .string(Self.swiftSeconds(seconds))
             values["refreshIntervalText"] = .string(Interval.humanDuration(seconds: seconds))

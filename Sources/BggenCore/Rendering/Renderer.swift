@@ -52,6 +52,8 @@ public struct OutputRenderer: Sendable {
         ("ProcessingWork.swift", [.processing], .user),
         ("BackgroundDownloadManager.swift", [.downloads], .tool),
         ("DownloadHandling.swift", [.downloads], .user),
+        ("BackgroundUploadManager.swift", [.uploads], .tool),
+        ("UploadHandling.swift", [.uploads], .user),
         ("SilentPushHandler.swift", [.silentPush], .tool),
         ("SilentPushWork.swift", [.silentPush], .user),
     ]

@@ -1,0 +1,5 @@
+import SwiftUI
+
+@main struct TallyApp: App {
+    var body: some Scene { WindowGroup { ContentView() } }
+}

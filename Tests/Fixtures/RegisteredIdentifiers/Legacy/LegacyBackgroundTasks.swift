@@ -1,0 +1,4 @@
+import Foundation
+
+/// Helpers for the tasks registered in AppDelegate.m.
+enum LegacyBackgroundTasks {}
