@@ -40,6 +40,10 @@ enum HelpText {
           --at HH:MM               processing starts no earlier than this local time each night (pair it
                                    with --power for overnight work); replaces the processing interval;
                                    --at none removes a recorded time
+          --strategy queue|fail    continued processing: wait for the system, or refuse at once so the app
+                                   can tell the user (default: queue)
+          --gpu, --no-gpu          continued processing asks for the GPU where the device supports it
+                                   (needs the Background GPU Access capability; default: no)
           --bundle-id ID           reverse-DNS prefix of every identifier (default: com.example.app)
           --ios VERSION            deployment target, 13.0 or later (default: 16.0)
           --output PATH            folder for the Swift files, relative to DIR

@@ -18,6 +18,8 @@ struct InitOptions {
         .init(name: "power", kind: .toggle),
         .init(name: "checkpoint", kind: .toggle),
         .init(name: "at", kind: .option),
+        .init(name: "strategy", kind: .option),
+        .init(name: "gpu", kind: .toggle),
         .init(name: "bundle-id", kind: .option),
         .init(name: "ios", kind: .option),
         .init(name: "output", kind: .option),
@@ -51,6 +53,9 @@ struct InitOptions {
             if let at = parsed.values["at"] {
                 options.answers.nightlyAt = try NightlyStart(at)
             }
+            if let strategy = parsed.values["strategy"] {
+                options.answers.strategy = try ContinuedStrategy.parse(strategy)
+            }
             if let ios = parsed.values["ios"] {
                 options.answers.deploymentTarget = try DeploymentTarget(ios).description
             }
@@ -60,6 +65,7 @@ struct InitOptions {
         options.answers.requiresNetwork = parsed.toggles["network"]
         options.answers.requiresPower = parsed.toggles["power"]
         options.answers.checkpoint = parsed.toggles["checkpoint"]
+        options.answers.gpu = parsed.toggles["gpu"]
         if let output = parsed.values["output"] {
             guard !output.isEmpty else { throw UsageError("--output is empty; pass a folder inside DIR.") }
             options.output = output

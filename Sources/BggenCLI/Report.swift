@@ -44,6 +44,7 @@ struct Report {
         if let id = identifiers.appRefresh { text += "  \(id)  (BGAppRefreshTask)\n" }
         if let id = identifiers.processing { text += "  \(id)  (BGProcessingTask)\n" }
         if let id = identifiers.downloadSession { text += "  \(id)  (background URLSession, downloads)\n" }
+        if let prefix = identifiers.continuedProcessingPrefix { text += "  \(prefix).<job UUID>  (BGContinuedProcessingTask)\n" }
         if let id = identifiers.uploadSession { text += "  \(id)  (background URLSession, uploads)\n" }
         let modes = backgroundModes(for: configuration)
         text += "Info.plist keys:\n"
@@ -115,6 +116,8 @@ struct JSONReport: Encodable {
         let ios: String
         let checkpoint: Bool
         let at: String?
+        let strategy: String?
+        let gpu: Bool
 
         init(_ configuration: Configuration) {
             tasks = configuration.tasks.map(\.rawValue)
@@ -125,6 +128,8 @@ struct JSONReport: Encodable {
             ios = configuration.deploymentTarget.description
             checkpoint = configuration.checkpoint
             at = configuration.nightlyAt?.description
+            strategy = configuration.includes(.continuedProcessing) ? configuration.strategy.rawValue : nil
+            gpu = configuration.gpu
         }
     }
     struct IdentifiersJSON: Encodable {

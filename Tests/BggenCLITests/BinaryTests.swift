@@ -51,7 +51,7 @@ struct BinaryTests {
         let before = try modificationDates(folder.url)
         let second = try BinaryRunner.run(arguments, in: folder.url)
         #expect(second.status == 0)
-        #expect(second.stdout == "Nothing to change: all 12 files are up to date.\n")
+        #expect(second.stdout == "Nothing to change: all 13 files are up to date.\n")
         #expect(try modificationDates(folder.url) == before)
     }
 

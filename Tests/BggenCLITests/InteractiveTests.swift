@@ -56,9 +56,9 @@ struct InteractiveTests {
         try session.expect("What background work do you need? Pick one or more, separated by commas.")
         try session.expect("Choice [1,2]: ")
         session.type("2,7\n")
-        try session.expect("'7' is not one of 1-4.")
+        try session.expect("'7' is not one of 1-6.")
         try session.expect("Choice [1,2]: ")
-        session.type("2, 4\n")
+        session.type("2, 5\n")
         try session.expect("→ processing, silent-push")
         try session.expect("Choice [2]: ")
         session.type("\n")
@@ -68,6 +68,12 @@ struct InteractiveTests {
         session.type("yes\n")
         try session.expect("Should it run only on external power? [y/N] ")
         session.type("y\n")
+        try session.expect("save its progress and resume from it next time? [y/N] ")
+        session.type("\n")
+        try session.expect("Start processing at a fixed local time each night (HH:MM, or none) [none]: ")
+        session.type("25:61\n")
+        try session.expect("'25:61' is not a time of day")
+        session.type("01:45\n")
         try session.expect("Write these files? [Y/n] ")
         session.type("y\n")
         #expect(session.waitForExit() == 0, "\(session.transcript)")
@@ -76,6 +82,8 @@ struct InteractiveTests {
         #expect(recorded.answers.tasks == [.processing, .silentPush])
         #expect(recorded.answers.requiresNetwork == true && recorded.answers.requiresPower == true)
         #expect(recorded.answers.bundleIdentifier == "org.sample.photos")
+        #expect(recorded.answers.nightlyAt == .at(try TimeOfDay("01:45")))
+        #expect(recorded.answers.checkpoint == nil, "a declined checkpoint is not recorded")
     }
 
     @Test func controlCInAKeyPromptExits130RestoresTheTerminalAndWritesNothing() throws {

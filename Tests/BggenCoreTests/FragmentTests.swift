@@ -36,7 +36,11 @@ struct FragmentTests {
         let pattern = try Regex(#"static let (\w+)Identifier = "([^"]+)""#)
         let declared = configurationFile.contents.matches(of: pattern).map { String($0.output[2].substring!) }
         let identifiers = Identifiers(try scenario.configuration)
-        #expect(Set(declared) == Set(identifiers.permittedTaskIdentifiers + [identifiers.downloadSession, identifiers.uploadSession].compactMap(\.self)))
+        #expect(Set(declared) == Set([identifiers.appRefresh, identifiers.processing, identifiers.downloadSession, identifiers.uploadSession].compactMap(\.self)))
+        if let prefix = identifiers.continuedProcessingPrefix {
+            #expect(configurationFile.contents.contains("static let continuedProcessingPrefix = \"\(prefix)\""))
+            #expect(identifiers.permittedTaskIdentifiers.contains("\(prefix).*"))
+        }
         for file in files where file.path.hasSuffix(".swift") && file != configurationFile {
             let code = file.contents.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
             #expect(!code.contains { $0.contains("\"\(prefix).") }, "\(file.path) spells out an identifier instead of using BackgroundTaskConfiguration")

@@ -55,9 +55,11 @@ public enum Scenarios {
         make("interval-30m", "--tasks", "refresh,processing", "--interval", "30m"),
         make("processing-network-power", "--tasks", "processing", "--network", "--power"),
         make("processing-network-only", "--tasks", "processing", "--network", "--no-power"),
+        make("continued-processing", "--tasks", "continued-processing", "--strategy", "fail", "--gpu"),
+        make("continued-processing-ios26", "--tasks", "continued-processing", "--ios", "26.0"),
         make("processing-checkpoint-nightly", "--tasks", "processing", "--checkpoint", "--at", "02:30", "--power"),
-        make("ios13-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push", "--ios", "13.0"),
-        make("ios18-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push", "--ios", "18.0", "--bundle-id", "com.acme.news-reader"),
+        make("ios13-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "13.0"),
+        make("ios18-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "18.0", "--bundle-id", "com.acme.news-reader"),
     ]
 
     public static func named(_ name: String) -> Scenario {
@@ -80,6 +82,8 @@ public enum Scenarios {
             case "--power": answers.requiresPower = true
             case "--no-power": answers.requiresPower = false
             case "--checkpoint": answers.checkpoint = true
+            case "--gpu": answers.gpu = true
+            case "--strategy": answers.strategy = try! ContinuedStrategy.parse(value); index += 1
             case "--at": answers.nightlyAt = try! NightlyStart(value); index += 1
             default: fatalError("unknown scenario flag \(flag)")
             }

@@ -71,6 +71,17 @@ struct Questionnaire {
                 answers.nightlyAt = try? NightlyStart(text)
             }
         }
+        if answers.tasks?.contains(.continuedProcessing) == true {
+            if answers.strategy == nil {
+                let strategies = ContinuedStrategy.allCases
+                let labels = ["queue: wait until the system can run it", "fail: refuse at once, so the app can tell the user"]
+                let preselected = strategies.firstIndex(of: defaults.strategy ?? .queue) ?? 0
+                answers.strategy = strategies[try prompter.pickOne("If a job cannot start right away, should it…", options: labels, preselected: preselected)]
+            }
+            if answers.gpu == nil {
+                answers.gpu = try prompter.confirm("Should jobs use the GPU where the device allows it?", default: defaults.gpu ?? false)
+            }
+        }
         if answers.bundleIdentifier == nil {
             answers.bundleIdentifier = try prompter.text(
                 "Bundle identifier prefix", fallback: defaults.bundleIdentifier ?? "com.example.app"

@@ -29,6 +29,9 @@ public enum AnswersFile {
         if configuration.checkpoint {
             lines.append("  \"checkpoint\": true")
         }
+        if configuration.gpu {
+            lines.append("  \"gpu\": true")
+        }
         lines += [
             "  \"interval\": \"\(configuration.interval)\"",
             "  \"ios\": \"\(configuration.deploymentTarget)\"",
@@ -38,6 +41,9 @@ public enum AnswersFile {
             lines.append("  \"output\": \(jsonString(output))")
         }
         lines.append("  \"power\": \(configuration.requiresPower)")
+        if configuration.includes(.continuedProcessing) {
+            lines.append("  \"strategy\": \"\(configuration.strategy.rawValue)\"")
+        }
         lines.append("  \"tasks\": [\(configuration.tasks.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))]")
         lines.append("  \"version\": 1")
         return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
@@ -52,7 +58,9 @@ public enum AnswersFile {
             throw fail("it is not valid JSON")
         }
         guard let dictionary = object as? [String: Any] else { throw fail("it must hold one JSON object") }
-        let known: Set<String> = ["at", "bundleId", "checkpoint", "interval", "ios", "network", "output", "power", "tasks", "version"]
+        let known: Set<String> = [
+            "at", "bundleId", "checkpoint", "gpu", "interval", "ios", "network", "output", "power", "strategy", "tasks", "version",
+        ]
         if let unknown = dictionary.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("'\(unknown)' is not a known answer (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -77,6 +85,10 @@ public enum AnswersFile {
                 guard let text = value as? String else { throw fail("'at' must be a string such as \"02:30\"") }
                 contents.answers.nightlyAt = try NightlyStart(text)
             }
+            if let value = dictionary["strategy"] {
+                guard let text = value as? String else { throw fail("'strategy' must be \"queue\" or \"fail\"") }
+                contents.answers.strategy = try ContinuedStrategy.parse(text)
+            }
             if let value = dictionary["ios"] {
                 guard let text = value as? String else { throw fail("'ios' must be a string such as \"16.0\"") }
                 contents.answers.deploymentTarget = try DeploymentTarget(text).description
@@ -88,7 +100,7 @@ public enum AnswersFile {
         } catch {
             throw fail("\(error)")
         }
-        for key in ["checkpoint", "network", "power"] {
+        for key in ["checkpoint", "gpu", "network", "power"] {
             guard let value = dictionary[key] else { continue }
             // JSON numbers bridge to Bool on some platforms; only a real `true`/`false` counts.
             guard "\(type(of: value))".contains("Bool"), let flag = value as? Bool else {
@@ -96,6 +108,7 @@ public enum AnswersFile {
             }
             switch key {
             case "checkpoint": contents.answers.checkpoint = flag
+            case "gpu": contents.answers.gpu = flag
             case "network": contents.answers.requiresNetwork = flag
             default: contents.answers.requiresPower = flag
             }

@@ -10,12 +10,18 @@ public struct Answers: Sendable, Equatable {
     public var checkpoint: Bool?
     /// Processing waits for this local time each night (`--at`).
     public var nightlyAt: NightlyStart?
+    /// Continued processing: wait or refuse when iOS cannot start a job at once (`--strategy`).
+    public var strategy: ContinuedStrategy?
+    /// Continued processing asks for the GPU where the device offers it (`--gpu`).
+    public var gpu: Bool?
 
     public init(
         tasks: [TaskKind]? = nil, interval: Interval? = nil, requiresNetwork: Bool? = nil,
         requiresPower: Bool? = nil, bundleIdentifier: String? = nil, deploymentTarget: String? = nil,
-        checkpoint: Bool? = nil, nightlyAt: NightlyStart? = nil
+        checkpoint: Bool? = nil, nightlyAt: NightlyStart? = nil, strategy: ContinuedStrategy? = nil, gpu: Bool? = nil
     ) {
+        self.strategy = strategy
+        self.gpu = gpu
         self.checkpoint = checkpoint
         self.nightlyAt = nightlyAt
         self.tasks = tasks
@@ -38,7 +44,8 @@ public struct Answers: Sendable, Equatable {
             tasks: tasks ?? other.tasks, interval: interval ?? other.interval,
             requiresNetwork: requiresNetwork ?? other.requiresNetwork, requiresPower: requiresPower ?? other.requiresPower,
             bundleIdentifier: bundleIdentifier ?? other.bundleIdentifier, deploymentTarget: deploymentTarget ?? other.deploymentTarget,
-            checkpoint: checkpoint ?? other.checkpoint, nightlyAt: nightlyAt ?? other.nightlyAt
+            checkpoint: checkpoint ?? other.checkpoint, nightlyAt: nightlyAt ?? other.nightlyAt,
+            strategy: strategy ?? other.strategy, gpu: gpu ?? other.gpu
         )
     }
 
@@ -67,6 +74,8 @@ public struct Configuration: Sendable, Equatable {
     public let deploymentTarget: DeploymentTarget
     public let checkpoint: Bool
     public let nightlyAt: TimeOfDay?
+    public let strategy: ContinuedStrategy
+    public let gpu: Bool
     /// Things the user should know about how their answers were interpreted.
     public let notes: [String]
 
@@ -92,6 +101,10 @@ public struct Configuration: Sendable, Equatable {
             if answers.checkpoint == true { throw .processingOptionWithoutProcessing(flag: "--checkpoint") }
             if answers.nightlyAt?.time != nil { throw .processingOptionWithoutProcessing(flag: "--at") }
         }
+        if !tasks.contains(.continuedProcessing) {
+            if answers.strategy != nil { throw .continuedOptionWithoutContinued(flag: "--strategy") }
+            if answers.gpu == true { throw .continuedOptionWithoutContinued(flag: "--gpu") }
+        }
         if tasks.contains(.processing), let seconds = interval.seconds, seconds < Interval.minimumProcessingSeconds {
             notes.append("processing runs at most hourly, so its interval was raised from \(interval) to 1h.")
         }
@@ -103,6 +116,8 @@ public struct Configuration: Sendable, Equatable {
         self.deploymentTarget = try DeploymentTarget(answers.deploymentTarget ?? defaults.deploymentTarget ?? "16.0")
         self.checkpoint = tasks.contains(.processing) && (answers.checkpoint ?? defaults.checkpoint ?? false)
         self.nightlyAt = tasks.contains(.processing) ? (answers.nightlyAt ?? defaults.nightlyAt)?.time : nil
+        self.strategy = answers.strategy ?? defaults.strategy ?? .queue
+        self.gpu = tasks.contains(.continuedProcessing) && (answers.gpu ?? defaults.gpu ?? false)
         self.notes = notes
     }
 
@@ -123,7 +138,8 @@ public struct Configuration: Sendable, Equatable {
         Answers(
             tasks: tasks, interval: interval, requiresNetwork: requiresNetwork, requiresPower: requiresPower,
             bundleIdentifier: bundleIdentifier.description, deploymentTarget: deploymentTarget.description,
-            checkpoint: checkpoint, nightlyAt: nightlyAt.map(NightlyStart.at) ?? .anyTime
+            checkpoint: checkpoint, nightlyAt: nightlyAt.map(NightlyStart.at) ?? .anyTime,
+            strategy: includes(.continuedProcessing) ? strategy : nil, gpu: includes(.continuedProcessing) ? gpu : nil
         )
     }
 }

@@ -10,6 +10,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     case deploymentTargetTooOld(String)
     case processingOptionWithoutProcessing(flag: String)
     case invalidTimeOfDay(String)
+    case invalidStrategy(String)
+    case continuedOptionWithoutContinued(flag: String)
 
     /// One sentence: what was wrong, then how to fix it.
     public var description: String {
@@ -31,6 +33,10 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
             return "'\(text)' is not an iOS version; pass a version such as 16.0."
         case .deploymentTargetTooOld(let text):
             return "iOS \(text) is older than iOS 13.0, where BGTaskScheduler first shipped; pass --ios 13.0 or later."
+        case .invalidStrategy(let text):
+            return "'\(text)' is not a strategy; use queue (wait for the system) or fail (refuse at once so the app can tell the user)."
+        case .continuedOptionWithoutContinued(let flag):
+            return "\(flag) applies only to the continued-processing task; add continued-processing to --tasks or drop \(flag)."
         case .invalidTimeOfDay(let text):
             return "'\(text)' is not a time of day; pass a 24-hour local time such as 02:30."
         case .processingOptionWithoutProcessing(let flag):

@@ -5,6 +5,7 @@ public enum TaskKind: String, CaseIterable, Sendable, Codable, Comparable {
     case downloads
     case uploads
     case silentPush = "silent-push"
+    case continuedProcessing = "continued-processing"
 
     /// One line for `--help` and for the interactive question, so both describe a task the same way.
     public var summary: String {
@@ -14,6 +15,7 @@ public enum TaskKind: String, CaseIterable, Sendable, Codable, Comparable {
         case .downloads: "background downloads: files and assets that survive app termination"
         case .uploads: "background uploads: files sent to a server even after the app is suspended"
         case .silentPush: "silent push: server-triggered content updates"
+        case .continuedProcessing: "continued processing (iOS 26): work the user starts, such as an export, that keeps going after they leave the app"
         }
     }
 
@@ -37,5 +39,18 @@ public enum TaskKind: String, CaseIterable, Sendable, Codable, Comparable {
             kinds.insert(kind)
         }
         return kinds.sorted()
+    }
+}
+
+/// What `BGContinuedProcessingTaskRequest.strategy` does when iOS cannot start a job at once.
+public enum ContinuedStrategy: String, Sendable, CaseIterable {
+    /// Wait in line; the job starts as soon as the system can run it.
+    case queue
+    /// Refuse at once, so the app can tell the user and finish in the foreground.
+    case fail
+
+    public static func parse(_ text: String) throws(ConfigurationError) -> ContinuedStrategy {
+        guard let strategy = ContinuedStrategy(rawValue: text.lowercased()) else { throw .invalidStrategy(text) }
+        return strategy
     }
 }

@@ -69,7 +69,7 @@ public struct EntitlementsFile: Sendable, Equatable {
     public let path: String
     /// As written, e.g. `iOS/Resources/NetNewsWire$(DEVELOPER_ENTITLEMENTS).entitlements`.
     public let rawValue: String
-    /// Sorted configuration names, e.g. `["Debug"]`.
+    /// Sorted configuration names, e.g. `["Debug"]`; empty when the spec applies it to every configuration (Tuist).
     public let configurations: [String]
     public let exists: Bool
     /// Other targets signing with the same file, sorted. Adding `aps-environment` to a file an extension shares

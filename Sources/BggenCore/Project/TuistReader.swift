@@ -126,7 +126,8 @@ struct TuistReader {
             let legacy = tokens[index].text == "Target" && !(index > 0 && tokens[index - 1].text == ".")
             guard isCall, modern || legacy else { continue }
             let arguments = labelledArguments(tokens, open: index + 1)
-            if arguments["name"] != nil { result.append(arguments) }
+            // `.target(name: "X")` also names a dependency; a definition says what it builds.
+            if arguments["name"] != nil, arguments["product"] != nil { result.append(arguments) }
         }
         return result
     }

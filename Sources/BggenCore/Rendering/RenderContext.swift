@@ -12,6 +12,10 @@ struct RenderContext {
             "processing": .bool(configuration.includes(.processing)),
             "downloads": .bool(configuration.includes(.downloads)),
             "uploads": .bool(configuration.includes(.uploads)),
+            "continuedProcessing": .bool(configuration.includes(.continuedProcessing)),
+            "needsContinuedAvailability": .bool(configuration.deploymentTarget < DeploymentTarget(major: 26, minor: 0)),
+            "continuedStrategy": .string(configuration.strategy.rawValue),
+            "gpu": .bool(configuration.gpu),
             "transfers": .bool(configuration.includes(.downloads) || configuration.includes(.uploads)),
             "downloadsAndUploads": .bool(configuration.includes(.downloads) && configuration.includes(.uploads)),
             "silentPush": .bool(configuration.includes(.silentPush)),
@@ -36,6 +40,10 @@ struct RenderContext {
         if let id = identifiers.processing { values["processingIdentifier"] = .string(id) }
         if let id = identifiers.downloadSession { values["downloadSessionIdentifier"] = .string(id) }
         if let id = identifiers.uploadSession { values["uploadSessionIdentifier"] = .string(id) }
+        if let prefix = identifiers.continuedProcessingPrefix {
+            values["continuedPrefix"] = .string(prefix)
+            values["continuedWildcard"] = .string("\(prefix).*")
+        }
         if let seconds = configuration.refreshSeconds {
             values["refreshIntervalSeconds"] = .string(Self.swiftSeconds(seconds))
             values["refreshIntervalText"] = .string(Interval.humanDuration(seconds: seconds))

@@ -47,6 +47,7 @@ public struct OutputRenderer: Sendable {
 
     /// Which task kinds need which file; a file is written when any of its kinds is chosen.
     static let taskFiles: [(name: String, kinds: [TaskKind], ownership: Ownership)] = [
+        ("BackgroundTaskRun.swift", [.refresh, .processing, .continuedProcessing], .tool),
         ("BackgroundTaskManager.swift", [.refresh, .processing], .tool),
         ("AppRefreshWork.swift", [.refresh], .user),
         ("ProcessingWork.swift", [.processing], .user),
@@ -56,5 +57,7 @@ public struct OutputRenderer: Sendable {
         ("UploadHandling.swift", [.uploads], .user),
         ("SilentPushHandler.swift", [.silentPush], .tool),
         ("SilentPushWork.swift", [.silentPush], .user),
+        ("ContinuedProcessingManager.swift", [.continuedProcessing], .tool),
+        ("ExportJob.swift", [.continuedProcessing], .user),
     ]
 }

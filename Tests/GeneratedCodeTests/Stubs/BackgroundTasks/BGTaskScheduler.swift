@@ -12,11 +12,19 @@ open class BGTaskScheduler: NSObject {
         let launchHandler: (BGTask) -> Void
     }
 
+    /// A submitted request and when it was submitted.
+    struct Pending {
+        let request: BGTaskRequest
+        let date: Date
+    }
+
     private static let sharedScheduler = BGTaskScheduler(stub: ())
 
     private let lock = NSLock()
     private var registrations: [String: Registration] = [:]
-    private var pendingRequests: [BGTaskRequest] = []
+    private var pendingRequests: [Pending] = []
+    private var launched: [BGTask] = []
+    private let submitted = SimulatorSignal()
 
     @available(*, unavailable)
     public override init() { fatalError("BGTaskScheduler has no public initializer; use BGTaskScheduler.shared") }
@@ -36,6 +44,32 @@ open class BGTaskScheduler: NSObject {
         using queue: DispatchQueue?,
         launchHandler: @escaping (BGTask) -> Void
     ) -> Bool {
+        let device = SimulatedDevice.shared
+        if device.isEnforcing {
+            // Continued-processing identifiers match a wildcard entry; they alone may register after launch.
+            let isContinued = !device.isListed(identifier) && device.matchesWildcard(identifier)
+            guard device.isListed(identifier) || isContinued else {
+                // Documented: register returns false for an identifier not in BGTaskSchedulerPermittedIdentifiers.
+                return false
+            }
+            if device.hasFinishedLaunching && !isContinued {
+                device.report(
+                    rule: "bgtask.register-after-launch",
+                    "\(identifier) was registered after launch finished (iOS: 'All launch handlers must be registered before application finishes launching')"
+                )
+                return false
+            }
+            lock.lock()
+            let isDuplicate = registrations[identifier] != nil
+            lock.unlock()
+            if isDuplicate {
+                device.report(
+                    rule: "bgtask.register-twice",
+                    "\(identifier) was registered a second time (iOS: 'Launch handler for task with identifier … has already been registered')"
+                )
+                return false
+            }
+        }
         lock.lock()
         registrations[identifier] = Registration(queue: queue, launchHandler: launchHandler)
         lock.unlock()
@@ -46,7 +80,7 @@ open class BGTaskScheduler: NSObject {
     @available(iOS, introduced: 13.0, deprecated: 27.0, message: "Use -submitTaskRequest:completionHandler: instead")
     @available(tvOS, introduced: 13.0, deprecated: 27.0, message: "Use -submitTaskRequest:completionHandler: instead")
     open func submit(_ taskRequest: BGTaskRequest) throws {
-        enqueue(taskRequest)
+        try enqueue(taskRequest)
     }
 
     @available(iOS 27.0, tvOS 27.0, *)
@@ -55,19 +89,23 @@ open class BGTaskScheduler: NSObject {
         _ taskRequest: BGTaskRequest,
         completionHandler: @escaping @Sendable ((any Swift.Error)?) -> Void
     ) {
-        enqueue(taskRequest)
-        completionHandler(nil)
+        do {
+            try enqueue(taskRequest)
+            completionHandler(nil)
+        } catch {
+            completionHandler(error)
+        }
     }
 
     // Async variants imported from ObjC are nonisolated(nonsending) (Swift 6.2): they run on the caller's actor.
     @available(iOS 27.0, tvOS 27.0, *)
     nonisolated(nonsending) open func submitTaskRequest(_ taskRequest: BGTaskRequest) async throws {
-        enqueue(taskRequest)
+        try enqueue(taskRequest)
     }
 
     open func cancel(taskRequestWithIdentifier identifier: String) {
         lock.lock()
-        pendingRequests.removeAll { $0.identifier == identifier }
+        pendingRequests.removeAll { $0.request.identifier == identifier }
         lock.unlock()
         StubLedger.shared.record(.taskRequestCancelled(identifier: identifier))
     }
@@ -89,24 +127,61 @@ open class BGTaskScheduler: NSObject {
         snapshotOfPendingRequests()
     }
 
-    /// Submitting replaces an earlier request with the same identifier, as on iOS.
-    private func enqueue(_ request: BGTaskRequest) {
+    /// Submitting replaces an earlier request with the same identifier, as on iOS. With the simulator on, applies
+    /// the documented checks first.
+    private func enqueue(_ request: BGTaskRequest) throws {
         let copy = request.copy() as! BGTaskRequest
+        let identifier = copy.identifier
+        let device = SimulatedDevice.shared
+        if device.isEnforcing {
+            let isContinued = copy is BGContinuedProcessingTaskRequest
+            let permitted = isContinued ? device.matchesWildcard(identifier) : device.isListed(identifier)
+            let mode = copy is BGAppRefreshTaskRequest ? "fetch" : "processing"
+            guard permitted, device.backgroundModes.contains(mode) else {
+                throw BGTaskScheduler.Error(_nsError: NSError(
+                    domain: BGTaskSchedulerErrorDomain,
+                    code: BGTaskScheduler.Error.Code.notPermitted.rawValue,
+                    userInfo: [NSLocalizedDescriptionKey: permitted
+                        ? "UIBackgroundModes lacks '\(mode)'"
+                        : "\(identifier) is not in BGTaskSchedulerPermittedIdentifiers"]
+                ))
+            }
+            lock.lock()
+            let isRegistered = registrations[identifier] != nil
+            let others = pendingRequests.map(\.request).filter { $0.identifier != identifier }
+            lock.unlock()
+            guard isRegistered else {
+                device.report(
+                    rule: "bgtask.submit-without-handler",
+                    "\(identifier) was submitted with no launch handler registered (iOS: 'No launch handler registered for task with identifier')"
+                )
+                return
+            }
+            let limit = copy is BGAppRefreshTaskRequest ? 1 : 10
+            let sameKind = others.filter { ($0 is BGAppRefreshTaskRequest) == (copy is BGAppRefreshTaskRequest) }
+            if sameKind.count >= limit {
+                throw BGTaskScheduler.Error(_nsError: NSError(
+                    domain: BGTaskSchedulerErrorDomain,
+                    code: BGTaskScheduler.Error.Code.tooManyPendingTaskRequests.rawValue
+                ))
+            }
+        }
         lock.lock()
-        pendingRequests.removeAll { $0.identifier == copy.identifier }
-        pendingRequests.append(copy)
+        pendingRequests.removeAll { $0.request.identifier == identifier }
+        pendingRequests.append(Pending(request: copy, date: Date()))
         lock.unlock()
         StubLedger.shared.record(.taskSubmitted(
-            identifier: copy.identifier,
+            identifier: identifier,
             kind: String(describing: type(of: copy)),
             earliestBeginDate: copy.earliestBeginDate
         ))
+        submitted.fire()
     }
 
     private func snapshotOfPendingRequests() -> [BGTaskRequest] {
         lock.lock()
         defer { lock.unlock() }
-        return pendingRequests.map { $0.copy() as! BGTaskRequest }
+        return pendingRequests.map { $0.request.copy() as! BGTaskRequest }
     }
 }
 
@@ -126,5 +201,133 @@ extension BGTaskScheduler {
         lock.lock()
         defer { lock.unlock() }
         return registrations.keys.sorted()
+    }
+
+    /// A copy of each pending request and when it was submitted.
+    @_spi(Simulator)
+    public var simulatedPendingRequests: [(request: BGTaskRequest, submitted: Date)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return pendingRequests.map { ($0.request.copy() as! BGTaskRequest, $0.date) }
+    }
+
+    /// Waits until a request for `identifier` submitted at or after `date` is pending, or `timeout` has passed.
+    @_spi(Simulator)
+    public func waitForPendingRequest(
+        _ identifier: String, submittedAfter date: Date, timeout: TimeInterval
+    ) -> BGTaskRequest? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while true {
+            let fired = submitted.fireCount
+            lock.lock()
+            let match = pendingRequests.first { $0.request.identifier == identifier && $0.date >= date }
+            lock.unlock()
+            if let match { return match.request.copy() as? BGTaskRequest }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0, submitted.wait(times: fired + 1, timeout: remaining) else { return nil }
+        }
+    }
+
+    /// What iOS does once `application(_:didFinishLaunchingWithOptions:)` returns: later registrations are refused,
+    /// and every permitted identifier must have a handler by now.
+    @_spi(Simulator)
+    public func simulateLaunchFinished() {
+        let device = SimulatedDevice.shared
+        device.markLaunchFinished()
+        guard device.isEnforcing else { return }
+        let registered = Set(registeredIdentifiers)
+        for identifier in device.permittedIdentifiers where !identifier.hasSuffix(".*") && !registered.contains(identifier) {
+            device.report(
+                rule: "bgtask.permitted-identifier-without-handler",
+                "\(identifier) is in BGTaskSchedulerPermittedIdentifiers but no launch handler was registered before launch finished"
+            )
+        }
+    }
+
+    @_spi(Simulator)
+    public enum SimulationError: Swift.Error, CustomStringConvertible {
+        case noPendingRequest(String)
+        case noHandler(String)
+
+        public var description: String {
+            switch self {
+            case .noPendingRequest(let identifier):
+                "No task request with identifier \(identifier) has been scheduled"
+            case .noHandler(let identifier):
+                "No launch handler registered for task with identifier \(identifier)"
+            }
+        }
+    }
+
+    /// What iOS does when it decides to run a pending request: removes it, creates the matching task, and calls
+    /// the launch handler on the queue given at registration, or on a background queue of its own for `nil`.
+    /// With `expireImmediately`, the task expires as soon as the launch handler has returned.
+    @_spi(Simulator)
+    public func simulateLaunch(forTaskWithIdentifier identifier: String, expireImmediately: Bool = false) throws -> BGTask {
+        lock.lock()
+        let pending = pendingRequests.first { $0.request.identifier == identifier }
+        let registration = registrations[identifier]
+        if pending != nil {
+            pendingRequests.removeAll { $0.request.identifier == identifier }
+        }
+        lock.unlock()
+        guard let pending else { throw SimulationError.noPendingRequest(identifier) }
+        guard let registration else { throw SimulationError.noHandler(identifier) }
+
+        let task: BGTask
+        switch pending.request {
+        case is BGHealthResearchTaskRequest: task = BGHealthResearchTask(simulatedIdentifier: identifier)
+        case is BGProcessingTaskRequest: task = BGProcessingTask(simulatedIdentifier: identifier)
+        case is BGAppRefreshTaskRequest: task = BGAppRefreshTask(simulatedIdentifier: identifier)
+        default:
+            if #available(iOS 26.0, *), pending.request is BGContinuedProcessingTaskRequest {
+                task = BGContinuedProcessingTask(simulatedIdentifier: identifier)
+            } else {
+                task = BGTask(simulatedIdentifier: identifier)
+            }
+        }
+        lock.lock()
+        launched.append(task)
+        lock.unlock()
+
+        let queue = registration.queue ?? DispatchQueue(label: "com.apple.BGTaskScheduler (\(identifier))")
+        let handler = registration.launchHandler
+        queue.async {
+            handler(task)
+            if expireImmediately {
+                BGTaskScheduler.expirationQueue.async { task.simulateExpiration() }
+            }
+        }
+        return task
+    }
+
+    /// Expires a running task on a system queue, as iOS does when its time is up.
+    @_spi(Simulator)
+    public func simulateExpiration(of task: BGTask) {
+        BGTaskScheduler.expirationQueue.async { task.simulateExpiration() }
+    }
+
+    private static let expirationQueue = DispatchQueue(label: "com.apple.BGTaskScheduler.expiration", attributes: .concurrent)
+
+    /// Every task launched so far.
+    @_spi(Simulator)
+    public var simulatedLaunchedTasks: [BGTask] {
+        lock.lock()
+        defer { lock.unlock() }
+        return launched
+    }
+
+    /// The end-of-run rule: every launched task was completed exactly once. (A second completion is reported
+    /// when it happens.)
+    @_spi(Simulator)
+    public func simulateAudit() {
+        let device = SimulatedDevice.shared
+        guard device.isEnforcing else { return }
+        for task in simulatedLaunchedTasks where task.simulatedCompletions.isEmpty {
+            device.report(
+                rule: "bgtask.never-completed",
+                "\(task.identifier) was launched\(task.simulatedExpiryDate == nil ? "" : " and expired") but setTaskCompleted was never called"
+            )
+        }
     }
 }

@@ -40,6 +40,7 @@ open class URLSession: NSObject, @unchecked Sendable {
         }()
         super.init()
         StubLedger.shared.record(.sessionCreated(sessionIdentifier: configuration.identifier, hasDelegate: delegate != nil))
+        SimulatedTransferDaemon.shared.sessionCreated(self, configuration: storedConfiguration, hasDelegate: delegate != nil)
     }
 
     /// A copy, as on iOS: changing it does not change the session.
@@ -49,10 +50,12 @@ open class URLSession: NSObject, @unchecked Sendable {
 
     open func finishTasksAndInvalidate() {
         StubLedger.shared.record(.sessionInvalidated(sessionIdentifier: identifier))
+        SimulatedTransferDaemon.shared.sessionInvalidated(self)
     }
 
     open func invalidateAndCancel() {
         StubLedger.shared.record(.sessionInvalidated(sessionIdentifier: identifier))
+        SimulatedTransferDaemon.shared.sessionInvalidated(self)
     }
 
     @preconcurrency
@@ -79,40 +82,49 @@ open class URLSession: NSObject, @unchecked Sendable {
     // MARK: Delegate-based tasks (the only kind a background session supports)
 
     open func dataTask(with request: URLRequest) -> URLSessionDataTask {
-        URLSessionDataTask(sessionIdentifier: identifier, request: request, api: "dataTask(with:)")
+        unsupported("dataTask(with:)", "data tasks do not run while the app is suspended; use a download task")
+        return track(URLSessionDataTask(sessionIdentifier: identifier, request: request, api: "dataTask(with:)"))
     }
 
     open func dataTask(with url: URL) -> URLSessionDataTask {
-        URLSessionDataTask(sessionIdentifier: identifier, request: URLRequest(url: url), api: "dataTask(with:)")
+        unsupported("dataTask(with:)", "data tasks do not run while the app is suspended; use a download task")
+        return track(URLSessionDataTask(sessionIdentifier: identifier, request: URLRequest(url: url), api: "dataTask(with:)"))
     }
 
     open func uploadTask(with request: URLRequest, fromFile fileURL: URL) -> URLSessionUploadTask {
-        URLSessionUploadTask(sessionIdentifier: identifier, request: request, api: "uploadTask(with:fromFile:)")
+        track(URLSessionUploadTask(sessionIdentifier: identifier, request: request, api: "uploadTask(with:fromFile:)"))
     }
 
     open func uploadTask(with request: URLRequest, from bodyData: Data) -> URLSessionUploadTask {
-        URLSessionUploadTask(sessionIdentifier: identifier, request: request, api: "uploadTask(with:from:)")
+        unsupported("uploadTask(with:from:)", "'Upload tasks from NSData are not supported in background sessions'")
+        return track(URLSessionUploadTask(sessionIdentifier: identifier, request: request, api: "uploadTask(with:from:)"))
     }
 
     @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
     open func uploadTask(withResumeData resumeData: Data) -> URLSessionUploadTask {
-        URLSessionUploadTask(sessionIdentifier: identifier, request: nil, api: "uploadTask(withResumeData:)")
+        track(URLSessionUploadTask(sessionIdentifier: identifier, request: nil, api: "uploadTask(withResumeData:)"))
     }
 
     open func uploadTask(withStreamedRequest request: URLRequest) -> URLSessionUploadTask {
-        URLSessionUploadTask(sessionIdentifier: identifier, request: request, api: "uploadTask(withStreamedRequest:)")
+        unsupported("uploadTask(withStreamedRequest:)", "'Upload tasks in background sessions must be from a file'")
+        return track(URLSessionUploadTask(sessionIdentifier: identifier, request: request, api: "uploadTask(withStreamedRequest:)"))
     }
 
     open func downloadTask(with request: URLRequest) -> URLSessionDownloadTask {
-        URLSessionDownloadTask(sessionIdentifier: identifier, request: request, api: "downloadTask(with:)")
+        track(URLSessionDownloadTask(sessionIdentifier: identifier, request: request, api: "downloadTask(with:)"))
     }
 
     open func downloadTask(with url: URL) -> URLSessionDownloadTask {
-        URLSessionDownloadTask(sessionIdentifier: identifier, request: URLRequest(url: url), api: "downloadTask(with:)")
+        track(URLSessionDownloadTask(sessionIdentifier: identifier, request: URLRequest(url: url), api: "downloadTask(with:)"))
     }
 
+    /// The task carries the request stored in the resume data, as on iOS.
     open func downloadTask(withResumeData resumeData: Data) -> URLSessionDownloadTask {
-        URLSessionDownloadTask(sessionIdentifier: identifier, request: nil, api: "downloadTask(withResumeData:)")
+        let request = SimulatedTransferDaemon.url(fromResumeData: resumeData).map { URLRequest(url: $0.url) }
+        return track(
+            URLSessionDownloadTask(sessionIdentifier: identifier, request: request, api: "downloadTask(withResumeData:)"),
+            resumeData: resumeData
+        )
     }
 
     // MARK: Completion-handler convenience (unsupported on background sessions)
@@ -123,7 +135,7 @@ open class URLSession: NSObject, @unchecked Sendable {
         completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
     ) -> URLSessionDataTask {
         convenience("dataTask(with:completionHandler:)")
-        return URLSessionDataTask(sessionIdentifier: identifier, request: request, api: "dataTask(with:completionHandler:)")
+        return track(URLSessionDataTask(sessionIdentifier: identifier, request: request, api: "dataTask(with:completionHandler:)"))
     }
 
     @preconcurrency
@@ -141,7 +153,7 @@ open class URLSession: NSObject, @unchecked Sendable {
         completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
     ) -> URLSessionUploadTask {
         convenience("uploadTask(with:fromFile:completionHandler:)")
-        return URLSessionUploadTask(sessionIdentifier: identifier, request: request, api: "uploadTask(with:fromFile:completionHandler:)")
+        return track(URLSessionUploadTask(sessionIdentifier: identifier, request: request, api: "uploadTask(with:fromFile:completionHandler:)"))
     }
 
     @preconcurrency
@@ -151,7 +163,7 @@ open class URLSession: NSObject, @unchecked Sendable {
         completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
     ) -> URLSessionUploadTask {
         convenience("uploadTask(with:from:completionHandler:)")
-        return URLSessionUploadTask(sessionIdentifier: identifier, request: request, api: "uploadTask(with:from:completionHandler:)")
+        return track(URLSessionUploadTask(sessionIdentifier: identifier, request: request, api: "uploadTask(with:from:completionHandler:)"))
     }
 
     @preconcurrency
@@ -160,7 +172,7 @@ open class URLSession: NSObject, @unchecked Sendable {
         completionHandler: @escaping @Sendable (URL?, URLResponse?, (any Error)?) -> Void
     ) -> URLSessionDownloadTask {
         convenience("downloadTask(with:completionHandler:)")
-        return URLSessionDownloadTask(sessionIdentifier: identifier, request: request, api: "downloadTask(with:completionHandler:)")
+        return track(URLSessionDownloadTask(sessionIdentifier: identifier, request: request, api: "downloadTask(with:completionHandler:)"))
     }
 
     @preconcurrency
@@ -177,7 +189,7 @@ open class URLSession: NSObject, @unchecked Sendable {
         completionHandler: @escaping @Sendable (URL?, URLResponse?, (any Error)?) -> Void
     ) -> URLSessionDownloadTask {
         convenience("downloadTask(withResumeData:completionHandler:)")
-        return URLSessionDownloadTask(sessionIdentifier: identifier, request: nil, api: "downloadTask(withResumeData:completionHandler:)")
+        return track(URLSessionDownloadTask(sessionIdentifier: identifier, request: nil, api: "downloadTask(withResumeData:completionHandler:)"))
     }
 
     // MARK: async convenience, from Foundation's Swift overlay (unsupported on background sessions)
@@ -240,6 +252,16 @@ open class URLSession: NSObject, @unchecked Sendable {
 
     private func convenience(_ api: String) {
         StubLedger.shared.record(.sessionConvenienceAPI(sessionIdentifier: identifier, api: api))
+        unsupported(api, "'Completion handler blocks are not supported in background sessions. Use a delegate instead.'")
+    }
+
+    private func unsupported(_ api: String, _ reason: String) {
+        SimulatedTransferDaemon.shared.unsupportedOnBackgroundSession(self, api: api, reason: reason)
+    }
+
+    private func track<Task: URLSessionTask>(_ task: Task, resumeData: Data? = nil) -> Task {
+        SimulatedTransferDaemon.shared.taskCreated(task, in: self, api: task.creatingAPI, resumeData: resumeData)
+        return task
     }
 }
 

@@ -23,6 +23,8 @@ open class URLSessionTask: NSObject, NSCopying, ProgressReporting, @unchecked Se
     private let lock = NSLock()
     private var currentState = State.suspended
     private let sessionIdentifier: String?
+    /// The session method that created the task, for the simulator.
+    let creatingAPI: String
 
     public let taskIdentifier: Int
     public let originalRequest: URLRequest?
@@ -30,8 +32,22 @@ open class URLSessionTask: NSObject, NSCopying, ProgressReporting, @unchecked Se
     open var response: URLResponse? { nil }
     open var error: (any Error)? { nil }
 
+    private var storedTaskDescription: String?
+
+    /// An `atomic` ObjC property: set on one thread, read on the delegate queue.
     @available(iOS 7.0, macOS 10.9, tvOS 9.0, watchOS 2.0, *)
-    open var taskDescription: String?
+    open var taskDescription: String? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return storedTaskDescription
+        }
+        set {
+            lock.lock()
+            storedTaskDescription = newValue
+            lock.unlock()
+        }
+    }
     @available(iOS 11.0, macOS 10.13, tvOS 11.0, watchOS 4.0, *)
     open var earliestBeginDate: Date?
     @available(iOS 11.0, macOS 10.13, tvOS 11.0, watchOS 4.0, *)
@@ -54,6 +70,7 @@ open class URLSessionTask: NSObject, NSCopying, ProgressReporting, @unchecked Se
         taskIdentifier = StubLedger.shared.nextIdentifier()
         originalRequest = nil
         sessionIdentifier = nil
+        creatingAPI = "init()"
         super.init()
     }
 
@@ -61,8 +78,24 @@ open class URLSessionTask: NSObject, NSCopying, ProgressReporting, @unchecked Se
         taskIdentifier = StubLedger.shared.nextIdentifier()
         originalRequest = request
         self.sessionIdentifier = sessionIdentifier
+        creatingAPI = api
         super.init()
         StubLedger.shared.record(.sessionTaskCreated(sessionIdentifier: sessionIdentifier, taskIdentifier: taskIdentifier, api: api))
+    }
+
+    /// A task the system recreates in a relaunched app for a transfer it kept: same identifier and request.
+    init(recreatedIdentifier: Int, sessionIdentifier: String?, request: URLRequest?) {
+        taskIdentifier = recreatedIdentifier
+        originalRequest = request
+        self.sessionIdentifier = sessionIdentifier
+        creatingAPI = "(recreated at relaunch)"
+        super.init()
+    }
+
+    func setSimulatedState(_ state: State) {
+        lock.lock()
+        currentState = state
+        lock.unlock()
     }
 
     open var state: State {
@@ -76,6 +109,7 @@ open class URLSessionTask: NSObject, NSCopying, ProgressReporting, @unchecked Se
         currentState = .running
         lock.unlock()
         StubLedger.shared.record(.sessionTaskResumed(sessionIdentifier: sessionIdentifier, taskIdentifier: taskIdentifier))
+        SimulatedTransferDaemon.shared.taskResumed(self)
     }
 
     open func suspend() {

@@ -144,10 +144,12 @@ public final class SimulatorSignal: @unchecked Sendable {
         condition.unlock()
     }
 
-    public var hasFired: Bool {
+    public var hasFired: Bool { fireCount > 0 }
+
+    public var fireCount: Int {
         condition.lock()
         defer { condition.unlock() }
-        return count > 0
+        return count
     }
 
     /// Waits until the signal has fired at least `times` times in all, or `timeout` has passed.

@@ -1,0 +1,5 @@
+import Foundation
+
+final class AppSettings {
+    let backgroundAppRefreshTaskIdentifier = "io.element.elementx.background.refresh"
+}

@@ -1,0 +1,3 @@
+import UserNotifications
+
+final class NotificationServiceExtension: UNNotificationServiceExtension {}

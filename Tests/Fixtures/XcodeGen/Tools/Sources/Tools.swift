@@ -1,0 +1,3 @@
+@main struct Tools {
+    static func main() {}
+}

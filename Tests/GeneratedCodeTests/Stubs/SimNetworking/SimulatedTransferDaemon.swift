@@ -1,0 +1,338 @@
+// The part of iOS that runs background transfers (nsurlsessiond), reduced to what a run-time simulator needs:
+// it knows every session and task, enforces the background-session rules while `SimulatedDevice` is configured,
+// and lets a test drive transfers: progress, finish, failure with resume data, and an app relaunch that
+// recreates the session, delivers the events that happened meanwhile, then calls urlSessionDidFinishEvents.
+import Foundation
+import StubRuntime
+
+@_spi(Simulator)
+public final class SimulatedTransferDaemon: @unchecked Sendable {
+    public static let shared = SimulatedTransferDaemon()
+
+    private struct SessionRecord {
+        let session: URLSession
+        var isLive: Bool
+    }
+
+    private struct TransferRecord {
+        let task: URLSessionTask
+        let session: URLSession
+        let api: String
+        let resumeData: Data?
+        var isResumed = false
+    }
+
+    /// A transfer that finished while the app was not running, delivered at the next relaunch.
+    private struct FinishedWhileAway {
+        let sessionIdentifier: String
+        let taskIdentifier: Int
+        let url: URL
+        let taskDescription: String?
+        let contents: Data
+    }
+
+    private let lock = NSLock()
+    private var sessions: [SessionRecord] = []
+    private var transfers: [Int: TransferRecord] = [:]
+    private var finishedWhileAway: [FinishedWhileAway] = []
+    private let taskActivity = SimulatorSignal()
+    private var fileCounter = 0
+
+    /// Where finished downloads appear before `didFinishDownloadingTo` (`CFNetworkDownload_*.tmp` on iOS).
+    public let downloadsDirectory: URL = {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("sim-nsurlsessiond-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }()
+
+    init() {}
+
+    private var device: SimulatedDevice { SimulatedDevice.shared }
+
+    // MARK: Called by the stubs
+
+    func sessionCreated(_ session: URLSession, configuration: URLSessionConfiguration, hasDelegate: Bool) {
+        lock.lock()
+        let duplicate = configuration.isBackground && sessions.contains {
+            $0.isLive && $0.session.simulatedConfiguration.isBackground
+                && $0.session.simulatedConfiguration.identifier == configuration.identifier
+        }
+        sessions.append(SessionRecord(session: session, isLive: true))
+        lock.unlock()
+        guard device.isEnforcing, configuration.isBackground else { return }
+        let identifier = configuration.identifier ?? "nil"
+        if duplicate {
+            device.report(
+                rule: "urlsession.duplicate-background-session",
+                "a second live background session with identifier \(identifier) was created (iOS: 'A background URLSession with identifier … already exists!')"
+            )
+        }
+        if !hasDelegate {
+            device.report(
+                rule: "urlsession.background-without-delegate",
+                "background session \(identifier) has no delegate; its transfers can only report through one"
+            )
+        }
+    }
+
+    func sessionInvalidated(_ session: URLSession) {
+        lock.lock()
+        for index in sessions.indices where sessions[index].session === session {
+            sessions[index].isLive = false
+        }
+        lock.unlock()
+    }
+
+    func taskCreated(_ task: URLSessionTask, in session: URLSession, api: String, resumeData: Data? = nil) {
+        lock.lock()
+        transfers[task.taskIdentifier] = TransferRecord(task: task, session: session, api: api, resumeData: resumeData)
+        lock.unlock()
+        taskActivity.fire()
+    }
+
+    func taskResumed(_ task: URLSessionTask) {
+        lock.lock()
+        transfers[task.taskIdentifier]?.isResumed = true
+        lock.unlock()
+        taskActivity.fire()
+    }
+
+    /// An API iOS does not support on background sessions: it raises an NSGenericException there.
+    func unsupportedOnBackgroundSession(_ session: URLSession, api: String, reason: String) {
+        guard device.isEnforcing, session.simulatedConfiguration.isBackground else { return }
+        device.report(
+            rule: "urlsession.background-unsupported-api",
+            "\(api) on background session \(session.simulatedConfiguration.identifier ?? "nil"): \(reason)"
+        )
+    }
+
+    // MARK: Resume data
+
+    private struct ResumeInfo: Codable {
+        let url: String
+        let offset: Int64
+    }
+
+    static func makeResumeData(url: URL, offset: Int64) -> Data {
+        (try? JSONEncoder().encode(ResumeInfo(url: url.absoluteString, offset: offset))) ?? Data()
+    }
+
+    static func url(fromResumeData data: Data) -> (url: URL, offset: Int64)? {
+        guard let info = try? JSONDecoder().decode(ResumeInfo.self, from: data), let url = URL(string: info.url) else {
+            return nil
+        }
+        return (url, info.offset)
+    }
+
+    // MARK: Driving transfers (for tests)
+
+    /// The live background session with `identifier`, if the app has one.
+    public func liveSession(identifier: String) -> URLSession? {
+        lock.lock()
+        defer { lock.unlock() }
+        return sessions.last { $0.isLive && $0.session.simulatedConfiguration.identifier == identifier }?.session
+    }
+
+    /// How many sessions with `identifier` were created in this process, live or not.
+    public func sessionCount(identifier: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return sessions.filter { $0.session.simulatedConfiguration.identifier == identifier }.count
+    }
+
+    /// A running (resumed) download task of a live session, created by `api`-like matching, waiting up to
+    /// `timeout` for the app to create and resume it.
+    public func waitForResumedDownload(
+        where matches: @escaping (URLSessionDownloadTask, _ api: String, _ resumeData: Data?) -> Bool,
+        timeout: TimeInterval
+    ) -> URLSessionDownloadTask? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while true {
+            let fired = taskActivity.fireCount
+            lock.lock()
+            let liveSessions = sessions.filter(\.isLive).map { ObjectIdentifier($0.session) }
+            let match = transfers.values
+                .filter { $0.isResumed && liveSessions.contains(ObjectIdentifier($0.session)) }
+                .sorted { $0.task.taskIdentifier < $1.task.taskIdentifier }
+                .first { record in
+                    guard let task = record.task as? URLSessionDownloadTask, task.state == .running else { return false }
+                    return matches(task, record.api, record.resumeData)
+                }
+            lock.unlock()
+            if let task = match?.task as? URLSessionDownloadTask { return task }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0, taskActivity.wait(times: fired + 1, timeout: remaining) else { return nil }
+        }
+    }
+
+    /// The API that created `task` (for example `downloadTask(with:)`).
+    public func creatingAPI(of task: URLSessionTask) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return transfers[task.taskIdentifier]?.api
+    }
+
+    /// Reports bytes written, on the delegate queue. Returns when the delegate has returned.
+    @discardableResult
+    public func simulateProgress(of task: URLSessionDownloadTask, written: Int64, expected: Int64) -> Bool {
+        guard let session = session(of: task) else { return false }
+        return deliver(on: session, callback: "didWriteData") { delegate in
+            (delegate as? any URLSessionDownloadDelegate)?.urlSession(
+                session, downloadTask: task, didWriteData: written, totalBytesWritten: written,
+                totalBytesExpectedToWrite: expected
+            )
+        }
+    }
+
+    /// Finishes a download: writes `contents` to a temporary file, calls `didFinishDownloadingTo` with it on the
+    /// delegate queue, deletes the file the moment that returns (as iOS does), then calls `didCompleteWithError`
+    /// with nil. Returns false when no live session owns the task or a callback did not return in time.
+    @discardableResult
+    public func simulateFinish(of task: URLSessionDownloadTask, contents: Data) -> Bool {
+        guard let session = session(of: task) else { return false }
+        return finish(task, in: session, contents: contents)
+    }
+
+    /// Fails a download with `URLError(.networkConnectionLost)`, carrying resume data under
+    /// `NSURLSessionDownloadTaskResumeData` when `withResumeData` is true. Returns the resume data handed out.
+    @discardableResult
+    public func simulateFailure(of task: URLSessionDownloadTask, withResumeData: Bool) -> Data? {
+        guard let session = session(of: task) else { return nil }
+        let url = task.originalRequest?.url ?? URL(string: "about:blank")!
+        let resumeData = withResumeData ? Self.makeResumeData(url: url, offset: 512) : nil
+        var userInfo: [String: Any] = [NSURLErrorFailingURLErrorKey: url, NSURLErrorFailingURLStringErrorKey: url.absoluteString]
+        if let resumeData { userInfo[NSURLSessionDownloadTaskResumeData] = resumeData }
+        let error = URLError(.networkConnectionLost, userInfo: userInfo)
+        task.setSimulatedState(.completed)
+        deliver(on: session, callback: "didCompleteWithError") { delegate in
+            (delegate as? any URLSessionTaskDelegate)?.urlSession(session, task: task, didCompleteWithError: error)
+        }
+        return resumeData
+    }
+
+    /// The app is terminated (by the system or the user, not force-quit from the switcher): its sessions go away,
+    /// their transfers carry on in the daemon.
+    public func simulateAppTermination() {
+        lock.lock()
+        for index in sessions.indices { sessions[index].isLive = false }
+        lock.unlock()
+    }
+
+    /// A transfer of the terminated app finishes with `contents`; its events wait for the next relaunch.
+    public func simulateFinishWhileAppNotRunning(_ task: URLSessionDownloadTask, contents: Data) {
+        lock.lock()
+        let record = transfers[task.taskIdentifier]
+        lock.unlock()
+        guard let record, let identifier = record.session.simulatedConfiguration.identifier,
+              let url = task.originalRequest?.url
+        else { return }
+        task.setSimulatedState(.completed)
+        lock.lock()
+        finishedWhileAway.append(FinishedWhileAway(
+            sessionIdentifier: identifier, taskIdentifier: task.taskIdentifier, url: url,
+            taskDescription: task.taskDescription, contents: contents
+        ))
+        lock.unlock()
+    }
+
+    /// A transfer that a previous run of the app started and that finished while it was not running.
+    public func seedFinishedTransfer(
+        sessionIdentifier: String, url: URL, taskDescription: String?, contents: Data
+    ) {
+        lock.lock()
+        finishedWhileAway.append(FinishedWhileAway(
+            sessionIdentifier: sessionIdentifier, taskIdentifier: 10_000 + finishedWhileAway.count, url: url,
+            taskDescription: taskDescription, contents: contents
+        ))
+        lock.unlock()
+    }
+
+    /// The second half of a background relaunch, after the system has called
+    /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)`: the app must have recreated the
+    /// session by now. Delivers every event that happened while it was away (on tasks recreated from what the
+    /// daemon kept: identifier, description, request) and then `urlSessionDidFinishEvents`.
+    @discardableResult
+    public func deliverRelaunchEvents(sessionIdentifier: String) -> Bool {
+        guard let session = liveSession(identifier: sessionIdentifier) else {
+            if device.isEnforcing {
+                device.report(
+                    rule: "urlsession.session-not-recreated",
+                    "iOS relaunched the app for background session \(sessionIdentifier), but handling the event did not recreate that session"
+                )
+            }
+            return false
+        }
+        lock.lock()
+        let events = finishedWhileAway.filter { $0.sessionIdentifier == sessionIdentifier }
+        finishedWhileAway.removeAll { $0.sessionIdentifier == sessionIdentifier }
+        lock.unlock()
+        var delivered = true
+        for event in events {
+            let task = URLSessionDownloadTask(
+                recreatedIdentifier: event.taskIdentifier, sessionIdentifier: sessionIdentifier,
+                request: URLRequest(url: event.url)
+            )
+            task.taskDescription = event.taskDescription
+            task.setSimulatedState(.running)
+            lock.lock()
+            transfers[task.taskIdentifier] = TransferRecord(
+                task: task, session: session, api: task.creatingAPI, resumeData: nil, isResumed: true
+            )
+            lock.unlock()
+            delivered = finish(task, in: session, contents: event.contents) && delivered
+        }
+        return deliver(on: session, callback: "urlSessionDidFinishEvents") { delegate in
+            delegate.urlSessionDidFinishEvents(forBackgroundURLSession: session)
+        } && delivered
+    }
+
+    // MARK: Delivery
+
+    private func session(of task: URLSessionTask) -> URLSession? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let record = transfers[task.taskIdentifier],
+              sessions.contains(where: { $0.isLive && $0.session === record.session })
+        else { return nil }
+        return record.session
+    }
+
+    private func finish(_ task: URLSessionDownloadTask, in session: URLSession, contents: Data) -> Bool {
+        lock.lock()
+        fileCounter += 1
+        let location = downloadsDirectory.appendingPathComponent("CFNetworkDownload_\(fileCounter).tmp")
+        lock.unlock()
+        guard FileManager.default.createFile(atPath: location.path, contents: contents) else { return false }
+        let moved = deliver(on: session, callback: "didFinishDownloadingTo") { delegate in
+            (delegate as? any URLSessionDownloadDelegate)?.urlSession(session, downloadTask: task, didFinishDownloadingTo: location)
+            // Only valid until the method returns.
+            try? FileManager.default.removeItem(at: location)
+        }
+        task.setSimulatedState(.completed)
+        let completed = deliver(on: session, callback: "didCompleteWithError") { delegate in
+            (delegate as? any URLSessionTaskDelegate)?.urlSession(session, task: task, didCompleteWithError: nil)
+        }
+        return moved && completed
+    }
+
+    /// Runs `body` with the session's delegate on its delegate queue and waits for it to return.
+    @discardableResult
+    private func deliver(on session: URLSession, callback: String, _ body: @escaping (any URLSessionDelegate) -> Void) -> Bool {
+        guard let delegate = session.delegate else { return false }
+        let done = SimulatorSignal()
+        session.delegateQueue.addOperation {
+            body(delegate)
+            done.fire()
+        }
+        let limit = device.callbackTimeLimit
+        guard done.wait(timeout: limit) else {
+            device.report(
+                rule: "urlsession.delegate-blocked",
+                "\(callback) did not return within \(limit) s; iOS stops delivering a relaunch's remaining events"
+            )
+            return false
+        }
+        return true
+    }
+}

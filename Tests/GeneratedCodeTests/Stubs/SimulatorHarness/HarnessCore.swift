@@ -1,0 +1,262 @@
+// Shared machinery of the simulator harness: settings, machine-readable output, checks with deferred audits, and
+// waiting without spinning. Compiled into the app module with the generated code, in every compiler set-up
+// (including `-default-isolation MainActor`), so everything that runs off the main thread says `nonisolated`.
+//
+// Output, one line each, flushed at once so a crash keeps everything before it:
+//   BEGIN <check>                 a check started (the last one is the culprit of a crash)
+//   PASS <check>
+//   FAIL <check>: <reason>
+//   VIOLATION <rule>: <detail>    the simulator saw a broken Apple rule, whichever check was running
+//   DONE checks=<n> failed=<n> violations=<n>
+@_spi(Simulator) import BackgroundTasks
+import Foundation
+import StubRuntime
+
+nonisolated enum HarnessSettings {
+    /// How long the app has to complete a task after its expiration handler ran, and how long the harness waits
+    /// to see that nothing is completed twice.
+    nonisolated(unsafe) static var grace: TimeInterval = 0.3
+    /// The longest any single expected event may take (never waited for in a passing run).
+    nonisolated(unsafe) static var timeout: TimeInterval = 5
+}
+
+nonisolated enum HarnessOutput {
+    private static let lock = NSLock()
+
+    static func line(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        FileHandle.standardOutput.write(Data((text.replacingOccurrences(of: "\n", with: " | ") + "\n").utf8))
+    }
+}
+
+/// Why a check failed.
+nonisolated struct HarnessFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
+nonisolated func require(_ condition: Bool, _ reason: @autoclosure () -> String) throws {
+    if !condition { throw HarnessFailure(description: reason()) }
+}
+
+nonisolated func unwrap<Value>(_ value: Value?, _ reason: @autoclosure () -> String) throws -> Value {
+    guard let value else { throw HarnessFailure(description: reason()) }
+    return value
+}
+
+/// What a check may leave for the end of the run, after the grace period: "completed exactly once" can only be
+/// known once a second completion has had time to happen.
+nonisolated final class CheckContext {
+    fileprivate var audits: [() throws -> Void] = []
+    fileprivate var tasks: [BGTask] = []
+
+    /// Runs `body` at the end of the run.
+    func atAudit(_ body: @escaping () throws -> Void) {
+        audits.append(body)
+    }
+
+    /// The task must end up completed exactly once, with `success` when given.
+    func expectExactlyOneCompletion(of task: BGTask, success: Bool?) {
+        tasks.append(task)
+        atAudit {
+            let completions = task.simulatedCompletions
+            try require(
+                completions.count == 1,
+                "\(task.identifier): setTaskCompleted was called \(completions.count) times \(completions.map(\.success)); expected exactly once"
+            )
+            if let success {
+                try require(
+                    completions[0].success == success,
+                    "\(task.identifier): setTaskCompleted(success: \(completions[0].success)); expected \(success)"
+                )
+            }
+        }
+    }
+}
+
+nonisolated final class HarnessReport: @unchecked Sendable {
+    static let shared = HarnessReport()
+
+    private struct Deferred {
+        let name: String
+        let context: CheckContext
+    }
+
+    private let lock = NSLock()
+    private var checks = 0
+    private var failures = 0
+    private var deferred: [Deferred] = []
+
+    /// Runs one check. A check that left audits is decided at the end of the run.
+    func check(_ name: String, _ body: (CheckContext) throws -> Void) {
+        HarnessOutput.line("BEGIN \(name)")
+        let context = CheckContext()
+        do {
+            try body(context)
+        } catch {
+            record(name, failure: "\(error)")
+            return
+        }
+        if context.audits.isEmpty {
+            record(name, failure: nil)
+        } else {
+            lock.lock()
+            deferred.append(Deferred(name: name, context: context))
+            lock.unlock()
+        }
+    }
+
+    func skip(_ name: String, _ reason: String) {
+        HarnessOutput.line("SKIP \(name): \(reason)")
+    }
+
+    private func record(_ name: String, failure: String?) {
+        lock.lock()
+        checks += 1
+        if failure != nil { failures += 1 }
+        lock.unlock()
+        if let failure {
+            HarnessOutput.line("FAIL \(name): \(failure)")
+        } else {
+            HarnessOutput.line("PASS \(name)")
+        }
+    }
+
+    /// Gives every task one grace period to be completed a second time (returning early if one is), runs the
+    /// simulator's end-of-run audit, decides the deferred checks, prints the summary and exits.
+    func finish() -> Never {
+        lock.lock()
+        let pending = deferred
+        deferred = []
+        lock.unlock()
+        let deadline = Date(timeIntervalSinceNow: HarnessSettings.grace)
+        for task in pending.flatMap(\.context.tasks) {
+            if task.waitForCompletion(times: 2, timeout: max(0, deadline.timeIntervalSinceNow)) { break }
+        }
+        BGTaskScheduler.shared.simulateAudit()
+        for item in pending {
+            do {
+                for audit in item.context.audits { try audit() }
+                record(item.name, failure: nil)
+            } catch {
+                record(item.name, failure: "\(error)")
+            }
+        }
+        let violations = SimulatedDevice.shared.violations.count
+        lock.lock()
+        let summary = (checks, failures)
+        lock.unlock()
+        HarnessOutput.line("DONE checks=\(summary.0) failed=\(summary.1) violations=\(violations)")
+        exit(summary.1 == 0 && violations == 0 ? 0 : 1)
+    }
+}
+
+/// A value handed from one thread to another.
+nonisolated final class HarnessBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+
+    init(_ value: Value? = nil) { stored = value }
+
+    var value: Value? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            stored = newValue
+            lock.unlock()
+        }
+    }
+}
+
+/// Runs `body` on the main actor, the way UIKit calls the app delegate, and blocks the (driver) thread until it
+/// has finished or `timeout` has passed. Never call it on the main thread.
+nonisolated func onMainActor<Value: Sendable>(
+    timeout: TimeInterval = HarnessSettings.timeout,
+    _ body: @escaping @MainActor @Sendable () async -> Value
+) -> Value? {
+    let result = HarnessBox<Value>()
+    let done = SimulatorSignal()
+    Task { @MainActor in
+        result.value = await body()
+        done.fire()
+    }
+    return done.wait(timeout: timeout) ? result.value : nil
+}
+
+nonisolated enum HarnessMain {
+    static func start(arguments: [String]) {
+        let mode = arguments.count > 1 ? arguments[1] : "checks"
+        let plistPath = arguments.count > 2 ? arguments[2] : "-"
+        var index = 3
+        while index + 1 < arguments.count {
+            let value = Double(arguments[index + 1])
+            switch arguments[index] {
+            case "--grace": HarnessSettings.grace = value ?? HarnessSettings.grace
+            case "--timeout": HarnessSettings.timeout = value ?? HarnessSettings.timeout
+            default: break
+            }
+            index += 2
+        }
+
+        let device = SimulatedDevice.shared
+        device.onViolation { violation in
+            HarnessOutput.line("VIOLATION \(violation.rule): \(violation.detail)")
+        }
+        do {
+            let plist = plistPath == "-" ? nil : try Data(contentsOf: URL(fileURLWithPath: plistPath))
+            try device.configure(infoPlist: plist)
+        } catch {
+            HarnessOutput.line("FAIL harness.configure: cannot read \(plistPath): \(error)")
+            exit(2)
+        }
+        device.expiryGrace = HarnessSettings.grace
+        device.callbackTimeLimit = HarnessSettings.timeout
+
+        // Everything here is bounded; this only turns a hang into a readable failure.
+        let watchdog = 20 * HarnessSettings.timeout
+        DispatchQueue.global().asyncAfter(deadline: .now() + watchdog) {
+            HarnessOutput.line("FAIL harness.watchdog: the run did not finish within \(watchdog) s")
+            exit(3)
+        }
+
+        Thread.detachNewThread {
+            HarnessOutput.line("MODE \(mode)")
+            switch mode {
+            case "checks":
+                runChecks()
+            case "app":
+                runAppChecks()
+            default:
+                HarnessOutput.line("FAIL harness.mode: unknown mode \(mode)")
+                exit(2)
+            }
+            HarnessReport.shared.finish()
+        }
+    }
+
+    /// The generated code through its test seams, with work injected by the checks.
+    private static func runChecks() {
+        #if BGGEN_REFRESH || BGGEN_PROCESSING
+        TaskChecks.run()
+        #endif
+        #if BGGEN_DOWNLOADS
+        DownloadChecks.run()
+        #endif
+        #if BGGEN_SILENT_PUSH
+        SilentPushChecks.run()
+        #endif
+    }
+
+    /// The app delegate users are told to paste, with the work files bggen ships, launched as iOS would.
+    private static func runAppChecks() {
+        #if BGGEN_APP_DELEGATE
+        AppDelegateChecks.run()
+        #else
+        HarnessReport.shared.skip("app", "this scenario has no app-delegate example")
+        #endif
+    }
+}

@@ -1,0 +1,255 @@
+// Refresh and processing tasks, through the generated seams: a BackgroundTaskManager with the real (simulated)
+// BGTaskScheduler and scripted BackgroundWork that returns at once, waits until it is cancelled, or throws.
+#if BGGEN_REFRESH || BGGEN_PROCESSING
+@_spi(Simulator) import BackgroundTasks
+import Foundation
+import StubRuntime
+
+/// Work whose behaviour each check chooses before it launches the task.
+nonisolated final class ScriptedWork: BackgroundWork, @unchecked Sendable {
+    enum Behavior: Sendable {
+        case instant
+        case untilCancelled
+        case throwing
+    }
+
+    /// What one run of the work did.
+    final class Run: Sendable {
+        let started = SimulatorSignal()
+        let cancelled = SimulatorSignal()
+        let finished = SimulatorSignal()
+    }
+
+    struct Failure: Error {}
+
+    private let lock = NSLock()
+    private var behavior = Behavior.instant
+    private var current = Run()
+
+    /// The next run behaves as `behavior`; returns what it will record.
+    func prepare(_ behavior: Behavior) -> Run {
+        lock.lock()
+        defer { lock.unlock() }
+        self.behavior = behavior
+        current = Run()
+        return current
+    }
+
+    func run() async throws {
+        lock.lock()
+        let behavior = self.behavior
+        let run = current
+        lock.unlock()
+        run.started.fire()
+        defer { run.finished.fire() }
+        switch behavior {
+        case .instant:
+            return
+        case .throwing:
+            throw Failure()
+        case .untilCancelled:
+            do {
+                try await Task.sleep(nanoseconds: UInt64(4 * HarnessSettings.timeout * 1_000_000_000))
+            } catch {
+                run.cancelled.fire()
+                throw error
+            }
+        }
+    }
+}
+
+nonisolated enum TaskChecks {
+    static let refreshWork = ScriptedWork()
+    static let processingWork = ScriptedWork()
+
+    static func makeManager() -> BackgroundTaskManager {
+        #if BGGEN_REFRESH && BGGEN_PROCESSING
+        BackgroundTaskManager(appRefreshWork: refreshWork, processingWork: processingWork)
+        #elseif BGGEN_REFRESH
+        BackgroundTaskManager(appRefreshWork: refreshWork)
+        #else
+        BackgroundTaskManager(processingWork: processingWork)
+        #endif
+    }
+
+    /// One kind of task: how to schedule it and what the scenario's answers say about it.
+    struct Kind {
+        let name: String
+        let identifier: String
+        let work: ScriptedWork
+        let reschedules: Bool
+        let schedule: @Sendable (BackgroundTaskManager) -> Void
+    }
+
+    static func kinds() -> [Kind] {
+        var kinds: [Kind] = []
+        #if BGGEN_REFRESH
+        kinds.append(Kind(
+            name: "refresh", identifier: HarnessExpectations.refreshIdentifier!, work: refreshWork, reschedules: true,
+            schedule: { $0.scheduleAppRefresh() }
+        ))
+        #endif
+        #if BGGEN_PROCESSING
+        kinds.append(Kind(
+            name: "processing", identifier: HarnessExpectations.processingIdentifier!, work: processingWork,
+            reschedules: HarnessExpectations.processingReschedules, schedule: { $0.scheduleProcessingTask() }
+        ))
+        #endif
+        return kinds
+    }
+
+    static func run() {
+        let report = HarnessReport.shared
+        let scheduler = BGTaskScheduler.shared
+        let manager = makeManager()
+        let kinds = kinds()
+
+        report.check("tasks.register-before-launch-finishes") { _ in
+            let before = SimulatedDevice.shared.violations.count
+            // As the app delegate does, on the main actor, inside didFinishLaunching.
+            try unwrap(onMainActor { manager.registerTasks() }, "registerTasks() did not return")
+            let registered = Set(scheduler.registeredIdentifiers)
+            for kind in kinds {
+                try require(registered.contains(kind.identifier), "\(kind.identifier) was not registered")
+            }
+            // The generated API promises that a second call does nothing (iOS kills the app on a second register).
+            try unwrap(onMainActor { manager.registerTasks() }, "the second registerTasks() did not return")
+            scheduler.simulateLaunchFinished()
+            let violations = SimulatedDevice.shared.violations.dropFirst(before)
+            try require(violations.isEmpty, "violations while registering: \(violations.map(\.rule))")
+        }
+
+        report.check("tasks.schedule") { _ in
+            let before = Date()
+            // As applicationDidEnterBackground does.
+            try unwrap(onMainActor { for kind in kinds { kind.schedule(manager) } }, "scheduling did not return")
+            let pending = scheduler.simulatedPendingRequests
+            for kind in kinds {
+                let request = try unwrap(
+                    pending.first { $0.request.identifier == kind.identifier },
+                    "no pending request for \(kind.identifier) after scheduling; pending: \(pending.map(\.request.identifier))"
+                )
+                try checkRequest(request.request, of: kind, submittedAfter: before)
+            }
+        }
+
+        for kind in kinds {
+            launchChecks(kind, manager: manager, scheduler: scheduler)
+        }
+    }
+
+    /// The request matches the scenario's answers: class, earliest begin date, network and power.
+    static func checkRequest(_ request: BGTaskRequest, of kind: Kind, submittedAfter before: Date) throws {
+        let tolerance: TimeInterval = 120
+        if kind.name == "refresh" {
+            try require(request is BGAppRefreshTaskRequest, "\(kind.identifier) was submitted as \(type(of: request))")
+            if let seconds = HarnessExpectations.refreshSeconds {
+                let begin = try unwrap(request.earliestBeginDate, "the refresh request has no earliestBeginDate")
+                let offset = begin.timeIntervalSince(before)
+                try require(
+                    abs(offset - seconds) < tolerance,
+                    "the refresh request begins \(Int(offset)) s after scheduling; the answers say \(Int(seconds)) s"
+                )
+            }
+            return
+        }
+        let processing = try unwrap(
+            request as? BGProcessingTaskRequest, "\(kind.identifier) was submitted as \(type(of: request))"
+        )
+        try require(
+            processing.requiresNetworkConnectivity == HarnessExpectations.requiresNetwork,
+            "requiresNetworkConnectivity is \(processing.requiresNetworkConnectivity); the answers say \(HarnessExpectations.requiresNetwork)"
+        )
+        try require(
+            processing.requiresExternalPower == HarnessExpectations.requiresPower,
+            "requiresExternalPower is \(processing.requiresExternalPower); the answers say \(HarnessExpectations.requiresPower)"
+        )
+        if let seconds = HarnessExpectations.processingSeconds {
+            let begin = try unwrap(processing.earliestBeginDate, "the processing request has no earliestBeginDate")
+            let offset = begin.timeIntervalSince(before)
+            try require(
+                abs(offset - seconds) < tolerance,
+                "the processing request begins \(Int(offset)) s after scheduling; the answers say \(Int(seconds)) s"
+            )
+        } else if let nightly = HarnessExpectations.processingNightly {
+            let begin = try unwrap(processing.earliestBeginDate, "the nightly processing request has no earliestBeginDate")
+            let parts = Calendar.current.dateComponents([.hour, .minute], from: begin)
+            try require(
+                parts.hour == nightly.hour && parts.minute == nightly.minute,
+                "the processing request begins at \(begin); the answers say \(nightly.hour):\(nightly.minute) local time"
+            )
+            try require(
+                begin > before && begin.timeIntervalSince(before) <= 25 * 3600,
+                "the processing request begins at \(begin), not the next \(nightly.hour):\(nightly.minute)"
+            )
+        } else {
+            try require(
+                processing.earliestBeginDate == nil,
+                "a push-driven processing request has earliestBeginDate \(String(describing: processing.earliestBeginDate))"
+            )
+        }
+    }
+
+    /// Makes sure a request is pending, as it is when the app has entered the background.
+    static func ensurePending(_ kind: Kind, manager: BackgroundTaskManager, scheduler: BGTaskScheduler) throws {
+        if !scheduler.simulatedPendingRequests.contains(where: { $0.request.identifier == kind.identifier }) {
+            try unwrap(onMainActor { kind.schedule(manager) }, "scheduling did not return")
+        }
+    }
+
+    static func launchChecks(_ kind: Kind, manager: BackgroundTaskManager, scheduler: BGTaskScheduler) {
+        let report = HarnessReport.shared
+        let timeout = HarnessSettings.timeout
+
+        report.check("\(kind.name).launch-completes-once-and-reschedules") { context in
+            try ensurePending(kind, manager: manager, scheduler: scheduler)
+            _ = kind.work.prepare(.instant)
+            let launched = Date()
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+            context.expectExactlyOneCompletion(of: task, success: true)
+            try require(task.waitForCompletion(timeout: timeout), "the task was not completed within \(timeout) s")
+            try require(task.simulatedCompletions.first?.success == true, "instant work was reported as failed")
+            if kind.reschedules {
+                let next = try unwrap(
+                    scheduler.waitForPendingRequest(kind.identifier, submittedAfter: launched, timeout: timeout),
+                    "the handler did not schedule the next \(kind.name) run"
+                )
+                try checkRequest(next, of: kind, submittedAfter: launched)
+            }
+        }
+
+        report.check("\(kind.name).launch-and-expire-at-once") { context in
+            try ensurePending(kind, manager: manager, scheduler: scheduler)
+            let run = kind.work.prepare(.untilCancelled)
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier, expireImmediately: true)
+            context.expectExactlyOneCompletion(of: task, success: false)
+            try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
+            context.atAudit {
+                try require(
+                    !run.started.hasFired || run.finished.wait(timeout: timeout),
+                    "the work kept running after the task expired"
+                )
+            }
+        }
+
+        report.check("\(kind.name).expire-while-work-in-flight") { context in
+            try ensurePending(kind, manager: manager, scheduler: scheduler)
+            let run = kind.work.prepare(.untilCancelled)
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+            context.expectExactlyOneCompletion(of: task, success: false)
+            try require(run.started.wait(timeout: timeout), "the work did not start within \(timeout) s")
+            scheduler.simulateExpiration(of: task)
+            try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
+            try require(run.cancelled.wait(timeout: timeout), "the work was not cancelled when the task expired")
+        }
+
+        report.check("\(kind.name).work-throws") { context in
+            try ensurePending(kind, manager: manager, scheduler: scheduler)
+            _ = kind.work.prepare(.throwing)
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+            context.expectExactlyOneCompletion(of: task, success: false)
+            try require(task.waitForCompletion(timeout: timeout), "the task was not completed within \(timeout) s")
+        }
+    }
+}
+#endif
