@@ -130,7 +130,7 @@ struct ProjectDetectorTests {
         #expect(app.entitlements.map(\.path) == ["Configuration/Entitlements/App-ios.entitlements"])
         #expect(app.sourceFolder == "Sources/App")
         #expect(app.outputFolder == "Sources/BackgroundProcessing")
-        #expect(app.synchronizedFolders == ["Sources/App", "Tests/App"])
+        #expect(app.synchronizedFolders == ["Sources/App"])
         let pbxproj = try String(contentsOf: fixtures.appendingPathComponent("HomeAssistant/HomeAssistant.xcodeproj/project.pbxproj"), encoding: .utf8)
         #expect(pbxproj.components(separatedBy: "isa = PBXFileSystemSynchronizedRootGroup;").count - 1 == 101)
         #expect(report.warnings.isEmpty)
@@ -287,6 +287,53 @@ struct ProjectDetectorTests {
         #expect(report.appTargets.isEmpty)
         #expect(report.packageDeploymentTarget == "16.4")
         #expect(report.warnings.isEmpty)
+    }
+
+    /// Detection and patching together: every file detection offers takes the edits `bggen init` makes, gaining
+    /// lines and losing none, and a file an extension shares is the caller's question, not the patcher's.
+    @Test func everyDetectedFileTakesTheEditsWithAdditionsOnly() throws {
+        var patched: [String] = []
+        for fixture in ["NetNewsWire", "DuckDuckGo", "HomeAssistant", "NotificationService", "RegisteredIdentifiers", "Tuist", "XcodeGen"] {
+            let report = try detect(fixture)
+            for app in report.appTargets {
+                let identifiers = report.registeredIdentifiers.filter { $0.kind == .task }.map(\.identifier)
+                    + ["\(app.bundleIdentifier?.resolved ?? "com.example").refresh"]
+                var files: [(String, [PlistPatcher.Edit])] = []
+                if let path = app.infoPlist.path, app.infoPlist.exists {
+                    files.append((path, [.addStrings(key: BackgroundModes.permittedIdentifiersKey, values: identifiers),
+                                         .addStrings(key: BackgroundModes.key, values: ["fetch", "remote-notification"])]))
+                }
+                for entitlements in app.entitlements where entitlements.exists && !entitlements.sharedWithExtension {
+                    files.append((entitlements.path, [.addString(key: "aps-environment", value: "development")]))
+                }
+                for (path, edits) in files {
+                    let old = try String(contentsOf: fixtures.appendingPathComponent("\(fixture)/\(path)"), encoding: .utf8)
+                    let result = try PlistPatcher().patch(old, path: path, edits: edits)
+                    var remaining = result.text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+                    for line in old.split(separator: "\n", omittingEmptySubsequences: false) {
+                        guard let index = remaining.firstIndex(of: line) else {
+                            Issue.record("\(fixture)/\(path) lost the line '\(line)'")
+                            break
+                        }
+                        remaining = remaining[(index + 1)...]
+                    }
+                    if result.hasChanges { patched.append("\(fixture)/\(path)") }
+                }
+            }
+        }
+        #expect(patched == [
+            "NetNewsWire/iOS/Resources/Info.plist",
+            "DuckDuckGo/DuckDuckGo/Info.plist",
+            "DuckDuckGo/DuckDuckGo/DuckDuckGo.entitlements",
+            "DuckDuckGo/DuckDuckGo/DuckDuckGoAlpha Debug.entitlements",
+            "DuckDuckGo/DuckDuckGo/DuckDuckGoAlpha.entitlements",
+            "HomeAssistant/Sources/App/Resources/Info.plist",
+            "NotificationService/Mastodon/Info.plist",
+            "RegisteredIdentifiers/Legacy/Info.plist",
+            "Tuist/Projects/App/Config/Production/Info.plist",
+            "Tuist/Projects/App/Config/Test/Info.plist",
+            "XcodeGen/ElementX/SupportingFiles/Info.plist",
+        ])
     }
 
     @Test func detectionIsDeterministic() throws {

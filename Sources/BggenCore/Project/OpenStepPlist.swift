@@ -94,11 +94,13 @@ enum OpenStepParser {
             }
         }
 
+        /// Reports a missing separator on the line where the previous value ended, where the fix belongs.
         mutating func expect(_ character: Character, after what: String) throws(OpenStepSyntaxError) {
+            let end = position
             try skipTrivia()
             guard let byte = current, byte == character.asciiValue! else {
                 let found = current.map { "'\(Character(Unicode.Scalar($0)))'" } ?? "the end of the file"
-                throw fail("expected '\(character)' \(what), found \(found)")
+                throw fail("expected '\(character)' \(what), found \(found)", at: end)
             }
             position += 1
         }

@@ -3,6 +3,7 @@
 ///
 /// Reading only: every file access goes through `FileSystem`, and nothing is created or changed.
 public enum ProjectDetector {
+    /// `root` is the repository folder (an absolute path); every path in the report is relative to it.
     public static func detect(root: String, fileSystem: any FileSystem) throws(ProjectError) -> ProjectReport {
         guard fileSystem.kind(of: root) == .directory else { throw .rootNotFound(root) }
         let layout = try Discovery(root: root, fileSystem: fileSystem).find()
@@ -24,6 +25,9 @@ public enum ProjectDetector {
             }
         case .tuist:
             merge(try TuistReader(root: root, fileSystem: fileSystem).read(layout.files), into: &reading)
+            for project in layout.generatedProjects {
+                reading.warnings.append(.generatedProject(path: project, generator: "Tuist", spec: "Project.swift"))
+            }
         case .swiftPackage:
             packageTarget = (try? fileSystem.read(PathText.join(root, "Package.swift"))).flatMap(PackageManifestReader.iOSVersion(in:))
         }
@@ -81,7 +85,7 @@ private struct Discovery {
             return Layout(kind: .xcodeGen, files: ["project.yml"], generatedProjects: projects)
         }
         if files.contains("Project.swift") {
-            return Layout(kind: .tuist, files: tuistManifests())
+            return Layout(kind: .tuist, files: tuistManifests(), generatedProjects: projects)
         }
         if !projects.isEmpty {
             return Layout(kind: .xcodeProject, files: projects, workspace: workspace)

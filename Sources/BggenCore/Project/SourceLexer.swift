@@ -136,7 +136,8 @@ enum SourceLexer {
             let multiline = language == .swift && byte(1) == UInt8(ascii: "\"") && byte(2) == UInt8(ascii: "\"")
             position += multiline ? 3 : 1
             var value: [UInt8] = []
-            var literal = true
+            // A multi-line literal's value depends on indentation stripping, so it is never taken as exact.
+            var literal = !multiline
             while position < bytes.count {
                 let current = bytes[position]
                 if current == UInt8(ascii: "\"") && (!multiline || (byte(1) == UInt8(ascii: "\"") && byte(2) == UInt8(ascii: "\""))) {

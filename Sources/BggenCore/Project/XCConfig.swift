@@ -75,7 +75,14 @@ struct XCConfigFile: Sendable {
                 }
                 continue
             }
-            guard let equals = trimmed.firstIndex(of: "=") else { continue }
+            // The `=` that assigns, not one inside a condition such as `[config=Debug]`.
+            var depth = 0
+            let equals = trimmed.firstIndex { character in
+                if character == "[" { depth += 1 }
+                if character == "]" { depth -= 1 }
+                return character == "=" && depth == 0
+            }
+            guard let equals else { continue }
             let key = String(trimmed[..<equals]).trimmingCharacters(in: .whitespaces)
             guard let first = key.first, first.isLetter || first == "_" else { continue }
             var value = String(trimmed[trimmed.index(after: equals)...]).trimmingCharacters(in: .whitespaces)

@@ -26,7 +26,6 @@ struct XMLPlistDocument {
     private let lineStarts: [Int]
 
     static let leafNames: Set<String> = ["key", "string", "integer", "real", "date", "data", "true", "false"]
-    static let containerNames: Set<String> = ["dict", "array"]
 
     /// Throws `(line, reason)` so callers can name the file in their own error type.
     init(bytes: [UInt8]) throws(XMLPlistSyntaxError) {

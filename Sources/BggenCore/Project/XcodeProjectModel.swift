@@ -19,7 +19,6 @@ struct XcodeProjectModel: Sendable {
         var synchronizedGroupIDs: [String]
         /// Files in the target's compile phase (classic groups only).
         var sourceFiles: Set<String>
-        var buildPhaseIDs: [String]
     }
 
     struct SynchronizedGroup: Sendable {
@@ -34,7 +33,6 @@ struct XcodeProjectModel: Sendable {
     let path: String
     /// The folder holding the `.xcodeproj` (`SRCROOT`), relative to the root; "" for the root itself.
     let directory: String
-    let objectVersion: Int?
     let projectConfigurations: [Configuration]
     let targets: [Target]
     let synchronizedGroups: [SynchronizedGroup]
@@ -66,7 +64,6 @@ struct XcodeProjectModel: Sendable {
 
         path = projectPath
         directory = PathText.parent(of: projectPath)
-        objectVersion = document["objectVersion"]?.string.flatMap { Int($0) }
         let resolver = ElementPaths(objects: objects, projectDirectory: PathText.join(directory, root["projectDirPath"]?.string ?? ""))
 
         func configurations(_ listID: String?) -> [Configuration] {
@@ -109,7 +106,7 @@ struct XcodeProjectModel: Sendable {
                 id: id, name: name, productType: object["productType"]?.string ?? "",
                 configurations: configurations(object["buildConfigurationList"]?.string),
                 synchronizedGroupIDs: (object["fileSystemSynchronizedGroups"]?.array ?? []).compactMap(\.string),
-                sourceFiles: sources, buildPhaseIDs: phases))
+                sourceFiles: sources))
         }
         self.targets = targets
 
@@ -130,18 +127,6 @@ struct XcodeProjectModel: Sendable {
 
     func synchronizedGroups(of target: Target) -> [SynchronizedGroup] {
         synchronizedGroups.filter { target.synchronizedGroupIDs.contains($0.id) }
-    }
-
-    /// Whether Xcode compiles or copies `file` (relative to the root) into `target` through a synchronized folder:
-    /// a file below a folder the target owns unless excepted, or below another folder and listed as an exception
-    /// for the target.
-    func synchronizedMembership(of file: String, in target: Target) -> Bool {
-        for group in synchronizedGroups {
-            guard let relative = PathText.relative(file, to: group.path) else { continue }
-            let excepted = group.exceptions[target.id]?.contains { relative == $0 || relative.hasPrefix($0 + "/") } ?? false
-            return target.synchronizedGroupIDs.contains(group.id) != excepted
-        }
-        return false
     }
 }
 

@@ -1,20 +1,11 @@
 import Foundation
 
 /// A YAML value, as far as XcodeGen specs need: maps, lists and scalars.
-indirect enum YAMLNode: Sendable, Equatable {
+indirect enum YAMLNode: Sendable {
     case scalar(String)
     case list([YAMLNode])
     /// Keys in file order; the last of duplicate keys wins on lookup.
     case map([(key: String, value: YAMLNode)])
-
-    static func == (lhs: YAMLNode, rhs: YAMLNode) -> Bool {
-        switch (lhs, rhs) {
-        case (.scalar(let a), .scalar(let b)): a == b
-        case (.list(let a), .list(let b)): a == b
-        case (.map(let a), .map(let b)): a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
-        default: false
-        }
-    }
 
     subscript(key: String) -> YAMLNode? {
         guard case .map(let pairs) = self else { return nil }

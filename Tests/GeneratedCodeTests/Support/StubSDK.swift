@@ -59,16 +59,20 @@ final class StubSDK: Sendable {
     /// Builds an executable from `swiftFiles`, linked against the stub modules, and returns its path.
     ///
     /// The entry point is either a `main.swift` or an `@main` type among `swiftFiles`. `extraFlags` reach both
-    /// compiling and linking, so `-sanitize=thread` works. Throws `StubSDK.Failure` with the compiler output when
-    /// the build fails.
-    func buildExecutable(swiftFiles: [URL], setup: CompilerSetup, extraFlags: [String] = []) throws -> URL {
+    /// compiling and linking, so `-sanitize=thread` works. With `sanitizedStubs`, the stubs are linked as objects
+    /// built with `-sanitize=thread` too, so the sanitizer also sees what generated code does to stub objects
+    /// (task, session and simulator state). Throws `StubSDK.Failure` with the compiler output when the build fails.
+    func buildExecutable(
+        swiftFiles: [URL], setup: CompilerSetup, extraFlags: [String] = [], sanitizedStubs: Bool = false
+    ) throws -> URL {
         let directory = try Scratch.makeDirectory("executable")
         let executable = directory.appendingPathComponent("App")
+        let stubObjects = sanitizedStubs ? try sanitizedObjectFiles() : objectFiles
         let arguments = ["swiftc", "-module-name", "App", "-o", executable.path]
             + setup.flags
             + commonFlags
             + extraFlags
-            + (swiftFiles + shimFiles + objectFiles).map(\.path)
+            + (swiftFiles + shimFiles + stubObjects).map(\.path)
         let outcome = try Subprocess.run(arguments, in: directory)
         guard outcome.exitCode == 0 else {
             throw Failure(summary: "building an executable failed (exit code \(outcome.exitCode))", output: outcome.output)
@@ -164,6 +168,37 @@ extension StubSDK {
             throw Failure(summary: "stub module \(module.name) does not build cleanly", output: outcome.output)
         }
         return object
+    }
+
+    /// The stub modules' object files built again with `-sanitize=thread`, once per test process; the modules
+    /// themselves are shared with the plain build.
+    func sanitizedObjectFiles() throws -> [URL] {
+        try Self.sanitizedObjects.get()
+    }
+
+    private static let sanitizedObjects: Result<[URL], any Error> = Result {
+        let modules = try StubSDK.shared().modulesDirectory
+        let all = stages.flatMap { $0 }
+        let results = Locked<[Result<URL, any Error>]>(Array(repeating: .failure(CancellationError()), count: all.count))
+        DispatchQueue.concurrentPerform(iterations: all.count) { index in
+            let module = all[index]
+            let result = Result { () throws -> URL in
+                let sources = try swiftFiles(in: stubsDirectory.appendingPathComponent(module.name))
+                let object = modules.appendingPathComponent("\(module.name)-tsan.o")
+                let arguments = ["swiftc", "-module-name", module.name]
+                    + stubFlags
+                    + module.extraFlags
+                    + ["-I", modules.path, "-sanitize=thread", "-c", "-o", object.path]
+                    + sources.map(\.path)
+                let outcome = try Subprocess.run(arguments, in: modules)
+                guard outcome.exitCode == 0 else {
+                    throw Failure(summary: "stub module \(module.name) does not build with -sanitize=thread", output: outcome.output)
+                }
+                return object
+            }
+            results.withLock { $0[index] = result }
+        }
+        return try results.withLock { $0 }.map { try $0.get() }
     }
 
     private static func copyClangModuleMap(into modules: URL) throws {

@@ -24,11 +24,16 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
 
     /// A transfer that finished while the app was not running, delivered at the next relaunch.
     private struct FinishedWhileAway {
+        enum Outcome {
+            case downloaded(Data)
+            case uploaded(statusCode: Int)
+        }
+
         let sessionIdentifier: String
         let taskIdentifier: Int
-        let url: URL
+        let request: URLRequest
         let taskDescription: String?
-        let contents: Data
+        let outcome: Outcome
     }
 
     private let lock = NSLock()
@@ -141,29 +146,37 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
         return sessions.filter { $0.session.simulatedConfiguration.identifier == identifier }.count
     }
 
-    /// A running (resumed) download task of a live session, created by `api`-like matching, waiting up to
-    /// `timeout` for the app to create and resume it.
-    public func waitForResumedDownload(
-        where matches: @escaping (URLSessionDownloadTask, _ api: String, _ resumeData: Data?) -> Bool,
+    /// A running (resumed) task of a live session that `matches`, waiting up to `timeout` for the app to create
+    /// and resume one.
+    public func waitForResumedTask(
+        where matches: @escaping (URLSessionTask, _ api: String, _ resumeData: Data?) -> Bool,
         timeout: TimeInterval
-    ) -> URLSessionDownloadTask? {
+    ) -> URLSessionTask? {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while true {
             let fired = taskActivity.fireCount
             lock.lock()
             let liveSessions = sessions.filter(\.isLive).map { ObjectIdentifier($0.session) }
             let match = transfers.values
-                .filter { $0.isResumed && liveSessions.contains(ObjectIdentifier($0.session)) }
+                .filter { $0.isResumed && liveSessions.contains(ObjectIdentifier($0.session)) && $0.task.state == .running }
                 .sorted { $0.task.taskIdentifier < $1.task.taskIdentifier }
-                .first { record in
-                    guard let task = record.task as? URLSessionDownloadTask, task.state == .running else { return false }
-                    return matches(task, record.api, record.resumeData)
-                }
+                .first { matches($0.task, $0.api, $0.resumeData) }
             lock.unlock()
-            if let task = match?.task as? URLSessionDownloadTask { return task }
+            if let task = match?.task { return task }
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0, taskActivity.wait(times: fired + 1, timeout: remaining) else { return nil }
         }
+    }
+
+    /// `waitForResumedTask` for download tasks.
+    public func waitForResumedDownload(
+        where matches: @escaping (URLSessionDownloadTask, _ api: String, _ resumeData: Data?) -> Bool,
+        timeout: TimeInterval
+    ) -> URLSessionDownloadTask? {
+        waitForResumedTask(
+            where: { task, api, data in (task as? URLSessionDownloadTask).map { matches($0, api, data) } ?? false },
+            timeout: timeout
+        ) as? URLSessionDownloadTask
     }
 
     /// The API that created `task` (for example `downloadTask(with:)`).
@@ -194,21 +207,41 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
         return finish(task, in: session, contents: contents)
     }
 
-    /// Fails a download with `URLError(.networkConnectionLost)`, carrying resume data under
-    /// `NSURLSessionDownloadTaskResumeData` when `withResumeData` is true. Returns the resume data handed out.
+    /// Fails a transfer with `URLError(code)`; for a download with `withResumeData`, the error carries resume
+    /// data under `NSURLSessionDownloadTaskResumeData`. Returns the resume data handed out.
     @discardableResult
-    public func simulateFailure(of task: URLSessionDownloadTask, withResumeData: Bool) -> Data? {
+    public func simulateFailure(
+        of task: URLSessionTask, code: URLError.Code = .networkConnectionLost, withResumeData: Bool
+    ) -> Data? {
         guard let session = session(of: task) else { return nil }
         let url = task.originalRequest?.url ?? URL(string: "about:blank")!
-        let resumeData = withResumeData ? Self.makeResumeData(url: url, offset: 512) : nil
+        let resumeData = withResumeData && task is URLSessionDownloadTask ? Self.makeResumeData(url: url, offset: 512) : nil
         var userInfo: [String: Any] = [NSURLErrorFailingURLErrorKey: url, NSURLErrorFailingURLStringErrorKey: url.absoluteString]
         if let resumeData { userInfo[NSURLSessionDownloadTaskResumeData] = resumeData }
-        let error = URLError(.networkConnectionLost, userInfo: userInfo)
+        let error = URLError(code, userInfo: userInfo)
         task.setSimulatedState(.completed)
         deliver(on: session, callback: "didCompleteWithError") { delegate in
             (delegate as? any URLSessionTaskDelegate)?.urlSession(session, task: task, didCompleteWithError: error)
         }
         return resumeData
+    }
+
+    /// Reports body bytes sent for an upload, on the delegate queue. Returns when the delegate has returned.
+    @discardableResult
+    public func simulateUploadProgress(of task: URLSessionUploadTask, sent: Int64, expected: Int64) -> Bool {
+        guard let session = session(of: task) else { return false }
+        return deliver(on: session, callback: "didSendBodyData") { delegate in
+            (delegate as? any URLSessionTaskDelegate)?.urlSession(
+                session, task: task, didSendBodyData: sent, totalBytesSent: sent, totalBytesExpectedToSend: expected
+            )
+        }
+    }
+
+    /// Finishes an upload: the server answered `statusCode`, then `didCompleteWithError(nil)`.
+    @discardableResult
+    public func simulateUploadFinish(of task: URLSessionUploadTask, statusCode: Int) -> Bool {
+        guard let session = session(of: task) else { return false }
+        return completeUpload(task, in: session, statusCode: statusCode)
     }
 
     /// The app is terminated (by the system or the user, not force-quit from the switcher): its sessions go away,
@@ -219,31 +252,40 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// A transfer of the terminated app finishes with `contents`; its events wait for the next relaunch.
+    /// A download of the terminated app finishes with `contents`; its events wait for the next relaunch.
     public func simulateFinishWhileAppNotRunning(_ task: URLSessionDownloadTask, contents: Data) {
+        finishWhileAway(task, outcome: .downloaded(contents))
+    }
+
+    /// An upload of the terminated app finishes with `statusCode`; its events wait for the next relaunch.
+    public func simulateUploadFinishWhileAppNotRunning(_ task: URLSessionUploadTask, statusCode: Int) {
+        finishWhileAway(task, outcome: .uploaded(statusCode: statusCode))
+    }
+
+    private func finishWhileAway(_ task: URLSessionTask, outcome: FinishedWhileAway.Outcome) {
         lock.lock()
         let record = transfers[task.taskIdentifier]
         lock.unlock()
         guard let record, let identifier = record.session.simulatedConfiguration.identifier,
-              let url = task.originalRequest?.url
+              let request = task.originalRequest
         else { return }
         task.setSimulatedState(.completed)
         lock.lock()
         finishedWhileAway.append(FinishedWhileAway(
-            sessionIdentifier: identifier, taskIdentifier: task.taskIdentifier, url: url,
-            taskDescription: task.taskDescription, contents: contents
+            sessionIdentifier: identifier, taskIdentifier: task.taskIdentifier, request: request,
+            taskDescription: task.taskDescription, outcome: outcome
         ))
         lock.unlock()
     }
 
-    /// A transfer that a previous run of the app started and that finished while it was not running.
+    /// A download that a previous run of the app started and that finished while it was not running.
     public func seedFinishedTransfer(
         sessionIdentifier: String, url: URL, taskDescription: String?, contents: Data
     ) {
         lock.lock()
         finishedWhileAway.append(FinishedWhileAway(
-            sessionIdentifier: sessionIdentifier, taskIdentifier: 10_000 + finishedWhileAway.count, url: url,
-            taskDescription: taskDescription, contents: contents
+            sessionIdentifier: sessionIdentifier, taskIdentifier: 10_000 + finishedWhileAway.count,
+            request: URLRequest(url: url), taskDescription: taskDescription, outcome: .downloaded(contents)
         ))
         lock.unlock()
     }
@@ -269,10 +311,17 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
         lock.unlock()
         var delivered = true
         for event in events {
-            let task = URLSessionDownloadTask(
-                recreatedIdentifier: event.taskIdentifier, sessionIdentifier: sessionIdentifier,
-                request: URLRequest(url: event.url)
-            )
+            let task: URLSessionTask
+            switch event.outcome {
+            case .downloaded:
+                task = URLSessionDownloadTask(
+                    recreatedIdentifier: event.taskIdentifier, sessionIdentifier: sessionIdentifier, request: event.request
+                )
+            case .uploaded:
+                task = URLSessionUploadTask(
+                    recreatedIdentifier: event.taskIdentifier, sessionIdentifier: sessionIdentifier, request: event.request
+                )
+            }
             task.taskDescription = event.taskDescription
             task.setSimulatedState(.running)
             lock.lock()
@@ -280,7 +329,12 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
                 task: task, session: session, api: task.creatingAPI, resumeData: nil, isResumed: true
             )
             lock.unlock()
-            delivered = finish(task, in: session, contents: event.contents) && delivered
+            switch event.outcome {
+            case .downloaded(let contents):
+                delivered = finish(task as! URLSessionDownloadTask, in: session, contents: contents) && delivered
+            case .uploaded(let statusCode):
+                delivered = completeUpload(task as! URLSessionUploadTask, in: session, statusCode: statusCode) && delivered
+            }
         }
         return deliver(on: session, callback: "urlSessionDidFinishEvents") { delegate in
             delegate.urlSessionDidFinishEvents(forBackgroundURLSession: session)
@@ -314,6 +368,16 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
             (delegate as? any URLSessionTaskDelegate)?.urlSession(session, task: task, didCompleteWithError: nil)
         }
         return moved && completed
+    }
+
+    private func completeUpload(_ task: URLSessionUploadTask, in session: URLSession, statusCode: Int) -> Bool {
+        if let url = task.originalRequest?.url {
+            task.setSimulatedResponse(HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: nil))
+        }
+        task.setSimulatedState(.completed)
+        return deliver(on: session, callback: "didCompleteWithError") { delegate in
+            (delegate as? any URLSessionTaskDelegate)?.urlSession(session, task: task, didCompleteWithError: nil)
+        }
     }
 
     /// Runs `body` with the session's delegate on its delegate queue and waits for it to return.

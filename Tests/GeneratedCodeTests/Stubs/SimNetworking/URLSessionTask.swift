@@ -29,7 +29,12 @@ open class URLSessionTask: NSObject, NSCopying, ProgressReporting, @unchecked Se
     public let taskIdentifier: Int
     public let originalRequest: URLRequest?
     open var currentRequest: URLRequest? { originalRequest }
-    open var response: URLResponse? { nil }
+    private var simulatedResponse: URLResponse?
+    open var response: URLResponse? {
+        lock.lock()
+        defer { lock.unlock() }
+        return simulatedResponse
+    }
     open var error: (any Error)? { nil }
 
     private var storedTaskDescription: String?
@@ -90,6 +95,12 @@ open class URLSessionTask: NSObject, NSCopying, ProgressReporting, @unchecked Se
         self.sessionIdentifier = sessionIdentifier
         creatingAPI = "(recreated at relaunch)"
         super.init()
+    }
+
+    func setSimulatedResponse(_ response: URLResponse?) {
+        lock.lock()
+        simulatedResponse = response
+        lock.unlock()
     }
 
     func setSimulatedState(_ state: State) {

@@ -48,16 +48,22 @@ nonisolated func unwrap<Value>(_ value: Value?, _ reason: @autoclosure () -> Str
 /// known once a second completion has had time to happen.
 nonisolated final class CheckContext {
     fileprivate var audits: [() throws -> Void] = []
-    fileprivate var tasks: [BGTask] = []
+    fileprivate var repeatWatchers: [(TimeInterval) -> Bool] = []
 
     /// Runs `body` at the end of the run.
     func atAudit(_ body: @escaping () throws -> Void) {
         audits.append(body)
     }
 
+    /// Something that must happen once only: `watcher` waits up to the given time for a repeat and says whether
+    /// one happened. All watchers share one grace period at the end of the run.
+    func watchForRepeat(_ watcher: @escaping (TimeInterval) -> Bool) {
+        repeatWatchers.append(watcher)
+    }
+
     /// The task must end up completed exactly once, with `success` when given.
     func expectExactlyOneCompletion(of task: BGTask, success: Bool?) {
-        tasks.append(task)
+        watchForRepeat { task.waitForCompletion(times: 2, timeout: $0) }
         atAudit {
             let completions = task.simulatedCompletions
             try require(
@@ -130,8 +136,8 @@ nonisolated final class HarnessReport: @unchecked Sendable {
         deferred = []
         lock.unlock()
         let deadline = Date(timeIntervalSinceNow: HarnessSettings.grace)
-        for task in pending.flatMap(\.context.tasks) {
-            if task.waitForCompletion(times: 2, timeout: max(0, deadline.timeIntervalSinceNow)) { break }
+        for watcher in pending.flatMap(\.context.repeatWatchers) {
+            if watcher(max(0, deadline.timeIntervalSinceNow)) { break }
         }
         BGTaskScheduler.shared.simulateAudit()
         for item in pending {

@@ -7,20 +7,20 @@ import StubRuntime
 
 /// Work whose behaviour each check chooses before it launches the task.
 nonisolated final class ScriptedWork: BackgroundWork, @unchecked Sendable {
-    enum Behavior: Sendable {
+    nonisolated enum Behavior: Sendable {
         case instant
         case untilCancelled
         case throwing
     }
 
     /// What one run of the work did.
-    final class Run: Sendable {
+    nonisolated final class Run: Sendable {
         let started = SimulatorSignal()
         let cancelled = SimulatorSignal()
         let finished = SimulatorSignal()
     }
 
-    struct Failure: Error {}
+    nonisolated struct Failure: Error {}
 
     private let lock = NSLock()
     private var behavior = Behavior.instant
@@ -36,10 +36,7 @@ nonisolated final class ScriptedWork: BackgroundWork, @unchecked Sendable {
     }
 
     func run() async throws {
-        lock.lock()
-        let behavior = self.behavior
-        let run = current
-        lock.unlock()
+        let (behavior, run) = lock.withLock { (self.behavior, current) }
         run.started.fire()
         defer { run.finished.fire() }
         switch behavior {
@@ -73,7 +70,7 @@ nonisolated enum TaskChecks {
     }
 
     /// One kind of task: how to schedule it and what the scenario's answers say about it.
-    struct Kind {
+    nonisolated struct Kind: Sendable {
         let name: String
         let identifier: String
         let work: ScriptedWork

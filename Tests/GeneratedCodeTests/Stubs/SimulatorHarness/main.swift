@@ -1,9 +1,12 @@
 // The entry point of a simulator harness executable: generated code + this harness, one module, linked against
-// the stub SDK. The checks run on a driver thread of their own; the main thread services the main queue (the main
-// actor), as UIKit's run loop would, so that main-actor work and hops to the main actor really happen.
+// the stub SDK. The checks run on a driver thread of their own; the main thread runs the main run loop, as
+// UIApplicationMain does, so main-actor work really runs on the main thread. (`dispatchMain()` would not do: on
+// Linux it exits the main thread and drains the main queue on a worker thread.)
 //
 // Usage: App <checks|app> <Info.plist path or -> [--grace seconds] [--timeout seconds]
 import Foundation
 
 HarnessMain.start(arguments: CommandLine.arguments)
-dispatchMain()
+while true {
+    _ = RunLoop.main.run(mode: .default, before: .distantFuture)
+}

@@ -1,0 +1,142 @@
+/// The platform a target builds for, from its SDK.
+public enum Platform: String, Sendable, Equatable, Comparable {
+    case iOS, macOS, watchOS, tvOS, visionOS, unknown
+
+    public static func < (lhs: Platform, rhs: Platform) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A build setting as written and as far as the project lets it be resolved.
+public struct SettingValue: Sendable, Equatable, CustomStringConvertible {
+    /// As written, with `$(inherited)` filled in.
+    public let raw: String
+    /// Variables expanded; those the project does not define are left as written (`$(ORGANIZATION_IDENTIFIER)`).
+    public let resolved: String
+    /// Names of the variables the project does not define (often set in a developer's own, uncommitted xcconfig).
+    public let unresolvedVariables: [String]
+
+    public init(raw: String, resolved: String, unresolvedVariables: [String] = []) {
+        self.raw = raw
+        self.resolved = resolved
+        self.unresolvedVariables = unresolvedVariables
+    }
+
+    public var isFullyResolved: Bool { unresolvedVariables.isEmpty }
+    public var description: String { resolved }
+}
+
+/// Where the app's Info.plist comes from.
+public struct InfoPlist: Sendable, Equatable {
+    /// From `INFOPLIST_FILE` (or the generator's equivalent), relative to the root; nil when the target has no
+    /// Info.plist file, in which case the caller creates one and points the target at it.
+    public let path: String?
+    /// `GENERATE_INFOPLIST_FILE = YES`: Xcode builds the Info.plist, merging in `path` when there is one.
+    public let isGenerated: Bool
+    public let exists: Bool
+    /// The synchronized folder `path` lies in (or, with no file, the folder a new one would land in), if any.
+    public let synchronizedFolder: String?
+    /// Whether `path` is excluded from the target by that folder's membership exceptions. It must be: otherwise
+    /// Xcode also copies it as a resource and fails with "Multiple commands produce …/Info.plist".
+    public let isMembershipException: Bool
+    /// The spec a generator rebuilds this file from (XcodeGen `info.properties`), so edits to the file are lost.
+    public let regeneratedFrom: String?
+
+    public init(path: String?, isGenerated: Bool, exists: Bool, synchronizedFolder: String? = nil,
+                isMembershipException: Bool = false, regeneratedFrom: String? = nil) {
+        self.path = path
+        self.isGenerated = isGenerated
+        self.exists = exists
+        self.synchronizedFolder = synchronizedFolder
+        self.isMembershipException = isMembershipException
+        self.regeneratedFrom = regeneratedFrom
+    }
+}
+
+/// One entitlements file and the configurations that sign with it.
+public struct EntitlementsFile: Sendable, Equatable {
+    /// Resolved and relative to the root.
+    public let path: String
+    /// As written, e.g. `iOS/Resources/NetNewsWire$(DEVELOPER_ENTITLEMENTS).entitlements`.
+    public let rawValue: String
+    /// Sorted configuration names, e.g. `["Debug"]`; empty when the spec applies it to every configuration (Tuist).
+    public let configurations: [String]
+    public let exists: Bool
+    /// Other targets signing with the same file, sorted. Adding `aps-environment` to a file an extension shares
+    /// gives the extension push too, so the caller should ask first.
+    public let sharedWith: [String]
+    public let sharedWithExtension: Bool
+    /// The spec a generator rebuilds this file from (XcodeGen `entitlements.properties`).
+    public let regeneratedFrom: String?
+
+    public init(path: String, rawValue: String, configurations: [String], exists: Bool, sharedWith: [String] = [],
+                sharedWithExtension: Bool = false, regeneratedFrom: String? = nil) {
+        self.path = path
+        self.rawValue = rawValue
+        self.configurations = configurations
+        self.exists = exists
+        self.sharedWith = sharedWith
+        self.sharedWithExtension = sharedWithExtension
+        self.regeneratedFrom = regeneratedFrom
+    }
+}
+
+/// An iOS application target: the only kind of target whose Info.plist and entitlements bggen edits.
+public struct AppTarget: Sendable, Equatable {
+    public let name: String
+    /// The file that defines it: an `.xcodeproj`, a `project.yml` (or a file it includes), or a `Project.swift`.
+    public let definedIn: String
+    /// Also builds for macOS or visionOS (`SDKROOT = auto`, `supportedDestinations`, Mac Catalyst is not counted).
+    public let isMultiplatform: Bool
+    /// `PRODUCT_BUNDLE_IDENTIFIER` of the Release configuration (else the first one).
+    public let bundleIdentifier: SettingValue?
+    /// The lowest `IPHONEOS_DEPLOYMENT_TARGET` across configurations: the generated code must build in all of them.
+    public let deploymentTarget: String?
+    public let swiftVersion: String?
+    /// `SWIFT_DEFAULT_ACTOR_ISOLATION`, e.g. `MainActor`; decides whether generated types need `nonisolated`.
+    public let defaultActorIsolation: String?
+    public let infoPlist: InfoPlist
+    /// One entry per distinct file, sorted by path.
+    public let entitlements: [EntitlementsFile]
+    /// The folder holding the target's own sources, relative to the root.
+    public let sourceFolder: String?
+    /// Where bggen's Swift files go: `Sources/BackgroundProcessing` when the root has `Sources/`, else
+    /// `App/BackgroundProcessing` when it has `App/`, else inside `sourceFolder`, else `BackgroundProcessing`.
+    public let outputFolder: String
+    /// The synchronized folders the target owns, sorted; new files there are compiled without editing the project.
+    public let synchronizedFolders: [String]
+
+    public init(name: String, definedIn: String, isMultiplatform: Bool = false, bundleIdentifier: SettingValue?,
+                deploymentTarget: String?, swiftVersion: String?, defaultActorIsolation: String?, infoPlist: InfoPlist,
+                entitlements: [EntitlementsFile], sourceFolder: String?, outputFolder: String, synchronizedFolders: [String] = []) {
+        self.name = name
+        self.definedIn = definedIn
+        self.isMultiplatform = isMultiplatform
+        self.bundleIdentifier = bundleIdentifier
+        self.deploymentTarget = deploymentTarget
+        self.swiftVersion = swiftVersion
+        self.defaultActorIsolation = defaultActorIsolation
+        self.infoPlist = infoPlist
+        self.entitlements = entitlements
+        self.sourceFolder = sourceFolder
+        self.outputFolder = outputFolder
+        self.synchronizedFolders = synchronizedFolders
+    }
+}
+
+/// A target bggen leaves alone: an extension, a test bundle, a framework, or an app for another platform.
+public struct OtherTarget: Sendable, Equatable {
+    public let name: String
+    /// Xcode's product type, e.g. `com.apple.product-type.app-extension`; XcodeGen / Tuist types are mapped to it.
+    public let productType: String
+    public let platform: Platform
+
+    public init(name: String, productType: String, platform: Platform) {
+        self.name = name
+        self.productType = productType
+        self.platform = platform
+    }
+
+    public var isExtension: Bool {
+        let type = productType.lowercased()
+        return type.contains("extension") || type.contains("watchkit")
+    }
+}

@@ -1,0 +1,213 @@
+import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// A deliberately broken version of generated code: textual edits to one rendered file, the way a template bug
+/// would look.
+struct Mutant: Sendable, CustomTestStringConvertible {
+    /// Replaces `find`, which must occur exactly once, with `replace`.
+    struct Edit: Sendable {
+        let find: String
+        let replace: String
+    }
+
+    let name: String
+    let scenario: String
+    let file: String
+    let edits: [Edit]
+    /// Which check or rule must catch it: a substring of a `FAIL` or `VIOLATION` line, or `trap` for a crash.
+    let caughtBy: [String]
+    var setup: CompilerSetup = .xcode26Defaults
+    var modes: [HarnessRun.Mode] = [.checks]
+
+    var testDescription: String { name }
+
+    static let trap = "trap"
+
+    static let all: [Mutant] = [
+        Mutant(
+            name: "no exactly-once guard: expiry and work both complete the task",
+            scenario: "all-tasks", file: "BackgroundTaskManager.swift",
+            edits: [Edit(find: "            defer { state.task = nil }\n", replace: "")],
+            caughtBy: ["bgtask.completed-more-than-once"]
+        ),
+        Mutant(
+            name: "launch handler registered from main-actor code inherits its isolation",
+            scenario: "all-tasks", file: "BackgroundTaskManager.swift",
+            edits: [
+                Edit(find: "    func registerTasks() {", replace: "    @MainActor func registerTasks() {"),
+                Edit(
+                    find: "        register(BackgroundTaskConfiguration.appRefreshIdentifier) { [self] task in",
+                    replace: """
+                                _ = BGTaskScheduler.shared.register(
+                                    forTaskWithIdentifier: BackgroundTaskConfiguration.appRefreshIdentifier, using: nil
+                                ) { [self] task in
+                        """
+                ),
+            ],
+            // The system calls the handler on its own queue; Swift's isolation check traps there.
+            caughtBy: [trap]
+        ),
+        Mutant(
+            name: "downloaded file moved after didFinishDownloadingTo returns",
+            scenario: "all-tasks", file: "BackgroundDownloadManager.swift",
+            edits: [Edit(
+                find: "            try fileManager.moveItem(at: location, to: destination)\n",
+                replace: """
+                                DispatchQueue.global().async {
+                                    try? FileManager.default.moveItem(at: location, to: destination)
+                                }
+
+                    """
+            )],
+            caughtBy: ["downloads.finish-moves-file"]
+        ),
+        Mutant(
+            name: "downloaded file left in place",
+            scenario: "all-tasks", file: "BackgroundDownloadManager.swift",
+            edits: [Edit(find: "            try fileManager.moveItem(at: location, to: destination)\n", replace: "")],
+            caughtBy: ["downloads.finish-moves-file"]
+        ),
+        Mutant(
+            name: "refresh handler does not schedule the next refresh",
+            scenario: "all-tasks", file: "BackgroundTaskManager.swift",
+            edits: [Edit(
+                find: """
+                            // Requests run once; schedule the next refresh before anything can fail.
+                            scheduleAppRefresh()
+
+                    """,
+                replace: ""
+            )],
+            caughtBy: ["refresh.launch-completes-once-and-reschedules"]
+        ),
+        Mutant(
+            name: "completion-handler API on the background session",
+            scenario: "all-tasks", file: "BackgroundDownloadManager.swift",
+            edits: [Edit(
+                find: "let task = session.downloadTask(with: url)",
+                replace: "let task = session.downloadTask(with: url) { _, _, _ in }"
+            )],
+            caughtBy: ["urlsession.background-unsupported-api"]
+        ),
+        Mutant(
+            name: "no expiration handler",
+            scenario: "all-tasks", file: "BackgroundTaskManager.swift",
+            edits: [Edit(
+                find: """
+                            task.expirationHandler = { @Sendable in
+                                run.expire()
+                            }
+
+                    """,
+                replace: ""
+            )],
+            caughtBy: ["bgtask.expired-without-handler"]
+        ),
+        Mutant(
+            name: "registerTasks without its once-only guard, called twice",
+            scenario: "all-tasks", file: "BackgroundTaskManager.swift",
+            edits: [Edit(find: "        guard isFirstCall else {", replace: "        guard isFirstCall || true else {")],
+            caughtBy: ["bgtask.register-twice"]
+        ),
+        Mutant(
+            name: "identifier in code differs from Info.plist",
+            scenario: "all-tasks", file: "BackgroundTaskConfiguration.swift",
+            edits: [Edit(
+                find: "static let appRefreshIdentifier = \"com.example.app.refresh\"",
+                replace: "static let appRefreshIdentifier = \"com.example.app.Refresh\""
+            )],
+            // register returns false for an unlisted identifier; the generated assertionFailure traps in Debug.
+            caughtBy: [trap, "tasks.register-before-launch-finishes", "bgtask.permitted-identifier-without-handler"]
+        ),
+        Mutant(
+            name: "failed transfer restarted instead of resumed from its resume data",
+            scenario: "all-tasks", file: "BackgroundDownloadManager.swift",
+            edits: [Edit(
+                find: "let resumed = session.downloadTask(withResumeData: resumeData)",
+                replace: "let resumed = session.downloadTask(with: source)"
+            )],
+            caughtBy: ["downloads.failure-with-resume-data-resumes"]
+        ),
+        Mutant(
+            name: "stored background-session completion handler never called",
+            scenario: "all-tasks", file: "BackgroundDownloadManager.swift",
+            edits: [Edit(
+                find: """
+                            Task { @MainActor in
+                                completion()
+                            }
+                    """,
+                replace: "        _ = completion"
+            )],
+            caughtBy: ["downloads.relaunch-delivers-events-and-calls-completion-handler"]
+        ),
+        Mutant(
+            name: "silent-push check ignores the value of content-available",
+            scenario: "all-tasks", file: "SilentPushHandler.swift",
+            edits: [Edit(find: "available == 1", replace: "available >= 0")],
+            caughtBy: ["push.content-available-0-is-noData"]
+        ),
+        Mutant(
+            name: "processing request ignores the network answer",
+            scenario: "processing-network-power", file: "BackgroundTaskManager.swift",
+            edits: [Edit(
+                find: "request.requiresNetworkConnectivity = requiresNetworkConnectivity",
+                replace: "request.requiresNetworkConnectivity = false"
+            )],
+            caughtBy: ["tasks.schedule"]
+        ),
+        Mutant(
+            name: "app delegate registers the tasks after launch",
+            scenario: "all-tasks", file: "AppDelegate.swift",
+            edits: [
+                Edit(find: "        BackgroundTaskManager.shared.registerTasks()\n", replace: ""),
+                Edit(
+                    find: "    func applicationDidEnterBackground(_ application: UIApplication) {\n",
+                    replace: "    func applicationDidEnterBackground(_ application: UIApplication) {\n        BackgroundTaskManager.shared.registerTasks()\n"
+                ),
+            ],
+            caughtBy: ["bgtask.register-after-launch", "bgtask.permitted-identifier-without-handler"],
+            modes: [.app]
+        ),
+    ]
+
+    /// Applies the edits; throws when the text an edit changes is no longer in the rendered file exactly once, so a
+    /// template change cannot quietly turn a mutant into the original.
+    func apply(to sources: inout SimulatedApp.Sources) throws {
+        guard var text = sources.swiftFiles[file] else {
+            throw MutantError("\(scenario) renders no \(file)")
+        }
+        for edit in edits {
+            guard text.components(separatedBy: edit.find).count == 2 else {
+                throw MutantError("\(file) no longer contains exactly one \"\(edit.find)\"; update the mutant")
+            }
+            text = text.replacingOccurrences(of: edit.find, with: edit.replace)
+        }
+        sources.swiftFiles[file] = text
+    }
+}
+
+struct MutantError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The simulator is worth only the bugs it catches: each mutant must build (so only the simulator can catch it)
+/// and must fail its run, caught by the named check or rule.
+@Suite("The simulator catches broken generated code")
+struct SimulatorMutantTests {
+    @Test(arguments: Mutant.all)
+    func mutantIsCaught(_ mutant: Mutant) throws {
+        var sources = try SimulatedApp.sources(for: Scenarios.named(mutant.scenario))
+        try mutant.apply(to: &sources)
+        let app = try SimulatedApp.build(sources, setup: mutant.setup)
+        for mode in mutant.modes {
+            let run = try app.run(mode)
+            #expect(!run.isClean, "the mutant passed every check:\n\(run)")
+            let caught = mutant.caughtBy.contains { $0 == Mutant.trap ? run.crashed : run.caught($0) }
+            #expect(caught, "expected to be caught by one of \(mutant.caughtBy):\n\(run)")
+        }
+    }
+}

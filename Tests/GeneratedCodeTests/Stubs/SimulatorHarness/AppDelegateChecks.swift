@@ -1,0 +1,168 @@
+// The app delegate from the next steps, exactly as users paste it, with the work files bggen ships: launched the
+// way UIKit launches an app (will/didFinishLaunching on the main actor, then "launch finished"), sent to the
+// background, woken for each task, relaunched for finished downloads, and handed silent pushes.
+#if BGGEN_APP_DELEGATE
+@_spi(Simulator) import BackgroundTasks
+@_spi(Simulator) import SimNetworking
+import Foundation
+import StubRuntime
+import UIKit
+
+/// The delegate UIApplicationMain would keep.
+@MainActor
+enum AppDelegateHost {
+    static var delegate: AppDelegate?
+}
+
+nonisolated enum AppDelegateChecks {
+    static func run() {
+        let report = HarnessReport.shared
+        let scheduler = BGTaskScheduler.shared
+        let timeout = HarnessSettings.timeout
+
+        #if BGGEN_DOWNLOADS
+        // A transfer the previous run of the app started, which finished while it was not running.
+        let downloadSource = URL(string: "https://downloads.example.com/relaunch/report.pdf")!
+        let downloadContents = Data("finished before this launch".utf8)
+        SimulatedTransferDaemon.shared.seedFinishedTransfer(
+            sessionIdentifier: HarnessExpectations.downloadSessionIdentifier!, url: downloadSource,
+            taskDescription: downloadSource.absoluteString, contents: downloadContents
+        )
+        #endif
+
+        report.check("app.launch") { _ in
+            let before = SimulatedDevice.shared.violations.count
+            let launched = try unwrap(
+                onMainActor { () -> Bool in
+                    let delegate = AppDelegate()
+                    AppDelegateHost.delegate = delegate
+                    let application = UIApplication.shared
+                    return delegate.application(application, willFinishLaunchingWithOptions: nil)
+                        && delegate.application(application, didFinishLaunchingWithOptions: nil)
+                },
+                "didFinishLaunching did not return"
+            )
+            try require(launched, "the app delegate returned false from launching")
+            scheduler.simulateLaunchFinished()
+            let registered = Set(scheduler.registeredIdentifiers)
+            for identifier in [HarnessExpectations.refreshIdentifier, HarnessExpectations.processingIdentifier].compactMap(\.self) {
+                try require(registered.contains(identifier), "\(identifier) was not registered during launch")
+            }
+            let violations = SimulatedDevice.shared.violations.dropFirst(before)
+            try require(violations.isEmpty, "violations during launch: \(violations.map(\.rule))")
+        }
+
+        #if BGGEN_REFRESH || BGGEN_PROCESSING
+        report.check("app.enter-background-schedules") { _ in
+            try unwrap(
+                onMainActor { AppDelegateHost.delegate?.applicationDidEnterBackground(UIApplication.shared) },
+                "applicationDidEnterBackground did not return"
+            )
+            let pending = Set(scheduler.simulatedPendingRequests.map(\.request.identifier))
+            if let refresh = HarnessExpectations.refreshIdentifier {
+                try require(pending.contains(refresh), "entering the background did not schedule \(refresh)")
+            }
+            if let processing = HarnessExpectations.processingIdentifier, HarnessExpectations.processingReschedules {
+                try require(pending.contains(processing), "entering the background did not schedule \(processing)")
+            }
+        }
+
+        var shipped: [(name: String, identifier: String, reschedules: Bool)] = []
+        if let refresh = HarnessExpectations.refreshIdentifier {
+            shipped.append(("refresh", refresh, true))
+        }
+        if let processing = HarnessExpectations.processingIdentifier {
+            shipped.append(("processing", processing, HarnessExpectations.processingReschedules))
+        }
+        for kind in shipped {
+            report.check("app.\(kind.name)-runs-shipped-work") { context in
+                if !scheduler.simulatedPendingRequests.contains(where: { $0.request.identifier == kind.identifier }) {
+                    // Push-driven processing: what a silent push of type "process" does.
+                    #if BGGEN_PROCESSING
+                    BackgroundTaskManager.shared.scheduleProcessingTask()
+                    #endif
+                }
+                let launched = Date()
+                let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+                context.expectExactlyOneCompletion(of: task, success: true)
+                try require(task.waitForCompletion(timeout: timeout), "the task was not completed within \(timeout) s")
+                if kind.reschedules {
+                    try require(
+                        scheduler.waitForPendingRequest(kind.identifier, submittedAfter: launched, timeout: timeout) != nil,
+                        "the handler did not schedule the next run"
+                    )
+                }
+            }
+
+            report.check("app.\(kind.name)-expires-at-launch") { context in
+                if !scheduler.simulatedPendingRequests.contains(where: { $0.request.identifier == kind.identifier }) {
+                    #if BGGEN_PROCESSING
+                    BackgroundTaskManager.shared.scheduleProcessingTask()
+                    #endif
+                }
+                let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier, expireImmediately: true)
+                // The shipped work returns at once, so either path may win; exactly one completion either way.
+                context.expectExactlyOneCompletion(of: task, success: nil)
+                try require(task.waitForCompletion(timeout: timeout), "the task was not completed within \(timeout) s")
+            }
+        }
+        #endif
+
+        #if BGGEN_DOWNLOADS
+        report.check("app.relaunch-for-finished-download") { context in
+            let identifier = HarnessExpectations.downloadSessionIdentifier!
+            let destination = AppDownloadHandler().destination(forDownloadFrom: downloadSource)
+            let called = SimulatorSignal()
+            let onMain = HarnessBox<Bool>()
+            let handed = try unwrap(
+                onMainActor { () -> Bool in
+                    guard let delegate = AppDelegateHost.delegate else { return false }
+                    delegate.application(UIApplication.shared, handleEventsForBackgroundURLSession: identifier) {
+                        onMain.value = Thread.isMainThread
+                        called.fire()
+                    }
+                    return true
+                },
+                "handleEventsForBackgroundURLSession did not return"
+            )
+            try require(handed, "no app delegate")
+            try require(
+                SimulatedTransferDaemon.shared.deliverRelaunchEvents(sessionIdentifier: identifier),
+                "the relaunch events were not delivered"
+            )
+            try require(
+                FileManager.default.contents(atPath: destination.path) == downloadContents,
+                "the finished download is not at AppDownloadHandler's destination \(destination.path)"
+            )
+            try require(called.wait(timeout: timeout), "the completion handler was not called within \(timeout) s")
+            try require(onMain.value == true, "the completion handler was called off the main thread")
+            context.watchForRepeat { called.wait(times: 2, timeout: $0) }
+            context.atAudit {
+                try require(called.fireCount == 1, "the completion handler was called \(called.fireCount) times")
+            }
+        }
+        #endif
+
+        #if BGGEN_SILENT_PUSH
+        report.check("app.silent-push") { _ in
+            let answers = try unwrap(
+                onMainActor { () -> [UIBackgroundFetchResult] in
+                    guard let delegate = AppDelegateHost.delegate else { return [] }
+                    let application = UIApplication.shared
+                    let sync: [AnyHashable: Any] = ["aps": ["content-available": 1], "type": "sync"]
+                    let alert: [AnyHashable: Any] = ["aps": ["alert": "Hello"]]
+                    let unknown: [AnyHashable: Any] = ["aps": ["content-available": 1], "type": "no-such-type"]
+                    var answers: [UIBackgroundFetchResult] = []
+                    answers.append(await delegate.application(application, didReceiveRemoteNotification: sync))
+                    answers.append(await delegate.application(application, didReceiveRemoteNotification: alert))
+                    answers.append(await delegate.application(application, didReceiveRemoteNotification: unknown))
+                    return answers
+                },
+                "didReceiveRemoteNotification did not return"
+            )
+            try require(answers == [.newData, .noData, .noData], "answers for sync, alert, unknown type: \(answers)")
+        }
+        #endif
+    }
+}
+#endif

@@ -1,0 +1,268 @@
+// Background downloads, through the generated seam: a BackgroundDownloadManager with a recording
+// BackgroundDownloadHandling, driven by the simulated transfer daemon (progress, finish, failure with resume data,
+// and a relaunch that recreates the session).
+#if BGGEN_DOWNLOADS
+@_spi(Simulator) import SimNetworking
+import Foundation
+import StubRuntime
+
+/// Records what the generated delegate tells the app, and where it put each file.
+nonisolated final class RecordingDownloadHandler: BackgroundDownloadHandling, @unchecked Sendable {
+    nonisolated struct Finished: Sendable {
+        let source: URL
+        let destination: URL
+        /// The destination file's contents at the moment `downloadDidFinish` was called.
+        let contents: Data?
+    }
+
+    let folder: URL
+    let activity = SimulatorSignal()
+    private let lock = NSLock()
+    private var finishedDownloads: [Finished] = []
+    private var failedDownloads: [(source: URL, error: String)] = []
+    private var progressReports: [(source: URL, fraction: Double)] = []
+
+    init(folder: URL) {
+        self.folder = folder
+    }
+
+    func destination(forDownloadFrom source: URL) -> URL {
+        folder.appendingPathComponent("Downloads", isDirectory: true).appendingPathComponent(source.lastPathComponent)
+    }
+
+    func downloadDidFinish(from source: URL, savedTo destination: URL) {
+        let contents = FileManager.default.contents(atPath: destination.path)
+        lock.lock()
+        finishedDownloads.append(Finished(source: source, destination: destination, contents: contents))
+        lock.unlock()
+        activity.fire()
+    }
+
+    func downloadDidFail(from source: URL, error: any Error) {
+        lock.lock()
+        failedDownloads.append((source, "\(error)"))
+        lock.unlock()
+        activity.fire()
+    }
+
+    func downloadDidProgress(from source: URL, fractionCompleted: Double) {
+        lock.lock()
+        progressReports.append((source, fractionCompleted))
+        lock.unlock()
+        activity.fire()
+    }
+
+    func finished(_ source: URL) -> [Finished] {
+        lock.lock()
+        defer { lock.unlock() }
+        return finishedDownloads.filter { $0.source == source }
+    }
+
+    func failures(_ source: URL) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return failedDownloads.filter { $0.source == source }.map(\.error)
+    }
+
+    func progress(_ source: URL) -> [Double] {
+        lock.lock()
+        defer { lock.unlock() }
+        return progressReports.filter { $0.source == source }.map(\.fraction)
+    }
+
+    /// Waits until `condition` holds, re-checking whenever the handler hears something.
+    func wait(timeout: TimeInterval, until condition: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while true {
+            let fired = activity.fireCount
+            if condition() { return true }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0, activity.wait(times: fired + 1, timeout: remaining) else { return condition() }
+        }
+    }
+}
+
+/// Records calls of the completion handler iOS passes to handleEventsForBackgroundURLSession.
+nonisolated final class CompletionRecorder: @unchecked Sendable {
+    nonisolated struct Call: Sendable {
+        let onMainThread: Bool
+        /// Whether the relaunch's downloads had been handed to the app when it was called.
+        let afterEvents: Bool
+    }
+
+    let called = SimulatorSignal()
+    private let lock = NSLock()
+    private var recorded: [Call] = []
+    private let eventsDone: @Sendable () -> Bool
+
+    init(eventsDone: @escaping @Sendable () -> Bool) {
+        self.eventsDone = eventsDone
+    }
+
+    func record() {
+        let call = Call(onMainThread: Thread.isMainThread, afterEvents: eventsDone())
+        lock.lock()
+        recorded.append(call)
+        lock.unlock()
+        called.fire()
+    }
+
+    var calls: [Call] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    func checkCalledOnceOnMain(timeout: TimeInterval) throws {
+        try require(called.wait(timeout: timeout), "the stored completion handler was not called within \(timeout) s")
+        try require(calls.first?.onMainThread == true, "the stored completion handler was called off the main thread")
+        try require(calls.first?.afterEvents == true, "the stored completion handler was called before the events were handled")
+    }
+}
+
+nonisolated enum DownloadChecks {
+    static func run() {
+        let report = HarnessReport.shared
+        let daemon = SimulatedTransferDaemon.shared
+        let timeout = HarnessSettings.timeout
+        let identifier = HarnessExpectations.downloadSessionIdentifier!
+        let folder = daemon.downloadsDirectory.appendingPathComponent("app-container", isDirectory: true)
+        let handler = RecordingDownloadHandler(folder: folder)
+        let box = HarnessBox<BackgroundDownloadManager>()
+
+        func url(_ name: String) -> URL { URL(string: "https://downloads.example.com/files/\(name)")! }
+        func startAndFind(_ source: URL) throws -> URLSessionDownloadTask {
+            let manager = try unwrap(box.value, "no download manager")
+            manager.startDownload(from: source)
+            return try unwrap(
+                daemon.waitForResumedDownload(where: { task, _, _ in task.originalRequest?.url == source }, timeout: timeout),
+                "startDownload(from:) did not create and resume a download task for \(source)"
+            )
+        }
+        func checkFinished(_ source: URL, contents: Data) throws {
+            try require(
+                handler.wait(timeout: timeout) { !handler.finished(source).isEmpty || !handler.failures(source).isEmpty },
+                "downloadDidFinish was not called for \(source.lastPathComponent)"
+            )
+            try require(handler.failures(source).isEmpty, "the download was reported as failed: \(handler.failures(source))")
+            let finished = handler.finished(source)
+            try require(finished.count == 1, "downloadDidFinish was called \(finished.count) times for \(source.lastPathComponent)")
+            let expected = handler.destination(forDownloadFrom: source)
+            try require(
+                finished[0].destination.standardizedFileURL == expected.standardizedFileURL,
+                "the file was reported at \(finished[0].destination.path), not the handler's destination \(expected.path)"
+            )
+            try require(
+                finished[0].contents == contents,
+                "when downloadDidFinish was called, \(expected.path) held \(finished[0].contents.map { "\($0.count) bytes" } ?? "no file"), not the download"
+            )
+            try require(
+                FileManager.default.contents(atPath: expected.path) == contents,
+                "the downloaded file is not at the handler's destination \(expected.path)"
+            )
+        }
+
+        report.check("downloads.session") { _ in
+            box.value = BackgroundDownloadManager(handler: handler)
+            try require(
+                daemon.liveSession(identifier: identifier) != nil,
+                "no live background session with identifier \(identifier)"
+            )
+            try require(
+                daemon.sessionCount(identifier: identifier) == 1,
+                "\(daemon.sessionCount(identifier: identifier)) sessions were created for \(identifier)"
+            )
+        }
+
+        let first = url("first.zip")
+        let firstContents = Data("first download".utf8)
+        let firstTask = HarnessBox<URLSessionDownloadTask>()
+
+        report.check("downloads.start") { _ in
+            let task = try startAndFind(first)
+            firstTask.value = task
+            try require(
+                daemon.creatingAPI(of: task) == "downloadTask(with:)",
+                "the transfer was created with \(daemon.creatingAPI(of: task) ?? "?"), not the delegate-based downloadTask(with:)"
+            )
+        }
+
+        report.check("downloads.progress") { _ in
+            let task = try unwrap(firstTask.value, "no running download")
+            try require(daemon.simulateProgress(of: task, written: 50, expected: 200), "didWriteData was not delivered")
+            try require(
+                handler.wait(timeout: timeout) { handler.progress(first).contains(0.25) },
+                "downloadDidProgress did not report 0.25 for 50 of 200 bytes (got \(handler.progress(first)))"
+            )
+        }
+
+        report.check("downloads.finish-moves-file") { _ in
+            let task = try unwrap(firstTask.value, "no running download")
+            try require(daemon.simulateFinish(of: task, contents: firstContents), "the finish events were not delivered")
+            try checkFinished(first, contents: firstContents)
+        }
+
+        report.check("downloads.failure-with-resume-data-resumes") { _ in
+            let source = url("second.zip")
+            let contents = Data("second download, resumed".utf8)
+            let task = try startAndFind(source)
+            let resumeData = try unwrap(
+                daemon.simulateFailure(of: task, withResumeData: true), "the failure was not delivered"
+            )
+            let resumed = try unwrap(
+                daemon.waitForResumedDownload(
+                    where: { _, api, data in api == "downloadTask(withResumeData:)" && data == resumeData },
+                    timeout: timeout
+                ),
+                "the transfer was not resumed with downloadTask(withResumeData:) and the resume data (failures reported: \(handler.failures(source)))"
+            )
+            try require(resumed.originalRequest?.url == source, "the resumed task is for \(String(describing: resumed.originalRequest?.url))")
+            try require(daemon.simulateFinish(of: resumed, contents: contents), "the finish events were not delivered")
+            try checkFinished(source, contents: contents)
+        }
+
+        report.check("downloads.failure-without-resume-data-is-reported") { _ in
+            let source = url("third.zip")
+            let task = try startAndFind(source)
+            try require(daemon.simulateFailure(of: task, withResumeData: false) == nil, "unexpected resume data")
+            try require(
+                handler.wait(timeout: timeout) { !handler.failures(source).isEmpty },
+                "downloadDidFail was not called for a failure without resume data"
+            )
+            try require(handler.finished(source).isEmpty, "a failed download was reported as finished")
+        }
+
+        report.check("downloads.relaunch-delivers-events-and-calls-completion-handler") { context in
+            let source = url("fourth.zip")
+            let contents = Data("finished while the app was not running".utf8)
+            let task = try startAndFind(source)
+            // iOS terminates the app; the transfer carries on and finishes meanwhile.
+            daemon.simulateAppTermination()
+            daemon.simulateFinishWhileAppNotRunning(task, contents: contents)
+            // The relaunched app: iOS calls handleEventsForBackgroundURLSession, which recreates the session and
+            // stores the completion handler, as the app delegate does.
+            let completion = CompletionRecorder { !handler.finished(source).isEmpty }
+            let stored = try unwrap(
+                onMainActor { () -> (BackgroundDownloadManager, Bool, Bool) in
+                    let relaunched = BackgroundDownloadManager(handler: handler)
+                    let accepted = relaunched.setCompletionHandler({ completion.record() }, for: identifier)
+                    let foreign = relaunched.setCompletionHandler({ completion.record() }, for: "\(identifier).someone-else")
+                    return (relaunched, accepted, foreign)
+                },
+                "handling the relaunch on the main actor did not return"
+            )
+            box.value = stored.0
+            try require(stored.1, "setCompletionHandler(_:for:) refused the session's own identifier")
+            try require(!stored.2, "setCompletionHandler(_:for:) accepted another session's identifier")
+            try require(daemon.deliverRelaunchEvents(sessionIdentifier: identifier), "the relaunch events were not delivered")
+            try checkFinished(source, contents: contents)
+            try completion.checkCalledOnceOnMain(timeout: timeout)
+            // A second call would be a second answer to iOS; decided after the grace period.
+            context.watchForRepeat { completion.called.wait(times: 2, timeout: $0) }
+            context.atAudit {
+                try require(completion.calls.count == 1, "the stored completion handler was called \(completion.calls.count) times")
+            }
+        }
+    }
+}
+#endif

@@ -1,0 +1,105 @@
+// Silent push, through the generated seam: SilentPushHandler with scripted SilentPushWork, called on the main actor
+// as UIKit calls application(_:didReceiveRemoteNotification:).
+#if BGGEN_SILENT_PUSH
+import Foundation
+import StubRuntime
+import UIKit
+
+/// Work that answers with a chosen result or throws, and records what it was given.
+nonisolated final class ScriptedPushWork: SilentPushWork, @unchecked Sendable {
+    nonisolated struct Probe: Decodable, Sendable {
+        let type: String?
+        let id: Int?
+    }
+
+    nonisolated struct Failure: Error {}
+
+    private let lock = NSLock()
+    private let result: UIBackgroundFetchResult?
+    private var received: [Probe] = []
+
+    /// `result` nil: the work throws.
+    init(result: UIBackgroundFetchResult?) {
+        self.result = result
+    }
+
+    func perform(_ push: SilentPush) async throws -> UIBackgroundFetchResult {
+        let probe = try push.decode(Probe.self)
+        lock.withLock { received.append(probe) }
+        guard let result else { throw Failure() }
+        return result
+    }
+
+    var calls: [Probe] {
+        lock.lock()
+        defer { lock.unlock() }
+        return received
+    }
+}
+
+nonisolated enum SilentPushChecks {
+    /// The payloads, built on the main actor where UIKit hands them over (`userInfo` is not Sendable).
+    nonisolated enum Payload: Sendable {
+        case silent(type: String, id: Int)
+        case alert
+        case contentAvailableZero
+
+        @MainActor
+        var userInfo: [AnyHashable: Any] {
+            switch self {
+            case .silent(let type, let id): ["aps": ["content-available": 1], "type": type, "id": id]
+            case .alert: ["aps": ["alert": ["title": "Hello"], "sound": "default"], "type": "sync"]
+            case .contentAvailableZero: ["aps": ["content-available": 0], "type": "sync"]
+            }
+        }
+    }
+
+    /// Delivers `payload` to a handler with `work`, on the main actor.
+    static func deliver(_ payload: Payload, to work: any SilentPushWork) throws -> UIBackgroundFetchResult {
+        try unwrap(
+            onMainActor { await SilentPushHandler(work: work).handle(userInfo: payload.userInfo) },
+            "handle(userInfo:) did not return within \(HarnessSettings.timeout) s (iOS allows about 30 s)"
+        )
+    }
+
+    static func run() {
+        let report = HarnessReport.shared
+
+        report.check("push.silent-payload-routes-to-work") { _ in
+            let work = ScriptedPushWork(result: .newData)
+            let result = try deliver(.silent(type: "sync", id: 42), to: work)
+            try require(result == .newData, "the handler answered \(result), not the work's .newData")
+            try require(work.calls.count == 1, "the work ran \(work.calls.count) times")
+            try require(
+                work.calls.first?.type == "sync" && work.calls.first?.id == 42,
+                "the work was given \(work.calls), not the payload's custom keys"
+            )
+        }
+
+        report.check("push.not-silent-is-noData") { _ in
+            let work = ScriptedPushWork(result: .newData)
+            let result = try deliver(.alert, to: work)
+            try require(result == .noData, "a push without content-available answered \(result)")
+            try require(work.calls.isEmpty, "the work ran for a push that is not silent")
+        }
+
+        report.check("push.content-available-0-is-noData") { _ in
+            let work = ScriptedPushWork(result: .newData)
+            let result = try deliver(.contentAvailableZero, to: work)
+            try require(result == .noData, "content-available: 0 answered \(result)")
+            try require(work.calls.isEmpty, "the work ran for content-available: 0")
+        }
+
+        report.check("push.work-throws-is-failed") { _ in
+            let work = ScriptedPushWork(result: nil)
+            let result = try deliver(.silent(type: "sync", id: 1), to: work)
+            try require(result == .failed, "throwing work answered \(result)")
+        }
+
+        report.check("push.unknown-type-with-shipped-work-is-noData") { _ in
+            let result = try deliver(.silent(type: "no-such-type", id: 2), to: AppSilentPushWork())
+            try require(result == .noData, "an unknown type answered \(result)")
+        }
+    }
+}
+#endif

@@ -1,0 +1,209 @@
+import BggenCore
+import BggenTestSupport
+import Foundation
+
+/// A scenario's generated code built with the simulator harness (Stubs/SimulatorHarness) into one executable,
+/// linked against the stub SDK, which simulates the system and enforces Apple's rules at run time.
+///
+/// The harness is compiled into the same module as the generated code, so it uses the generated seams the way an
+/// app's own unit tests would. Which of its files apply is chosen with `-D` flags from the scenario's tasks.
+struct SimulatedApp: Sendable {
+    /// What goes into the build: the rendered Swift files and the app-delegate example by file name, ready for a
+    /// test to mutate, and the rendered Info.plist fragment the simulator reads its rules from.
+    struct Sources: Sendable {
+        let scenario: Scenario
+        let configuration: Configuration
+        var swiftFiles: [String: String]
+        var infoPlist: String?
+
+        var hasAppDelegate: Bool { swiftFiles["AppDelegate.swift"] != nil }
+    }
+
+    let sources: Sources
+    let setup: CompilerSetup
+    let isSanitized: Bool
+    let executable: URL
+    let directory: URL
+
+    static let harnessDirectory = StubSDK.stubsDirectory.appendingPathComponent("SimulatorHarness")
+
+    /// At most two builds at a time: the machine has two cores and other suites compile too.
+    private static let buildSlots = DispatchSemaphore(value: 2)
+
+    static func sources(for scenario: Scenario) throws -> Sources {
+        var swiftFiles: [String: String] = [:]
+        var infoPlist: String?
+        for file in try scenario.renderedFiles() {
+            let name = (file.path as NSString).lastPathComponent
+            if name.hasSuffix(".swift") {
+                swiftFiles[name] = file.contents
+            } else if name == "Info.fragment.plist" {
+                infoPlist = file.contents
+            }
+        }
+        let appDelegate = try scenario.appDelegateExample()
+        if !appDelegate.isEmpty {
+            swiftFiles["AppDelegate.swift"] = appDelegate
+        }
+        return Sources(scenario: scenario, configuration: try scenario.configuration, swiftFiles: swiftFiles, infoPlist: infoPlist)
+    }
+
+    static func build(_ sources: Sources, setup: CompilerSetup, sanitize: Bool = false) throws -> SimulatedApp {
+        let directory = try Scratch.makeDirectory("simulated-app-\(sources.scenario.name)-\(setup.rawValue)")
+        let sourceDirectory = directory.appendingPathComponent("Sources", isDirectory: true)
+        try FileManager.default.createDirectory(at: sourceDirectory, withIntermediateDirectories: true)
+
+        var files: [URL] = []
+        for (name, contents) in sources.swiftFiles.sorted(by: { $0.key < $1.key }) {
+            let url = sourceDirectory.appendingPathComponent(name)
+            try contents.write(to: url, atomically: true, encoding: .utf8)
+            files.append(url)
+        }
+        let expectations = sourceDirectory.appendingPathComponent("HarnessExpectations.swift")
+        try HarnessExpectations.source(for: sources.configuration).write(to: expectations, atomically: true, encoding: .utf8)
+        files.append(expectations)
+        for name in try FileManager.default.contentsOfDirectory(atPath: harnessDirectory.path).sorted()
+        where name.hasSuffix(".swift") {
+            files.append(harnessDirectory.appendingPathComponent(name))
+        }
+        if let plist = sources.infoPlist {
+            try plist.write(to: directory.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+        }
+
+        var flags: [String] = []
+        let configuration = sources.configuration
+        if configuration.includes(.refresh) { flags += ["-D", "BGGEN_REFRESH"] }
+        if configuration.includes(.processing) { flags += ["-D", "BGGEN_PROCESSING"] }
+        if configuration.includes(.downloads) { flags += ["-D", "BGGEN_DOWNLOADS"] }
+        if configuration.includes(.silentPush) { flags += ["-D", "BGGEN_SILENT_PUSH"] }
+        if sources.hasAppDelegate { flags += ["-D", "BGGEN_APP_DELEGATE"] }
+        if sanitize { flags.append("-sanitize=thread") }
+
+        let sdk = try StubSDK.shared()
+        buildSlots.wait()
+        defer { buildSlots.signal() }
+        let executable = try sdk.buildExecutable(
+            swiftFiles: files, setup: setup, extraFlags: flags, sanitizedStubs: sanitize
+        )
+        return SimulatedApp(sources: sources, setup: setup, isSanitized: sanitize, executable: executable, directory: directory)
+    }
+
+    /// Runs the harness in `mode`, in a home of its own, and collects what it reported.
+    func run(_ mode: HarnessRun.Mode) throws -> HarnessRun {
+        let home = try Scratch.makeDirectory("simulated-home")
+        let temporary = home.appendingPathComponent("tmp", isDirectory: true)
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let plist = directory.appendingPathComponent("Info.plist")
+        let plistArgument = FileManager.default.fileExists(atPath: plist.path) ? plist.path : "-"
+        // Under the thread sanitizer everything is several times slower; the limits only bound failures.
+        let timing = isSanitized ? ["--grace", "1.0", "--timeout", "15"] : ["--grace", "0.3", "--timeout", "5"]
+        let outcome = try TimedProcess.run(
+            executable,
+            arguments: [mode.rawValue, plistArgument] + timing,
+            environment: [
+                "HOME": home.path,
+                "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+                "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+                "TMPDIR": temporary.path,
+                "TSAN_OPTIONS": "halt_on_error=1",
+            ],
+            in: home,
+            timeLimit: isSanitized ? 240 : 60
+        )
+        return HarnessRun(
+            label: "\(sources.scenario.name) / \(setup.rawValue)\(isSanitized ? " / tsan" : "") / \(mode.rawValue)",
+            ending: outcome.ending, output: outcome.output, duration: outcome.duration
+        )
+    }
+}
+
+/// What one harness run reported, parsed from its output (see HarnessCore.swift for the format).
+struct HarnessRun: Sendable, CustomStringConvertible {
+    enum Mode: String, Sendable, CaseIterable {
+        /// The generated seams with injected work.
+        case checks
+        /// The app-delegate example with the shipped work files.
+        case app
+    }
+
+    let label: String
+    let ending: TimedProcess.Ending
+    let output: String
+    let duration: Duration
+
+    var lines: [Substring] { output.split(separator: "\n") }
+    var passed: [String] { values(after: "PASS ") }
+    var failed: [String] { values(after: "FAIL ") }
+    var violations: [String] { values(after: "VIOLATION ") }
+    var isDone: Bool { lines.contains { $0.hasPrefix("DONE ") } }
+    var sanitizerReports: Int { output.components(separatedBy: "WARNING: ThreadSanitizer").count - 1 }
+    /// The check that was running when the process died, if it did.
+    var lastStarted: String? { values(after: "BEGIN ").last }
+
+    /// Everything passed, nothing broke a rule, and the process ended normally.
+    var isClean: Bool {
+        ending == .exited(0) && isDone && failed.isEmpty && violations.isEmpty && sanitizerReports == 0 && !passed.isEmpty
+    }
+
+    /// Whether a check or rule whose line contains `text` failed.
+    func caught(_ text: String) -> Bool {
+        (failed + violations).contains { $0.contains(text) }
+    }
+
+    var crashed: Bool {
+        if case .signalled = ending { return true }
+        return false
+    }
+
+    var description: String {
+        var text = "\(label): \(ending), \(passed.count) passed, \(failed.count) failed, \(violations.count) violations"
+        if !isDone { text += ", no DONE line (last check started: \(lastStarted ?? "none"))" }
+        if sanitizerReports > 0 { text += ", \(sanitizerReports) ThreadSanitizer reports" }
+        return text + ", \(duration)\n" + output
+    }
+
+    private func values(after prefix: String) -> [String] {
+        lines.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+    }
+}
+
+/// The scenario's answers as Swift constants for the harness, so generated code is checked against what the user
+/// asked for rather than against itself.
+enum HarnessExpectations {
+    static func source(for configuration: Configuration) -> String {
+        let identifiers = Identifiers(configuration)
+        let nightly = nightlyTime(of: configuration)
+        let processingReschedules = configuration.processingSeconds != nil || nightly != nil
+        func literal(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "nil" }
+        func literal(_ number: Int?) -> String { number.map { "\(Double($0))" } ?? "nil" }
+        return """
+            // Written by the test for this scenario's answers.
+            nonisolated enum HarnessExpectations {
+                static let refreshIdentifier: String? = \(literal(identifiers.appRefresh))
+                static let processingIdentifier: String? = \(literal(identifiers.processing))
+                static let downloadSessionIdentifier: String? = \(literal(identifiers.downloadSession))
+                static let refreshSeconds: Double? = \(literal(configuration.refreshSeconds))
+                static let processingSeconds: Double? = \(literal(configuration.processingSeconds))
+                static let processingNightly: (hour: Int, minute: Int)? = \(nightly.map { "(\($0.hour), \($0.minute))" } ?? "nil")
+                static let processingReschedules = \(processingReschedules)
+                static let requiresNetwork = \(configuration.requiresNetwork)
+                static let requiresPower = \(configuration.requiresPower)
+            }
+
+            """
+    }
+
+    /// The nightly start time, read by name so this file builds whether or not the model has the answer yet.
+    static func nightlyTime(of configuration: Configuration) -> (hour: Int, minute: Int)? {
+        guard let child = Mirror(reflecting: configuration).children.first(where: { $0.label == "nightlyAt" }),
+              let time = Mirror(reflecting: child.value).children.first?.value
+        else { return nil }
+        let parts = Dictionary(
+            Mirror(reflecting: time).children.compactMap { child in child.label.map { ($0, child.value) } },
+            uniquingKeysWith: { first, _ in first }
+        )
+        guard let hour = parts["hour"] as? Int, let minute = parts["minute"] as? Int else { return nil }
+        return (hour, minute)
+    }
+}
