@@ -18,6 +18,15 @@ public struct CLI {
         } catch let error as UsageError {
             console.writeError("error: \(error.description)\nSee '\(error.helpCommand)'.\n")
             return ExitStatus.usage
+        } catch let error as AugmentError {
+            console.writeError("error: \(error.description)\nSee 'bggen init --help'.\n")
+            return ExitStatus.usage
+        } catch let error as ProjectError {
+            console.writeError("error: \(error.description) Nothing was changed.\n")
+            return ExitStatus.failure
+        } catch let error as PlistPatchError {
+            console.writeError("error: \(error.description) Nothing was changed.\n")
+            return ExitStatus.failure
         } catch let error as PlanError {
             console.writeError("error: \(error.description)\n")
             if error.isUsageError {

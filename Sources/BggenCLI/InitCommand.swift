@@ -13,32 +13,59 @@ struct InitCommand {
             throw PlanError.rootIsFile(options.directory)
         }
         let recorded = try readAnswersFile(root: root)
-        let defaults = (recorded?.answers ?? Answers()).filling(from: .defaults)
         let terminal = options.assumeDefaults ? nil : console.terminal
         let prompter = terminal.map { Prompter(terminal: $0, allowRawMode: console.environment["TERM"] != "dumb") }
-
-        let answers: Answers
         do {
-            answers = try gatherAnswers(defaults: defaults, prompter: prompter)
+            let project = try detectProject(root: root, prompter: prompter)
+            return try generate(root: root, recorded: recorded, project: project, prompter: prompter)
         } catch let interruption as PromptInterruption {
             return reportInterruption(interruption)
         }
-        let configuration: Configuration
-        do {
-            configuration = try Configuration(answers: answers, defaults: defaults)
-        } catch {
-            throw UsageError(error.description)
+    }
+
+    private func generate(root: String, recorded: AnswersFile.Contents?, project: ExistingProject?, prompter: Prompter?) throws -> Int32 {
+        if let project, !options.json {
+            console.writeOutput(ProjectSummary.text(project))
+        }
+        let defaults = (recorded?.answers ?? Answers())
+            .filling(from: project?.detectedAnswers ?? Answers())
+            .filling(from: .defaults)
+        let answers = try gatherAnswers(defaults: defaults, prompter: prompter)
+        var configuration = try makeConfiguration(answers, defaults: defaults)
+        var notes = configuration.notes
+        if let project {
+            let skipped = try tasksToSkip(project, configuration: configuration, prompter: prompter, notes: &notes)
+            if !skipped.isEmpty {
+                var reduced = configuration.answers
+                reduced.tasks = configuration.tasks.filter { !skipped.contains($0) }
+                guard reduced.tasks?.isEmpty == false else {
+                    for note in notes { console.writeError("note: \(note)\n") }
+                    console.writeOutput("Nothing to add: the app's own code already covers every chosen task.\n")
+                    return ExitStatus.success
+                }
+                configuration = try makeConfiguration(reduced, defaults: defaults)
+            }
         }
         let output = options.output ?? recorded?.output
-        let outputFolder = try OutputLocation.resolve(root: root, explicit: output, fileSystem: fileSystem)
+        let outputFolder = try output.map { try OutputLocation.resolve(root: root, explicit: $0, fileSystem: fileSystem) }
+            ?? project?.target?.outputFolder
+            ?? OutputLocation.resolve(root: root, explicit: nil, fileSystem: fileSystem)
         let renderer = OutputRenderer()
         var files = try renderer.files(for: configuration, outputFolder: outputFolder)
         files.append(GeneratedFile(path: AnswersFile.name, contents: AnswersFile.encode(configuration, output: output), ownership: .record))
+        let edits = try project?.edits(for: configuration, fileSystem: fileSystem, allowBinaryPlist: options.allowBinaryPlist) ?? ProjectEdits()
+        files += edits.files
+        if let note = project?.integrationNote(outputFolder: outputFolder) {
+            notes.append(note)
+        }
+        for file in project?.namesakes(of: files) ?? [] {
+            notes.append("\(file) is named like one of bggen's files and may declare the same type; if the build reports an invalid redeclaration, rename yours.")
+        }
         let plan = try Planner(fileSystem: fileSystem).plan(
             root: root, outputFolder: outputFolder, files: files, force: options.force
         )
-        let report = Report(plan: plan, configuration: configuration, style: style)
-        for note in configuration.notes + plan.notes where !options.json {
+        let report = Report(plan: plan, configuration: configuration, style: style, project: project, edits: edits)
+        for note in notes + edits.notes + plan.notes where !options.json {
             console.writeError("note: \(note)\n")
         }
         if options.dryRun {
@@ -51,13 +78,9 @@ struct InitCommand {
         }
         if let prompter, plan.hasChanges {
             prompter.say("\n" + report.planSummary() + "\n" + report.identifierSummary() + "\n")
-            do {
-                guard try prompter.confirm("Write these files?", default: true) else {
-                    console.writeError("Nothing was written.\n")
-                    return ExitStatus.failure
-                }
-            } catch {
-                return reportInterruption(error)
+            guard try prompter.confirm("Write these files?", default: true) else {
+                console.writeError("Nothing was written.\n")
+                return ExitStatus.failure
             }
         }
         try PlanWriter(fileSystem: fileSystem).apply(plan)
@@ -68,6 +91,48 @@ struct InitCommand {
             console.writeOutput(report.afterWriting(nextSteps: nextSteps, directory: options.directory))
         }
         return ExitStatus.success
+    }
+
+    /// The app bggen adds to, if `root` holds one. With several app targets and no `--target`, a person is
+    /// asked; a script gets an error naming the targets.
+    private func detectProject(root: String, prompter: Prompter?) throws -> ExistingProject? {
+        guard fileSystem.kind(of: root) == .directory else { return nil }
+        do {
+            return try ExistingProject.detect(root: root, targetName: options.target, fileSystem: fileSystem)
+        } catch AugmentError.severalAppTargets(let names) where prompter != nil {
+            let picked = try prompter!.pickOne("Which app target should get the background work?", options: names, preselected: 0)
+            return try ExistingProject.detect(root: root, targetName: names[picked], fileSystem: fileSystem)
+        }
+    }
+
+    /// Task kinds the app's own code already covers: skipped and said so, unless `--replace` or a person asks
+    /// for them anyway.
+    private func tasksToSkip(_ project: ExistingProject, configuration: Configuration, prompter: Prompter?, notes: inout [String]) throws -> [TaskKind] {
+        var skipped: [TaskKind] = []
+        for (kind, registered) in project.alreadyRegistered(configuration) {
+            // Never negotiable: registering an identifier twice kills the app at launch.
+            guard !options.replace else { throw AugmentError.identifierAlreadyRegistered(registered) }
+            skipped.append(kind)
+            notes.append("skipped \(kind.rawValue): the app already registers \(registered.identifier) at \(registered.file):\(registered.line).")
+        }
+        guard !options.replace else { return skipped }
+        for (kind, finding) in project.existingCode(for: configuration.tasks) where !skipped.contains(kind) {
+            let place = finding.line.map { "\(finding.file):\($0)" } ?? finding.file
+            if let prompter, try prompter.confirm("\(place) already has \(kind.rawValue) code (\(finding.symbol)). Generate bggen's \(kind.rawValue) as well?", default: false) {
+                continue
+            }
+            skipped.append(kind)
+            notes.append("skipped \(kind.rawValue): the app's code at \(place) already covers it; pass --replace to generate it anyway.")
+        }
+        return skipped
+    }
+
+    private func makeConfiguration(_ answers: Answers, defaults: Answers) throws -> Configuration {
+        do {
+            return try Configuration(answers: answers, defaults: defaults)
+        } catch {
+            throw UsageError(error.description)
+        }
     }
 
     /// Flags first; then the questions on a terminal, or the defaults with `--yes`; never a silent guess.

@@ -5,6 +5,9 @@ struct InitOptions {
     var directory = "."
     var answers = Answers()
     var output: String?
+    var target: String?
+    var replace = false
+    var allowBinaryPlist = false
     var assumeDefaults = false
     var dryRun = false
     var force = false
@@ -23,6 +26,9 @@ struct InitOptions {
         .init(name: "bundle-id", kind: .option),
         .init(name: "ios", kind: .option),
         .init(name: "output", kind: .option),
+        .init(name: "target", kind: .option),
+        .init(name: "replace", kind: .flag),
+        .init(name: "allow-binary-plist", kind: .flag),
         .init(name: "yes", kind: .flag, shortName: "y"),
         .init(name: "dry-run", kind: .flag),
         .init(name: "force", kind: .flag),
@@ -70,6 +76,9 @@ struct InitOptions {
             guard !output.isEmpty else { throw UsageError("--output is empty; pass a folder inside DIR.") }
             options.output = output
         }
+        options.target = parsed.values["target"]
+        options.replace = parsed.flags.contains("replace")
+        options.allowBinaryPlist = parsed.flags.contains("allow-binary-plist")
         options.assumeDefaults = parsed.flags.contains("yes")
         options.dryRun = parsed.flags.contains("dry-run")
         options.force = parsed.flags.contains("force")

@@ -6,6 +6,8 @@ struct Report {
     let plan: Plan
     let configuration: Configuration
     let style: TextStyle
+    var project: ExistingProject? = nil
+    var edits = ProjectEdits()
 
     func planSummary() -> String {
         var text = ""
@@ -23,6 +25,7 @@ struct Report {
             text += "\n" + entry.diff
         }
         text += "\n" + identifierSummary()
+        text += instructions()
         text += "\nDry run: nothing was written.\n"
         return text
     }
@@ -35,7 +38,14 @@ struct Report {
         text += style.bold("Files in \(directory):") + "\n" + tree() + "\n"
         text += identifierSummary() + "\n"
         text += nextSteps
+        text += instructions()
         return text
+    }
+
+    /// Changes bggen does not make itself, spelled out for the user.
+    func instructions() -> String {
+        guard !edits.instructions.isEmpty else { return "" }
+        return "\nTo do by hand in your project:\n" + edits.instructions.map { "  - \($0)\n" }.joined()
     }
 
     func identifierSummary() -> String {
@@ -96,7 +106,9 @@ struct Report {
                 backgroundModes: backgroundModes(for: configuration)
             ),
             files: plan.entries.map { .init(path: $0.path, action: $0.action.rawValue, owner: $0.ownership.rawValue, reason: $0.reason) },
-            notes: configuration.notes + plan.notes
+            notes: configuration.notes + edits.notes + plan.notes,
+            instructions: edits.instructions,
+            project: project.map(ProjectJSON.init)
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -158,4 +170,46 @@ struct JSONReport: Encodable {
     let infoPlist: InfoPlistJSON
     let files: [FileJSON]
     let notes: [String]
+    let instructions: [String]
+    let project: ProjectJSON?
+}
+
+/// The detection report in `--json`.
+struct ProjectJSON: Encodable {
+    struct CodeJSON: Encodable {
+        let file: String
+        let line: Int?
+        let symbol: String
+        let tasks: [String]
+    }
+    let kind: String
+    let projectFiles: [String]
+    let target: String?
+    let deploymentTarget: String?
+    let swiftVersion: String?
+    let defaultIsolation: String?
+    let bundleId: String?
+    let infoPlist: String?
+    let entitlements: [String]
+    let existingCode: [CodeJSON]
+    let registeredIdentifiers: [String]
+    let warnings: [String]
+
+    init(_ project: ExistingProject) {
+        let report = project.report
+        kind = report.kind.rawValue
+        projectFiles = report.projectFiles
+        target = project.target?.name
+        deploymentTarget = project.target?.deploymentTarget ?? report.packageDeploymentTarget
+        swiftVersion = project.target?.swiftVersion
+        defaultIsolation = project.target?.defaultActorIsolation
+        bundleId = project.target?.bundleIdentifier?.resolved
+        infoPlist = project.target?.infoPlist.path
+        entitlements = project.target?.entitlements.map(\.path) ?? []
+        existingCode = report.existingCode.filter { !$0.isBggenOutput }.map {
+            CodeJSON(file: $0.file, line: $0.line, symbol: $0.symbol, tasks: $0.kinds.map(\.rawValue))
+        }
+        registeredIdentifiers = report.registeredIdentifiers.map(\.identifier)
+        warnings = report.warnings.map(\.description)
+    }
 }

@@ -22,7 +22,13 @@ private final class RecordingFileSystem: FileSystem, @unchecked Sendable {
         lock.withLock { read.append(path) }
         return try base.read(path)
     }
-    func writeAtomically(_ contents: String, to path: String) throws { try base.writeAtomically(contents, to: path) }
+
+    func readData(_ path: String) throws -> Data {
+        Data(try read(path).utf8)
+    }
+
+    func realPath(_ path: String) -> String { path }
+    func writeAtomically(_ data: Data, to path: String) throws { try base.writeAtomically(data, to: path) }
     func createDirectory(_ path: String) throws { try base.createDirectory(path) }
     func remove(_ path: String) throws { try base.remove(path) }
     func files(in path: String) -> [String] { base.files(in: path) }

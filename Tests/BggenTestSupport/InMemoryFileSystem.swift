@@ -40,6 +40,12 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
+    public func realPath(_ path: String) -> String { path }
+
+    public func readData(_ path: String) throws -> Data {
+        Data(try read(path).utf8)
+    }
+
     public func read(_ path: String) throws -> String {
         try lock.withLock {
             guard let contents = storage[path] else { throw CocoaError(.fileReadNoSuchFile) }
@@ -47,7 +53,8 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    public func writeAtomically(_ contents: String, to path: String) throws {
+    public func writeAtomically(_ data: Data, to path: String) throws {
+        let contents = String(decoding: data, as: UTF8.self)
         try lock.withLock {
             writeCount += 1
             if failingWrites.contains(writeCount) { throw Failure() }

@@ -3,8 +3,8 @@ import BggenTestSupport
 import Foundation
 import Testing
 
-/// A deliberately broken version of generated code: textual edits to one rendered file, the way a template bug
-/// would look.
+/// A deliberately broken version of generated code: textual edits to the rendered files (or the app-delegate
+/// example), the way a template bug would look.
 struct Mutant: Sendable, CustomTestStringConvertible {
     /// Replaces `find`, which must occur exactly once, with `replace`.
     struct Edit: Sendable {
@@ -14,7 +14,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
 
     let name: String
     let scenario: String
-    let file: String
+    /// Applied in order, each to whichever rendered file contains its text.
     let edits: [Edit]
     /// Which check or rule must catch it: a substring of a `FAIL` or `VIOLATION` line, or `trap` for a crash.
     let caughtBy: [String]
@@ -28,13 +28,13 @@ struct Mutant: Sendable, CustomTestStringConvertible {
     static let all: [Mutant] = [
         Mutant(
             name: "no exactly-once guard: expiry and work both complete the task",
-            scenario: "all-tasks", file: "BackgroundTaskManager.swift",
+            scenario: "all-tasks",
             edits: [Edit(find: "            defer { state.task = nil }\n", replace: "")],
             caughtBy: ["bgtask.completed-more-than-once"]
         ),
         Mutant(
             name: "launch handler registered from main-actor code inherits its isolation",
-            scenario: "all-tasks", file: "BackgroundTaskManager.swift",
+            scenario: "all-tasks",
             edits: [
                 Edit(find: "    func registerTasks() {", replace: "    @MainActor func registerTasks() {"),
                 Edit(
@@ -51,7 +51,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "downloaded file moved after didFinishDownloadingTo returns",
-            scenario: "all-tasks", file: "BackgroundDownloadManager.swift",
+            scenario: "all-tasks",
             edits: [Edit(
                 find: "            try fileManager.moveItem(at: location, to: destination)\n",
                 replace: """
@@ -65,13 +65,13 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "downloaded file left in place",
-            scenario: "all-tasks", file: "BackgroundDownloadManager.swift",
+            scenario: "all-tasks",
             edits: [Edit(find: "            try fileManager.moveItem(at: location, to: destination)\n", replace: "")],
             caughtBy: ["downloads.finish-moves-file"]
         ),
         Mutant(
             name: "refresh handler does not schedule the next refresh",
-            scenario: "all-tasks", file: "BackgroundTaskManager.swift",
+            scenario: "all-tasks",
             edits: [Edit(
                 find: """
                             // Requests run once; schedule the next refresh before anything can fail.
@@ -84,7 +84,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "completion-handler API on the background session",
-            scenario: "all-tasks", file: "BackgroundDownloadManager.swift",
+            scenario: "all-tasks",
             edits: [Edit(
                 find: "let task = session.downloadTask(with: url)",
                 replace: "let task = session.downloadTask(with: url) { _, _, _ in }"
@@ -93,7 +93,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "no expiration handler",
-            scenario: "all-tasks", file: "BackgroundTaskManager.swift",
+            scenario: "all-tasks",
             edits: [Edit(
                 find: """
                             task.expirationHandler = { @Sendable in
@@ -107,13 +107,13 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "registerTasks without its once-only guard, called twice",
-            scenario: "all-tasks", file: "BackgroundTaskManager.swift",
+            scenario: "all-tasks",
             edits: [Edit(find: "        guard isFirstCall else {", replace: "        guard isFirstCall || true else {")],
             caughtBy: ["bgtask.register-twice"]
         ),
         Mutant(
             name: "identifier in code differs from Info.plist",
-            scenario: "all-tasks", file: "BackgroundTaskConfiguration.swift",
+            scenario: "all-tasks",
             edits: [Edit(
                 find: "static let appRefreshIdentifier = \"com.example.app.refresh\"",
                 replace: "static let appRefreshIdentifier = \"com.example.app.Refresh\""
@@ -123,16 +123,16 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "failed transfer restarted instead of resumed from its resume data",
-            scenario: "all-tasks", file: "BackgroundDownloadManager.swift",
+            scenario: "all-tasks",
             edits: [Edit(
-                find: "let resumed = session.downloadTask(withResumeData: resumeData)",
-                replace: "let resumed = session.downloadTask(with: source)"
+                find: "return session.downloadTask(withResumeData: resumeData)",
+                replace: "return session.downloadTask(with: source)"
             )],
             caughtBy: ["downloads.failure-with-resume-data-resumes"]
         ),
         Mutant(
             name: "stored background-session completion handler never called",
-            scenario: "all-tasks", file: "BackgroundDownloadManager.swift",
+            scenario: "all-tasks",
             edits: [Edit(
                 find: """
                             Task { @MainActor in
@@ -145,13 +145,13 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "silent-push check ignores the value of content-available",
-            scenario: "all-tasks", file: "SilentPushHandler.swift",
+            scenario: "all-tasks",
             edits: [Edit(find: "available == 1", replace: "available >= 0")],
             caughtBy: ["push.content-available-0-is-noData"]
         ),
         Mutant(
             name: "processing request ignores the network answer",
-            scenario: "processing-network-power", file: "BackgroundTaskManager.swift",
+            scenario: "processing-network-power",
             edits: [Edit(
                 find: "request.requiresNetworkConnectivity = requiresNetworkConnectivity",
                 replace: "request.requiresNetworkConnectivity = false"
@@ -160,7 +160,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "app delegate registers the tasks after launch",
-            scenario: "all-tasks", file: "AppDelegate.swift",
+            scenario: "all-tasks",
             edits: [
                 Edit(find: "        BackgroundTaskManager.shared.registerTasks()\n", replace: ""),
                 Edit(
@@ -173,19 +173,16 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
     ]
 
-    /// Applies the edits; throws when the text an edit changes is no longer in the rendered file exactly once, so a
-    /// template change cannot quietly turn a mutant into the original.
+    /// Applies the edits; throws unless the text each edit changes occurs exactly once in all the rendered files,
+    /// so a template change cannot quietly turn a mutant into the original.
     func apply(to sources: inout SimulatedApp.Sources) throws {
-        guard var text = sources.swiftFiles[file] else {
-            throw MutantError("\(scenario) renders no \(file)")
-        }
         for edit in edits {
-            guard text.components(separatedBy: edit.find).count == 2 else {
-                throw MutantError("\(file) no longer contains exactly one \"\(edit.find)\"; update the mutant")
+            let holders = sources.swiftFiles.filter { $0.value.contains(edit.find) }
+            guard holders.count == 1, let (file, text) = holders.first, text.components(separatedBy: edit.find).count == 2 else {
+                throw MutantError("\(scenario) no longer renders exactly one \"\(edit.find)\"; update the mutant")
             }
-            text = text.replacingOccurrences(of: edit.find, with: edit.replace)
+            sources.swiftFiles[file] = text.replacingOccurrences(of: edit.find, with: edit.replace)
         }
-        sources.swiftFiles[file] = text
     }
 }
 

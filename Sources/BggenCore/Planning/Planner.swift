@@ -57,13 +57,15 @@ public struct Planner: Sendable {
             let old: String
             do {
                 old = try fileSystem.read(absolute)
+            } catch where file.ownership == .patched {
+                return make(.update, old: nil, reason: "binary property list, rewritten as XML")
             } catch {
                 throw .unreadable(path: file.path, reason: "\(error.localizedDescription)")
             }
             if old == file.contents {
                 return make(.unchanged, old: old)
             }
-            if file.ownership == .record {
+            if file.ownership == .record || file.ownership == .patched {
                 return make(.update, old: old)
             }
             if file.ownership == .user {

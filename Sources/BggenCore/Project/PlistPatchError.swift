@@ -16,7 +16,7 @@ public enum PlistPatchError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .binaryPropertyList(let path):
-            "'\(path)' is a binary property list, which cannot be edited as text; convert it with `plutil -convert xml1 '\(path)'` or allow bggen to convert it."
+            "'\(path)' is a binary property list, which cannot be edited as text; convert it with `plutil -convert xml1 '\(path)'` or pass --allow-binary-plist to let bggen convert it."
         case .notUTF8(let path):
             "'\(path)' is not UTF-8 text; convert it with `plutil -convert xml1 '\(path)'` and run again."
         case .malformed(let path, let line, let reason):

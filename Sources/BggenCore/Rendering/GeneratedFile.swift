@@ -6,6 +6,8 @@ public enum Ownership: String, Sendable, Codable {
     case user
     /// bggen's record of the answers (`.bggen.json`): rewritten whenever the answers change.
     case record
+    /// The user's own file (Info.plist, entitlements) with keys added by a minimal, additions-only edit.
+    case patched
 }
 
 /// One file bggen wants on disk, with its path relative to the project root.

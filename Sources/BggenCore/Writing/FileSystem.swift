@@ -12,8 +12,12 @@ public enum FileKind: Sendable, Equatable {
 public protocol FileSystem: Sendable {
     func kind(of path: String) -> FileKind
     func read(_ path: String) throws -> String
+    /// The raw bytes, for files that may not be text (a binary property list).
+    func readData(_ path: String) throws -> Data
+    /// The path with every symbolic link resolved, to refuse edits that would land outside the project.
+    func realPath(_ path: String) -> String
     /// Replaces the file in one step, so a reader never sees half of it.
-    func writeAtomically(_ contents: String, to path: String) throws
+    func writeAtomically(_ data: Data, to path: String) throws
     func createDirectory(_ path: String) throws
     func remove(_ path: String) throws
     /// Names of the regular files directly inside `path`, sorted; empty when it is not a folder.
@@ -26,6 +30,12 @@ public protocol FileSystem: Sendable {
     func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)]
 }
 
+extension FileSystem {
+    public func writeAtomically(_ contents: String, to path: String) throws {
+        try writeAtomically(Data(contents.utf8), to: path)
+    }
+}
+
 /// The real file system, through `FileManager`.
 public struct LocalFileSystem: FileSystem {
     public init() {}
@@ -36,12 +46,20 @@ public struct LocalFileSystem: FileSystem {
         return isDirectory.boolValue ? .directory : .file
     }
 
+    public func realPath(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    }
+
+    public func readData(_ path: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
     public func read(_ path: String) throws -> String {
         try String(contentsOfFile: path, encoding: .utf8)
     }
 
-    public func writeAtomically(_ contents: String, to path: String) throws {
-        try Data(contents.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    public func writeAtomically(_ data: Data, to path: String) throws {
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
     public func createDirectory(_ path: String) throws {

@@ -20,6 +20,8 @@ public struct PlanWriter: Sendable {
             for entry in plan.changes {
                 current = entry.path
                 let absolute = "\(plan.root)/\(entry.path)"
+                // The bytes on disk, not the plan's text: a binary plist converted to XML must come back as it was.
+                let previous = entry.action == .create ? nil : try fileSystem.readData(absolute)
                 switch entry.action {
                 case .create, .update:
                     try ensureParents(of: entry.path, root: plan.root, undo: &undo)
@@ -29,7 +31,6 @@ public struct PlanWriter: Sendable {
                 case .unchanged, .conflict:
                     continue
                 }
-                let previous = entry.oldContents
                 undo.append { [fileSystem] in
                     if let previous {
                         try fileSystem.writeAtomically(previous, to: absolute)

@@ -35,7 +35,9 @@ open class BGTaskScheduler: NSObject {
 
     @available(iOS 26.0, *) @available(macOS, unavailable) @available(tvOS, unavailable)
     @available(visionOS, unavailable) @available(watchOS, unavailable) @available(macCatalyst, unavailable)
-    open class var supportedResources: BGContinuedProcessingTaskRequest.Resources { [] }
+    open class var supportedResources: BGContinuedProcessingTaskRequest.Resources {
+        SimulatedDevice.shared.offersBackgroundGPU ? .gpu : []
+    }
 
     // Returns an ObjC BOOL, so it is deliberately not @discardableResult: ignoring it warns, as on Xcode.
     @available(iOSApplicationExtension, unavailable)
@@ -156,6 +158,21 @@ open class BGTaskScheduler: NSObject {
                     "\(identifier) was submitted with no launch handler registered (iOS: 'No launch handler registered for task with identifier')"
                 )
                 return
+            }
+            if #available(iOS 26.0, *), let continued = copy as? BGContinuedProcessingTaskRequest {
+                if continued.requiredResources.contains(.gpu) && !device.offersBackgroundGPU {
+                    throw BGTaskScheduler.Error(_nsError: NSError(
+                        domain: BGTaskSchedulerErrorDomain,
+                        code: BGTaskScheduler.Error.Code.notPermitted.rawValue,
+                        userInfo: [NSLocalizedDescriptionKey: "the GPU is not available to background tasks on this device"]
+                    ))
+                }
+                if continued.strategy == .fail && !device.continuedProcessingCanStartNow {
+                    throw BGTaskScheduler.Error(_nsError: NSError(
+                        domain: BGTaskSchedulerErrorDomain,
+                        code: BGTaskScheduler.Error.Code.immediateRunIneligible.rawValue
+                    ))
+                }
             }
             let limit = copy is BGAppRefreshTaskRequest ? 1 : 10
             let sameKind = others.filter { ($0 is BGAppRefreshTaskRequest) == (copy is BGAppRefreshTaskRequest) }

@@ -221,15 +221,36 @@ nonisolated enum DownloadChecks {
             try checkFinished(source, contents: contents)
         }
 
-        report.check("downloads.failure-without-resume-data-is-reported") { _ in
+        report.check("downloads.permanent-failure-is-reported") { _ in
             let source = url("third.zip")
             let task = try startAndFind(source)
-            try require(daemon.simulateFailure(of: task, withResumeData: false) == nil, "unexpected resume data")
+            try require(daemon.simulateFailure(of: task, code: .badURL, withResumeData: false) == nil, "unexpected resume data")
             try require(
                 handler.wait(timeout: timeout) { !handler.failures(source).isEmpty },
-                "downloadDidFail was not called for a failure without resume data"
+                "downloadDidFail was not called for a failure no retry can fix (URLError.badURL)"
             )
             try require(handler.finished(source).isEmpty, "a failed download was reported as finished")
+        }
+
+        report.check("downloads.repeated-failures-end-in-downloadDidFail") { _ in
+            let source = url("flaky.zip")
+            var task: URLSessionTask = try startAndFind(source)
+            var retries = 0
+            for _ in 0..<10 {
+                daemon.simulateFailure(of: task, withResumeData: true)
+                if handler.wait(timeout: 0, until: { !handler.failures(source).isEmpty }) { break }
+                guard let next = daemon.waitForResumedTask(
+                    where: { candidate, _, _ in candidate !== task && candidate.originalRequest?.url == source },
+                    timeout: timeout
+                ) else { break }
+                retries += 1
+                task = next
+            }
+            try require(retries >= 1, "a transfer that failed with resume data was never resumed")
+            try require(
+                handler.wait(timeout: timeout) { !handler.failures(source).isEmpty },
+                "after \(retries) retries the transfer was still not reported as failed; retries must end"
+            )
         }
 
         report.check("downloads.relaunch-delivers-events-and-calls-completion-handler") { context in

@@ -252,8 +252,14 @@ nonisolated enum HarnessMain {
         #if BGGEN_DOWNLOADS
         DownloadChecks.run()
         #endif
+        #if BGGEN_UPLOADS
+        UploadChecks.run()
+        #endif
         #if BGGEN_SILENT_PUSH
         SilentPushChecks.run()
+        #endif
+        #if BGGEN_CONTINUED_PROCESSING
+        ContinuedProcessingChecks.run()
         #endif
     }
 

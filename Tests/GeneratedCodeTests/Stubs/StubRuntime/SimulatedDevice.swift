@@ -31,6 +31,8 @@ public final class SimulatedDevice: @unchecked Sendable {
     private var observer: (@Sendable (SimulatorViolation) -> Void)?
     private var grace: TimeInterval = 0.5
     private var callbackLimit: TimeInterval = 5
+    private var gpu = false
+    private var canStartNow = true
 
     public init() {}
 
@@ -73,6 +75,19 @@ public final class SimulatedDevice: @unchecked Sendable {
 
     public func markLaunchFinished() {
         locked { launchFinished = true }
+    }
+
+    /// Whether the device offers the GPU to continued-processing tasks (`BGTaskScheduler.supportedResources`).
+    public var offersBackgroundGPU: Bool {
+        get { locked { gpu } }
+        set { locked { gpu = newValue } }
+    }
+
+    /// Whether a continued-processing request could start right now; when not, a `.fail` request is refused with
+    /// `immediateRunIneligible` and a `.queue` request waits.
+    public var continuedProcessingCanStartNow: Bool {
+        get { locked { canStartNow } }
+        set { locked { canStartNow = newValue } }
     }
 
     /// How long after an expiration handler runs the app may still call `setTaskCompleted`.

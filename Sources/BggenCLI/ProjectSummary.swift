@@ -1,0 +1,39 @@
+import BggenCore
+
+/// The detection report, printed before any write so the user sees what bggen understood of their app.
+enum ProjectSummary {
+    static func text(_ project: ExistingProject) -> String {
+        let report = project.report
+        let kind = switch report.kind {
+        case .xcodeProject: report.usesSynchronizedFolders ? "Xcode project with synchronized folders" : "Xcode project"
+        case .xcodeGen: "XcodeGen project"
+        case .tuist: "Tuist project"
+        case .swiftPackage: "Swift package"
+        }
+        var lines = ["Project: \(report.projectFiles.first ?? report.root) (\(kind))"]
+        if let workspace = report.workspace { lines.append("  Workspace: \(workspace)") }
+        if let target = project.target {
+            var facts = ["iOS \(target.deploymentTarget ?? "?")"]
+            if let swift = target.swiftVersion { facts.append("Swift \(swift)") }
+            facts.append("default isolation: \(target.defaultActorIsolation ?? "nonisolated")")
+            if let bundle = target.bundleIdentifier { facts.append("bundle ID \(bundle.raw)") }
+            lines.append("  App target: \(target.name) · " + facts.joined(separator: " · "))
+            let plist = target.infoPlist.path ?? (target.infoPlist.isGenerated ? "generated from build settings" : "none")
+            lines.append("  Info.plist: \(plist)")
+            for file in target.entitlements {
+                let configurations = file.configurations.isEmpty ? "" : " (\(file.configurations.joined(separator: ", ")))"
+                lines.append("  Entitlements: \(file.path)\(configurations)")
+            }
+        }
+        let code = report.existingCode.filter { !$0.isBggenOutput }
+        if !code.isEmpty {
+            lines.append("  Existing background code:")
+            lines += code.map { "    \($0)" }
+        }
+        if !report.registeredIdentifiers.isEmpty {
+            lines.append("  Registered identifiers: " + report.registeredIdentifiers.map(\.identifier).joined(separator: ", "))
+        }
+        lines += report.warnings.map { "  warning: \($0)" }
+        return lines.joined(separator: "\n") + "\n\n"
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// An app that already exists, as bggen sees it before writing: the target it adds to, the answers the project
+/// already implies, the background work it already has, and the edits its own files need.
+public struct ExistingProject: Sendable {
+    public let report: ProjectReport
+    /// The iOS app target bggen adds to; nil for a Swift package or a project without one.
+    public let target: AppTarget?
+
+    /// Detects the project at `root`; nil when there is none (a new folder), so bggen just generates files.
+    public static func detect(root: String, targetName: String?, fileSystem: any FileSystem) throws -> ExistingProject? {
+        let report: ProjectReport
+        do {
+            report = try ProjectDetector.detect(root: root, fileSystem: fileSystem)
+        } catch {
+            switch error {
+            case .rootNotFound, .noProject: return nil
+            case .malformed, .unreadable: throw error
+            }
+        }
+        return ExistingProject(report: report, target: try chooseTarget(in: report, named: targetName))
+    }
+
+    /// With several app targets, `--target` decides; a guess could patch the wrong app's Info.plist.
+    static func chooseTarget(in report: ProjectReport, named name: String?) throws(AugmentError) -> AppTarget? {
+        let names = report.appTargets.map(\.name)
+        if let name {
+            guard let target = report.appTarget(named: name) else {
+                throw .unknownTarget(name, available: names)
+            }
+            return target
+        }
+        guard report.appTargets.count <= 1 else {
+            throw .severalAppTargets(names)
+        }
+        return report.appTargets.first
+    }
+
+    /// The answers the project already gives: its deployment target and bundle identifier.
+    public var detectedAnswers: Answers {
+        var answers = Answers()
+        answers.deploymentTarget = target?.deploymentTarget ?? report.packageDeploymentTarget
+        if let bundle = target?.bundleIdentifier, bundle.isFullyResolved, (try? BundleIdentifier(bundle.resolved)) != nil {
+            answers.bundleIdentifier = bundle.resolved
+        }
+        return answers
+    }
+
+    /// The first place existing code covers each task kind, ignoring bggen's own earlier output and code that
+    /// only other targets compile (a macOS app's delegate does not cover the iOS app).
+    public func existingCode(for kinds: [TaskKind]) -> [(kind: TaskKind, finding: CodeFinding)] {
+        let relevant = report.existingCode.filter { finding in
+            !finding.isBggenOutput && (finding.targets.isEmpty || target.map { finding.targets.contains($0.name) } ?? true)
+        }
+        return kinds.compactMap { kind in
+            relevant.first { $0.kinds.contains(kind) }.map { (kind, $0) }
+        }
+    }
+
+    /// What the user must do so the target compiles the new folder, when the project does not pick it up alone.
+    public func integrationNote(outputFolder: String) -> String? {
+        guard let target else { return nil }
+        let inside = { (folder: String) in outputFolder == folder || outputFolder.hasPrefix(folder + "/") }
+        switch report.kind {
+        case .xcodeProject:
+            if target.synchronizedFolders.contains(where: inside) { return nil }
+            return "\(outputFolder) is not in a folder \(target.name) compiles: add it to the \(target.name) target in Xcode (File > Add Files), or pass --output inside \(target.synchronizedFolders.first ?? target.sourceFolder ?? "the target's folder")."
+        case .xcodeGen, .tuist:
+            let generator = report.kind == .xcodeGen ? "xcodegen generate" : "tuist generate"
+            if let sources = target.sourceFolder, inside(sources) {
+                return "run \(generator) so \(target.name) picks up the new files in \(outputFolder)."
+            }
+            return "add \(outputFolder) to \(target.name)'s sources in \(target.definedIn), then run \(generator)."
+        case .swiftPackage:
+            return nil
+        }
+    }
+
+    /// Task kinds whose identifier the app registers already: a second registration kills the app at launch.
+    public func alreadyRegistered(_ configuration: Configuration) -> [(kind: TaskKind, registered: RegisteredIdentifier)] {
+        let identifiers = Identifiers(configuration)
+        let ours: [(TaskKind, String?)] = [
+            (.refresh, identifiers.appRefresh), (.processing, identifiers.processing),
+            (.downloads, identifiers.downloadSession), (.uploads, identifiers.uploadSession),
+        ]
+        return ours.compactMap { kind, identifier in
+            report.registeredIdentifiers.first { $0.identifier == identifier }.map { (kind, $0) }
+        }
+    }
+
+    /// Files of the app named like bggen's own, which likely declare the same types (`BackgroundTaskManager`).
+    public func namesakes(of files: [GeneratedFile]) -> [String] {
+        let names = Set(files.filter { $0.ownership == .tool }.map { ($0.path as NSString).lastPathComponent })
+        return report.existingCode.filter { !$0.isBggenOutput && $0.line == nil && names.contains(($0.file as NSString).lastPathComponent) }
+            .map(\.file)
+    }
+}
+
+/// A problem choosing what to add to: a usage error, fixed with `--target`.
+public enum AugmentError: Error, Equatable, Sendable, CustomStringConvertible {
+    case severalAppTargets([String])
+    case unknownTarget(String, available: [String])
+    case identifierAlreadyRegistered(RegisteredIdentifier)
+
+    public var description: String {
+        switch self {
+        case .severalAppTargets(let names):
+            "the project has several iOS app targets (\(names.joined(separator: ", "))); pass --target with the one to add background work to."
+        case .unknownTarget(let name, let available):
+            "there is no iOS app target named '\(name)'; pass --target with one of \(available.isEmpty ? "none found" : available.joined(separator: ", "))."
+        case .identifierAlreadyRegistered(let registered):
+            "\(registered.identifier) is already registered at \(registered.file):\(registered.line), and a second registration kills the app at launch; remove that registration, or pass another --bundle-id."
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// The changes an existing app's own files need, planned before anything is written.
+public struct ProjectEdits: Sendable, Equatable {
+    /// Patched Info.plist and entitlements files: the whole new text, from additions-only edits.
+    public var files: [GeneratedFile] = []
+    /// What the user should know: values kept that look wrong, files left alone and why.
+    public var notes: [String] = []
+    /// Changes bggen does not make itself, spelled out exactly: build settings and generator specs.
+    public var instructions: [String] = []
+
+    public init() {}
+}
+
+extension ExistingProject {
+    /// Plans the Info.plist and entitlements edits for `configuration`. The user's files get only additions;
+    /// files a generator rewrites, files shared with extensions and files outside the project are left alone,
+    /// with the change to make by hand instead.
+    public func edits(for configuration: Configuration, fileSystem: any FileSystem, allowBinaryPlist: Bool) throws -> ProjectEdits {
+        var edits = ProjectEdits()
+        guard let target else { return edits }
+        let identifiers = Identifiers(configuration).permittedTaskIdentifiers
+        let modes = backgroundModes(for: configuration)
+        let patcher = PlistPatcher(allowsBinaryConversion: allowBinaryPlist)
+        if !identifiers.isEmpty || !modes.isEmpty {
+            var plistEdits: [PlistPatcher.Edit] = []
+            if !identifiers.isEmpty { plistEdits.append(.addStrings(key: BackgroundModes.permittedIdentifiersKey, values: identifiers)) }
+            if !modes.isEmpty { plistEdits.append(.addStrings(key: BackgroundModes.key, values: modes)) }
+            try planInfoPlist(target, plistEdits, identifiers: identifiers, modes: modes, patcher: patcher, fileSystem: fileSystem, into: &edits)
+        }
+        if configuration.includes(.silentPush) {
+            try planEntitlements(target, patcher: patcher, fileSystem: fileSystem, into: &edits)
+        }
+        return edits
+    }
+
+    private func planInfoPlist(
+        _ target: AppTarget, _ plistEdits: [PlistPatcher.Edit], identifiers: [String], modes: [String],
+        patcher: PlistPatcher, fileSystem: any FileSystem, into edits: inout ProjectEdits
+    ) throws {
+        let plist = target.infoPlist
+        if let spec = plist.regeneratedFrom {
+            edits.instructions.append(specInstruction(spec: spec, target: target.name, info: [
+                (BackgroundModes.permittedIdentifiersKey, identifiers), (BackgroundModes.key, modes),
+            ]))
+            return
+        }
+        guard let path = plist.path else {
+            edits.instructions.append(
+                "\(target.name) generates its Info.plist from build settings, which cannot hold arrays: set INFOPLIST_FILE = \(OutputRenderer.infoFragmentPath) for \(target.name), and keep GENERATE_INFOPLIST_FILE = YES so Xcode still generates the rest."
+            )
+            return
+        }
+        guard plist.exists else {
+            edits.notes.append("\(target.name)'s INFOPLIST_FILE names \(path), which does not exist; merge \(OutputRenderer.infoFragmentPath) into the Info.plist the target really uses.")
+            return
+        }
+        try patch(path, plistEdits, patcher: patcher, fileSystem: fileSystem, into: &edits)
+    }
+
+    private func planEntitlements(_ target: AppTarget, patcher: PlistPatcher, fileSystem: any FileSystem, into edits: inout ProjectEdits) throws {
+        guard !target.entitlements.isEmpty else {
+            edits.instructions.append(
+                "\(target.name) has no entitlements file: add the Push Notifications capability in Xcode, or set CODE_SIGN_ENTITLEMENTS = \(OutputRenderer.entitlementsFragmentPath) for \(target.name)."
+            )
+            return
+        }
+        for file in target.entitlements {
+            if let spec = file.regeneratedFrom {
+                edits.instructions.append(specInstruction(spec: spec, target: target.name, entitlements: true, info: [("aps-environment", ["development"])]))
+            } else if file.sharedWithExtension {
+                edits.notes.append("\(file.path) is shared with \(file.sharedWith.joined(separator: ", ")), so aps-environment was not added; give \(target.name) an entitlements file of its own with aps-environment = development.")
+            } else if !file.exists {
+                edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS names \(file.path), which does not exist; add aps-environment = development to the file it really uses.")
+            } else {
+                try patch(file.path, [.addString(key: "aps-environment", value: "development")], patcher: patcher, fileSystem: fileSystem, into: &edits)
+            }
+        }
+    }
+
+    private func patch(
+        _ path: String, _ plistEdits: [PlistPatcher.Edit], patcher: PlistPatcher, fileSystem: any FileSystem,
+        into edits: inout ProjectEdits
+    ) throws {
+        let absolute = "\(report.root)/\(path)"
+        let realRoot = fileSystem.realPath(report.root)
+        guard fileSystem.realPath(absolute).hasPrefix(realRoot + "/") else {
+            edits.notes.append("\(path) leads outside the project through a symbolic link, so bggen left it alone; add the keys from bggen/ by hand.")
+            return
+        }
+        let result = try patcher.patch(try fileSystem.readData(absolute), path: path, edits: plistEdits)
+        for warning in result.warnings {
+            edits.notes.append("\(path): \(warning)")
+        }
+        if result.hasChanges {
+            edits.files.append(GeneratedFile(path: path, contents: result.text, ownership: .patched))
+        }
+    }
+
+    /// The exact lines to add to an XcodeGen or Tuist spec, whose generator would undo an edit of its output.
+    private func specInstruction(spec: String, target: String, entitlements: Bool = false, info: [(String, [String])]) -> String {
+        let section = entitlements ? "entitlements" : "info"
+        if report.kind == .tuist {
+            let pairs = info.map { key, values in
+                entitlements ? "\"\(key)\": \"\(values.joined())\"" : "\"\(key)\": [\(values.map { "\"\($0)\"" }.joined(separator: ", "))]"
+            }
+            let call = entitlements ? ".dictionary([\(pairs.joined(separator: ", "))])" : ".extendingDefault(with: [\(pairs.joined(separator: ", "))])"
+            return "\(spec) generates \(target)'s \(section == "info" ? "Info.plist" : "entitlements"); set its \(entitlements ? "entitlements" : "infoPlist") there to include \(call), then run tuist generate."
+        }
+        var lines = ["\(spec) generates \(target)'s \(section == "info" ? "Info.plist" : "entitlements"); add under targets: \(target): \(section): properties:"]
+        for (key, values) in info where !values.isEmpty {
+            if entitlements {
+                lines.append("      \(key): \(values.joined())")
+            } else {
+                lines.append("      \(key):")
+                lines += values.map { "        - \($0)" }
+            }
+        }
+        lines.append("  then run xcodegen generate.")
+        return lines.joined(separator: "\n")
+    }
+}

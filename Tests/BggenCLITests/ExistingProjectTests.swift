@@ -1,0 +1,211 @@
+import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// `bggen init --yes` inside the fixture repositories: what it reports, what it writes, the exact edits to the
+/// app's own files, and that a second run changes nothing.
+@Suite("Existing app repositories")
+struct ExistingProjectTests {
+    /// The lines a change added and removed, ignoring diff headers.
+    private func changedLines(_ old: String, _ new: String) -> (added: [String], removed: [String]) {
+        let diff = UnifiedDiff.make(old: old, new: new, oldLabel: "a", newLabel: "b")
+        let lines = diff.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("+++") && !$0.hasPrefix("---") }
+        return (lines.filter { $0.hasPrefix("+") }.map { String($0.dropFirst()) }, lines.filter { $0.hasPrefix("-") })
+    }
+
+    private func plist(_ text: String) throws -> [String: Any] {
+        try #require(try PropertyListSerialization.propertyList(from: Data(text.utf8), format: nil) as? [String: Any])
+    }
+
+    private func expectSecondRunChangesNothing(_ repo: TemporaryDirectory, _ arguments: [String]) throws {
+        let before = try repo.files()
+        let again = try BinaryRunner.run(arguments, in: repo.url)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("Nothing to change"), "\(again.stdout)")
+        #expect(try repo.files() == before)
+    }
+
+    @Test func netNewsWireGetsOnlyWhatIsMissing() throws {
+        let repo = try Fixtures.copy("NetNewsWire")
+        let original = try repo.files()
+        let arguments = ["init", "--yes", "--tasks", "refresh,processing,silent-push"]
+        let run = try BinaryRunner.run(arguments, in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("App target: NetNewsWire-iOS · iOS 17.0"))
+        #expect(run.stdout.contains("iOS/AppDelegate.swift:22: BGTaskScheduler (refresh)"))
+        #expect(run.stderr.contains("skipped refresh: the app's code at iOS/AppDelegate.swift:22 already covers it"))
+        #expect(run.stderr.contains("skipped silent-push: the app's code at iOS/AppDelegate.swift:16"))
+        let files = try repo.files()
+        let info = "iOS/Resources/Info.plist"
+        let change = changedLines(original[info]!, files[info]!)
+        #expect(change.removed.isEmpty)
+        #expect(change.added == ["\t\t<string>com.ranchero.NetNewsWire.iOS.processing</string>"])
+        let patched = try plist(files[info]!)
+        #expect((patched["BGTaskSchedulerPermittedIdentifiers"] as? [String]) == ["com.ranchero.NetNewsWire.FeedRefresh", "com.ranchero.NetNewsWire.iOS.processing"])
+        #expect(files["iOS/Resources/NetNewsWire.entitlements"] == original["iOS/Resources/NetNewsWire.entitlements"], "Production is kept and push was skipped")
+        #expect(files["iOS/BackgroundProcessing/ProcessingWork.swift"] != nil)
+        #expect(files["iOS/BackgroundProcessing/AppRefreshWork.swift"] == nil)
+        try expectSecondRunChangesNothing(repo, arguments)
+    }
+
+    @Test func duckDuckGoEntitlementsWithASpaceGetPushAndTheExtensionsAreUntouched() throws {
+        let repo = try Fixtures.copy("DuckDuckGo")
+        let original = try repo.files()
+        let arguments = ["init", "--yes", "--tasks", "silent-push"]
+        let run = try BinaryRunner.run(arguments, in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = try repo.files()
+        let spaced = "DuckDuckGo/DuckDuckGoAlpha Debug.entitlements"
+        let change = changedLines(original[spaced]!, files[spaced]!)
+        #expect(change.removed.isEmpty)
+        #expect(change.added.map { $0.trimmingCharacters(in: .whitespaces) } == ["<key>aps-environment</key>", "<string>development</string>"])
+        #expect(try plist(files[spaced]!)["aps-environment"] as? String == "development")
+        for (path, text) in original where !path.hasPrefix("DuckDuckGo/") || path.contains("Extension") {
+            #expect(files[path] == text, "\(path) must stay untouched")
+        }
+        #expect(!files.keys.contains { $0.hasPrefix("Pods/") && original[$0] == nil })
+        try expectSecondRunChangesNothing(repo, arguments)
+    }
+
+    @Test func homeAssistantKeepsCurlyVariablesAndAddsOnlyTheMissingMode() throws {
+        let repo = try Fixtures.copy("HomeAssistant")
+        let original = try repo.files()
+        let arguments = ["init", "--yes", "--tasks", "processing"]
+        let run = try BinaryRunner.run(arguments, in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = try repo.files()
+        let info = "Sources/App/Resources/Info.plist"
+        let change = changedLines(original[info]!, files[info]!)
+        #expect(change.removed.isEmpty)
+        #expect(change.added == ["\t\t<string>io.robbie.HomeAssistant.processing</string>", "\t\t<string>processing</string>"])
+        #expect(files[info]!.contains("${ENV_URL_HANDLER}") == original[info]!.contains("${ENV_URL_HANDLER}"))
+        #expect(files.keys.contains("Sources/BackgroundProcessing/BackgroundTaskManager.swift"))
+        #expect(run.stderr.contains("add it to the App target in Xcode"))
+        try expectSecondRunChangesNothing(repo, arguments)
+    }
+
+    @Test func aGeneratedInfoPlistGetsTheExactBuildSettingToSet() throws {
+        for fixture in ["GeneratedInfoPlist", "SynchronizedTemplate"] {
+            let repo = try Fixtures.copy(fixture)
+            let original = try repo.files()
+            let arguments = ["init", "--yes", "--tasks", "refresh"]
+            let run = try BinaryRunner.run(arguments, in: repo.url)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("set INFOPLIST_FILE = bggen/Info.fragment.plist for"), "\(fixture): \(run.stdout)")
+            #expect(run.stdout.contains("keep GENERATE_INFOPLIST_FILE = YES"))
+            let files = try repo.files()
+            for (path, text) in original {
+                #expect(files[path] == text, "\(fixture): \(path) must stay untouched")
+            }
+            #expect(files["bggen/Info.fragment.plist"] != nil)
+            try expectSecondRunChangesNothing(repo, arguments)
+        }
+    }
+
+    @Test func xcodeGenSpecsGetASnippetAndTheGeneratedPlistIsNotEdited() throws {
+        let repo = try Fixtures.copy("XcodeGen")
+        let original = try repo.files()
+        let arguments = ["init", "--yes", "--tasks", "processing,silent-push"]
+        let run = try BinaryRunner.run(arguments, in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("generates ElementX's Info.plist; add under targets: ElementX: info: properties:"))
+        #expect(run.stdout.contains("BGTaskSchedulerPermittedIdentifiers:"))
+        #expect(run.stdout.contains("then run xcodegen generate."))
+        let files = try repo.files()
+        for (path, text) in original {
+            #expect(files[path] == text, "\(path) must stay untouched")
+        }
+        try expectSecondRunChangesNothing(repo, arguments)
+    }
+
+    @Test func severalAppTargetsNeedATargetAndTheChosenOnesPlistIsPatched() throws {
+        let repo = try Fixtures.copy("Tuist")
+        let refused = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("several iOS app targets (Hedvig, Ugglan)"))
+        #expect(refused.stderr.contains("--target"))
+        #expect(try repo.files() == (try Fixtures.copy("Tuist").files()))
+
+        let unknown = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh", "--target", "Nope"], in: repo.url)
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("no iOS app target named 'Nope'"))
+
+        let original = try repo.files()
+        let arguments = ["init", "--yes", "--tasks", "refresh", "--target", "Hedvig"]
+        let run = try BinaryRunner.run(arguments, in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("run tuist generate so Hedvig picks up the new files"))
+        // `infoPlist: .file(path:)` makes the file itself the source, so it is patched in place.
+        let files = try repo.files()
+        let hedvig = "Projects/App/Config/Production/Info.plist"
+        let change = changedLines(original[hedvig]!, files[hedvig]!)
+        #expect(change.removed.isEmpty)
+        #expect(change.added.map { $0.trimmingCharacters(in: .whitespaces) }.contains("<string>com.hedvig.app.refresh</string>"))
+        #expect(files["Projects/App/Config/Test/Info.plist"] == original["Projects/App/Config/Test/Info.plist"], "the other app is untouched")
+        try expectSecondRunChangesNothing(repo, arguments)
+    }
+
+    @Test func anIdentifierTheAppRegistersIsNeverRegisteredAgain() throws {
+        let repo = try Fixtures.copy("RegisteredIdentifiers")
+        let original = try repo.files()
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("skipped refresh: the app already registers com.example.legacy.refresh at Legacy/AppDelegate.m:10"))
+        #expect(run.stdout.contains("Nothing to add"))
+        #expect(try repo.files() == original)
+
+        let replace = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh", "--replace"], in: repo.url)
+        #expect(replace.status == 64)
+        #expect(replace.stderr.contains("a second registration kills the app at launch"))
+        #expect(try repo.files() == original)
+    }
+
+    @Test func aNotificationServiceExtensionStaysUntouched() throws {
+        let repo = try Fixtures.copy("NotificationService")
+        let original = try repo.files()
+        let arguments = ["init", "--yes", "--tasks", "refresh,silent-push", "--replace"]
+        let run = try BinaryRunner.run(arguments, in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = try repo.files()
+        #expect(files["NotificationService/Info.plist"] == original["NotificationService/Info.plist"])
+        #expect(files["Shared/AppGroup.entitlements"] == original["Shared/AppGroup.entitlements"], "shared with the extension")
+        #expect(run.stderr.contains("Shared/AppGroup.entitlements is shared with"))
+        let change = changedLines(original["Mastodon/Info.plist"]!, files["Mastodon/Info.plist"]!)
+        #expect(change.removed.isEmpty && !change.added.isEmpty)
+        _ = try plist(files["Mastodon/Info.plist"]!)
+        try expectSecondRunChangesNothing(repo, arguments)
+    }
+
+    @Test func aMalformedProjectIsAnErrorNamingTheFileAndLine() throws {
+        let repo = try Fixtures.copy("GeneratedInfoPlist")
+        let pbxproj = try #require(try repo.files().keys.first { $0.hasSuffix("project.pbxproj") })
+        var text = try #require(try repo.files()[pbxproj])
+        text = text.replacingOccurrences(of: "};", with: "}", options: [], range: text.range(of: "};"))
+        try repo.write(text, to: pbxproj)
+        let before = try repo.files()
+        let run = try BinaryRunner.run(["init", "--yes"], in: repo.url)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains(pbxproj) && run.stderr.contains("line"), "\(run.stderr)")
+        #expect(run.stderr.contains("Nothing was changed."))
+        #expect(try repo.files() == before)
+    }
+
+    @Test func aBinaryInfoPlistIsRefusedUnlessConversionIsAllowed() throws {
+        let repo = try Fixtures.copy("HomeAssistant")
+        let info = repo.url.appendingPathComponent("Sources/App/Resources/Info.plist")
+        let object = try PropertyListSerialization.propertyList(from: Data(contentsOf: info), format: nil)
+        try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0).write(to: info)
+        let binary = try Data(contentsOf: info)
+        let refused = try BinaryRunner.run(["init", "--yes", "--tasks", "processing"], in: repo.url)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("--allow-binary-plist"), "\(refused.stderr)")
+        #expect(try Data(contentsOf: info) == binary)
+        #expect(!FileManager.default.fileExists(atPath: repo.url.appendingPathComponent(".bggen.json").path))
+
+        let converted = try BinaryRunner.run(["init", "--yes", "--tasks", "processing", "--allow-binary-plist"], in: repo.url)
+        #expect(converted.status == 0, "\(converted.stderr)")
+        let patched = try plist(String(contentsOf: info, encoding: .utf8))
+        #expect((patched["UIBackgroundModes"] as? [String])?.contains("processing") == true)
+    }
+}

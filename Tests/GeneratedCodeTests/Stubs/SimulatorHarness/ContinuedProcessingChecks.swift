@@ -1,0 +1,174 @@
+// Continued processing (iOS 26), through the generated seam: ContinuedProcessingManager.shared with scripted
+// ContinuedProcessingJobs, started after launch has finished (these registrations are exempt from the launch rule),
+// then launched, expired or failed by the simulated scheduler.
+#if BGGEN_CONTINUED_PROCESSING
+@_spi(Simulator) import BackgroundTasks
+import Foundation
+import StubRuntime
+
+/// A job that reports progress and returns, waits until it is cancelled, or throws.
+nonisolated final class ScriptedJob: ContinuedProcessingJob, @unchecked Sendable {
+    nonisolated enum Behavior: Sendable {
+        case steps(Int64)
+        case untilCancelled
+        case throwing
+    }
+
+    nonisolated struct Failure: Error {}
+
+    let title: String
+    let behavior: Behavior
+    let started = SimulatorSignal()
+    let cancelled = SimulatorSignal()
+    let discarded = SimulatorSignal()
+
+    init(title: String, behavior: Behavior) {
+        self.title = title
+        self.behavior = behavior
+    }
+
+    func run(progress: ContinuedProcessingProgress) async throws {
+        started.fire()
+        switch behavior {
+        case .steps(let count):
+            for step in 1...count {
+                try Task.checkCancellation()
+                progress.update(completed: step, of: count, subtitle: "step \(step)")
+            }
+        case .throwing:
+            throw Failure()
+        case .untilCancelled:
+            do {
+                try await Task.sleep(nanoseconds: UInt64(4 * HarnessSettings.timeout * 1_000_000_000))
+            } catch {
+                cancelled.fire()
+                throw error
+            }
+        }
+    }
+
+    func discardPartialOutput() {
+        discarded.fire()
+    }
+}
+
+nonisolated enum ContinuedProcessingChecks {
+    static func run() {
+        let report = HarnessReport.shared
+        let scheduler = BGTaskScheduler.shared
+        let device = SimulatedDevice.shared
+        let timeout = HarnessSettings.timeout
+        let prefix = HarnessExpectations.continuedProcessingPrefix!
+        device.offersBackgroundGPU = true
+        // Jobs start while the app is in use, long after launch.
+        if !device.hasFinishedLaunching {
+            scheduler.simulateLaunchFinished()
+        }
+
+        /// Starts `job` as a button action would, on the main actor.
+        func start(_ job: ScriptedJob) throws -> String {
+            let result = try unwrap(
+                onMainActor { () -> Result<String, ContinuedProcessingError> in
+                    Result { () throws(ContinuedProcessingError) -> String in try ContinuedProcessingManager.shared.start(job) }
+                },
+                "start did not return"
+            )
+            switch result {
+            case .success(let identifier): return identifier
+            case .failure(let error): throw HarnessFailure(description: "start threw \(error)")
+            }
+        }
+
+        report.check("continued.start-registers-and-submits-after-launch") { _ in
+            let before = device.violations.count
+            let first = try start(ScriptedJob(title: "First", behavior: .steps(1)))
+            let second = try start(ScriptedJob(title: "Second", behavior: .steps(1)))
+            for identifier in [first, second] {
+                try require(identifier.hasPrefix(prefix + "."), "job identifier \(identifier) is not under \(prefix).*")
+                try require(scheduler.registeredIdentifiers.contains(identifier), "\(identifier) was not registered")
+            }
+            try require(first != second, "two jobs got the same identifier \(first); re-registering it kills the app")
+            let pending = scheduler.simulatedPendingRequests.map(\.request)
+            let request = try unwrap(
+                pending.first { $0.identifier == first } as? BGContinuedProcessingTaskRequest,
+                "no BGContinuedProcessingTaskRequest pending for \(first)"
+            )
+            try require(request.title == "First", "the request's title is \(request.title), not the job's")
+            try require(
+                (request.strategy == .fail) == HarnessExpectations.continuedStrategyFails,
+                "the request's strategy is \(request.strategy); the answers say \(HarnessExpectations.continuedStrategyFails ? "fail" : "queue")"
+            )
+            try require(
+                request.requiredResources.contains(.gpu) == HarnessExpectations.continuedWantsGPU,
+                "the request \(HarnessExpectations.continuedWantsGPU ? "does not ask" : "asks") for the GPU on a device that offers it"
+            )
+            let violations = device.violations.dropFirst(before)
+            try require(violations.isEmpty, "violations while starting jobs: \(violations.map(\.rule))")
+            // Clean up so later launches find only their own requests.
+            for identifier in [first, second] {
+                let task = try scheduler.simulateLaunch(forTaskWithIdentifier: identifier)
+                _ = task.waitForCompletion(timeout: timeout)
+            }
+        }
+
+        report.check("continued.run-reports-progress-and-completes-once") { context in
+            let job = ScriptedJob(title: "Progress", behavior: .steps(4))
+            let identifier = try start(job)
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: identifier)
+            context.expectExactlyOneCompletion(of: task, success: true)
+            let continued = try unwrap(task as? BGContinuedProcessingTask, "the system launched a \(type(of: task))")
+            try require(task.waitForCompletion(timeout: timeout), "the job's task was not completed within \(timeout) s")
+            try require(
+                continued.progress.totalUnitCount == 4 && continued.progress.completedUnitCount == 4,
+                "progress is \(continued.progress.completedUnitCount) of \(continued.progress.totalUnitCount), not 4 of 4"
+            )
+            try require(!job.discarded.hasFired, "a finished job's output was discarded")
+        }
+
+        report.check("continued.expire-while-running") { context in
+            let job = ScriptedJob(title: "Expiring", behavior: .untilCancelled)
+            let identifier = try start(job)
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: identifier)
+            context.expectExactlyOneCompletion(of: task, success: false)
+            try require(job.started.wait(timeout: timeout), "the job did not start")
+            scheduler.simulateExpiration(of: task)
+            try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
+            try require(job.cancelled.wait(timeout: timeout), "the job was not cancelled when the task expired")
+            try require(job.discarded.wait(timeout: timeout), "the cancelled job's partial output was not discarded")
+        }
+
+        report.check("continued.job-throws") { context in
+            let job = ScriptedJob(title: "Throwing", behavior: .throwing)
+            let identifier = try start(job)
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: identifier)
+            context.expectExactlyOneCompletion(of: task, success: false)
+            try require(task.waitForCompletion(timeout: timeout), "the task was not completed within \(timeout) s")
+            try require(job.discarded.wait(timeout: timeout), "the failed job's partial output was not discarded")
+        }
+
+        report.check("continued.cannot-start-now") { _ in
+            device.continuedProcessingCanStartNow = false
+            defer { device.continuedProcessingCanStartNow = true }
+            let result = try unwrap(
+                onMainActor { () -> Result<String, ContinuedProcessingError> in
+                    Result { () throws(ContinuedProcessingError) -> String in
+                        try ContinuedProcessingManager.shared.start(ScriptedJob(title: "Busy", behavior: .steps(1)))
+                    }
+                },
+                "start did not return"
+            )
+            if HarnessExpectations.continuedStrategyFails {
+                guard case .failure(.cannotStartNow) = result else {
+                    throw HarnessFailure(description: "with strategy fail, a job that cannot start now gave \(result), not cannotStartNow")
+                }
+            } else {
+                guard case .success(let identifier) = result else {
+                    throw HarnessFailure(description: "with strategy queue, a job that cannot start now gave \(result); it should wait")
+                }
+                let task = try scheduler.simulateLaunch(forTaskWithIdentifier: identifier)
+                _ = task.waitForCompletion(timeout: timeout)
+            }
+        }
+    }
+}
+#endif

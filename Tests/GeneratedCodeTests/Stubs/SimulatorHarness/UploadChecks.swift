@@ -1,0 +1,167 @@
+// Background uploads, through the generated seam: a BackgroundUploadManager with a recording
+// BackgroundUploadHandling, driven by the simulated transfer daemon (progress, server answer, transient and
+// permanent failures, and a relaunch that recreates the session).
+#if BGGEN_UPLOADS
+@_spi(Simulator) import SimNetworking
+import Foundation
+import StubRuntime
+
+/// Records what the generated delegate tells the app.
+nonisolated final class RecordingUploadHandler: BackgroundUploadHandling, @unchecked Sendable {
+    let activity = SimulatorSignal()
+    private let lock = NSLock()
+    private var finishedUploads: [(file: URL, statusCode: Int)] = []
+    private var failedUploads: [(file: URL, error: String)] = []
+    private var progressReports: [(file: URL, fraction: Double)] = []
+
+    func uploadDidFinish(of file: URL, statusCode: Int) {
+        lock.withLock { finishedUploads.append((file, statusCode)) }
+        activity.fire()
+    }
+
+    func uploadDidFail(of file: URL, error: any Error) {
+        lock.withLock { failedUploads.append((file, "\(error)")) }
+        activity.fire()
+    }
+
+    func uploadDidProgress(of file: URL, fractionCompleted: Double) {
+        lock.withLock { progressReports.append((file, fractionCompleted)) }
+        activity.fire()
+    }
+
+    func finished(_ file: URL) -> [Int] {
+        lock.withLock { finishedUploads.filter { $0.file.standardizedFileURL == file.standardizedFileURL }.map(\.statusCode) }
+    }
+
+    func failures(_ file: URL) -> [String] {
+        lock.withLock { failedUploads.filter { $0.file.standardizedFileURL == file.standardizedFileURL }.map(\.error) }
+    }
+
+    func progress(_ file: URL) -> [Double] {
+        lock.withLock { progressReports.filter { $0.file.standardizedFileURL == file.standardizedFileURL }.map(\.fraction) }
+    }
+
+    func wait(timeout: TimeInterval, until condition: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while true {
+            let fired = activity.fireCount
+            if condition() { return true }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0, activity.wait(times: fired + 1, timeout: remaining) else { return condition() }
+        }
+    }
+}
+
+nonisolated enum UploadChecks {
+    static func run() {
+        let report = HarnessReport.shared
+        let daemon = SimulatedTransferDaemon.shared
+        let timeout = HarnessSettings.timeout
+        let identifier = HarnessExpectations.uploadSessionIdentifier!
+        let folder = daemon.downloadsDirectory.appendingPathComponent("upload-bodies", isDirectory: true)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let handler = RecordingUploadHandler()
+        let box = HarnessBox<BackgroundUploadManager>()
+        let endpoint = URL(string: "https://uploads.example.com/files")!
+
+        func body(_ name: String) -> URL {
+            let file = folder.appendingPathComponent(name)
+            _ = FileManager.default.createFile(atPath: file.path, contents: Data("body of \(name)".utf8))
+            return file
+        }
+        func startAndFind(_ file: URL) throws -> URLSessionUploadTask {
+            let manager = try unwrap(box.value, "no upload manager")
+            var request = URLRequest(url: endpoint)
+            request.httpMethod = "PUT"
+            let started = manager.startUpload(of: file, with: request)
+            return try unwrap(
+                daemon.waitForResumedTask(where: { task, _, _ in task === started }, timeout: timeout) as? URLSessionUploadTask,
+                "startUpload did not resume its upload task"
+            )
+        }
+
+        report.check("uploads.session") { _ in
+            box.value = BackgroundUploadManager(handler: handler)
+            try require(daemon.liveSession(identifier: identifier) != nil, "no live background session with identifier \(identifier)")
+        }
+
+        report.check("uploads.start-progress-finish") { _ in
+            let file = body("photo.jpg")
+            let task = try startAndFind(file)
+            try require(
+                daemon.creatingAPI(of: task) == "uploadTask(with:fromFile:)",
+                "the upload was created with \(daemon.creatingAPI(of: task) ?? "?"), not uploadTask(with:fromFile:)"
+            )
+            try require(daemon.simulateUploadProgress(of: task, sent: 30, expected: 120), "didSendBodyData was not delivered")
+            try require(
+                handler.wait(timeout: timeout) { handler.progress(file).contains(0.25) },
+                "uploadDidProgress did not report 0.25 for 30 of 120 bytes (got \(handler.progress(file)))"
+            )
+            try require(daemon.simulateUploadFinish(of: task, statusCode: 201), "the finish was not delivered")
+            try require(
+                handler.wait(timeout: timeout) { handler.finished(file) == [201] },
+                "uploadDidFinish was not called once with status 201 (got \(handler.finished(file)), failures \(handler.failures(file)))"
+            )
+        }
+
+        report.check("uploads.transient-failure-retries-from-the-file") { _ in
+            let file = body("retry.jpg")
+            let task = try startAndFind(file)
+            daemon.simulateFailure(of: task, withResumeData: false)
+            let retry = try unwrap(
+                daemon.waitForResumedTask(
+                    where: { candidate, api, _ in candidate !== task && api == "uploadTask(with:fromFile:)" && candidate.taskDescription == task.taskDescription },
+                    timeout: timeout
+                ) as? URLSessionUploadTask,
+                "a lost connection did not start the upload again from its file (failures: \(handler.failures(file)))"
+            )
+            try require(daemon.simulateUploadFinish(of: retry, statusCode: 200), "the finish was not delivered")
+            try require(
+                handler.wait(timeout: timeout) { handler.finished(file) == [200] } && handler.failures(file).isEmpty,
+                "after the retry: finished \(handler.finished(file)), failures \(handler.failures(file))"
+            )
+        }
+
+        report.check("uploads.permanent-failure-is-reported") { _ in
+            let file = body("bad.jpg")
+            let task = try startAndFind(file)
+            daemon.simulateFailure(of: task, code: .badURL, withResumeData: false)
+            try require(
+                handler.wait(timeout: timeout) { handler.failures(file).count == 1 },
+                "uploadDidFail was not called once for a failure no retry can fix (URLError.badURL)"
+            )
+        }
+
+        report.check("uploads.relaunch-delivers-events-and-calls-completion-handler") { context in
+            let file = body("while-away.jpg")
+            let task = try startAndFind(file)
+            daemon.simulateAppTermination()
+            daemon.simulateUploadFinishWhileAppNotRunning(task, statusCode: 204)
+            let called = SimulatorSignal()
+            let record = HarnessBox<(onMain: Bool, afterEvents: Bool)>()
+            let stored = try unwrap(
+                onMainActor { () -> (BackgroundUploadManager, Bool) in
+                    let relaunched = BackgroundUploadManager(handler: handler)
+                    let accepted = relaunched.setCompletionHandler({
+                        record.value = (Thread.isMainThread, handler.finished(file) == [204])
+                        called.fire()
+                    }, for: identifier)
+                    return (relaunched, accepted)
+                },
+                "handling the relaunch on the main actor did not return"
+            )
+            box.value = stored.0
+            try require(stored.1, "setCompletionHandler(_:for:) refused the session's own identifier")
+            try require(daemon.deliverRelaunchEvents(sessionIdentifier: identifier), "the relaunch events were not delivered")
+            try require(handler.finished(file) == [204], "uploadDidFinish after relaunch: \(handler.finished(file))")
+            try require(called.wait(timeout: timeout), "the stored completion handler was not called within \(timeout) s")
+            try require(record.value?.onMain == true, "the stored completion handler was called off the main thread")
+            try require(record.value?.afterEvents == true, "the stored completion handler was called before the events were handled")
+            context.watchForRepeat { called.wait(times: 2, timeout: $0) }
+            context.atAudit {
+                try require(called.fireCount == 1, "the stored completion handler was called \(called.fireCount) times")
+            }
+        }
+    }
+}
+#endif
