@@ -24,7 +24,7 @@ let package = Package(
         .testTarget(name: "BggenCLITests", dependencies: ["bggen", "BggenCLI", "BggenCore", "BggenTestSupport"]),
         .testTarget(
             name: "GeneratedCodeTests",
-            dependencies: ["BggenCore", "BggenTestSupport"],
+            dependencies: ["bggen", "BggenCore", "BggenTestSupport"],
             exclude: ["Stubs"]
         ),
     ]
