@@ -13,6 +13,8 @@ swift build -c release --product bggen >/dev/null
 bggen="$(swift build -c release --show-bin-path)/bggen"
 
 repo="$work/BigApp"
+mkdir -p "$repo"
+cp -R Tests/Fixtures/RegisteredIdentifiers/. "$repo/"
 python3 - "$repo" <<'PY'
 import os, sys
 root = sys.argv[1]
@@ -26,14 +28,11 @@ for n in range(10_000):
     write(f"Pods/Vendor{n % 100}/Sources/File{n}.swift", swift.format(n=n) + "// BGTaskScheduler appears in vendored code\n")
 for n in range(10_000):
     write(f".git/objects/{n % 256:02x}/{n:038x}", "blob BGTaskScheduler " * 20)
-for n in range(0):
-    pass
-write("BigApp.xcodeproj/project.pbxproj", open("Tests/Fixtures/RegisteredIdentifiers/App.xcodeproj/project.pbxproj").read() if os.path.exists("Tests/Fixtures/RegisteredIdentifiers/App.xcodeproj/project.pbxproj") else "// !$*UTF8*$!\n{\n}\n")
 print("files:", sum(len(f) for _, _, f in os.walk(root)))
 PY
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
-ms() { local start end; start=$(date +%s%N); "$@" >/dev/null 2>&1 || true; end=$(date +%s%N); echo "scale=3; ($end - $start) / 1000000" | bc; }
+ms() { local start end; start=$(date +%s%N); "$@" >/dev/null 2>&1 || [ "$1" = grep ] || { echo "failed: $*" >&2; exit 1; }; end=$(date +%s%N); echo "scale=3; ($end - $start) / 1000000" | bc; }
 
 for _ in $(seq "$runs"); do ms "$bggen" init --yes --dry-run "$repo"; done | median > "$work/bggen.ms"
 for _ in $(seq "$runs"); do ms grep -rl BGTaskScheduler "$repo"; done | median > "$work/grep.ms"
