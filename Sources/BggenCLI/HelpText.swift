@@ -44,6 +44,8 @@ enum HelpText {
                                    can tell the user (default: queue)
           --gpu, --no-gpu          continued processing asks for the GPU where the device supports it
                                    (needs the Background GPU Access capability; default: no)
+          --style STYLE            app-delegate (default) or swiftui: where registration and scheduling go;
+                                   with swiftui on iOS 16+, SwiftUI's .backgroundTask registers the refresh
           --bundle-id ID           reverse-DNS prefix of every identifier (default: com.example.app)
           --ios VERSION            deployment target, 13.0 or later (default: 16.0)
           --output PATH            folder for the Swift files, relative to DIR

@@ -22,6 +22,7 @@ struct InitOptions {
         .init(name: "checkpoint", kind: .toggle),
         .init(name: "at", kind: .option),
         .init(name: "strategy", kind: .option),
+        .init(name: "style", kind: .option),
         .init(name: "gpu", kind: .toggle),
         .init(name: "bundle-id", kind: .option),
         .init(name: "ios", kind: .option),
@@ -58,6 +59,9 @@ struct InitOptions {
             }
             if let at = parsed.values["at"] {
                 options.answers.nightlyAt = try NightlyStart(at)
+            }
+            if let style = parsed.values["style"] {
+                options.answers.style = try AppStyle.parse(style)
             }
             if let strategy = parsed.values["strategy"] {
                 options.answers.strategy = try ContinuedStrategy.parse(strategy)

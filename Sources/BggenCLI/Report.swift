@@ -130,6 +130,7 @@ struct JSONReport: Encodable {
         let at: String?
         let strategy: String?
         let gpu: Bool
+        let style: String
 
         init(_ configuration: Configuration) {
             tasks = configuration.tasks.map(\.rawValue)
@@ -142,6 +143,7 @@ struct JSONReport: Encodable {
             at = configuration.nightlyAt?.description
             strategy = configuration.includes(.continuedProcessing) ? configuration.strategy.rawValue : nil
             gpu = configuration.gpu
+            style = configuration.style.rawValue
         }
     }
     struct IdentifiersJSON: Encodable {

@@ -21,6 +21,7 @@ struct AnswersFileTests {
               "network": true,
               "output": "Code/Bg",
               "power": false,
+              "style": "app-delegate",
               "tasks": ["processing", "downloads"],
               "version": 1
             }
@@ -51,6 +52,9 @@ struct AnswersFileTests {
         ("{\"network\": 1}", "'network' must be true or false"),
         ("{\"ios\": \"12.0\"}", "older than iOS 13.0"),
         ("{\"version\": 2}", "'version' must be 1"),
+        ("{\"style\": \"storyboard\"}", "'storyboard' is not an app style"),
+        ("{\"strategy\": \"later\"}", "'later' is not a strategy"),
+        ("{\"at\": \"9pm\"}", "'9pm' is not a time of day"),
     ] as [(String, String)])
     func aMalformedFileIsAClearErrorNamingTheFile(_ contents: String, _ problem: String) throws {
         let folder = try TemporaryDirectory()

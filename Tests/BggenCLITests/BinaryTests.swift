@@ -146,6 +146,11 @@ struct BinaryTests {
         (["--bundle-id"], "--bundle-id needs a value"),
         (["--at", "25:00"], "'25:00' is not a time of day"),
         (["--tasks", "refresh", "--checkpoint"], "--checkpoint applies only to the processing task"),
+        (["--style", "storyboard"], "'storyboard' is not an app style"),
+        (["--style", "swiftui", "--ios", "13.0"], "a SwiftUI App needs iOS 14 or later"),
+        (["--tasks", "refresh", "--strategy", "fail"], "--strategy applies only to the continued-processing task"),
+        (["--tasks", "continued-processing", "--strategy", "later"], "'later' is not a strategy"),
+        (["--target"], "--target needs a value"),
     ] as [([String], String)])
     func badInputIsAUsageErrorAndWritesNothing(_ arguments: [String], _ message: String) throws {
         let folder = try TemporaryDirectory()

@@ -22,6 +22,8 @@ struct InteractiveTests {
         session.send(PseudoTerminal.down)
         session.type("\r")
         try session.expect("→ daily")
+        try session.expect("How does your app start?")
+        session.type("\r")
         try session.expect("Bundle identifier prefix [com.example.app]: ")
         session.type("com.acme\"; exit(1); \"\n")
         try session.expect("is not a valid bundle identifier")
@@ -74,6 +76,9 @@ struct InteractiveTests {
         session.type("25:61\n")
         try session.expect("'25:61' is not a time of day")
         session.type("01:45\n")
+        try session.expect("How does your app start?")
+        try session.expect("Choice [1]: ")
+        session.type("2\n")
         try session.expect("Write these files? [Y/n] ")
         session.type("y\n")
         #expect(session.waitForExit() == 0, "\(session.transcript)")
@@ -84,6 +89,7 @@ struct InteractiveTests {
         #expect(recorded.answers.bundleIdentifier == "org.sample.photos")
         #expect(recorded.answers.nightlyAt == .at(try TimeOfDay("01:45")))
         #expect(recorded.answers.checkpoint == nil, "a declined checkpoint is not recorded")
+        #expect(recorded.answers.style == .swiftUI)
     }
 
     @Test func controlCInAKeyPromptExits130RestoresTheTerminalAndWritesNothing() throws {
@@ -100,7 +106,7 @@ struct InteractiveTests {
 
     @Test func interruptInALinePromptExits130AndWritesNothing() throws {
         let folder = try TemporaryDirectory()
-        let session = try PseudoTerminal(arguments: ["init", "--tasks", "refresh", "--interval", "daily"], directory: folder.url)
+        let session = try PseudoTerminal(arguments: ["init", "--tasks", "refresh", "--interval", "daily", "--style", "swiftui"], directory: folder.url)
         try session.expect("Bundle identifier prefix")
         // What the line discipline sends the foreground process on Ctrl-C.
         kill(session.process.processIdentifier, SIGINT)
@@ -110,7 +116,7 @@ struct InteractiveTests {
 
     @Test func endOfInputExits1AndWritesNothing() throws {
         let folder = try TemporaryDirectory()
-        let session = try PseudoTerminal(arguments: ["init", "--tasks", "refresh", "--interval", "daily"], directory: folder.url)
+        let session = try PseudoTerminal(arguments: ["init", "--tasks", "refresh", "--interval", "daily", "--style", "app-delegate"], directory: folder.url)
         try session.expect("Bundle identifier prefix")
         session.send(PseudoTerminal.controlD)
         #expect(session.waitForExit() == 1)
@@ -120,7 +126,10 @@ struct InteractiveTests {
 
     @Test func decliningTheConfirmationWritesNothing() throws {
         let folder = try TemporaryDirectory()
-        let session = try PseudoTerminal(arguments: ["init", "--tasks", "refresh", "--interval", "daily", "--bundle-id", "com.acme.app"], directory: folder.url)
+        let session = try PseudoTerminal(
+            arguments: ["init", "--tasks", "refresh", "--interval", "daily", "--bundle-id", "com.acme.app", "--style", "app-delegate"],
+            directory: folder.url
+        )
         try session.expect("Write these files? [Y/n] ")
         session.type("n\n")
         #expect(session.waitForExit() == 1)

@@ -57,6 +57,9 @@ public enum Scenarios {
         make("processing-network-only", "--tasks", "processing", "--network", "--no-power"),
         make("continued-processing", "--tasks", "continued-processing", "--strategy", "fail", "--gpu"),
         make("continued-processing-ios26", "--tasks", "continued-processing", "--ios", "26.0"),
+        make("swiftui-refresh-processing", "--style", "swiftui", "--tasks", "refresh,processing"),
+        make("swiftui-ios17-all-tasks", "--style", "swiftui", "--ios", "17.0", "--tasks", "refresh,processing,downloads,uploads,silent-push"),
+        make("swiftui-ios15-refresh", "--style", "swiftui", "--ios", "15.0", "--tasks", "refresh,downloads"),
         make("processing-checkpoint-nightly", "--tasks", "processing", "--checkpoint", "--at", "02:30", "--power"),
         make("ios13-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "13.0"),
         make("ios18-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "18.0", "--bundle-id", "com.acme.news-reader"),
@@ -83,6 +86,7 @@ public enum Scenarios {
             case "--no-power": answers.requiresPower = false
             case "--checkpoint": answers.checkpoint = true
             case "--gpu": answers.gpu = true
+            case "--style": answers.style = try! AppStyle.parse(value); index += 1
             case "--strategy": answers.strategy = try! ContinuedStrategy.parse(value); index += 1
             case "--at": answers.nightlyAt = try! NightlyStart(value); index += 1
             default: fatalError("unknown scenario flag \(flag)")

@@ -30,6 +30,12 @@ struct GeneratedCodeCompileTests {
         let appDelegate = folder.url.appendingPathComponent("AppDelegate.swift")
         try scenario.appDelegateExample().write(to: appDelegate, atomically: true, encoding: .utf8)
         sources.append(appDelegate)
+        if try scenario.appDelegateExample().contains("ContentView()") {
+            let contentView = folder.url.appendingPathComponent("ContentView.swift")
+            try "import SwiftUI\n\nstruct ContentView: View {\n    var body: some View {\n        Text(\"Hello\")\n    }\n}\n"
+                .write(to: contentView, atomically: true, encoding: .utf8)
+            sources.append(contentView)
+        }
 
         let result = try StubSDK.shared().compile(swiftFiles: sources, setup: setup, extraFlags: flags)
         #expect(result.isClean, "\(scenario) in \(setup) \(flags):\n\(result.output)")

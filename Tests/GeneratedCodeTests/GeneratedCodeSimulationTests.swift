@@ -15,9 +15,32 @@ struct GeneratedCodeSimulationTests {
     @Test(arguments: Scenarios.all, CompilerSetup.allCases)
     func scenarioRunsRight(_ scenario: Scenario, _ setup: CompilerSetup) throws {
         let app = try SimulatedApp.build(try SimulatedApp.sources(for: scenario), setup: setup)
-        for mode in HarnessRun.Mode.allCases {
+        for mode in app.modes {
             let run = try app.run(mode)
-            #expect(run.isClean, "\(run)")
+            Self.expectClean(run, setup: setup)
+        }
+    }
+
+    /// Generated-code bugs the simulator found that the templates do not fix yet: each fails exactly this check
+    /// in exactly these set-ups. Recorded as known issues so the suite stays green, and reported as an error
+    /// once the template is fixed, so the entry gets removed.
+    static let knownIssues: [(check: String, setups: Set<CompilerSetup>, reason: String)] = [
+        (
+            "push.work-runs-off-main-thread", [.xcode26Defaults],
+            "SilentPushWork.perform is a nonisolated async requirement; with NonisolatedNonsendingByDefault it runs on the caller's actor, and SilentPushHandler.handle(userInfo:) is @MainActor"
+        ),
+    ]
+
+    static func expectClean(_ run: HarnessRun, setup: CompilerSetup) {
+        let known = knownIssues.filter { $0.setups.contains(setup) }
+        let unexpected = run.failed.filter { line in !known.contains { line.hasPrefix("\($0.check):") } }
+        // Exit code 1 means "something failed", which is fine only when every failure is a known issue.
+        #expect(run.ending == .exited(0) || (run.ending == .exited(1) && !run.failed.isEmpty), "\(run)")
+        #expect(run.isDone && unexpected.isEmpty && run.violations.isEmpty && run.sanitizerReports == 0 && !run.passed.isEmpty, "\(run)")
+        for issue in known where run.mode == .checks && run.ran(issue.check) {
+            withKnownIssue(Comment(rawValue: issue.reason)) {
+                #expect(!run.failed.contains { $0.hasPrefix("\(issue.check):") }, "\(run)")
+            }
         }
     }
 
@@ -27,10 +50,10 @@ struct GeneratedCodeSimulationTests {
     func threadSanitizer(_ scenarioName: String) throws {
         let scenario = Scenarios.named(scenarioName)
         let app = try SimulatedApp.build(try SimulatedApp.sources(for: scenario), setup: .xcode26Defaults, sanitize: true)
-        for mode in HarnessRun.Mode.allCases {
+        for mode in app.modes {
             let run = try app.run(mode)
             #expect(run.sanitizerReports == 0, "\(run)")
-            #expect(run.isClean, "\(run)")
+            Self.expectClean(run, setup: .xcode26Defaults)
         }
     }
 }

@@ -50,17 +50,33 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             caughtBy: [trap]
         ),
         Mutant(
+            // Pitfall 15: `location` kept and moved later, here in didCompleteWithError.
             name: "downloaded file moved after didFinishDownloadingTo returns",
             scenario: "all-tasks",
-            edits: [Edit(
-                find: "            try fileManager.moveItem(at: location, to: destination)\n",
-                replace: """
-                                DispatchQueue.global().async {
-                                    try? FileManager.default.moveItem(at: location, to: destination)
-                                }
+            edits: [
+                Edit(
+                    find: "    private let resumeAttempts = Locked<[String: Int]>([:])\n",
+                    replace: """
+                            private let resumeAttempts = Locked<[String: Int]>([:])
+                            private let pendingMoves = Locked<[Int: (from: URL, to: URL)]>([:])
 
-                    """
-            )],
+                        """
+                ),
+                Edit(
+                    find: "            try fileManager.moveItem(at: location, to: destination)\n",
+                    replace: "            pendingMoves.withLock { $0[downloadTask.taskIdentifier] = (location, destination) }\n"
+                ),
+                Edit(
+                    find: "        guard let error, let source = Self.source(of: task) else { return }\n",
+                    replace: """
+                                if let move = pendingMoves.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) {
+                                    try? FileManager.default.moveItem(at: move.from, to: move.to)
+                                }
+                                guard let error, let source = Self.source(of: task) else { return }
+
+                        """
+                ),
+            ],
             caughtBy: ["downloads.finish-moves-file"]
         ),
         Mutant(
@@ -201,10 +217,12 @@ struct SimulatorMutantTests {
         try mutant.apply(to: &sources)
         let app = try SimulatedApp.build(sources, setup: mutant.setup)
         for mode in mutant.modes {
-            let run = try app.run(mode)
+            let run = try app.run(mode, eventTimeout: 2)
             #expect(!run.isClean, "the mutant passed every check:\n\(run)")
             let caught = mutant.caughtBy.contains { $0 == Mutant.trap ? run.crashed : run.caught($0) }
             #expect(caught, "expected to be caught by one of \(mutant.caughtBy):\n\(run)")
+            let evidence = run.crashed ? ["\(run.ending) during \(run.lastStarted ?? "?")"] : run.failed.map { "FAIL \($0)" } + run.violations.map { "VIOLATION \($0)" }
+            print("mutant \"\(mutant.name)\" caught:\n  " + evidence.joined(separator: "\n  "))
         }
     }
 }

@@ -82,6 +82,12 @@ struct Questionnaire {
                 answers.gpu = try prompter.confirm("Should jobs use the GPU where the device allows it?", default: defaults.gpu ?? false)
             }
         }
+        if answers.style == nil {
+            let styles = AppStyle.allCases
+            let labels = ["a UIKit app delegate", "a SwiftUI App"]
+            let preselected = styles.firstIndex(of: defaults.style ?? .appDelegate) ?? 0
+            answers.style = styles[try prompter.pickOne("How does your app start?", options: labels, preselected: preselected)]
+        }
         if answers.bundleIdentifier == nil {
             answers.bundleIdentifier = try prompter.text(
                 "Bundle identifier prefix", fallback: defaults.bundleIdentifier ?? "com.example.app"

@@ -44,6 +44,7 @@ public enum AnswersFile {
         if configuration.includes(.continuedProcessing) {
             lines.append("  \"strategy\": \"\(configuration.strategy.rawValue)\"")
         }
+        lines.append("  \"style\": \"\(configuration.style.rawValue)\"")
         lines.append("  \"tasks\": [\(configuration.tasks.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))]")
         lines.append("  \"version\": 1")
         return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
@@ -59,7 +60,8 @@ public enum AnswersFile {
         }
         guard let dictionary = object as? [String: Any] else { throw fail("it must hold one JSON object") }
         let known: Set<String> = [
-            "at", "bundleId", "checkpoint", "gpu", "interval", "ios", "network", "output", "power", "strategy", "tasks", "version",
+            "at", "bundleId", "checkpoint", "gpu", "interval", "ios", "network", "output", "power", "strategy", "style", "tasks",
+            "version",
         ]
         if let unknown = dictionary.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("'\(unknown)' is not a known answer (known: \(known.sorted().joined(separator: ", ")))")
@@ -88,6 +90,10 @@ public enum AnswersFile {
             if let value = dictionary["strategy"] {
                 guard let text = value as? String else { throw fail("'strategy' must be \"queue\" or \"fail\"") }
                 contents.answers.strategy = try ContinuedStrategy.parse(text)
+            }
+            if let value = dictionary["style"] {
+                guard let text = value as? String else { throw fail("'style' must be \"app-delegate\" or \"swiftui\"") }
+                contents.answers.style = try AppStyle.parse(text)
             }
             if let value = dictionary["ios"] {
                 guard let text = value as? String else { throw fail("'ios' must be a string such as \"16.0\"") }

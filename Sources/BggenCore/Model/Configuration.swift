@@ -14,12 +14,15 @@ public struct Answers: Sendable, Equatable {
     public var strategy: ContinuedStrategy?
     /// Continued processing asks for the GPU where the device offers it (`--gpu`).
     public var gpu: Bool?
+    /// How the app starts (`--style`).
+    public var style: AppStyle?
 
     public init(
         tasks: [TaskKind]? = nil, interval: Interval? = nil, requiresNetwork: Bool? = nil,
         requiresPower: Bool? = nil, bundleIdentifier: String? = nil, deploymentTarget: String? = nil,
-        checkpoint: Bool? = nil, nightlyAt: NightlyStart? = nil, strategy: ContinuedStrategy? = nil, gpu: Bool? = nil
+        checkpoint: Bool? = nil, nightlyAt: NightlyStart? = nil, strategy: ContinuedStrategy? = nil, gpu: Bool? = nil, style: AppStyle? = nil
     ) {
+        self.style = style
         self.strategy = strategy
         self.gpu = gpu
         self.checkpoint = checkpoint
@@ -45,7 +48,7 @@ public struct Answers: Sendable, Equatable {
             requiresNetwork: requiresNetwork ?? other.requiresNetwork, requiresPower: requiresPower ?? other.requiresPower,
             bundleIdentifier: bundleIdentifier ?? other.bundleIdentifier, deploymentTarget: deploymentTarget ?? other.deploymentTarget,
             checkpoint: checkpoint ?? other.checkpoint, nightlyAt: nightlyAt ?? other.nightlyAt,
-            strategy: strategy ?? other.strategy, gpu: gpu ?? other.gpu
+            strategy: strategy ?? other.strategy, gpu: gpu ?? other.gpu, style: style ?? other.style
         )
     }
 
@@ -76,6 +79,7 @@ public struct Configuration: Sendable, Equatable {
     public let nightlyAt: TimeOfDay?
     public let strategy: ContinuedStrategy
     public let gpu: Bool
+    public let style: AppStyle
     /// Things the user should know about how their answers were interpreted.
     public let notes: [String]
 
@@ -118,10 +122,20 @@ public struct Configuration: Sendable, Equatable {
         self.nightlyAt = tasks.contains(.processing) ? (answers.nightlyAt ?? defaults.nightlyAt)?.time : nil
         self.strategy = answers.strategy ?? defaults.strategy ?? .queue
         self.gpu = tasks.contains(.continuedProcessing) && (answers.gpu ?? defaults.gpu ?? false)
+        self.style = answers.style ?? defaults.style ?? .appDelegate
+        if style == .swiftUI && deploymentTarget < DeploymentTarget(major: 14, minor: 0) {
+            throw .swiftUIRequiresIOS14(deploymentTarget.description)
+        }
         self.notes = notes
     }
 
     public func includes(_ kind: TaskKind) -> Bool { tasks.contains(kind) }
+
+    /// SwiftUI registers the refresh handler through `.backgroundTask(.appRefresh(_:))` (iOS 16), so bggen's
+    /// manager must not register it too.
+    public var refreshRegisteredBySwiftUI: Bool {
+        style == .swiftUI && includes(.refresh) && deploymentTarget >= DeploymentTarget(major: 16, minor: 0)
+    }
 
     /// Seconds before the next refresh may start; nil when there is no periodic refresh.
     public var refreshSeconds: Int? { includes(.refresh) ? interval.seconds : nil }
@@ -139,7 +153,8 @@ public struct Configuration: Sendable, Equatable {
             tasks: tasks, interval: interval, requiresNetwork: requiresNetwork, requiresPower: requiresPower,
             bundleIdentifier: bundleIdentifier.description, deploymentTarget: deploymentTarget.description,
             checkpoint: checkpoint, nightlyAt: nightlyAt.map(NightlyStart.at) ?? .anyTime,
-            strategy: includes(.continuedProcessing) ? strategy : nil, gpu: includes(.continuedProcessing) ? gpu : nil
+            strategy: includes(.continuedProcessing) ? strategy : nil, gpu: includes(.continuedProcessing) ? gpu : nil,
+            style: style
         )
     }
 }

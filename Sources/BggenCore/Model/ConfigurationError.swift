@@ -11,6 +11,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     case processingOptionWithoutProcessing(flag: String)
     case invalidTimeOfDay(String)
     case invalidStrategy(String)
+    case invalidStyle(String)
+    case swiftUIRequiresIOS14(String)
     case continuedOptionWithoutContinued(flag: String)
 
     /// One sentence: what was wrong, then how to fix it.
@@ -33,6 +35,10 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
             return "'\(text)' is not an iOS version; pass a version such as 16.0."
         case .deploymentTargetTooOld(let text):
             return "iOS \(text) is older than iOS 13.0, where BGTaskScheduler first shipped; pass --ios 13.0 or later."
+        case .swiftUIRequiresIOS14(let version):
+            return "a SwiftUI App needs iOS 14 or later, but the deployment target is \(version); pass --ios 14.0 or later, or --style app-delegate."
+        case .invalidStyle(let text):
+            return "'\(text)' is not an app style; use app-delegate (a UIKit app delegate) or swiftui (a SwiftUI App)."
         case .invalidStrategy(let text):
             return "'\(text)' is not a strategy; use queue (wait for the system) or fail (refuse at once so the app can tell the user)."
         case .continuedOptionWithoutContinued(let flag):

@@ -54,3 +54,16 @@ public enum ContinuedStrategy: String, Sendable, CaseIterable {
         return strategy
     }
 }
+
+/// How the app starts, which decides where registration and scheduling go.
+public enum AppStyle: String, Sendable, CaseIterable {
+    /// A UIKit `UIApplicationDelegate`: register in `didFinishLaunching`, schedule in `applicationDidEnterBackground`.
+    case appDelegate = "app-delegate"
+    /// A SwiftUI `App`: register in its initializer or through `.backgroundTask`, schedule on `scenePhase`.
+    case swiftUI = "swiftui"
+
+    public static func parse(_ text: String) throws(ConfigurationError) -> AppStyle {
+        guard let style = AppStyle(rawValue: text.lowercased()) else { throw .invalidStyle(text) }
+        return style
+    }
+}

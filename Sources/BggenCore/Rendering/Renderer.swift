@@ -28,6 +28,9 @@ public struct OutputRenderer: Sendable {
         for file in Self.taskFiles where file.kinds.contains(where: configuration.includes) {
             try add(file.name, to: swift(file.name), file.ownership)
         }
+        if configuration.refreshRegisteredBySwiftUI {
+            try add("BackgroundTasksScene.swift", to: swift("BackgroundTasksScene.swift"), .tool)
+        }
         if !backgroundModes(for: configuration).isEmpty {
             try add("Info.fragment.plist", to: Self.infoFragmentPath, .tool)
         }

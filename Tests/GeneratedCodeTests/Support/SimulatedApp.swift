@@ -25,6 +25,9 @@ struct SimulatedApp: Sendable {
     let executable: URL
     let directory: URL
 
+    /// The app mode needs the app-delegate example.
+    var modes: [HarnessRun.Mode] { sources.hasAppDelegate ? [.checks, .app] : [.checks] }
+
     static let harnessDirectory = StubSDK.stubsDirectory.appendingPathComponent("SimulatorHarness")
 
     /// At most two builds at a time: the machine has two cores and other suites compile too.
@@ -93,15 +96,19 @@ struct SimulatedApp: Sendable {
         return SimulatedApp(sources: sources, setup: setup, isSanitized: sanitize, executable: executable, directory: directory)
     }
 
-    /// Runs the harness in `mode`, in a home of its own, and collects what it reported.
-    func run(_ mode: HarnessRun.Mode) throws -> HarnessRun {
+    /// Runs the harness in `mode`, in a home of its own, and collects what it reported. `eventTimeout` bounds the
+    /// wait for each expected event: a passing run never waits that long, a failing one does, so runs that are
+    /// meant to fail (mutants) pass a short one.
+    func run(_ mode: HarnessRun.Mode, eventTimeout: Double? = nil) throws -> HarnessRun {
         let home = try Scratch.makeDirectory("simulated-home")
         let temporary = home.appendingPathComponent("tmp", isDirectory: true)
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let plist = directory.appendingPathComponent("Info.plist")
         let plistArgument = FileManager.default.fileExists(atPath: plist.path) ? plist.path : "-"
         // Under the thread sanitizer everything is several times slower; the limits only bound failures.
-        let timing = isSanitized ? ["--grace", "1.0", "--timeout", "15"] : ["--grace", "0.3", "--timeout", "5"]
+        let grace = isSanitized ? 1.0 : 0.3
+        let timeout = eventTimeout ?? (isSanitized ? 15 : 5)
+        let timing = ["--grace", "\(grace)", "--timeout", "\(timeout)"]
         let outcome = try TimedProcess.run(
             executable,
             arguments: [mode.rawValue, plistArgument] + timing,
@@ -118,7 +125,7 @@ struct SimulatedApp: Sendable {
         )
         return HarnessRun(
             label: "\(sources.scenario.name) / \(setup.rawValue)\(isSanitized ? " / tsan" : "") / \(mode.rawValue)",
-            ending: outcome.ending, output: outcome.output, duration: outcome.duration
+            mode: mode, ending: outcome.ending, output: outcome.output, duration: outcome.duration
         )
     }
 }
@@ -133,6 +140,7 @@ struct HarnessRun: Sendable, CustomStringConvertible {
     }
 
     let label: String
+    let mode: Mode
     let ending: TimedProcess.Ending
     let output: String
     let duration: Duration
@@ -149,6 +157,11 @@ struct HarnessRun: Sendable, CustomStringConvertible {
     /// Everything passed, nothing broke a rule, and the process ended normally.
     var isClean: Bool {
         ending == .exited(0) && isDone && failed.isEmpty && violations.isEmpty && sanitizerReports == 0 && !passed.isEmpty
+    }
+
+    /// Whether the check named `check` ran to a verdict.
+    func ran(_ check: String) -> Bool {
+        passed.contains(check) || failed.contains { $0.hasPrefix("\(check):") }
     }
 
     /// Whether a check or rule whose line contains `text` failed.

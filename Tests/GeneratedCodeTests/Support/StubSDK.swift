@@ -110,6 +110,7 @@ extension StubSDK {
             StubModule(name: "os", extraFlags: ["-import-underlying-module"]),
             StubModule(name: "SimNetworking"),
         ],
+        [StubModule(name: "SwiftUI")],
     ]
 
     /// Built with the flags that make a Swift module look to its clients like an imported ObjC framework.

@@ -290,6 +290,17 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// An upload from `file` that a previous run of the app started and that the server answered with
+    /// `statusCode` while the app was not running.
+    public func seedFinishedUpload(sessionIdentifier: String, request: URLRequest, file: URL, statusCode: Int) {
+        lock.lock()
+        finishedWhileAway.append(FinishedWhileAway(
+            sessionIdentifier: sessionIdentifier, taskIdentifier: 10_000 + finishedWhileAway.count,
+            request: request, taskDescription: file.path, outcome: .uploaded(statusCode: statusCode)
+        ))
+        lock.unlock()
+    }
+
     /// The second half of a background relaunch, after the system has called
     /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)`: the app must have recreated the
     /// session by now. Delivers every event that happened while it was away (on tasks recreated from what the

@@ -143,6 +143,41 @@ nonisolated enum AppDelegateChecks {
         }
         #endif
 
+        #if BGGEN_UPLOADS
+        report.check("app.relaunch-for-finished-upload") { context in
+            let identifier = HarnessExpectations.uploadSessionIdentifier!
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("sent-before-this-launch.bin")
+            SimulatedTransferDaemon.shared.seedFinishedUpload(
+                sessionIdentifier: identifier, request: URLRequest(url: URL(string: "https://uploads.example.com/files")!),
+                file: file, statusCode: 201
+            )
+            let called = SimulatorSignal()
+            let onMain = HarnessBox<Bool>()
+            let handed = try unwrap(
+                onMainActor { () -> Bool in
+                    guard let delegate = AppDelegateHost.delegate else { return false }
+                    delegate.application(UIApplication.shared, handleEventsForBackgroundURLSession: identifier) {
+                        onMain.value = Thread.isMainThread
+                        called.fire()
+                    }
+                    return true
+                },
+                "handleEventsForBackgroundURLSession did not return"
+            )
+            try require(handed, "no app delegate")
+            try require(
+                SimulatedTransferDaemon.shared.deliverRelaunchEvents(sessionIdentifier: identifier),
+                "the relaunch events were not delivered to a session with identifier \(identifier)"
+            )
+            try require(called.wait(timeout: timeout), "the completion handler was not called within \(timeout) s")
+            try require(onMain.value == true, "the completion handler was called off the main thread")
+            context.watchForRepeat { called.wait(times: 2, timeout: $0) }
+            context.atAudit {
+                try require(called.fireCount == 1, "the completion handler was called \(called.fireCount) times")
+            }
+        }
+        #endif
+
         #if BGGEN_SILENT_PUSH
         report.check("app.silent-push") { _ in
             let answers = try unwrap(

@@ -17,6 +17,7 @@ nonisolated final class ScriptedPushWork: SilentPushWork, @unchecked Sendable {
     private let lock = NSLock()
     private let result: UIBackgroundFetchResult?
     private var received: [Probe] = []
+    private var threads: [Bool] = []
 
     /// `result` nil: the work throws.
     init(result: UIBackgroundFetchResult?) {
@@ -25,15 +26,22 @@ nonisolated final class ScriptedPushWork: SilentPushWork, @unchecked Sendable {
 
     func perform(_ push: SilentPush) async throws -> UIBackgroundFetchResult {
         let probe = try push.decode(Probe.self)
-        lock.withLock { received.append(probe) }
+        let onMainThread = Thread.isMainThread
+        lock.withLock {
+            received.append(probe)
+            threads.append(onMainThread)
+        }
         guard let result else { throw Failure() }
         return result
     }
 
     var calls: [Probe] {
-        lock.lock()
-        defer { lock.unlock() }
-        return received
+        lock.withLock { received }
+    }
+
+    /// For each call, whether it ran on the main thread.
+    var ranOnMainThread: [Bool] {
+        lock.withLock { threads }
     }
 }
 
@@ -94,6 +102,16 @@ nonisolated enum SilentPushChecks {
             let work = ScriptedPushWork(result: nil)
             let result = try deliver(.silent(type: "sync", id: 1), to: work)
             try require(result == .failed, "throwing work answered \(result)")
+        }
+
+        // The protocol is `nonisolated`, so the work is meant to run off the main actor, as it does under Swift 6.
+        // With NonisolatedNonsendingByDefault (Xcode 26) a nonisolated async requirement runs on its caller's
+        // actor, and `handle(userInfo:)` is @MainActor: the app's work would then run on the main thread, where
+        // any synchronous part of it blocks the UI and counts against a background launch's watchdog.
+        report.check("push.work-runs-off-main-thread") { _ in
+            let work = ScriptedPushWork(result: .noData)
+            _ = try deliver(.silent(type: "sync", id: 3), to: work)
+            try require(work.ranOnMainThread == [false], "SilentPushWork.perform ran on the main thread")
         }
 
         report.check("push.unknown-type-with-shipped-work-is-noData") { _ in
