@@ -17,6 +17,7 @@ enum ProjectSummary {
             if let swift = target.swiftVersion { facts.append("Swift \(swift)") }
             facts.append("default isolation: \(target.defaultActorIsolation ?? "nonisolated")")
             if let bundle = target.bundleIdentifier { facts.append("bundle ID \(bundle.raw)") }
+            if let style = project.style { facts.append(style == .swiftUI ? "SwiftUI App" : "app delegate") }
             lines.append("  App target: \(target.name) · " + facts.joined(separator: " · "))
             let plist = target.infoPlist.path ?? (target.infoPlist.isGenerated ? "generated from build settings" : "none")
             lines.append("  Info.plist: \(plist)")

@@ -185,6 +185,7 @@ struct ProjectJSON: Encodable {
         let tasks: [String]
     }
     let kind: String
+    let style: String?
     let projectFiles: [String]
     let target: String?
     let deploymentTarget: String?
@@ -200,6 +201,7 @@ struct ProjectJSON: Encodable {
     init(_ project: ExistingProject) {
         let report = project.report
         kind = report.kind.rawValue
+        style = project.style?.rawValue
         projectFiles = report.projectFiles
         target = project.target?.name
         deploymentTarget = project.target?.deploymentTarget ?? report.packageDeploymentTarget

@@ -103,6 +103,23 @@ struct ExistingProjectTests {
         }
     }
 
+    @Test func theAppsStyleIsDetectedFromItsEntryPoint() throws {
+        let swiftUI = try Fixtures.copy("SynchronizedTemplate")
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: swiftUI.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("SwiftUI App"))
+        #expect(run.stdout.contains(".backgroundTasks()"))
+        let files = try swiftUI.files()
+        #expect(files["CRIPiOSApp/BackgroundProcessing/BackgroundTasksScene.swift"] != nil)
+        #expect(files[".bggen.json"]?.contains("\"style\": \"swiftui\"") == true)
+
+        let delegate = try Fixtures.copy("NetNewsWire")
+        let uikit = try BinaryRunner.run(["init", "--yes", "--tasks", "processing", "--dry-run"], in: delegate.url)
+        #expect(uikit.stdout.contains("app delegate"))
+        #expect(uikit.stdout.contains("func applicationDidEnterBackground") == false, "a dry run prints no next steps")
+        #expect(!uikit.stdout.contains("BackgroundTasksScene.swift"))
+    }
+
     @Test func xcodeGenSpecsGetASnippetAndTheGeneratedPlistIsNotEdited() throws {
         let repo = try Fixtures.copy("XcodeGen")
         let original = try repo.files()

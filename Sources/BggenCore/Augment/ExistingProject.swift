@@ -6,6 +6,8 @@ public struct ExistingProject: Sendable {
     public let report: ProjectReport
     /// The iOS app target bggen adds to; nil for a Swift package or a project without one.
     public let target: AppTarget?
+    /// How the app starts, read from its entry point: `@main struct …: App` or an app delegate.
+    public let style: AppStyle?
 
     /// Detects the project at `root`; nil when there is none (a new folder), so bggen just generates files.
     public static func detect(root: String, targetName: String?, fileSystem: any FileSystem) throws -> ExistingProject? {
@@ -18,7 +20,23 @@ public struct ExistingProject: Sendable {
             case .malformed, .unreadable: throw error
             }
         }
-        return ExistingProject(report: report, target: try chooseTarget(in: report, named: targetName))
+        let target = try chooseTarget(in: report, named: targetName)
+        return ExistingProject(report: report, target: target, style: detectStyle(root: root, folder: target?.sourceFolder, fileSystem: fileSystem))
+    }
+
+    /// A SwiftUI `App` marked `@main` wins over an app delegate, which such an app may also have as an adaptor.
+    static func detectStyle(root: String, folder: String?, fileSystem: any FileSystem) -> AppStyle? {
+        guard let folder else { return nil }
+        let sources = RepositoryWalker.files(root: "\(root)/\(folder)", fileSystem: fileSystem, maximumDepth: 8) { $0.hasSuffix(".swift") }
+        var sawDelegate = false
+        for source in sources {
+            guard let text = try? fileSystem.read("\(root)/\(folder)/\(source)") else { continue }
+            if text.contains("@main"), text.range(of: #"struct\s+\w+\s*:\s*(SwiftUI\.)?App\b"#, options: .regularExpression) != nil {
+                return .swiftUI
+            }
+            sawDelegate = sawDelegate || text.contains("UIApplicationDelegate")
+        }
+        return sawDelegate ? .appDelegate : nil
     }
 
     /// With several app targets, `--target` decides; a guess could patch the wrong app's Info.plist.
@@ -39,6 +57,7 @@ public struct ExistingProject: Sendable {
     /// The answers the project already gives: its deployment target and bundle identifier.
     public var detectedAnswers: Answers {
         var answers = Answers()
+        answers.style = style
         answers.deploymentTarget = target?.deploymentTarget ?? report.packageDeploymentTarget
         if let bundle = target?.bundleIdentifier, bundle.isFullyResolved, (try? BundleIdentifier(bundle.resolved)) != nil {
             answers.bundleIdentifier = bundle.resolved
