@@ -211,19 +211,15 @@ private func diff(_ old: String, _ new: String, context: Int = 3) -> String {
         }
     }
 
-    @Test func largeFilesWithFewChangesAreFast() {
+    /// Correctness on a large input; speed is measured by the benchmarks, never by a timed test.
+    @Test func largeFilesWithFewChangesGetOneHunkPerChange() {
         var lines = (0..<5_000).map { "    let value\($0) = compute(\($0)) // padding to look like code" }
         let old = lines.joined(separator: "\n") + "\n"
         for index in stride(from: 250, to: 5_000, by: 500) { lines[index] = "    // changed \(index)" }
         let new = lines.joined(separator: "\n") + "\n"
-        let clock = ContinuousClock()
-        var result = ""
-        let elapsed = clock.measure {
-            result = UnifiedDiff.make(old: old, new: new, oldLabel: "a", newLabel: "b")
-        }
+        let result = UnifiedDiff.make(old: old, new: new, oldLabel: "a", newLabel: "b")
         #expect(result.split(separator: "\n").filter { $0.hasPrefix("@@") }.count == 10)
-        // Generous because tests run unoptimised; release builds take a few milliseconds.
-        #expect(elapsed < .seconds(1))
+        #expect(result.split(separator: "\n").filter { $0.hasPrefix("-    let value") }.count == 10)
     }
 }
 
