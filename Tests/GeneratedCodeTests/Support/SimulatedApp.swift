@@ -44,9 +44,14 @@ struct SimulatedApp: Sendable {
                 infoPlist = file.contents
             }
         }
-        let appDelegate = try scenario.appDelegateExample()
+        var appDelegate = try scenario.appDelegateExample()
         if !appDelegate.isEmpty {
+            // The harness has the entry point; a SwiftUI example's `@main` app is created by the harness instead.
+            appDelegate = appDelegate.replacingOccurrences(of: "@main\n", with: "")
             swiftFiles["AppDelegate.swift"] = appDelegate
+        }
+        if appDelegate.contains("ContentView()") {
+            swiftFiles["ContentView.swift"] = "import SwiftUI\n\nstruct ContentView: View {\n    var body: some View {\n        Text(\"Hello\")\n    }\n}\n"
         }
         return Sources(scenario: scenario, configuration: try scenario.configuration, swiftFiles: swiftFiles, infoPlist: infoPlist)
     }
@@ -63,7 +68,8 @@ struct SimulatedApp: Sendable {
             files.append(url)
         }
         let expectations = sourceDirectory.appendingPathComponent("HarnessExpectations.swift")
-        try HarnessExpectations.source(for: sources.configuration).write(to: expectations, atomically: true, encoding: .utf8)
+        try HarnessExpectations.source(for: sources.configuration, appDelegate: sources.swiftFiles["AppDelegate.swift"])
+            .write(to: expectations, atomically: true, encoding: .utf8)
         files.append(expectations)
         for name in try FileManager.default.contentsOfDirectory(atPath: harnessDirectory.path).sorted()
         where name.hasSuffix(".swift") {
@@ -82,6 +88,11 @@ struct SimulatedApp: Sendable {
         if configuration.includes(.silentPush) { flags += ["-D", "BGGEN_SILENT_PUSH"] }
         if configuration.includes(.continuedProcessing) { flags += ["-D", "BGGEN_CONTINUED_PROCESSING"] }
         if sources.hasAppDelegate { flags += ["-D", "BGGEN_APP_DELEGATE"] }
+        if sources.swiftFiles["AppDelegate.swift"]?.contains("class AppDelegate") == true {
+            flags += ["-D", "BGGEN_APP_DELEGATE_CLASS"]
+        }
+        if configuration.style == .swiftUI { flags += ["-D", "BGGEN_SWIFTUI"] }
+        if configuration.refreshRegisteredBySwiftUI { flags += ["-D", "BGGEN_SWIFTUI_REFRESH"] }
         if sanitize { flags.append("-sanitize=thread") }
         // One frontend for the whole module, still -Onone: less than half the time of a batch build, and the same
         // code as far as the checks can tell (isolation checks, assertions and traps are all kept).
@@ -107,8 +118,9 @@ struct SimulatedApp: Sendable {
         let plistArgument = FileManager.default.fileExists(atPath: plist.path) ? plist.path : "-"
         // Under the thread sanitizer everything is several times slower; the limits only bound failures.
         let grace = isSanitized ? 1.0 : 0.3
+        let expiryGrace = isSanitized ? 2.0 : 0.5
         let timeout = eventTimeout ?? (isSanitized ? 15 : 5)
-        let timing = ["--grace", "\(grace)", "--timeout", "\(timeout)"]
+        let timing = ["--grace", "\(grace)", "--expiry-grace", "\(expiryGrace)", "--timeout", "\(timeout)"]
         let outcome = try TimedProcess.run(
             executable,
             arguments: [mode.rawValue, plistArgument] + timing,
@@ -189,7 +201,13 @@ struct HarnessRun: Sendable, CustomStringConvertible {
 /// The scenario's answers as Swift constants for the harness, so generated code is checked against what the user
 /// asked for rather than against itself.
 enum HarnessExpectations {
-    static func source(for configuration: Configuration) -> String {
+    /// The name of the SwiftUI `App` in a next-steps example, which the harness creates as SwiftUI would.
+    static func swiftUIApp(in example: String?) -> String? {
+        guard let example, let match = example.firstMatch(of: /struct (\w+): App\b/) else { return nil }
+        return String(match.1)
+    }
+
+    static func source(for configuration: Configuration, appDelegate: String?) -> String {
         let identifiers = Identifiers(configuration)
         let nightly = configuration.nightlyAt
         let processingReschedules = configuration.processingSeconds != nil || nightly != nil
@@ -212,7 +230,7 @@ enum HarnessExpectations {
                 static let continuedStrategyFails = \(configuration.strategy == .fail)
                 static let continuedWantsGPU = \(configuration.gpu)
             }
-
+            \(swiftUIApp(in: appDelegate).map { "\ntypealias HarnessSwiftUIApp = \($0)\n" } ?? "")
             """
     }
 }

@@ -1,7 +1,9 @@
 // Mirrors NSURLSession (iOS 26.1 SDK header, NS_SWIFT_SENDABLE) plus the async methods of Foundation's Swift
 // overlay. Async variants imported from ObjC (`allTasks`, `tasks`) are nonisolated(nonsending) since Swift 6.2;
-// the overlay's `data(for:)` family is plain Swift and keeps the default. Every convenience form (completion handler or async) compiles, because it does on Xcode; each one is
-// recorded as such, since Apple throws for them on background sessions at run time.
+// the overlay's `data(for:)` family is plain Swift and keeps the default. Every convenience form (completion
+// handler or async) compiles, because it does on Xcode; each one is recorded as such. Sessions and tasks are also
+// reported to SimulatedTransferDaemon, which (once SimulatedDevice is configured) reports what Apple refuses on
+// background sessions at run time and drives their transfers.
 import Foundation
 import StubRuntime
 

@@ -7,11 +7,23 @@
 import Foundation
 import StubRuntime
 import UIKit
+#if BGGEN_SWIFTUI
+@_spi(Simulator) import SwiftUI
+#endif
 
-/// The delegate UIApplicationMain would keep.
+/// The delegate UIApplicationMain would keep (for SwiftUI: the one `@UIApplicationDelegateAdaptor` creates).
+/// The system talks to it through the protocol, so it gets the methods the example implements.
 @MainActor
 enum AppDelegateHost {
-    static var delegate: AppDelegate?
+    static var delegate: (any UIApplicationDelegate)?
+
+    static func makeDelegate() -> (any UIApplicationDelegate)? {
+        #if BGGEN_APP_DELEGATE_CLASS
+        AppDelegate()
+        #else
+        nil
+        #endif
+    }
 }
 
 nonisolated enum AppDelegateChecks {
@@ -34,7 +46,12 @@ nonisolated enum AppDelegateChecks {
             let before = SimulatedDevice.shared.violations.count
             let launched = try unwrap(
                 onMainActor { () -> Bool in
-                    let delegate = AppDelegate()
+                    #if BGGEN_SWIFTUI
+                    // SwiftUI creates the App, builds its scenes (registering `.backgroundTask`s and scene-phase
+                    // observers), then creates the adaptor's app delegate and launches it.
+                    _ = HarnessSwiftUIApp().body
+                    #endif
+                    guard let delegate = AppDelegateHost.makeDelegate() else { return true }
                     AppDelegateHost.delegate = delegate
                     let application = UIApplication.shared
                     return delegate.application(application, willFinishLaunchingWithOptions: nil)
@@ -55,8 +72,15 @@ nonisolated enum AppDelegateChecks {
         #if BGGEN_REFRESH || BGGEN_PROCESSING
         report.check("app.enter-background-schedules") { _ in
             try unwrap(
-                onMainActor { AppDelegateHost.delegate?.applicationDidEnterBackground(UIApplication.shared) },
-                "applicationDidEnterBackground did not return"
+                onMainActor {
+                    #if BGGEN_SWIFTUI
+                    SimulatedScenePhase.change(to: .inactive)
+                    SimulatedScenePhase.change(to: .background)
+                    #else
+                    AppDelegateHost.delegate?.applicationDidEnterBackground(UIApplication.shared)
+                    #endif
+                },
+                "entering the background did not return"
             )
             let pending = Set(scheduler.simulatedPendingRequests.map(\.request.identifier))
             if let refresh = HarnessExpectations.refreshIdentifier {

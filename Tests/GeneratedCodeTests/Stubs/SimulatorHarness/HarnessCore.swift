@@ -13,9 +13,10 @@ import Foundation
 import StubRuntime
 
 nonisolated enum HarnessSettings {
-    /// How long the app has to complete a task after its expiration handler ran, and how long the harness waits
-    /// to see that nothing is completed twice.
+    /// How long the harness waits, once, at the end, to see that nothing is completed (or answered) twice.
     nonisolated(unsafe) static var grace: TimeInterval = 0.3
+    /// How long the app has to complete a task after its expiration handler ran (a simulator rule).
+    nonisolated(unsafe) static var expiryGrace: TimeInterval = 0.5
     /// The longest any single expected event may take (never waited for in a passing run).
     nonisolated(unsafe) static var timeout: TimeInterval = 5
 }
@@ -202,6 +203,7 @@ nonisolated enum HarnessMain {
             let value = Double(arguments[index + 1])
             switch arguments[index] {
             case "--grace": HarnessSettings.grace = value ?? HarnessSettings.grace
+            case "--expiry-grace": HarnessSettings.expiryGrace = value ?? HarnessSettings.expiryGrace
             case "--timeout": HarnessSettings.timeout = value ?? HarnessSettings.timeout
             default: break
             }
@@ -219,7 +221,7 @@ nonisolated enum HarnessMain {
             HarnessOutput.line("FAIL harness.configure: cannot read \(plistPath): \(error)")
             exit(2)
         }
-        device.expiryGrace = HarnessSettings.grace
+        device.expiryGrace = HarnessSettings.expiryGrace
         device.callbackTimeLimit = HarnessSettings.timeout
 
         // Everything here is bounded; this only turns a hang into a readable failure.

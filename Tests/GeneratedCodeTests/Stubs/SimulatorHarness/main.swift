@@ -3,7 +3,7 @@
 // UIApplicationMain does, so main-actor work really runs on the main thread. (`dispatchMain()` would not do: on
 // Linux it exits the main thread and drains the main queue on a worker thread.)
 //
-// Usage: App <checks|app> <Info.plist path or -> [--grace seconds] [--timeout seconds]
+// Usage: App <checks|app> <Info.plist path or -> [--grace s] [--expiry-grace s] [--timeout s]
 import Foundation
 
 HarnessMain.start(arguments: CommandLine.arguments)
