@@ -25,10 +25,6 @@ struct GeneratedCodeSimulationTests {
     /// in exactly these set-ups. Recorded as known issues so the suite stays green, and reported as an error
     /// once the template is fixed, so the entry gets removed.
     static let knownIssues: [(check: String, setups: Set<CompilerSetup>, reason: String)] = [
-        (
-            "push.work-runs-off-main-thread", [.xcode26Defaults],
-            "SilentPushWork.perform is a nonisolated async requirement; with NonisolatedNonsendingByDefault it runs on the caller's actor, and SilentPushHandler.handle(userInfo:) is @MainActor"
-        ),
     ]
 
     static func expectClean(_ run: HarnessRun, setup: CompilerSetup) {

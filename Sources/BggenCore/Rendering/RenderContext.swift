@@ -25,6 +25,7 @@ struct RenderContext {
             "silentPush": .bool(configuration.includes(.silentPush)),
             "hasTaskManager": .bool(configuration.includes(.refresh) || configuration.includes(.processing)),
             "processingScheduled": .bool(configuration.processingSeconds != nil || configuration.nightlyAt != nil),
+            "schedulesOnBackground": .bool(configuration.includes(.refresh) || configuration.processingSeconds != nil || configuration.nightlyAt != nil),
             "hasProcessingInterval": .bool(configuration.processingSeconds != nil),
             "checkpoint": .bool(configuration.checkpoint),
             "nightly": .bool(configuration.nightlyAt != nil),
