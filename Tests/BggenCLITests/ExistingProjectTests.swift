@@ -208,6 +208,31 @@ struct ExistingProjectTests {
         #expect(try repo.files() == before)
     }
 
+    @Test func aMalformedInfoPlistIsAnErrorNamingTheFileAndLine() throws {
+        let repo = try Fixtures.copy("HomeAssistant")
+        let info = "Sources/App/Resources/Info.plist"
+        try repo.write(try #require(try repo.files()[info]).replacingOccurrences(of: "</dict>\n</plist>", with: "</plist>"), to: info)
+        let before = try repo.files()
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "processing"], in: repo.url)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains(info) && run.stderr.contains("line"), "\(run.stderr)")
+        #expect(try repo.files() == before)
+    }
+
+    @Test func anInfoPlistBehindALinkLeadingOutsideIsLeftAlone() throws {
+        let repo = try Fixtures.copy("HomeAssistant")
+        let outside = try TemporaryDirectory()
+        let info = "Sources/App/Resources/Info.plist"
+        let original = try #require(try repo.files()[info])
+        try outside.write(original, to: "Info.plist")
+        try FileManager.default.removeItem(at: repo.url.appendingPathComponent(info))
+        try FileManager.default.createSymbolicLink(at: repo.url.appendingPathComponent(info), withDestinationURL: outside.url.appendingPathComponent("Info.plist"))
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "processing"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("leads outside the project through a symbolic link"), "\(run.stderr)")
+        #expect(try outside.files() == ["Info.plist": original])
+    }
+
     @Test func aBinaryInfoPlistIsRefusedUnlessConversionIsAllowed() throws {
         let repo = try Fixtures.copy("HomeAssistant")
         let info = repo.url.appendingPathComponent("Sources/App/Resources/Info.plist")
