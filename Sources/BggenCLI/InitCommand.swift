@@ -88,7 +88,7 @@ struct InitCommand {
             console.writeOutput(report.json(written: plan.hasChanges, dryRun: false))
         } else {
             let nextSteps = try renderer.nextSteps(for: configuration, outputFolder: outputFolder)
-            console.writeOutput(report.afterWriting(nextSteps: nextSteps, directory: options.directory))
+            console.writeOutput(report.afterWriting(nextSteps: nextSteps, directory: options.directory, repeatPlan: prompter == nil))
         }
         return ExitStatus.success
     }

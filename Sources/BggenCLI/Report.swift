@@ -30,11 +30,12 @@ struct Report {
         return text
     }
 
-    func afterWriting(nextSteps: String, directory: String) -> String {
+    /// After a confirmed interactive run the plan was just shown, so `repeatPlan` is false.
+    func afterWriting(nextSteps: String, directory: String, repeatPlan: Bool = true) -> String {
         guard plan.hasChanges else {
             return "Nothing to change: all \(plan.entries.count) files are up to date.\n"
         }
-        var text = planSummary() + "\n"
+        var text = repeatPlan ? planSummary() + "\n" : ""
         text += style.bold("Files in \(directory):") + "\n" + tree() + "\n"
         text += identifierSummary() + "\n"
         text += nextSteps

@@ -175,6 +175,18 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             caughtBy: ["tasks.schedule"]
         ),
         Mutant(
+            name: "checkpointed work does not check for cancellation between items",
+            scenario: "processing-checkpoint-nightly",
+            edits: [Edit(
+                find: """
+                            try Task.checkCancellation()
+                            checkpoint.save(try await process(item))
+                    """,
+                replace: "            checkpoint.save(try await process(item))"
+            )],
+            caughtBy: ["checkpoint.no-item-after-expiry"]
+        ),
+        Mutant(
             name: "app delegate registers the tasks after launch",
             scenario: "all-tasks",
             edits: [

@@ -77,6 +77,7 @@ struct Questionnaire {
                 let labels = ["queue: wait until the system can run it", "fail: refuse at once, so the app can tell the user"]
                 let preselected = strategies.firstIndex(of: defaults.strategy ?? .queue) ?? 0
                 answers.strategy = strategies[try prompter.pickOne("If a job cannot start right away, should it…", options: labels, preselected: preselected)]
+                prompter.say("  → \(answers.strategy!.rawValue)\n")
             }
             if answers.gpu == nil {
                 answers.gpu = try prompter.confirm("Should jobs use the GPU where the device allows it?", default: defaults.gpu ?? false)
@@ -87,6 +88,7 @@ struct Questionnaire {
             let labels = ["a UIKit app delegate", "a SwiftUI App"]
             let preselected = styles.firstIndex(of: defaults.style ?? .appDelegate) ?? 0
             answers.style = styles[try prompter.pickOne("How does your app start?", options: labels, preselected: preselected)]
+            prompter.say("  → \(answers.style!.rawValue)\n")
         }
         if answers.bundleIdentifier == nil {
             answers.bundleIdentifier = try prompter.text(

@@ -91,6 +91,11 @@ struct SimulatedApp: Sendable {
         if sources.swiftFiles["AppDelegate.swift"]?.contains("class AppDelegate") == true {
             flags += ["-D", "BGGEN_APP_DELEGATE_CLASS"]
         }
+        // From the rendered text rather than the answers, so the harness's checkpoint checks compile exactly when
+        // there is a `CheckpointedWork` to check (a missing one fails `checkpoint.generated`).
+        if sources.swiftFiles.values.contains(where: { $0.contains("protocol CheckpointedWork") }) {
+            flags += ["-D", "BGGEN_CHECKPOINT"]
+        }
         if configuration.style == .swiftUI { flags += ["-D", "BGGEN_SWIFTUI"] }
         if configuration.refreshRegisteredBySwiftUI { flags += ["-D", "BGGEN_SWIFTUI_REFRESH"] }
         if sanitize { flags.append("-sanitize=thread") }
@@ -229,6 +234,7 @@ enum HarnessExpectations {
                 static let requiresPower = \(configuration.requiresPower)
                 static let continuedStrategyFails = \(configuration.strategy == .fail)
                 static let continuedWantsGPU = \(configuration.gpu)
+                static let checkpoint = \(configuration.checkpoint)
             }
             \(swiftUIApp(in: appDelegate).map { "\ntypealias HarnessSwiftUIApp = \($0)\n" } ?? "")
             """

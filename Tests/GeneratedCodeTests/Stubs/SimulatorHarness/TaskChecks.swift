@@ -18,6 +18,8 @@ nonisolated final class ScriptedWork: BackgroundWork, @unchecked Sendable {
         case instant
         case untilCancelled
         case throwing
+        /// Runs other work in its place, inside this launch's task (so it sees the task's cancellation).
+        case delegating(any BackgroundWork)
     }
 
     /// What one run of the work did.
@@ -58,6 +60,8 @@ nonisolated final class ScriptedWork: BackgroundWork, @unchecked Sendable {
             return
         case .throwing:
             throw Failure()
+        case .delegating(let work):
+            try await work.run()
         case .untilCancelled:
             do {
                 try await Task.sleep(nanoseconds: UInt64(4 * HarnessSettings.timeout * 1_000_000_000))
@@ -165,6 +169,17 @@ nonisolated enum TaskChecks {
         for kind in kinds {
             launchChecks(kind, manager: manager, scheduler: scheduler)
         }
+        #if BGGEN_CHECKPOINT && BGGEN_PROCESSING
+        if let processing = kinds.first(where: { $0.name == "processing" }) {
+            CheckpointChecks.run(processing, manager: manager, scheduler: scheduler)
+        }
+        #else
+        if HarnessExpectations.checkpoint {
+            report.check("checkpoint.generated") { _ in
+                throw HarnessFailure(description: "the answers ask for --checkpoint but no rendered file declares `protocol CheckpointedWork`")
+            }
+        }
+        #endif
     }
 
     /// The request matches the scenario's answers: class, earliest begin date, network and power.

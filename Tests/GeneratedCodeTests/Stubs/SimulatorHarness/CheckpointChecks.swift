@@ -1,0 +1,151 @@
+// `--checkpoint`: the generated `CheckpointedWork.run()`, launched as the processing task through the generated
+// manager (its scripted work hands the launch to a recording `CheckpointedWork`), expired with the simulator's
+// expiry, and launched again. Compiled when a rendered file declares `protocol CheckpointedWork`.
+#if BGGEN_CHECKPOINT && BGGEN_PROCESSING
+@_spi(Simulator) import BackgroundTasks
+import Foundation
+import StubRuntime
+
+/// Items "a", "b", "c", "d", processed through the generated default `run()`. Records which cursor it was asked
+/// to resume after and which items it was asked to process. One item may hold on until the run is cancelled:
+/// either giving up (throwing, as work that observes cancellation mid-item does) or finishing the item anyway.
+nonisolated final class RecordingCheckpointWork: CheckpointedWork, @unchecked Sendable {
+    typealias Item = String
+
+    nonisolated enum Hold: Sendable {
+        /// Waits for cancellation, then throws `CancellationError` without returning a cursor.
+        case abandonWhenCancelled
+        /// Waits for cancellation, then finishes the item and returns its cursor.
+        case finishWhenCancelled
+    }
+
+    static let allItems = ["a", "b", "c", "d"]
+
+    private let hold: (item: String, behavior: Hold)?
+    private let lock = NSLock()
+    private var cursorsAsked: [String?] = []
+    private var itemsProcessed: [String] = []
+    /// Fired when the held item starts, so the check can expire the task exactly there.
+    let reachedHeldItem = SimulatorSignal()
+    /// Fired when the held item saw the cancellation.
+    let heldItemCancelled = SimulatorSignal()
+
+    init(holding item: String? = nil, _ behavior: Hold = .abandonWhenCancelled) {
+        hold = item.map { ($0, behavior) }
+    }
+
+    var cursors: [String?] { lock.withLock { cursorsAsked } }
+    var processed: [String] { lock.withLock { itemsProcessed } }
+
+    func items(after cursor: String?) async throws -> [String] {
+        lock.withLock { cursorsAsked.append(cursor) }
+        guard let cursor else { return Self.allItems }
+        guard let index = Self.allItems.firstIndex(of: cursor) else { return Self.allItems }
+        return Array(Self.allItems[(index + 1)...])
+    }
+
+    func process(_ item: String) async throws -> String {
+        lock.withLock { itemsProcessed.append(item) }
+        guard let hold, hold.item == item else { return item }
+        reachedHeldItem.fire()
+        do {
+            // Ended by the task's cancellation; running out means the expiry never reached the work.
+            try await Task.sleep(nanoseconds: UInt64(4 * HarnessSettings.timeout * 1_000_000_000))
+        } catch {
+            heldItemCancelled.fire()
+            switch hold.behavior {
+            case .abandonWhenCancelled: throw error
+            case .finishWhenCancelled: return item
+            }
+        }
+        return item
+    }
+}
+
+nonisolated enum CheckpointChecks {
+    /// Where the generated `ProcessingCheckpoint` keeps the cursor, from the scenario's answers.
+    static var cursorKey: String { "\(HarnessExpectations.processingIdentifier!).cursor" }
+
+    static var savedCursor: String? { UserDefaults.standard.string(forKey: cursorKey) }
+
+    static func run(_ kind: TaskChecks.Kind, manager: BackgroundTaskManager, scheduler: BGTaskScheduler) {
+        let report = HarnessReport.shared
+        let timeout = HarnessSettings.timeout
+
+        /// Launches the processing task with `work` as its work; returns the task and the scripted run.
+        func launch(_ work: RecordingCheckpointWork) throws -> (BGTask, ScriptedWork.Run) {
+            try TaskChecks.ensurePending(kind, manager: manager, scheduler: scheduler)
+            let run = kind.work.prepare(.delegating(work))
+            do {
+                return (try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier), run)
+            } catch {
+                kind.work.abandon(run)
+                throw error
+            }
+        }
+
+        report.check("checkpoint.expiry-mid-item-keeps-last-cursor") { context in
+            UserDefaults.standard.removeObject(forKey: cursorKey)
+            let work = RecordingCheckpointWork(holding: "c", .abandonWhenCancelled)
+            let (task, run) = try launch(work)
+            context.expectExactlyOneCompletion(of: task, success: false)
+            try require(run.started.wait(timeout: timeout), "the work did not start within \(timeout) s")
+            try require(
+                work.reachedHeldItem.wait(timeout: timeout),
+                "\"c\" was not processed within \(timeout) s; processed \(work.processed), saved cursor \(savedCursor ?? "nil")"
+            )
+            scheduler.simulateExpiration(of: task)
+            try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
+            try require(work.heldItemCancelled.wait(timeout: timeout), "the work was not cancelled when the task expired")
+            try require(run.finished.wait(timeout: timeout), "run() kept going after the task expired")
+            try require(work.cursors == [nil], "a first run with no saved cursor asked for items after \(work.cursors)")
+            try require(work.processed == ["a", "b", "c"], "processed \(work.processed); expected [a, b, c], stopping at \"c\"")
+            try require(
+                savedCursor == "b",
+                "after expiring while processing \"c\" the saved cursor (\(cursorKey)) is \(savedCursor.map { "\"\($0)\"" } ?? "nil"); expected \"b\""
+            )
+        }
+
+        report.check("checkpoint.next-launch-resumes-and-clears") { context in
+            try require(
+                savedCursor == "b",
+                "the expired run left cursor \(savedCursor.map { "\"\($0)\"" } ?? "nil") instead of \"b\"; cannot check resuming"
+            )
+            let work = RecordingCheckpointWork()
+            let (task, run) = try launch(work)
+            context.expectExactlyOneCompletion(of: task, success: true)
+            try require(task.waitForCompletion(timeout: timeout), "the task was not completed within \(timeout) s")
+            try require(run.finished.wait(timeout: timeout), "run() did not return within \(timeout) s")
+            try require(task.simulatedCompletions.first?.success == true, "a run that processed every item was reported as failed")
+            try require(work.cursors == ["b"], "the next launch asked for items after \(work.cursors); expected [\"b\"]")
+            try require(work.processed == ["c", "d"], "the next launch processed \(work.processed); expected [c, d]")
+            try require(
+                savedCursor == nil,
+                "the cursor is still saved as \"\(savedCursor ?? "")\" after every item was done; expected it removed"
+            )
+        }
+
+        report.check("checkpoint.no-item-after-expiry") { context in
+            UserDefaults.standard.removeObject(forKey: cursorKey)
+            // "b" finishes despite the expiry (a step that is not interrupted); "c" must not start.
+            let work = RecordingCheckpointWork(holding: "b", .finishWhenCancelled)
+            let (task, run) = try launch(work)
+            context.expectExactlyOneCompletion(of: task, success: false)
+            try require(work.reachedHeldItem.wait(timeout: timeout), "\"b\" was not processed within \(timeout) s")
+            scheduler.simulateExpiration(of: task)
+            try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
+            try require(work.heldItemCancelled.wait(timeout: timeout), "the work was not cancelled when the task expired")
+            try require(run.finished.wait(timeout: timeout), "run() did not return within \(timeout) s of the expiry")
+            try require(
+                work.processed == ["a", "b"],
+                "processed \(work.processed) after the task expired during \"b\"; cancellation must be checked before each item"
+            )
+            try require(
+                savedCursor == "b",
+                "the item finished during the expiry was not saved: cursor \(savedCursor.map { "\"\($0)\"" } ?? "nil"); expected \"b\""
+            )
+            UserDefaults.standard.removeObject(forKey: cursorKey)
+        }
+    }
+}
+#endif
