@@ -21,11 +21,9 @@ public struct CLI {
         } catch let error as AugmentError {
             console.writeError("error: \(error.description)\nSee 'bggen init --help'.\n")
             return ExitStatus.usage
-        } catch let error as ProjectError {
-            console.writeError("error: \(error.description) Nothing was changed.\n")
-            return ExitStatus.failure
-        } catch let error as PlistPatchError {
-            console.writeError("error: \(error.description) Nothing was changed.\n")
+        } catch where error is ProjectError || error is PlistPatchError {
+            // The app's own files could not be read as expected; planning stopped before any write.
+            console.writeError("error: \(error) Nothing was changed.\n")
             return ExitStatus.failure
         } catch let error as PlanError {
             console.writeError("error: \(error.description)\n")

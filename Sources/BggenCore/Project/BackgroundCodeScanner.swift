@@ -145,11 +145,8 @@ struct BackgroundCodeScanner: Sendable {
         while index < tokens.count {
             let token = tokens[index]
             if token.kind == .punctuation {
-                if ["(", "[", "{"].contains(token.text) { depth += 1 }
-                if [")", "]", "}"].contains(token.text) {
-                    if depth == 0 { break }
-                    depth -= 1
-                }
+                if token.nesting < 0 && depth == 0 { break }
+                depth += token.nesting
                 if depth == 0 && (token.text == "," || token.text == ";") { break }
             }
             if depth == 0, token.kind == .identifier, !result.isEmpty, index + 1 < tokens.count, tokens[index + 1].text == ":",

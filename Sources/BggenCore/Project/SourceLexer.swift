@@ -19,6 +19,17 @@ struct SourceToken: Sendable, Equatable {
     var isLiteral = true
 }
 
+extension SourceToken {
+    /// +1 for an opening bracket, -1 for a closing one, 0 otherwise: how the token changes the nesting depth
+    /// when scanning an argument list.
+    var nesting: Int {
+        guard kind == .punctuation else { return 0 }
+        if ["(", "[", "{"].contains(text) { return 1 }
+        if [")", "]", "}"].contains(text) { return -1 }
+        return 0
+    }
+}
+
 enum SourceLexer {
     enum Language { case swift, objectiveC }
 

@@ -156,11 +156,8 @@ struct TuistReader {
         while index < tokens.count {
             let token = tokens[index]
             if token.kind == .punctuation {
-                if ["(", "[", "{"].contains(token.text) { depth += 1 }
-                if [")", "]", "}"].contains(token.text) {
-                    if depth == 0 { break }
-                    depth -= 1
-                }
+                if token.nesting < 0 && depth == 0 { break }
+                depth += token.nesting
                 if depth == 0 && token.text == "," {
                     finish()
                     index += 1
