@@ -178,11 +178,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "checkpointed work does not check for cancellation between items",
             scenario: "processing-checkpoint-nightly",
             edits: [Edit(
-                find: """
-                            try Task.checkCancellation()
-                            checkpoint.save(try await process(item))
-                    """,
-                replace: "            checkpoint.save(try await process(item))"
+                find: "            try Task.checkCancellation()\n            checkpoint.save(try await process(item))\n",
+                replace: "            checkpoint.save(try await process(item))\n"
             )],
             caughtBy: ["checkpoint.no-item-after-expiry"]
         ),

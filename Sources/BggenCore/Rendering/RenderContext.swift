@@ -34,7 +34,8 @@ struct RenderContext {
             "requiresPower": .bool(configuration.requiresPower),
             "hasLogger": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 14, minor: 0)),
             "permittedIdentifiers": .list(identifiers.permittedTaskIdentifiers.map(TemplateValue.string)),
-            "taskIdentifiers": .list(identifiers.permittedTaskIdentifiers.map(TemplateValue.string)),
+            // Only scheduled tasks can be launched from LLDB; continued-processing jobs start from the app.
+            "taskIdentifiers": .list([identifiers.appRefresh, identifiers.processing].compactMap { $0.map(TemplateValue.string) }),
             "backgroundModes": .list(modes.map(TemplateValue.string)),
             "backgroundModeNames": .list(modes.map { .string(Self.capabilityNames[$0] ?? $0) }),
             "infoFragmentPath": .string(OutputRenderer.infoFragmentPath),
