@@ -7,7 +7,6 @@ struct RenderContext {
         let modes = backgroundModes(for: configuration)
         var values: [String: TemplateValue] = [
             "bundleIdentifier": .string(configuration.bundleIdentifier.description),
-            "deploymentTarget": .string(configuration.deploymentTarget.description),
             "refresh": .bool(configuration.includes(.refresh)),
             "processing": .bool(configuration.includes(.processing)),
             "downloads": .bool(configuration.includes(.downloads)),

@@ -22,8 +22,6 @@ public struct TemplateLibrary: Sendable {
         }
     }()
 
-    public var names: [String] { templates.keys.sorted() }
-
     func render(_ name: String, _ context: [String: TemplateValue]) throws(TemplateError) -> String {
         guard let template = templates[name] else {
             throw TemplateError(template: name, line: 0, message: "no template named \(name).tmpl")
