@@ -44,6 +44,18 @@ struct BinaryTests {
         #expect(!run.stdout.contains("\u{1B}["), "no colour without a terminal")
     }
 
+    /// The binary, given a scenario's flags, writes exactly the files the snapshot tests pin down.
+    @Test(arguments: Scenarios.all)
+    func flagsProduceTheScenariosFiles(_ scenario: Scenario) throws {
+        let folder = try TemporaryDirectory()
+        let run = try BinaryRunner.run(["init", "--yes", "out"] + scenario.flags, in: folder.url)
+        #expect(run.status == 0, "\(scenario): \(run.stderr)")
+        var written = try folder.files()
+        written.removeValue(forKey: "out/.bggen.json")
+        let expected = try scenario.renderedFiles().reduce(into: [String: String]()) { $0["out/\($1.path)"] = $1.contents }
+        #expect(written == expected, "\(scenario)")
+    }
+
     @Test func aSecondRunChangesNothingAndSaysSo() throws {
         let folder = try TemporaryDirectory()
         let arguments = ["init", "--yes", "--tasks", "refresh,processing,downloads,silent-push", "app"]
