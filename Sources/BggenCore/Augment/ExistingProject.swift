@@ -83,7 +83,10 @@ public struct ExistingProject: Sendable {
         switch report.kind {
         case .xcodeProject:
             if target.synchronizedFolders.contains(where: inside) { return nil }
-            return "\(outputFolder) is not in a folder \(target.name) compiles: add it to the \(target.name) target in Xcode (File > Add Files), or pass --output inside \(target.synchronizedFolders.first ?? target.sourceFolder ?? "the target's folder")."
+            guard let synchronized = target.synchronizedFolders.first else {
+                return "\(target.name) lists its files one by one: add \(outputFolder) to the \(target.name) target in Xcode (File > Add Files)."
+            }
+            return "\(outputFolder) is not in a folder \(target.name) compiles: add it to the \(target.name) target in Xcode (File > Add Files), or pass --output inside \(synchronized)."
         case .xcodeGen, .tuist:
             let generator = report.kind == .xcodeGen ? "xcodegen generate" : "tuist generate"
             if let sources = target.sourceFolder, inside(sources) {
