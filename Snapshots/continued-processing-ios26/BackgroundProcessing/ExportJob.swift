@@ -4,7 +4,7 @@ import Foundation
 /// A job the user starts that keeps going after they leave the app. Start one from a button action:
 ///
 ///     do {
-///         try ContinuedProcessingManager.shared.start(ExportJob(source: document))
+///         try ContinuedProcessingManager.shared.start(ExportJob())
 ///     } catch {
 ///         showAlert(error.userMessage)   // and finish in the foreground
 ///     }

@@ -1,0 +1,48 @@
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// A silent push must be answered within iOS's time even when the app's work hangs and ignores cancellation.
+@Suite("Silent push answers by its deadline")
+struct SilentPushDeadlineTests {
+    static let program = """
+        import Foundation
+        import UIKit
+
+        nonisolated struct HangingWork: SilentPushWork {
+            func perform(_ push: SilentPush) async throws -> UIBackgroundFetchResult {
+                // Ignores cancellation on purpose, like a network call without a timeout.
+                while true { try? await Task.sleep(nanoseconds: 5_000_000) }
+            }
+        }
+
+        nonisolated struct QuickWork: SilentPushWork {
+            func perform(_ push: SilentPush) async throws -> UIBackgroundFetchResult { .newData }
+        }
+
+        let silent: [AnyHashable: Any] = ["aps": ["content-available": 1]]
+        let started = Date()
+        let late = await SilentPushHandler(work: HangingWork(), deadlineNanoseconds: 200_000_000).handle(userInfo: silent)
+        let elapsed = Date().timeIntervalSince(started)
+        let quick = await SilentPushHandler(work: QuickWork(), deadlineNanoseconds: 200_000_000).handle(userInfo: silent)
+        print("hanging=\\(late == .failed ? "failed" : "other") elapsed-ok=\\(elapsed < 3) quick=\\(quick == .newData ? "newData" : "other")")
+        exit(0)
+        """
+
+    @Test func hangingWorkIsAnsweredFailedAtTheDeadlineAndQuickWorkKeepsItsResult() throws {
+        let folder = try TemporaryDirectory()
+        var sources: [URL] = []
+        for file in try Scenarios.named("silent-push").renderedFiles() where file.path.hasSuffix(".swift") {
+            let url = folder.url.appendingPathComponent((file.path as NSString).lastPathComponent)
+            try file.contents.write(to: url, atomically: true, encoding: .utf8)
+            sources.append(url)
+        }
+        let main = folder.url.appendingPathComponent("main.swift")
+        try Self.program.write(to: main, atomically: true, encoding: .utf8)
+        let executable = try StubSDK.shared().buildExecutable(swiftFiles: sources + [main], setup: .swift6)
+        // Without the deadline the program would hang, so it gets a time limit of its own.
+        let run = try TimedProcess.run(executable, arguments: [], environment: [:], in: folder.url, timeLimit: 20)
+        #expect(run.ending == .exited(0), "\(run.ending): \(run.output)")
+        #expect(run.output.contains("hanging=failed elapsed-ok=true quick=newData"), "\(run.output)")
+    }
+}
