@@ -201,9 +201,13 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
     /// Finishes a download: writes `contents` to a temporary file, calls `didFinishDownloadingTo` with it on the
     /// delegate queue, deletes the file the moment that returns (as iOS does), then calls `didCompleteWithError`
     /// with nil. Returns false when no live session owns the task or a callback did not return in time.
+    /// A server error still ends this way, with its error page as the file; `statusCode` says which.
     @discardableResult
-    public func simulateFinish(of task: URLSessionDownloadTask, contents: Data) -> Bool {
+    public func simulateFinish(of task: URLSessionDownloadTask, contents: Data, statusCode: Int = 200) -> Bool {
         guard let session = session(of: task) else { return false }
+        if let url = task.originalRequest?.url {
+            task.setSimulatedResponse(HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: nil))
+        }
         return finish(task, in: session, contents: contents)
     }
 
