@@ -35,17 +35,7 @@ struct DownloadErrorPageTests {
         """
 
     @Test func aNotFoundPageIsAFailureAndTheOldFileStays() throws {
-        let folder = try TemporaryDirectory()
-        var sources: [URL] = []
-        for file in try Scenarios.named("downloads").renderedFiles() where file.path.hasSuffix(".swift") {
-            let url = folder.url.appendingPathComponent((file.path as NSString).lastPathComponent)
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
-            sources.append(url)
-        }
-        let main = folder.url.appendingPathComponent("main.swift")
-        try Self.program.write(to: main, atomically: true, encoding: .utf8)
-        let executable = try StubSDK.shared().buildExecutable(swiftFiles: sources + [main], setup: .swift6)
-        let run = try TimedProcess.run(executable, arguments: [], environment: [:], in: folder.url, timeLimit: 20)
+        let run = try GeneratedProgram.run("downloads", main: Self.program)
         #expect(run.ending == .exited(0), "\(run.ending): \(run.output)")
         #expect(run.output.contains("delivered=true events=[\"failed\"] kept=true"), "\(run.output)")
     }

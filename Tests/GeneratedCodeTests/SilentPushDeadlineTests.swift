@@ -30,18 +30,8 @@ struct SilentPushDeadlineTests {
         """
 
     @Test func hangingWorkIsAnsweredFailedAtTheDeadlineAndQuickWorkKeepsItsResult() throws {
-        let folder = try TemporaryDirectory()
-        var sources: [URL] = []
-        for file in try Scenarios.named("silent-push").renderedFiles() where file.path.hasSuffix(".swift") {
-            let url = folder.url.appendingPathComponent((file.path as NSString).lastPathComponent)
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
-            sources.append(url)
-        }
-        let main = folder.url.appendingPathComponent("main.swift")
-        try Self.program.write(to: main, atomically: true, encoding: .utf8)
-        let executable = try StubSDK.shared().buildExecutable(swiftFiles: sources + [main], setup: .swift6)
-        // Without the deadline the program would hang, so it gets a time limit of its own.
-        let run = try TimedProcess.run(executable, arguments: [], environment: [:], in: folder.url, timeLimit: 20)
+        // Without the deadline the program would hang, so it runs with a time limit.
+        let run = try GeneratedProgram.run("silent-push", main: Self.program)
         #expect(run.ending == .exited(0), "\(run.ending): \(run.output)")
         #expect(run.output.contains("hanging=failed elapsed-ok=true quick=newData"), "\(run.output)")
     }
