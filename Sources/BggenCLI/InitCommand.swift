@@ -12,18 +12,24 @@ struct InitCommand {
         if fileSystem.kind(of: root) == .file {
             throw PlanError.rootIsFile(options.directory)
         }
+        // An existing folder is locked before anything in it is read; a new one once the questions are answered.
+        let lock = LockHolder()
+        defer { lock.held?.release() }
+        if !options.dryRun && fileSystem.kind(of: root) == .directory {
+            lock.held = try RepositoryLock.acquire(root: root, shownAs: options.directory, fileSystem: fileSystem)
+        }
         let recorded = try readAnswersFile(root: root)
         let terminal = options.assumeDefaults ? nil : console.terminal
         let prompter = terminal.map { Prompter(terminal: $0, allowRawMode: console.environment["TERM"] != "dumb") }
         do {
             let project = try detectProject(root: root, prompter: prompter)
-            return try generate(root: root, recorded: recorded, project: project, prompter: prompter)
+            return try generate(root: root, recorded: recorded, project: project, prompter: prompter, lock: lock)
         } catch let interruption as PromptInterruption {
             return reportInterruption(interruption)
         }
     }
 
-    private func generate(root: String, recorded: AnswersFile.Contents?, project: ExistingProject?, prompter: Prompter?) throws -> Int32 {
+    private func generate(root: String, recorded: AnswersFile.Contents?, project: ExistingProject?, prompter: Prompter?, lock: LockHolder) throws -> Int32 {
         if let project, !options.json {
             console.writeOutput(ProjectSummary.text(project))
         }
@@ -52,7 +58,8 @@ struct InitCommand {
             ?? OutputLocation.resolve(root: root, explicit: nil, fileSystem: fileSystem)
         let renderer = OutputRenderer()
         var files = try renderer.files(for: configuration, outputFolder: outputFolder)
-        files.append(GeneratedFile(path: AnswersFile.name, contents: AnswersFile.encode(configuration, output: output), ownership: .record))
+        let generated = files.map(\.path)
+        files.append(GeneratedFile(path: AnswersFile.name, contents: AnswersFile.encode(configuration, output: output, files: generated), ownership: .record))
         let edits = try project?.edits(for: configuration, fileSystem: fileSystem, allowBinaryPlist: options.allowBinaryPlist) ?? ProjectEdits()
         files += edits.files
         if let note = project?.integrationNote(outputFolder: outputFolder) {
@@ -61,8 +68,12 @@ struct InitCommand {
         for file in project?.namesakes(of: files) ?? [] {
             notes.append("\(file) is named like one of bggen's files and may declare the same type; if the build reports an invalid redeclaration, rename yours.")
         }
+        if lock.held == nil && !options.dryRun {
+            lock.held = try RepositoryLock.acquire(root: root, shownAs: options.directory, fileSystem: fileSystem)
+        }
         let plan = try Planner(fileSystem: fileSystem).plan(
-            root: root, outputFolder: outputFolder, files: files, force: options.force
+            root: root, outputFolder: outputFolder, files: files,
+            previous: previouslyGenerated(recorded, root: root, outputFolder: outputFolder), force: options.force
         )
         let report = Report(plan: plan, configuration: configuration, style: style, project: project, edits: edits)
         for note in notes + edits.notes + plan.notes where !options.json {
@@ -83,7 +94,10 @@ struct InitCommand {
                 return ExitStatus.failure
             }
         }
-        try PlanWriter(fileSystem: fileSystem).apply(plan)
+        if let signal = try DeferredSignals.holding({ try PlanWriter(fileSystem: fileSystem).apply(plan) }) {
+            console.writeError("Stopped by \(DeferredSignals.name(of: signal)) after every file was written.\n")
+            return 128 + signal
+        }
         if options.json {
             console.writeOutput(report.json(written: plan.hasChanges, dryRun: false))
         } else {
@@ -91,6 +105,18 @@ struct InitCommand {
             console.writeOutput(report.afterWriting(nextSteps: nextSteps, directory: options.directory, repeatPlan: prompter == nil))
         }
         return ExitStatus.success
+    }
+
+    /// The files the last run generated, the only ones this run may delete. A record from before bggen listed
+    /// them gets the files its recorded answers generate.
+    private func previouslyGenerated(_ recorded: AnswersFile.Contents?, root: String, outputFolder: String) -> [String] {
+        guard let recorded else { return [] }
+        if let files = recorded.files { return files }
+        let folder = recorded.output.flatMap { try? OutputLocation.resolve(root: root, explicit: $0, fileSystem: fileSystem) } ?? outputFolder
+        guard let configuration = try? Configuration(answers: recorded.answers),
+              let files = try? OutputRenderer().files(for: configuration, outputFolder: folder)
+        else { return [] }
+        return files.map(\.path)
     }
 
     /// The app bggen adds to, if `root` holds one. With several app targets and no `--target`, a person is
@@ -188,4 +214,10 @@ struct InitCommand {
         while standardized.count > 1 && standardized.hasSuffix("/") { standardized.removeLast() }
         return standardized
     }
+}
+
+/// The repository lock of one run, taken at the start or, for a folder that does not exist yet, just before
+/// planning.
+private final class LockHolder {
+    var held: RepositoryLock?
 }

@@ -16,6 +16,16 @@ struct AnswersFileTests {
         #expect(recorded == """
             {
               "bundleId": "io.x.app",
+              "files": [
+                "Code/Bg/BackgroundDownloadManager.swift",
+                "Code/Bg/BackgroundSupport.swift",
+                "Code/Bg/BackgroundTaskConfiguration.swift",
+                "Code/Bg/BackgroundTaskManager.swift",
+                "Code/Bg/BackgroundTaskRun.swift",
+                "Code/Bg/DownloadHandling.swift",
+                "Code/Bg/ProcessingWork.swift",
+                "bggen/Info.fragment.plist"
+              ],
               "interval": "6h",
               "ios": "17.0",
               "network": true,
@@ -55,6 +65,11 @@ struct AnswersFileTests {
         ("{\"style\": \"storyboard\"}", "'storyboard' is not an app style"),
         ("{\"strategy\": \"later\"}", "'later' is not a strategy"),
         ("{\"at\": \"9pm\"}", "'9pm' is not a time of day"),
+        ("{\"version\": true}", "'version' must be 1"),
+        ("{\"tasks\": [\"refresh,processing\"]}", "one per string"),
+        ("{\"files\": [\"../outside/BackgroundTaskManager.swift\"]}", "'files' must list paths inside the project"),
+        ("{\"files\": [\"/etc/passwd\"]}", "'files' must list paths inside the project"),
+        ("{\"files\": \"BackgroundProcessing\"}", "'files' must list paths inside the project"),
     ] as [(String, String)])
     func aMalformedFileIsAClearErrorNamingTheFile(_ contents: String, _ problem: String) throws {
         let folder = try TemporaryDirectory()

@@ -74,8 +74,10 @@ struct PlanTests {
         let disk = InMemoryFileSystem()
         let planner = Planner(fileSystem: disk)
         let all = Answers(tasks: [.refresh, .processing, .downloads, .silentPush])
-        try PlanWriter(fileSystem: disk).apply(planner.plan(root: root, outputFolder: "BackgroundProcessing", files: try files(all), force: false))
-        let plan = try planner.plan(root: root, outputFolder: "BackgroundProcessing", files: try files(Answers(tasks: [.refresh])), force: false)
+        let first = try files(all)
+        try PlanWriter(fileSystem: disk).apply(planner.plan(root: root, outputFolder: "BackgroundProcessing", files: first, force: false))
+        let plan = try planner.plan(root: root, outputFolder: "BackgroundProcessing", files: try files(Answers(tasks: [.refresh])),
+                                    previous: first.map(\.path), force: false)
         let deleted = plan.entries.filter { $0.action == .delete }.map(\.path).sorted()
         #expect(deleted == [
             "BackgroundProcessing/BackgroundDownloadManager.swift", "BackgroundProcessing/SilentPushHandler.swift",

@@ -27,7 +27,9 @@ private final class RecordingFileSystem: FileSystem, @unchecked Sendable {
         Data(try read(path).utf8)
     }
 
-    func realPath(_ path: String) -> String { path }
+    func realPath(_ path: String) -> String? { base.realPath(path) }
+    func isWritable(_ path: String) -> Bool { base.isWritable(path) }
+    func lockExclusively(_ directory: String) throws -> (any FolderLock)? { try base.lockExclusively(directory) }
     func writeAtomically(_ data: Data, to path: String) throws { try base.writeAtomically(data, to: path) }
     func createDirectory(_ path: String) throws { try base.createDirectory(path) }
     func remove(_ path: String) throws { try base.remove(path) }

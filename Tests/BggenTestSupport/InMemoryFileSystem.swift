@@ -9,6 +9,11 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     /// Write calls that should fail, counted from 1.
     public var failingWrites: Set<Int> = []
     public private(set) var writeCount = 0
+    /// Files that refuse writes, as a 0444 file does.
+    public var readOnly: Set<String> = []
+    /// Called after each successful write with its count, to act in the middle of a plan (raise a signal).
+    public var afterWrite: (@Sendable (Int) -> Void)?
+    private var locked: Set<String> = []
 
     public struct Failure: Error, LocalizedError {
         public var errorDescription: String? { "simulated disk failure" }
@@ -40,7 +45,35 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    public func realPath(_ path: String) -> String { path }
+    /// No links in memory: only `..` and `.` to resolve.
+    public func realPath(_ path: String) -> String? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    public func isWritable(_ path: String) -> Bool {
+        lock.withLock { !readOnly.contains(path) }
+    }
+
+    public func lockExclusively(_ directory: String) throws -> (any FolderLock)? {
+        lock.withLock {
+            guard !locked.contains(directory) else { return nil }
+            locked.insert(directory)
+            return Held(onRelease: { [weak self] in self?.unlock(directory) })
+        }
+    }
+
+    private func unlock(_ directory: String) {
+        lock.withLock { _ = locked.remove(directory) }
+    }
+
+    private struct Held: FolderLock {
+        let onRelease: @Sendable () -> Void
+        func release() { onRelease() }
+    }
 
     public func readData(_ path: String) throws -> Data {
         Data(try read(path).utf8)
@@ -58,22 +91,28 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         try lock.withLock {
             writeCount += 1
             if failingWrites.contains(writeCount) { throw Failure() }
+            if readOnly.contains(path) { throw FileSystemError(path: path, cause: "it is read-only") }
             guard directories.contains((path as NSString).deletingLastPathComponent) else {
-                throw CocoaError(.fileNoSuchFile)
+                throw FileSystemError(path: path, cause: "No such file or directory")
             }
             storage[path] = contents
         }
+        afterWrite?(writeCount)
     }
 
     public func createDirectory(_ path: String) throws {
         lock.withLock { _ = directories.insert(path) }
     }
 
+    /// A file, or an empty folder, as on disk.
     public func remove(_ path: String) throws {
-        lock.withLock {
-            if storage.removeValue(forKey: path) == nil {
-                directories.remove(path)
+        try lock.withLock {
+            if storage.removeValue(forKey: path) != nil { return }
+            let prefix = path + "/"
+            guard !storage.keys.contains(where: { $0.hasPrefix(prefix) }), !directories.contains(where: { $0.hasPrefix(prefix) }) else {
+                throw FileSystemError(path: path, cause: "Directory not empty")
             }
+            directories.remove(path)
         }
     }
 

@@ -83,8 +83,7 @@ extension ExistingProject {
         into edits: inout ProjectEdits
     ) throws {
         let absolute = "\(report.root)/\(path)"
-        let realRoot = fileSystem.realPath(report.root)
-        guard fileSystem.realPath(absolute).hasPrefix(realRoot + "/") else {
+        guard RepositoryBounds(root: report.root, fileSystem: fileSystem).contains(absolute) else {
             edits.notes.append("\(path) leads outside the project through a symbolic link, so bggen left it alone; add the keys from bggen/ by hand.")
             return
         }

@@ -8,18 +8,24 @@ import Foundation
 public enum AnswersFile {
     public static let name = ".bggen.json"
 
-    /// The answers recorded for a run, plus the `--output` folder when one was given.
+    /// The answers recorded for a run, the `--output` folder when one was given, and the files bggen generated.
     public struct Contents: Equatable, Sendable {
         public var answers: Answers
         public var output: String?
+        /// Paths relative to the root; the only files a later run may delete. Nil in a record from before bggen
+        /// kept this list.
+        public var files: [String]?
 
-        public init(answers: Answers, output: String?) {
+        public init(answers: Answers, output: String?, files: [String]? = nil) {
             self.answers = answers
             self.output = output
+            self.files = files
         }
     }
 
-    public static func encode(_ configuration: Configuration, output: String?) -> String {
+    /// `files` are the generated paths (bggen's own and the user's work files), so a later run knows exactly what
+    /// it may sweep.
+    public static func encode(_ configuration: Configuration, output: String?, files: [String]) -> String {
         var lines = [
             "  \"bundleId\": \"\(configuration.bundleIdentifier)\"",
         ]
@@ -29,6 +35,7 @@ public enum AnswersFile {
         if configuration.checkpoint {
             lines.append("  \"checkpoint\": true")
         }
+        lines.append("  \"files\": [\n" + files.sorted().map { "    \(jsonString($0))" }.joined(separator: ",\n") + "\n  ]")
         if configuration.gpu {
             lines.append("  \"gpu\": true")
         }
@@ -60,19 +67,22 @@ public enum AnswersFile {
         }
         guard let dictionary = object as? [String: Any] else { throw fail("it must hold one JSON object") }
         let known: Set<String> = [
-            "at", "bundleId", "checkpoint", "gpu", "interval", "ios", "network", "output", "power", "strategy", "style", "tasks",
+            "at", "bundleId", "checkpoint", "files", "gpu", "interval", "ios", "network", "output", "power", "strategy", "style", "tasks",
             "version",
         ]
         if let unknown = dictionary.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("'\(unknown)' is not a known answer (known: \(known.sorted().joined(separator: ", ")))")
         }
-        if let version = dictionary["version"], (version as? Int) != 1 {
+        // `true` bridges to the number 1 through NSNumber; only a JSON number counts.
+        if let version = dictionary["version"], !isNumber(version) || (version as? Int) != 1 {
             throw fail("'version' must be 1")
         }
         var contents = Contents(answers: Answers(), output: nil)
         do {
             if let value = dictionary["tasks"] {
-                guard let names = value as? [String] else { throw fail("'tasks' must be a list of task names") }
+                guard let names = value as? [String], !names.contains(where: { $0.contains(",") }) else {
+                    throw fail("'tasks' must be a list of task names, one per string, such as [\"refresh\", \"processing\"]")
+                }
                 contents.answers.tasks = try TaskKind.parseList(names.joined(separator: ","))
             }
             if let value = dictionary["interval"] {
@@ -109,7 +119,7 @@ public enum AnswersFile {
         for key in ["checkpoint", "gpu", "network", "power"] {
             guard let value = dictionary[key] else { continue }
             // JSON numbers bridge to Bool on some platforms; only a real `true`/`false` counts.
-            guard "\(type(of: value))".contains("Bool"), let flag = value as? Bool else {
+            guard !isNumber(value), let flag = value as? Bool else {
                 throw fail("'\(key)' must be true or false")
             }
             switch key {
@@ -119,11 +129,31 @@ public enum AnswersFile {
             default: contents.answers.requiresPower = flag
             }
         }
+        if let value = dictionary["files"] {
+            guard let paths = value as? [String], paths.allSatisfy(isPlainRelativePath) else {
+                throw fail("'files' must list paths inside the project, such as \"BackgroundProcessing/BackgroundTaskManager.swift\"")
+            }
+            contents.files = paths
+        }
         if let value = dictionary["output"] {
             guard let text = value as? String, !text.isEmpty else { throw fail("'output' must be a folder path") }
             contents.output = text
         }
         return contents
+    }
+
+    /// A path bggen could have written: relative, no `..`, no empty part, no control character. A cloned
+    /// repository's record must not be able to point a deletion anywhere else.
+    private static func isPlainRelativePath(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+            && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
+
+    /// Whether a decoded JSON value is a number rather than `true`/`false`. Both arrive as NSNumber and cast to
+    /// Int and Bool alike; only a boolean's Objective-C type is "c" (char), on Darwin and Linux.
+    private static func isNumber(_ value: Any) -> Bool {
+        guard let number = value as? NSNumber else { return false }
+        return String(cString: number.objCType) != "c"
     }
 
     private static func jsonString(_ text: String) -> String {

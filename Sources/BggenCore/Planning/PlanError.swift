@@ -6,14 +6,21 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     case rootIsFile(String)
     /// The job failed.
     case conflicts([String])
+    /// A path bggen would write or delete really lies outside the repository (through `..` or a symbolic link).
+    case outsideRepository(path: String, leadsTo: String)
+    case folderInTheWay(String)
+    case readOnly(String)
+    /// Another bggen holds the repository's lock.
+    case locked(String)
     case unreadable(path: String, reason: String)
-    case writeFailed(path: String, reason: String, rolledBack: Bool)
+    /// `notRestored` names the files the rollback could not put back (empty when the rollback was complete).
+    case writeFailed(path: String, reason: String, notRestored: [String])
 
     /// Usage errors exit 64; failures of the job exit 1.
     public var isUsageError: Bool {
         switch self {
         case .outputOutsideProject, .outputIsFile, .rootIsFile: true
-        case .conflicts, .unreadable, .writeFailed: false
+        case .conflicts, .outsideRepository, .folderInTheWay, .readOnly, .locked, .unreadable, .writeFailed: false
         }
     }
 
@@ -27,10 +34,21 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(path)' is a file; pass the project folder instead."
         case .conflicts(let paths):
             "\(paths.count == 1 ? "this file was" : "these files were") changed since bggen wrote \(paths.count == 1 ? "it" : "them") or \(paths.count == 1 ? "is" : "are") not bggen's: \(paths.joined(separator: ", ")); nothing was written. Review the diff with --dry-run, then pass --force to overwrite."
+        case .outsideRepository(let path, let target):
+            "'\(path)' leads outside the project folder (to \(target)); bggen writes and deletes only inside it, so nothing was written. Pass --output with a folder inside the project."
+        case .folderInTheWay(let path):
+            "'\(path)' is a folder where bggen writes a file; nothing was written. Move or rename the folder, or pass --output with another folder (--force does not remove folders)."
+        case .readOnly(let path):
+            "'\(path)' is read-only; nothing was written. Make it writable (chmod u+w) if bggen may edit it, or leave it and add the keys by hand."
+        case .locked(let path):
+            "another bggen is changing '\(path)' right now; nothing was written. Wait for it to finish, then run again."
         case .unreadable(let path, let reason):
-            "could not read '\(path)': \(reason); check its permissions."
-        case .writeFailed(let path, let reason, let rolledBack):
-            "could not write '\(path)': \(reason); \(rolledBack ? "every file written before it was restored" : "some earlier files could not be restored") — check the folder's permissions and free space, then run again."
+            "could not read '\(path)': \(reason); nothing was written."
+        case .writeFailed(let path, let reason, let notRestored):
+            "could not write '\(path)': \(reason); "
+                + (notRestored.isEmpty
+                    ? "every file written before it was restored. Check the folder's permissions and free space, then run again."
+                    : "these were left as this run changed them: \(notRestored.joined(separator: ", ")). Check them, then run again.")
         }
     }
 }

@@ -6,33 +6,37 @@ public struct Planner: Sendable {
         self.fileSystem = fileSystem
     }
 
-    /// With `force`, files that would conflict are planned as updates (or deletions) instead.
-    public func plan(root: String, outputFolder: String, files: [GeneratedFile], force: Bool) throws(PlanError) -> Plan {
+    /// With `force`, files that would conflict are planned as updates instead; `force` never deletes.
+    ///
+    /// `previous` lists the paths bggen generated last time (recorded in `.bggen.json`). Only those are swept, and
+    /// only while untouched: a file that merely carries bggen's marker, such as a user's copy of a generated file,
+    /// is never deleted, and neither is a generated file the user edited.
+    public func plan(root: String, outputFolder: String, files: [GeneratedFile], previous: [String] = [], force: Bool) throws(PlanError) -> Plan {
         switch fileSystem.kind(of: root) {
         case .file: throw .rootIsFile(root)
         case .missing, .directory: break
         }
+        let bounds = RepositoryBounds(root: root, fileSystem: fileSystem)
         var entries: [PlanEntry] = []
         for file in files {
+            try bounds.check(file.path)
             entries.append(try entry(for: file, root: root, force: force))
         }
         let wanted = Set(files.map(\.path))
         var notes: [String] = []
-        for folder in [outputFolder, OutputRenderer.fragmentsFolder] {
-            for name in fileSystem.files(in: "\(root)/\(folder)") {
-                let path = folder.isEmpty ? name : "\(folder)/\(name)"
-                guard !wanted.contains(path), let old = try? fileSystem.read("\(root)/\(path)") else { continue }
-                switch GeneratedMarker.provenance(of: old) {
-                case .pristine:
-                    entries.append(PlanEntry(path: path, action: .delete, ownership: .tool, oldContents: old, newContents: nil,
-                                             reason: "no longer generated"))
-                case .edited:
-                    entries.append(PlanEntry(path: path, action: force ? .delete : .conflict, ownership: .tool,
-                                             oldContents: old, newContents: nil, reason: "no longer generated, but edited"))
-                case .foreign:
-                    if old.hasPrefix(Self.userFileHeader), OutputRenderer.taskFiles.contains(where: { $0.name == name }) {
-                        notes.append("\(path) is yours and the chosen tasks no longer use it; delete it if you do not need it.")
-                    }
+        for path in Set(previous).subtracting(wanted).sorted() {
+            try bounds.check(path)
+            let absolute = "\(root)/\(path)"
+            guard fileSystem.kind(of: absolute) == .file, let old = try? fileSystem.read(absolute) else { continue }
+            switch GeneratedMarker.provenance(of: old) {
+            case .pristine:
+                entries.append(PlanEntry(path: path, action: .delete, ownership: .tool, oldContents: old, newContents: nil,
+                                         reason: "no longer generated"))
+            case .edited:
+                notes.append("\(path) is no longer generated, but you edited it, so bggen left it in place; delete it once you have kept what you need, or its types will clash with the new files.")
+            case .foreign:
+                if old.hasPrefix(Self.userFileHeader) {
+                    notes.append("\(path) is yours and the chosen tasks no longer use it; delete it if you do not need it.")
                 }
             }
         }
@@ -52,18 +56,22 @@ public struct Planner: Sendable {
         case .missing:
             return make(.create, old: nil)
         case .directory:
-            return make(.conflict, old: nil, reason: "a folder is in the way")
+            throw .folderInTheWay(file.path)
         case .file:
             let old: String
             do {
                 old = try fileSystem.read(absolute)
             } catch where file.ownership == .patched {
+                guard fileSystem.isWritable(absolute) else { throw .readOnly(file.path) }
                 return make(.update, old: nil, reason: "binary property list, rewritten as XML")
             } catch {
-                throw .unreadable(path: file.path, reason: "\(error.localizedDescription)")
+                throw .unreadable(path: file.path, reason: FileSystemError.cause(of: error))
             }
             if old == file.contents {
                 return make(.unchanged, old: old)
+            }
+            if file.ownership != .user && !fileSystem.isWritable(absolute) {
+                throw .readOnly(file.path)
             }
             if file.ownership == .record || file.ownership == .patched {
                 return make(.update, old: old)

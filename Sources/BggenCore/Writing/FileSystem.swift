@@ -14,9 +14,14 @@ public protocol FileSystem: Sendable {
     func read(_ path: String) throws -> String
     /// The raw bytes, for files that may not be text (a binary property list).
     func readData(_ path: String) throws -> Data
-    /// The path with every symbolic link resolved, to refuse edits that would land outside the project.
-    func realPath(_ path: String) -> String
-    /// Replaces the file in one step, so a reader never sees half of it.
+    /// The path with every symbolic link resolved, to refuse writes and deletions that would land outside the
+    /// repository. A path that does not exist yet resolves through its existing part; nil when a link along the
+    /// way leads nowhere or loops, so the caller cannot tell where a write would land.
+    func realPath(_ path: String) -> String?
+    /// Whether an existing file may be changed: a read-only file (0444) is the user saying "do not touch".
+    func isWritable(_ path: String) -> Bool
+    /// Replaces the file in one step, so a reader never sees half of it. Writes through a symbolic link to the
+    /// file it names, and keeps the file's mode and owner.
     func writeAtomically(_ data: Data, to path: String) throws
     func createDirectory(_ path: String) throws
     func remove(_ path: String) throws
@@ -28,6 +33,14 @@ public protocol FileSystem: Sendable {
     /// is listed (as a file) only when it points at a file inside `root`. Links to folders are left out, because
     /// their target is either outside `root` or already reached by the walk.
     func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)]
+    /// An exclusive lock on an existing folder, held until `release()` or the end of the process; nil when another
+    /// process holds it. Two runs in one repository would otherwise interleave their writes and rollbacks.
+    func lockExclusively(_ directory: String) throws -> (any FolderLock)?
+}
+
+/// A held lock; see `FileSystem.lockExclusively`.
+public protocol FolderLock: Sendable {
+    func release()
 }
 
 extension FileSystem {
@@ -36,74 +49,31 @@ extension FileSystem {
     }
 }
 
-/// The real file system, through `FileManager`.
-public struct LocalFileSystem: FileSystem {
-    public init() {}
+/// A file-system call that failed, said in one sentence that names the path and the cause, instead of a
+/// Foundation error's domain, code and user-info dump.
+public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let path: String
+    public let cause: String
 
-    public func kind(of path: String) -> FileKind {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
-        return isDirectory.boolValue ? .directory : .file
+    public init(path: String, cause: String) {
+        self.path = path
+        self.cause = cause
     }
 
-    public func realPath(_ path: String) -> String {
-        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    /// The cause of the last failed system call.
+    static func posix(_ path: String, _ code: Int32 = errno) -> FileSystemError {
+        FileSystemError(path: path, cause: String(cString: strerror(code)))
     }
 
-    public func readData(_ path: String) throws -> Data {
-        try Data(contentsOf: URL(fileURLWithPath: path))
-    }
+    public var description: String { "'\(path)': \(cause)" }
+}
 
-    public func read(_ path: String) throws -> String {
-        try String(contentsOfFile: path, encoding: .utf8)
-    }
-
-    public func writeAtomically(_ data: Data, to path: String) throws {
-        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-    }
-
-    public func createDirectory(_ path: String) throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-    }
-
-    public func remove(_ path: String) throws {
-        try FileManager.default.removeItem(atPath: path)
-    }
-
-    public func files(in path: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.filter { kind(of: "\(path)/\($0)") == .file }.sorted()
-    }
-
-    public func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
-        let realRoot = Self.realPath(root) ?? root
-        var result: [(name: String, kind: FileKind)] = []
-        for name in names.sorted() {
-            let full = "\(path)/\(name)"
-            var info = stat()
-            guard lstat(full, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFREG:
-                result.append((name, .file))
-            case S_IFDIR:
-                result.append((name, .directory))
-            case S_IFLNK:
-                guard let target = Self.realPath(full),
-                      target == realRoot || target.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/"),
-                      kind(of: target) == .file
-                else { continue }
-                result.append((name, .file))
-            default:
-                continue
-            }
+extension FileSystemError {
+    /// One sentence for any error a file-system call throws: ours as it is, anything else without its dump.
+    public static func cause(of error: any Error) -> String {
+        switch error {
+        case let error as FileSystemError: error.cause
+        default: error.localizedDescription
         }
-        return result
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }
