@@ -25,7 +25,7 @@ public struct PlanWriter: Sendable {
         var done: [Done] = []
         var current = plan.root
         do {
-            try ensureDirectory(plan.root, done: &done)
+            try ensureDirectory(plan.root, root: plan.root, done: &done)
             for entry in plan.changes {
                 current = entry.path
                 let absolute = "\(plan.root)/\(entry.path)"
@@ -71,17 +71,20 @@ public struct PlanWriter: Sendable {
         var folder = root
         for part in path.split(separator: "/").dropLast() {
             folder += "/\(part)"
-            try ensureDirectory(folder, done: &done)
+            try ensureDirectory(folder, root: root, done: &done)
         }
     }
 
-    private func ensureDirectory(_ path: String, done: inout [Done]) throws {
+    /// Creates `path` and its missing parents; `root` only shortens the names in an error.
+    private func ensureDirectory(_ path: String, root: String, done: inout [Done]) throws {
         guard fileSystem.kind(of: path) == .missing else { return }
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-            try ensureDirectory(String(path[..<slash]), done: &done)
+            try ensureDirectory(String(path[..<slash]), root: root, done: &done)
         }
         try fileSystem.createDirectory(path)
         // `remove` takes only an empty folder, so a folder someone else has since written into stays.
-        done.append(Done(path: path, wrote: nil) { [fileSystem] in try fileSystem.remove(path) })
+        done.append(Done(path: PathText.relative(path, to: root).flatMap { $0.isEmpty ? nil : $0 } ?? path, wrote: nil) { [fileSystem] in
+            try fileSystem.remove(path)
+        })
     }
 }
