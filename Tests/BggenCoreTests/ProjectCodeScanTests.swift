@@ -65,8 +65,8 @@ private func scan(_ files: [String: String]) throws -> ProjectReport {
 
 @Suite("Project code scan")
 struct ProjectDetectorCodeScanTests {
-    @Test func commentsAndStringsAreNotCode() {
-        let tokens = SourceLexer.tokens(of: """
+    @Test func commentsAndStringsAreNotCode() throws {
+        let tokens = try SourceLexer.tokens(of: """
             let label = "BGTaskScheduler" // BGTaskScheduler in a comment
             /* outer /* nested BGTaskScheduler */ still a comment BGTaskScheduler */
             let raw = #"a "quoted" BGTaskScheduler"#
@@ -82,15 +82,15 @@ struct ProjectDetectorCodeScanTests {
         #expect(strings.map(\.isLiteral) == [true, true, false])
     }
 
-    @Test func interpolatedStringsAreNotLiterals() {
-        let tokens = SourceLexer.tokens(of: #"let id = "\(prefix).refresh""#, language: .swift)
+    @Test func interpolatedStringsAreNotLiterals() throws {
+        let tokens = try SourceLexer.tokens(of: #"let id = "\(prefix).refresh""#, language: .swift)
         let string = tokens.first { $0.kind == .string }
         #expect(string?.isLiteral == false)
         #expect(string?.text == #"\(…).refresh"#)
     }
 
-    @Test func objectiveCStringsAndCharactersAreSkipped() {
-        let tokens = SourceLexer.tokens(of: """
+    @Test func objectiveCStringsAndCharactersAreSkipped() throws {
+        let tokens = try SourceLexer.tokens(of: """
             NSString *label = @"BGTaskScheduler"; char quote = '"'; /* a /* b */ [BGTaskScheduler sharedScheduler];
             """, language: .objectiveC)
         #expect(tokens.filter { $0.kind == .identifier && $0.text == "BGTaskScheduler" }.count == 1)

@@ -323,11 +323,11 @@ struct ProjectDetectorSpecTests {
         #expect(base.merged(with: top)["settings"]?["base"]?["B"]?.string == "3")
     }
 
-    @Test func packageManifestPlatformsInEverySpelling() {
-        #expect(PackageManifestReader.iOSVersion(in: "let p = Package(name: \"A\", platforms: [.iOS(.v16)])") == "16.0")
-        #expect(PackageManifestReader.iOSVersion(in: "let p = Package(name: \"A\", platforms: [.macOS(.v13), .iOS(.v17_4)])") == "17.4")
-        #expect(PackageManifestReader.iOSVersion(in: "let p = Package(name: \"A\", platforms: [.iOS(\"16.4\")])") == "16.4")
-        #expect(PackageManifestReader.iOSVersion(in: "let p = Package(name: \"A\", platforms: [.macOS(.v15)])") == nil)
+    @Test func packageManifestPlatformsInEverySpelling() throws {
+        #expect(try PackageManifestReader.iOSVersion(in: "let p = Package(name: \"A\", platforms: [.iOS(.v16)])") == "16.0")
+        #expect(try PackageManifestReader.iOSVersion(in: "let p = Package(name: \"A\", platforms: [.macOS(.v13), .iOS(.v17_4)])") == "17.4")
+        #expect(try PackageManifestReader.iOSVersion(in: "let p = Package(name: \"A\", platforms: [.iOS(\"16.4\")])") == "16.4")
+        #expect(try PackageManifestReader.iOSVersion(in: "let p = Package(name: \"A\", platforms: [.macOS(.v15)])") == nil)
     }
 
     @Test func xcodeGenWithoutAnInfoPathFallsBackToTheSettingAndTheBundlePrefix() throws {

@@ -11,6 +11,8 @@ struct BackgroundCodeScanner: Sendable {
         var findings: [CodeFinding] = []
         var identifiers: [RegisteredIdentifier] = []
         var warnings: [ProjectWarning] = []
+        /// A file no reader could get through (nesting too deep), which stops detection.
+        var failure: ProjectError?
     }
 
     /// Symbols and the task kinds they cover. `BGTaskScheduler` covers whichever task types its file uses.
@@ -39,7 +41,7 @@ struct BackgroundCodeScanner: Sendable {
     static let sourceExtensions = [".swift", ".m", ".mm"]
     static let fileNameMarkers = ["BackgroundTask", "BGTask", "BackgroundDownload"]
 
-    func scan(ownership: SourceOwnership) -> Result {
+    func scan(ownership: SourceOwnership) throws(ProjectError) -> Result {
         let files = RepositoryWalker.files(root: root, fileSystem: fileSystem) { name in
             Self.sourceExtensions.contains { name.hasSuffix($0) }
         }
@@ -48,6 +50,7 @@ struct BackgroundCodeScanner: Sendable {
             collector.store(scan(file: files[index], ownership: ownership), at: index)
         }
         var total = Result()
+        if let failure = collector.results.lazy.compactMap({ $0?.failure }).first { throw failure }
         for result in collector.results.compactMap(\.self) {
             total.findings += result.findings
             total.identifiers += result.identifiers
@@ -70,7 +73,12 @@ struct BackgroundCodeScanner: Sendable {
         guard namedLikeBackgroundCode || Self.containsNeedle(text) else { return nil }
 
         let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
-        let tokens = SourceLexer.tokens(of: text, language: language)
+        let tokens: [SourceToken]
+        do {
+            tokens = try SourceLexer.tokens(of: text, language: language)
+        } catch {
+            return Result(failure: .malformed(path: file, line: error.line, reason: error.reason))
+        }
         let targets = ownership.targets(of: file)
         let ours = GeneratedMarker.provenance(of: text) != .foreign || text.hasPrefix(Planner.userFileHeader)
 

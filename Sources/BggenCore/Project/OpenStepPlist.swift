@@ -50,6 +50,7 @@ enum OpenStepParser {
     private struct Scanner {
         let bytes: [UInt8]
         var position = 0
+        var depth = 0
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
@@ -121,6 +122,9 @@ enum OpenStepParser {
         }
 
         mutating func parseDictionary() throws(OpenStepSyntaxError) -> OpenStepValue {
+            guard depth < NestingLimit.maximum else { throw fail(NestingLimit.reason) }
+            depth += 1
+            defer { depth -= 1 }
             position += 1
             var result: [String: OpenStepValue] = [:]
             while true {
@@ -139,6 +143,9 @@ enum OpenStepParser {
         }
 
         mutating func parseArray() throws(OpenStepSyntaxError) -> OpenStepValue {
+            guard depth < NestingLimit.maximum else { throw fail(NestingLimit.reason) }
+            depth += 1
+            defer { depth -= 1 }
             position += 1
             var result: [OpenStepValue] = []
             while true {

@@ -1,7 +1,7 @@
 /// Reads the iOS version from a `Package.swift` `platforms:` list: `.iOS(.v16)`, `.iOS(.v17_4)` or `.iOS("16.4")`.
 enum PackageManifestReader {
-    static func iOSVersion(in text: String) -> String? {
-        let tokens = SourceLexer.tokens(of: text, language: .swift)
+    static func iOSVersion(in text: String) throws(SourceSyntaxError) -> String? {
+        let tokens = try SourceLexer.tokens(of: text, language: .swift)
         guard let platforms = tokens.firstIndex(where: { $0.kind == .identifier && $0.text == "platforms" }) else { return nil }
         var index = platforms
         while index + 2 < tokens.count {

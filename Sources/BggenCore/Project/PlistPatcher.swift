@@ -77,6 +77,10 @@ public struct PlistPatcher: Sendable {
     private static func apply(_ edit: Edit, to document: XMLPlistDocument, path: String) throws(PlistPatchError) -> Step {
         let layout = Layout(document)
         switch edit {
+        case .addStrings(let key, _), .addString(let key, _):
+            try requireSingle(key, in: document, path: path)
+        }
+        switch edit {
         case .addStrings(let key, let values):
             var wanted: [String] = []
             for value in values where !wanted.contains(value) { wanted.append(value) }
@@ -155,6 +159,15 @@ public struct PlistPatcher: Sendable {
 
     private static func pair(_ key: String, in document: XMLPlistDocument) -> (key: XMLPlistDocument.Element, value: XMLPlistDocument.Element)? {
         XMLPlistDocument.pairs(of: document.root).first { $0.key.text == key }
+    }
+
+    /// A key bggen edits that appears twice: Xcode keeps only the last, so an addition to either could be lost.
+    /// Duplicates elsewhere are left alone, as Xcode leaves them.
+    private static func requireSingle(_ key: String, in document: XMLPlistDocument, path: String) throws(PlistPatchError) {
+        let keys = XMLPlistDocument.pairs(of: document.root).map(\.key).filter { $0.text == key }
+        guard keys.count > 1 else { return }
+        throw .malformed(path: path, line: keys[1].line,
+                         reason: "\(key) appears twice at the top level (first on line \(keys[0].line)), and only the last counts; merge them into one")
     }
 
     private static func escaped(_ text: String) -> String {

@@ -29,14 +29,20 @@ public enum ProjectDetector {
                 reading.warnings.append(.generatedProject(path: project, generator: "Tuist", spec: "Project.swift"))
             }
         case .swiftPackage:
-            packageTarget = (try? fileSystem.read(PathText.join(root, "Package.swift"))).flatMap(PackageManifestReader.iOSVersion(in:))
+            if let manifest = try? fileSystem.read(PathText.join(root, "Package.swift")) {
+                do {
+                    packageTarget = try PackageManifestReader.iOSVersion(in: manifest)
+                } catch {
+                    throw .malformed(path: "Package.swift", line: error.line, reason: error.reason)
+                }
+            }
         }
 
         let appNames = reading.appTargets.map(\.name).sorted()
         if appNames.count > 1 { reading.warnings.append(.multipleAppTargets(appNames)) }
         if appNames.isEmpty && layout.kind != .swiftPackage { reading.warnings.append(.noAppTarget) }
 
-        let code = BackgroundCodeScanner(root: root, fileSystem: fileSystem).scan(ownership: reading.ownership)
+        let code = try BackgroundCodeScanner(root: root, fileSystem: fileSystem).scan(ownership: reading.ownership)
         var warnings: [ProjectWarning] = []
         for warning in (reading.warnings + code.warnings).sorted() where warnings.last != warning {
             warnings.append(warning)

@@ -33,9 +33,33 @@ extension SourceToken {
 enum SourceLexer {
     enum Language { case swift, objectiveC }
 
-    static func tokens(of text: String, language: Language) -> [SourceToken] {
+    /// Throws when interpolations nest deeper than `NestingLimit` (the lexer descends by recursion). With `strict`,
+    /// for a manifest bggen must read whole, an unterminated string or comment and unbalanced brackets throw too;
+    /// an app's own sources are scanned leniently, because a lexer this small must not stop a run over Swift it
+    /// does not fully understand.
+    static func tokens(of text: String, language: Language, strict: Bool = false) throws(SourceSyntaxError) -> [SourceToken] {
         var lexer = Lexer(bytes: Array(text.utf8), language: language)
         lexer.run()
+        if let line = lexer.tooDeep {
+            throw SourceSyntaxError(line: line, reason: NestingLimit.reason)
+        }
+        if strict {
+            if let problem = lexer.unterminated {
+                throw SourceSyntaxError(line: problem.line, reason: "\(problem.what) that never ends")
+            }
+            var open: [SourceToken] = []
+            for token in lexer.tokens where token.kind == .punctuation {
+                switch token.text {
+                case "(", "[", "{": open.append(token)
+                case ")", "]", "}":
+                    guard open.popLast() != nil else { throw SourceSyntaxError(line: token.line, reason: "'\(token.text)' closes nothing") }
+                default: break
+                }
+            }
+            if let unclosed = open.last {
+                throw SourceSyntaxError(line: unclosed.line, reason: "'\(unclosed.text)' is never closed; the file may be cut short")
+            }
+        }
         return lexer.tokens
     }
 
@@ -45,6 +69,11 @@ enum SourceLexer {
         var position = 0
         var line = 1
         var tokens: [SourceToken] = []
+        /// How many interpolations the current position is inside, and the line where that grew too deep.
+        var interpolations = 0
+        var tooDeep: Int?
+        /// The first string or block comment that reached the end of its line or file.
+        var unterminated: (line: Int, what: String)?
 
         init(bytes: [UInt8], language: Language) {
             self.bytes = bytes
@@ -119,6 +148,8 @@ enum SourceLexer {
         /// Swift block comments nest; Objective-C ones do not.
         mutating func skipBlockComment() {
             var depth = 0
+            let startLine = line
+            defer { if depth > 0 && position >= bytes.count { unterminated = unterminated ?? (startLine, "a /* comment") } }
             while position < bytes.count {
                 if bytes[position] == UInt8(ascii: "/"), byte(1) == UInt8(ascii: "*") {
                     depth = language == .swift ? depth + 1 : 1
@@ -157,7 +188,8 @@ enum SourceLexer {
                     while closingHashes < hashes, byte(quoteLength + closingHashes) == UInt8(ascii: "#") { closingHashes += 1 }
                     if closingHashes == hashes {
                         position += quoteLength + hashes
-                        break
+                        tokens.append(SourceToken(kind: .string, text: String(decoding: value, as: UTF8.self), line: startLine, isLiteral: literal))
+                        return
                     }
                     value.append(current)
                     position += 1
@@ -185,11 +217,19 @@ enum SourceLexer {
                 value.append(current)
                 advance()
             }
+            unterminated = unterminated ?? (startLine, "a string")
             tokens.append(SourceToken(kind: .string, text: String(decoding: value, as: UTF8.self), line: startLine, isLiteral: literal))
         }
 
         /// From the `(` of `\(`, past its matching `)`, stepping over nested strings.
         mutating func skipInterpolation() {
+            interpolations += 1
+            defer { interpolations -= 1 }
+            guard interpolations <= NestingLimit.maximum else {
+                tooDeep = tooDeep ?? line
+                position = bytes.count
+                return
+            }
             var depth = 0
             while position < bytes.count {
                 let current = bytes[position]
@@ -211,4 +251,10 @@ enum SourceLexer {
             }
         }
     }
+}
+
+/// A manifest bggen cannot read whole, at a 1-based line, before the caller adds the file name.
+struct SourceSyntaxError: Error, Equatable {
+    let line: Int
+    let reason: String
 }

@@ -22,9 +22,14 @@ struct TuistReader {
             do {
                 text = try fileSystem.read(PathText.join(root, manifest))
             } catch {
-                throw .unreadable(path: manifest, reason: "\(error.localizedDescription)")
+                throw .unreadable(path: manifest, reason: FileSystemError.cause(of: error))
             }
-            let tokens = SourceLexer.tokens(of: text, language: .swift)
+            let tokens: [SourceToken]
+            do {
+                tokens = try SourceLexer.tokens(of: text, language: .swift, strict: true)
+            } catch {
+                throw .malformed(path: manifest, line: error.line, reason: error.reason)
+            }
             let found = Self.targetCalls(in: tokens).map { Call(file: manifest, arguments: $0) }
             if found.isEmpty {
                 reading.warnings.append(.unreadableSpec(file: manifest, reason: "no literal .target(…) calls, perhaps built by a helper function"))

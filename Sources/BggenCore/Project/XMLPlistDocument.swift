@@ -105,7 +105,11 @@ struct XMLPlistDocument {
             if !element.text.allSatisfy(\.isWhitespace) {
                 throw XMLPlistSyntaxError(line: element.line, reason: "<\(element.name)> must be empty")
             }
-        case "key", "string", "integer", "real", "date", "data":
+        case "integer", "real", "date", "data":
+            if !PlistScalar.isValid(element.text, as: element.name) {
+                throw XMLPlistSyntaxError(line: element.line, reason: "<\(element.name)>\(element.text)</\(element.name)> is not a valid \(element.name)")
+            }
+        case "key", "string":
             break
         default:
             throw XMLPlistSyntaxError(line: element.line, reason: "<\(element.name)> is not a property-list element")
@@ -245,6 +249,7 @@ struct XMLPlistDocument {
                 if selfClosing {
                     if stack.isEmpty { top = element } else { stack[stack.count - 1].children.append(element) }
                 } else {
+                    guard stack.count < NestingLimit.maximum else { throw fail(NestingLimit.reason, at: tagStart) }
                     element.closingStart = -1
                     stack.append(element)
                 }
@@ -337,9 +342,17 @@ struct XMLPlistDocument {
                     guard let scalar = Self.decodeEntity(entity) else {
                         throw fail("the unknown entity &\(entity);", at: index)
                     }
+                    if let value = scalar.unicodeScalars.first?.value, value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D {
+                        throw fail("the character reference &\(entity); names a control character XML does not allow", at: index)
+                    }
                     output.append(contentsOf: Array(String(scalar).utf8))
                     index = semicolon + 1
                     continue
+                }
+                // XML 1.0 allows no control character but tab, line feed and carriage return, and neither do
+                // Xcode and plutil; such a file would stay invalid after any edit.
+                if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+                    throw fail("a control character (U+\(String(format: "%04X", byte))) in the text; XML does not allow it", at: index)
                 }
                 output.append(byte)
                 index += 1
