@@ -27,6 +27,9 @@ struct ArgumentParser {
 
     let specs: [Spec]
 
+    /// En dash, em dash, minus sign, hyphen and figure dash: what word processors put where `--` was typed.
+    static let lookalikeDashes: Set<Unicode.Scalar> = ["\u{2010}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2212}"]
+
     func parse(_ arguments: [String]) throws(UsageError) -> Result {
         var result = Result()
         var index = 0
@@ -34,6 +37,11 @@ struct ArgumentParser {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
+            // A dash pasted from a document (—yes, –yes) would otherwise become a folder name.
+            if !onlyPositionals, let first = argument.unicodeScalars.first, Self.lookalikeDashes.contains(first) {
+                let fixed = "--" + argument.unicodeScalars.drop { Self.lookalikeDashes.contains($0) || $0 == "-" }.map(String.init).joined()
+                throw UsageError("'\(argument)' starts with a typographic dash, not '-' (pasted from a document?); type \(fixed).")
+            }
             if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
                 result.positionals.append(argument)
                 continue

@@ -16,26 +16,31 @@ public struct CLI {
         do {
             return try dispatch(arguments)
         } catch let error as UsageError {
-            console.writeError("error: \(error.description)\nSee '\(error.helpCommand)'.\n")
+            report(error.description, then: "See '\(error.helpCommand)'.")
             return ExitStatus.usage
         } catch let error as AugmentError {
-            console.writeError("error: \(error.description)\nSee 'bggen init --help'.\n")
+            report(error.description, then: "See 'bggen init --help'.")
             return ExitStatus.usage
         } catch where error is ProjectError || error is PlistPatchError {
             // The app's own files could not be read as expected; planning stopped before any write.
-            console.writeError("error: \(error) Nothing was changed.\n")
+            report("\(error) Nothing was changed.")
             return ExitStatus.failure
         } catch let error as PlanError {
-            console.writeError("error: \(error.description)\n")
-            if error.isUsageError {
-                console.writeError("See 'bggen init --help'.\n")
-                return ExitStatus.usage
-            }
-            return ExitStatus.failure
+            report(error.description, then: error.isUsageError ? "See 'bggen init --help'." : nil)
+            return error.isUsageError ? ExitStatus.usage : ExitStatus.failure
         } catch {
-            console.writeError("error: \(error)\n")
+            report("\(error)")
             return ExitStatus.failure
         }
+    }
+
+    /// Every error message is one line: whatever the user typed or a file held is echoed with its control
+    /// characters escaped, so a newline cannot split it and an escape sequence cannot clear the terminal.
+    private func report(_ message: String, then hint: String? = nil) {
+        let line = message.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
+        }.joined()
+        console.writeError("error: \(line)\n" + (hint.map { "\($0)\n" } ?? ""))
     }
 
     private func dispatch(_ arguments: [String]) throws -> Int32 {

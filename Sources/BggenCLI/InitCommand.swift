@@ -37,7 +37,7 @@ struct InitCommand {
             .filling(from: project?.detectedAnswers ?? Answers())
             .filling(from: .defaults)
         let answers = try gatherAnswers(defaults: defaults, prompter: prompter)
-        var configuration = try makeConfiguration(answers, defaults: defaults)
+        var configuration = try makeConfiguration(answers, defaults: defaults, recorded: recorded)
         var notes = configuration.notes
         if let project {
             let skipped = try tasksToSkip(project, configuration: configuration, prompter: prompter, notes: &notes)
@@ -49,7 +49,7 @@ struct InitCommand {
                     console.writeOutput("Nothing to add: the app's own code already covers every chosen task.\n")
                     return ExitStatus.success
                 }
-                configuration = try makeConfiguration(reduced, defaults: defaults)
+                configuration = try makeConfiguration(reduced, defaults: defaults, recorded: recorded)
             }
         }
         let output = options.output ?? recorded?.output
@@ -122,13 +122,19 @@ struct InitCommand {
     /// The app bggen adds to, if `root` holds one. With several app targets and no `--target`, a person is
     /// asked; a script gets an error naming the targets.
     private func detectProject(root: String, prompter: Prompter?) throws -> ExistingProject? {
-        guard fileSystem.kind(of: root) == .directory else { return nil }
+        guard fileSystem.kind(of: root) == .directory else { return try noProject(for: options.target) }
         do {
-            return try ExistingProject.detect(root: root, targetName: options.target, fileSystem: fileSystem)
+            return try ExistingProject.detect(root: root, targetName: options.target, fileSystem: fileSystem) ?? noProject(for: options.target)
         } catch AugmentError.severalAppTargets(let names) where prompter != nil {
             let picked = try prompter!.pickOne("Which app target should get the background work?", options: names, preselected: 0)
             return try ExistingProject.detect(root: root, targetName: names[picked], fileSystem: fileSystem)
         }
+    }
+
+    /// Without a project there is no target to choose, so a `--target` is a mistake worth saying.
+    private func noProject(for target: String?) throws -> ExistingProject? {
+        guard let target else { return nil }
+        throw UsageError("--target '\(target)' was given, but '\(options.directory)' holds no Xcode project, project.yml, Project.swift or Package.swift with app targets; drop --target, or run bggen in the app's repository.")
     }
 
     /// Task kinds the app's own code already covers: skipped and said so, unless `--replace` or a person asks
@@ -153,12 +159,20 @@ struct InitCommand {
         return skipped
     }
 
-    private func makeConfiguration(_ answers: Answers, defaults: Answers) throws -> Configuration {
+    /// A problem that the flags alone do not have came from `.bggen.json`, and the message says so.
+    private func makeConfiguration(_ answers: Answers, defaults: Answers, recorded: AnswersFile.Contents?) throws -> Configuration {
         do {
             return try Configuration(answers: answers, defaults: defaults)
         } catch {
+            if recorded != nil, (try? Configuration(answers: options.answers, defaults: .defaults)) != nil {
+                throw UsageError("the answers recorded in \(answersFileDisplay) do not fit together with the flags given: \(error.description) Fix or delete \(answersFileDisplay), or pass flags that override it.")
+            }
             throw UsageError(error.description)
         }
+    }
+
+    private var answersFileDisplay: String {
+        options.directory == "." ? AnswersFile.name : "\(options.directory)/\(AnswersFile.name)"
     }
 
     /// Flags first; then the questions on a terminal, or the defaults with `--yes`; never a silent guess.
@@ -181,13 +195,13 @@ struct InitCommand {
     private func readAnswersFile(root: String) throws -> AnswersFile.Contents? {
         let path = "\(root)/\(AnswersFile.name)"
         guard fileSystem.kind(of: path) == .file else { return nil }
-        let display = options.directory == "." ? AnswersFile.name : "\(options.directory)/\(AnswersFile.name)"
+        let display = answersFileDisplay
         do {
             return try AnswersFile.decode(try fileSystem.read(path), path: display)
         } catch let error as AnswersFileError {
             throw UsageError(error.description)
         } catch {
-            throw PlanError.unreadable(path: display, reason: error.localizedDescription)
+            throw PlanError.unreadable(path: display, reason: FileSystemError.cause(of: error))
         }
     }
 

@@ -145,7 +145,7 @@ struct BinaryTests {
         (["--bundle-id", "com.acme\"; exit(1); \""], "is not a valid bundle identifier"),
         (["--bundle-id", "not a bundle"], "is not a valid bundle identifier"),
         (["--ios", "12.0"], "older than iOS 13.0"),
-        (["--ios", "latest"], "'latest' is not an iOS version"),
+        (["--ios", "latest"], "'latest' is not an iOS deployment target"),
         (["--output", "../outside"], "points outside the project folder"),
         (["--output", "/tmp/elsewhere"], "points outside the project folder"),
         (["--output", "notes.txt"], "is a file, not a folder"),

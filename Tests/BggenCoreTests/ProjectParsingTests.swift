@@ -278,8 +278,8 @@ struct ProjectDetectorBuildSettingsTests {
 
 @Suite("Project parsing: YAML, manifests and paths")
 struct ProjectDetectorSpecTests {
-    @Test func yamlBlocksFlowsAndComments() {
-        let node = YAMLSubset.parse("""
+    @Test func yamlBlocksFlowsAndComments() throws {
+        let node = try YAMLSubset.parse("""
             name: App # trailing comment
             options:
               deploymentTarget:
@@ -316,9 +316,9 @@ struct ProjectDetectorSpecTests {
         #expect(node["targets"]?["Quoted: Name"]?["type"]?.string == "framework")
     }
 
-    @Test func yamlMergeKeepsBaseKeysAndOverridesLeaves() {
-        let base = YAMLSubset.parse("settings:\n  base:\n    A: 1\n    B: 2\n")
-        let top = YAMLSubset.parse("settings:\n  base:\n    B: 3\n")
+    @Test func yamlMergeKeepsBaseKeysAndOverridesLeaves() throws {
+        let base = try YAMLSubset.parse("settings:\n  base:\n    A: 1\n    B: 2\n")
+        let top = try YAMLSubset.parse("settings:\n  base:\n    B: 3\n")
         #expect(base.merged(with: top)["settings"]?["base"]?["A"]?.string == "1")
         #expect(base.merged(with: top)["settings"]?["base"]?["B"]?.string == "3")
     }

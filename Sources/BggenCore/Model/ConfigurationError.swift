@@ -8,6 +8,7 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     case invalidBundleIdentifier(String)
     case invalidDeploymentTarget(String)
     case deploymentTargetTooOld(String)
+    case deploymentTargetTooNew(String)
     case processingOptionWithoutProcessing(flag: String)
     case invalidTimeOfDay(String)
     case invalidStrategy(String)
@@ -32,7 +33,9 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
         case .invalidBundleIdentifier(let text):
             return "'\(text)' is not a valid bundle identifier; use a reverse-DNS name of letters, digits and hyphens, such as com.example.app."
         case .invalidDeploymentTarget(let text):
-            return "'\(text)' is not an iOS version; pass a version such as 16.0."
+            return "'\(text)' is not an iOS deployment target; pass a major and minor version such as 16.0 (deployment targets have no bug-fix part)."
+        case .deploymentTargetTooNew(let text):
+            return "iOS \(text) is newer than iOS \(DeploymentTarget.newestMajor), the newest SDK bggen knows; pass a released version such as 18.0."
         case .deploymentTargetTooOld(let text):
             return "iOS \(text) is older than iOS 13.0, where BGTaskScheduler first shipped; pass --ios 13.0 or later."
         case .swiftUIRequiresIOS14(let version):

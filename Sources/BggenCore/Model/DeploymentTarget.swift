@@ -5,6 +5,8 @@ public struct DeploymentTarget: Sendable, Equatable, Comparable, CustomStringCon
 
     /// BGTaskScheduler, the heart of the generated code, first shipped in iOS 13.
     public static let minimum = DeploymentTarget(major: 13, minor: 0)
+    /// The newest major version bggen knows the SDK of; a later one is a typo more often than a new iOS.
+    public static let newestMajor = 27
 
     public init(major: Int, minor: Int) {
         self.major = major
@@ -15,13 +17,17 @@ public struct DeploymentTarget: Sendable, Equatable, Comparable, CustomStringCon
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count),
               parts.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let major = Int(parts[0]), let minor = parts.count > 1 ? Int(parts[1]) : 0
+              let major = Int(parts[0]), let minor = parts.count > 1 ? Int(parts[1]) : 0,
+              parts.count < 3 || Int(parts[2]) == 0
         else {
             throw .invalidDeploymentTarget(text)
         }
         self.init(major: major, minor: minor)
         guard self >= .minimum else {
             throw .deploymentTargetTooOld(text)
+        }
+        guard major <= Self.newestMajor else {
+            throw .deploymentTargetTooNew(text)
         }
     }
 

@@ -78,12 +78,17 @@ struct XcodeGenReader {
         do {
             text = try fileSystem.read(PathText.join(root, path))
         } catch {
-            if depth == 0 { throw .unreadable(path: path, reason: "\(error.localizedDescription)") }
+            if depth == 0 { throw .unreadable(path: path, reason: FileSystemError.cause(of: error)) }
             warnings.append(.unreadableSpec(file: path, reason: "it is included but cannot be read"))
             return
         }
         files.append(path)
-        let node = YAMLSubset.parse(text)
+        let node: YAMLNode
+        do {
+            node = try YAMLSubset.parse(text)
+        } catch {
+            throw .malformed(path: path, line: error.line, reason: error.reason)
+        }
         let folder = PathText.parent(of: path)
         for include in node["include"]?.list ?? [] {
             guard let included = include.string ?? include["path"]?.string else { continue }

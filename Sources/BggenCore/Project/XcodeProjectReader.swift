@@ -14,7 +14,7 @@ struct XcodeProjectReader {
         do {
             text = try fileSystem.read(PathText.join(root, pbxproj))
         } catch {
-            throw .unreadable(path: pbxproj, reason: "\(error.localizedDescription)")
+            throw .unreadable(path: pbxproj, reason: FileSystemError.cause(of: error))
         }
         let model = try XcodeProjectModel(text: text, projectPath: projectPath)
         var reading = ProjectReading()

@@ -51,6 +51,9 @@ indirect enum YAMLNode: Sendable {
 /// `{a: b}`, quoted scalars, `|` / `>` block scalars, comments — without a YAML library. Anchors are dropped and
 /// aliases stay as their `*name` text; detection only needs a handful of keys, and a spec it cannot follow is
 /// reported as a warning rather than guessed at.
+///
+/// What YAML itself forbids (tabs in indentation, control characters, brackets or quotes never closed) and
+/// nesting deeper than `NestingLimit` are errors with their line. Time is linear in the size of the file.
 enum YAMLSubset {
     struct Line {
         var indent: Int
@@ -58,18 +61,24 @@ enum YAMLSubset {
         var number: Int
     }
 
-    static func parse(_ text: String) -> YAMLNode {
+    static func parse(_ text: String) throws(YAMLSyntaxError) -> YAMLNode {
         var lines: [Line] = []
         for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            if let control = raw.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
+                throw YAMLSyntaxError(line: index + 1, reason: "a control character (U+\(String(format: "%04X", control.value))), which YAML does not allow")
+            }
             let content = stripComment(String(raw))
             let trimmed = content.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed == "---" || trimmed == "..." { continue }
-            let indent = content.prefix { $0 == " " }.count
-            lines.append(Line(indent: indent, text: String(content.dropFirst(indent)).trimmingCharacters(in: .whitespaces), number: index + 1))
+            let leading = content.prefix { $0 == " " || $0 == "\t" }
+            if leading.contains("\t") {
+                throw YAMLSyntaxError(line: index + 1, reason: "a tab in the indentation; YAML indents with spaces only")
+            }
+            lines.append(Line(indent: leading.count, text: String(content.dropFirst(leading.count)).trimmingCharacters(in: .whitespaces), number: index + 1))
         }
         var index = 0
         guard !lines.isEmpty else { return .map([]) }
-        return parseBlock(&lines, &index, indent: lines[0].indent)
+        return try parseBlock(&lines, &index, indent: lines[0].indent, depth: 0)
     }
 
     /// Removes a `#` comment that is not inside quotes and starts a word.
@@ -89,19 +98,20 @@ enum YAMLSubset {
         return line
     }
 
-    private static func parseBlock(_ lines: inout [Line], _ index: inout Int, indent: Int) -> YAMLNode {
+    private static func parseBlock(_ lines: inout [Line], _ index: inout Int, indent: Int, depth: Int) throws(YAMLSyntaxError) -> YAMLNode {
         guard index < lines.count else { return .scalar("") }
+        guard depth < NestingLimit.maximum else { throw YAMLSyntaxError(line: lines[index].number, reason: NestingLimit.reason) }
         if isListItem(lines[index].text) {
-            return parseList(&lines, &index, indent: indent)
+            return try parseList(&lines, &index, indent: indent, depth: depth + 1)
         }
-        return parseMap(&lines, &index, indent: indent)
+        return try parseMap(&lines, &index, indent: indent, depth: depth + 1)
     }
 
     private static func isListItem(_ text: String) -> Bool {
         text == "-" || text.hasPrefix("- ")
     }
 
-    private static func parseList(_ lines: inout [Line], _ index: inout Int, indent: Int) -> YAMLNode {
+    private static func parseList(_ lines: inout [Line], _ index: inout Int, indent: Int, depth: Int) throws(YAMLSyntaxError) -> YAMLNode {
         var items: [YAMLNode] = []
         while index < lines.count, lines[index].indent == indent, isListItem(lines[index].text) {
             let line = lines[index]
@@ -110,36 +120,37 @@ enum YAMLSubset {
             if rest.isEmpty {
                 index += 1
                 if index < lines.count, lines[index].indent > indent {
-                    items.append(parseBlock(&lines, &index, indent: lines[index].indent))
+                    items.append(try parseBlock(&lines, &index, indent: lines[index].indent, depth: depth))
                 } else {
                     items.append(.scalar(""))
                 }
             } else if splitKey(rest) != nil || isListItem(rest) {
                 // `- key: value` starts a map (or `- - a` a list) whose later lines sit under `key`.
                 lines[index] = Line(indent: restIndent, text: rest, number: line.number)
-                items.append(parseBlock(&lines, &index, indent: restIndent))
+                items.append(try parseBlock(&lines, &index, indent: restIndent, depth: depth))
             } else {
                 index += 1
-                items.append(scalarOrFlow(rest, &lines, &index, indent: indent))
+                items.append(try scalarOrFlow(rest, &lines, &index, indent: indent, line: line.number))
             }
         }
         return .list(items)
     }
 
-    private static func parseMap(_ lines: inout [Line], _ index: inout Int, indent: Int) -> YAMLNode {
+    private static func parseMap(_ lines: inout [Line], _ index: inout Int, indent: Int, depth: Int) throws(YAMLSyntaxError) -> YAMLNode {
         var pairs: [(key: String, value: YAMLNode)] = []
         while index < lines.count, lines[index].indent == indent, !isListItem(lines[index].text) {
             guard let (key, rest) = splitKey(lines[index].text) else {
                 index += 1
                 continue
             }
+            let number = lines[index].number
             index += 1
             let value: YAMLNode
             if rest.isEmpty || rest.hasPrefix("&") && !rest.contains(" ") {
                 if index < lines.count, lines[index].indent > indent {
-                    value = parseBlock(&lines, &index, indent: lines[index].indent)
+                    value = try parseBlock(&lines, &index, indent: lines[index].indent, depth: depth)
                 } else if index < lines.count, lines[index].indent == indent, isListItem(lines[index].text) {
-                    value = parseList(&lines, &index, indent: indent)
+                    value = try parseList(&lines, &index, indent: indent, depth: depth)
                 } else {
                     value = .scalar("")
                 }
@@ -151,7 +162,7 @@ enum YAMLSubset {
                 }
                 value = .scalar(text.joined(separator: rest.hasPrefix(">") ? " " : "\n"))
             } else {
-                value = scalarOrFlow(rest, &lines, &index, indent: indent)
+                value = try scalarOrFlow(rest, &lines, &index, indent: indent, line: number)
             }
             if key != "<<" { pairs.append((key, value)) }
         }
@@ -163,32 +174,35 @@ enum YAMLSubset {
         var quote: Character?
         var depth = 0
         var previous: Character = " "
-        for (offset, character) in text.enumerated() {
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            defer { index = next }
             if let open = quote {
                 if character == open { quote = nil }
                 previous = character
                 continue
             }
             switch character {
-            case "\"" where offset == 0 || previous == " ", "'" where offset == 0 || previous == " ":
+            case "\"" where index == text.startIndex || previous == " ", "'" where index == text.startIndex || previous == " ":
                 quote = character
             case "[", "{": depth += 1
             case "]", "}": depth -= 1
             case ":" where depth == 0:
-                let after = text.dropFirst(offset + 1)
-                guard after.isEmpty || after.first == " " else { break }
-                let key = unquote(String(text.prefix(offset)).trimmingCharacters(in: .whitespaces))
-                return (key, String(after).trimmingCharacters(in: .whitespaces))
+                guard next == text.endIndex || text[next] == " " else { break }
+                let key = unquote(text[..<index].trimmingCharacters(in: .whitespaces))
+                return (key, text[next...].trimmingCharacters(in: .whitespaces))
             default: break
             }
-            if offset == 0 && (character == "[" || character == "{") { return nil }
+            if index == text.startIndex && (character == "[" || character == "{") { return nil }
             previous = character
         }
         return nil
     }
 
-    /// A flow collection may continue on the lines below until its brackets balance.
-    private static func scalarOrFlow(_ text: String, _ lines: inout [Line], _ index: inout Int, indent: Int) -> YAMLNode {
+    /// A flow collection may continue on the lines below until its brackets balance. `line` is where it starts.
+    private static func scalarOrFlow(_ text: String, _ lines: inout [Line], _ index: inout Int, indent: Int, line: Int) throws(YAMLSyntaxError) -> YAMLNode {
         var value = text
         if value.hasPrefix("&"), let space = value.firstIndex(of: " ") {
             value = String(value[value.index(after: space)...])
@@ -196,31 +210,55 @@ enum YAMLSubset {
         if value.hasPrefix("!!"), let space = value.firstIndex(of: " ") {
             value = String(value[value.index(after: space)...])
         }
-        guard value.hasPrefix("[") || value.hasPrefix("{") else { return .scalar(unquote(value)) }
-        while !balanced(value), index < lines.count, lines[index].indent > indent {
-            value += " " + lines[index].text
+        guard value.hasPrefix("[") || value.hasPrefix("{") else {
+            if let quote = value.first, quote == "\"" || quote == "'", value.count < 2 || value.last != quote {
+                throw YAMLSyntaxError(line: line, reason: "a quoted string that never ends")
+            }
+            return .scalar(unquote(value))
+        }
+        // Characters and line numbers side by side, so an error inside a multi-line flow names its own line.
+        var characters = Array(value)
+        var numbers = [Int](repeating: line, count: characters.count)
+        var balance = Balance()
+        balance.scan(characters)
+        while !balance.isClosed, index < lines.count, lines[index].indent > indent {
+            let more = Array(" " + lines[index].text)
+            balance.scan(more)
+            characters += more
+            numbers += [Int](repeating: lines[index].number, count: more.count)
             index += 1
         }
-        var flow = FlowParser(characters: Array(value))
-        return flow.parseValue()
+        var flow = FlowParser(characters: characters, lines: numbers)
+        let node = try flow.parseValue(depth: 0)
+        flow.skipSpaces()
+        if flow.position < characters.count {
+            throw YAMLSyntaxError(line: numbers[flow.position], reason: "'\(characters[flow.position])' after the end of a [ ] or { } value")
+        }
+        return node
     }
 
-    private static func balanced(_ text: String) -> Bool {
+    /// Bracket depth and open quote across the lines of one flow value, kept up to date line by line so a long
+    /// flow list is read in linear time.
+    private struct Balance {
         var depth = 0
         var quote: Character?
-        for character in text {
-            if let open = quote {
-                if character == open { quote = nil }
-                continue
-            }
-            switch character {
-            case "\"", "'": quote = character
-            case "[", "{": depth += 1
-            case "]", "}": depth -= 1
-            default: break
+
+        var isClosed: Bool { depth <= 0 && quote == nil }
+
+        mutating func scan(_ characters: [Character]) {
+            for character in characters {
+                if let open = quote {
+                    if character == open { quote = nil }
+                    continue
+                }
+                switch character {
+                case "\"", "'": quote = character
+                case "[", "{": depth += 1
+                case "]", "}": depth -= 1
+                default: break
+                }
             }
         }
-        return depth <= 0
     }
 
     static func unquote(_ text: String) -> String {
@@ -236,51 +274,56 @@ enum YAMLSubset {
 
     private struct FlowParser {
         let characters: [Character]
+        /// The file line of each character.
+        let lines: [Int]
         var position = 0
+
+        func fail(_ reason: String) -> YAMLSyntaxError {
+            YAMLSyntaxError(line: lines[min(position, lines.count - 1)], reason: reason)
+        }
 
         mutating func skipSpaces() {
             while position < characters.count, characters[position] == " " || characters[position] == "\t" { position += 1 }
         }
 
-        mutating func parseValue() -> YAMLNode {
+        mutating func parseValue(depth: Int) throws(YAMLSyntaxError) -> YAMLNode {
             skipSpaces()
             guard position < characters.count else { return .scalar("") }
-            switch characters[position] {
-            case "[":
-                position += 1
-                var items: [YAMLNode] = []
-                while true {
-                    skipSpaces()
-                    guard position < characters.count else { break }
-                    if characters[position] == "]" { position += 1; break }
-                    if characters[position] == "," { position += 1; continue }
-                    items.append(parseValue())
+            let open = characters[position]
+            guard open == "[" || open == "{" else { return .scalar(try parseScalar(stoppingAtColon: false)) }
+            guard depth < NestingLimit.maximum else { throw fail(NestingLimit.reason) }
+            let start = position
+            let close: Character = open == "[" ? "]" : "}"
+            position += 1
+            var items: [YAMLNode] = []
+            var pairs: [(key: String, value: YAMLNode)] = []
+            while true {
+                skipSpaces()
+                guard position < characters.count else {
+                    position = start
+                    throw fail("'\(open)' is never closed")
                 }
-                return .list(items)
-            case "{":
-                position += 1
-                var pairs: [(key: String, value: YAMLNode)] = []
-                while true {
-                    skipSpaces()
-                    guard position < characters.count else { break }
-                    if characters[position] == "}" { position += 1; break }
-                    if characters[position] == "," { position += 1; continue }
-                    let key = parseScalar(stoppingAtColon: true)
-                    skipSpaces()
-                    if position < characters.count, characters[position] == ":" {
-                        position += 1
-                        pairs.append((key, parseValue()))
-                    } else {
-                        pairs.append((key, .scalar("")))
-                    }
+                let character = characters[position]
+                if character == close { position += 1; break }
+                if character == "," { position += 1; continue }
+                if character == "]" || character == "}" { throw fail("'\(character)' where '\(close)' is expected") }
+                if open == "[" {
+                    items.append(try parseValue(depth: depth + 1))
+                    continue
                 }
-                return .map(pairs)
-            default:
-                return .scalar(parseScalar(stoppingAtColon: false))
+                let key = try parseScalar(stoppingAtColon: true)
+                skipSpaces()
+                if position < characters.count, characters[position] == ":" {
+                    position += 1
+                    pairs.append((key, try parseValue(depth: depth + 1)))
+                } else {
+                    pairs.append((key, .scalar("")))
+                }
             }
+            return open == "[" ? .list(items) : .map(pairs)
         }
 
-        mutating func parseScalar(stoppingAtColon: Bool) -> String {
+        mutating func parseScalar(stoppingAtColon: Bool) throws(YAMLSyntaxError) -> String {
             skipSpaces()
             guard position < characters.count else { return "" }
             let first = characters[position]
@@ -288,7 +331,11 @@ enum YAMLSubset {
                 let start = position
                 position += 1
                 while position < characters.count, characters[position] != first { position += 1 }
-                position = min(position + 1, characters.count)
+                guard position < characters.count else {
+                    position = start
+                    throw fail("a quoted string that never ends")
+                }
+                position += 1
                 return YAMLSubset.unquote(String(characters[start..<position]))
             }
             let start = position
@@ -302,4 +349,10 @@ enum YAMLSubset {
             return String(characters[start..<position]).trimmingCharacters(in: .whitespaces)
         }
     }
+}
+
+/// A spec that is not YAML bggen can read, at a 1-based line, before the caller adds the file name.
+struct YAMLSyntaxError: Error, Equatable {
+    let line: Int
+    let reason: String
 }

@@ -64,10 +64,22 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func read(_ path: String) throws -> String {
-        guard let text = String(validating: try readData(path), as: UTF8.self) else {
-            throw FileSystemError(path: path, cause: "it is not UTF-8 text")
+        let data = try readData(path)
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw FileSystemError(path: path, cause: "it is not UTF-8 text (line \(Self.firstInvalidLine(data))); save it as UTF-8")
         }
         return text
+    }
+
+    /// The line of the first byte that is not UTF-8, such as a Latin-1 "é".
+    private static func firstInvalidLine(_ data: Data) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = data.makeIterator()
+        var line = 1
+        while case .valid(let encoded) = parser.parseScalar(from: &bytes) {
+            if encoded.count == 1 && encoded.first == 0x0A { line += 1 }
+        }
+        return line
     }
 
     /// Writes a temporary file next to the target, syncs it, gives it the target's mode and owner, and renames it
