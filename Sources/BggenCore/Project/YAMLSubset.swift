@@ -115,8 +115,11 @@ enum YAMLSubset {
         var items: [YAMLNode] = []
         while index < lines.count, lines[index].indent == indent, isListItem(lines[index].text) {
             let line = lines[index]
-            let rest = String(line.text.dropFirst()).trimmingCharacters(in: .whitespaces)
-            let restIndent = indent + (line.text.count - String(line.text.dropFirst()).trimmingCharacters(in: .whitespaces).count)
+            // Line texts are trimmed already, so only the blanks after the dash remain to skip.
+            let afterDash = line.text.dropFirst()
+            let blanks = afterDash.prefix { $0 == " " || $0 == "\t" }.count
+            let rest = String(afterDash.dropFirst(blanks))
+            let restIndent = indent + 1 + blanks
             if rest.isEmpty {
                 index += 1
                 if index < lines.count, lines[index].indent > indent {
@@ -124,7 +127,7 @@ enum YAMLSubset {
                 } else {
                     items.append(.scalar(""))
                 }
-            } else if splitKey(rest) != nil || isListItem(rest) {
+            } else if isListItem(rest) || splitKey(rest) != nil {
                 // `- key: value` starts a map (or `- - a` a list) whose later lines sit under `key`.
                 lines[index] = Line(indent: restIndent, text: rest, number: line.number)
                 items.append(try parseBlock(&lines, &index, indent: restIndent, depth: depth))
