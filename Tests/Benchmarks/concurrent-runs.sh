@@ -6,14 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds="${1:-100}"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-if [ -n "${2:-}" ]; then
-    bggen="$2"
-else
-    swift build -c release --product bggen >/dev/null
-    bggen="$(swift build -c release --show-bin-path)/bggen"
-fi
+# shellcheck source=release-bggen.sh
+source Tests/Benchmarks/release-bggen.sh
 
 scenarios=(
     "refresh,downloads|silent-push,uploads"

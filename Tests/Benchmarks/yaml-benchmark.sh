@@ -1,19 +1,13 @@
 #!/usr/bin/env bash
-# Reading time of XcodeGen specs that once took quadratic time: a 1 MB spec of 400 targets, a 4,000-line
+# Reading time of XcodeGen specs that once took quadratic time: a 1 MB spec of framework targets, a 4,000-line
 # flow list, and 16,000 nested `- ` items (refused at the nesting limit). Times `bggen init --yes --dry-run`
 # (release build, process start to exit), median of RUNS.
 # Usage: Tests/Benchmarks/yaml-benchmark.sh [RUNS] [BGGEN]   (BGGEN: another build to compare, optional)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs="${1:-5}"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-if [ -n "${2:-}" ]; then
-    bggen="$2"
-else
-    swift build -c release --product bggen >/dev/null
-    bggen="$(swift build -c release --show-bin-path)/bggen"
-fi
+# shellcheck source=release-bggen.sh
+source Tests/Benchmarks/release-bggen.sh
 
 python3 - "$work" <<'PY'
 import os, sys

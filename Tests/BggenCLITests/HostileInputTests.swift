@@ -8,22 +8,7 @@ import Testing
 @Suite("Hostile and malformed input")
 struct HostileInputTests {
     /// An Xcode project whose app compiles `App/` and uses `App/Info.plist`.
-    static let project = """
-        {
-            objects = {
-                ROOT = {isa = PBXProject; mainGroup = MAIN; targets = (T1, ); buildConfigurationList = PL; };
-                MAIN = {isa = PBXGroup; children = (SYNC, ); sourceTree = "<group>"; };
-                SYNC = {isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
-                PL = {isa = XCConfigurationList; buildConfigurations = (PR, ); };
-                PR = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; IPHONEOS_DEPLOYMENT_TARGET = 16.0; }; name = Release; };
-                T1 = {isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; fileSystemSynchronizedGroups = (SYNC, ); buildConfigurationList = TL; };
-                TL = {isa = XCConfigurationList; buildConfigurations = (TR, ); };
-                TR = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.app; INFOPLIST_FILE = App/Info.plist; }; name = Release; };
-            };
-            rootObject = ROOT;
-        }
-
-        """
+    static let project = SyntheticProject.pbxproj(projectSettings: "IPHONEOS_DEPLOYMENT_TARGET = 16.0;", targetSettings: "INFOPLIST_FILE = App/Info.plist;")
 
     static func infoPlist(_ body: String) -> String {
         """

@@ -41,22 +41,7 @@ struct RepositorySafetyTests {
             ])
 
             """),
-        ("Escape.xcodeproj/project.pbxproj", """
-            {
-                objects = {
-                    ROOT = {isa = PBXProject; mainGroup = MAIN; targets = (T1, ); buildConfigurationList = PL; };
-                    MAIN = {isa = PBXGroup; children = (SYNC, ); sourceTree = "<group>"; };
-                    SYNC = {isa = PBXFileSystemSynchronizedRootGroup; path = ../escape; sourceTree = "<group>"; };
-                    PL = {isa = XCConfigurationList; buildConfigurations = (PR, ); };
-                    PR = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; GENERATE_INFOPLIST_FILE = YES; }; name = Release; };
-                    T1 = {isa = PBXNativeTarget; name = Escape; productType = "com.apple.product-type.application"; fileSystemSynchronizedGroups = (SYNC, ); buildConfigurationList = TL; };
-                    TL = {isa = XCConfigurationList; buildConfigurations = (TR, ); };
-                    TR = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.escape; }; name = Release; };
-                };
-                rootObject = ROOT;
-            }
-
-            """),
+        ("Escape.xcodeproj/project.pbxproj", SyntheticProject.pbxproj(name: "Escape", folder: "../escape", bundleIdentifier: "com.example.escape")),
     ]
 
     @Test(arguments: escapingProjects.map(\.file))

@@ -40,21 +40,7 @@ private final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     }
 }
 
-private let minimalProject = """
-    {
-        objects = {
-            ROOT = {isa = PBXProject; mainGroup = MAIN; targets = (T1, ); buildConfigurationList = PL; };
-            MAIN = {isa = PBXGroup; children = (SYNC, ); sourceTree = "<group>"; };
-            SYNC = {isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
-            PL = {isa = XCConfigurationList; buildConfigurations = (PR, ); };
-            PR = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; GENERATE_INFOPLIST_FILE = YES; }; name = Release; };
-            T1 = {isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; fileSystemSynchronizedGroups = (SYNC, ); buildConfigurationList = TL; };
-            TL = {isa = XCConfigurationList; buildConfigurations = (TR, ); };
-            TR = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.app; }; name = Release; };
-        };
-        rootObject = ROOT;
-    }
-    """
+private let minimalProject = SyntheticProject.pbxproj()
 
 private func scan(_ files: [String: String]) throws -> ProjectReport {
     var all = files
