@@ -39,12 +39,16 @@ struct PatchedFileTests {
         #expect(first.st_mode & 0o7777 == 0o600)
     }
 
-    @Test func theModeOfAnOrdinaryPatchedFileIsKept() throws {
+    @Test func theModeAndOwnerOfAnOrdinaryPatchedFileAreKept() throws {
         let repo = try Fixtures.copy("NetNewsWire")
         #expect(chmod(path(repo, info), 0o640) == 0)
+        // Only root may give a file away; elsewhere the owner is the runner's own and stays so trivially.
+        let owner: (uid_t, gid_t) = getuid() == 0 ? (4321, 4321) : (getuid(), getgid())
+        #expect(chown(path(repo, info), owner.0, owner.1) == 0)
         #expect(try BinaryRunner.run(arguments, in: repo.url).status == 0)
         var after = stat()
         #expect(stat(path(repo, info), &after) == 0 && after.st_mode & 0o7777 == 0o640 && after.st_nlink == 1)
+        #expect(after.st_uid == owner.0 && after.st_gid == owner.1)
         #expect(try String(contentsOfFile: path(repo, info), encoding: .utf8).contains(added))
     }
 
