@@ -33,7 +33,6 @@ private final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     func writeAtomically(_ data: Data, to path: String) throws { try base.writeAtomically(data, to: path) }
     func createDirectory(_ path: String) throws { try base.createDirectory(path) }
     func remove(_ path: String) throws { try base.remove(path) }
-    func files(in path: String) -> [String] { base.files(in: path) }
     func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)] {
         lock.withLock { listed.append(path) }
         return base.entries(in: path, within: root)

@@ -116,13 +116,6 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    public func files(in path: String) -> [String] {
-        lock.withLock {
-            storage.keys.filter { ($0 as NSString).deletingLastPathComponent == path }
-                .map { ($0 as NSString).lastPathComponent }.sorted()
-        }
-    }
-
     public func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)] {
         lock.withLock {
             let files = storage.keys.filter { ($0 as NSString).deletingLastPathComponent == path }

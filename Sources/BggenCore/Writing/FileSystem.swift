@@ -25,8 +25,6 @@ public protocol FileSystem: Sendable {
     func writeAtomically(_ data: Data, to path: String) throws
     func createDirectory(_ path: String) throws
     func remove(_ path: String) throws
-    /// Names of the regular files directly inside `path`, sorted; empty when it is not a folder.
-    func files(in path: String) -> [String]
     /// Everything directly inside `path` that is a file or a folder, sorted by name; empty when it is not a folder.
     ///
     /// Project detection walks whole repositories with this, so it must never leave `root` or loop: a symbolic link

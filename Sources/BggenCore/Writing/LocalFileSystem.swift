@@ -127,11 +127,6 @@ public struct LocalFileSystem: FileSystem {
         guard result == 0 else { throw FileSystemError.posix(path) }
     }
 
-    public func files(in path: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.filter { kind(of: "\(path)/\($0)") == .file }.sorted()
-    }
-
     public func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
         let realRoot = realPath(root) ?? root
