@@ -311,6 +311,30 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
     ]
 
+    /// A retry count in a static dictionary: it survives the harness's relaunches, which keep the process, so
+    /// only TransfersAcrossProcessesTests, where each launch is a process, catches it.
+    static let staticRetryCount = Mutant(
+        name: "download retry count kept in static memory",
+        scenario: "ios18-all-tasks",
+        edits: [
+            Edit(
+                find: "    private let maximumResumeAttempts: Int\n",
+                replace: "    private let maximumResumeAttempts: Int\n    private static let attempts = Locked<[String: Int]>([:])\n"
+            ),
+            Edit(
+                find: "        if record.attempt <= maximumResumeAttempts, let retry",
+                replace: """
+                            let attempt = Self.attempts.withLock { attempts in
+                                attempts[source.absoluteString, default: 0] += 1
+                                return attempts[source.absoluteString, default: 0]
+                            }
+                            if attempt <= maximumResumeAttempts, let retry
+                    """
+            ),
+        ],
+        caughtBy: []
+    )
+
     /// Applies the edits; throws unless the text each edit changes occurs exactly once in all the rendered files,
     /// so a template change cannot quietly turn a mutant into the original.
     func apply(to sources: inout SimulatedApp.Sources) throws {

@@ -45,6 +45,8 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
     private var sessions: [SessionRecord] = []
     private var transfers: [Int: TransferRecord] = [:]
     private var finishedWhileAway: [FinishedWhileAway] = []
+    /// Transfers an earlier process left, waiting for a session with their identifier.
+    private var restoredTransfers: [KeptTransfer] = []
     private let taskActivity = SimulatorSignal()
     private var fileCounter = 0
 
@@ -111,24 +113,48 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
         taskActivity.fire()
     }
 
-    /// The unfinished transfers of sessions that are gone (the app was terminated) with `identifier`, as new task
-    /// objects of `session`: what a relaunched app's session gets. Called with `lock` held.
+    /// The unfinished transfers with `identifier` of sessions that are gone (the app was terminated) or of an
+    /// earlier process, as new task objects of `session`: what a relaunched app's session gets. Called with `lock`
+    /// held.
     private func handOverKeptTransfers(to session: URLSession, identifier: String?) {
         let live = sessions.filter(\.isLive).map { ObjectIdentifier($0.session) }
-        for (taskIdentifier, record) in transfers
+        var kept = restoredTransfers.filter { $0.sessionIdentifier == identifier }
+        restoredTransfers.removeAll { $0.sessionIdentifier == identifier }
+        for record in transfers.values
         where record.task.state != .completed && !live.contains(ObjectIdentifier(record.session))
             && record.session.simulatedConfiguration.identifier == identifier {
-            let kept: URLSessionTask = record.task is URLSessionUploadTask
-                ? URLSessionUploadTask(recreatedIdentifier: taskIdentifier, sessionIdentifier: identifier, request: record.task.originalRequest)
-                : URLSessionDownloadTask(recreatedIdentifier: taskIdentifier, sessionIdentifier: identifier, request: record.task.originalRequest)
-            kept.taskDescription = record.task.taskDescription
-            kept.earliestBeginDate = record.task.earliestBeginDate
-            kept.setSimulatedState(record.task.state)
-            var handed = record
-            handed.task = kept
-            handed.session = session
-            transfers[taskIdentifier] = handed
+            kept.append(KeptTransfer(task: record.task, sessionIdentifier: identifier, file: record.file))
         }
+        for transfer in kept {
+            let task = transfer.recreatedTask()
+            transfers[transfer.taskIdentifier] = TransferRecord(
+                task: task, session: session, api: task.creatingAPI, resumeData: nil, isResumed: true, file: transfer.file
+            )
+        }
+    }
+
+    // MARK: Relaunch as a new process
+
+    /// Writes what iOS keeps when the app's process ends (every unfinished transfer) to `file`, for the next
+    /// process to restore.
+    public func saveKeptTransfers(to file: URL) throws {
+        lock.lock()
+        let kept = transfers.values.filter { $0.task.state != .completed }.map {
+            KeptTransfer(task: $0.task, sessionIdentifier: $0.session.simulatedConfiguration.identifier, file: $0.file)
+        } + restoredTransfers
+        lock.unlock()
+        try JSONEncoder().encode(kept).write(to: file)
+    }
+
+    /// Reads what an earlier process saved, if anything: its transfers go to the first session created with their
+    /// identifier, and new tasks get identifiers of their own.
+    public func restoreKeptTransfers(from file: URL) throws {
+        guard FileManager.default.fileExists(atPath: file.path) else { return }
+        let kept = try JSONDecoder().decode([KeptTransfer].self, from: Data(contentsOf: file))
+        StubLedger.shared.skipIdentifiers(through: kept.map(\.taskIdentifier).max() ?? 0)
+        lock.lock()
+        restoredTransfers += kept
+        lock.unlock()
     }
 
     /// The file an upload task was created with (`uploadTask(with:fromFile:)`).
