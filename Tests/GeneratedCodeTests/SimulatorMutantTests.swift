@@ -191,6 +191,12 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             caughtBy: ["downloads.failing-in-every-relaunch-ends-in-one-downloadDidFail"]
         ),
         Mutant(
+            name: "a transfer record of another version read as this version's",
+            scenario: "all-tasks",
+            edits: [Edit(find: "record.version == currentVersion", replace: "record.version > 0")],
+            caughtBy: ["downloads.record-of-another-version-counts-as-a-first-attempt"]
+        ),
+        Mutant(
             // Issue 9, defect 2.
             name: "downloads named by the URL's last path component",
             scenario: "all-tasks",

@@ -112,6 +112,24 @@ nonisolated enum DownloadRelaunchChecks {
             }
         }
 
+        report.check("downloads.record-of-another-version-counts-as-a-first-attempt") { _ in
+            let source = kit.url("from-another-version.zip")
+            let contents = Data("kept by an update".utf8)
+            let task = try kit.startAndFind(source)
+            // The system hands back whatever an earlier or later version of the app stored, here a record whose
+            // fields this version would misread: a ninth attempt would not be retried.
+            task.taskDescription = #"{"version":2,"source":"\#(source.absoluteString)","attempt":9,"file":null}"#
+            daemon.simulateFailure(of: task, code: .networkConnectionLost, withResumeData: false)
+            let retry = try unwrap(
+                daemon.waitForResumedDownload(
+                    where: { candidate, _, _ in candidate !== task && candidate.originalRequest?.url == source }, timeout: timeout
+                ),
+                "a transfer whose record came from another version was not retried as a first attempt (failures: \(handler.failures(source)))"
+            )
+            try require(daemon.simulateFinish(of: retry, contents: contents), "the finish events were not delivered")
+            try kit.checkFinished(source, contents: contents)
+        }
+
         report.check("downloads.odd-urls-get-files-of-their-own") { _ in
             let sources = [
                 "https://downloads.example.com/", "https://downloads.example.com/a/img.jpg",
