@@ -15,7 +15,7 @@ struct DownloadErrorPageTests {
             private var events: [String] = []
             let target: URL
             init(target: URL) { self.target = target }
-            func destination(forDownloadFrom source: URL) -> URL { target }
+            func destination(forDownloadFrom source: URL, suggestedFilename: String?) -> URL { target }
             func downloadDidFinish(from source: URL, savedTo destination: URL) { lock.withLock { events.append("finished") } }
             func downloadDidFail(from source: URL, error: any Error) { lock.withLock { events.append("failed") } }
             var recorded: [String] { lock.withLock { events } }

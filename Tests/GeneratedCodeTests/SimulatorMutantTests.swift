@@ -55,24 +55,24 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             scenario: "all-tasks",
             edits: [
                 Edit(
-                    find: "    private let resumeAttempts = Locked<[String: Int]>([:])\n",
+                    find: "    private let maximumResumeAttempts: Int\n",
                     replace: """
-                            private let resumeAttempts = Locked<[String: Int]>([:])
+                            private let maximumResumeAttempts: Int
                             private let pendingMoves = Locked<[Int: (from: URL, to: URL)]>([:])
 
                         """
                 ),
                 Edit(
-                    find: "            try fileManager.moveItem(at: location, to: destination)\n",
+                    find: "            try Self.move(location, to: destination)\n",
                     replace: "            pendingMoves.withLock { $0[downloadTask.taskIdentifier] = (location, destination) }\n"
                 ),
                 Edit(
-                    find: "        guard let error, let source = Self.source(of: task) else { return }\n",
+                    find: "        guard let error, let record = BackgroundTransferRecord.read(from: task), let source = record.source else { return }\n",
                     replace: """
                                 if let move = pendingMoves.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) {
                                     try? FileManager.default.moveItem(at: move.from, to: move.to)
                                 }
-                                guard let error, let source = Self.source(of: task) else { return }
+                                guard let error, let record = BackgroundTransferRecord.read(from: task), let source = record.source else { return }
 
                         """
                 ),
@@ -102,8 +102,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "completion-handler API on the background session",
             scenario: "all-tasks",
             edits: [Edit(
-                find: "let task = session.downloadTask(with: url)",
-                replace: "let task = session.downloadTask(with: url) { _, _, _ in }"
+                find: "let task = session.downloadTask(with: request)",
+                replace: "let task = session.downloadTask(with: request) { _, _, _ in }"
             )],
             caughtBy: ["urlsession.background-unsupported-api"]
         ),
@@ -142,7 +142,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             scenario: "all-tasks",
             edits: [Edit(
                 find: "return session.downloadTask(withResumeData: resumeData)",
-                replace: "return session.downloadTask(with: source)"
+                replace: "return session.downloadTask(with: task.originalRequest!)"
             )],
             caughtBy: ["downloads.failure-with-resume-data-resumes"]
         ),
@@ -158,6 +158,114 @@ struct Mutant: Sendable, CustomTestStringConvertible {
                 replace: "        _ = completion"
             )],
             caughtBy: ["downloads.relaunch-delivers-events-and-calls-completion-handler"]
+        ),
+        Mutant(
+            // Issue 9, defect 1: every relaunch is a new process, so the count starts again and retries never end.
+            name: "download retry count kept in memory",
+            scenario: "all-tasks",
+            edits: [
+                Edit(
+                    find: "    private let maximumResumeAttempts: Int\n",
+                    replace: "    private let maximumResumeAttempts: Int\n    private let attempts = Locked<[String: Int]>([:])\n"
+                ),
+                Edit(
+                    find: "        if record.attempt <= maximumResumeAttempts, let retry",
+                    replace: """
+                                let attempt = attempts.withLock { attempts in
+                                    attempts[source.absoluteString, default: 0] += 1
+                                    return attempts[source.absoluteString, default: 0]
+                                }
+                                if attempt <= maximumResumeAttempts, let retry
+                        """
+                ),
+            ],
+            caughtBy: ["downloads.failing-in-every-relaunch-ends-in-one-downloadDidFail"]
+        ),
+        Mutant(
+            name: "a failed download is retried at once, without backing off",
+            scenario: "all-tasks",
+            edits: [Edit(
+                find: "            retry.earliestBeginDate = record.retryBeginDate\n            BackgroundLog.info(\"Retrying a download",
+                replace: "            BackgroundLog.info(\"Retrying a download"
+            )],
+            caughtBy: ["downloads.failing-in-every-relaunch-ends-in-one-downloadDidFail"]
+        ),
+        Mutant(
+            name: "a transfer record of another version read as this version's",
+            scenario: "all-tasks",
+            edits: [Edit(find: "record.version == currentVersion", replace: "record.version > 0")],
+            caughtBy: ["downloads.record-of-another-version-counts-as-a-first-attempt"]
+        ),
+        Mutant(
+            // Issue 9, defect 2.
+            name: "downloads named by the URL's last path component",
+            scenario: "all-tasks",
+            edits: [Edit(
+                find: "            BackgroundDownloadManager.fileName(for: source, suggestedFilename: suggestedFilename)\n",
+                replace: "            source.lastPathComponent\n"
+            )],
+            caughtBy: ["downloads.odd-urls-get-files-of-their-own"]
+        ),
+        Mutant(
+            name: "a folder at the download's destination is removed",
+            scenario: "all-tasks",
+            edits: [Edit(
+                find: "            throw BackgroundDownloadError.destinationIsAFolder\n",
+                replace: "            try fileManager.removeItem(at: destination)\n"
+            )],
+            caughtBy: ["downloads.destination-folder-is-never-replaced"]
+        ),
+        Mutant(
+            // Issue 9, defect 3: the container's path changes with every app update.
+            name: "upload file stored by its absolute path",
+            scenario: "ios18-all-tasks",
+            edits: [Edit(
+                find: "file: BackgroundTransferRecord.storedPath(of: file, in: container)",
+                replace: "file: file.path"
+            )],
+            caughtBy: ["uploads.started-before-a-container-move-completes-after-it"]
+        ),
+        Mutant(
+            // Issue 9, defect 4.
+            name: "upload response body dropped",
+            scenario: "ios18-all-tasks",
+            edits: [Edit(find: "body: body.data, isBodyTruncated", replace: "body: Data(), isBodyTruncated")],
+            caughtBy: ["uploads.response-body-reaches-uploadDidFinish.a-json-answer"]
+        ),
+        Mutant(
+            // Issue 9, defect 5: urlSessionDidFinishEvents before handleEventsForBackgroundURLSession.
+            name: "no note of events that finished before the completion handler arrived",
+            scenario: "all-tasks",
+            edits: [Edit(find: "                state = .finishedWithoutHandler\n", replace: "                state = .idle\n")],
+            caughtBy: ["downloads.handler-stored-after-the-events-is-called-once"]
+        ),
+        Mutant(
+            name: "the note of finished events outlives the app becoming active",
+            scenario: "all-tasks",
+            edits: [Edit(
+                find: "Notification.Name(\"UIApplicationDidBecomeActiveNotification\")",
+                replace: "Notification.Name(\"UIApplicationDidBecomeActive\")"
+            )],
+            caughtBy: ["downloads.becoming-active-forgets-a-finish-nobody-waited-for"]
+        ),
+        Mutant(
+            name: "a failed download's full URL logged publicly",
+            scenario: "all-tasks",
+            edits: [Edit(
+                find: "BackgroundLog.error(\"A download from \\(record.loggableSource) failed: ",
+                replace: "BackgroundLog.error(\"A download from \\(source.absoluteString) failed: "
+            )],
+            caughtBy: ["transfers.logs-name-hosts-only"]
+        ),
+        Mutant(
+            // Issue 9, defect 7.
+            name: "a restarted download loses the request's headers",
+            scenario: "all-tasks",
+            edits: [Edit(
+                find: "            return session.downloadTask(with: request)\n",
+                replace: "            return session.downloadTask(with: request.url!)\n"
+            )],
+            caughtBy: ["downloads.request-headers-stay-with-the-task-and-out-of-its-record"]
         ),
         Mutant(
             name: "silent-push check ignores the value of content-available",
@@ -196,7 +304,42 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             caughtBy: ["bgtask.register-after-launch", "bgtask.permitted-identifier-without-handler"],
             modes: [.app]
         ),
+        Mutant(
+            // Issue 9, defect 6: an SDK's background session never completes.
+            name: "app delegate drops the completion handler of a session it does not own",
+            scenario: "all-tasks",
+            edits: [Edit(
+                find: "        // because iOS waits for every handler it passes.\n        completionHandler()\n",
+                replace: "        // because iOS waits for every handler it passes.\n"
+            )],
+            caughtBy: ["app.another-sessions-handler-is-called"],
+            modes: [.app]
+        ),
     ]
+
+    /// A retry count in a static dictionary: it survives the harness's relaunches, which keep the process, so
+    /// only TransfersAcrossProcessesTests, where each launch is a process, catches it.
+    static let staticRetryCount = Mutant(
+        name: "download retry count kept in static memory",
+        scenario: "ios18-all-tasks",
+        edits: [
+            Edit(
+                find: "    private let maximumResumeAttempts: Int\n",
+                replace: "    private let maximumResumeAttempts: Int\n    private static let attempts = Locked<[String: Int]>([:])\n"
+            ),
+            Edit(
+                find: "        if record.attempt <= maximumResumeAttempts, let retry",
+                replace: """
+                            let attempt = Self.attempts.withLock { attempts in
+                                attempts[source.absoluteString, default: 0] += 1
+                                return attempts[source.absoluteString, default: 0]
+                            }
+                            if attempt <= maximumResumeAttempts, let retry
+                    """
+            ),
+        ],
+        caughtBy: []
+    )
 
     /// Applies the edits; throws unless the text each edit changes occurs exactly once in all the rendered files,
     /// so a template change cannot quietly turn a mutant into the original.

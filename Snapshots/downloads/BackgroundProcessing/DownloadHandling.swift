@@ -4,12 +4,14 @@ import Foundation
 /// Decides where background downloads land and what happens once they have.
 nonisolated struct AppDownloadHandler: BackgroundDownloadHandling {
     /// Application Support is kept by backups and never purged by the system; use the Caches folder instead for
-    /// files the app can download again.
-    func destination(forDownloadFrom source: URL) -> URL {
+    /// files the app can download again. Each source gets a file of its own; the name is not the URL's last
+    /// path component, which many sources share.
+    func destination(forDownloadFrom source: URL, suggestedFilename: String?) -> URL {
         let folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
             .appendingPathComponent("Downloads", isDirectory: true)
-        let name = source.lastPathComponent.isEmpty ? "download" : source.lastPathComponent
-        return folder.appendingPathComponent(name)
+        return folder.appendingPathComponent(
+            BackgroundDownloadManager.fileName(for: source, suggestedFilename: suggestedFilename)
+        )
     }
 
     func downloadDidFinish(from source: URL, savedTo destination: URL) {

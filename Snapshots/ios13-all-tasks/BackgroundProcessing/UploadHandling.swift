@@ -3,9 +3,10 @@ import Foundation
 
 /// Decides what happens once a background upload has ended.
 nonisolated struct AppUploadHandler: BackgroundUploadHandling {
-    func uploadDidFinish(of file: URL, statusCode: Int) {
-        // For example, delete the file once the server accepted it:
-        // if (200..<300).contains(statusCode) { try? FileManager.default.removeItem(at: file) }
+    func uploadDidFinish(of file: URL, response: BackgroundUploadResponse) {
+        // For example, read the id the server gave the file from response.body, and delete the file once the
+        // server accepted it:
+        // if (200..<300).contains(response.statusCode) { try? FileManager.default.removeItem(at: file) }
     }
 
     func uploadDidFail(of file: URL, error: any Error) {

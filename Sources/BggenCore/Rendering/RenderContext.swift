@@ -20,7 +20,6 @@ struct RenderContext {
             "needsAdaptor": .bool([.downloads, .uploads, .silentPush].contains(where: configuration.includes)),
             "onChangeTwoValues": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 17, minor: 0)),
             "transfers": .bool(configuration.includes(.downloads) || configuration.includes(.uploads)),
-            "downloadsAndUploads": .bool(configuration.includes(.downloads) && configuration.includes(.uploads)),
             "silentPush": .bool(configuration.includes(.silentPush)),
             "hasTaskManager": .bool(configuration.includes(.refresh) || configuration.includes(.processing)),
             "processingScheduled": .bool(configuration.processingSeconds != nil || configuration.nightlyAt != nil),

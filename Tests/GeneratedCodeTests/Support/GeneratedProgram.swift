@@ -1,20 +1,44 @@
 import BggenTestSupport
 import Foundation
 
-/// A scenario's generated Swift plus a `main.swift`, built against the simulator and run once: for checks that
-/// need a program of their own rather than the shared harness.
-enum GeneratedProgram {
-    static func run(_ scenario: String, main: String, timeLimit: Double = 20) throws -> TimedProcess.Outcome {
+/// A scenario's generated Swift plus a `main.swift`, built against the simulator: for checks that need a program
+/// of their own rather than the shared harness, run once or (as launches of one app) several times.
+struct GeneratedProgram {
+    let executable: URL
+    /// Holds the sources and the executable until the program is dropped.
+    let folder: TemporaryDirectory
+
+    static func build(_ scenario: String, main: String) throws -> GeneratedProgram {
+        var swiftFiles: [String: String] = [:]
+        for file in try Scenarios.named(scenario).renderedFiles() where file.path.hasSuffix(".swift") {
+            swiftFiles[(file.path as NSString).lastPathComponent] = file.contents
+        }
+        return try build(swiftFiles: swiftFiles, main: main)
+    }
+
+    /// `swiftFiles` (file name to contents; for example a mutant's) plus `main`.
+    static func build(swiftFiles: [String: String], main: String) throws -> GeneratedProgram {
         let folder = try TemporaryDirectory()
         var sources: [URL] = []
-        for file in try Scenarios.named(scenario).renderedFiles() where file.path.hasSuffix(".swift") {
-            let url = folder.url.appendingPathComponent((file.path as NSString).lastPathComponent)
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
+        for (name, contents) in swiftFiles {
+            let url = folder.url.appendingPathComponent(name)
+            try contents.write(to: url, atomically: true, encoding: .utf8)
             sources.append(url)
         }
         let mainFile = folder.url.appendingPathComponent("main.swift")
         try main.write(to: mainFile, atomically: true, encoding: .utf8)
         let executable = try StubSDK.shared().buildExecutable(swiftFiles: sources + [mainFile], setup: .swift6)
-        return try TimedProcess.run(executable, arguments: [], environment: [:], in: folder.url, timeLimit: timeLimit)
+        return GeneratedProgram(executable: executable, folder: folder)
+    }
+
+    static func run(_ scenario: String, main: String, timeLimit: Double = 20) throws -> TimedProcess.Outcome {
+        try build(scenario, main: main).launch(timeLimit: timeLimit)
+    }
+
+    /// Runs the program once, as a process of its own.
+    func launch(
+        arguments: [String] = [], environment: [String: String] = [:], timeLimit: Double = 20
+    ) throws -> TimedProcess.Outcome {
+        try TimedProcess.run(executable, arguments: arguments, environment: environment, in: folder.url, timeLimit: timeLimit)
     }
 }

@@ -131,6 +131,8 @@ struct SimulatedApp: Sendable {
             arguments: [mode.rawValue, plistArgument] + timing,
             environment: [
                 "HOME": home.path,
+                // What NSHomeDirectory(), the app's container, answers on Linux.
+                "CFFIXED_USER_HOME": home.path,
                 "XDG_DATA_HOME": home.appendingPathComponent("data").path,
                 "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
                 "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,

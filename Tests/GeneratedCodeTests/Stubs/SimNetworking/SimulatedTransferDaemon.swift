@@ -1,7 +1,10 @@
 // The part of iOS that runs background transfers (nsurlsessiond), reduced to what a run-time simulator needs:
 // it knows every session and task, enforces the background-session rules while `SimulatedDevice` is configured,
-// and lets a test drive transfers: progress, finish, failure with resume data, and an app relaunch that
-// recreates the session, delivers the events that happened meanwhile, then calls urlSessionDidFinishEvents.
+// and lets a test drive transfers: progress, finish, upload answers with a body, failure with resume data, and an
+// app relaunch. A relaunch is a new process as far as the app can tell: the daemon keeps only what iOS keeps (each
+// unfinished task's identifier, request, description and begin date; files on disk) and hands those tasks, as new
+// objects, to the next session created with their identifier; it then delivers the events that happened meanwhile
+// and calls urlSessionDidFinishEvents.
 import Foundation
 import StubRuntime
 
@@ -15,18 +18,20 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
     }
 
     private struct TransferRecord {
-        let task: URLSessionTask
-        let session: URLSession
+        var task: URLSessionTask
+        var session: URLSession
         let api: String
         let resumeData: Data?
         var isResumed = false
+        /// The file an upload task sends.
+        var file: URL? = nil
     }
 
     /// A transfer that finished while the app was not running, delivered at the next relaunch.
     private struct FinishedWhileAway {
         enum Outcome {
             case downloaded(Data)
-            case uploaded(statusCode: Int)
+            case uploaded(statusCode: Int, body: Data)
         }
 
         let sessionIdentifier: String
@@ -40,6 +45,8 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
     private var sessions: [SessionRecord] = []
     private var transfers: [Int: TransferRecord] = [:]
     private var finishedWhileAway: [FinishedWhileAway] = []
+    /// Transfers an earlier process left, waiting for a session with their identifier.
+    private var restoredTransfers: [KeptTransfer] = []
     private let taskActivity = SimulatorSignal()
     private var fileCounter = 0
 
@@ -64,6 +71,9 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
                 && $0.session.simulatedConfiguration.identifier == configuration.identifier
         }
         sessions.append(SessionRecord(session: session, isLive: true))
+        if configuration.isBackground {
+            handOverKeptTransfers(to: session, identifier: configuration.identifier)
+        }
         lock.unlock()
         guard device.isEnforcing, configuration.isBackground else { return }
         let identifier = configuration.identifier ?? "nil"
@@ -89,9 +99,9 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
         lock.unlock()
     }
 
-    func taskCreated(_ task: URLSessionTask, in session: URLSession, api: String, resumeData: Data? = nil) {
+    func taskCreated(_ task: URLSessionTask, in session: URLSession, api: String, resumeData: Data? = nil, file: URL? = nil) {
         lock.lock()
-        transfers[task.taskIdentifier] = TransferRecord(task: task, session: session, api: api, resumeData: resumeData)
+        transfers[task.taskIdentifier] = TransferRecord(task: task, session: session, api: api, resumeData: resumeData, file: file)
         lock.unlock()
         taskActivity.fire()
     }
@@ -101,6 +111,57 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
         transfers[task.taskIdentifier]?.isResumed = true
         lock.unlock()
         taskActivity.fire()
+    }
+
+    /// The unfinished transfers with `identifier` of sessions that are gone (the app was terminated) or of an
+    /// earlier process, as new task objects of `session`: what a relaunched app's session gets. Called with `lock`
+    /// held.
+    private func handOverKeptTransfers(to session: URLSession, identifier: String?) {
+        let live = sessions.filter(\.isLive).map { ObjectIdentifier($0.session) }
+        var kept = restoredTransfers.filter { $0.sessionIdentifier == identifier }
+        restoredTransfers.removeAll { $0.sessionIdentifier == identifier }
+        for record in transfers.values
+        where record.task.state != .completed && !live.contains(ObjectIdentifier(record.session))
+            && record.session.simulatedConfiguration.identifier == identifier {
+            kept.append(KeptTransfer(task: record.task, sessionIdentifier: identifier, file: record.file))
+        }
+        for transfer in kept {
+            let task = transfer.recreatedTask()
+            transfers[transfer.taskIdentifier] = TransferRecord(
+                task: task, session: session, api: task.creatingAPI, resumeData: nil, isResumed: true, file: transfer.file
+            )
+        }
+    }
+
+    // MARK: Relaunch as a new process
+
+    /// Writes what iOS keeps when the app's process ends (every unfinished transfer) to `file`, for the next
+    /// process to restore.
+    public func saveKeptTransfers(to file: URL) throws {
+        lock.lock()
+        let kept = transfers.values.filter { $0.task.state != .completed }.map {
+            KeptTransfer(task: $0.task, sessionIdentifier: $0.session.simulatedConfiguration.identifier, file: $0.file)
+        } + restoredTransfers
+        lock.unlock()
+        try JSONEncoder().encode(kept).write(to: file)
+    }
+
+    /// Reads what an earlier process saved, if anything: its transfers go to the first session created with their
+    /// identifier, and new tasks get identifiers of their own.
+    public func restoreKeptTransfers(from file: URL) throws {
+        guard FileManager.default.fileExists(atPath: file.path) else { return }
+        let kept = try JSONDecoder().decode([KeptTransfer].self, from: Data(contentsOf: file))
+        StubLedger.shared.skipIdentifiers(through: kept.map(\.taskIdentifier).max() ?? 0)
+        lock.lock()
+        restoredTransfers += kept
+        lock.unlock()
+    }
+
+    /// The file an upload task was created with (`uploadTask(with:fromFile:)`).
+    public func uploadFile(of task: URLSessionTask) -> URL? {
+        lock.lock()
+        defer { lock.unlock() }
+        return transfers[task.taskIdentifier]?.file
     }
 
     /// An API iOS does not support on background sessions: it raises an NSGenericException there.
@@ -241,11 +302,12 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
         }
     }
 
-    /// Finishes an upload: the server answered `statusCode`, then `didCompleteWithError(nil)`.
+    /// Finishes an upload: the server answered `statusCode` with `body` (delivered in pieces through
+    /// `URLSessionDataDelegate`, as iOS does), then `didCompleteWithError(nil)`.
     @discardableResult
-    public func simulateUploadFinish(of task: URLSessionUploadTask, statusCode: Int) -> Bool {
+    public func simulateUploadFinish(of task: URLSessionUploadTask, statusCode: Int, body: Data = Data()) -> Bool {
         guard let session = session(of: task) else { return false }
-        return completeUpload(task, in: session, statusCode: statusCode)
+        return completeUpload(task, in: session, statusCode: statusCode, body: body)
     }
 
     /// The app is terminated (by the system or the user, not force-quit from the switcher): its sessions go away,
@@ -261,9 +323,10 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
         finishWhileAway(task, outcome: .downloaded(contents))
     }
 
-    /// An upload of the terminated app finishes with `statusCode`; its events wait for the next relaunch.
-    public func simulateUploadFinishWhileAppNotRunning(_ task: URLSessionUploadTask, statusCode: Int) {
-        finishWhileAway(task, outcome: .uploaded(statusCode: statusCode))
+    /// An upload of the terminated app is answered with `statusCode` and `body`; its events wait for the next
+    /// relaunch.
+    public func simulateUploadFinishWhileAppNotRunning(_ task: URLSessionUploadTask, statusCode: Int, body: Data = Data()) {
+        finishWhileAway(task, outcome: .uploaded(statusCode: statusCode, body: body))
     }
 
     private func finishWhileAway(_ task: URLSessionTask, outcome: FinishedWhileAway.Outcome) {
@@ -295,12 +358,13 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
     }
 
     /// An upload from `file` that a previous run of the app started and that the server answered with
-    /// `statusCode` while the app was not running.
+    /// `statusCode` while the app was not running. That run was an older version of the app, whose task
+    /// description was the file's absolute path.
     public func seedFinishedUpload(sessionIdentifier: String, request: URLRequest, file: URL, statusCode: Int) {
         lock.lock()
         finishedWhileAway.append(FinishedWhileAway(
             sessionIdentifier: sessionIdentifier, taskIdentifier: 10_000 + finishedWhileAway.count,
-            request: request, taskDescription: file.path, outcome: .uploaded(statusCode: statusCode)
+            request: request, taskDescription: file.path, outcome: .uploaded(statusCode: statusCode, body: Data())
         ))
         lock.unlock()
     }
@@ -347,8 +411,8 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
             switch event.outcome {
             case .downloaded(let contents):
                 delivered = finish(task as! URLSessionDownloadTask, in: session, contents: contents) && delivered
-            case .uploaded(let statusCode):
-                delivered = completeUpload(task as! URLSessionUploadTask, in: session, statusCode: statusCode) && delivered
+            case .uploaded(let statusCode, let body):
+                delivered = completeUpload(task as! URLSessionUploadTask, in: session, statusCode: statusCode, body: body) && delivered
             }
         }
         return deliver(on: session, callback: "urlSessionDidFinishEvents") { delegate in
@@ -385,9 +449,16 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
         return moved && completed
     }
 
-    private func completeUpload(_ task: URLSessionUploadTask, in session: URLSession, statusCode: Int) -> Bool {
+    private func completeUpload(_ task: URLSessionUploadTask, in session: URLSession, statusCode: Int, body: Data) -> Bool {
         if let url = task.originalRequest?.url {
             task.setSimulatedResponse(HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: nil))
+        }
+        let pieceSize = 64 * 1024
+        for start in stride(from: 0, to: body.count, by: pieceSize) {
+            let piece = body.subdata(in: start..<min(start + pieceSize, body.count))
+            guard deliver(on: session, callback: "didReceiveData", { delegate in
+                (delegate as? any URLSessionDataDelegate)?.urlSession(session, dataTask: task, didReceive: piece)
+            }) else { return false }
         }
         task.setSimulatedState(.completed)
         return deliver(on: session, callback: "didCompleteWithError") { delegate in

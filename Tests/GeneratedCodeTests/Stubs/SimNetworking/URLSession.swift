@@ -94,7 +94,7 @@ open class URLSession: NSObject, @unchecked Sendable {
     }
 
     open func uploadTask(with request: URLRequest, fromFile fileURL: URL) -> URLSessionUploadTask {
-        track(URLSessionUploadTask(sessionIdentifier: identifier, request: request, api: "uploadTask(with:fromFile:)"))
+        track(URLSessionUploadTask(sessionIdentifier: identifier, request: request, api: "uploadTask(with:fromFile:)"), file: fileURL)
     }
 
     open func uploadTask(with request: URLRequest, from bodyData: Data) -> URLSessionUploadTask {
@@ -261,8 +261,8 @@ open class URLSession: NSObject, @unchecked Sendable {
         SimulatedTransferDaemon.shared.unsupportedOnBackgroundSession(self, api: api, reason: reason)
     }
 
-    private func track<Task: URLSessionTask>(_ task: Task, resumeData: Data? = nil) -> Task {
-        SimulatedTransferDaemon.shared.taskCreated(task, in: self, api: task.creatingAPI, resumeData: resumeData)
+    private func track<Task: URLSessionTask>(_ task: Task, resumeData: Data? = nil, file: URL? = nil) -> Task {
+        SimulatedTransferDaemon.shared.taskCreated(task, in: self, api: task.creatingAPI, resumeData: resumeData, file: file)
         return task
     }
 }

@@ -33,7 +33,8 @@ nonisolated enum AppDelegateChecks {
         let timeout = HarnessSettings.timeout
 
         #if BGGEN_DOWNLOADS
-        // A transfer the previous run of the app started, which finished while it was not running.
+        // A transfer the previous run of the app started, which finished while it was not running. That run was an
+        // older version of the app, whose task description was the bare URL: it must still be handled.
         let downloadSource = URL(string: "https://downloads.example.com/relaunch/report.pdf")!
         let downloadContents = Data("finished before this launch".utf8)
         SimulatedTransferDaemon.shared.seedFinishedTransfer(
@@ -135,7 +136,9 @@ nonisolated enum AppDelegateChecks {
         #if BGGEN_DOWNLOADS
         report.check("app.relaunch-for-finished-download") { context in
             let identifier = HarnessExpectations.downloadSessionIdentifier!
-            let destination = AppDownloadHandler().destination(forDownloadFrom: downloadSource)
+            let destination = AppDownloadHandler().destination(
+                forDownloadFrom: downloadSource, suggestedFilename: downloadSource.lastPathComponent
+            )
             let called = SimulatorSignal()
             let onMain = HarnessBox<Bool>()
             let handed = try unwrap(
@@ -195,6 +198,31 @@ nonisolated enum AppDelegateChecks {
             )
             try require(called.wait(timeout: timeout), "the completion handler was not called within \(timeout) s")
             try require(onMain.value == true, "the completion handler was called off the main thread")
+            context.watchForRepeat { called.wait(times: 2, timeout: $0) }
+            context.atAudit {
+                try require(called.fireCount == 1, "the completion handler was called \(called.fireCount) times")
+            }
+        }
+        #endif
+
+        #if BGGEN_DOWNLOADS || BGGEN_UPLOADS
+        report.check("app.another-sessions-handler-is-called") { context in
+            // A session of an SDK in the app: the generated managers do not own it, and iOS waits for its handler.
+            let called = SimulatorSignal()
+            let handed = try unwrap(
+                onMainActor { () -> Bool in
+                    guard let delegate = AppDelegateHost.delegate else { return false }
+                    delegate.application(
+                        UIApplication.shared, handleEventsForBackgroundURLSession: "com.example.some-sdk.background"
+                    ) {
+                        called.fire()
+                    }
+                    return true
+                },
+                "handleEventsForBackgroundURLSession did not return"
+            )
+            try require(handed, "no app delegate")
+            try require(called.wait(timeout: timeout), "the completion handler for another session was dropped: iOS waits for it")
             context.watchForRepeat { called.wait(times: 2, timeout: $0) }
             context.atAudit {
                 try require(called.fireCount == 1, "the completion handler was called \(called.fireCount) times")

@@ -1,12 +1,13 @@
 // Background downloads, through the generated seam: a BackgroundDownloadManager with a recording
 // BackgroundDownloadHandling, driven by the simulated transfer daemon (progress, finish, failure with resume data,
-// and a relaunch that recreates the session).
+// and a relaunch that recreates the session). What real devices add is in DownloadRelaunchChecks.swift.
 #if BGGEN_DOWNLOADS
 @_spi(Simulator) import SimNetworking
 import Foundation
 import StubRuntime
 
-/// Records what the generated delegate tells the app, and where it put each file.
+/// Records what the generated delegate tells the app, and where it put each file. Names files the way the shipped
+/// `AppDownloadHandler` does, in a folder of the check's own, so every check runs the shipped naming too.
 nonisolated final class RecordingDownloadHandler: BackgroundDownloadHandling, @unchecked Sendable {
     nonisolated struct Finished: Sendable {
         let source: URL
@@ -21,13 +22,24 @@ nonisolated final class RecordingDownloadHandler: BackgroundDownloadHandling, @u
     private var finishedDownloads: [Finished] = []
     private var failedDownloads: [(source: URL, error: String)] = []
     private var progressReports: [(source: URL, fraction: Double)] = []
+    private var redirected: [URL: URL] = [:]
 
     init(folder: URL) {
         self.folder = folder
     }
 
-    func destination(forDownloadFrom source: URL) -> URL {
-        folder.appendingPathComponent("Downloads", isDirectory: true).appendingPathComponent(source.lastPathComponent)
+    func destination(forDownloadFrom source: URL, suggestedFilename: String?) -> URL {
+        if let destination = lock.withLock({ redirected[source] }) {
+            return destination
+        }
+        let name = AppDownloadHandler().destination(forDownloadFrom: source, suggestedFilename: suggestedFilename)
+            .lastPathComponent
+        return folder.appendingPathComponent("Downloads", isDirectory: true).appendingPathComponent(name)
+    }
+
+    /// Makes `destination(forDownloadFrom:suggestedFilename:)` answer `destination` for `source`.
+    func redirect(_ source: URL, to destination: URL) {
+        lock.withLock { redirected[source] = destination }
     }
 
     func downloadDidFinish(from source: URL, savedTo destination: URL) {
@@ -120,6 +132,65 @@ nonisolated final class CompletionRecorder: @unchecked Sendable {
     }
 }
 
+/// What the download checks share: the recording handler, the current manager (replaced at each relaunch), and
+/// the steps most checks take.
+nonisolated struct DownloadCheckKit {
+    let handler: RecordingDownloadHandler
+    let box: HarnessBox<BackgroundDownloadManager>
+    let daemon = SimulatedTransferDaemon.shared
+    let timeout = HarnessSettings.timeout
+
+    func url(_ name: String) -> URL { URL(string: "https://downloads.example.com/files/\(name)")! }
+
+    /// Starts a download of `request` with the current manager and returns the task the daemon saw resumed.
+    func startAndFind(_ request: URLRequest) throws -> URLSessionDownloadTask {
+        let manager = try unwrap(box.value, "no download manager")
+        let started = manager.startDownload(with: request)
+        return try unwrap(
+            daemon.waitForResumedDownload(where: { task, _, _ in task === started }, timeout: timeout),
+            "startDownload(with:) did not resume its download task for \(request.url?.absoluteString ?? "nil")"
+        )
+    }
+
+    func startAndFind(_ source: URL) throws -> URLSessionDownloadTask {
+        let manager = try unwrap(box.value, "no download manager")
+        let started = manager.startDownload(from: source)
+        return try unwrap(
+            daemon.waitForResumedDownload(where: { task, _, _ in task === started }, timeout: timeout),
+            "startDownload(from:) did not create and resume a download task for \(source)"
+        )
+    }
+
+    /// iOS terminates the app and relaunches it: a new manager, which knows nothing of the old one.
+    func relaunch() {
+        daemon.simulateAppTermination()
+        box.value = BackgroundDownloadManager(handler: handler)
+    }
+
+    func checkFinished(_ source: URL, contents: Data) throws {
+        try require(
+            handler.wait(timeout: timeout) { !handler.finished(source).isEmpty || !handler.failures(source).isEmpty },
+            "downloadDidFinish was not called for \(source.lastPathComponent)"
+        )
+        try require(handler.failures(source).isEmpty, "the download was reported as failed: \(handler.failures(source))")
+        let finished = handler.finished(source)
+        try require(finished.count == 1, "downloadDidFinish was called \(finished.count) times for \(source.lastPathComponent)")
+        let expected = handler.destination(forDownloadFrom: source, suggestedFilename: source.lastPathComponent)
+        try require(
+            finished[0].destination.standardizedFileURL == expected.standardizedFileURL,
+            "the file was reported at \(finished[0].destination.path), not the handler's destination \(expected.path)"
+        )
+        try require(
+            finished[0].contents == contents,
+            "when downloadDidFinish was called, \(expected.path) held \(finished[0].contents.map { "\($0.count) bytes" } ?? "no file"), not the download"
+        )
+        try require(
+            FileManager.default.contents(atPath: expected.path) == contents,
+            "the downloaded file is not at the handler's destination \(expected.path)"
+        )
+    }
+}
+
 nonisolated enum DownloadChecks {
     static func run() {
         let report = HarnessReport.shared
@@ -130,37 +201,7 @@ nonisolated enum DownloadChecks {
         let handler = RecordingDownloadHandler(folder: folder)
         let box = HarnessBox<BackgroundDownloadManager>()
 
-        func url(_ name: String) -> URL { URL(string: "https://downloads.example.com/files/\(name)")! }
-        func startAndFind(_ source: URL) throws -> URLSessionDownloadTask {
-            let manager = try unwrap(box.value, "no download manager")
-            manager.startDownload(from: source)
-            return try unwrap(
-                daemon.waitForResumedDownload(where: { task, _, _ in task.originalRequest?.url == source }, timeout: timeout),
-                "startDownload(from:) did not create and resume a download task for \(source)"
-            )
-        }
-        func checkFinished(_ source: URL, contents: Data) throws {
-            try require(
-                handler.wait(timeout: timeout) { !handler.finished(source).isEmpty || !handler.failures(source).isEmpty },
-                "downloadDidFinish was not called for \(source.lastPathComponent)"
-            )
-            try require(handler.failures(source).isEmpty, "the download was reported as failed: \(handler.failures(source))")
-            let finished = handler.finished(source)
-            try require(finished.count == 1, "downloadDidFinish was called \(finished.count) times for \(source.lastPathComponent)")
-            let expected = handler.destination(forDownloadFrom: source)
-            try require(
-                finished[0].destination.standardizedFileURL == expected.standardizedFileURL,
-                "the file was reported at \(finished[0].destination.path), not the handler's destination \(expected.path)"
-            )
-            try require(
-                finished[0].contents == contents,
-                "when downloadDidFinish was called, \(expected.path) held \(finished[0].contents.map { "\($0.count) bytes" } ?? "no file"), not the download"
-            )
-            try require(
-                FileManager.default.contents(atPath: expected.path) == contents,
-                "the downloaded file is not at the handler's destination \(expected.path)"
-            )
-        }
+        let kit = DownloadCheckKit(handler: handler, box: box)
 
         report.check("downloads.session") { _ in
             box.value = BackgroundDownloadManager(handler: handler)
@@ -174,12 +215,12 @@ nonisolated enum DownloadChecks {
             )
         }
 
-        let first = url("first.zip")
+        let first = kit.url("first.zip")
         let firstContents = Data("first download".utf8)
         let firstTask = HarnessBox<URLSessionDownloadTask>()
 
         report.check("downloads.start") { _ in
-            let task = try startAndFind(first)
+            let task = try kit.startAndFind(first)
             firstTask.value = task
             try require(
                 daemon.creatingAPI(of: task) == "downloadTask(with:)",
@@ -199,13 +240,13 @@ nonisolated enum DownloadChecks {
         report.check("downloads.finish-moves-file") { _ in
             let task = try unwrap(firstTask.value, "no running download")
             try require(daemon.simulateFinish(of: task, contents: firstContents), "the finish events were not delivered")
-            try checkFinished(first, contents: firstContents)
+            try kit.checkFinished(first, contents: firstContents)
         }
 
         report.check("downloads.failure-with-resume-data-resumes") { _ in
-            let source = url("second.zip")
+            let source = kit.url("second.zip")
             let contents = Data("second download, resumed".utf8)
-            let task = try startAndFind(source)
+            let task = try kit.startAndFind(source)
             let resumeData = try unwrap(
                 daemon.simulateFailure(of: task, withResumeData: true), "the failure was not delivered"
             )
@@ -218,12 +259,12 @@ nonisolated enum DownloadChecks {
             )
             try require(resumed.originalRequest?.url == source, "the resumed task is for \(String(describing: resumed.originalRequest?.url))")
             try require(daemon.simulateFinish(of: resumed, contents: contents), "the finish events were not delivered")
-            try checkFinished(source, contents: contents)
+            try kit.checkFinished(source, contents: contents)
         }
 
         report.check("downloads.permanent-failure-is-reported") { _ in
-            let source = url("third.zip")
-            let task = try startAndFind(source)
+            let source = kit.url("third.zip")
+            let task = try kit.startAndFind(source)
             try require(daemon.simulateFailure(of: task, code: .badURL, withResumeData: false) == nil, "unexpected resume data")
             try require(
                 handler.wait(timeout: timeout) { !handler.failures(source).isEmpty },
@@ -233,8 +274,8 @@ nonisolated enum DownloadChecks {
         }
 
         report.check("downloads.repeated-failures-end-in-downloadDidFail") { _ in
-            let source = url("flaky.zip")
-            var task: URLSessionTask = try startAndFind(source)
+            let source = kit.url("flaky.zip")
+            var task: URLSessionTask = try kit.startAndFind(source)
             var retries = 0
             for _ in 0..<10 {
                 daemon.simulateFailure(of: task, withResumeData: true)
@@ -254,9 +295,9 @@ nonisolated enum DownloadChecks {
         }
 
         report.check("downloads.relaunch-delivers-events-and-calls-completion-handler") { context in
-            let source = url("fourth.zip")
+            let source = kit.url("fourth.zip")
             let contents = Data("finished while the app was not running".utf8)
-            let task = try startAndFind(source)
+            let task = try kit.startAndFind(source)
             // iOS terminates the app; the transfer carries on and finishes meanwhile.
             daemon.simulateAppTermination()
             daemon.simulateFinishWhileAppNotRunning(task, contents: contents)
@@ -276,7 +317,7 @@ nonisolated enum DownloadChecks {
             try require(stored.1, "setCompletionHandler(_:for:) refused the session's own identifier")
             try require(!stored.2, "setCompletionHandler(_:for:) accepted another session's identifier")
             try require(daemon.deliverRelaunchEvents(sessionIdentifier: identifier), "the relaunch events were not delivered")
-            try checkFinished(source, contents: contents)
+            try kit.checkFinished(source, contents: contents)
             try completion.checkCalledOnceOnMain(timeout: timeout)
             // A second call would be a second answer to iOS; decided after the grace period.
             context.watchForRepeat { completion.called.wait(times: 2, timeout: $0) }
@@ -284,6 +325,8 @@ nonisolated enum DownloadChecks {
                 try require(completion.calls.count == 1, "the stored completion handler was called \(completion.calls.count) times")
             }
         }
+
+        DownloadRelaunchChecks.run(kit)
     }
 }
 #endif

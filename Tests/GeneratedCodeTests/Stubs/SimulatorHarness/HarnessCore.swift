@@ -257,6 +257,9 @@ nonisolated enum HarnessMain {
         #if BGGEN_UPLOADS
         UploadChecks.run()
         #endif
+        #if BGGEN_DOWNLOADS || BGGEN_UPLOADS
+        TransferLogChecks.run()
+        #endif
         #if BGGEN_SILENT_PUSH
         SilentPushChecks.run()
         #endif

@@ -1,6 +1,7 @@
 // Background uploads, through the generated seam: a BackgroundUploadManager with a recording
 // BackgroundUploadHandling, driven by the simulated transfer daemon (progress, server answer, transient and
-// permanent failures, and a relaunch that recreates the session).
+// permanent failures, and a relaunch that recreates the session). What real devices add is in
+// UploadRelaunchChecks.swift.
 #if BGGEN_UPLOADS
 @_spi(Simulator) import SimNetworking
 import Foundation
@@ -10,12 +11,12 @@ import StubRuntime
 nonisolated final class RecordingUploadHandler: BackgroundUploadHandling, @unchecked Sendable {
     let activity = SimulatorSignal()
     private let lock = NSLock()
-    private var finishedUploads: [(file: URL, statusCode: Int)] = []
+    private var finishedUploads: [(file: URL, response: BackgroundUploadResponse)] = []
     private var failedUploads: [(file: URL, error: String)] = []
     private var progressReports: [(file: URL, fraction: Double)] = []
 
-    func uploadDidFinish(of file: URL, statusCode: Int) {
-        lock.withLock { finishedUploads.append((file, statusCode)) }
+    func uploadDidFinish(of file: URL, response: BackgroundUploadResponse) {
+        lock.withLock { finishedUploads.append((file, response)) }
         activity.fire()
     }
 
@@ -30,7 +31,11 @@ nonisolated final class RecordingUploadHandler: BackgroundUploadHandling, @unche
     }
 
     func finished(_ file: URL) -> [Int] {
-        lock.withLock { finishedUploads.filter { $0.file.standardizedFileURL == file.standardizedFileURL }.map(\.statusCode) }
+        responses(file).map(\.statusCode)
+    }
+
+    func responses(_ file: URL) -> [BackgroundUploadResponse] {
+        lock.withLock { finishedUploads.filter { $0.file.standardizedFileURL == file.standardizedFileURL }.map(\.response) }
     }
 
     func failures(_ file: URL) -> [String] {
@@ -110,10 +115,14 @@ nonisolated enum UploadChecks {
             daemon.simulateFailure(of: task, withResumeData: false)
             let retry = try unwrap(
                 daemon.waitForResumedTask(
-                    where: { candidate, api, _ in candidate !== task && api == "uploadTask(with:fromFile:)" && candidate.taskDescription == task.taskDescription },
+                    where: { candidate, api, _ in candidate !== task && api == "uploadTask(with:fromFile:)" && candidate.originalRequest?.url == endpoint },
                     timeout: timeout
                 ) as? URLSessionUploadTask,
-                "a lost connection did not start the upload again from its file (failures: \(handler.failures(file)))"
+                "a lost connection did not start the upload again (failures: \(handler.failures(file)))"
+            )
+            try require(
+                daemon.uploadFile(of: retry)?.standardizedFileURL == file.standardizedFileURL,
+                "the upload was started again from \(daemon.uploadFile(of: retry)?.path ?? "nil"), not from its file"
             )
             try require(daemon.simulateUploadFinish(of: retry, statusCode: 200), "the finish was not delivered")
             try require(
@@ -162,6 +171,8 @@ nonisolated enum UploadChecks {
                 try require(called.fireCount == 1, "the stored completion handler was called \(called.fireCount) times")
             }
         }
+
+        UploadRelaunchChecks.run(handler: handler)
     }
 }
 #endif

@@ -65,4 +65,11 @@ public final class StubLedger: @unchecked Sendable {
         lastIdentifier += 1
         return lastIdentifier
     }
+
+    /// After a relaunch as a new process: the identifiers of the tasks iOS kept are taken.
+    public func skipIdentifiers(through identifier: Int) {
+        lock.lock()
+        lastIdentifier = max(lastIdentifier, identifier)
+        lock.unlock()
+    }
 }

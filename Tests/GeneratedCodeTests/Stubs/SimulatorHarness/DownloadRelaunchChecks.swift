@@ -1,0 +1,203 @@
+// Background downloads under what real devices do and the happy path does not: iOS relaunches the app (a new
+// process) for each transfer event, may deliver urlSessionDidFinishEvents before the app hands over its completion
+// handler, and serves URLs whose last path component is no file name. Runs after DownloadChecks, with its kit.
+#if BGGEN_DOWNLOADS
+@_spi(Simulator) import SimNetworking
+import Foundation
+import StubRuntime
+import UIKit
+
+nonisolated enum DownloadRelaunchChecks {
+    static func run(_ kit: DownloadCheckKit) {
+        let report = HarnessReport.shared
+        let daemon = kit.daemon
+        let handler = kit.handler
+        let timeout = kit.timeout
+        let identifier = HarnessExpectations.downloadSessionIdentifier!
+
+        report.check("downloads.failing-in-every-relaunch-ends-in-one-downloadDidFail") { context in
+            let source = kit.url("always-times-out.zip")
+            kit.relaunch()
+            var task: URLSessionTask = try kit.startAndFind(source)
+            // How long after each failure its retry may begin.
+            var delays: [TimeInterval] = []
+            for _ in 0..<(BackgroundDownloadManager.maximumResumeAttempts + 5) {
+                kit.relaunch()
+                let kept = try unwrap(
+                    daemon.waitForResumedTask(where: { candidate, _, _ in candidate.taskIdentifier == task.taskIdentifier }, timeout: timeout),
+                    "the relaunched app's session did not get the transfer back"
+                )
+                let failedAt = Date()
+                daemon.simulateFailure(of: kept, code: .timedOut, withResumeData: false)
+                if !handler.failures(source).isEmpty { break }
+                guard let retry = daemon.waitForResumedTask(
+                    where: { candidate, _, _ in candidate.taskIdentifier != kept.taskIdentifier && candidate.originalRequest?.url == source },
+                    timeout: timeout
+                ) else { break }
+                let begin = try unwrap(retry.earliestBeginDate, "retry \(delays.count + 1) has no earliestBeginDate, so it begins at once")
+                delays.append(begin.timeIntervalSince(failedAt))
+                task = retry
+            }
+            let limit = BackgroundDownloadManager.maximumResumeAttempts
+            try require(
+                delays.count == limit,
+                "a download that timed out in every relaunch was retried \(delays.count) times; the limit is \(limit), whatever process gets the failure"
+            )
+            try require(
+                delays[0] > 0 && zip(delays, delays.dropFirst()).allSatisfy { $0 < $1 },
+                "the retries do not back off: they may begin \(delays.map { Int($0) }) s after each failure"
+            )
+            try require(handler.failures(source).count == 1, "downloadDidFail was called \(handler.failures(source).count) times")
+            context.watchForRepeat { grace in handler.wait(timeout: grace) { handler.failures(source).count > 1 } }
+            context.atAudit {
+                try require(
+                    handler.failures(source).count == 1 && handler.finished(source).isEmpty,
+                    "after the last retry: \(handler.failures(source).count) failures, \(handler.finished(source).count) finishes; expected exactly one failure"
+                )
+            }
+        }
+
+        report.check("downloads.handler-stored-after-the-events-is-called-once") { context in
+            let source = kit.url("finished-before-the-handler.zip")
+            let contents = Data("delivered before the handler arrived".utf8)
+            let task = try kit.startAndFind(source)
+            daemon.simulateAppTermination()
+            daemon.simulateFinishWhileAppNotRunning(task, contents: contents)
+            // The relaunched app creates its session in didFinishLaunching, and the session delivers its events
+            // before UIKit calls handleEventsForBackgroundURLSession.
+            let manager = BackgroundDownloadManager(handler: handler)
+            kit.box.value = manager
+            try require(daemon.deliverRelaunchEvents(sessionIdentifier: identifier), "the relaunch events were not delivered")
+            try kit.checkFinished(source, contents: contents)
+            let completion = CompletionRecorder { true }
+            let accepted = try unwrap(
+                onMainActor { manager.setCompletionHandler({ completion.record() }, for: identifier) },
+                "setCompletionHandler did not return"
+            )
+            try require(accepted, "setCompletionHandler(_:for:) refused the session's own identifier")
+            try require(
+                completion.called.wait(timeout: timeout),
+                "a completion handler stored after the session had finished its events was never called"
+            )
+            try require(completion.calls.first?.onMainThread == true, "the completion handler was called off the main thread")
+            context.watchForRepeat { completion.called.wait(times: 2, timeout: $0) }
+            context.atAudit {
+                try require(completion.calls.count == 1, "the completion handler was called \(completion.calls.count) times")
+            }
+        }
+
+        report.check("downloads.becoming-active-forgets-a-finish-nobody-waited-for") { context in
+            let source = kit.url("after-becoming-active.zip")
+            let contents = Data("woken while suspended".utf8)
+            let manager = try unwrap(kit.box.value, "no download manager")
+            // The session finishes its events while no handler waits for them, then the app becomes active.
+            try require(daemon.deliverRelaunchEvents(sessionIdentifier: identifier), "urlSessionDidFinishEvents was not delivered")
+            NotificationCenter.default.post(name: UIApplication.didBecomeActiveNotification, object: nil)
+            // Later, suspended, the app is woken for a finished download: the handler comes first this time.
+            let task = try kit.startAndFind(source)
+            let eventsDone = SimulatorSignal()
+            let completion = CompletionRecorder { eventsDone.hasFired }
+            let accepted = try unwrap(
+                onMainActor { manager.setCompletionHandler({ completion.record() }, for: identifier) },
+                "setCompletionHandler did not return"
+            )
+            try require(accepted, "setCompletionHandler(_:for:) refused the session's own identifier")
+            try require(daemon.simulateFinish(of: task, contents: contents), "the finish events were not delivered")
+            eventsDone.fire()
+            try require(daemon.deliverRelaunchEvents(sessionIdentifier: identifier), "urlSessionDidFinishEvents was not delivered")
+            try completion.checkCalledOnceOnMain(timeout: timeout)
+            context.watchForRepeat { completion.called.wait(times: 2, timeout: $0) }
+            context.atAudit {
+                try require(completion.calls.count == 1, "the completion handler was called \(completion.calls.count) times")
+            }
+        }
+
+        report.check("downloads.record-of-another-version-counts-as-a-first-attempt") { _ in
+            let source = kit.url("from-another-version.zip")
+            let contents = Data("kept by an update".utf8)
+            let task = try kit.startAndFind(source)
+            // The system hands back whatever an earlier or later version of the app stored, here a record whose
+            // fields this version would misread: a ninth attempt would not be retried.
+            task.taskDescription = #"{"version":2,"source":"\#(source.absoluteString)","attempt":9,"file":null}"#
+            daemon.simulateFailure(of: task, code: .networkConnectionLost, withResumeData: false)
+            let retry = try unwrap(
+                daemon.waitForResumedDownload(
+                    where: { candidate, _, _ in candidate !== task && candidate.originalRequest?.url == source }, timeout: timeout
+                ),
+                "a transfer whose record came from another version was not retried as a first attempt (failures: \(handler.failures(source)))"
+            )
+            try require(daemon.simulateFinish(of: retry, contents: contents), "the finish events were not delivered")
+            try kit.checkFinished(source, contents: contents)
+        }
+
+        report.check("downloads.odd-urls-get-files-of-their-own") { _ in
+            let sources = [
+                "https://downloads.example.com/", "https://downloads.example.com/a/img.jpg",
+                "https://downloads.example.com/b/img.jpg", "https://downloads.example.com/download?id=1",
+                "https://downloads.example.com/download?id=2",
+            ].map { URL(string: $0)! }
+            for source in sources {
+                let task = try kit.startAndFind(source)
+                try require(
+                    daemon.simulateFinish(of: task, contents: Data(source.absoluteString.utf8)),
+                    "the finish events were not delivered for \(source)"
+                )
+            }
+            for source in sources {
+                try kit.checkFinished(source, contents: Data(source.absoluteString.utf8))
+            }
+            let destinations = Set(sources.map { handler.finished($0)[0].destination.standardizedFileURL })
+            try require(destinations.count == sources.count, "\(sources.count) sources share \(destinations.count) destinations")
+        }
+
+        report.check("downloads.destination-folder-is-never-replaced") { _ in
+            let source = kit.url("into-a-folder.zip")
+            let folder = handler.folder.appendingPathComponent("Existing folder", isDirectory: true)
+            let inside = folder.appendingPathComponent("earlier download.pdf")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("an earlier download".utf8).write(to: inside)
+            handler.redirect(source, to: folder)
+            let task = try kit.startAndFind(source)
+            try require(daemon.simulateFinish(of: task, contents: Data("new".utf8)), "the finish events were not delivered")
+            try require(
+                handler.wait(timeout: timeout) { !handler.failures(source).isEmpty },
+                "a download whose destination is a folder was not reported through downloadDidFail"
+            )
+            try require(handler.finished(source).isEmpty, "a download whose destination is a folder was reported as saved")
+            try require(
+                FileManager.default.contents(atPath: inside.path) == Data("an earlier download".utf8),
+                "the folder at the destination lost what it held"
+            )
+        }
+
+        report.check("downloads.request-headers-stay-with-the-task-and-out-of-its-record") { _ in
+            let source = kit.url("private-report.pdf")
+            let contents = Data("needs a token".utf8)
+            var request = URLRequest(url: source)
+            request.setValue("Bearer secret-token", forHTTPHeaderField: "Authorization")
+            let task = try kit.startAndFind(request)
+            try require(
+                task.originalRequest?.value(forHTTPHeaderField: "Authorization") == "Bearer secret-token",
+                "startDownload(with:) did not send the request's headers"
+            )
+            try require(
+                !(task.taskDescription ?? "").contains("secret-token"),
+                "the task's description, kept in the clear by the system, holds the token: \(task.taskDescription ?? "")"
+            )
+            daemon.simulateFailure(of: task, code: .networkConnectionLost, withResumeData: false)
+            let retry = try unwrap(
+                daemon.waitForResumedDownload(
+                    where: { candidate, _, _ in candidate !== task && candidate.originalRequest?.url == source }, timeout: timeout
+                ),
+                "a lost connection did not start the download again (failures: \(handler.failures(source)))"
+            )
+            try require(
+                retry.originalRequest?.value(forHTTPHeaderField: "Authorization") == "Bearer secret-token",
+                "the download started again without the request's headers"
+            )
+            try require(daemon.simulateFinish(of: retry, contents: contents), "the finish events were not delivered")
+            try kit.checkFinished(source, contents: contents)
+        }
+    }
+}
+#endif
