@@ -27,6 +27,24 @@ struct Mutant: Sendable, CustomTestStringConvertible {
 
     static let all: [Mutant] = [
         Mutant(
+            name: "a download cancelled by iOS is treated as the app's own cancel",
+            scenario: "all-tasks",
+            edits: [Edit(find: "        if (error as? URLError)?.code == .cancelled && !worthRetrying {", replace: "        if (error as? URLError)?.code == .cancelled {")],
+            caughtBy: ["downloads.cancelled-by-ios-is-retried-from-its-resume-data"]
+        ),
+        Mutant(
+            name: "a second completion handler replaces the first without calling it",
+            scenario: "all-tasks",
+            edits: [Edit(find: "        replaced?()\n", replace: "        _ = replaced\n")],
+            caughtBy: ["downloads.a-second-completion-handler-does-not-drop-the-first"]
+        ),
+        Mutant(
+            name: "a POST upload is sent again after a timeout",
+            scenario: "uploads",
+            edits: [Edit(find: "           let request = task.originalRequest, Self.isIdempotent(request) {", replace: "           let request = task.originalRequest {")],
+            caughtBy: ["uploads.a-post-that-timed-out-is-not-sent-twice"]
+        ),
+        Mutant(
             name: "no exactly-once guard: expiry and work both complete the task",
             scenario: "all-tasks",
             edits: [Edit(find: "            defer { state.task = nil }\n", replace: "")],

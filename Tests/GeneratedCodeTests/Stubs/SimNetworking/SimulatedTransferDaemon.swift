@@ -273,16 +273,20 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
     }
 
     /// Fails a transfer with `URLError(code)`; for a download with `withResumeData`, the error carries resume
-    /// data under `NSURLSessionDownloadTaskResumeData`. Returns the resume data handed out.
+    /// data under `NSURLSessionDownloadTaskResumeData`. `cancelledReason` is what iOS puts under
+    /// `NSURLErrorBackgroundTaskCancelledReasonKey` when it cancels a transfer itself (low resources, a force
+    /// quit); the app's own cancel has none. Returns the resume data handed out.
     @discardableResult
     public func simulateFailure(
-        of task: URLSessionTask, code: URLError.Code = .networkConnectionLost, withResumeData: Bool
+        of task: URLSessionTask, code: URLError.Code = .networkConnectionLost, withResumeData: Bool,
+        cancelledReason: Int? = nil
     ) -> Data? {
         guard let session = session(of: task) else { return nil }
         let url = task.originalRequest?.url ?? URL(string: "about:blank")!
         let resumeData = withResumeData && task is URLSessionDownloadTask ? Self.makeResumeData(url: url, offset: 512) : nil
         var userInfo: [String: Any] = [NSURLErrorFailingURLErrorKey: url, NSURLErrorFailingURLStringErrorKey: url.absoluteString]
         if let resumeData { userInfo[NSURLSessionDownloadTaskResumeData] = resumeData }
+        if let cancelledReason { userInfo[NSURLErrorBackgroundTaskCancelledReasonKey] = cancelledReason }
         let error = URLError(code, userInfo: userInfo)
         task.setSimulatedState(.completed)
         deliver(on: session, callback: "didCompleteWithError") { delegate in

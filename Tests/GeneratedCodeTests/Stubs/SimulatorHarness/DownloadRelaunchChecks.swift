@@ -112,6 +112,46 @@ nonisolated enum DownloadRelaunchChecks {
             }
         }
 
+        report.check("downloads.cancelled-by-ios-is-retried-from-its-resume-data") { context in
+            let source = kit.url("cancelled-when-the-phone-ran-hot.zip")
+            let contents = Data("resumed after iOS cancelled it".utf8)
+            let task = try kit.startAndFind(source)
+            // iOS cancels the transfer itself, for low resources, and keeps resume data with the error.
+            let resumeData = daemon.simulateFailure(
+                of: task, code: .cancelled, withResumeData: true, cancelledReason: NSURLErrorCancelledReasonInsufficientSystemResources
+            )
+            let retry = try unwrap(
+                daemon.waitForResumedDownload(where: { candidate, _, data in candidate !== task && data == resumeData }, timeout: timeout),
+                "a download iOS cancelled for low resources was not resumed from its resume data (failures: \(handler.failures(source)))"
+            )
+            try require(handler.failures(source).isEmpty, "a download iOS cancelled was reported as failed: \(handler.failures(source))")
+            try require(daemon.simulateFinish(of: retry, contents: contents), "the finish events were not delivered")
+            try kit.checkFinished(source, contents: contents)
+            context.watchForRepeat { grace in handler.wait(timeout: grace) { !handler.failures(source).isEmpty } }
+        }
+
+        report.check("downloads.a-second-completion-handler-does-not-drop-the-first") { context in
+            let manager = try unwrap(kit.box.value, "no download manager")
+            // UIKit hands over a handler for each wake; two arrive before the session finishes its events.
+            let first = CompletionRecorder { true }
+            let second = CompletionRecorder { true }
+            for completion in [first, second] {
+                let accepted = try unwrap(
+                    onMainActor { manager.setCompletionHandler({ completion.record() }, for: identifier) },
+                    "setCompletionHandler did not return"
+                )
+                try require(accepted, "setCompletionHandler(_:for:) refused the session's own identifier")
+            }
+            try require(daemon.deliverRelaunchEvents(sessionIdentifier: identifier), "urlSessionDidFinishEvents was not delivered")
+            try require(first.called.wait(timeout: timeout), "the first completion handler, replaced by a second, was never called")
+            try second.checkCalledOnceOnMain(timeout: timeout)
+            context.watchForRepeat { grace in first.called.wait(times: 2, timeout: grace) || second.called.wait(times: 2, timeout: grace) }
+            context.atAudit {
+                try require(first.calls.count == 1 && second.calls.count == 1,
+                            "the completion handlers were called \(first.calls.count) and \(second.calls.count) times")
+            }
+        }
+
         report.check("downloads.record-of-another-version-counts-as-a-first-attempt") { _ in
             let source = kit.url("from-another-version.zip")
             let contents = Data("kept by an update".utf8)

@@ -35,6 +35,32 @@ nonisolated enum UploadRelaunchChecks {
             )
         }
 
+        report.check("uploads.a-post-that-timed-out-is-not-sent-twice") { context in
+            let (folder, file) = try container("post-timed-out", file: "order.json")
+            let endpoint = URL(string: "https://uploads.example.com/orders")!
+            let manager = relaunch(in: folder)
+            var request = URLRequest(url: endpoint)
+            request.httpMethod = "POST"
+            let started = manager.startUpload(of: file, with: request)
+            let task = try unwrap(
+                daemon.waitForResumedTask(where: { candidate, _, _ in candidate === started }, timeout: timeout),
+                "startUpload did not resume its upload task"
+            )
+            // The server may have created the order before the answer was lost: sending it again would make two.
+            daemon.simulateFailure(of: task, code: .timedOut, withResumeData: false)
+            try require(
+                handler.wait(timeout: timeout) { !handler.failures(file).isEmpty },
+                "a POST upload that timed out was not reported through uploadDidFail"
+            )
+            let resent = daemon.waitForResumedTask(
+                where: { candidate, _, _ in candidate.taskIdentifier != task.taskIdentifier && candidate.originalRequest?.url == endpoint },
+                timeout: 0.2
+            )
+            try require(resent == nil, "a POST upload that timed out was sent again, which could create the record twice")
+            withExtendedLifetime(manager) {}
+            context.watchForRepeat { grace in handler.wait(timeout: grace) { handler.failures(file).count > 1 } }
+        }
+
         report.check("uploads.failing-in-every-relaunch-ends-in-one-uploadDidFail") { context in
             let (folder, file) = try container("always-times-out", file: "video.mov")
             let endpoint = URL(string: "https://uploads.example.com/always-times-out")!
