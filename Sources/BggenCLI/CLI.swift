@@ -20,7 +20,7 @@ public struct CLI {
             return ExitStatus.usage
         } catch let error as AugmentError {
             console.writeError("error: \(error.description)\nSee 'bggen init --help'.\n")
-            return ExitStatus.usage
+            return error.isUsageError ? ExitStatus.usage : ExitStatus.failure
         } catch where error is ProjectError || error is PlistPatchError {
             // The app's own files could not be read as expected; planning stopped before any write.
             console.writeError("error: \(error) Nothing was changed.\n")

@@ -50,6 +50,12 @@ enum HelpText {
           --ios VERSION            deployment target, 13.0 or later (default: 16.0)
           --output PATH            folder for the Swift files, relative to DIR
           --target NAME            the app target to add to, when the project has several
+          --prefix NAME            put NAME before every generated type and Swift file name
+                                   (BackgroundTaskManager becomes NAMEBackgroundTaskManager); an uppercase
+                                   letter, then letters or digits. Chosen as Bggen when the app already
+                                   declares one of bggen's names, and recorded in .bggen.json
+          --spec PATH              the XcodeGen spec, when it is not project.yml and several YAML files
+                                   look like one (one with top-level name: and targets: is found alone)
           --replace                generate a task kind even where existing code already covers it
           --allow-binary-plist     convert a binary Info.plist to XML to patch it (otherwise an error)
           -y, --yes                take the defaults for everything not given; never prompt
@@ -75,10 +81,17 @@ enum HelpText {
           version, default isolation and bundle identifier (the defaults for --ios and --bundle-id), its
           Info.plist and entitlements, and existing background code with file:line. A task kind that code
           already covers is skipped (and said so) unless --replace; an identifier the app already
-          registers is never registered again. bggen then adds the missing keys to the app's Info.plist
+          registers is never registered again. A type or Swift file the app already has (anywhere in the
+          repository, packages included) is never generated a second time: bggen's names get a prefix
+          (--prefix, else Bggen, said so), and a chosen prefix that still clashes is an error (exit 1).
+          bggen then adds the missing keys to the app's Info.plist
           and aps-environment to its entitlements with additions-only edits, and prints the exact
           change for anything it does not edit itself (generated Info.plists, XcodeGen and Tuist specs,
           files shared with extensions).
+          A folder that plainly holds an app (an Info.plist, an app delegate or @main App, an .xcodeproj)
+          but no project bggen can read, or a project with no iOS app target bggen can read (Tuist
+          targets built by helper functions), stops the run with exit 1 and nothing written: pass
+          --spec, run bggen where the project is, or pass --output to generate only the files.
 
         QUESTIONS AND ANSWERS FILE:
           On a terminal, bggen asks for every answer no flag gave (arrow keys and space, or numbers such as

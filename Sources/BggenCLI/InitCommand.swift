@@ -16,7 +16,7 @@ struct InitCommand {
         let terminal = options.assumeDefaults ? nil : console.terminal
         let prompter = terminal.map { Prompter(terminal: $0, allowRawMode: console.environment["TERM"] != "dumb") }
         do {
-            let project = try detectProject(root: root, prompter: prompter)
+            let project = try detectProject(root: root, prompter: prompter, output: options.output ?? recorded?.output)
             return try generate(root: root, recorded: recorded, project: project, prompter: prompter)
         } catch let interruption as PromptInterruption {
             return reportInterruption(interruption)
@@ -46,6 +46,9 @@ struct InitCommand {
                 configuration = try makeConfiguration(reduced, defaults: defaults)
             }
         }
+        if let project {
+            configuration = try avoidingNameClashes(configuration, in: project, defaults: defaults, notes: &notes)
+        }
         let output = options.output ?? recorded?.output
         let outputFolder = try output.map { try OutputLocation.resolve(root: root, explicit: $0, fileSystem: fileSystem) }
             ?? project?.target?.outputFolder
@@ -57,9 +60,6 @@ struct InitCommand {
         files += edits.files
         if let note = project?.integrationNote(outputFolder: outputFolder) {
             notes.append(note)
-        }
-        for file in project?.namesakes(of: files) ?? [] {
-            notes.append("\(file) is named like one of bggen's files and may declare the same type; if the build reports an invalid redeclaration, rename yours.")
         }
         let plan = try Planner(fileSystem: fileSystem).plan(
             root: root, outputFolder: outputFolder, files: files, force: options.force
@@ -94,14 +94,23 @@ struct InitCommand {
     }
 
     /// The app bggen adds to, if `root` holds one. With several app targets and no `--target`, a person is
-    /// asked; a script gets an error naming the targets.
-    private func detectProject(root: String, prompter: Prompter?) throws -> ExistingProject? {
+    /// asked; a script gets an error naming the targets. A folder holding an app bggen cannot read is an error,
+    /// unless an output folder was chosen: then bggen only generates files and leaves the app alone.
+    private func detectProject(root: String, prompter: Prompter?, output: String?) throws -> ExistingProject? {
         guard fileSystem.kind(of: root) == .directory else { return nil }
+        if let spec = options.spec, fileSystem.kind(of: "\(root)/\(spec)") != .file {
+            throw UsageError("--spec names \(spec), which is not a file in \(options.directory); pass the XcodeGen spec's path relative to it.")
+        }
         do {
-            return try ExistingProject.detect(root: root, targetName: options.target, fileSystem: fileSystem)
+            return try ExistingProject.detect(root: root, targetName: options.target, spec: options.spec, fileSystem: fileSystem)
         } catch AugmentError.severalAppTargets(let names) where prompter != nil {
             let picked = try prompter!.pickOne("Which app target should get the background work?", options: names, preselected: 0)
-            return try ExistingProject.detect(root: root, targetName: names[picked], fileSystem: fileSystem)
+            return try ExistingProject.detect(root: root, targetName: names[picked], spec: options.spec, fileSystem: fileSystem)
+        } catch let error as ProjectError where output != nil && options.target == nil {
+            switch error {
+            case .unreadableApp, .noAppTargetRead: return nil
+            default: throw error
+            }
         }
     }
 
@@ -125,6 +134,20 @@ struct InitCommand {
             notes.append("skipped \(kind.rawValue): the app's code at \(place) already covers it; pass --replace to generate it anyway.")
         }
         return skipped
+    }
+
+    /// Never a second type or Swift file of a name the app already has (an "invalid redeclaration" in every target
+    /// that compiles both): a clash gives bggen's names a prefix, said so, and recorded for the next run.
+    private func avoidingNameClashes(_ configuration: Configuration, in project: ExistingProject, defaults: Answers,
+                                     notes: inout [String]) throws -> Configuration {
+        let names = try OutputRenderer().generatedNames(for: configuration)
+        let (prefix, clashes) = try project.typePrefix(for: names, chosen: configuration.typePrefix)
+        guard prefix != configuration.typePrefix else { return configuration }
+        var answers = configuration.answers
+        answers.typePrefix = prefix
+        let example = clashes[0].name
+        notes.append("the app already declares \(clashes.map(\.description).joined(separator: ", ")), so bggen's types and Swift files get the prefix \(prefix) (\(example) becomes \(prefix)\(example)); pass --prefix to choose another.")
+        return try makeConfiguration(answers, defaults: defaults)
     }
 
     private func makeConfiguration(_ answers: Answers, defaults: Answers) throws -> Configuration {

@@ -6,6 +6,8 @@ struct InitOptions {
     var answers = Answers()
     var output: String?
     var target: String?
+    /// An XcodeGen spec not named `project.yml`, relative to the folder.
+    var spec: String?
     var replace = false
     var allowBinaryPlist = false
     var assumeDefaults = false
@@ -28,6 +30,8 @@ struct InitOptions {
         .init(name: "ios", kind: .option),
         .init(name: "output", kind: .option),
         .init(name: "target", kind: .option),
+        .init(name: "prefix", kind: .option),
+        .init(name: "spec", kind: .option),
         .init(name: "replace", kind: .flag),
         .init(name: "allow-binary-plist", kind: .flag),
         .init(name: "yes", kind: .flag, shortName: "y"),
@@ -66,6 +70,9 @@ struct InitOptions {
             if let strategy = parsed.values["strategy"] {
                 options.answers.strategy = try ContinuedStrategy.parse(strategy)
             }
+            if let prefix = parsed.values["prefix"] {
+                options.answers.typePrefix = try Configuration.validatedTypePrefix(prefix)
+            }
             if let ios = parsed.values["ios"] {
                 options.answers.deploymentTarget = try DeploymentTarget(ios).description
             }
@@ -80,7 +87,16 @@ struct InitOptions {
             guard !output.isEmpty else { throw UsageError("--output is empty; pass a folder inside DIR.") }
             options.output = output
         }
+        if options.answers.typePrefix?.isEmpty == true {
+            throw UsageError(ConfigurationError.invalidTypePrefix("").description)
+        }
         options.target = parsed.values["target"]
+        if let spec = parsed.values["spec"] {
+            guard !spec.isEmpty, !spec.hasPrefix("/"), !spec.split(separator: "/").contains("..") else {
+                throw UsageError("--spec '\(spec)' must be a path inside the folder, such as project-app.yml.")
+            }
+            options.spec = spec
+        }
         options.replace = parsed.flags.contains("replace")
         options.allowBinaryPlist = parsed.flags.contains("allow-binary-plist")
         options.assumeDefaults = parsed.flags.contains("yes")

@@ -34,7 +34,7 @@ enum ProjectSummary {
         if !report.registeredIdentifiers.isEmpty {
             lines.append("  Registered identifiers: " + report.registeredIdentifiers.map(\.identifier).joined(separator: ", "))
         }
-        lines += report.warnings.map { "  warning: \($0)" }
+        lines += project.warnings.map { "  warning: \($0)" }
         return lines.joined(separator: "\n") + "\n\n"
     }
 }

@@ -132,6 +132,7 @@ struct JSONReport: Encodable {
         let strategy: String?
         let gpu: Bool
         let style: String
+        let prefix: String?
 
         init(_ configuration: Configuration) {
             tasks = configuration.tasks.map(\.rawValue)
@@ -145,6 +146,7 @@ struct JSONReport: Encodable {
             strategy = configuration.includes(.continuedProcessing) ? configuration.strategy.rawValue : nil
             gpu = configuration.gpu
             style = configuration.style.rawValue
+            prefix = configuration.typePrefix.isEmpty ? nil : configuration.typePrefix
         }
     }
     struct IdentifiersJSON: Encodable {
@@ -215,6 +217,6 @@ struct ProjectJSON: Encodable {
             CodeJSON(file: $0.file, line: $0.line, symbol: $0.symbol, tasks: $0.kinds.map(\.rawValue))
         }
         registeredIdentifiers = report.registeredIdentifiers.map(\.identifier)
-        warnings = report.warnings.map(\.description)
+        warnings = project.warnings.map(\.description)
     }
 }

@@ -10,15 +10,30 @@ public struct ExistingProject: Sendable {
     public let style: AppStyle?
 
     /// Detects the project at `root`; nil when there is none (a new folder), so bggen just generates files.
-    public static func detect(root: String, targetName: String?, fileSystem: any FileSystem) throws -> ExistingProject? {
+    /// A folder that plainly holds an app bggen cannot read is an error, never a new folder: `spec` names the
+    /// XcodeGen spec when it is not `project.yml` and cannot be told by its content.
+    public static func detect(root: String, targetName: String?, spec: String? = nil, fileSystem: any FileSystem) throws -> ExistingProject? {
         let report: ProjectReport
         do {
-            report = try ProjectDetector.detect(root: root, fileSystem: fileSystem)
+            report = try ProjectDetector.detect(root: root, spec: spec, fileSystem: fileSystem)
         } catch {
             switch error {
-            case .rootNotFound, .noProject: return nil
-            case .malformed, .unreadable: throw error
+            case .rootNotFound:
+                return nil
+            case .noProject:
+                let evidence = AppEvidence.find(root: root, fileSystem: fileSystem)
+                guard evidence.isEmpty else { throw ProjectError.unreadableApp(evidence: evidence) }
+                return nil
+            default:
+                throw error
             }
+        }
+        if report.kind != .swiftPackage && report.appTargets.isEmpty {
+            let reasons = report.warnings.compactMap { warning -> String? in
+                if case .unreadableSpec = warning { return warning.description }
+                return nil
+            }
+            throw ProjectError.noAppTargetRead(projectFiles: report.projectFiles, reasons: reasons)
         }
         let target = try chooseTarget(in: report, named: targetName)
         return ExistingProject(report: report, target: target, style: detectStyle(root: root, folder: target?.sourceFolder, fileSystem: fileSystem))
@@ -31,12 +46,21 @@ public struct ExistingProject: Sendable {
         var sawDelegate = false
         for source in sources {
             guard let text = try? fileSystem.read("\(root)/\(folder)/\(source)") else { continue }
-            if text.contains("@main"), text.range(of: #"struct\s+\w+\s*:\s*(SwiftUI\.)?App\b"#, options: .regularExpression) != nil {
-                return .swiftUI
+            switch entryPointStyle(in: text) {
+            case .swiftUI: return .swiftUI
+            case .appDelegate: sawDelegate = true
+            case nil: continue
             }
-            sawDelegate = sawDelegate || text.contains("UIApplicationDelegate")
         }
         return sawDelegate ? .appDelegate : nil
+    }
+
+    /// `.swiftUI` for a `@main struct …: App`, `.appDelegate` for a file naming `UIApplicationDelegate`.
+    static func entryPointStyle(in text: String) -> AppStyle? {
+        if text.contains("@main"), text.range(of: #"struct\s+\w+\s*:\s*(SwiftUI\.)?App\b"#, options: .regularExpression) != nil {
+            return .swiftUI
+        }
+        return text.contains("UIApplicationDelegate") ? .appDelegate : nil
     }
 
     /// With several app targets, `--target` decides; a guess could patch the wrong app's Info.plist.
@@ -52,6 +76,14 @@ public struct ExistingProject: Sendable {
             throw .severalAppTargets(names)
         }
         return report.appTargets.first
+    }
+
+    /// The report's warnings that still apply: once a target is chosen, that the project has several is no news.
+    public var warnings: [ProjectWarning] {
+        report.warnings.filter { warning in
+            if case .multipleAppTargets = warning { return target == nil }
+            return true
+        }
     }
 
     /// The answers the project already gives: its deployment target and bundle identifier.
@@ -110,22 +142,46 @@ public struct ExistingProject: Sendable {
         }
     }
 
-    /// Files of the app named like bggen's own, which likely declare the same types (`BackgroundTaskManager`).
-    public func namesakes(of files: [GeneratedFile]) -> [String] {
-        let names = Set(files.filter { $0.ownership == .tool }.map { ($0.path as NSString).lastPathComponent })
-        return report.existingCode.filter { !$0.isBggenOutput && $0.line == nil && names.contains(($0.file as NSString).lastPathComponent) }
-            .map(\.file)
+    /// The prefix bggen uses when the app declares none of its names itself.
+    public static let automaticPrefix = "Bggen"
+
+    /// The prefix that keeps bggen's names clear of the app's own types and Swift files, and the app's names that
+    /// made one necessary. `names` are bggen's names without a prefix. A prefix the user chose is kept, and is an
+    /// error when it still clashes; otherwise there is none unless something clashes, and then `Bggen`.
+    public func typePrefix(for names: GeneratedNames, chosen: String) throws(AugmentError) -> (prefix: String, clashes: [DeclaredName]) {
+        let unprefixed = clashes(with: names)
+        let prefix = chosen.isEmpty && !unprefixed.isEmpty ? Self.automaticPrefix : chosen
+        guard !prefix.isEmpty else { return ("", []) }
+        let remaining = clashes(with: names.prefixed(prefix))
+        guard remaining.isEmpty else { throw .nameClash(remaining, prefix: prefix) }
+        return (prefix, unprefixed)
+    }
+
+    /// The app's own types and Swift files with one of `names`, anywhere in the repository: a type in a package or
+    /// framework the app links may clash as well, and output of an earlier bggen run is replaced, not duplicated.
+    func clashes(with names: GeneratedNames) -> [DeclaredName] {
+        report.declaredNames.filter { !$0.isBggenOutput && ($0.line == nil ? names.files : names.types).contains($0.name) }
     }
 }
 
-/// A problem choosing what to add to: a usage error, fixed with `--target`.
+/// A problem choosing what to add to, or how: fixed with `--target`, `--bundle-id` or `--prefix`.
 public enum AugmentError: Error, Equatable, Sendable, CustomStringConvertible {
     case severalAppTargets([String])
     case unknownTarget(String, available: [String])
     case identifierAlreadyRegistered(RegisteredIdentifier)
+    /// The app already declares a name bggen would generate, even with the prefix: writing would break the build.
+    case nameClash([DeclaredName], prefix: String)
+
+    /// A clash is not a mistake on the command line but a fact about the app, so it is a failure (exit 1).
+    public var isUsageError: Bool {
+        if case .nameClash = self { return false }
+        return true
+    }
 
     public var description: String {
         switch self {
+        case .nameClash(let clashes, let prefix):
+            "the app already declares \(clashes.map(\.description).joined(separator: ", ")), which bggen would generate with the prefix \(prefix); pass --prefix with another prefix. Nothing was written."
         case .severalAppTargets(let names):
             "the project has several iOS app targets (\(names.joined(separator: ", "))); pass --target with the one to add background work to."
         case .unknownTarget(let name, let available):

@@ -41,6 +41,9 @@ public enum AnswersFile {
             lines.append("  \"output\": \(jsonString(output))")
         }
         lines.append("  \"power\": \(configuration.requiresPower)")
+        if !configuration.typePrefix.isEmpty {
+            lines.append("  \"prefix\": \"\(configuration.typePrefix)\"")
+        }
         if configuration.includes(.continuedProcessing) {
             lines.append("  \"strategy\": \"\(configuration.strategy.rawValue)\"")
         }
@@ -60,7 +63,7 @@ public enum AnswersFile {
         }
         guard let dictionary = object as? [String: Any] else { throw fail("it must hold one JSON object") }
         let known: Set<String> = [
-            "at", "bundleId", "checkpoint", "gpu", "interval", "ios", "network", "output", "power", "strategy", "style", "tasks",
+            "at", "bundleId", "checkpoint", "gpu", "interval", "ios", "network", "output", "power", "prefix", "strategy", "style", "tasks",
             "version",
         ]
         if let unknown = dictionary.keys.sorted().first(where: { !known.contains($0) }) {
@@ -94,6 +97,10 @@ public enum AnswersFile {
             if let value = dictionary["style"] {
                 guard let text = value as? String else { throw fail("'style' must be \"app-delegate\" or \"swiftui\"") }
                 contents.answers.style = try AppStyle.parse(text)
+            }
+            if let value = dictionary["prefix"] {
+                guard let text = value as? String, !text.isEmpty else { throw fail("'prefix' must be a string such as \"Acme\"") }
+                contents.answers.typePrefix = try Configuration.validatedTypePrefix(text)
             }
             if let value = dictionary["ios"] {
                 guard let text = value as? String else { throw fail("'ios' must be a string such as \"16.0\"") }

@@ -10,6 +10,7 @@ struct BackgroundCodeScanner: Sendable {
     struct Result: Sendable {
         var findings: [CodeFinding] = []
         var identifiers: [RegisteredIdentifier] = []
+        var declaredNames: [DeclaredName] = []
         var warnings: [ProjectWarning] = []
     }
 
@@ -37,11 +38,13 @@ struct BackgroundCodeScanner: Sendable {
     ].map { Array($0.utf8) }
 
     static let sourceExtensions = [".swift", ".m", ".mm"]
+    /// Objective-C headers declare the classes a bridging header shows to Swift; they are read for names only.
+    static let headerExtension = ".h"
     static let fileNameMarkers = ["BackgroundTask", "BGTask", "BackgroundDownload"]
 
     func scan(ownership: SourceOwnership) -> Result {
         let files = RepositoryWalker.files(root: root, fileSystem: fileSystem) { name in
-            Self.sourceExtensions.contains { name.hasSuffix($0) }
+            name.hasSuffix(Self.headerExtension) || Self.sourceExtensions.contains { name.hasSuffix($0) }
         }
         let collector = Collector(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
@@ -51,10 +54,12 @@ struct BackgroundCodeScanner: Sendable {
         for result in collector.results.compactMap(\.self) {
             total.findings += result.findings
             total.identifiers += result.identifiers
+            total.declaredNames += result.declaredNames
             total.warnings += result.warnings
         }
         total.findings.sort()
         total.identifiers.sort()
+        total.declaredNames.sort()
         return total
     }
 
@@ -67,12 +72,16 @@ struct BackgroundCodeScanner: Sendable {
         } catch {
             return Result(warnings: [.unreadableSource(file: file)])
         }
-        guard namedLikeBackgroundCode || Self.containsNeedle(text) else { return nil }
+        var result = Result()
+        collectDeclaredNames(file: file, text: text, into: &result)
+        guard !name.hasSuffix(Self.headerExtension), namedLikeBackgroundCode || Self.containsNeedle(text, Self.needles) else {
+            return result.declaredNames.isEmpty ? nil : result
+        }
 
         let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
         let tokens = SourceLexer.tokens(of: text, language: language)
         let targets = ownership.targets(of: file)
-        let ours = GeneratedMarker.provenance(of: text) != .foreign || text.hasPrefix(Planner.userFileHeader)
+        let ours = Self.isBggenOutput(text)
 
         var hits: [(line: Int, symbol: String, kinds: [TaskKind])] = []
         for (index, token) in tokens.enumerated() where token.kind == .identifier {
@@ -84,7 +93,6 @@ struct BackgroundCodeScanner: Sendable {
             }
         }
         let fileKinds = Set(hits.flatMap(\.kinds).filter { $0 == .refresh || $0 == .processing })
-        var result = Result()
         var seen = Set<String>()
         for hit in hits where seen.insert("\(hit.line) \(hit.symbol)").inserted {
             let kinds = hit.symbol == "BGTaskScheduler" ? fileKinds.sorted() : hit.kinds
@@ -99,6 +107,29 @@ struct BackgroundCodeScanner: Sendable {
             collectIdentifiers(tokens, file: file, into: &result)
         }
         return result
+    }
+
+    // MARK: - Names
+
+    /// Words a file must contain before it is read for declarations: every type name bggen may generate.
+    private static let generatedTypeNeedles = OutputRenderer.possibleGeneratedNames.types.sorted().map { Array($0.utf8) }
+
+    /// The file's own name and its top-level types, where they end in a name bggen may generate: with or without
+    /// a prefix, so a `--prefix` that still clashes is caught too.
+    private func collectDeclaredNames(file: String, text: String, into result: inout Result) {
+        let name = PathText.name(of: file)
+        let candidates = OutputRenderer.possibleGeneratedNames
+        let ours = Self.isBggenOutput(text)
+        let stem = String(name.dropLast(".swift".count))
+        if name.hasSuffix(".swift"), candidates.files.contains(where: stem.hasSuffix) {
+            result.declaredNames.append(DeclaredName(name: stem, file: file, line: nil, isBggenOutput: ours))
+        }
+        guard Self.containsNeedle(text, Self.generatedTypeNeedles) else { return }
+        let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
+        for declaration in TopLevelNames.declarations(in: SourceLexer.tokens(of: text, language: language))
+        where candidates.types.contains(where: declaration.name.hasSuffix) {
+            result.declaredNames.append(DeclaredName(name: declaration.name, file: file, line: declaration.line, isBggenOutput: ours))
+        }
     }
 
     // MARK: - Identifiers
@@ -185,12 +216,17 @@ struct BackgroundCodeScanner: Sendable {
         return found
     }
 
+    /// A file an earlier run wrote: bggen's marked file, or the user's work file it created.
+    private static func isBggenOutput(_ text: String) -> Bool {
+        GeneratedMarker.provenance(of: text) != .foreign || text.hasPrefix(Planner.userFileHeader)
+    }
+
     static func matches(_ tokens: [SourceToken], at start: Int, _ texts: [String]) -> Bool {
         guard start >= 0, start + texts.count <= tokens.count else { return false }
         return zip(tokens[start...], texts).allSatisfy { $0.kind != .string && $0.text == $1 }
     }
 
-    private static func containsNeedle(_ text: String) -> Bool {
+    private static func containsNeedle(_ text: String, _ needles: [[UInt8]]) -> Bool {
         var copy = text
         return copy.withUTF8 { buffer in
             var index = 0

@@ -31,12 +31,16 @@ public struct ProjectReport: Sendable, Equatable {
     public let packageDeploymentTarget: String?
     public let existingCode: [CodeFinding]
     public let registeredIdentifiers: [RegisteredIdentifier]
+    /// The app's top-level types and Swift files whose names end in one bggen may generate, wherever they are.
+    public let declaredNames: [DeclaredName]
     public let warnings: [ProjectWarning]
 
     public init(root: String, kind: ProjectKind, projectFiles: [String], workspace: String? = nil,
                 usesSynchronizedFolders: Bool = false, appTargets: [AppTarget], otherTargets: [OtherTarget] = [],
                 packageDeploymentTarget: String? = nil, existingCode: [CodeFinding] = [],
-                registeredIdentifiers: [RegisteredIdentifier] = [], warnings: [ProjectWarning] = []) {
+                registeredIdentifiers: [RegisteredIdentifier] = [], declaredNames: [DeclaredName] = [],
+                warnings: [ProjectWarning] = []) {
+        self.declaredNames = declaredNames
         self.root = root
         self.kind = kind
         self.projectFiles = projectFiles
