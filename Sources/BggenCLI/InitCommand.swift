@@ -87,7 +87,7 @@ struct InitCommand {
         if options.json {
             console.writeOutput(report.json(written: plan.hasChanges, dryRun: false))
         } else {
-            let nextSteps = try renderer.nextSteps(for: configuration, outputFolder: outputFolder)
+            let nextSteps = try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits)
             console.writeOutput(report.afterWriting(nextSteps: nextSteps, directory: options.directory, repeatPlan: prompter == nil))
         }
         return ExitStatus.success

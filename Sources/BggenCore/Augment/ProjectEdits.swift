@@ -8,6 +8,11 @@ public struct ProjectEdits: Sendable, Equatable {
     public var notes: [String] = []
     /// Changes bggen does not make itself, spelled out exactly: build settings and generator specs.
     public var instructions: [String] = []
+    /// What became of the app's Info.plist keys, in place of the generic "merge the fragment" step; nil when the
+    /// user must still merge it.
+    public var infoPlistStep: String?
+    /// The same for `aps-environment` in the entitlements.
+    public var entitlementsStep: String?
 
     public init() {}
 }
@@ -43,19 +48,25 @@ extension ExistingProject {
             edits.instructions.append(specInstruction(spec: spec, target: target.name, info: [
                 (BackgroundModes.permittedIdentifiersKey, identifiers), (BackgroundModes.key, modes),
             ]))
+            edits.infoPlistStep = "Add the Info.plist keys to \(spec) as shown under \"To do by hand\" below; \(plist.path ?? "the Info.plist") is rebuilt from it."
             return
         }
         guard let path = plist.path else {
             edits.instructions.append(
                 "\(target.name) generates its Info.plist from build settings, which cannot hold arrays: set INFOPLIST_FILE = \(OutputRenderer.infoFragmentPath) for \(target.name), and keep GENERATE_INFOPLIST_FILE = YES so Xcode still generates the rest."
             )
+            edits.infoPlistStep = "Set INFOPLIST_FILE as shown under \"To do by hand\" below, so Xcode merges \(OutputRenderer.infoFragmentPath) into the Info.plist it generates."
             return
         }
         guard plist.exists else {
             edits.notes.append("\(target.name)'s INFOPLIST_FILE names \(path), which does not exist; merge \(OutputRenderer.infoFragmentPath) into the Info.plist the target really uses.")
             return
         }
-        try patch(path, plistEdits, patcher: patcher, fileSystem: fileSystem, into: &edits)
+        switch try patch(path, plistEdits, patcher: patcher, fileSystem: fileSystem, into: &edits) {
+        case .changed: edits.infoPlistStep = "bggen added the Info.plist keys to \(path); nothing to merge."
+        case .unchanged: edits.infoPlistStep = "\(path) already has every Info.plist key this needs; nothing to merge."
+        case .leftAlone: break
+        }
     }
 
     private func planEntitlements(_ target: AppTarget, patcher: PlistPatcher, fileSystem: any FileSystem, into edits: inout ProjectEdits) throws {
@@ -65,36 +76,55 @@ extension ExistingProject {
             )
             return
         }
+        var handled: [String] = [], specs: [String] = [], noted: [String] = []
         for file in target.entitlements {
             if let spec = file.regeneratedFrom {
                 edits.instructions.append(specInstruction(spec: spec, target: target.name, entitlements: true, info: [("aps-environment", ["development"])]))
+                specs.append(spec)
             } else if file.sharedWithExtension {
                 edits.notes.append("\(file.path) is shared with \(file.sharedWith.joined(separator: ", ")), so aps-environment was not added; give \(target.name) an entitlements file of its own with aps-environment = development.")
+                noted.append(file.path)
             } else if !file.exists {
                 edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS names \(file.path), which does not exist; add aps-environment = development to the file it really uses.")
+                noted.append(file.path)
+            } else if try patch(file.path, [.addString(key: "aps-environment", value: "development")], patcher: patcher,
+                                fileSystem: fileSystem, into: &edits) == .leftAlone {
+                noted.append(file.path)
             } else {
-                try patch(file.path, [.addString(key: "aps-environment", value: "development")], patcher: patcher, fileSystem: fileSystem, into: &edits)
+                handled.append(file.path)
             }
         }
+        var parts: [String] = []
+        if !handled.isEmpty { parts.append("aps-environment is set in \(handled.joined(separator: ", "))") }
+        if !specs.isEmpty { parts.append("aps-environment goes in \(specs.joined(separator: ", ")) as shown under \"To do by hand\" below") }
+        if !noted.isEmpty { parts.append("aps-environment for \(noted.joined(separator: ", ")): see the notes above") }
+        edits.entitlementsStep = parts.joined(separator: "; ") + (specs.isEmpty && noted.isEmpty ? "; nothing to merge." : ".")
+    }
+
+    /// What `patch` did with a file.
+    private enum PatchOutcome {
+        case changed, unchanged
+        /// Not bggen's to edit (it leads outside the project); a note says what to do.
+        case leftAlone
     }
 
     private func patch(
         _ path: String, _ plistEdits: [PlistPatcher.Edit], patcher: PlistPatcher, fileSystem: any FileSystem,
         into edits: inout ProjectEdits
-    ) throws {
+    ) throws -> PatchOutcome {
         let absolute = "\(report.root)/\(path)"
         let realRoot = fileSystem.realPath(report.root)
         guard fileSystem.realPath(absolute).hasPrefix(realRoot + "/") else {
             edits.notes.append("\(path) leads outside the project through a symbolic link, so bggen left it alone; add the keys from bggen/ by hand.")
-            return
+            return .leftAlone
         }
         let result = try patcher.patch(try fileSystem.readData(absolute), path: path, edits: plistEdits)
         for warning in result.warnings {
             edits.notes.append("\(path): \(warning)")
         }
-        if result.hasChanges {
-            edits.files.append(GeneratedFile(path: path, contents: result.text, ownership: .patched))
-        }
+        guard result.hasChanges else { return .unchanged }
+        edits.files.append(GeneratedFile(path: path, contents: result.text, ownership: .patched))
+        return .changed
     }
 
     /// The exact lines to add to an XcodeGen or Tuist spec, whose generator would undo an edit of its output.

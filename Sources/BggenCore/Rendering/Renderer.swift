@@ -57,9 +57,12 @@ public struct OutputRenderer: Sendable {
         return files
     }
 
-    /// The instructions printed after a run, with this run's identifiers and type names.
-    public func nextSteps(for configuration: Configuration, outputFolder: String) throws(TemplateError) -> String {
+    /// The instructions printed after a run, with this run's identifiers and type names. `edits` says what bggen
+    /// did with an existing app's Info.plist and entitlements, so the steps never repeat what is done.
+    public func nextSteps(for configuration: Configuration, outputFolder: String, edits: ProjectEdits = ProjectEdits()) throws(TemplateError) -> String {
         var context = RenderContext(configuration).values
+        context["infoPlistStep"] = .string(edits.infoPlistStep ?? "")
+        context["entitlementsStep"] = .string(edits.entitlementsStep ?? "")
         let userFiles = Self.taskFiles.filter { $0.ownership == .user && $0.kinds.contains(where: configuration.includes) }
         context["userFiles"] = .list(userFiles.map { .string(outputFolder.isEmpty ? $0.name : "\(outputFolder)/\($0.name)") })
         let text = try templates.render("NextSteps.md", context)

@@ -1,0 +1,60 @@
+import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// The next steps after a run in an existing app say what bggen did with its Info.plist and entitlements and
+/// what is left, never "merge the fragment" for a file bggen already patched or a generator rebuilds.
+@Suite("Next steps in an existing app")
+struct NextStepsInAnAppTests {
+    private func nextSteps(_ output: String) throws -> String {
+        let start = try #require(output.range(of: "Next steps"))
+        return String(output[start.lowerBound...])
+    }
+
+    @Test func patchedFilesAreReportedAsDone() throws {
+        let repo = try Fixtures.copy("NetNewsWire")
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "processing,silent-push", "--replace"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let steps = try nextSteps(run.stdout)
+        #expect(steps.contains("1. bggen added the Info.plist keys to iOS/Resources/Info.plist; nothing to merge."), "\(steps)")
+        #expect(steps.contains("aps-environment is set in iOS/Resources/NetNewsWire.entitlements; nothing to merge."))
+        #expect(!steps.contains("PlistBuddy"))
+        #expect(!steps.contains("Entitlements.fragment.plist"))
+        #expect(!steps.contains("Background Modes, tick"), "the modes are in the Info.plist, which is what the capability edits")
+    }
+
+    @Test func keysTheAppAlreadyHasAreNotToBeMergedAgain() throws {
+        let repo = try Fixtures.copy("NetNewsWire")
+        let arguments = ["init", "--yes", "--tasks", "processing", "--bundle-id", "com.ranchero.NetNewsWire.iOS"]
+        _ = try BinaryRunner.run(arguments, in: repo.url)
+        try FileManager.default.removeItem(at: repo.url.appendingPathComponent(".bggen.json"))
+        try FileManager.default.removeItem(at: repo.url.appendingPathComponent("bggen"))
+        let again = try BinaryRunner.run(arguments, in: repo.url)
+        #expect(again.status == 0, "\(again.stderr)")
+        let steps = try nextSteps(again.stdout)
+        #expect(steps.contains("1. iOS/Resources/Info.plist already has every Info.plist key this needs; nothing to merge."), "\(steps)")
+        #expect(!steps.contains("PlistBuddy"))
+    }
+
+    @Test func aRegeneratedPlistPointsToTheSpecNotToTheFragment() throws {
+        let repo = try Fixtures.copy("XcodeGen")
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "processing,silent-push"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let steps = try nextSteps(run.stdout)
+        #expect(steps.contains("1. Add the Info.plist keys to ElementX/SupportingFiles/target.yml as shown under \"To do by hand\" below"), "\(steps)")
+        #expect(steps.contains("aps-environment goes in ElementX/SupportingFiles/target.yml as shown under \"To do by hand\" below."))
+        #expect(steps.contains("To do by hand in your project:"))
+        #expect(!steps.contains("PlistBuddy"))
+        #expect(!steps.contains("merge bggen/Entitlements.fragment.plist"))
+    }
+
+    @Test func aGeneratedPlistIsToldToPointAtTheFragment() throws {
+        let repo = try Fixtures.copy("GeneratedInfoPlist")
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let steps = try nextSteps(run.stdout)
+        #expect(steps.contains("1. Set INFOPLIST_FILE as shown under \"To do by hand\" below"), "\(steps)")
+        #expect(!steps.contains("PlistBuddy"))
+    }
+}
