@@ -58,3 +58,19 @@ struct NextStepsInAnAppTests {
         #expect(!steps.contains("PlistBuddy"))
     }
 }
+
+/// How the app starts decides which code bggen generates and which calls the next steps show.
+@Suite("The app's style in an existing app")
+struct AppStyleTests {
+    @Test func aSwiftUIAppIsFoundInAnyFolderItsTargetCompiles() throws {
+        let repo = try Fixtures.copy("SwiftUITwoFolders")
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("App target: Kite · iOS 17.0") && run.stdout.contains("· SwiftUI App"), "\(run.stdout)")
+        #expect(run.stdout.contains("Call the generated code from your SwiftUI App"))
+        #expect(!run.stdout.contains("UIApplicationDelegate"), "no app-delegate code for an app without one")
+        let files = try repo.files()
+        #expect(files[".bggen.json"]?.contains("\"style\": \"swiftui\"") == true)
+        #expect(files.keys.contains { $0.hasSuffix("BackgroundTasksScene.swift") })
+    }
+}

@@ -36,31 +36,24 @@ public struct ExistingProject: Sendable {
             throw ProjectError.noAppTargetRead(projectFiles: report.projectFiles, reasons: reasons)
         }
         let target = try chooseTarget(in: report, named: targetName)
-        return ExistingProject(report: report, target: target, style: detectStyle(root: root, folder: target?.sourceFolder, fileSystem: fileSystem))
+        return ExistingProject(report: report, target: target, style: detectStyle(report, target: target))
     }
 
-    /// A SwiftUI `App` marked `@main` wins over an app delegate, which such an app may also have as an adaptor.
-    static func detectStyle(root: String, folder: String?, fileSystem: any FileSystem) -> AppStyle? {
-        guard let folder else { return nil }
-        let sources = RepositoryWalker.files(root: "\(root)/\(folder)", fileSystem: fileSystem, maximumDepth: 8) { $0.hasSuffix(".swift") }
-        var sawDelegate = false
-        for source in sources {
-            guard let text = try? fileSystem.read("\(root)/\(folder)/\(source)") else { continue }
-            switch entryPointStyle(in: text) {
-            case .swiftUI: return .swiftUI
-            case .appDelegate: sawDelegate = true
-            case nil: continue
-            }
-        }
-        return sawDelegate ? .appDelegate : nil
+    /// How `target` starts, from every file it compiles (or, where the project does not say, every file in its
+    /// source folder): a SwiftUI `App` marked `@main` wins over an app delegate, which such an app may also have.
+    static func detectStyle(_ report: ProjectReport, target: AppTarget?) -> AppStyle? {
+        let kinds = entryPoints(report, target: target).map(\.kind)
+        if kinds.contains(.swiftUIApp) { return .swiftUI }
+        return kinds.isEmpty ? nil : .appDelegate
     }
 
-    /// `.swiftUI` for a `@main struct …: App`, `.appDelegate` for a file naming `UIApplicationDelegate`.
-    static func entryPointStyle(in text: String) -> AppStyle? {
-        if text.contains("@main"), text.range(of: #"struct\s+\w+\s*:\s*(SwiftUI\.)?App\b"#, options: .regularExpression) != nil {
-            return .swiftUI
+    /// The entry points `target` compiles.
+    static func entryPoints(_ report: ProjectReport, target: AppTarget?) -> [EntryPoint] {
+        guard let target else { return [] }
+        return report.entryPoints.filter { entry in
+            entry.targets.contains(target.name)
+                || (entry.targets.isEmpty && target.sourceFolder.map { PathText.isInside(entry.file, $0) } == true)
         }
-        return text.contains("UIApplicationDelegate") ? .appDelegate : nil
     }
 
     /// With several app targets, `--target` decides; a guess could patch the wrong app's Info.plist.

@@ -32,6 +32,6 @@ enum AppEvidence {
         guard name.hasSuffix(".swift") || name.hasSuffix(".m"), let text = try? fileSystem.read(PathText.join(root, path)) else {
             return false
         }
-        return ExistingProject.entryPointStyle(in: text) != nil || text.contains("UIApplicationMain(")
+        return EntryPoint.kind(of: path, text: text) != nil || text.contains("UIApplicationMain(")
     }
 }

@@ -11,6 +11,7 @@ struct BackgroundCodeScanner: Sendable {
         var findings: [CodeFinding] = []
         var identifiers: [RegisteredIdentifier] = []
         var declaredNames: [DeclaredName] = []
+        var entryPoints: [EntryPoint] = []
         var warnings: [ProjectWarning] = []
     }
 
@@ -37,6 +38,9 @@ struct BackgroundCodeScanner: Sendable {
         "performFetchWithCompletionHandler",
     ].map { Array($0.utf8) }
 
+    /// Words one of which a file that starts the app contains.
+    private static let entryPointNeedles: [[UInt8]] = ["@main", "UIApplicationDelegate", "didFinishLaunchingWithOptions"].map { Array($0.utf8) }
+
     static let sourceExtensions = [".swift", ".m", ".mm"]
     /// Objective-C headers declare the classes a bridging header shows to Swift; they are read for names only.
     static let headerExtension = ".h"
@@ -55,11 +59,13 @@ struct BackgroundCodeScanner: Sendable {
             total.findings += result.findings
             total.identifiers += result.identifiers
             total.declaredNames += result.declaredNames
+            total.entryPoints += result.entryPoints
             total.warnings += result.warnings
         }
         total.findings.sort()
         total.identifiers.sort()
         total.declaredNames.sort()
+        total.entryPoints.sort()
         return total
     }
 
@@ -74,8 +80,11 @@ struct BackgroundCodeScanner: Sendable {
         }
         var result = Result()
         collectDeclaredNames(file: file, text: text, into: &result)
+        if Self.containsNeedle(text, Self.entryPointNeedles), let kind = EntryPoint.kind(of: file, text: text) {
+            result.entryPoints.append(EntryPoint(file: file, kind: kind, targets: ownership.targets(of: file)))
+        }
         guard !name.hasSuffix(Self.headerExtension), namedLikeBackgroundCode || Self.containsNeedle(text, Self.needles) else {
-            return result.declaredNames.isEmpty ? nil : result
+            return result.declaredNames.isEmpty && result.entryPoints.isEmpty ? nil : result
         }
 
         let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC

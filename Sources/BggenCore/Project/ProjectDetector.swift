@@ -48,7 +48,8 @@ public enum ProjectDetector {
             appTargets: reading.appTargets.sorted { $0.name < $1.name },
             otherTargets: reading.otherTargets.sorted { ($0.name, $0.productType) < ($1.name, $1.productType) },
             packageDeploymentTarget: packageTarget, existingCode: code.findings,
-            registeredIdentifiers: code.identifiers, declaredNames: code.declaredNames, warnings: warnings)
+            registeredIdentifiers: code.identifiers, declaredNames: code.declaredNames,
+            entryPoints: code.entryPoints, warnings: warnings)
     }
 
     private static func merge(_ other: ProjectReading, into reading: inout ProjectReading) {

@@ -33,13 +33,16 @@ public struct ProjectReport: Sendable, Equatable {
     public let registeredIdentifiers: [RegisteredIdentifier]
     /// The app's top-level types and Swift files whose names end in one bggen may generate, wherever they are.
     public let declaredNames: [DeclaredName]
+    /// Files that start an app (`@main App`, app delegates), with the targets that compile them.
+    public let entryPoints: [EntryPoint]
     public let warnings: [ProjectWarning]
 
     public init(root: String, kind: ProjectKind, projectFiles: [String], workspace: String? = nil,
                 usesSynchronizedFolders: Bool = false, appTargets: [AppTarget], otherTargets: [OtherTarget] = [],
                 packageDeploymentTarget: String? = nil, existingCode: [CodeFinding] = [],
                 registeredIdentifiers: [RegisteredIdentifier] = [], declaredNames: [DeclaredName] = [],
-                warnings: [ProjectWarning] = []) {
+                entryPoints: [EntryPoint] = [], warnings: [ProjectWarning] = []) {
+        self.entryPoints = entryPoints
         self.declaredNames = declaredNames
         self.root = root
         self.kind = kind
