@@ -56,7 +56,9 @@ struct InitCommand {
         let renderer = OutputRenderer()
         var files = try renderer.files(for: configuration, outputFolder: outputFolder)
         files.append(GeneratedFile(path: AnswersFile.name, contents: AnswersFile.encode(configuration, output: output), ownership: .record))
-        let edits = try project?.edits(for: configuration, fileSystem: fileSystem, allowBinaryPlist: options.allowBinaryPlist) ?? ProjectEdits()
+        let sharing = try project.map { try targetsToPatchToo($0, outputFolder: outputFolder, prompter: prompter, notes: &notes) } ?? []
+        let edits = try project?.edits(for: configuration, fileSystem: fileSystem, allowBinaryPlist: options.allowBinaryPlist,
+                                       alsoFor: sharing) ?? ProjectEdits()
         files += edits.files
         if let note = project?.integrationNote(outputFolder: outputFolder) {
             notes.append(note)
@@ -112,6 +114,22 @@ struct InitCommand {
             default: throw error
             }
         }
+    }
+
+    /// Other app targets compiling the same folder build the new code too, and it registers nothing in them unless
+    /// their Info.plists get the keys: patched with `--all-targets` or when a person agrees, else said so.
+    private func targetsToPatchToo(_ project: ExistingProject, outputFolder: String, prompter: Prompter?,
+                                   notes: inout [String]) throws -> [AppTarget] {
+        let sharing = project.targetsSharing(outputFolder)
+        guard let target = project.target, !sharing.isEmpty else { return [] }
+        let names = sharing.map(\.name).joined(separator: ", ")
+        if options.allTargets { return sharing }
+        if let prompter, try prompter.confirm("\(names) also compile \(outputFolder). Add the keys to their Info.plists too?", default: true) {
+            return sharing
+        }
+        let plists = sharing.map { "\($0.name): \($0.infoPlist.path ?? "generated Info.plist")" }.joined(separator: ", ")
+        notes.append("\(names) also compile \(outputFolder), but only \(target.name)'s Info.plist gets the keys, so the tasks fail to register in the others (\(plists)); pass --all-targets to add the keys there too.")
+        return []
     }
 
     /// Task kinds the app's own code already covers: skipped and said so, unless `--replace` or a person asks

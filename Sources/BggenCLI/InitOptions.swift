@@ -8,6 +8,8 @@ struct InitOptions {
     var target: String?
     /// An XcodeGen spec not named `project.yml`, relative to the folder.
     var spec: String?
+    /// Also patch the other app targets that compile the same folder.
+    var allTargets = false
     var replace = false
     var allowBinaryPlist = false
     var assumeDefaults = false
@@ -32,6 +34,8 @@ struct InitOptions {
         .init(name: "target", kind: .option),
         .init(name: "prefix", kind: .option),
         .init(name: "spec", kind: .option),
+        .init(name: "objc", kind: .flag),
+        .init(name: "all-targets", kind: .flag),
         .init(name: "replace", kind: .flag),
         .init(name: "allow-binary-plist", kind: .flag),
         .init(name: "yes", kind: .flag, shortName: "y"),
@@ -83,6 +87,7 @@ struct InitOptions {
         options.answers.requiresPower = parsed.toggles["power"]
         options.answers.checkpoint = parsed.toggles["checkpoint"]
         options.answers.gpu = parsed.toggles["gpu"]
+        options.answers.objectiveC = parsed.flags.contains("objc") ? true : nil
         if let output = parsed.values["output"] {
             guard !output.isEmpty else { throw UsageError("--output is empty; pass a folder inside DIR.") }
             options.output = output
@@ -98,6 +103,7 @@ struct InitOptions {
             options.spec = spec
         }
         options.replace = parsed.flags.contains("replace")
+        options.allTargets = parsed.flags.contains("all-targets")
         options.allowBinaryPlist = parsed.flags.contains("allow-binary-plist")
         options.assumeDefaults = parsed.flags.contains("yes")
         options.dryRun = parsed.flags.contains("dry-run")

@@ -17,7 +17,11 @@ enum ProjectSummary {
             if let swift = target.swiftVersion { facts.append("Swift \(swift)") }
             facts.append("default isolation: \(target.defaultActorIsolation ?? "nonisolated")")
             if let bundle = target.bundleIdentifier { facts.append("bundle ID \(bundle.raw)") }
-            if let style = project.style { facts.append(style == .swiftUI ? "SwiftUI App" : "app delegate") }
+            if let delegate = project.objectiveCDelegate {
+                facts.append("Objective-C app delegate (\(delegate.file))")
+            } else if let style = project.style {
+                facts.append(style == .swiftUI ? "SwiftUI App" : "app delegate")
+            }
             lines.append("  App target: \(target.name) · " + facts.joined(separator: " · "))
             let plist = target.infoPlist.path ?? (target.infoPlist.isGenerated ? "generated from build settings" : "none")
             lines.append("  Info.plist: \(plist)")

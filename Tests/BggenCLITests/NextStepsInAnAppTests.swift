@@ -74,3 +74,18 @@ struct AppStyleTests {
         #expect(files.keys.contains { $0.hasSuffix("BackgroundTasksScene.swift") })
     }
 }
+
+/// Where the Swift files go in an existing app.
+@Suite("Output folder in an existing app")
+struct ExistingOutputFolderTests {
+    @Test func theAppsOwnFolderWinsOverARootPackagesSources() throws {
+        let repo = try Fixtures.copy("PackageWithApp")
+        let original = try repo.files()
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = try repo.files()
+        #expect(files["App/CRIPiOSApp/BackgroundProcessing/BackgroundTaskManager.swift"] != nil, "\(files.keys.sorted())")
+        #expect(!files.keys.contains { $0.hasPrefix("Sources/") && original[$0] == nil }, "nothing new in the package's Sources/")
+        #expect(!run.stderr.contains("add it to the"), "the synchronized folder compiles the new files by itself: \(run.stderr)")
+    }
+}

@@ -129,7 +129,7 @@ struct ProjectDetectorTests {
         // The Catalyst-only file behind [sdk=macosx*] is not the iOS app's.
         #expect(app.entitlements.map(\.path) == ["Configuration/Entitlements/App-ios.entitlements"])
         #expect(app.sourceFolder == "Sources/App")
-        #expect(app.outputFolder == "Sources/BackgroundProcessing")
+        #expect(app.outputFolder == "Sources/App/BackgroundProcessing", "the app's own folder wins over the root Sources/")
         #expect(app.synchronizedFolders == ["Sources/App"])
         let pbxproj = try String(contentsOf: fixtures.appendingPathComponent("HomeAssistant/HomeAssistant.xcodeproj/project.pbxproj"), encoding: .utf8)
         #expect(pbxproj.components(separatedBy: "isa = PBXFileSystemSynchronizedRootGroup;").count - 1 == 101)

@@ -47,6 +47,13 @@ public struct ExistingProject: Sendable {
         return kinds.isEmpty ? nil : .appDelegate
     }
 
+    /// The app's Objective-C app delegate, when it has no Swift entry point: the `.m` file where there is one.
+    public var objectiveCDelegate: EntryPoint? {
+        let entries = Self.entryPoints(report, target: target)
+        guard !entries.contains(where: { $0.kind != .objectiveCDelegate }) else { return nil }
+        return entries.first { !$0.file.hasSuffix(".h") } ?? entries.first
+    }
+
     /// The entry points `target` compiles.
     static func entryPoints(_ report: ProjectReport, target: AppTarget?) -> [EntryPoint] {
         guard let target else { return [] }
@@ -83,6 +90,7 @@ public struct ExistingProject: Sendable {
     public var detectedAnswers: Answers {
         var answers = Answers()
         answers.style = style
+        answers.objectiveC = objectiveCDelegate != nil ? true : nil
         answers.deploymentTarget = target?.deploymentTarget ?? report.packageDeploymentTarget
         if let bundle = target?.bundleIdentifier, bundle.isFullyResolved, (try? BundleIdentifier(bundle.resolved)) != nil {
             answers.bundleIdentifier = bundle.resolved
@@ -120,6 +128,18 @@ public struct ExistingProject: Sendable {
             return "add \(outputFolder) to \(target.name)'s sources in \(target.definedIn), then run \(generator)."
         case .swiftPackage:
             return nil
+        }
+    }
+
+    /// The other app targets that compile `outputFolder` as well (flavours of one app sharing a folder): the new
+    /// files are built into them too, and register nothing unless their Info.plists get the keys.
+    public func targetsSharing(_ outputFolder: String) -> [AppTarget] {
+        guard let target else { return [] }
+        let generated = report.kind == .xcodeGen || report.kind == .tuist
+        return report.appTargets.filter { other in
+            other.name != target.name
+                && (other.synchronizedFolders.contains { PathText.isInside(outputFolder, $0) }
+                    || (generated && other.sourceFolder.map { PathText.isInside(outputFolder, $0) } == true))
         }
     }
 

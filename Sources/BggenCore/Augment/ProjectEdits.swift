@@ -21,60 +21,70 @@ extension ExistingProject {
     /// Plans the Info.plist and entitlements edits for `configuration`. The user's files get only additions;
     /// files a generator rewrites, files shared with extensions and files outside the project are left alone,
     /// with the change to make by hand instead.
-    public func edits(for configuration: Configuration, fileSystem: any FileSystem, allowBinaryPlist: Bool) throws -> ProjectEdits {
+    /// `others` are further app targets that compile the same files (flavours of one app): their Info.plists
+    /// get the same keys, since the same code registers the same identifiers in each.
+    public func edits(for configuration: Configuration, fileSystem: any FileSystem, allowBinaryPlist: Bool,
+                      alsoFor others: [AppTarget] = []) throws -> ProjectEdits {
         var edits = ProjectEdits()
         guard let target else { return edits }
         let identifiers = Identifiers(configuration).permittedTaskIdentifiers
         let modes = backgroundModes(for: configuration)
         let patcher = PlistPatcher(allowsBinaryConversion: allowBinaryPlist)
-        if !identifiers.isEmpty || !modes.isEmpty {
-            var plistEdits: [PlistPatcher.Edit] = []
-            if !identifiers.isEmpty { plistEdits.append(.addStrings(key: BackgroundModes.permittedIdentifiersKey, values: identifiers)) }
-            if !modes.isEmpty { plistEdits.append(.addStrings(key: BackgroundModes.key, values: modes)) }
-            try planInfoPlist(target, plistEdits, identifiers: identifiers, modes: modes, patcher: patcher, fileSystem: fileSystem, into: &edits)
+        var plistSteps: [String] = [], entitlementSteps: [String] = []
+        for each in [target] + others {
+            if !identifiers.isEmpty || !modes.isEmpty {
+                var plistEdits: [PlistPatcher.Edit] = []
+                if !identifiers.isEmpty { plistEdits.append(.addStrings(key: BackgroundModes.permittedIdentifiersKey, values: identifiers)) }
+                if !modes.isEmpty { plistEdits.append(.addStrings(key: BackgroundModes.key, values: modes)) }
+                plistSteps += try planInfoPlist(each, plistEdits, identifiers: identifiers, modes: modes, patcher: patcher,
+                                                fileSystem: fileSystem, into: &edits).map { [$0] } ?? []
+            }
+            if configuration.includes(.silentPush) {
+                entitlementSteps += try planEntitlements(each, patcher: patcher, fileSystem: fileSystem, into: &edits).map { [$0] } ?? []
+            }
         }
-        if configuration.includes(.silentPush) {
-            try planEntitlements(target, patcher: patcher, fileSystem: fileSystem, into: &edits)
-        }
+        // A step per target; the generic "merge the fragment" step stays only when no target's file was handled.
+        edits.infoPlistStep = plistSteps.isEmpty ? nil : plistSteps.joined(separator: "\n   ")
+        edits.entitlementsStep = entitlementSteps.isEmpty ? nil : entitlementSteps.joined(separator: "\n   ")
         return edits
     }
 
+    /// Plans one target's Info.plist edit and returns the next step that replaces "merge the fragment", if any.
     private func planInfoPlist(
         _ target: AppTarget, _ plistEdits: [PlistPatcher.Edit], identifiers: [String], modes: [String],
         patcher: PlistPatcher, fileSystem: any FileSystem, into edits: inout ProjectEdits
-    ) throws {
+    ) throws -> String? {
         let plist = target.infoPlist
         if let spec = plist.regeneratedFrom {
             edits.instructions.append(specInstruction(spec: spec, target: target.name, info: [
                 (BackgroundModes.permittedIdentifiersKey, identifiers), (BackgroundModes.key, modes),
             ]))
-            edits.infoPlistStep = "Add the Info.plist keys to \(spec) as shown under \"To do by hand\" below; \(plist.path ?? "the Info.plist") is rebuilt from it."
-            return
+            return "Add the Info.plist keys to \(spec) as shown under \"To do by hand\" below; \(plist.path ?? "the Info.plist") is rebuilt from it."
         }
         guard let path = plist.path else {
             edits.instructions.append(
                 "\(target.name) generates its Info.plist from build settings, which cannot hold arrays: set INFOPLIST_FILE = \(OutputRenderer.infoFragmentPath) for \(target.name), and keep GENERATE_INFOPLIST_FILE = YES so Xcode still generates the rest."
             )
-            edits.infoPlistStep = "Set INFOPLIST_FILE as shown under \"To do by hand\" below, so Xcode merges \(OutputRenderer.infoFragmentPath) into the Info.plist it generates."
-            return
+            return "Set INFOPLIST_FILE as shown under \"To do by hand\" below, so Xcode merges \(OutputRenderer.infoFragmentPath) into the Info.plist it generates."
         }
         guard plist.exists else {
             edits.notes.append("\(target.name)'s INFOPLIST_FILE names \(path), which does not exist; merge \(OutputRenderer.infoFragmentPath) into the Info.plist the target really uses.")
-            return
+            return nil
         }
         switch try patch(path, plistEdits, patcher: patcher, fileSystem: fileSystem, into: &edits) {
-        case .changed: edits.infoPlistStep = "bggen added the Info.plist keys to \(path); nothing to merge."
-        case .unchanged: edits.infoPlistStep = "\(path) already has every Info.plist key this needs; nothing to merge."
-        case .leftAlone: break
+        case .changed: return "bggen added the Info.plist keys to \(path); nothing to merge."
+        case .unchanged: return "\(path) already has every Info.plist key this needs; nothing to merge."
+        case .leftAlone: return nil
         }
     }
 
-    private func planEntitlements(_ target: AppTarget, patcher: PlistPatcher, fileSystem: any FileSystem, into edits: inout ProjectEdits) throws {
+    /// Plans one target's entitlements edits and returns the next step that replaces "merge the fragment", if any.
+    private func planEntitlements(_ target: AppTarget, patcher: PlistPatcher, fileSystem: any FileSystem, into edits: inout ProjectEdits) throws -> String? {
         guard !target.entitlements.isEmpty else {
             edits.instructions.append(
                 "\(target.name) has no entitlements file: add the Push Notifications capability in Xcode, or set CODE_SIGN_ENTITLEMENTS = \(OutputRenderer.entitlementsFragmentPath) for \(target.name)."
             )
-            return
+            return nil
         }
         var handled: [String] = [], specs: [String] = [], noted: [String] = []
         for file in target.entitlements {
@@ -98,7 +108,7 @@ extension ExistingProject {
         if !handled.isEmpty { parts.append("aps-environment is set in \(handled.joined(separator: ", "))") }
         if !specs.isEmpty { parts.append("aps-environment goes in \(specs.joined(separator: ", ")) as shown under \"To do by hand\" below") }
         if !noted.isEmpty { parts.append("aps-environment for \(noted.joined(separator: ", ")): see the notes above") }
-        edits.entitlementsStep = parts.joined(separator: "; ") + (specs.isEmpty && noted.isEmpty ? "; nothing to merge." : ".")
+        return parts.joined(separator: "; ") + (specs.isEmpty && noted.isEmpty ? "; nothing to merge." : ".")
     }
 
     /// What `patch` did with a file.

@@ -37,6 +37,9 @@ public enum AnswersFile {
             "  \"ios\": \"\(configuration.deploymentTarget)\"",
             "  \"network\": \(configuration.requiresNetwork)",
         ]
+        if configuration.objectiveC {
+            lines.append("  \"objc\": true")
+        }
         if let output {
             lines.append("  \"output\": \(jsonString(output))")
         }
@@ -63,7 +66,7 @@ public enum AnswersFile {
         }
         guard let dictionary = object as? [String: Any] else { throw fail("it must hold one JSON object") }
         let known: Set<String> = [
-            "at", "bundleId", "checkpoint", "gpu", "interval", "ios", "network", "output", "power", "prefix", "strategy", "style", "tasks",
+            "at", "bundleId", "checkpoint", "gpu", "interval", "ios", "network", "objc", "output", "power", "prefix", "strategy", "style", "tasks",
             "version",
         ]
         if let unknown = dictionary.keys.sorted().first(where: { !known.contains($0) }) {
@@ -113,7 +116,7 @@ public enum AnswersFile {
         } catch {
             throw fail("\(error)")
         }
-        for key in ["checkpoint", "gpu", "network", "power"] {
+        for key in ["checkpoint", "gpu", "network", "objc", "power"] {
             guard let value = dictionary[key] else { continue }
             // JSON numbers bridge to Bool on some platforms; only a real `true`/`false` counts.
             guard "\(type(of: value))".contains("Bool"), let flag = value as? Bool else {
@@ -123,6 +126,7 @@ public enum AnswersFile {
             case "checkpoint": contents.answers.checkpoint = flag
             case "gpu": contents.answers.gpu = flag
             case "network": contents.answers.requiresNetwork = flag
+            case "objc": contents.answers.objectiveC = flag
             default: contents.answers.requiresPower = flag
             }
         }

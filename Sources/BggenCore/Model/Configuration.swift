@@ -18,14 +18,18 @@ public struct Answers: Sendable, Equatable {
     public var style: AppStyle?
     /// Put before every type and Swift file bggen generates (`--prefix`), so none clashes with the app's own.
     public var typePrefix: String?
+    /// The app delegate is written in Objective-C (`--objc`): generate an `@objc` entry point and print
+    /// Objective-C calls.
+    public var objectiveC: Bool?
 
     public init(
         tasks: [TaskKind]? = nil, interval: Interval? = nil, requiresNetwork: Bool? = nil,
         requiresPower: Bool? = nil, bundleIdentifier: String? = nil, deploymentTarget: String? = nil,
         checkpoint: Bool? = nil, nightlyAt: NightlyStart? = nil, strategy: ContinuedStrategy? = nil, gpu: Bool? = nil, style: AppStyle? = nil,
-        typePrefix: String? = nil
+        typePrefix: String? = nil, objectiveC: Bool? = nil
     ) {
         self.typePrefix = typePrefix
+        self.objectiveC = objectiveC
         self.style = style
         self.strategy = strategy
         self.gpu = gpu
@@ -53,7 +57,7 @@ public struct Answers: Sendable, Equatable {
             bundleIdentifier: bundleIdentifier ?? other.bundleIdentifier, deploymentTarget: deploymentTarget ?? other.deploymentTarget,
             checkpoint: checkpoint ?? other.checkpoint, nightlyAt: nightlyAt ?? other.nightlyAt,
             strategy: strategy ?? other.strategy, gpu: gpu ?? other.gpu, style: style ?? other.style,
-            typePrefix: typePrefix ?? other.typePrefix
+            typePrefix: typePrefix ?? other.typePrefix, objectiveC: objectiveC ?? other.objectiveC
         )
     }
 
@@ -87,6 +91,8 @@ public struct Configuration: Sendable, Equatable {
     public let style: AppStyle
     /// Before every generated type and Swift file name; empty for none.
     public let typePrefix: String
+    /// The app delegate is Objective-C: `BackgroundTasksObjC.swift` and Objective-C next steps.
+    public let objectiveC: Bool
     /// Things the user should know about how their answers were interpreted.
     public let notes: [String]
 
@@ -131,6 +137,8 @@ public struct Configuration: Sendable, Equatable {
         self.gpu = tasks.contains(.continuedProcessing) && (answers.gpu ?? defaults.gpu ?? false)
         self.style = answers.style ?? defaults.style ?? .appDelegate
         self.typePrefix = try Self.validatedTypePrefix(answers.typePrefix ?? defaults.typePrefix ?? "")
+        if answers.objectiveC == true && style == .swiftUI { throw .objectiveCWithSwiftUI }
+        self.objectiveC = style == .appDelegate && (answers.objectiveC ?? defaults.objectiveC ?? false)
         if style == .swiftUI && deploymentTarget < DeploymentTarget(major: 14, minor: 0) {
             throw .swiftUIRequiresIOS14(deploymentTarget.description)
         }
@@ -162,7 +170,7 @@ public struct Configuration: Sendable, Equatable {
             bundleIdentifier: bundleIdentifier.description, deploymentTarget: deploymentTarget.description,
             checkpoint: checkpoint, nightlyAt: nightlyAt.map(NightlyStart.at) ?? .anyTime,
             strategy: includes(.continuedProcessing) ? strategy : nil, gpu: includes(.continuedProcessing) ? gpu : nil,
-            style: style, typePrefix: typePrefix.isEmpty ? nil : typePrefix
+            style: style, typePrefix: typePrefix.isEmpty ? nil : typePrefix, objectiveC: objectiveC ? true : nil
         )
     }
 

@@ -98,8 +98,8 @@ public struct AppTarget: Sendable, Equatable {
     public let entitlements: [EntitlementsFile]
     /// The folder holding the target's own sources, relative to the root.
     public let sourceFolder: String?
-    /// Where bggen's Swift files go: `Sources/BackgroundProcessing` when the root has `Sources/`, else
-    /// `App/BackgroundProcessing` when it has `App/`, else inside `sourceFolder`, else `BackgroundProcessing`.
+    /// Where bggen's Swift files go: inside `sourceFolder`, else `Sources/BackgroundProcessing` when the root has
+    /// `Sources/`, else `App/BackgroundProcessing` when it has `App/`, else `BackgroundProcessing`.
     public let outputFolder: String
     /// The synchronized folders the target owns, sorted; new files there are compiled without editing the project.
     public let synchronizedFolders: [String]

@@ -48,6 +48,9 @@ public struct OutputRenderer: Sendable {
         if configuration.refreshRegisteredBySwiftUI {
             try add("BackgroundTasksScene.swift", to: swift("BackgroundTasksScene.swift"), .tool)
         }
+        if configuration.objectiveC {
+            try add("BackgroundTasksObjC.swift", to: swift("BackgroundTasksObjC.swift"), .tool)
+        }
         if !backgroundModes(for: configuration).isEmpty {
             try add("Info.fragment.plist", to: Self.infoFragmentPath, .tool)
         }
