@@ -60,6 +60,9 @@ struct InitCommand {
         let edits = try project?.edits(for: configuration, fileSystem: fileSystem, allowBinaryPlist: options.allowBinaryPlist,
                                        alsoFor: sharing) ?? ProjectEdits()
         files += edits.files
+        if configuration.guardsPlatform, let target = project?.target {
+            notes.append("\(target.name) also builds for platforms other than iOS, and macOS has no BackgroundTasks or UIKit: the generated files are compiled only where both exist (#if canImport(BackgroundTasks) && canImport(UIKit)); wrap your calls to them the same way.")
+        }
         if let note = project?.integrationNote(outputFolder: outputFolder) {
             notes.append(note)
         }

@@ -91,6 +91,7 @@ public struct ExistingProject: Sendable {
         var answers = Answers()
         answers.style = style
         answers.objectiveC = objectiveCDelegate != nil ? true : nil
+        answers.guardsPlatform = target?.isMultiplatform == true ? true : nil
         answers.deploymentTarget = target?.deploymentTarget ?? report.packageDeploymentTarget
         if let bundle = target?.bundleIdentifier, bundle.isFullyResolved, (try? BundleIdentifier(bundle.resolved)) != nil {
             answers.bundleIdentifier = bundle.resolved

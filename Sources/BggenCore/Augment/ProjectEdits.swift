@@ -97,11 +97,19 @@ extension ExistingProject {
             } else if !file.exists {
                 edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS names \(file.path), which does not exist; add aps-environment = development to the file it really uses.")
                 noted.append(file.path)
-            } else if try patch(file.path, [.addString(key: "aps-environment", value: "development")], patcher: patcher,
-                                fileSystem: fileSystem, into: &edits) == .leftAlone {
-                noted.append(file.path)
             } else {
-                handled.append(file.path)
+                switch try patch(file.path, [.addString(key: "aps-environment", value: "development")], patcher: patcher,
+                                 fileSystem: fileSystem, into: &edits) {
+                case .leftAlone:
+                    noted.append(file.path)
+                case .unchanged:
+                    handled.append(file.path)
+                case .changed:
+                    handled.append(file.path)
+                    if target.isMultiplatform {
+                        edits.notes.append("\(file.path) also signs \(target.name)'s builds for other platforms; aps-environment was added for iOS, and a macOS build ignores it (macOS reads com.apple.developer.aps-environment).")
+                    }
+                }
             }
         }
         var parts: [String] = []

@@ -21,13 +21,17 @@ public struct Answers: Sendable, Equatable {
     /// The app delegate is written in Objective-C (`--objc`): generate an `@objc` entry point and print
     /// Objective-C calls.
     public var objectiveC: Bool?
+    /// The app target also builds for macOS, where `BackgroundTasks` and `UIKit` do not exist: the generated files
+    /// are compiled only where they do. Read from the project, never asked.
+    public var guardsPlatform: Bool?
 
     public init(
         tasks: [TaskKind]? = nil, interval: Interval? = nil, requiresNetwork: Bool? = nil,
         requiresPower: Bool? = nil, bundleIdentifier: String? = nil, deploymentTarget: String? = nil,
         checkpoint: Bool? = nil, nightlyAt: NightlyStart? = nil, strategy: ContinuedStrategy? = nil, gpu: Bool? = nil, style: AppStyle? = nil,
-        typePrefix: String? = nil, objectiveC: Bool? = nil
+        typePrefix: String? = nil, objectiveC: Bool? = nil, guardsPlatform: Bool? = nil
     ) {
+        self.guardsPlatform = guardsPlatform
         self.typePrefix = typePrefix
         self.objectiveC = objectiveC
         self.style = style
@@ -57,7 +61,8 @@ public struct Answers: Sendable, Equatable {
             bundleIdentifier: bundleIdentifier ?? other.bundleIdentifier, deploymentTarget: deploymentTarget ?? other.deploymentTarget,
             checkpoint: checkpoint ?? other.checkpoint, nightlyAt: nightlyAt ?? other.nightlyAt,
             strategy: strategy ?? other.strategy, gpu: gpu ?? other.gpu, style: style ?? other.style,
-            typePrefix: typePrefix ?? other.typePrefix, objectiveC: objectiveC ?? other.objectiveC
+            typePrefix: typePrefix ?? other.typePrefix, objectiveC: objectiveC ?? other.objectiveC,
+            guardsPlatform: guardsPlatform ?? other.guardsPlatform
         )
     }
 
@@ -93,6 +98,8 @@ public struct Configuration: Sendable, Equatable {
     public let typePrefix: String
     /// The app delegate is Objective-C: `BackgroundTasksObjC.swift` and Objective-C next steps.
     public let objectiveC: Bool
+    /// Every generated Swift file is wrapped in `#if canImport(BackgroundTasks) && canImport(UIKit)`.
+    public let guardsPlatform: Bool
     /// Things the user should know about how their answers were interpreted.
     public let notes: [String]
 
@@ -139,6 +146,7 @@ public struct Configuration: Sendable, Equatable {
         self.typePrefix = try Self.validatedTypePrefix(answers.typePrefix ?? defaults.typePrefix ?? "")
         if answers.objectiveC == true && style == .swiftUI { throw .objectiveCWithSwiftUI }
         self.objectiveC = style == .appDelegate && (answers.objectiveC ?? defaults.objectiveC ?? false)
+        self.guardsPlatform = answers.guardsPlatform ?? defaults.guardsPlatform ?? false
         if style == .swiftUI && deploymentTarget < DeploymentTarget(major: 14, minor: 0) {
             throw .swiftUIRequiresIOS14(deploymentTarget.description)
         }
@@ -170,7 +178,8 @@ public struct Configuration: Sendable, Equatable {
             bundleIdentifier: bundleIdentifier.description, deploymentTarget: deploymentTarget.description,
             checkpoint: checkpoint, nightlyAt: nightlyAt.map(NightlyStart.at) ?? .anyTime,
             strategy: includes(.continuedProcessing) ? strategy : nil, gpu: includes(.continuedProcessing) ? gpu : nil,
-            style: style, typePrefix: typePrefix.isEmpty ? nil : typePrefix, objectiveC: objectiveC ? true : nil
+            style: style, typePrefix: typePrefix.isEmpty ? nil : typePrefix, objectiveC: objectiveC ? true : nil,
+            guardsPlatform: guardsPlatform ? true : nil
         )
     }
 

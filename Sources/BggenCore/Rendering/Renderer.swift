@@ -20,7 +20,10 @@ public struct OutputRenderer: Sendable {
         let names = TypePrefix.names(in: unprefixed).all
         return unprefixed.map { file in
             let path = TypePrefix.apply(prefix, names: names, toPath: file.path)
-            let body = TypePrefix.apply(prefix, names: names, to: file.contents)
+            var body = TypePrefix.apply(prefix, names: names, to: file.contents)
+            if configuration.guardsPlatform && path.hasSuffix(".swift") {
+                body = Self.guardingPlatform(body)
+            }
             let contents = file.ownership == .tool ? GeneratedMarker.stamp(body, path: path) : body
             return GeneratedFile(path: path, contents: contents, ownership: file.ownership)
         }
@@ -70,6 +73,23 @@ public struct OutputRenderer: Sendable {
         context["userFiles"] = .list(userFiles.map { .string(outputFolder.isEmpty ? $0.name : "\(outputFolder)/\($0.name)") })
         let text = try templates.render("NextSteps.md", context)
         return TypePrefix.apply(configuration.typePrefix, names: try generatedNames(for: configuration).all, to: text)
+    }
+
+    /// Opens every Swift file of a target that also builds for other platforms: macOS has neither framework.
+    static let platformGuardOpening = """
+        // The target also builds for platforms without BackgroundTasks or UIKit (macOS): this file is compiled
+        // only where both exist (iOS, iPadOS, Mac Catalyst, visionOS).
+        #if canImport(BackgroundTasks) && canImport(UIKit)
+
+        """
+
+    /// `body` inside the platform guard, after its leading comment lines: a user file's first line must stay
+    /// "// Created by bggen." so a later run knows it.
+    static func guardingPlatform(_ body: String) -> String {
+        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = lines.firstIndex { !$0.hasPrefix("//") } ?? lines.count
+        lines.insert(String(platformGuardOpening.dropLast()), at: start)
+        return lines.joined(separator: "\n") + "#endif\n"
     }
 
     /// Every name any configuration may generate: each Swift template's file name and the top-level types it
