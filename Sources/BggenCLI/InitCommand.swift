@@ -39,6 +39,10 @@ struct InitCommand {
                 var reduced = configuration.answers
                 reduced.tasks = configuration.tasks.filter { !skipped.contains($0) }
                 guard reduced.tasks?.isEmpty == false else {
+                    if options.json {
+                        console.writeOutput(Report.nothingToAddJSON(notes: notes, dryRun: options.dryRun))
+                        return ExitStatus.success
+                    }
                     for note in notes { console.writeError("note: \(note)\n") }
                     console.writeOutput("Nothing to add: the app's own code already covers every chosen task.\n")
                     return ExitStatus.success
@@ -69,8 +73,9 @@ struct InitCommand {
         let plan = try Planner(fileSystem: fileSystem).plan(
             root: root, outputFolder: outputFolder, files: files, force: options.force
         )
-        let report = Report(plan: plan, configuration: configuration, style: style, project: project, edits: edits)
-        for note in notes + edits.notes + plan.notes where !options.json {
+        let allNotes = notes + edits.notes + plan.notes
+        let report = Report(plan: plan, configuration: configuration, style: style, project: project, edits: edits, notes: allNotes)
+        for note in allNotes where !options.json {
             console.writeError("note: \(note)\n")
         }
         if options.dryRun {
@@ -89,10 +94,10 @@ struct InitCommand {
             }
         }
         try PlanWriter(fileSystem: fileSystem).apply(plan)
+        let nextSteps = try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits)
         if options.json {
-            console.writeOutput(report.json(written: plan.hasChanges, dryRun: false))
+            console.writeOutput(report.json(written: plan.hasChanges, dryRun: false, nextSteps: plan.hasChanges ? nextSteps : nil))
         } else {
-            let nextSteps = try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits)
             console.writeOutput(report.afterWriting(nextSteps: nextSteps, directory: options.directory, repeatPlan: prompter == nil))
         }
         return ExitStatus.success

@@ -8,6 +8,9 @@ struct Report {
     let style: TextStyle
     var project: ExistingProject? = nil
     var edits = ProjectEdits()
+    /// Every note the text report prints: the answers', the run's (tasks skipped, names prefixed, folders to add
+    /// to the target), the edits' and the plan's.
+    var notes: [String] = []
 
     func planSummary() -> String {
         var text = ""
@@ -90,7 +93,8 @@ struct Report {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    func json(written: Bool, dryRun: Bool) -> String {
+    /// `nextSteps` is the text a run that wrote files prints after its plan.
+    func json(written: Bool, dryRun: Bool, nextSteps: String? = nil) -> String {
         let identifiers = Identifiers(configuration)
         let document = JSONReport(
             root: plan.root,
@@ -107,10 +111,26 @@ struct Report {
                 backgroundModes: backgroundModes(for: configuration)
             ),
             files: plan.entries.map { .init(path: $0.path, action: $0.action.rawValue, owner: $0.ownership.rawValue, reason: $0.reason) },
-            notes: configuration.notes + edits.notes + plan.notes,
+            notes: notes,
             instructions: edits.instructions,
+            nextSteps: nextSteps,
             project: project.map(ProjectJSON.init)
         )
+        return Self.encode(document)
+    }
+
+    /// The `--json` document when the app's code already covers every chosen task and nothing is planned.
+    static func nothingToAddJSON(notes: [String], dryRun: Bool) -> String {
+        struct NothingToAdd: Encodable {
+            let dryRun: Bool
+            let written = false
+            let nothingToAdd = true
+            let notes: [String]
+        }
+        return encode(NothingToAdd(dryRun: dryRun, notes: notes))
+    }
+
+    private static func encode(_ document: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
@@ -176,6 +196,7 @@ struct JSONReport: Encodable {
     let files: [FileJSON]
     let notes: [String]
     let instructions: [String]
+    let nextSteps: String?
     let project: ProjectJSON?
 }
 

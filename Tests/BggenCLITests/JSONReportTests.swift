@@ -1,0 +1,47 @@
+import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// `--json` carries everything the text report says: each note, each change to make by hand, the next steps.
+@Suite("JSON report in an existing app")
+struct JSONReportTests {
+    private static let runs: [(fixture: String, arguments: [String])] = [
+        ("NetNewsWire", ["--tasks", "refresh,processing,silent-push"]),
+        ("GeneratedInfoPlist", ["--tasks", "refresh"]),
+        ("TypeNameClash", ["--target", "Kite", "--tasks", "refresh,processing"]),
+        ("XcodeGen", ["--tasks", "processing,silent-push"]),
+    ]
+
+    @Test(arguments: runs.map(\.fixture))
+    func everyNoteAndStepOfTheTextReportIsInTheJSON(_ fixture: String) throws {
+        let arguments = ["init", "--yes"] + Self.runs.first { $0.fixture == fixture }!.arguments
+        let (first, second) = (try Fixtures.copy(fixture), try Fixtures.copy(fixture))
+        let text = try BinaryRunner.run(arguments, in: first.url)
+        let json = try BinaryRunner.run(arguments + ["--json"], in: second.url)
+        #expect(text.status == 0 && json.status == 0, "\(text.stderr)\(json.stderr)")
+        #expect(json.stderr.isEmpty, "--json says everything on stdout: \(json.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let notes = try #require(document["notes"] as? [String])
+        let textNotes = text.stderr.split(separator: "\n").filter { $0.hasPrefix("note: ") }.map { String($0.dropFirst(6)) }
+        #expect(!textNotes.isEmpty)
+        #expect(notes == textNotes, "\(fixture)")
+        let nextSteps = try #require(document["nextSteps"] as? String)
+        let textSteps = try #require(text.stdout.range(of: "Next steps"))
+        #expect(text.stdout[textSteps.lowerBound...].hasPrefix(nextSteps), "\(fixture)")
+        for instruction in document["instructions"] as? [String] ?? [] {
+            #expect(text.stdout.contains("  - " + instruction), "\(fixture): \(instruction)")
+        }
+    }
+
+    @Test func skipNotesAreInTheJSONWhenNothingIsLeftToAdd() throws {
+        let repo = try Fixtures.copy("RegisteredIdentifiers")
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh", "--json"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(document["nothingToAdd"] as? Bool == true)
+        #expect(document["written"] as? Bool == false)
+        let notes = try #require(document["notes"] as? [String])
+        #expect(notes.contains { $0.hasPrefix("skipped refresh: the app already registers com.example.legacy.refresh at Legacy/AppDelegate.m:10") }, "\(notes)")
+    }
+}
