@@ -16,7 +16,9 @@ enum ProjectSummary {
             var facts = ["iOS \(target.deploymentTarget ?? "?")" + (target.isMultiplatform ? " (also builds for other platforms)" : "")]
             if let swift = target.swiftVersion { facts.append("Swift \(swift)") }
             facts.append("default isolation: \(target.defaultActorIsolation ?? "nonisolated")")
-            if let bundle = target.bundleIdentifier { facts.append("bundle ID \(bundle.raw)") }
+            if let bundle = target.bundleIdentifier {
+                facts.append("bundle ID \(bundle.withoutUnresolved)" + (bundle.raw == bundle.withoutUnresolved ? "" : " (\(bundle.raw))"))
+            }
             if let delegate = project.objectiveCDelegate {
                 facts.append("Objective-C app delegate (\(delegate.file))")
             } else if let style = project.style {

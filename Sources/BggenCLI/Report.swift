@@ -216,6 +216,8 @@ struct ProjectJSON: Encodable {
     let swiftVersion: String?
     let defaultIsolation: String?
     let bundleId: String?
+    /// As the project writes it, variables included.
+    let bundleIdAsWritten: String?
     let infoPlist: String?
     let entitlements: [String]
     let existingCode: [CodeJSON]
@@ -231,7 +233,8 @@ struct ProjectJSON: Encodable {
         deploymentTarget = project.target?.deploymentTarget ?? report.packageDeploymentTarget
         swiftVersion = project.target?.swiftVersion
         defaultIsolation = project.target?.defaultActorIsolation
-        bundleId = project.target?.bundleIdentifier?.resolved
+        bundleId = project.target?.bundleIdentifier?.withoutUnresolved
+        bundleIdAsWritten = project.target?.bundleIdentifier?.raw
         infoPlist = project.target?.infoPlist.path
         entitlements = project.target?.entitlements.map(\.path) ?? []
         existingCode = report.existingCode.filter { !$0.isBggenOutput }.map {

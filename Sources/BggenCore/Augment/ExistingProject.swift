@@ -78,12 +78,27 @@ public struct ExistingProject: Sendable {
         return report.appTargets.first
     }
 
-    /// The report's warnings that still apply: once a target is chosen, that the project has several is no news.
+    /// The report's warnings that still apply: once a target is chosen, that the project has several is no news,
+    /// and a bundle identifier with undefined variables is explained by what bggen makes of it.
     public var warnings: [ProjectWarning] {
-        report.warnings.filter { warning in
-            if case .multipleAppTargets = warning { return target == nil }
-            return true
+        report.warnings.compactMap { warning in
+            switch warning {
+            case .multipleAppTargets:
+                return target == nil ? warning : nil
+            case .unresolvedVariables(let name, "PRODUCT_BUNDLE_IDENTIFIER", let names) where name == target?.name:
+                return .bundleIdentifierWithout(target: name, names: names, used: usableBundleIdentifier)
+            default:
+                return warning
+            }
         }
+    }
+
+    /// The target's bundle identifier as the identifiers' prefix: resolved, or with the variables nothing in the
+    /// repository defines left out, as Xcode builds it (`com.example.Kite${SAMPLE_CODE_DISAMBIGUATOR}` gives
+    /// `com.example.Kite`); nil when even that is not a valid identifier.
+    var usableBundleIdentifier: String? {
+        guard let bundle = target?.bundleIdentifier else { return nil }
+        return (try? BundleIdentifier(bundle.withoutUnresolved))?.description
     }
 
     /// The answers the project already gives: its deployment target and bundle identifier.
@@ -93,9 +108,8 @@ public struct ExistingProject: Sendable {
         answers.objectiveC = objectiveCDelegate != nil ? true : nil
         answers.guardsPlatform = target?.isMultiplatform == true ? true : nil
         answers.deploymentTarget = target?.deploymentTarget ?? report.packageDeploymentTarget
-        if let bundle = target?.bundleIdentifier, bundle.isFullyResolved, (try? BundleIdentifier(bundle.resolved)) != nil {
-            answers.bundleIdentifier = bundle.resolved
-        }
+        answers.bundleIdentifier = usableBundleIdentifier
+
         return answers
     }
 

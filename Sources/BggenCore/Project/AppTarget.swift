@@ -13,11 +13,14 @@ public struct SettingValue: Sendable, Equatable, CustomStringConvertible {
     public let resolved: String
     /// Names of the variables the project does not define (often set in a developer's own, uncommitted xcconfig).
     public let unresolvedVariables: [String]
+    /// Those variables expanded to nothing, as Xcode builds a setting whose variable is not defined.
+    public let withoutUnresolved: String
 
-    public init(raw: String, resolved: String, unresolvedVariables: [String] = []) {
+    public init(raw: String, resolved: String, unresolvedVariables: [String] = [], withoutUnresolved: String? = nil) {
         self.raw = raw
         self.resolved = resolved
         self.unresolvedVariables = unresolvedVariables
+        self.withoutUnresolved = withoutUnresolved ?? resolved
     }
 
     public var isFullyResolved: Bool { unresolvedVariables.isEmpty }
