@@ -43,7 +43,7 @@ struct NextStepsInAnAppTests {
         #expect(run.status == 0, "\(run.stderr)")
         let steps = try nextSteps(run.stdout)
         #expect(steps.contains("1. Add the Info.plist keys to ElementX/SupportingFiles/target.yml as shown under \"To do by hand\" below"), "\(steps)")
-        #expect(steps.contains("aps-environment goes in ElementX/SupportingFiles/target.yml as shown under \"To do by hand\" below."))
+        #expect(steps.contains("aps-environment is set in ElementX/SupportingFiles/target.yml; nothing to merge."), "the spec has it already")
         #expect(steps.contains("To do by hand in your project:"))
         #expect(!steps.contains("PlistBuddy"))
         #expect(!steps.contains("merge bggen/Entitlements.fragment.plist"))
@@ -87,5 +87,26 @@ struct ExistingOutputFolderTests {
         #expect(files["App/CRIPiOSApp/BackgroundProcessing/BackgroundTaskManager.swift"] != nil, "\(files.keys.sorted())")
         #expect(!files.keys.contains { $0.hasPrefix("Sources/") && original[$0] == nil }, "nothing new in the package's Sources/")
         #expect(!run.stderr.contains("add it to the"), "the synchronized folder compiles the new files by itself: \(run.stderr)")
+    }
+}
+
+/// Lines for a generator's spec that already lists some of the values: appended to, never a second key.
+@Suite("XcodeGen spec lines")
+struct XcodeGenSpecLinesTests {
+    @Test func existingListsAreAppendedToAndPresentValuesLeftOut() throws {
+        let repo = try Fixtures.copy("XcodeGen")
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "processing,silent-push"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let todo = try #require(run.stdout.range(of: "To do by hand in your project:")).upperBound
+        let instructions = String(run.stdout[todo...])
+        #expect(instructions.contains("""
+                  BGTaskSchedulerPermittedIdentifiers:  (append to the list already there)
+                    - io.element.elementx.processing
+                  UIBackgroundModes:  (append to the list already there)
+                    - remote-notification
+              then run xcodegen generate.
+            """), "\(instructions)")
+        #expect(!instructions.contains("- processing\n"), "processing is in the spec's list already")
+        #expect(!instructions.contains("aps-environment"), "the spec's entitlements have aps-environment = development")
     }
 }

@@ -243,10 +243,20 @@ struct ProjectDetectorTests {
         #expect(app.deploymentTarget == "18.5")
         #expect(app.swiftVersion == "6.0")
         #expect(app.infoPlist == InfoPlist(path: "ElementX/SupportingFiles/Info.plist", isGenerated: false, exists: true,
-                                           regeneratedFrom: "ElementX/SupportingFiles/target.yml"))
+                                           regeneratedFrom: "ElementX/SupportingFiles/target.yml", specProperties: [
+                                               "CFBundleDisplayName": ["$(APP_DISPLAY_NAME)"],
+                                               "CFBundleShortVersionString": ["$(MARKETING_VERSION)"],
+                                               "UIBackgroundModes": ["audio", "fetch", "processing", "voip", "location"],
+                                               "BGTaskSchedulerPermittedIdentifiers": ["io.element.elementx.background.refresh"],
+                                               "appGroupIdentifier": ["$(APP_GROUP_IDENTIFIER)"],
+                                               "baseBundleIdentifier": ["$(BASE_BUNDLE_IDENTIFIER)"],
+                                           ]))
         #expect(app.entitlements == [EntitlementsFile(path: "ElementX/SupportingFiles/ElementX.entitlements", rawValue: "ElementX.entitlements",
                                                       configurations: ["Debug", "Release"], exists: true,
-                                                      regeneratedFrom: "ElementX/SupportingFiles/target.yml")])
+                                                      regeneratedFrom: "ElementX/SupportingFiles/target.yml", specProperties: [
+                                                          "aps-environment": ["development"],
+                                                          "com.apple.security.application-groups": ["$(APP_GROUP_IDENTIFIER)"],
+                                                      ])])
         #expect(app.sourceFolder == "ElementX/Sources")
         #expect(report.otherTargets.map(\.name) == ["NSE", "UnitTests"])
         #expect(report.warnings == [

@@ -56,9 +56,12 @@ extension ExistingProject {
     ) throws -> String? {
         let plist = target.infoPlist
         if let spec = plist.regeneratedFrom {
-            edits.instructions.append(specInstruction(spec: spec, target: target.name, info: [
+            guard let instruction = specInstruction(spec: spec, target: target.name, existing: plist.specProperties, info: [
                 (BackgroundModes.permittedIdentifiersKey, identifiers), (BackgroundModes.key, modes),
-            ]))
+            ]) else {
+                return "\(spec) already gives \(target.name)'s Info.plist every key this needs; nothing to add."
+            }
+            edits.instructions.append(instruction)
             return "Add the Info.plist keys to \(spec) as shown under \"To do by hand\" below; \(plist.path ?? "the Info.plist") is rebuilt from it."
         }
         guard let path = plist.path else {
@@ -89,8 +92,13 @@ extension ExistingProject {
         var handled: [String] = [], specs: [String] = [], noted: [String] = []
         for file in target.entitlements {
             if let spec = file.regeneratedFrom {
-                edits.instructions.append(specInstruction(spec: spec, target: target.name, entitlements: true, info: [("aps-environment", ["development"])]))
-                specs.append(spec)
+                if let instruction = specInstruction(spec: spec, target: target.name, entitlements: true, existing: file.specProperties,
+                                                     info: [("aps-environment", ["development"])]) {
+                    edits.instructions.append(instruction)
+                    specs.append(spec)
+                } else {
+                    handled.append(spec)
+                }
             } else if file.sharedWithExtension {
                 edits.notes.append("\(file.path) is shared with \(file.sharedWith.joined(separator: ", ")), so aps-environment was not added; give \(target.name) an entitlements file of its own with aps-environment = development.")
                 noted.append(file.path)
@@ -145,8 +153,11 @@ extension ExistingProject {
         return .changed
     }
 
-    /// The exact lines to add to an XcodeGen or Tuist spec, whose generator would undo an edit of its output.
-    private func specInstruction(spec: String, target: String, entitlements: Bool = false, info: [(String, [String])]) -> String {
+    /// The exact lines to add to an XcodeGen or Tuist spec, whose generator would undo an edit of its output; nil
+    /// when an XcodeGen spec already gives every value. Values the spec lists already are left out, and a key it
+    /// has is appended to rather than written twice (a second YAML key would replace the first).
+    private func specInstruction(spec: String, target: String, entitlements: Bool = false, existing: [String: [String]] = [:],
+                                 info: [(String, [String])]) -> String? {
         let section = entitlements ? "entitlements" : "info"
         if report.kind == .tuist {
             let pairs = info.map { key, values in
@@ -155,16 +166,22 @@ extension ExistingProject {
             let call = entitlements ? ".dictionary([\(pairs.joined(separator: ", "))])" : ".extendingDefault(with: [\(pairs.joined(separator: ", "))])"
             return "\(spec) generates \(target)'s \(section == "info" ? "Info.plist" : "entitlements"); set its \(entitlements ? "entitlements" : "infoPlist") there to include \(call), then run tuist generate."
         }
-        var lines = ["\(spec) generates \(target)'s \(section == "info" ? "Info.plist" : "entitlements"); add under targets: \(target): \(section): properties:"]
-        for (key, values) in info where !values.isEmpty {
+        var body: [String] = []
+        for (key, values) in info {
+            let missing = values.filter { !(existing[key] ?? []).contains($0) }
+            guard !missing.isEmpty else { continue }
             if entitlements {
-                lines.append("      \(key): \(values.joined())")
+                body.append(existing[key] == nil ? "      \(key): \(missing.joined())" : "      \(key): \(missing.joined())  (now \(existing[key]!.joined(separator: ", ")))")
+            } else if existing[key] != nil {
+                body.append("      \(key):  (append to the list already there)")
+                body += missing.map { "        - \($0)" }
             } else {
-                lines.append("      \(key):")
-                lines += values.map { "        - \($0)" }
+                body.append("      \(key):")
+                body += missing.map { "        - \($0)" }
             }
         }
-        lines.append("  then run xcodegen generate.")
-        return lines.joined(separator: "\n")
+        guard !body.isEmpty else { return nil }
+        let header = "\(spec) generates \(target)'s \(section == "info" ? "Info.plist" : "entitlements"); add under targets: \(target): \(section): properties:"
+        return ([header] + body + ["  then run xcodegen generate."]).joined(separator: "\n")
     }
 }

@@ -42,9 +42,13 @@ public struct InfoPlist: Sendable, Equatable {
     public let isMembershipException: Bool
     /// The spec a generator rebuilds this file from (XcodeGen `info.properties`), so edits to the file are lost.
     public let regeneratedFrom: String?
+    /// The string and list values the spec already gives (`UIBackgroundModes: [fetch]`), so the lines bggen prints
+    /// append to them instead of repeating a key.
+    public let specProperties: [String: [String]]
 
     public init(path: String?, isGenerated: Bool, exists: Bool, synchronizedFolder: String? = nil,
-                isMembershipException: Bool = false, regeneratedFrom: String? = nil) {
+                isMembershipException: Bool = false, regeneratedFrom: String? = nil, specProperties: [String: [String]] = [:]) {
+        self.specProperties = specProperties
         self.path = path
         self.isGenerated = isGenerated
         self.exists = exists
@@ -69,9 +73,12 @@ public struct EntitlementsFile: Sendable, Equatable {
     public let sharedWithExtension: Bool
     /// The spec a generator rebuilds this file from (XcodeGen `entitlements.properties`).
     public let regeneratedFrom: String?
+    /// The string and list values the spec already gives, as for `InfoPlist.specProperties`.
+    public let specProperties: [String: [String]]
 
     public init(path: String, rawValue: String, configurations: [String], exists: Bool, sharedWith: [String] = [],
-                sharedWithExtension: Bool = false, regeneratedFrom: String? = nil) {
+                sharedWithExtension: Bool = false, regeneratedFrom: String? = nil, specProperties: [String: [String]] = [:]) {
+        self.specProperties = specProperties
         self.path = path
         self.rawValue = rawValue
         self.configurations = configurations

@@ -76,7 +76,7 @@ enum TargetFacts {
                 return EntitlementsFile(path: file.path, rawValue: file.rawValue, configurations: file.configurations,
                                         exists: file.exists, sharedWith: others,
                                         sharedWithExtension: others.contains(where: extensions.contains),
-                                        regeneratedFrom: file.regeneratedFrom)
+                                        regeneratedFrom: file.regeneratedFrom, specProperties: file.specProperties)
             }
             return AppTarget(name: target.name, definedIn: target.definedIn, isMultiplatform: target.isMultiplatform,
                              bundleIdentifier: target.bundleIdentifier, deploymentTarget: target.deploymentTarget,
