@@ -93,3 +93,22 @@ struct NameClashTests {
         #expect(!json.stdout.contains("choose one with --target"))
     }
 }
+
+/// Identifiers the app registers through constants defined elsewhere are still known.
+@Suite("Registered identifiers across files")
+struct RegisteredAcrossFilesTests {
+    @Test func aConstantInAnotherFileIsResolved() throws {
+        let repo = try Fixtures.copy("ConstantsElsewhere")
+        let original = try repo.files()
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Registered identifiers: com.kiteapp.Kite.refresh"), "\(run.stdout)")
+        #expect(!run.stdout.contains("could not"), "\(run.stdout)")
+        #expect(run.stderr.contains("skipped refresh: the app already registers com.kiteapp.Kite.refresh at Kite/AppDelegate.swift:7"), "\(run.stderr)")
+        #expect(try repo.files() == original)
+
+        let replace = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh", "--replace"], in: repo.url)
+        #expect(replace.status == 64)
+        #expect(replace.stderr.contains("a second registration kills the app at launch"))
+    }
+}

@@ -259,10 +259,12 @@ struct ProjectDetectorTests {
                                                       ])])
         #expect(app.sourceFolder == "ElementX/Sources")
         #expect(report.otherTargets.map(\.name) == ["NSE", "UnitTests"])
+        // Registered through a setting defined in another file (AppSettings.swift), resolved across files.
+        #expect(report.registeredIdentifiers.contains(RegisteredIdentifier(
+            identifier: "io.element.elementx.background.refresh", kind: .task,
+            file: "ElementX/Sources/Application/AppCoordinator.swift", line: 7, constant: "backgroundAppRefreshTaskIdentifier")))
         #expect(report.warnings == [
             .generatedProject(path: "ElementX.xcodeproj", generator: "XcodeGen", spec: "project.yml"),
-            .unresolvedIdentifier(file: "ElementX/Sources/Application/AppCoordinator.swift", line: 7,
-                                  expression: "appSettings.backgroundAppRefreshTaskIdentifier"),
             .regeneratedFile(path: "ElementX/SupportingFiles/ElementX.entitlements", spec: "ElementX/SupportingFiles/target.yml", generator: "XcodeGen"),
             .regeneratedFile(path: "ElementX/SupportingFiles/Info.plist", spec: "ElementX/SupportingFiles/target.yml", generator: "XcodeGen"),
         ])

@@ -13,6 +13,17 @@ struct BackgroundCodeScanner: Sendable {
         var declaredNames: [DeclaredName] = []
         var entryPoints: [EntryPoint] = []
         var warnings: [ProjectWarning] = []
+        /// Registrations through a constant the file does not define, resolved across files afterwards.
+        var pending: [PendingIdentifier] = []
+    }
+
+    /// `register(forTaskWithIdentifier: Constants.Values.refreshTaskId …)` with `refreshTaskId` defined elsewhere.
+    struct PendingIdentifier: Sendable {
+        var constant: String
+        var kind: RegisteredIdentifier.Kind
+        var file: String
+        var line: Int
+        var expression: String
     }
 
     /// Symbols and the task kinds they cover. `BGTaskScheduler` covers whichever task types its file uses.
@@ -57,11 +68,13 @@ struct BackgroundCodeScanner: Sendable {
         var total = Result()
         for result in collector.results.compactMap(\.self) {
             total.findings += result.findings
+            total.pending += result.pending
             total.identifiers += result.identifiers
             total.declaredNames += result.declaredNames
             total.entryPoints += result.entryPoints
             total.warnings += result.warnings
         }
+        resolvePending(&total, files: files)
         total.findings.sort()
         total.identifiers.sort()
         total.declaredNames.sort()
@@ -167,11 +180,40 @@ struct BackgroundCodeScanner: Sendable {
             }
             let names = expression.filter { $0.kind == .identifier && $0.text != "rawValue" }.map(\.text)
             let isChain = !expression.isEmpty && expression.allSatisfy { $0.kind == .identifier || $0.text == "." }
+            let text = expression.map { $0.kind == .string ? "\"\($0.text)\"" : $0.text }.joined()
             if isChain, let name = names.last, let value = constants[name] {
                 result.identifiers.append(RegisteredIdentifier(identifier: value, kind: kind, file: file, line: token.line, constant: name))
+            } else if isChain, names.count > 1, !["self", "Self"].contains(names[0]), let name = names.last {
+                // Qualified by another type or value (`Constants.Values.refreshTaskId`): defined in another file.
+                // A bare name is a local or a parameter, which no other file's constant explains.
+                result.pending.append(PendingIdentifier(constant: name, kind: kind, file: file, line: token.line, expression: text))
             } else if kind == .task {
-                let text = expression.map { $0.kind == .string ? "\"\($0.text)\"" : $0.text }.joined()
                 result.warnings.append(.unresolvedIdentifier(file: file, line: token.line, expression: text))
+            }
+        }
+    }
+
+    /// Resolves registrations through constants defined in other files (`Constants.Values.refreshTaskId`): reads
+    /// the files that mention one of those names (rarely more than a few) for their string constants. A name
+    /// defined with different values in different files stays unresolved, and a task registration bggen cannot
+    /// resolve is a warning.
+    private func resolvePending(_ total: inout Result, files: [String]) {
+        guard !total.pending.isEmpty else { return }
+        let needles = Set(total.pending.map(\.constant)).sorted().map { Array($0.utf8) }
+        var values: [String: Set<String>] = [:]
+        for file in files where !file.hasSuffix(Self.headerExtension) {
+            guard let text = try? fileSystem.read("\(root)/\(file)"), Self.containsNeedle(text, needles) else { continue }
+            let language: SourceLexer.Language = file.hasSuffix(".swift") ? .swift : .objectiveC
+            for (name, value) in Self.constants(in: SourceLexer.tokens(of: text, language: language)) {
+                values[name, default: []].insert(value)
+            }
+        }
+        for pending in total.pending {
+            if let found = values[pending.constant], found.count == 1, let value = found.first {
+                total.identifiers.append(RegisteredIdentifier(identifier: value, kind: pending.kind, file: pending.file,
+                                                              line: pending.line, constant: pending.constant))
+            } else if pending.kind == .task {
+                total.warnings.append(.unresolvedIdentifier(file: pending.file, line: pending.line, expression: pending.expression))
             }
         }
     }
