@@ -13,7 +13,8 @@ enum ProjectSummary {
         var lines = ["Project: \(report.projectFiles.first ?? report.root) (\(kind))"]
         if let workspace = report.workspace { lines.append("  Workspace: \(workspace)") }
         if let target = project.target {
-            var facts = ["iOS \(target.deploymentTarget ?? "?")" + (target.isMultiplatform ? " (also builds for other platforms)" : "")]
+            let version = target.deploymentTarget ?? report.packageDeploymentTarget.map { "\($0) (from Package.swift)" } ?? "not set"
+            var facts = ["iOS \(version)" + (target.isMultiplatform ? " (also builds for other platforms)" : "")]
             if let swift = target.swiftVersion { facts.append("Swift \(swift)") }
             facts.append("default isolation: \(target.defaultActorIsolation ?? "nonisolated")")
             if let bundle = target.bundleIdentifier {

@@ -69,3 +69,25 @@ struct BundleIdentifierReportTests {
         #expect(run.stdout.contains("io.robbie.HomeAssistant.processing"))
     }
 }
+
+/// A target without a deployment target never silently becomes iOS 16.0.
+@Suite("Unset deployment targets")
+struct UnsetDeploymentTargetTests {
+    @Test func thePackagesPlatformsGiveIt() throws {
+        let repo = try Fixtures.copy("UnsetDeploymentTarget")
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("App target: CRIPiOSApp · iOS 15.0 (from Package.swift)"), "\(run.stdout)")
+        #expect(run.stdout.contains("warning: target CRIPiOSApp sets no iOS deployment target; the generated code targets iOS 15.0, from Package.swift's platforms"))
+        #expect(try repo.files()[".bggen.json"]?.contains("\"ios\": \"15.0\"") == true)
+    }
+
+    @Test func withoutAPackageItIsAWarningNamingIOS() throws {
+        let repo = try Fixtures.copy("UnsetDeploymentTarget")
+        try FileManager.default.removeItem(at: repo.url.appendingPathComponent("Package.swift"))
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh", "--dry-run"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("App target: CRIPiOSApp · iOS not set"), "\(run.stdout)")
+        #expect(run.stdout.contains("warning: target CRIPiOSApp sets no iOS deployment target; pass --ios with the app's, or the generated code targets iOS 16.0."))
+    }
+}

@@ -90,7 +90,13 @@ public struct ExistingProject: Sendable {
             default:
                 return warning
             }
-        }
+        } + deploymentTargetWarnings
+    }
+
+    /// An app target that sets no deployment target takes the root package's, or bggen's default: said so.
+    private var deploymentTargetWarnings: [ProjectWarning] {
+        guard let target, target.deploymentTarget == nil else { return [] }
+        return [.deploymentTargetUnset(target: target.name, packageVersion: report.packageDeploymentTarget)]
     }
 
     /// The target's bundle identifier as the identifiers' prefix: resolved, or with the variables nothing in the

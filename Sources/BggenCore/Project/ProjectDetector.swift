@@ -30,7 +30,12 @@ public enum ProjectDetector {
                 reading.warnings.append(.generatedProject(path: project, generator: "Tuist", spec: "Project.swift"))
             }
         case .swiftPackage:
-            packageTarget = (try? fileSystem.read(PathText.join(root, "Package.swift"))).flatMap(PackageManifestReader.iOSVersion(in:))
+            break
+        }
+        // A package at the root states the iOS version its modules (and, often, the app beside them) build for.
+        let manifest = PathText.join(root, "Package.swift")
+        if fileSystem.kind(of: manifest) == .file {
+            packageTarget = (try? fileSystem.read(manifest)).flatMap(PackageManifestReader.iOSVersion(in:))
         }
 
         let appNames = reading.appTargets.map(\.name).sorted()

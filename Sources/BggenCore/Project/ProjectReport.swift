@@ -27,7 +27,8 @@ public struct ProjectReport: Sendable, Equatable {
     /// iOS application targets, sorted by name. More than one: the caller asks, or takes `--target NAME`.
     public let appTargets: [AppTarget]
     public let otherTargets: [OtherTarget]
-    /// The iOS version in `Package.swift` `platforms`, for a package with no app project.
+    /// The iOS version in the root `Package.swift` `platforms`: a package's, or the fallback for an app target
+    /// that sets no deployment target.
     public let packageDeploymentTarget: String?
     public let existingCode: [CodeFinding]
     public let registeredIdentifiers: [RegisteredIdentifier]
