@@ -30,7 +30,13 @@ enum ProjectSummary {
             lines.append("  Info.plist: \(plist)")
             for file in target.entitlements {
                 let configurations = file.configurations.isEmpty ? "" : " (\(file.configurations.joined(separator: ", ")))"
-                lines.append("  Entitlements: \(file.path)\(configurations)")
+                var facts = ""
+                if !file.unresolvedVariables.isEmpty {
+                    facts = " · built from \(file.rawValue); \(file.unresolvedVariables.map { "$(\($0))" }.joined(separator: ", ")) is defined nowhere in the repository"
+                } else if !file.exists {
+                    facts = " · does not exist"
+                }
+                lines.append("  Entitlements: \(file.path)\(configurations)\(facts)")
             }
         }
         let code = report.existingCode.filter { !$0.isBggenOutput }

@@ -37,3 +37,18 @@ struct MultiplatformTargetTests {
         #expect(!(try repo.files()).values.contains { $0.contains("#if canImport(BackgroundTasks)") })
     }
 }
+
+/// An entitlements path that depends on a variable nothing in the repository defines is not the app's file for sure.
+@Suite("Entitlements paths with undefined variables")
+struct UndefinedEntitlementsPathTests {
+    @Test func theGuessIsReportedAsSuchAndLeftAlone() throws {
+        let repo = try Fixtures.copy("EntitlementsFromMissingConfig")
+        let original = try repo.files()
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "silent-push"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Entitlements: CRIPiOSApp.entitlements (Debug, Release) · built from CRIPiOSApp$(ENTITLEMENTS_FLAVOR).entitlements; $(ENTITLEMENTS_FLAVOR) is defined nowhere in the repository"), "\(run.stdout)")
+        #expect(run.stderr.contains("so bggen cannot tell which file signs the app and left CRIPiOSApp.entitlements alone"), "\(run.stderr)")
+        #expect(try repo.files()["CRIPiOSApp.entitlements"] == original["CRIPiOSApp.entitlements"])
+        #expect(run.stdout.contains("aps-environment for CRIPiOSApp.entitlements: see the notes above."))
+    }
+}

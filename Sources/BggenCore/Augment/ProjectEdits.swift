@@ -102,6 +102,9 @@ extension ExistingProject {
             } else if file.sharedWithExtension {
                 edits.notes.append("\(file.path) is shared with \(file.sharedWith.joined(separator: ", ")), so aps-environment was not added; give \(target.name) an entitlements file of its own with aps-environment = development.")
                 noted.append(file.path)
+            } else if !file.unresolvedVariables.isEmpty {
+                edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS is \(file.rawValue), and nothing in the repository defines \(file.unresolvedVariables.map { "$(\($0))" }.joined(separator: ", ")), so bggen cannot tell which file signs the app and left \(file.path) alone; add aps-environment = development to the one your build uses.")
+                noted.append(file.path)
             } else if !file.exists {
                 edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS names \(file.path), which does not exist; add aps-environment = development to the file it really uses.")
                 noted.append(file.path)

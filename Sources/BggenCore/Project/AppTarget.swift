@@ -75,10 +75,15 @@ public struct EntitlementsFile: Sendable, Equatable {
     public let regeneratedFrom: String?
     /// The string and list values the spec already gives, as for `InfoPlist.specProperties`.
     public let specProperties: [String: [String]]
+    /// Variables in `rawValue` that nothing in the repository defines (set in a file that is not committed): `path`
+    /// is then a guess, and the file that really signs the app may be another.
+    public let unresolvedVariables: [String]
 
     public init(path: String, rawValue: String, configurations: [String], exists: Bool, sharedWith: [String] = [],
-                sharedWithExtension: Bool = false, regeneratedFrom: String? = nil, specProperties: [String: [String]] = [:]) {
+                sharedWithExtension: Bool = false, regeneratedFrom: String? = nil, specProperties: [String: [String]] = [:],
+                unresolvedVariables: [String] = []) {
         self.specProperties = specProperties
+        self.unresolvedVariables = unresolvedVariables
         self.path = path
         self.rawValue = rawValue
         self.configurations = configurations

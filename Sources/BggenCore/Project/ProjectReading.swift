@@ -76,7 +76,8 @@ enum TargetFacts {
                 return EntitlementsFile(path: file.path, rawValue: file.rawValue, configurations: file.configurations,
                                         exists: file.exists, sharedWith: others,
                                         sharedWithExtension: others.contains(where: extensions.contains),
-                                        regeneratedFrom: file.regeneratedFrom, specProperties: file.specProperties)
+                                        regeneratedFrom: file.regeneratedFrom, specProperties: file.specProperties,
+                                        unresolvedVariables: file.unresolvedVariables)
             }
             return AppTarget(name: target.name, definedIn: target.definedIn, isMultiplatform: target.isMultiplatform,
                              bundleIdentifier: target.bundleIdentifier, deploymentTarget: target.deploymentTarget,
