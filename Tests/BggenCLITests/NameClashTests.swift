@@ -112,3 +112,19 @@ struct RegisteredAcrossFilesTests {
         #expect(replace.stderr.contains("a second registration kills the app at launch"))
     }
 }
+
+/// What existing code covers a task kind: code compiled into the app, labelled by what it does.
+@Suite("Existing code that covers a task kind")
+struct CoveringCodeTests {
+    @Test func aLinkedFrameworkCountsAndAnUploadSessionIsAnUploadSession() throws {
+        let repo = try Fixtures.copy("FrameworkCode")
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh,processing,downloads,uploads", "--dry-run"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("KiteKit/PhotoSync.swift:5: background(withIdentifier:) (uploads)"), "\(run.stdout)")
+        #expect(run.stderr.contains("skipped refresh: the app's code at KiteKit/Refresher.swift:"), "\(run.stderr)")
+        #expect(run.stderr.contains("skipped uploads: the app's code at KiteKit/PhotoSync.swift:5 already covers it"))
+        #expect(!run.stderr.contains("skipped downloads"), "an upload session does not cover downloads")
+        #expect(!run.stderr.contains("skipped processing"), "the macOS app's processing is not the iOS app's")
+        #expect(run.stdout.contains("BackgroundDownloadManager.swift") && run.stdout.contains("ProcessingWork.swift"))
+    }
+}

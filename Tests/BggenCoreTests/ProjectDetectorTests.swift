@@ -142,7 +142,8 @@ struct ProjectDetectorTests {
         #expect(report.otherTargets.first { $0.name == "Launcher" }?.platform == .macOS)
         #expect(report.otherTargets.filter(\.isExtension).count == 7)
         #expect(findings(report).contains("Sources/Extensions/PushProvider/PushProvider.swift:4: didReceiveRemoteNotification (silent-push) [PushProvider]"))
-        #expect(findings(report).contains("Sources/Shared/API/WebhookManager.swift:6: background(withIdentifier:) (downloads) [Shared]"))
+        // A session for webhook sends, neither downloads nor uploads: it covers no task kind.
+        #expect(findings(report).contains("Sources/Shared/API/WebhookManager.swift:6: background(withIdentifier:) [Shared]"))
         #expect(findings(report).contains("Sources/App/AppDelegate.swift:19: handleEventsForBackgroundURLSession (downloads) [App]"))
         #expect(report.registeredIdentifiers.map(\.identifier) == ["io.robbie.homeassistant.backgroundfetch", "io.robbie.homeassistant.reminderssync"])
         #expect(report.coveredKinds == [.refresh, .downloads, .silentPush])

@@ -119,11 +119,18 @@ public struct ExistingProject: Sendable {
         return answers
     }
 
-    /// The first place existing code covers each task kind, ignoring bggen's own earlier output and code that
-    /// only other targets compile (a macOS app's delegate does not cover the iOS app).
+    /// The first place existing code covers each task kind. Code compiled into the app counts: its own files, the
+    /// framework and library targets it may link, and packages (files no target claims). bggen's own earlier
+    /// output and code only other apps or extensions compile do not (a macOS app's delegate does not cover the
+    /// iOS app).
     public func existingCode(for kinds: [TaskKind]) -> [(kind: TaskKind, finding: CodeFinding)] {
+        let libraries = Set(report.otherTargets.filter { other in
+            let type = other.productType.lowercased()
+            return (type.contains("framework") || type.contains("library")) && [.iOS, .unknown].contains(other.platform)
+        }.map(\.name))
         let relevant = report.existingCode.filter { finding in
-            !finding.isBggenOutput && (finding.targets.isEmpty || target.map { finding.targets.contains($0.name) } ?? true)
+            !finding.isBggenOutput && (finding.targets.isEmpty || target.map { finding.targets.contains($0.name) } ?? true
+                || finding.targets.contains(where: libraries.contains))
         }
         return kinds.compactMap { kind in
             relevant.first { $0.kinds.contains(kind) }.map { (kind, $0) }

@@ -42,6 +42,29 @@ struct BackgroundCodeScanner: Sendable {
         "didReceiveRemoteNotification": [.silentPush],
     ]
 
+    /// Calls that create a background URLSession, which serves downloads, uploads or both: what the file does
+    /// with it decides (see `transferKinds`).
+    static let sessionSymbols: Set<String> = [
+        "background(withIdentifier:)", "backgroundSessionConfiguration", "backgroundSessionConfigurationWithIdentifier",
+    ]
+
+    /// The transfers a file starts: `downloadTask…` covers downloads, `uploadTask…` uploads. Where it starts
+    /// neither, the session's name says it (`DownloadCenter.swift`, `"com.example.downloads"`); a session for
+    /// something else (data tasks for webhooks) covers no task kind.
+    static func transferKinds(_ tokens: [SourceToken], fileName: String) -> [TaskKind] {
+        var kinds = Set<TaskKind>()
+        for token in tokens where token.kind == .identifier {
+            if token.text.hasPrefix("downloadTask") { kinds.insert(.downloads) }
+            if token.text.hasPrefix("uploadTask") { kinds.insert(.uploads) }
+        }
+        if kinds.isEmpty {
+            let names = ([fileName] + tokens.filter { $0.kind == .string }.map(\.text)).map { $0.lowercased() }
+            if names.contains(where: { $0.contains("download") }) { kinds.insert(.downloads) }
+            if names.contains(where: { $0.contains("upload") }) { kinds.insert(.uploads) }
+        }
+        return kinds.sorted()
+    }
+
     /// Words one of which a file must contain before it is tokenised; most files contain none.
     private static let needles: [[UInt8]] = [
         "BGTaskScheduler", "BGAppRefreshTask", "BGProcessingTask", "BGContinuedProcessingTask", "ithIdentifier",
@@ -115,9 +138,11 @@ struct BackgroundCodeScanner: Sendable {
             }
         }
         let fileKinds = Set(hits.flatMap(\.kinds).filter { $0 == .refresh || $0 == .processing })
+        let transferKinds = Self.transferKinds(tokens, fileName: name)
         var seen = Set<String>()
         for hit in hits where seen.insert("\(hit.line) \(hit.symbol)").inserted {
-            let kinds = hit.symbol == "BGTaskScheduler" ? fileKinds.sorted() : hit.kinds
+            let kinds = hit.symbol == "BGTaskScheduler" ? fileKinds.sorted()
+                : Self.sessionSymbols.contains(hit.symbol) ? transferKinds : hit.kinds
             result.findings.append(CodeFinding(file: file, line: hit.line, symbol: hit.symbol, kinds: kinds,
                                                targets: targets, isBggenOutput: ours))
         }
