@@ -144,11 +144,13 @@ struct InitCommand {
     /// for them anyway.
     private func tasksToSkip(_ project: ExistingProject, configuration: Configuration, prompter: Prompter?, notes: inout [String]) throws -> [TaskKind] {
         var skipped: [TaskKind] = []
-        for (kind, registered) in project.alreadyRegistered(configuration) {
+        for (kind, registered, inferred) in project.alreadyRegistered(configuration) {
             // Never negotiable: registering an identifier twice kills the app at launch.
             guard !options.replace else { throw AugmentError.identifierAlreadyRegistered(registered) }
             skipped.append(kind)
-            notes.append("skipped \(kind.rawValue): the app already registers \(registered.identifier) at \(registered.file):\(registered.line).")
+            notes.append(inferred
+                ? "skipped \(kind.rawValue): the Info.plist permits \(registered.identifier), and the app registers an identifier bggen cannot read at \(registered.file):\(registered.line) (\(registered.constant ?? "")), most likely that one."
+                : "skipped \(kind.rawValue): the app already registers \(registered.identifier) at \(registered.file):\(registered.line).")
         }
         guard !options.replace else { return skipped }
         for (kind, finding) in project.existingCode(for: configuration.tasks) where !skipped.contains(kind) {

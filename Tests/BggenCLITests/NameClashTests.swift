@@ -128,3 +128,22 @@ struct CoveringCodeTests {
         #expect(run.stdout.contains("BackgroundDownloadManager.swift") && run.stdout.contains("ProcessingWork.swift"))
     }
 }
+
+/// A registration bggen cannot read is matched with the identifiers the Info.plist permits.
+@Suite("Registered identifiers from the Info.plist")
+struct RegisteredFromInfoPlistTests {
+    @Test func anIdentifierThePlistPermitsIsTakenAsRegisteredByAnUnreadableCall() throws {
+        let repo = try Fixtures.copy("ConstantsElsewhere")
+        let delegate = try #require(try repo.files()["Kite/AppDelegate.swift"])
+        try repo.write(delegate.replacingOccurrences(of: "Constants.Values.refreshTaskId", with: "TaskNames.identifier(for: .refresh)"),
+                       to: "Kite/AppDelegate.swift")
+        let before = try repo.files()
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("skipped refresh: the Info.plist permits com.kiteapp.Kite.refresh, and the app registers an identifier bggen cannot read at Kite/AppDelegate.swift:7 (TaskNames.identifier(for:.refresh)), most likely that one."), "\(run.stderr)")
+        #expect(try repo.files() == before)
+
+        let processing = try BinaryRunner.run(["init", "--yes", "--tasks", "processing", "--dry-run"], in: repo.url)
+        #expect(!processing.stderr.contains("skipped processing"), "the plist does not permit the processing identifier")
+    }
+}

@@ -8,6 +8,8 @@ public struct ExistingProject: Sendable {
     public let target: AppTarget?
     /// How the app starts, read from its entry point: `@main struct …: App` or an app delegate.
     public let style: AppStyle?
+    /// `BGTaskSchedulerPermittedIdentifiers` of the target's Info.plist (or of the spec that generates it).
+    var listedIdentifiers: [String] = []
 
     /// Detects the project at `root`; nil when there is none (a new folder), so bggen just generates files.
     /// A folder that plainly holds an app bggen cannot read is an error, never a new folder: `spec` names the
@@ -36,7 +38,19 @@ public struct ExistingProject: Sendable {
             throw ProjectError.noAppTargetRead(projectFiles: report.projectFiles, reasons: reasons)
         }
         let target = try chooseTarget(in: report, named: targetName)
-        return ExistingProject(report: report, target: target, style: detectStyle(report, target: target))
+        return ExistingProject(report: report, target: target, style: detectStyle(report, target: target),
+                               listedIdentifiers: target.map { listedIdentifiers(of: $0, root: root, fileSystem: fileSystem) } ?? [])
+    }
+
+    /// The task identifiers the target's Info.plist permits, read without changing anything; none when it cannot
+    /// be read (patching it later reports why).
+    static func listedIdentifiers(of target: AppTarget, root: String, fileSystem: any FileSystem) -> [String] {
+        let key = BackgroundModes.permittedIdentifiersKey
+        if target.infoPlist.regeneratedFrom != nil { return target.infoPlist.specProperties[key] ?? [] }
+        guard let path = target.infoPlist.path, target.infoPlist.exists,
+              let data = try? fileSystem.readData(PathText.join(root, path)),
+              let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else { return [] }
+        return plist[key] as? [String] ?? []
     }
 
     /// How `target` starts, from every file it compiles (or, where the project does not say, every file in its
@@ -172,14 +186,25 @@ public struct ExistingProject: Sendable {
     }
 
     /// Task kinds whose identifier the app registers already: a second registration kills the app at launch.
-    public func alreadyRegistered(_ configuration: Configuration) -> [(kind: TaskKind, registered: RegisteredIdentifier)] {
+    /// `inferred` marks an identifier the app's Info.plist permits while a registration bggen cannot read exists
+    /// (`register(forTaskWithIdentifier: makeIdentifier())`), which most likely registers it.
+    public func alreadyRegistered(_ configuration: Configuration) -> [(kind: TaskKind, registered: RegisteredIdentifier, inferred: Bool)] {
         let identifiers = Identifiers(configuration)
         let ours: [(TaskKind, String?)] = [
             (.refresh, identifiers.appRefresh), (.processing, identifiers.processing),
             (.downloads, identifiers.downloadSession), (.uploads, identifiers.uploadSession),
         ]
+        let unread = report.warnings.compactMap { warning -> (file: String, line: Int, expression: String)? in
+            if case .unresolvedIdentifier(let file, let line, let expression) = warning { return (file, line, expression) }
+            return nil
+        }
         return ours.compactMap { kind, identifier in
-            report.registeredIdentifiers.first { $0.identifier == identifier }.map { (kind, $0) }
+            guard let identifier else { return nil }
+            if let registered = report.registeredIdentifiers.first(where: { $0.identifier == identifier }) {
+                return (kind, registered, false)
+            }
+            guard kind == .refresh || kind == .processing, listedIdentifiers.contains(identifier), let call = unread.first else { return nil }
+            return (kind, RegisteredIdentifier(identifier: identifier, kind: .task, file: call.file, line: call.line, constant: call.expression), true)
         }
     }
 
