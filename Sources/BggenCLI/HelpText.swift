@@ -89,10 +89,15 @@ enum HelpText {
           registers is never registered again. A type or Swift file the app already has (anywhere in the
           repository, packages included) is never generated a second time: bggen's names get a prefix
           (--prefix, else Bggen, said so), and a chosen prefix that still clashes is an error (exit 1).
-          bggen then adds the missing keys to the app's Info.plist
-          and aps-environment to its entitlements with additions-only edits, and prints the exact
-          change for anything it does not edit itself (generated Info.plists, XcodeGen and Tuist specs,
-          files shared with extensions).
+          bggen then adds the missing keys to the app's Info.plist and aps-environment to its
+          entitlements with additions-only edits, and prints the exact change for anything it does not
+          edit itself (generated Info.plists, XcodeGen and Tuist specs, files shared with extensions).
+          Swift files go into the app target's own folder; other app targets that compile it are named
+          (--all-targets patches their Info.plists too). The style is read from every file the target
+          compiles; an Objective-C app delegate gets an @objc entry point (--objc). A target that also
+          builds for macOS gets every file behind #if canImport(BackgroundTasks) && canImport(UIKit).
+          Code that covers a task kind is code compiled into the app: its own files, linked frameworks
+          and packages.
           A folder that plainly holds an app (an Info.plist, an app delegate or @main App, an .xcodeproj)
           but no project bggen can read, or a project with no iOS app target bggen can read (Tuist
           targets built by helper functions), stops the run with exit 1 and nothing written: pass
