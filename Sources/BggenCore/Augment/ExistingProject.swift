@@ -121,7 +121,8 @@ public struct ExistingProject: Sendable {
         return (try? BundleIdentifier(bundle.withoutUnresolved))?.description
     }
 
-    /// The answers the project already gives: its deployment target and bundle identifier.
+    /// The answers the project already gives: its style (and an Objective-C delegate), whether the target also
+    /// builds for other platforms, its deployment target and bundle identifier.
     public var detectedAnswers: Answers {
         var answers = Answers()
         answers.style = style
@@ -129,7 +130,6 @@ public struct ExistingProject: Sendable {
         answers.guardsPlatform = target?.isMultiplatform == true ? true : nil
         answers.deploymentTarget = target?.deploymentTarget ?? report.packageDeploymentTarget
         answers.bundleIdentifier = usableBundleIdentifier
-
         return answers
     }
 
