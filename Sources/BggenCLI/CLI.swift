@@ -20,7 +20,7 @@ public struct CLI {
             return ExitStatus.usage
         } catch let error as AugmentError {
             report(error.description, then: "See 'bggen init --help'.")
-            return ExitStatus.usage
+            return error.isUsageError ? ExitStatus.usage : ExitStatus.failure
         } catch where error is ProjectError || error is PlistPatchError {
             // The app's own files could not be read as expected; planning stopped before any write.
             report("\(error) Nothing was changed.")

@@ -22,7 +22,7 @@ struct InitCommand {
         let terminal = options.assumeDefaults ? nil : console.terminal
         let prompter = terminal.map { Prompter(terminal: $0, allowRawMode: console.environment["TERM"] != "dumb") }
         do {
-            let project = try detectProject(root: root, prompter: prompter)
+            let project = try detectProject(root: root, prompter: prompter, output: options.output ?? recorded?.output)
             return try generate(root: root, recorded: recorded, project: project, prompter: prompter, lock: lock)
         } catch let interruption as PromptInterruption {
             return reportInterruption(interruption)
@@ -45,12 +45,19 @@ struct InitCommand {
                 var reduced = configuration.answers
                 reduced.tasks = configuration.tasks.filter { !skipped.contains($0) }
                 guard reduced.tasks?.isEmpty == false else {
+                    if options.json {
+                        console.writeOutput(Report.nothingToAddJSON(notes: notes, dryRun: options.dryRun))
+                        return ExitStatus.success
+                    }
                     for note in notes { console.writeError("note: \(note)\n") }
                     console.writeOutput("Nothing to add: the app's own code already covers every chosen task.\n")
                     return ExitStatus.success
                 }
                 configuration = try makeConfiguration(reduced, defaults: defaults, recorded: recorded)
             }
+        }
+        if let project {
+            configuration = try avoidingNameClashes(configuration, in: project, defaults: defaults, recorded: recorded, notes: &notes)
         }
         let output = options.output ?? recorded?.output
         let outputFolder = try output.map { try OutputLocation.resolve(root: root, explicit: $0, fileSystem: fileSystem) }
@@ -60,13 +67,15 @@ struct InitCommand {
         var files = try renderer.files(for: configuration, outputFolder: outputFolder)
         let generated = files.map(\.path)
         files.append(GeneratedFile(path: AnswersFile.name, contents: AnswersFile.encode(configuration, output: output, files: generated), ownership: .record))
-        let edits = try project?.edits(for: configuration, fileSystem: fileSystem, allowBinaryPlist: options.allowBinaryPlist) ?? ProjectEdits()
+        let sharing = try project.map { try targetsToPatchToo($0, outputFolder: outputFolder, prompter: prompter, notes: &notes) } ?? []
+        let edits = try project?.edits(for: configuration, fileSystem: fileSystem, allowBinaryPlist: options.allowBinaryPlist,
+                                       alsoFor: sharing) ?? ProjectEdits()
         files += edits.files
+        if configuration.guardsPlatform, let target = project?.target {
+            notes.append("\(target.name) also builds for platforms other than iOS, and macOS has no BackgroundTasks or UIKit: the generated files are compiled only where both exist (#if canImport(BackgroundTasks) && canImport(UIKit)); wrap your calls to them the same way.")
+        }
         if let note = project?.integrationNote(outputFolder: outputFolder) {
             notes.append(note)
-        }
-        for file in project?.namesakes(of: files) ?? [] {
-            notes.append("\(file) is named like one of bggen's files and may declare the same type; if the build reports an invalid redeclaration, rename yours.")
         }
         if lock.held == nil && !options.dryRun {
             lock.held = try RepositoryLock.acquire(root: root, shownAs: options.directory, fileSystem: fileSystem)
@@ -75,8 +84,9 @@ struct InitCommand {
             root: root, outputFolder: outputFolder, files: files,
             previous: previouslyGenerated(recorded, root: root, outputFolder: outputFolder), force: options.force
         )
-        let report = Report(plan: plan, configuration: configuration, style: style, project: project, edits: edits)
-        for note in notes + edits.notes + plan.notes where !options.json {
+        let allNotes = notes + edits.notes + plan.notes
+        let report = Report(plan: plan, configuration: configuration, style: style, project: project, edits: edits, notes: allNotes)
+        for note in allNotes where !options.json {
             console.writeError("note: \(note)\n")
         }
         if options.dryRun {
@@ -98,10 +108,10 @@ struct InitCommand {
             console.writeError("Stopped by \(DeferredSignals.name(of: signal)) after every file was written.\n")
             return 128 + signal
         }
+        let nextSteps = try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits)
         if options.json {
-            console.writeOutput(report.json(written: plan.hasChanges, dryRun: false))
+            console.writeOutput(report.json(written: plan.hasChanges, dryRun: false, nextSteps: plan.hasChanges ? nextSteps : nil))
         } else {
-            let nextSteps = try renderer.nextSteps(for: configuration, outputFolder: outputFolder)
             console.writeOutput(report.afterWriting(nextSteps: nextSteps, directory: options.directory, repeatPlan: prompter == nil))
         }
         return ExitStatus.success
@@ -120,14 +130,24 @@ struct InitCommand {
     }
 
     /// The app bggen adds to, if `root` holds one. With several app targets and no `--target`, a person is
-    /// asked; a script gets an error naming the targets.
-    private func detectProject(root: String, prompter: Prompter?) throws -> ExistingProject? {
+    /// asked; a script gets an error naming the targets. A folder holding an app bggen cannot read is an error,
+    /// unless an output folder was chosen: then bggen only generates files and leaves the app alone.
+    private func detectProject(root: String, prompter: Prompter?, output: String?) throws -> ExistingProject? {
         guard fileSystem.kind(of: root) == .directory else { return try noProject(for: options.target) }
+        if let spec = options.spec, fileSystem.kind(of: "\(root)/\(spec)") != .file {
+            throw UsageError("--spec names \(spec), which is not a file in \(options.directory); pass the XcodeGen spec's path relative to it.")
+        }
         do {
-            return try ExistingProject.detect(root: root, targetName: options.target, fileSystem: fileSystem) ?? noProject(for: options.target)
+            return try ExistingProject.detect(root: root, targetName: options.target, spec: options.spec, fileSystem: fileSystem)
+                ?? noProject(for: options.target)
         } catch AugmentError.severalAppTargets(let names) where prompter != nil {
             let picked = try prompter!.pickOne("Which app target should get the background work?", options: names, preselected: 0)
-            return try ExistingProject.detect(root: root, targetName: names[picked], fileSystem: fileSystem)
+            return try ExistingProject.detect(root: root, targetName: names[picked], spec: options.spec, fileSystem: fileSystem)
+        } catch let error as ProjectError where output != nil && options.target == nil {
+            switch error {
+            case .unreadableApp, .noAppTargetRead: return nil
+            default: throw error
+            }
         }
     }
 
@@ -137,15 +157,33 @@ struct InitCommand {
         throw UsageError("--target '\(target)' was given, but '\(options.directory)' holds no Xcode project, project.yml, Project.swift or Package.swift with app targets; drop --target, or run bggen in the app's repository.")
     }
 
+    /// Other app targets compiling the same folder build the new code too, and it registers nothing in them unless
+    /// their Info.plists get the keys: patched with `--all-targets` or when a person agrees, else said so.
+    private func targetsToPatchToo(_ project: ExistingProject, outputFolder: String, prompter: Prompter?,
+                                   notes: inout [String]) throws -> [AppTarget] {
+        let sharing = project.targetsSharing(outputFolder)
+        guard let target = project.target, !sharing.isEmpty else { return [] }
+        let names = sharing.map(\.name).joined(separator: ", ")
+        if options.allTargets { return sharing }
+        if let prompter, try prompter.confirm("\(names) also compile \(outputFolder). Add the keys to their Info.plists too?", default: true) {
+            return sharing
+        }
+        let plists = sharing.map { "\($0.name): \($0.infoPlist.path ?? "generated Info.plist")" }.joined(separator: ", ")
+        notes.append("\(names) also compile \(outputFolder), but only \(target.name)'s Info.plist gets the keys, so the tasks fail to register in the others (\(plists)); pass --all-targets to add the keys there too.")
+        return []
+    }
+
     /// Task kinds the app's own code already covers: skipped and said so, unless `--replace` or a person asks
     /// for them anyway.
     private func tasksToSkip(_ project: ExistingProject, configuration: Configuration, prompter: Prompter?, notes: inout [String]) throws -> [TaskKind] {
         var skipped: [TaskKind] = []
-        for (kind, registered) in project.alreadyRegistered(configuration) {
+        for (kind, registered, inferred) in project.alreadyRegistered(configuration) {
             // Never negotiable: registering an identifier twice kills the app at launch.
             guard !options.replace else { throw AugmentError.identifierAlreadyRegistered(registered) }
             skipped.append(kind)
-            notes.append("skipped \(kind.rawValue): the app already registers \(registered.identifier) at \(registered.file):\(registered.line).")
+            notes.append(inferred
+                ? "skipped \(kind.rawValue): the Info.plist permits \(registered.identifier), and the app registers an identifier bggen cannot read at \(registered.file):\(registered.line) (\(registered.constant ?? "")), most likely that one."
+                : "skipped \(kind.rawValue): the app already registers \(registered.identifier) at \(registered.file):\(registered.line).")
         }
         guard !options.replace else { return skipped }
         for (kind, finding) in project.existingCode(for: configuration.tasks) where !skipped.contains(kind) {
@@ -157,6 +195,20 @@ struct InitCommand {
             notes.append("skipped \(kind.rawValue): the app's code at \(place) already covers it; pass --replace to generate it anyway.")
         }
         return skipped
+    }
+
+    /// Never a second type or Swift file of a name the app already has (an "invalid redeclaration" in every target
+    /// that compiles both): a clash gives bggen's names a prefix, said so, and recorded for the next run.
+    private func avoidingNameClashes(_ configuration: Configuration, in project: ExistingProject, defaults: Answers,
+                                     recorded: AnswersFile.Contents?, notes: inout [String]) throws -> Configuration {
+        let names = try OutputRenderer().generatedNames(for: configuration)
+        let (prefix, clashes) = try project.typePrefix(for: names, chosen: configuration.typePrefix)
+        guard prefix != configuration.typePrefix else { return configuration }
+        var answers = configuration.answers
+        answers.typePrefix = prefix
+        let example = clashes[0].name
+        notes.append("the app already declares \(clashes.map(\.description).joined(separator: ", ")), so bggen's types and Swift files get the prefix \(prefix) (\(example) becomes \(prefix)\(example)); pass --prefix to choose another.")
+        return try makeConfiguration(answers, defaults: defaults, recorded: recorded)
     }
 
     /// A problem that the flags alone do not have came from `.bggen.json`, and the message says so.

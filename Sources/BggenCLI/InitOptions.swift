@@ -6,6 +6,10 @@ struct InitOptions {
     var answers = Answers()
     var output: String?
     var target: String?
+    /// An XcodeGen spec not named `project.yml`, relative to the folder.
+    var spec: String?
+    /// Also patch the other app targets that compile the same folder.
+    var allTargets = false
     var replace = false
     var allowBinaryPlist = false
     var assumeDefaults = false
@@ -28,6 +32,10 @@ struct InitOptions {
         .init(name: "ios", kind: .option),
         .init(name: "output", kind: .option),
         .init(name: "target", kind: .option),
+        .init(name: "prefix", kind: .option),
+        .init(name: "spec", kind: .option),
+        .init(name: "objc", kind: .flag),
+        .init(name: "all-targets", kind: .flag),
         .init(name: "replace", kind: .flag),
         .init(name: "allow-binary-plist", kind: .flag),
         .init(name: "yes", kind: .flag, shortName: "y"),
@@ -66,6 +74,9 @@ struct InitOptions {
             if let strategy = parsed.values["strategy"] {
                 options.answers.strategy = try ContinuedStrategy.parse(strategy)
             }
+            if let prefix = parsed.values["prefix"] {
+                options.answers.typePrefix = try Configuration.validatedTypePrefix(prefix)
+            }
             if let ios = parsed.values["ios"] {
                 options.answers.deploymentTarget = try DeploymentTarget(ios).description
             }
@@ -76,12 +87,23 @@ struct InitOptions {
         options.answers.requiresPower = parsed.toggles["power"]
         options.answers.checkpoint = parsed.toggles["checkpoint"]
         options.answers.gpu = parsed.toggles["gpu"]
+        options.answers.objectiveC = parsed.flags.contains("objc") ? true : nil
         if let output = parsed.values["output"] {
             guard !output.isEmpty else { throw UsageError("--output is empty; pass a folder inside DIR.") }
             options.output = output
         }
+        if options.answers.typePrefix?.isEmpty == true {
+            throw UsageError(ConfigurationError.invalidTypePrefix("").description)
+        }
         options.target = parsed.values["target"]
+        if let spec = parsed.values["spec"] {
+            guard !spec.isEmpty, !spec.hasPrefix("/"), !spec.split(separator: "/").contains("..") else {
+                throw UsageError("--spec '\(spec)' must be a path inside the folder, such as project-app.yml.")
+            }
+            options.spec = spec
+        }
         options.replace = parsed.flags.contains("replace")
+        options.allTargets = parsed.flags.contains("all-targets")
         options.allowBinaryPlist = parsed.flags.contains("allow-binary-plist")
         options.assumeDefaults = parsed.flags.contains("yes")
         options.dryRun = parsed.flags.contains("dry-run")

@@ -13,17 +13,30 @@ enum ProjectSummary {
         var lines = ["Project: \(report.projectFiles.first ?? report.root) (\(kind))"]
         if let workspace = report.workspace { lines.append("  Workspace: \(workspace)") }
         if let target = project.target {
-            var facts = ["iOS \(target.deploymentTarget ?? "?")"]
+            let version = target.deploymentTarget ?? report.packageDeploymentTarget.map { "\($0) (from Package.swift)" } ?? "not set"
+            var facts = ["iOS \(version)" + (target.isMultiplatform ? " (also builds for other platforms)" : "")]
             if let swift = target.swiftVersion { facts.append("Swift \(swift)") }
             facts.append("default isolation: \(target.defaultActorIsolation ?? "nonisolated")")
-            if let bundle = target.bundleIdentifier { facts.append("bundle ID \(bundle.raw)") }
-            if let style = project.style { facts.append(style == .swiftUI ? "SwiftUI App" : "app delegate") }
+            if let bundle = target.bundleIdentifier {
+                facts.append("bundle ID \(bundle.withoutUnresolved)" + (bundle.raw == bundle.withoutUnresolved ? "" : " (\(bundle.raw))"))
+            }
+            if let delegate = project.objectiveCDelegate {
+                facts.append("Objective-C app delegate (\(delegate.file))")
+            } else if let style = project.style {
+                facts.append(style == .swiftUI ? "SwiftUI App" : "app delegate")
+            }
             lines.append("  App target: \(target.name) · " + facts.joined(separator: " · "))
             let plist = target.infoPlist.path ?? (target.infoPlist.isGenerated ? "generated from build settings" : "none")
             lines.append("  Info.plist: \(plist)")
             for file in target.entitlements {
                 let configurations = file.configurations.isEmpty ? "" : " (\(file.configurations.joined(separator: ", ")))"
-                lines.append("  Entitlements: \(file.path)\(configurations)")
+                var facts = ""
+                if !file.unresolvedVariables.isEmpty {
+                    facts = " · built from \(file.rawValue); \(file.unresolvedVariables.map { "$(\($0))" }.joined(separator: ", ")) is defined nowhere in the repository"
+                } else if !file.exists {
+                    facts = " · does not exist"
+                }
+                lines.append("  Entitlements: \(file.path)\(configurations)\(facts)")
             }
         }
         let code = report.existingCode.filter { !$0.isBggenOutput }
@@ -34,7 +47,7 @@ enum ProjectSummary {
         if !report.registeredIdentifiers.isEmpty {
             lines.append("  Registered identifiers: " + report.registeredIdentifiers.map(\.identifier).joined(separator: ", "))
         }
-        lines += report.warnings.map { "  warning: \($0)" }
+        lines += project.warnings.map { "  warning: \($0)" }
         return lines.joined(separator: "\n") + "\n\n"
     }
 }

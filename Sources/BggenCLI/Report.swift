@@ -8,6 +8,9 @@ struct Report {
     let style: TextStyle
     var project: ExistingProject? = nil
     var edits = ProjectEdits()
+    /// Every note the text report prints: the answers', the run's (tasks skipped, names prefixed, folders to add
+    /// to the target), the edits' and the plan's.
+    var notes: [String] = []
 
     func planSummary() -> String {
         var text = ""
@@ -90,7 +93,8 @@ struct Report {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    func json(written: Bool, dryRun: Bool) -> String {
+    /// `nextSteps` is the text a run that wrote files prints after its plan.
+    func json(written: Bool, dryRun: Bool, nextSteps: String? = nil) -> String {
         let identifiers = Identifiers(configuration)
         let document = JSONReport(
             root: plan.root,
@@ -107,10 +111,26 @@ struct Report {
                 backgroundModes: backgroundModes(for: configuration)
             ),
             files: plan.entries.map { .init(path: $0.path, action: $0.action.rawValue, owner: $0.ownership.rawValue, reason: $0.reason) },
-            notes: configuration.notes + edits.notes + plan.notes,
+            notes: notes,
             instructions: edits.instructions,
+            nextSteps: nextSteps,
             project: project.map(ProjectJSON.init)
         )
+        return Self.encode(document)
+    }
+
+    /// The `--json` document when the app's code already covers every chosen task and nothing is planned.
+    static func nothingToAddJSON(notes: [String], dryRun: Bool) -> String {
+        struct NothingToAdd: Encodable {
+            let dryRun: Bool
+            let written = false
+            let nothingToAdd = true
+            let notes: [String]
+        }
+        return encode(NothingToAdd(dryRun: dryRun, notes: notes))
+    }
+
+    private static func encode(_ document: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
@@ -132,6 +152,7 @@ struct JSONReport: Encodable {
         let strategy: String?
         let gpu: Bool
         let style: String
+        let prefix: String?
 
         init(_ configuration: Configuration) {
             tasks = configuration.tasks.map(\.rawValue)
@@ -145,6 +166,7 @@ struct JSONReport: Encodable {
             strategy = configuration.includes(.continuedProcessing) ? configuration.strategy.rawValue : nil
             gpu = configuration.gpu
             style = configuration.style.rawValue
+            prefix = configuration.typePrefix.isEmpty ? nil : configuration.typePrefix
         }
     }
     struct IdentifiersJSON: Encodable {
@@ -174,6 +196,7 @@ struct JSONReport: Encodable {
     let files: [FileJSON]
     let notes: [String]
     let instructions: [String]
+    let nextSteps: String?
     let project: ProjectJSON?
 }
 
@@ -193,6 +216,8 @@ struct ProjectJSON: Encodable {
     let swiftVersion: String?
     let defaultIsolation: String?
     let bundleId: String?
+    /// As the project writes it, variables included.
+    let bundleIdAsWritten: String?
     let infoPlist: String?
     let entitlements: [String]
     let existingCode: [CodeJSON]
@@ -208,13 +233,14 @@ struct ProjectJSON: Encodable {
         deploymentTarget = project.target?.deploymentTarget ?? report.packageDeploymentTarget
         swiftVersion = project.target?.swiftVersion
         defaultIsolation = project.target?.defaultActorIsolation
-        bundleId = project.target?.bundleIdentifier?.resolved
+        bundleId = project.target?.bundleIdentifier?.withoutUnresolved
+        bundleIdAsWritten = project.target?.bundleIdentifier?.raw
         infoPlist = project.target?.infoPlist.path
         entitlements = project.target?.entitlements.map(\.path) ?? []
         existingCode = report.existingCode.filter { !$0.isBggenOutput }.map {
             CodeJSON(file: $0.file, line: $0.line, symbol: $0.symbol, tasks: $0.kinds.map(\.rawValue))
         }
         registeredIdentifiers = report.registeredIdentifiers.map(\.identifier)
-        warnings = report.warnings.map(\.description)
+        warnings = project.warnings.map(\.description)
     }
 }

@@ -12,7 +12,7 @@ struct BinaryTests {
             #expect(run.status == 0)
             #expect(run.stderr.isEmpty)
             for option in ["--tasks", "--interval", "--network", "--no-network", "--power", "--no-power", "--bundle-id",
-                           "--ios", "--output", "--yes", "--dry-run", "--force", "--json",
+                           "--ios", "--output", "--prefix", "--spec", "--objc", "--all-targets", "--yes", "--dry-run", "--force", "--json",
                            "hourly      1 hour", "few-hours   4 hours", "daily       24 hours", "on-push", "15 minutes",
                            ".bggen.json", "replays them exactly", "TERM=dumb"] {
                 #expect(run.stdout.contains(option), "help lacks \(option)")

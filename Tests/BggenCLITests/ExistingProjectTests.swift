@@ -80,8 +80,10 @@ struct ExistingProjectTests {
         #expect(change.removed.isEmpty)
         #expect(change.added == ["\t\t<string>io.robbie.HomeAssistant.processing</string>", "\t\t<string>processing</string>"])
         #expect(files[info]!.contains("${ENV_URL_HANDLER}") == original[info]!.contains("${ENV_URL_HANDLER}"))
-        #expect(files.keys.contains("Sources/BackgroundProcessing/BackgroundTaskManager.swift"))
-        #expect(run.stderr.contains("add it to the App target in Xcode"))
+        // The app's own synchronized folder, not the root Sources/: the target compiles the files at once.
+        #expect(files.keys.contains("Sources/App/BackgroundProcessing/BackgroundTaskManager.swift"))
+        #expect(!files.keys.contains { $0.hasPrefix("Sources/BackgroundProcessing/") })
+        #expect(!run.stderr.contains("add it to the App target in Xcode"), "\(run.stderr)")
         try expectSecondRunChangesNothing(repo, arguments)
     }
 

@@ -52,6 +52,23 @@ struct InteractiveTests {
         #expect(typed == flagged, "typed answers and flags must give byte-identical files")
     }
 
+    /// Flavours sharing the app's folder: a person is asked whether their Info.plists get the keys too.
+    @Test func theOtherTargetsSharingTheFolderAreOfferedOnATerminal() throws {
+        let repo = try Fixtures.copy("TypeNameClash")
+        let original = try repo.files()
+        let session = try PseudoTerminal(arguments: ["init", "--target", "Kite", "--tasks", "refresh", "--interval", "daily",
+                                                     "--bundle-id", "com.kiteapp.Kite", "--ios", "17.0", "--style", "app-delegate"],
+                                         directory: repo.url, environment: ["TERM": "dumb"])
+        try session.expect("KiteBeta also compile Kite/BackgroundProcessing. Add the keys to their Info.plists too? [Y/n]")
+        session.type("\n")
+        try session.expect("Write these files? [Y/n]")
+        session.type("\n")
+        #expect(session.waitForExit() == 0, "\(session.transcript)")
+        let files = try repo.files()
+        #expect(files["Config/KiteBeta-Info.plist"] != original["Config/KiteBeta-Info.plist"])
+        #expect(files["Config/KiteBeta-Info.plist"]?.contains("<string>com.kiteapp.Kite.refresh</string>") == true)
+    }
+
     @Test func numberedChoicesWhenTheTerminalIsDumbAndWrongAnswersAreAskedAgain() throws {
         let folder = try TemporaryDirectory()
         let session = try PseudoTerminal(arguments: ["init", "--bundle-id", "org.sample.photos"], directory: folder.url, environment: ["TERM": "dumb"])

@@ -129,7 +129,7 @@ struct ProjectDetectorTests {
         // The Catalyst-only file behind [sdk=macosx*] is not the iOS app's.
         #expect(app.entitlements.map(\.path) == ["Configuration/Entitlements/App-ios.entitlements"])
         #expect(app.sourceFolder == "Sources/App")
-        #expect(app.outputFolder == "Sources/BackgroundProcessing")
+        #expect(app.outputFolder == "Sources/App/BackgroundProcessing", "the app's own folder wins over the root Sources/")
         #expect(app.synchronizedFolders == ["Sources/App"])
         let pbxproj = try String(contentsOf: fixtures.appendingPathComponent("HomeAssistant/HomeAssistant.xcodeproj/project.pbxproj"), encoding: .utf8)
         #expect(pbxproj.components(separatedBy: "isa = PBXFileSystemSynchronizedRootGroup;").count - 1 == 101)
@@ -142,7 +142,8 @@ struct ProjectDetectorTests {
         #expect(report.otherTargets.first { $0.name == "Launcher" }?.platform == .macOS)
         #expect(report.otherTargets.filter(\.isExtension).count == 7)
         #expect(findings(report).contains("Sources/Extensions/PushProvider/PushProvider.swift:4: didReceiveRemoteNotification (silent-push) [PushProvider]"))
-        #expect(findings(report).contains("Sources/Shared/API/WebhookManager.swift:6: background(withIdentifier:) (downloads) [Shared]"))
+        // A session for webhook sends, neither downloads nor uploads: it covers no task kind.
+        #expect(findings(report).contains("Sources/Shared/API/WebhookManager.swift:6: background(withIdentifier:) [Shared]"))
         #expect(findings(report).contains("Sources/App/AppDelegate.swift:19: handleEventsForBackgroundURLSession (downloads) [App]"))
         #expect(report.registeredIdentifiers.map(\.identifier) == ["io.robbie.homeassistant.backgroundfetch", "io.robbie.homeassistant.reminderssync"])
         #expect(report.coveredKinds == [.refresh, .downloads, .silentPush])
@@ -243,16 +244,28 @@ struct ProjectDetectorTests {
         #expect(app.deploymentTarget == "18.5")
         #expect(app.swiftVersion == "6.0")
         #expect(app.infoPlist == InfoPlist(path: "ElementX/SupportingFiles/Info.plist", isGenerated: false, exists: true,
-                                           regeneratedFrom: "ElementX/SupportingFiles/target.yml"))
+                                           regeneratedFrom: "ElementX/SupportingFiles/target.yml", specProperties: [
+                                               "CFBundleDisplayName": ["$(APP_DISPLAY_NAME)"],
+                                               "CFBundleShortVersionString": ["$(MARKETING_VERSION)"],
+                                               "UIBackgroundModes": ["audio", "fetch", "processing", "voip", "location"],
+                                               "BGTaskSchedulerPermittedIdentifiers": ["io.element.elementx.background.refresh"],
+                                               "appGroupIdentifier": ["$(APP_GROUP_IDENTIFIER)"],
+                                               "baseBundleIdentifier": ["$(BASE_BUNDLE_IDENTIFIER)"],
+                                           ]))
         #expect(app.entitlements == [EntitlementsFile(path: "ElementX/SupportingFiles/ElementX.entitlements", rawValue: "ElementX.entitlements",
                                                       configurations: ["Debug", "Release"], exists: true,
-                                                      regeneratedFrom: "ElementX/SupportingFiles/target.yml")])
+                                                      regeneratedFrom: "ElementX/SupportingFiles/target.yml", specProperties: [
+                                                          "aps-environment": ["development"],
+                                                          "com.apple.security.application-groups": ["$(APP_GROUP_IDENTIFIER)"],
+                                                      ])])
         #expect(app.sourceFolder == "ElementX/Sources")
         #expect(report.otherTargets.map(\.name) == ["NSE", "UnitTests"])
+        // Registered through a setting defined in another file (AppSettings.swift), resolved across files.
+        #expect(report.registeredIdentifiers.contains(RegisteredIdentifier(
+            identifier: "io.element.elementx.background.refresh", kind: .task,
+            file: "ElementX/Sources/Application/AppCoordinator.swift", line: 7, constant: "backgroundAppRefreshTaskIdentifier")))
         #expect(report.warnings == [
             .generatedProject(path: "ElementX.xcodeproj", generator: "XcodeGen", spec: "project.yml"),
-            .unresolvedIdentifier(file: "ElementX/Sources/Application/AppCoordinator.swift", line: 7,
-                                  expression: "appSettings.backgroundAppRefreshTaskIdentifier"),
             .regeneratedFile(path: "ElementX/SupportingFiles/ElementX.entitlements", spec: "ElementX/SupportingFiles/target.yml", generator: "XcodeGen"),
             .regeneratedFile(path: "ElementX/SupportingFiles/Info.plist", spec: "ElementX/SupportingFiles/target.yml", generator: "XcodeGen"),
         ])

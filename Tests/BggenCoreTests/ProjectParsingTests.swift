@@ -152,7 +152,7 @@ struct ProjectDetectorPbxprojTests {
                 targetXcconfig: "App.xcconfig", exceptions: ["Info.plist"]),
         ])
         let app = try #require(report.appTargets.first)
-        #expect(app.bundleIdentifier == SettingValue(raw: "$(TEAM_PREFIX).app", resolved: "$(TEAM_PREFIX).app", unresolvedVariables: ["TEAM_PREFIX"]))
+        #expect(app.bundleIdentifier == SettingValue(raw: "$(TEAM_PREFIX).app", resolved: "$(TEAM_PREFIX).app", unresolvedVariables: ["TEAM_PREFIX"], withoutUnresolved: ".app"))
         #expect(app.entitlements.map(\.path) == ["App/App.entitlements"])
         #expect(app.infoPlist.exists == false)
         #expect(report.warnings == [
@@ -241,7 +241,7 @@ struct ProjectDetectorBuildSettingsTests {
 
     @Test func unknownVariablesStayVisibleInValuesButVanishInPaths() throws {
         let stack = settings([["ID": "$(ORG).app", "ENTITLEMENTS": "\"$(SRCROOT)/App/App$(SUFFIX).entitlements\""]])
-        #expect(stack.value("ID") == SettingValue(raw: "$(ORG).app", resolved: "$(ORG).app", unresolvedVariables: ["ORG"]))
+        #expect(stack.value("ID") == SettingValue(raw: "$(ORG).app", resolved: "$(ORG).app", unresolvedVariables: ["ORG"], withoutUnresolved: ".app"))
         let path = try #require(stack.path("ENTITLEMENTS", projectDirectory: "Nested"))
         #expect(path.path == "Nested/App/App.entitlements")
         #expect(path.unresolved == ["SUFFIX"])

@@ -40,8 +40,9 @@ public struct Scenario: Sendable, CustomStringConvertible {
 }
 
 public enum Scenarios {
-    /// Each task alone, all four together, each interval, network and power on and off, and three deployment
-    /// targets (iOS 13 has no `Logger`, so it takes a different path).
+    /// Each task alone, all four together, each interval, network and power on and off, three deployment
+    /// targets (iOS 13 has no `Logger`, so it takes a different path), every task under a `--prefix`, and every
+    /// task for an Objective-C app delegate.
     public static let all: [Scenario] = [
         make("refresh", "--tasks", "refresh"),
         make("processing", "--tasks", "processing"),
@@ -62,6 +63,8 @@ public enum Scenarios {
         make("swiftui-ios15-refresh", "--style", "swiftui", "--ios", "15.0", "--tasks", "refresh,downloads"),
         make("processing-checkpoint-nightly", "--tasks", "processing", "--checkpoint", "--at", "02:30", "--power"),
         make("ios13-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "13.0"),
+        make("prefixed-all-tasks", "--prefix", "Acme", "--ios", "17.0", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing"),
+        make("objc-delegate-all-tasks", "--objc", "--tasks", "refresh,processing,downloads,uploads,silent-push"),
         make("ios18-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "18.0", "--bundle-id", "com.acme.news-reader"),
     ]
 
@@ -89,6 +92,8 @@ public enum Scenarios {
             case "--style": answers.style = try! AppStyle.parse(value); index += 1
             case "--strategy": answers.strategy = try! ContinuedStrategy.parse(value); index += 1
             case "--at": answers.nightlyAt = try! NightlyStart(value); index += 1
+            case "--prefix": answers.typePrefix = value; index += 1
+            case "--objc": answers.objectiveC = true
             default: fatalError("unknown scenario flag \(flag)")
             }
             index += 1

@@ -19,6 +19,18 @@ struct GeneratedCodeCompileTests {
         try expectClean(Scenarios.named("all-tasks"), setup, flags: ["-wmo", "-O"])
     }
 
+    /// A target that also builds for macOS gets every file inside `#if canImport(BackgroundTasks) &&
+    /// canImport(UIKit)`; the stub SDK has both modules, so the guarded code is compiled, not skipped.
+    @Test(arguments: CompilerSetup.allCases)
+    func platformGuardedOutputCompiles(_ setup: CompilerSetup) throws {
+        var answers = Scenarios.named("ios18-all-tasks").answers
+        answers.guardsPlatform = true
+        let scenario = Scenario(name: "guarded-all-tasks", flags: [], answers: answers)
+        let swift = try scenario.renderedFiles().filter { $0.path.hasSuffix(".swift") }
+        #expect(swift.allSatisfy { $0.contents.contains("\n#if canImport(BackgroundTasks) && canImport(UIKit)\n") })
+        try expectClean(scenario, setup, flags: ["-DDEBUG"])
+    }
+
     private func expectClean(_ scenario: Scenario, _ setup: CompilerSetup, flags: [String]) throws {
         let folder = try TemporaryDirectory()
         var sources: [URL] = []

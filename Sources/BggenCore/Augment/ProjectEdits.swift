@@ -8,6 +8,11 @@ public struct ProjectEdits: Sendable, Equatable {
     public var notes: [String] = []
     /// Changes bggen does not make itself, spelled out exactly: build settings and generator specs.
     public var instructions: [String] = []
+    /// What became of the app's Info.plist keys, in place of the generic "merge the fragment" step; nil when the
+    /// user must still merge it.
+    public var infoPlistStep: String?
+    /// The same for `aps-environment` in the entitlements.
+    public var entitlementsStep: String?
 
     public init() {}
 }
@@ -16,88 +21,145 @@ extension ExistingProject {
     /// Plans the Info.plist and entitlements edits for `configuration`. The user's files get only additions;
     /// files a generator rewrites, files shared with extensions and files outside the project are left alone,
     /// with the change to make by hand instead.
-    public func edits(for configuration: Configuration, fileSystem: any FileSystem, allowBinaryPlist: Bool) throws -> ProjectEdits {
+    /// `others` are further app targets that compile the same files (flavours of one app): their Info.plists
+    /// get the same keys, since the same code registers the same identifiers in each.
+    public func edits(for configuration: Configuration, fileSystem: any FileSystem, allowBinaryPlist: Bool,
+                      alsoFor others: [AppTarget] = []) throws -> ProjectEdits {
         var edits = ProjectEdits()
         guard let target else { return edits }
         let identifiers = Identifiers(configuration).permittedTaskIdentifiers
         let modes = backgroundModes(for: configuration)
         let patcher = PlistPatcher(allowsBinaryConversion: allowBinaryPlist)
-        if !identifiers.isEmpty || !modes.isEmpty {
-            var plistEdits: [PlistPatcher.Edit] = []
-            if !identifiers.isEmpty { plistEdits.append(.addStrings(key: BackgroundModes.permittedIdentifiersKey, values: identifiers)) }
-            if !modes.isEmpty { plistEdits.append(.addStrings(key: BackgroundModes.key, values: modes)) }
-            try planInfoPlist(target, plistEdits, identifiers: identifiers, modes: modes, patcher: patcher, fileSystem: fileSystem, into: &edits)
+        var plistSteps: [String] = [], entitlementSteps: [String] = []
+        for each in [target] + others {
+            if !identifiers.isEmpty || !modes.isEmpty {
+                var plistEdits: [PlistPatcher.Edit] = []
+                if !identifiers.isEmpty { plistEdits.append(.addStrings(key: BackgroundModes.permittedIdentifiersKey, values: identifiers)) }
+                if !modes.isEmpty { plistEdits.append(.addStrings(key: BackgroundModes.key, values: modes)) }
+                plistSteps += try planInfoPlist(each, plistEdits, identifiers: identifiers, modes: modes, patcher: patcher,
+                                                fileSystem: fileSystem, into: &edits).map { [$0] } ?? []
+            }
+            if configuration.includes(.silentPush) {
+                entitlementSteps += try planEntitlements(each, patcher: patcher, fileSystem: fileSystem, into: &edits).map { [$0] } ?? []
+            }
         }
-        if configuration.includes(.silentPush) {
-            try planEntitlements(target, patcher: patcher, fileSystem: fileSystem, into: &edits)
-        }
+        // A step per target; the generic "merge the fragment" step stays only when no target's file was handled.
+        edits.infoPlistStep = plistSteps.isEmpty ? nil : plistSteps.joined(separator: "\n   ")
+        edits.entitlementsStep = entitlementSteps.isEmpty ? nil : entitlementSteps.joined(separator: "\n   ")
         return edits
     }
 
+    /// Plans one target's Info.plist edit and returns the next step that replaces "merge the fragment", if any.
     private func planInfoPlist(
         _ target: AppTarget, _ plistEdits: [PlistPatcher.Edit], identifiers: [String], modes: [String],
         patcher: PlistPatcher, fileSystem: any FileSystem, into edits: inout ProjectEdits
-    ) throws {
+    ) throws -> String? {
         let plist = target.infoPlist
         if let spec = plist.regeneratedFrom {
-            edits.instructions.append(specInstruction(spec: spec, target: target.name, info: [
+            guard let instruction = specInstruction(spec: spec, target: target.name, existing: plist.specProperties, info: [
                 (BackgroundModes.permittedIdentifiersKey, identifiers), (BackgroundModes.key, modes),
-            ]))
-            return
+            ]) else {
+                return "\(spec) already gives \(target.name)'s Info.plist every key this needs; nothing to add."
+            }
+            edits.instructions.append(instruction)
+            return "Add the Info.plist keys to \(spec) as shown under \"To do by hand\" below; \(plist.path ?? "the Info.plist") is rebuilt from it."
         }
         guard let path = plist.path else {
             edits.instructions.append(
                 "\(target.name) generates its Info.plist from build settings, which cannot hold arrays: set INFOPLIST_FILE = \(OutputRenderer.infoFragmentPath) for \(target.name), and keep GENERATE_INFOPLIST_FILE = YES so Xcode still generates the rest."
             )
-            return
+            return "Set INFOPLIST_FILE as shown under \"To do by hand\" below, so Xcode merges \(OutputRenderer.infoFragmentPath) into the Info.plist it generates."
         }
         guard plist.exists else {
             edits.notes.append("\(target.name)'s INFOPLIST_FILE names \(path), which does not exist; merge \(OutputRenderer.infoFragmentPath) into the Info.plist the target really uses.")
-            return
+            return nil
         }
-        try patch(path, plistEdits, patcher: patcher, fileSystem: fileSystem, into: &edits)
+        switch try patch(path, plistEdits, patcher: patcher, fileSystem: fileSystem, into: &edits) {
+        case .changed: return "bggen added the Info.plist keys to \(path); nothing to merge."
+        case .unchanged: return "\(path) already has every Info.plist key this needs; nothing to merge."
+        case .leftAlone: return nil
+        }
     }
 
-    private func planEntitlements(_ target: AppTarget, patcher: PlistPatcher, fileSystem: any FileSystem, into edits: inout ProjectEdits) throws {
+    /// Plans one target's entitlements edits and returns the next step that replaces "merge the fragment", if any.
+    private func planEntitlements(_ target: AppTarget, patcher: PlistPatcher, fileSystem: any FileSystem, into edits: inout ProjectEdits) throws -> String? {
         guard !target.entitlements.isEmpty else {
             edits.instructions.append(
                 "\(target.name) has no entitlements file: add the Push Notifications capability in Xcode, or set CODE_SIGN_ENTITLEMENTS = \(OutputRenderer.entitlementsFragmentPath) for \(target.name)."
             )
-            return
+            return nil
         }
+        var handled: [String] = [], specs: [String] = [], noted: [String] = []
         for file in target.entitlements {
             if let spec = file.regeneratedFrom {
-                edits.instructions.append(specInstruction(spec: spec, target: target.name, entitlements: true, info: [("aps-environment", ["development"])]))
+                if let instruction = specInstruction(spec: spec, target: target.name, entitlements: true, existing: file.specProperties,
+                                                     info: [("aps-environment", ["development"])]) {
+                    edits.instructions.append(instruction)
+                    specs.append(spec)
+                } else {
+                    handled.append(spec)
+                }
             } else if file.sharedWithExtension {
                 edits.notes.append("\(file.path) is shared with \(file.sharedWith.joined(separator: ", ")), so aps-environment was not added; give \(target.name) an entitlements file of its own with aps-environment = development.")
+                noted.append(file.path)
+            } else if !file.unresolvedVariables.isEmpty {
+                edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS is \(file.rawValue), and nothing in the repository defines \(file.unresolvedVariables.map { "$(\($0))" }.joined(separator: ", ")), so bggen cannot tell which file signs the app and left \(file.path) alone; add aps-environment = development to the one your build uses.")
+                noted.append(file.path)
             } else if !file.exists {
                 edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS names \(file.path), which does not exist; add aps-environment = development to the file it really uses.")
+                noted.append(file.path)
             } else {
-                try patch(file.path, [.addString(key: "aps-environment", value: "development")], patcher: patcher, fileSystem: fileSystem, into: &edits)
+                switch try patch(file.path, [.addString(key: "aps-environment", value: "development")], patcher: patcher,
+                                 fileSystem: fileSystem, into: &edits) {
+                case .leftAlone:
+                    noted.append(file.path)
+                case .unchanged:
+                    handled.append(file.path)
+                case .changed:
+                    handled.append(file.path)
+                    if target.isMultiplatform {
+                        edits.notes.append("\(file.path) also signs \(target.name)'s builds for other platforms; aps-environment was added for iOS, and a macOS build ignores it (macOS reads com.apple.developer.aps-environment).")
+                    }
+                }
             }
         }
+        var parts: [String] = []
+        if !handled.isEmpty { parts.append("aps-environment is set in \(handled.joined(separator: ", "))") }
+        if !specs.isEmpty { parts.append("aps-environment goes in \(specs.joined(separator: ", ")) as shown under \"To do by hand\" below") }
+        if !noted.isEmpty { parts.append("aps-environment for \(noted.joined(separator: ", ")): see the notes above") }
+        return parts.joined(separator: "; ") + (specs.isEmpty && noted.isEmpty ? "; nothing to merge." : ".")
+    }
+
+    /// What `patch` did with a file.
+    private enum PatchOutcome {
+        case changed, unchanged
+        /// Not bggen's to edit (it leads outside the project); a note says what to do.
+        case leftAlone
     }
 
     private func patch(
         _ path: String, _ plistEdits: [PlistPatcher.Edit], patcher: PlistPatcher, fileSystem: any FileSystem,
         into edits: inout ProjectEdits
-    ) throws {
+    ) throws -> PatchOutcome {
         let absolute = "\(report.root)/\(path)"
         guard RepositoryBounds(root: report.root, fileSystem: fileSystem).contains(absolute) else {
             edits.notes.append("\(path) leads outside the project through a symbolic link, so bggen left it alone; add the keys from bggen/ by hand.")
-            return
+            return .leftAlone
         }
         let result = try patcher.patch(try fileSystem.readData(absolute), path: path, edits: plistEdits)
         for warning in result.warnings {
             edits.notes.append("\(path): \(warning)")
         }
-        if result.hasChanges {
-            edits.files.append(GeneratedFile(path: path, contents: result.text, ownership: .patched))
-        }
+        guard result.hasChanges else { return .unchanged }
+        edits.files.append(GeneratedFile(path: path, contents: result.text, ownership: .patched))
+        return .changed
     }
 
-    /// The exact lines to add to an XcodeGen or Tuist spec, whose generator would undo an edit of its output.
-    private func specInstruction(spec: String, target: String, entitlements: Bool = false, info: [(String, [String])]) -> String {
+    /// The exact lines to add to an XcodeGen or Tuist spec, whose generator would undo an edit of its output; nil
+    /// when an XcodeGen spec already gives every value. Values the spec lists already are left out, and a key it
+    /// has is appended to rather than written twice (a second YAML key would replace the first).
+    private func specInstruction(spec: String, target: String, entitlements: Bool = false, existing: [String: [String]] = [:],
+                                 info: [(String, [String])]) -> String? {
         let section = entitlements ? "entitlements" : "info"
         if report.kind == .tuist {
             let pairs = info.map { key, values in
@@ -106,16 +168,22 @@ extension ExistingProject {
             let call = entitlements ? ".dictionary([\(pairs.joined(separator: ", "))])" : ".extendingDefault(with: [\(pairs.joined(separator: ", "))])"
             return "\(spec) generates \(target)'s \(section == "info" ? "Info.plist" : "entitlements"); set its \(entitlements ? "entitlements" : "infoPlist") there to include \(call), then run tuist generate."
         }
-        var lines = ["\(spec) generates \(target)'s \(section == "info" ? "Info.plist" : "entitlements"); add under targets: \(target): \(section): properties:"]
-        for (key, values) in info where !values.isEmpty {
+        var body: [String] = []
+        for (key, values) in info {
+            let missing = values.filter { !(existing[key] ?? []).contains($0) }
+            guard !missing.isEmpty else { continue }
             if entitlements {
-                lines.append("      \(key): \(values.joined())")
+                body.append(existing[key] == nil ? "      \(key): \(missing.joined())" : "      \(key): \(missing.joined())  (now \(existing[key]!.joined(separator: ", ")))")
+            } else if existing[key] != nil {
+                body.append("      \(key):  (append to the list already there)")
+                body += missing.map { "        - \($0)" }
             } else {
-                lines.append("      \(key):")
-                lines += values.map { "        - \($0)" }
+                body.append("      \(key):")
+                body += missing.map { "        - \($0)" }
             }
         }
-        lines.append("  then run xcodegen generate.")
-        return lines.joined(separator: "\n")
+        guard !body.isEmpty else { return nil }
+        let header = "\(spec) generates \(target)'s \(section == "info" ? "Info.plist" : "entitlements"); add under targets: \(target): \(section): properties:"
+        return ([header] + body + ["  then run xcodegen generate."]).joined(separator: "\n")
     }
 }

@@ -44,10 +44,16 @@ public enum AnswersFile {
             "  \"ios\": \"\(configuration.deploymentTarget)\"",
             "  \"network\": \(configuration.requiresNetwork)",
         ]
+        if configuration.objectiveC {
+            lines.append("  \"objc\": true")
+        }
         if let output {
             lines.append("  \"output\": \(jsonString(output))")
         }
         lines.append("  \"power\": \(configuration.requiresPower)")
+        if !configuration.typePrefix.isEmpty {
+            lines.append("  \"prefix\": \"\(configuration.typePrefix)\"")
+        }
         if configuration.includes(.continuedProcessing) {
             lines.append("  \"strategy\": \"\(configuration.strategy.rawValue)\"")
         }
@@ -67,7 +73,8 @@ public enum AnswersFile {
         }
         guard let dictionary = object as? [String: Any] else { throw fail("it must hold one JSON object") }
         let known: Set<String> = [
-            "at", "bundleId", "checkpoint", "files", "gpu", "interval", "ios", "network", "output", "power", "strategy", "style", "tasks",
+            "at", "bundleId", "checkpoint", "files", "gpu", "interval", "ios", "network", "objc", "output", "power", "prefix", "strategy",
+            "style", "tasks",
             "version",
         ]
         if let unknown = dictionary.keys.sorted().first(where: { !known.contains($0) }) {
@@ -105,6 +112,10 @@ public enum AnswersFile {
                 guard let text = value as? String else { throw fail("'style' must be \"app-delegate\" or \"swiftui\"") }
                 contents.answers.style = try AppStyle.parse(text)
             }
+            if let value = dictionary["prefix"] {
+                guard let text = value as? String, !text.isEmpty else { throw fail("'prefix' must be a string such as \"Acme\"") }
+                contents.answers.typePrefix = try Configuration.validatedTypePrefix(text)
+            }
             if let value = dictionary["ios"] {
                 guard let text = value as? String else { throw fail("'ios' must be a string such as \"16.0\"") }
                 contents.answers.deploymentTarget = try DeploymentTarget(text).description
@@ -116,7 +127,7 @@ public enum AnswersFile {
         } catch {
             throw fail("\(error)")
         }
-        for key in ["checkpoint", "gpu", "network", "power"] {
+        for key in ["checkpoint", "gpu", "network", "objc", "power"] {
             guard let value = dictionary[key] else { continue }
             // JSON numbers bridge to Bool on some platforms; only a real `true`/`false` counts.
             guard !isNumber(value), let flag = value as? Bool else {
@@ -126,6 +137,7 @@ public enum AnswersFile {
             case "checkpoint": contents.answers.checkpoint = flag
             case "gpu": contents.answers.gpu = flag
             case "network": contents.answers.requiresNetwork = flag
+            case "objc": contents.answers.objectiveC = flag
             default: contents.answers.requiresPower = flag
             }
         }

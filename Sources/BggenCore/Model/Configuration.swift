@@ -16,12 +16,24 @@ public struct Answers: Sendable, Equatable {
     public var gpu: Bool?
     /// How the app starts (`--style`).
     public var style: AppStyle?
+    /// Put before every type and Swift file bggen generates (`--prefix`), so none clashes with the app's own.
+    public var typePrefix: String?
+    /// The app delegate is written in Objective-C (`--objc`): generate an `@objc` entry point and print
+    /// Objective-C calls.
+    public var objectiveC: Bool?
+    /// The app target also builds for macOS, where `BackgroundTasks` and `UIKit` do not exist: the generated files
+    /// are compiled only where they do. Read from the project, never asked.
+    public var guardsPlatform: Bool?
 
     public init(
         tasks: [TaskKind]? = nil, interval: Interval? = nil, requiresNetwork: Bool? = nil,
         requiresPower: Bool? = nil, bundleIdentifier: String? = nil, deploymentTarget: String? = nil,
-        checkpoint: Bool? = nil, nightlyAt: NightlyStart? = nil, strategy: ContinuedStrategy? = nil, gpu: Bool? = nil, style: AppStyle? = nil
+        checkpoint: Bool? = nil, nightlyAt: NightlyStart? = nil, strategy: ContinuedStrategy? = nil, gpu: Bool? = nil, style: AppStyle? = nil,
+        typePrefix: String? = nil, objectiveC: Bool? = nil, guardsPlatform: Bool? = nil
     ) {
+        self.guardsPlatform = guardsPlatform
+        self.typePrefix = typePrefix
+        self.objectiveC = objectiveC
         self.style = style
         self.strategy = strategy
         self.gpu = gpu
@@ -48,7 +60,9 @@ public struct Answers: Sendable, Equatable {
             requiresNetwork: requiresNetwork ?? other.requiresNetwork, requiresPower: requiresPower ?? other.requiresPower,
             bundleIdentifier: bundleIdentifier ?? other.bundleIdentifier, deploymentTarget: deploymentTarget ?? other.deploymentTarget,
             checkpoint: checkpoint ?? other.checkpoint, nightlyAt: nightlyAt ?? other.nightlyAt,
-            strategy: strategy ?? other.strategy, gpu: gpu ?? other.gpu, style: style ?? other.style
+            strategy: strategy ?? other.strategy, gpu: gpu ?? other.gpu, style: style ?? other.style,
+            typePrefix: typePrefix ?? other.typePrefix, objectiveC: objectiveC ?? other.objectiveC,
+            guardsPlatform: guardsPlatform ?? other.guardsPlatform
         )
     }
 
@@ -80,6 +94,12 @@ public struct Configuration: Sendable, Equatable {
     public let strategy: ContinuedStrategy
     public let gpu: Bool
     public let style: AppStyle
+    /// Before every generated type and Swift file name; empty for none.
+    public let typePrefix: String
+    /// The app delegate is Objective-C: `BackgroundTasksObjC.swift` and Objective-C next steps.
+    public let objectiveC: Bool
+    /// Every generated Swift file is wrapped in `#if canImport(BackgroundTasks) && canImport(UIKit)`.
+    public let guardsPlatform: Bool
     /// Things the user should know about how their answers were interpreted.
     public let notes: [String]
 
@@ -123,6 +143,10 @@ public struct Configuration: Sendable, Equatable {
         self.strategy = answers.strategy ?? defaults.strategy ?? .queue
         self.gpu = tasks.contains(.continuedProcessing) && (answers.gpu ?? defaults.gpu ?? false)
         self.style = answers.style ?? defaults.style ?? .appDelegate
+        self.typePrefix = try Self.validatedTypePrefix(answers.typePrefix ?? defaults.typePrefix ?? "")
+        if answers.objectiveC == true && style == .swiftUI { throw .objectiveCWithSwiftUI }
+        self.objectiveC = style == .appDelegate && (answers.objectiveC ?? defaults.objectiveC ?? false)
+        self.guardsPlatform = answers.guardsPlatform ?? defaults.guardsPlatform ?? false
         if style == .swiftUI && deploymentTarget < DeploymentTarget(major: 14, minor: 0) {
             throw .swiftUIRequiresIOS14(deploymentTarget.description)
         }
@@ -154,7 +178,20 @@ public struct Configuration: Sendable, Equatable {
             bundleIdentifier: bundleIdentifier.description, deploymentTarget: deploymentTarget.description,
             checkpoint: checkpoint, nightlyAt: nightlyAt.map(NightlyStart.at) ?? .anyTime,
             strategy: includes(.continuedProcessing) ? strategy : nil, gpu: includes(.continuedProcessing) ? gpu : nil,
-            style: style
+            style: style, typePrefix: typePrefix.isEmpty ? nil : typePrefix, objectiveC: objectiveC ? true : nil,
+            guardsPlatform: guardsPlatform ? true : nil
         )
+    }
+
+    /// A prefix must start a Swift type name the way Apple's style does: an uppercase ASCII letter, then letters or
+    /// digits. Empty means no prefix.
+    public static func validatedTypePrefix(_ text: String) throws(ConfigurationError) -> String {
+        guard !text.isEmpty else { return text }
+        let scalars = Array(text.unicodeScalars)
+        let isLetterOrDigit = { (scalar: Unicode.Scalar) in scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) }
+        guard scalars.count <= 16, ("A"..."Z").contains(scalars[0]), scalars.allSatisfy(isLetterOrDigit) else {
+            throw .invalidTypePrefix(text)
+        }
+        return text
     }
 }

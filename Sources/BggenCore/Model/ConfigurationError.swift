@@ -15,6 +15,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     case invalidStyle(String)
     case swiftUIRequiresIOS14(String)
     case continuedOptionWithoutContinued(flag: String)
+    case invalidTypePrefix(String)
+    case objectiveCWithSwiftUI
 
     /// One sentence: what was wrong, then how to fix it.
     public var description: String {
@@ -46,6 +48,10 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
             return "'\(text)' is not a strategy; use queue (wait for the system) or fail (refuse at once so the app can tell the user)."
         case .continuedOptionWithoutContinued(let flag):
             return "\(flag) applies only to the continued-processing task; add continued-processing to --tasks or drop \(flag)."
+        case .objectiveCWithSwiftUI:
+            return "--objc is for an Objective-C app delegate, but the style is swiftui; drop --objc or pass --style app-delegate."
+        case .invalidTypePrefix(let text):
+            return "'\(text)' is not a type prefix; use an uppercase letter followed by up to 15 letters or digits, such as Acme."
         case .invalidTimeOfDay(let text):
             return "'\(text)' is not a time of day; pass a 24-hour local time such as 02:30."
         case .processingOptionWithoutProcessing(let flag):

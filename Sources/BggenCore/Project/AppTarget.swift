@@ -13,11 +13,14 @@ public struct SettingValue: Sendable, Equatable, CustomStringConvertible {
     public let resolved: String
     /// Names of the variables the project does not define (often set in a developer's own, uncommitted xcconfig).
     public let unresolvedVariables: [String]
+    /// Those variables expanded to nothing, as Xcode builds a setting whose variable is not defined.
+    public let withoutUnresolved: String
 
-    public init(raw: String, resolved: String, unresolvedVariables: [String] = []) {
+    public init(raw: String, resolved: String, unresolvedVariables: [String] = [], withoutUnresolved: String? = nil) {
         self.raw = raw
         self.resolved = resolved
         self.unresolvedVariables = unresolvedVariables
+        self.withoutUnresolved = withoutUnresolved ?? resolved
     }
 
     public var isFullyResolved: Bool { unresolvedVariables.isEmpty }
@@ -39,9 +42,13 @@ public struct InfoPlist: Sendable, Equatable {
     public let isMembershipException: Bool
     /// The spec a generator rebuilds this file from (XcodeGen `info.properties`), so edits to the file are lost.
     public let regeneratedFrom: String?
+    /// The string and list values the spec already gives (`UIBackgroundModes: [fetch]`), so the lines bggen prints
+    /// append to them instead of repeating a key.
+    public let specProperties: [String: [String]]
 
     public init(path: String?, isGenerated: Bool, exists: Bool, synchronizedFolder: String? = nil,
-                isMembershipException: Bool = false, regeneratedFrom: String? = nil) {
+                isMembershipException: Bool = false, regeneratedFrom: String? = nil, specProperties: [String: [String]] = [:]) {
+        self.specProperties = specProperties
         self.path = path
         self.isGenerated = isGenerated
         self.exists = exists
@@ -66,9 +73,17 @@ public struct EntitlementsFile: Sendable, Equatable {
     public let sharedWithExtension: Bool
     /// The spec a generator rebuilds this file from (XcodeGen `entitlements.properties`).
     public let regeneratedFrom: String?
+    /// The string and list values the spec already gives, as for `InfoPlist.specProperties`.
+    public let specProperties: [String: [String]]
+    /// Variables in `rawValue` that nothing in the repository defines (set in a file that is not committed): `path`
+    /// is then a guess, and the file that really signs the app may be another.
+    public let unresolvedVariables: [String]
 
     public init(path: String, rawValue: String, configurations: [String], exists: Bool, sharedWith: [String] = [],
-                sharedWithExtension: Bool = false, regeneratedFrom: String? = nil) {
+                sharedWithExtension: Bool = false, regeneratedFrom: String? = nil, specProperties: [String: [String]] = [:],
+                unresolvedVariables: [String] = []) {
+        self.specProperties = specProperties
+        self.unresolvedVariables = unresolvedVariables
         self.path = path
         self.rawValue = rawValue
         self.configurations = configurations
@@ -98,8 +113,8 @@ public struct AppTarget: Sendable, Equatable {
     public let entitlements: [EntitlementsFile]
     /// The folder holding the target's own sources, relative to the root.
     public let sourceFolder: String?
-    /// Where bggen's Swift files go: `Sources/BackgroundProcessing` when the root has `Sources/`, else
-    /// `App/BackgroundProcessing` when it has `App/`, else inside `sourceFolder`, else `BackgroundProcessing`.
+    /// Where bggen's Swift files go: inside `sourceFolder`, else `Sources/BackgroundProcessing` when the root has
+    /// `Sources/`, else `App/BackgroundProcessing` when it has `App/`, else `BackgroundProcessing`.
     public let outputFolder: String
     /// The synchronized folders the target owns, sorted; new files there are compiled without editing the project.
     public let synchronizedFolders: [String]

@@ -10,9 +10,22 @@ struct BackgroundCodeScanner: Sendable {
     struct Result: Sendable {
         var findings: [CodeFinding] = []
         var identifiers: [RegisteredIdentifier] = []
+        var declaredNames: [DeclaredName] = []
+        var entryPoints: [EntryPoint] = []
         var warnings: [ProjectWarning] = []
         /// A file no reader could get through (nesting too deep), which stops detection.
         var failure: ProjectError?
+        /// Registrations through a constant the file does not define, resolved across files afterwards.
+        var pending: [PendingIdentifier] = []
+    }
+
+    /// `register(forTaskWithIdentifier: Constants.Values.refreshTaskId …)` with `refreshTaskId` defined elsewhere.
+    struct PendingIdentifier: Sendable {
+        var constant: String
+        var kind: RegisteredIdentifier.Kind
+        var file: String
+        var line: Int
+        var expression: String
     }
 
     /// Symbols and the task kinds they cover. `BGTaskScheduler` covers whichever task types its file uses.
@@ -31,6 +44,29 @@ struct BackgroundCodeScanner: Sendable {
         "didReceiveRemoteNotification": [.silentPush],
     ]
 
+    /// Calls that create a background URLSession, which serves downloads, uploads or both: what the file does
+    /// with it decides (see `transferKinds`).
+    static let sessionSymbols: Set<String> = [
+        "background(withIdentifier:)", "backgroundSessionConfiguration", "backgroundSessionConfigurationWithIdentifier",
+    ]
+
+    /// The transfers a file starts: `downloadTask…` covers downloads, `uploadTask…` uploads. Where it starts
+    /// neither, the session's name says it (`DownloadCenter.swift`, `"com.example.downloads"`); a session for
+    /// something else (data tasks for webhooks) covers no task kind.
+    static func transferKinds(_ tokens: [SourceToken], fileName: String) -> [TaskKind] {
+        var kinds = Set<TaskKind>()
+        for token in tokens where token.kind == .identifier {
+            if token.text.hasPrefix("downloadTask") { kinds.insert(.downloads) }
+            if token.text.hasPrefix("uploadTask") { kinds.insert(.uploads) }
+        }
+        if kinds.isEmpty {
+            let names = ([fileName] + tokens.filter { $0.kind == .string }.map(\.text)).map { $0.lowercased() }
+            if names.contains(where: { $0.contains("download") }) { kinds.insert(.downloads) }
+            if names.contains(where: { $0.contains("upload") }) { kinds.insert(.uploads) }
+        }
+        return kinds.sorted()
+    }
+
     /// Words one of which a file must contain before it is tokenised; most files contain none.
     private static let needles: [[UInt8]] = [
         "BGTaskScheduler", "BGAppRefreshTask", "BGProcessingTask", "BGContinuedProcessingTask", "ithIdentifier",
@@ -38,12 +74,17 @@ struct BackgroundCodeScanner: Sendable {
         "performFetchWithCompletionHandler",
     ].map { Array($0.utf8) }
 
+    /// Words one of which a file that starts the app contains.
+    private static let entryPointNeedles: [[UInt8]] = ["@main", "UIApplicationDelegate", "didFinishLaunchingWithOptions"].map { Array($0.utf8) }
+
     static let sourceExtensions = [".swift", ".m", ".mm"]
+    /// Objective-C headers declare the classes a bridging header shows to Swift; they are read for names only.
+    static let headerExtension = ".h"
     static let fileNameMarkers = ["BackgroundTask", "BGTask", "BackgroundDownload"]
 
     func scan(ownership: SourceOwnership) throws(ProjectError) -> Result {
         let files = RepositoryWalker.files(root: root, fileSystem: fileSystem) { name in
-            Self.sourceExtensions.contains { name.hasSuffix($0) }
+            name.hasSuffix(Self.headerExtension) || Self.sourceExtensions.contains { name.hasSuffix($0) }
         }
         let collector = Collector(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
@@ -53,11 +94,17 @@ struct BackgroundCodeScanner: Sendable {
         if let failure = collector.results.lazy.compactMap({ $0?.failure }).first { throw failure }
         for result in collector.results.compactMap(\.self) {
             total.findings += result.findings
+            total.pending += result.pending
             total.identifiers += result.identifiers
+            total.declaredNames += result.declaredNames
+            total.entryPoints += result.entryPoints
             total.warnings += result.warnings
         }
+        resolvePending(&total, files: files)
         total.findings.sort()
         total.identifiers.sort()
+        total.declaredNames.sort()
+        total.entryPoints.sort()
         return total
     }
 
@@ -70,7 +117,14 @@ struct BackgroundCodeScanner: Sendable {
         } catch {
             return Result(warnings: [.unreadableSource(file: file)])
         }
-        guard namedLikeBackgroundCode || Self.containsNeedle(text) else { return nil }
+        var result = Result()
+        collectDeclaredNames(file: file, text: text, into: &result)
+        if Self.containsNeedle(text, Self.entryPointNeedles), let kind = EntryPoint.kind(of: file, text: text) {
+            result.entryPoints.append(EntryPoint(file: file, kind: kind, targets: ownership.targets(of: file)))
+        }
+        guard !name.hasSuffix(Self.headerExtension), namedLikeBackgroundCode || Self.containsNeedle(text, Self.needles) else {
+            return result.declaredNames.isEmpty && result.entryPoints.isEmpty ? nil : result
+        }
 
         let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
         let tokens: [SourceToken]
@@ -80,7 +134,7 @@ struct BackgroundCodeScanner: Sendable {
             return Result(failure: .malformed(path: file, line: error.line, reason: error.reason))
         }
         let targets = ownership.targets(of: file)
-        let ours = GeneratedMarker.provenance(of: text) != .foreign || text.hasPrefix(Planner.userFileHeader)
+        let ours = Self.isBggenOutput(text)
 
         var hits: [(line: Int, symbol: String, kinds: [TaskKind])] = []
         for (index, token) in tokens.enumerated() where token.kind == .identifier {
@@ -92,10 +146,11 @@ struct BackgroundCodeScanner: Sendable {
             }
         }
         let fileKinds = Set(hits.flatMap(\.kinds).filter { $0 == .refresh || $0 == .processing })
-        var result = Result()
+        let transferKinds = Self.transferKinds(tokens, fileName: name)
         var seen = Set<String>()
         for hit in hits where seen.insert("\(hit.line) \(hit.symbol)").inserted {
-            let kinds = hit.symbol == "BGTaskScheduler" ? fileKinds.sorted() : hit.kinds
+            let kinds = hit.symbol == "BGTaskScheduler" ? fileKinds.sorted()
+                : Self.sessionSymbols.contains(hit.symbol) ? transferKinds : hit.kinds
             result.findings.append(CodeFinding(file: file, line: hit.line, symbol: hit.symbol, kinds: kinds,
                                                targets: targets, isBggenOutput: ours))
         }
@@ -107,6 +162,36 @@ struct BackgroundCodeScanner: Sendable {
             collectIdentifiers(tokens, file: file, into: &result)
         }
         return result
+    }
+
+    // MARK: - Names
+
+    /// Words a file must contain before it is read for declarations: every type name bggen may generate.
+    private static let generatedTypeNeedles = OutputRenderer.possibleGeneratedNames.types.sorted().map { Array($0.utf8) }
+
+    /// The file's own name and its top-level types, where they end in a name bggen may generate: with or without
+    /// a prefix, so a `--prefix` that still clashes is caught too.
+    private func collectDeclaredNames(file: String, text: String, into result: inout Result) {
+        let name = PathText.name(of: file)
+        let candidates = OutputRenderer.possibleGeneratedNames
+        let ours = Self.isBggenOutput(text)
+        let stem = String(name.dropLast(".swift".count))
+        if name.hasSuffix(".swift"), candidates.files.contains(where: stem.hasSuffix) {
+            result.declaredNames.append(DeclaredName(name: stem, file: file, line: nil, isBggenOutput: ours))
+        }
+        guard Self.containsNeedle(text, Self.generatedTypeNeedles) else { return }
+        let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
+        let tokens: [SourceToken]
+        do {
+            tokens = try SourceLexer.tokens(of: text, language: language)
+        } catch {
+            result.failure = .malformed(path: file, line: error.line, reason: error.reason)
+            return
+        }
+        for declaration in TopLevelNames.declarations(in: tokens)
+        where candidates.types.contains(where: declaration.name.hasSuffix) {
+            result.declaredNames.append(DeclaredName(name: declaration.name, file: file, line: declaration.line, isBggenOutput: ours))
+        }
     }
 
     // MARK: - Identifiers
@@ -135,11 +220,42 @@ struct BackgroundCodeScanner: Sendable {
             }
             let names = expression.filter { $0.kind == .identifier && $0.text != "rawValue" }.map(\.text)
             let isChain = !expression.isEmpty && expression.allSatisfy { $0.kind == .identifier || $0.text == "." }
+            let text = expression.map { $0.kind == .string ? "\"\($0.text)\"" : $0.text }.joined()
             if isChain, let name = names.last, let value = constants[name] {
                 result.identifiers.append(RegisteredIdentifier(identifier: value, kind: kind, file: file, line: token.line, constant: name))
+            } else if isChain, names.count > 1, !["self", "Self"].contains(names[0]), let name = names.last {
+                // Qualified by another type or value (`Constants.Values.refreshTaskId`): defined in another file.
+                // A bare name is a local or a parameter, which no other file's constant explains.
+                result.pending.append(PendingIdentifier(constant: name, kind: kind, file: file, line: token.line, expression: text))
             } else if kind == .task {
-                let text = expression.map { $0.kind == .string ? "\"\($0.text)\"" : $0.text }.joined()
                 result.warnings.append(.unresolvedIdentifier(file: file, line: token.line, expression: text))
+            }
+        }
+    }
+
+    /// Resolves registrations through constants defined in other files (`Constants.Values.refreshTaskId`): reads
+    /// the files that mention one of those names (rarely more than a few) for their string constants. A name
+    /// defined with different values in different files stays unresolved, and a task registration bggen cannot
+    /// resolve is a warning.
+    private func resolvePending(_ total: inout Result, files: [String]) {
+        guard !total.pending.isEmpty else { return }
+        let needles = Set(total.pending.map(\.constant)).sorted().map { Array($0.utf8) }
+        var values: [String: Set<String>] = [:]
+        for file in files where !file.hasSuffix(Self.headerExtension) {
+            guard let text = try? fileSystem.read("\(root)/\(file)"), Self.containsNeedle(text, needles) else { continue }
+            let language: SourceLexer.Language = file.hasSuffix(".swift") ? .swift : .objectiveC
+            // A file too deep to read was reported by the scan itself; here it only defines nothing.
+            guard let tokens = try? SourceLexer.tokens(of: text, language: language) else { continue }
+            for (name, value) in Self.constants(in: tokens) {
+                values[name, default: []].insert(value)
+            }
+        }
+        for pending in total.pending {
+            if let found = values[pending.constant], found.count == 1, let value = found.first {
+                total.identifiers.append(RegisteredIdentifier(identifier: value, kind: pending.kind, file: pending.file,
+                                                              line: pending.line, constant: pending.constant))
+            } else if pending.kind == .task {
+                total.warnings.append(.unresolvedIdentifier(file: pending.file, line: pending.line, expression: pending.expression))
             }
         }
     }
@@ -193,12 +309,17 @@ struct BackgroundCodeScanner: Sendable {
         return found
     }
 
+    /// A file an earlier run wrote: bggen's marked file, or the user's work file it created.
+    private static func isBggenOutput(_ text: String) -> Bool {
+        GeneratedMarker.provenance(of: text) != .foreign || text.hasPrefix(Planner.userFileHeader)
+    }
+
     static func matches(_ tokens: [SourceToken], at start: Int, _ texts: [String]) -> Bool {
         guard start >= 0, start + texts.count <= tokens.count else { return false }
         return zip(tokens[start...], texts).allSatisfy { $0.kind != .string && $0.text == $1 }
     }
 
-    private static func containsNeedle(_ text: String) -> Bool {
+    private static func containsNeedle(_ text: String, _ needles: [[UInt8]]) -> Bool {
         var copy = text
         return copy.withUTF8 { buffer in
             var index = 0

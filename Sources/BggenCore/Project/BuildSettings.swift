@@ -60,7 +60,9 @@ struct BuildSettings: Sendable {
         guard let raw = rawValue(key) else { return nil }
         var unresolved: [String] = []
         let resolved = expand(raw, keepUnknown: true, depth: 0, unresolved: &unresolved)
-        return SettingValue(raw: raw, resolved: resolved, unresolvedVariables: Self.unique(unresolved))
+        var ignored: [String] = []
+        let built = unresolved.isEmpty ? resolved : expand(raw, keepUnknown: false, depth: 0, unresolved: &ignored)
+        return SettingValue(raw: raw, resolved: resolved, unresolvedVariables: Self.unique(unresolved), withoutUnresolved: built)
     }
 
     /// A path setting such as `INFOPLIST_FILE`, made relative to the root. Undefined variables expand to nothing,

@@ -216,21 +216,66 @@ enum OpenStepParser {
                 }
                 guard let escaped = current else { throw fail("a quoted string that never ends", at: start) }
                 position += 1
+                // The escapes CoreFoundation's OpenStep parser knows.
                 switch escaped {
                 case UInt8(ascii: "n"): output.append(0x0A)
                 case UInt8(ascii: "t"): output.append(0x09)
                 case UInt8(ascii: "r"): output.append(0x0D)
+                case UInt8(ascii: "a"): output.append(0x07)
+                case UInt8(ascii: "b"): output.append(0x08)
+                case UInt8(ascii: "f"): output.append(0x0C)
+                case UInt8(ascii: "v"): output.append(0x0B)
+                case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                    output.append(try octalEscape(first: escaped))
                 case UInt8(ascii: "U"), UInt8(ascii: "u"):
-                    let digits = String(decoding: bytes[position..<min(position + 4, bytes.count)], as: UTF8.self)
-                    guard digits.count == 4, let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else {
-                        throw fail("a bad \\U escape")
-                    }
-                    output.append(contentsOf: Array(String(Character(scalar)).utf8))
-                    position += 4
+                    output.append(contentsOf: Array(String(Character(try unicodeEscape())).utf8))
                 default: output.append(escaped)
                 }
             }
             return String(decoding: output, as: UTF8.self)
+        }
+
+        /// `\101`: up to three octal digits, the first already read. Above `\177` CoreFoundation reads NeXTSTEP
+        /// encoding, which bggen does not carry a table for, so such a byte is an error rather than a guess.
+        mutating func octalEscape(first: UInt8) throws(OpenStepSyntaxError) -> UInt8 {
+            var value = Int(first - UInt8(ascii: "0"))
+            var digits = 1
+            while digits < 3, let next = current, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(next) {
+                value = value * 8 + Int(next - UInt8(ascii: "0"))
+                digits += 1
+                position += 1
+            }
+            guard value < 0x80 else { throw fail("an octal escape above \\177, which is NeXTSTEP-encoded text") }
+            return UInt8(value)
+        }
+
+        /// `\U00e9`: up to four hex digits, as CoreFoundation reads them; a UTF-16 surrogate pair written as two
+        /// escapes (`\Ud83d\Ude80`) is one character.
+        mutating func unicodeEscape() throws(OpenStepSyntaxError) -> Unicode.Scalar {
+            let high = try hexDigits()
+            if (0xD800...0xDBFF).contains(high), current == UInt8(ascii: "\\"), position + 1 < bytes.count,
+               bytes[position + 1] == UInt8(ascii: "U") || bytes[position + 1] == UInt8(ascii: "u") {
+                position += 2
+                let low = try hexDigits()
+                guard (0xDC00...0xDFFF).contains(low), let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) else {
+                    throw fail("a bad \\U escape")
+                }
+                return scalar
+            }
+            guard let scalar = Unicode.Scalar(high) else { throw fail("a bad \\U escape") }
+            return scalar
+        }
+
+        private mutating func hexDigits() throws(OpenStepSyntaxError) -> UInt32 {
+            var value: UInt32 = 0
+            var digits = 0
+            while digits < 4, let next = current, let digit = UInt32(String(UnicodeScalar(next)), radix: 16) {
+                value = value * 16 + digit
+                digits += 1
+                position += 1
+            }
+            guard digits > 0 else { throw fail("a bad \\U escape") }
+            return value
         }
     }
 }

@@ -3,10 +3,11 @@
 ///
 /// Reading only: every file access goes through `FileSystem`, and nothing is created or changed.
 public enum ProjectDetector {
-    /// `root` is the repository folder (an absolute path); every path in the report is relative to it.
-    public static func detect(root: String, fileSystem: any FileSystem) throws(ProjectError) -> ProjectReport {
+    /// `root` is the repository folder (an absolute path); every path in the report is relative to it. `spec`,
+    /// relative to the root, is an XcodeGen spec to read instead of looking for one.
+    public static func detect(root: String, spec: String? = nil, fileSystem: any FileSystem) throws(ProjectError) -> ProjectReport {
         guard fileSystem.kind(of: root) == .directory else { throw .rootNotFound(root) }
-        let layout = try Discovery(root: root, fileSystem: fileSystem).find()
+        let layout = try Discovery(root: root, fileSystem: fileSystem, spec: spec).find()
 
         var reading = ProjectReading()
         var files = layout.files
@@ -29,12 +30,15 @@ public enum ProjectDetector {
                 reading.warnings.append(.generatedProject(path: project, generator: "Tuist", spec: "Project.swift"))
             }
         case .swiftPackage:
-            if let manifest = try? fileSystem.read(PathText.join(root, "Package.swift")) {
-                do {
-                    packageTarget = try PackageManifestReader.iOSVersion(in: manifest)
-                } catch {
-                    throw .malformed(path: "Package.swift", line: error.line, reason: error.reason)
-                }
+            break
+        }
+        // A package at the root states the iOS version its modules (and, often, the app beside them) build for.
+        let manifest = PathText.join(root, "Package.swift")
+        if fileSystem.kind(of: manifest) == .file, let text = try? fileSystem.read(manifest) {
+            do {
+                packageTarget = try PackageManifestReader.iOSVersion(in: text)
+            } catch {
+                throw .malformed(path: "Package.swift", line: error.line, reason: error.reason)
             }
         }
 
@@ -53,7 +57,8 @@ public enum ProjectDetector {
             appTargets: reading.appTargets.sorted { $0.name < $1.name },
             otherTargets: reading.otherTargets.sorted { ($0.name, $0.productType) < ($1.name, $1.productType) },
             packageDeploymentTarget: packageTarget, existingCode: code.findings,
-            registeredIdentifiers: code.identifiers, warnings: warnings)
+            registeredIdentifiers: code.identifiers, declaredNames: code.declaredNames,
+            entryPoints: code.entryPoints, warnings: warnings)
     }
 
     private static func merge(_ other: ProjectReading, into reading: inout ProjectReading) {
@@ -70,6 +75,7 @@ public enum ProjectDetector {
 private struct Discovery {
     let root: String
     let fileSystem: any FileSystem
+    let spec: String?
 
     struct Layout {
         var kind: ProjectKind
@@ -87,8 +93,16 @@ private struct Discovery {
         let projects = folders.filter { $0.hasSuffix(".xcodeproj") }.sorted()
         let workspace = folders.filter { $0.hasSuffix(".xcworkspace") }.sorted().first
 
+        if let spec {
+            return Layout(kind: .xcodeGen, files: [spec], generatedProjects: projects)
+        }
         if files.contains("project.yml") {
             return Layout(kind: .xcodeGen, files: ["project.yml"], generatedProjects: projects)
+        }
+        let specs = xcodeGenSpecs(files: files, folders: folders)
+        guard specs.count <= 1 else { throw .severalSpecs(specs) }
+        if let spec = specs.first {
+            return Layout(kind: .xcodeGen, files: [spec], generatedProjects: projects)
         }
         if files.contains("Project.swift") {
             return Layout(kind: .tuist, files: tuistManifests(), generatedProjects: projects)
@@ -116,6 +130,23 @@ private struct Discovery {
             return Layout(kind: .swiftPackage, files: ["Package.swift"])
         }
         throw .noProject(root)
+    }
+
+    /// YAML files at the root or one folder down that read like an XcodeGen spec under another name
+    /// (`xcodegen --spec project-xyz.yml`): a `name:` and a `targets:` key at the top level. Files a spec includes
+    /// usually have no `name:`.
+    private func xcodeGenSpecs(files: Set<String>, folders: [String]) -> [String] {
+        var candidates = files.map { $0 }
+        for folder in folders where !RepositoryWalker.skips(folder: folder) {
+            candidates += fileSystem.entries(in: PathText.join(root, folder), within: root)
+                .filter { $0.kind == .file }.map { "\(folder)/\($0.name)" }
+        }
+        return candidates.filter { path in
+            guard path.hasSuffix(".yml") || path.hasSuffix(".yaml"),
+                  let text = try? fileSystem.read(PathText.join(root, path)) else { return false }
+            let lines = text.split(separator: "\n").map { $0.hasSuffix("\r") ? $0.dropLast() : $0[...] }
+            return lines.contains { $0.hasPrefix("name:") } && lines.contains { $0 == "targets:" || $0.hasPrefix("targets: ") }
+        }.sorted()
     }
 
     private func tuistManifests() -> [String] {

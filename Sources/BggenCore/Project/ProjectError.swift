@@ -6,6 +6,12 @@ public enum ProjectError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A project file that does not parse; `line` is 1-based.
     case malformed(path: String, line: Int, reason: String)
     case unreadable(path: String, reason: String)
+    /// No project bggen can read, but the folder plainly holds an app (these files, relative to the root).
+    case unreadableApp(evidence: [String])
+    /// A project was read, but no iOS app target in it: `reasons` are what could not be read.
+    case noAppTargetRead(projectFiles: [String], reasons: [String])
+    /// Several YAML files look like XcodeGen specs.
+    case severalSpecs([String])
 
     public var description: String {
         switch self {
@@ -17,6 +23,12 @@ public enum ProjectError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(path)' line \(line) cannot be read (\(reason)); fix that line, or open the project in Xcode and save it again."
         case .unreadable(let path, let reason):
             "could not read '\(path)': \(reason); check its permissions."
+        case .unreadableApp(let evidence):
+            "this folder holds an app (\(evidence.joined(separator: ", "))), but no project file bggen can read: pass --spec PATH when a YAML file is its XcodeGen spec, run bggen in the folder that holds its .xcodeproj, or pass --output PATH to generate only the files and edit the app yourself."
+        case .noAppTargetRead(let files, let reasons):
+            "no iOS app target could be read from \(files.joined(separator: ", "))\(reasons.isEmpty ? "" : " (\(reasons.joined(separator: "; ")))"); pass --output PATH to generate only the files and edit the app yourself."
+        case .severalSpecs(let specs):
+            "several YAML files look like XcodeGen specs (\(specs.joined(separator: ", "))); pass --spec with the one that defines the app."
         }
     }
 }

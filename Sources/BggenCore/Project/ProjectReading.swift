@@ -50,13 +50,14 @@ enum TargetFacts {
         return false
     }
 
-    /// Where bggen's Swift files go; the order follows `OutputLocation`, with the app's own folder before the root.
+    /// Where bggen's Swift files go: the app target's own folder wins, since a root `Sources/` may hold a
+    /// package's modules rather than the app; without one, the order follows `OutputLocation`.
     static func outputFolder(root: String, sourceFolder: String?, fileSystem: any FileSystem) -> String {
-        for parent in ["Sources", "App"] where fileSystem.kind(of: PathText.join(root, parent)) == .directory {
-            return "\(parent)/\(OutputLocation.folderName)"
-        }
         if let sourceFolder, !sourceFolder.isEmpty {
             return "\(sourceFolder)/\(OutputLocation.folderName)"
+        }
+        for parent in ["Sources", "App"] where fileSystem.kind(of: PathText.join(root, parent)) == .directory {
+            return "\(parent)/\(OutputLocation.folderName)"
         }
         return OutputLocation.folderName
     }
@@ -75,7 +76,8 @@ enum TargetFacts {
                 return EntitlementsFile(path: file.path, rawValue: file.rawValue, configurations: file.configurations,
                                         exists: file.exists, sharedWith: others,
                                         sharedWithExtension: others.contains(where: extensions.contains),
-                                        regeneratedFrom: file.regeneratedFrom)
+                                        regeneratedFrom: file.regeneratedFrom, specProperties: file.specProperties,
+                                        unresolvedVariables: file.unresolvedVariables)
             }
             return AppTarget(name: target.name, definedIn: target.definedIn, isMultiplatform: target.isMultiplatform,
                              bundleIdentifier: target.bundleIdentifier, deploymentTarget: target.deploymentTarget,

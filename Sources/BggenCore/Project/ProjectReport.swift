@@ -27,16 +27,24 @@ public struct ProjectReport: Sendable, Equatable {
     /// iOS application targets, sorted by name. More than one: the caller asks, or takes `--target NAME`.
     public let appTargets: [AppTarget]
     public let otherTargets: [OtherTarget]
-    /// The iOS version in `Package.swift` `platforms`, for a package with no app project.
+    /// The iOS version in the root `Package.swift` `platforms`: a package's, or the fallback for an app target
+    /// that sets no deployment target.
     public let packageDeploymentTarget: String?
     public let existingCode: [CodeFinding]
     public let registeredIdentifiers: [RegisteredIdentifier]
+    /// The app's top-level types and Swift files whose names end in one bggen may generate, wherever they are.
+    public let declaredNames: [DeclaredName]
+    /// Files that start an app (`@main App`, app delegates), with the targets that compile them.
+    public let entryPoints: [EntryPoint]
     public let warnings: [ProjectWarning]
 
     public init(root: String, kind: ProjectKind, projectFiles: [String], workspace: String? = nil,
                 usesSynchronizedFolders: Bool = false, appTargets: [AppTarget], otherTargets: [OtherTarget] = [],
                 packageDeploymentTarget: String? = nil, existingCode: [CodeFinding] = [],
-                registeredIdentifiers: [RegisteredIdentifier] = [], warnings: [ProjectWarning] = []) {
+                registeredIdentifiers: [RegisteredIdentifier] = [], declaredNames: [DeclaredName] = [],
+                entryPoints: [EntryPoint] = [], warnings: [ProjectWarning] = []) {
+        self.entryPoints = entryPoints
+        self.declaredNames = declaredNames
         self.root = root
         self.kind = kind
         self.projectFiles = projectFiles

@@ -11,6 +11,10 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
     case differsByConfiguration(target: String, setting: String, values: [String])
     /// A setting uses variables nothing in the repository defines.
     case unresolvedVariables(target: String, setting: String, names: [String])
+    /// The chosen app's bundle identifier uses variables nothing defines; `used` is what bggen takes instead.
+    case bundleIdentifierWithout(target: String, names: [String], used: String?)
+    /// The chosen app sets no `IPHONEOS_DEPLOYMENT_TARGET`; `packageVersion` is the root package's, used instead.
+    case deploymentTargetUnset(target: String, packageVersion: String?)
     /// A plain `#include` in an xcconfig names a file that does not exist.
     case missingInclude(file: String, include: String)
     /// The project bases a configuration on an xcconfig that is not in the repository.
@@ -41,6 +45,14 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
             "\(setting) of target \(target) differs between configurations (\(values.joined(separator: ", "))); check that the generated code suits all of them."
         case .unresolvedVariables(let target, let setting, let names):
             "\(setting) of target \(target) uses \(names.map { "$(\($0))" }.joined(separator: ", ")), which nothing in the repository defines; pass the value explicitly if bggen needs it."
+        case .bundleIdentifierWithout(let target, let names, let used):
+            "PRODUCT_BUNDLE_IDENTIFIER of target \(target) uses \(names.map { "$(\($0))" }.joined(separator: ", ")), which nothing in the repository defines; "
+                + (used.map { "the identifiers start with \($0), the value without \(names.count == 1 ? "it" : "them"); pass --bundle-id to choose another prefix." }
+                    ?? "pass --bundle-id with the app's bundle identifier, or the identifiers start with \(Answers.defaults.bundleIdentifier ?? "com.example.app").")
+        case .deploymentTargetUnset(let target, let packageVersion):
+            "target \(target) sets no iOS deployment target; "
+                + (packageVersion.map { "the generated code targets iOS \($0), from Package.swift's platforms; pass --ios to choose another." }
+                    ?? "pass --ios with the app's, or the generated code targets iOS \(Answers.defaults.deploymentTarget ?? "16.0").")
         case .missingInclude(let file, let include):
             "\(file) includes \"\(include)\", which does not exist; settings from it are unknown to bggen."
         case .missingConfigurationFile(let path):

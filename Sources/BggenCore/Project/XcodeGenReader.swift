@@ -139,7 +139,8 @@ struct XcodeGenReader {
             if let regenerated { warnings.append(.regeneratedFile(path: resolved, spec: regenerated, generator: "XcodeGen")) }
             entitlements = [EntitlementsFile(path: resolved, rawValue: path, configurations: settings.map(\.name).sorted(),
                                              exists: fileSystem.kind(of: PathText.join(root, resolved)) == .file,
-                                             regeneratedFrom: regenerated)]
+                                             regeneratedFrom: regenerated,
+                                             specProperties: Self.properties(node["entitlements"]?["properties"]))]
         } else {
             var byPath: [String: (raw: String, configurations: [String])] = [:]
             for (name, configuration) in settings {
@@ -171,9 +172,23 @@ struct XcodeGenReader {
             name: spec.name, definedIn: spec.file, isMultiplatform: multiplatform, bundleIdentifier: bundleIdentifier,
             deploymentTarget: deploymentTarget, swiftVersion: representative?.value("SWIFT_VERSION")?.resolved,
             defaultActorIsolation: representative?.value("SWIFT_DEFAULT_ACTOR_ISOLATION")?.resolved,
-            infoPlist: InfoPlist(path: plistPath, isGenerated: generated, exists: plistExists, regeneratedFrom: plistRegenerated),
+            infoPlist: InfoPlist(path: plistPath, isGenerated: generated, exists: plistExists, regeneratedFrom: plistRegenerated,
+                                 specProperties: Self.properties(node["info"]?["properties"])),
             entitlements: entitlements, sourceFolder: sourceFolder,
             outputFolder: TargetFacts.outputFolder(root: root, sourceFolder: sourceFolder, fileSystem: fileSystem))
+    }
+
+    /// The string and list-of-string values of `info.properties` / `entitlements.properties`.
+    static func properties(_ node: YAMLNode?) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for (key, value) in node?.pairs ?? [] {
+            if let text = value.string {
+                result[key] = [text]
+            } else if let list = value.list {
+                result[key] = list.compactMap(\.string)
+            }
+        }
+        return result
     }
 
     /// `settings:` is either a plain map of settings or `{base:, configs: {Debug: …}}`; configuration names match

@@ -139,10 +139,10 @@ struct XcodeProjectReader {
                                   synchronizedFolder: plistFolder, isMembershipException: excepted)
 
         // Entitlements: grouped by file, as Debug and Release often sign with different ones.
-        var byPath: [String: (raw: String, configurations: [String])] = [:]
+        var byPath: [String: (raw: String, configurations: [String], unresolved: [String])] = [:]
         for (name, configuration) in settings {
             guard let entitlements = configuration.path("CODE_SIGN_ENTITLEMENTS", projectDirectory: directory) else { continue }
-            byPath[entitlements.path, default: (entitlements.raw, [])].configurations.append(name)
+            byPath[entitlements.path, default: (entitlements.raw, [], entitlements.unresolved)].configurations.append(name)
             if !entitlements.unresolved.isEmpty {
                 let warning = ProjectWarning.unresolvedVariables(target: target.name, setting: "CODE_SIGN_ENTITLEMENTS", names: entitlements.unresolved)
                 if !warnings.contains(warning) { warnings.append(warning) }
@@ -151,7 +151,8 @@ struct XcodeProjectReader {
         let entitlements = byPath.keys.sorted().map { path in
             let exists = fileSystem.kind(of: PathText.join(root, path)) == .file
             if !exists { warnings.append(.fileMissing(target: target.name, setting: "CODE_SIGN_ENTITLEMENTS", path: path)) }
-            return EntitlementsFile(path: path, rawValue: byPath[path]!.raw, configurations: byPath[path]!.configurations.sorted(), exists: exists)
+            return EntitlementsFile(path: path, rawValue: byPath[path]!.raw, configurations: byPath[path]!.configurations.sorted(), exists: exists,
+                                    unresolvedVariables: byPath[path]!.unresolved)
         }
 
         // Deployment target: the lowest, since the generated code must build in every configuration.

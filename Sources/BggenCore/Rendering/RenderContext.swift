@@ -16,6 +16,7 @@ struct RenderContext {
             "continuedStrategy": .string(configuration.strategy.rawValue),
             "gpu": .bool(configuration.gpu),
             "swiftUI": .bool(configuration.style == .swiftUI),
+            "objectiveC": .bool(configuration.objectiveC),
             "swiftUIRefresh": .bool(configuration.refreshRegisteredBySwiftUI),
             "needsAdaptor": .bool([.downloads, .uploads, .silentPush].contains(where: configuration.includes)),
             "onChangeTwoValues": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 17, minor: 0)),

@@ -15,12 +15,32 @@ public struct OutputRenderer: Sendable {
 
     /// Every file for `configuration`, with Swift sources under `outputFolder` (relative to the project root).
     public func files(for configuration: Configuration, outputFolder: String) throws(TemplateError) -> [GeneratedFile] {
+        let unprefixed = try unprefixedFiles(for: configuration, outputFolder: outputFolder)
+        let prefix = configuration.typePrefix
+        let names = TypePrefix.names(in: unprefixed).all
+        return unprefixed.map { file in
+            let path = TypePrefix.apply(prefix, names: names, toPath: file.path)
+            var body = TypePrefix.apply(prefix, names: names, to: file.contents)
+            if configuration.guardsPlatform && path.hasSuffix(".swift") {
+                body = Self.guardingPlatform(body)
+            }
+            let contents = file.ownership == .tool ? GeneratedMarker.stamp(body, path: path) : body
+            return GeneratedFile(path: path, contents: contents, ownership: file.ownership)
+        }
+    }
+
+    /// The top-level type names and Swift file names (without `.swift`) the files for `configuration` use before
+    /// any prefix: the names that must not clash with the app's own.
+    public func generatedNames(for configuration: Configuration) throws(TemplateError) -> GeneratedNames {
+        TypePrefix.names(in: try unprefixedFiles(for: configuration, outputFolder: ""))
+    }
+
+    /// The rendered files before the prefix is applied and the marker stamped.
+    private func unprefixedFiles(for configuration: Configuration, outputFolder: String) throws(TemplateError) -> [GeneratedFile] {
         let context = RenderContext(configuration).values
         var files: [GeneratedFile] = []
         func add(_ template: String, to path: String, _ ownership: Ownership) throws(TemplateError) {
-            let body = try templates.render(template, context)
-            let contents = ownership == .tool ? GeneratedMarker.stamp(body, path: path) : body
-            files.append(GeneratedFile(path: path, contents: contents, ownership: ownership))
+            files.append(GeneratedFile(path: path, contents: try templates.render(template, context), ownership: ownership))
         }
         let swift = { (name: String) in outputFolder.isEmpty ? name : "\(outputFolder)/\(name)" }
         try add("BackgroundTaskConfiguration.swift", to: swift("BackgroundTaskConfiguration.swift"), .tool)
@@ -31,6 +51,9 @@ public struct OutputRenderer: Sendable {
         if configuration.refreshRegisteredBySwiftUI {
             try add("BackgroundTasksScene.swift", to: swift("BackgroundTasksScene.swift"), .tool)
         }
+        if configuration.objectiveC {
+            try add("BackgroundTasksObjC.swift", to: swift("BackgroundTasksObjC.swift"), .tool)
+        }
         if !backgroundModes(for: configuration).isEmpty {
             try add("Info.fragment.plist", to: Self.infoFragmentPath, .tool)
         }
@@ -40,13 +63,46 @@ public struct OutputRenderer: Sendable {
         return files
     }
 
-    /// The instructions printed after a run, with this run's identifiers.
-    public func nextSteps(for configuration: Configuration, outputFolder: String) throws(TemplateError) -> String {
+    /// The instructions printed after a run, with this run's identifiers and type names. `edits` says what bggen
+    /// did with an existing app's Info.plist and entitlements, so the steps never repeat what is done.
+    public func nextSteps(for configuration: Configuration, outputFolder: String, edits: ProjectEdits = ProjectEdits()) throws(TemplateError) -> String {
         var context = RenderContext(configuration).values
+        context["infoPlistStep"] = .string(edits.infoPlistStep ?? "")
+        context["entitlementsStep"] = .string(edits.entitlementsStep ?? "")
         let userFiles = Self.taskFiles.filter { $0.ownership == .user && $0.kinds.contains(where: configuration.includes) }
         context["userFiles"] = .list(userFiles.map { .string(outputFolder.isEmpty ? $0.name : "\(outputFolder)/\($0.name)") })
-        return try templates.render("NextSteps.md", context)
+        let text = try templates.render("NextSteps.md", context)
+        return TypePrefix.apply(configuration.typePrefix, names: try generatedNames(for: configuration).all, to: text)
     }
+
+    /// Opens every Swift file of a target that also builds for other platforms: macOS has neither framework.
+    static let platformGuardOpening = """
+        // The target also builds for platforms without BackgroundTasks or UIKit (macOS): this file is compiled
+        // only where both exist (iOS, iPadOS, Mac Catalyst, visionOS).
+        #if canImport(BackgroundTasks) && canImport(UIKit)
+
+        """
+
+    /// `body` inside the platform guard, after its leading comment lines: a user file's first line must stay
+    /// "// Created by bggen." so a later run knows it.
+    static func guardingPlatform(_ body: String) -> String {
+        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = lines.firstIndex { !$0.hasPrefix("//") } ?? lines.count
+        lines.insert(String(platformGuardOpening.dropLast()), at: start)
+        return lines.joined(separator: "\n") + "#endif\n"
+    }
+
+    /// Every name any configuration may generate: each Swift template's file name and the top-level types it
+    /// declares (its `{{…}}` tags lex as balanced punctuation). The code search uses it to read only the app's files
+    /// that could clash.
+    static let possibleGeneratedNames: GeneratedNames = {
+        var names = GeneratedNames()
+        for (file, source) in EmbeddedTemplates.files where file.hasSuffix(".swift.tmpl") {
+            names.files.insert(String(file.dropLast(".swift.tmpl".count)))
+            names.types.formUnion(TopLevelNames.declared(inSwift: source))
+        }
+        return names
+    }()
 
     /// Which task kinds need which file; a file is written when any of its kinds is chosen.
     static let taskFiles: [(name: String, kinds: [TaskKind], ownership: Ownership)] = [

@@ -53,7 +53,18 @@ struct SimulatedApp: Sendable {
         if appDelegate.contains("ContentView()") {
             swiftFiles["ContentView.swift"] = "import SwiftUI\n\nstruct ContentView: View {\n    var body: some View {\n        Text(\"Hello\")\n    }\n}\n"
         }
-        return Sources(scenario: scenario, configuration: try scenario.configuration, swiftFiles: swiftFiles, infoPlist: infoPlist)
+        let configuration = try scenario.configuration
+        if !configuration.typePrefix.isEmpty {
+            // The harness calls bggen's types by their own names; a prefixed run's code answers to those names here.
+            // A file-private type is out of the harness's reach under any name.
+            let code = swiftFiles.values.joined(separator: "\n")
+            let types = try OutputRenderer().generatedNames(for: configuration).types.sorted().filter { name in
+                let declaration = #"private[^\n{]*\b(class|struct|enum|actor|protocol|typealias) "# + configuration.typePrefix + name + #"\b"#
+                return code.range(of: declaration, options: .regularExpression) == nil
+            }
+            swiftFiles["PrefixAliases.swift"] = types.map { "typealias \($0) = \(configuration.typePrefix)\($0)\n" }.joined()
+        }
+        return Sources(scenario: scenario, configuration: configuration, swiftFiles: swiftFiles, infoPlist: infoPlist)
     }
 
     static func build(_ sources: Sources, setup: CompilerSetup, sanitize: Bool = false) throws -> SimulatedApp {

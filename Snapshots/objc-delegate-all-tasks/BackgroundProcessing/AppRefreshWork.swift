@@ -1,0 +1,17 @@
+// Created by bggen. This file is yours: bggen never overwrites it.
+import Foundation
+
+/// The app-refresh work, run when iOS launches the `com.example.app.refresh` task (4 hours or
+/// more apart).
+///
+/// iOS gives a refresh about 30 seconds, sometimes less: fetch what is new, save it, and return. Throw when it
+/// failed. Check for cancellation between steps; an expired task is cancelled.
+nonisolated struct AppRefreshWork: BackgroundWork {
+    func run() async throws {
+        // For example:
+        // let items = try await FeedClient().latestItems()
+        // try Task.checkCancellation()
+        // try await FeedStore.shared.save(items)
+        try Task.checkCancellation()
+    }
+}

@@ -1,0 +1,27 @@
+/// A top-level type, or a Swift file, of the app's named like one bggen may generate. Two types of one name in a
+/// module are an "invalid redeclaration", and two Swift files of one name in a target are "filename used twice".
+public struct DeclaredName: Sendable, Equatable, Comparable, CustomStringConvertible {
+    /// The type's name, or the file's name without `.swift`.
+    public let name: String
+    /// Relative to the root.
+    public let file: String
+    /// 1-based line of the declaration; nil when it is the file's name that matches.
+    public let line: Int?
+    /// The file carries bggen's own marker: output of an earlier run, which this run replaces.
+    public let isBggenOutput: Bool
+
+    public init(name: String, file: String, line: Int?, isBggenOutput: Bool = false) {
+        self.name = name
+        self.file = file
+        self.line = line
+        self.isBggenOutput = isBggenOutput
+    }
+
+    public var description: String {
+        line.map { "type \(name) at \(file):\($0)" } ?? "file \(file)"
+    }
+
+    public static func < (lhs: DeclaredName, rhs: DeclaredName) -> Bool {
+        (lhs.file, lhs.line ?? 0, lhs.name) < (rhs.file, rhs.line ?? 0, rhs.name)
+    }
+}

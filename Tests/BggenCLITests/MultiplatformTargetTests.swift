@@ -1,0 +1,54 @@
+import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// A target that builds for iOS and macOS (`SDKROOT = auto`): the generated code must not break the macOS build.
+@Suite("Multiplatform app targets")
+struct MultiplatformTargetTests {
+    @Test func everyGeneratedSwiftFileIsGuardedAndTheSharedEntitlementsAreMentioned() throws {
+        let repo = try Fixtures.copy("Multiplatform")
+        let original = try repo.files()
+        let arguments = ["init", "--yes", "--tasks", "refresh,silent-push"]
+        let run = try BinaryRunner.run(arguments, in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("iOS 17.0 (also builds for other platforms)"), "\(run.stdout)")
+        #expect(run.stderr.contains("Kite also builds for platforms other than iOS"), "\(run.stderr)")
+        #expect(run.stderr.contains("Kite.entitlements also signs Kite's builds for other platforms"))
+        let files = try repo.files()
+        let swift = files.filter { original[$0.key] == nil && $0.key.hasSuffix(".swift") }
+        #expect(swift.count >= 5)
+        for (path, text) in swift {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let firstCode = lines.first { !$0.hasPrefix("//") && !$0.isEmpty }
+            #expect(firstCode == "#if canImport(BackgroundTasks) && canImport(UIKit)", "\(path)")
+            #expect(text.hasSuffix("#endif\n"), "\(path)")
+        }
+        #expect(files["Kite.entitlements"]?.contains("<key>aps-environment</key>") == true)
+
+        let again = try BinaryRunner.run(arguments, in: repo.url)
+        #expect(again.stdout.contains("Nothing to change"), "\(again.stdout)")
+    }
+
+    @Test func anIOSOnlyTargetIsNotGuarded() throws {
+        let repo = try Fixtures.copy("SynchronizedTemplate")
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!(try repo.files()).values.contains { $0.contains("#if canImport(BackgroundTasks)") })
+    }
+}
+
+/// An entitlements path that depends on a variable nothing in the repository defines is not the app's file for sure.
+@Suite("Entitlements paths with undefined variables")
+struct UndefinedEntitlementsPathTests {
+    @Test func theGuessIsReportedAsSuchAndLeftAlone() throws {
+        let repo = try Fixtures.copy("EntitlementsFromMissingConfig")
+        let original = try repo.files()
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "silent-push"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Entitlements: CRIPiOSApp.entitlements (Debug, Release) · built from CRIPiOSApp$(ENTITLEMENTS_FLAVOR).entitlements; $(ENTITLEMENTS_FLAVOR) is defined nowhere in the repository"), "\(run.stdout)")
+        #expect(run.stderr.contains("so bggen cannot tell which file signs the app and left CRIPiOSApp.entitlements alone"), "\(run.stderr)")
+        #expect(try repo.files()["CRIPiOSApp.entitlements"] == original["CRIPiOSApp.entitlements"])
+        #expect(run.stdout.contains("aps-environment for CRIPiOSApp.entitlements: see the notes above."))
+    }
+}

@@ -1,0 +1,112 @@
+import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// The next steps after a run in an existing app say what bggen did with its Info.plist and entitlements and
+/// what is left, never "merge the fragment" for a file bggen already patched or a generator rebuilds.
+@Suite("Next steps in an existing app")
+struct NextStepsInAnAppTests {
+    private func nextSteps(_ output: String) throws -> String {
+        let start = try #require(output.range(of: "Next steps"))
+        return String(output[start.lowerBound...])
+    }
+
+    @Test func patchedFilesAreReportedAsDone() throws {
+        let repo = try Fixtures.copy("NetNewsWire")
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "processing,silent-push", "--replace"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let steps = try nextSteps(run.stdout)
+        #expect(steps.contains("1. bggen added the Info.plist keys to iOS/Resources/Info.plist; nothing to merge."), "\(steps)")
+        #expect(steps.contains("aps-environment is set in iOS/Resources/NetNewsWire.entitlements; nothing to merge."))
+        #expect(!steps.contains("PlistBuddy"))
+        #expect(!steps.contains("Entitlements.fragment.plist"))
+        #expect(!steps.contains("Background Modes, tick"), "the modes are in the Info.plist, which is what the capability edits")
+    }
+
+    @Test func keysTheAppAlreadyHasAreNotToBeMergedAgain() throws {
+        let repo = try Fixtures.copy("NetNewsWire")
+        let arguments = ["init", "--yes", "--tasks", "processing", "--bundle-id", "com.ranchero.NetNewsWire.iOS"]
+        _ = try BinaryRunner.run(arguments, in: repo.url)
+        try FileManager.default.removeItem(at: repo.url.appendingPathComponent(".bggen.json"))
+        try FileManager.default.removeItem(at: repo.url.appendingPathComponent("bggen"))
+        let again = try BinaryRunner.run(arguments, in: repo.url)
+        #expect(again.status == 0, "\(again.stderr)")
+        let steps = try nextSteps(again.stdout)
+        #expect(steps.contains("1. iOS/Resources/Info.plist already has every Info.plist key this needs; nothing to merge."), "\(steps)")
+        #expect(!steps.contains("PlistBuddy"))
+    }
+
+    @Test func aRegeneratedPlistPointsToTheSpecNotToTheFragment() throws {
+        let repo = try Fixtures.copy("XcodeGen")
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "processing,silent-push"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let steps = try nextSteps(run.stdout)
+        #expect(steps.contains("1. Add the Info.plist keys to ElementX/SupportingFiles/target.yml as shown under \"To do by hand\" below"), "\(steps)")
+        #expect(steps.contains("aps-environment is set in ElementX/SupportingFiles/target.yml; nothing to merge."), "the spec has it already")
+        #expect(steps.contains("To do by hand in your project:"))
+        #expect(!steps.contains("PlistBuddy"))
+        #expect(!steps.contains("merge bggen/Entitlements.fragment.plist"))
+    }
+
+    @Test func aGeneratedPlistIsToldToPointAtTheFragment() throws {
+        let repo = try Fixtures.copy("GeneratedInfoPlist")
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let steps = try nextSteps(run.stdout)
+        #expect(steps.contains("1. Set INFOPLIST_FILE as shown under \"To do by hand\" below"), "\(steps)")
+        #expect(!steps.contains("PlistBuddy"))
+    }
+}
+
+/// How the app starts decides which code bggen generates and which calls the next steps show.
+@Suite("The app's style in an existing app")
+struct AppStyleTests {
+    @Test func aSwiftUIAppIsFoundInAnyFolderItsTargetCompiles() throws {
+        let repo = try Fixtures.copy("SwiftUITwoFolders")
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("App target: Kite · iOS 17.0") && run.stdout.contains("· SwiftUI App"), "\(run.stdout)")
+        #expect(run.stdout.contains("Call the generated code from your SwiftUI App"))
+        #expect(!run.stdout.contains("UIApplicationDelegate"), "no app-delegate code for an app without one")
+        let files = try repo.files()
+        #expect(files[".bggen.json"]?.contains("\"style\": \"swiftui\"") == true)
+        #expect(files.keys.contains { $0.hasSuffix("BackgroundTasksScene.swift") })
+    }
+}
+
+/// Where the Swift files go in an existing app.
+@Suite("Output folder in an existing app")
+struct ExistingOutputFolderTests {
+    @Test func theAppsOwnFolderWinsOverARootPackagesSources() throws {
+        let repo = try Fixtures.copy("PackageWithApp")
+        let original = try repo.files()
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = try repo.files()
+        #expect(files["App/CRIPiOSApp/BackgroundProcessing/BackgroundTaskManager.swift"] != nil, "\(files.keys.sorted())")
+        #expect(!files.keys.contains { $0.hasPrefix("Sources/") && original[$0] == nil }, "nothing new in the package's Sources/")
+        #expect(!run.stderr.contains("add it to the"), "the synchronized folder compiles the new files by itself: \(run.stderr)")
+    }
+}
+
+/// Lines for a generator's spec that already lists some of the values: appended to, never a second key.
+@Suite("XcodeGen spec lines")
+struct XcodeGenSpecLinesTests {
+    @Test func existingListsAreAppendedToAndPresentValuesLeftOut() throws {
+        let repo = try Fixtures.copy("XcodeGen")
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "processing,silent-push"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let todo = try #require(run.stdout.range(of: "To do by hand in your project:")).upperBound
+        let instructions = String(run.stdout[todo...])
+        #expect(instructions.contains("""
+                  BGTaskSchedulerPermittedIdentifiers:  (append to the list already there)
+                    - io.element.elementx.processing
+                  UIBackgroundModes:  (append to the list already there)
+                    - remote-notification
+              then run xcodegen generate.
+            """), "\(instructions)")
+        #expect(!instructions.contains("- processing\n"), "processing is in the spec's list already")
+        #expect(!instructions.contains("aps-environment"), "the spec's entitlements have aps-environment = development")
+    }
+}

@@ -1,0 +1,5 @@
+import SwiftUI
+
+@main struct CRIPiOSAppApp: App {
+    var body: some Scene { WindowGroup { Text("CRIP") } }
+}

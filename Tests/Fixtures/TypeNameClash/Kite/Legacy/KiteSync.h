@@ -1,0 +1,5 @@
+#import <Foundation/Foundation.h>
+
+@interface KiteSync : NSObject
++ (void)syncNow;
+@end
