@@ -134,3 +134,17 @@ struct HostileInputTests {
         #expect(run.stderr.contains("Fix or delete .bggen.json"), "\(run.stderr)")
     }
 }
+
+/// A spec whose settings exist only through YAML anchors and merge keys is read, not replaced by defaults.
+@Suite("XcodeGen specs with anchors")
+struct XcodeGenAnchorTests {
+    @Test func settingsMergedFromAnAnchorAreTheApps() throws {
+        let repo = try Fixtures.copy("XcodeGenAnchors")
+        let run = try BinaryRunner.run(["init", "--yes", "--dry-run"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("App target: Lumen · iOS 17.0 · Swift 6.0"), "\(run.stdout)")
+        #expect(run.stdout.contains("bundle ID io.lumen.app"), "\(run.stdout)")
+        #expect(run.stdout.contains("io.lumen.app.refresh"), "\(run.stdout)")
+        #expect(run.stdout.contains("create     Lumen/BackgroundProcessing/BackgroundTaskManager.swift"), "\(run.stdout)")
+    }
+}

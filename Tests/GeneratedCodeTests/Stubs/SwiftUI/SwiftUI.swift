@@ -179,25 +179,41 @@ public enum SimulatedScenePhase {
 final class SimulatedBackgroundTaskAction: @unchecked Sendable {
     private let lock = NSLock()
     private var task: BGTask?
+    private var operation: Task<Void, Never>?
     private var expired = false
 
     private init(task: BGTask) {
         self.task = task
     }
 
+    /// Like any launch handler, SwiftUI sets the expiration handler before the action starts, so an expiry can
+    /// never find the task without one.
     static func run(_ bgTask: BGTask, action: @escaping @Sendable () async -> Void) {
         let run = SimulatedBackgroundTaskAction(task: bgTask)
+        bgTask.expirationHandler = { run.expire() }
         let operation = Task.detached { await action() }
-        bgTask.expirationHandler = {
-            run.lock.lock()
-            run.expired = true
-            run.lock.unlock()
-            operation.cancel()
-        }
+        run.attach(operation)
         Task.detached {
             await operation.value
             run.finish()
         }
+    }
+
+    private func expire() {
+        lock.lock()
+        expired = true
+        let operation = self.operation
+        lock.unlock()
+        operation?.cancel()
+    }
+
+    /// An expiry that came before the action was attached cancels it at once.
+    private func attach(_ operation: Task<Void, Never>) {
+        lock.lock()
+        self.operation = operation
+        let alreadyExpired = expired
+        lock.unlock()
+        if alreadyExpired { operation.cancel() }
     }
 
     private func finish() {

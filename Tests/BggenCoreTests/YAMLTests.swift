@@ -1,0 +1,74 @@
+@testable import BggenCore
+import Testing
+
+/// The YAML XcodeGen specs use beyond plain maps and lists, and what bggen refuses rather than guesses at.
+@Suite("YAML: anchors, aliases, merge keys, escapes, refusals")
+struct YAMLTests {
+    @Test func anchorsAliasesAndMergeKeys() throws {
+        let node = try YAMLSubset.parse("""
+            base: &base
+              A: 1
+              B: 2
+            other: &other {B: 20, C: 30}
+            list: &list [x, y]
+            target:
+              <<: *base
+              B: 3
+            both:
+              <<: [*other, *base]
+            sources: *list
+            flow: [*list, z]
+            scalar: &name value
+            again: *name
+            """)
+        #expect(node["target"]?["A"]?.string == "1")
+        #expect(node["target"]?["B"]?.string == "3", "the map's own key wins over the merged one")
+        #expect(node["target"]?.pairs?.count == 2, "no key twice")
+        #expect(node["both"]?["B"]?.string == "20", "the first merged map wins")
+        #expect(node["both"]?["A"]?.string == "1" && node["both"]?["C"]?.string == "30")
+        #expect(node["sources"]?.strings == ["x", "y"])
+        #expect(node["flow"]?.list?.count == 2 && node["flow"]?.list?.first?.strings == ["x", "y"])
+        #expect(node["again"]?.string == "value")
+    }
+
+    @Test(arguments: [
+        (#"a: "tab\there""#, "tab\there"),
+        (#"a: "line\nbreak""#, "line\nbreak"),
+        (#"a: "quote \" and backslash \\""#, "quote \" and backslash \\"),
+        (#"a: "\u00e9\x41\U0001F600""#, "éA😀"),
+        (#"a: 'it''s'"#, "it's"),
+        (##"a: "# not a comment" # a comment"##, "# not a comment"),
+        ("a: it's plain # comment", "it's plain"),
+        (#"a: ["x, y", 'z']"#, "x, y"),
+    ] as [(String, String)])
+    func quotedScalarsDecodeTheirEscapes(_ text: String, _ expected: String) throws {
+        let node = try YAMLSubset.parse(text)
+        #expect((node["a"]?.string ?? node["a"]?.list?.first?.string) == expected)
+    }
+
+    @Test(arguments: [
+        ("a: 1\n---\nb: 2\n", 2, "a second YAML document"),
+        ("a: *missing\n", 1, "the alias *missing names no anchor above it"),
+        ("a: [*missing]\n", 1, "the alias *missing names no anchor above it"),
+        ("a: 1\n<<: 2\n", 2, "<< merges a map"),
+        (#"a: "bad \q escape""#, 1, #"\q is not a YAML escape"#),
+        ("a: !custom value\n", 1, "the tag !custom"),
+        ("? complex\n: key\n", 1, "a complex key"),
+        ("a: plain\n  continued\n", 2, "a plain value continued on the next line"),
+        ("a: 1\njust text\n", 2, "is neither 'key: value' nor a list item"),
+        (#"a: "closed" trailing"#, 1, "text after the closing quote"),
+        ("a: 1\n...\nb: 2\n", 3, "text after the end of the document"),
+    ] as [(String, Int, String)])
+    func whatBggenDoesNotReadIsAnErrorWithItsLine(_ text: String, _ line: Int, _ reason: String) {
+        #expect {
+            try YAMLSubset.parse(text)
+        } throws: { error in
+            guard let error = error as? YAMLSyntaxError else { return false }
+            return error.line == line && error.reason.contains(reason)
+        }
+    }
+
+    @Test func aLeadingDocumentMarkerIsFine() throws {
+        #expect(try YAMLSubset.parse("---\nname: App\n...\n")["name"]?.string == "App")
+    }
+}
