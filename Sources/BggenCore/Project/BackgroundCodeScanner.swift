@@ -45,13 +45,13 @@ struct BackgroundCodeScanner: Sendable {
         let files = RepositoryWalker.files(root: root, fileSystem: fileSystem) { name in
             Self.sourceExtensions.contains { name.hasSuffix($0) }
         }
-        let collector = Collector(count: files.count)
+        let collector = Slots<Result>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             collector.store(scan(file: files[index], ownership: ownership), at: index)
         }
         var total = Result()
-        if let failure = collector.results.lazy.compactMap({ $0?.failure }).first { throw failure }
-        for result in collector.results.compactMap(\.self) {
+        if let failure = collector.values.lazy.compactMap({ $0?.failure }).first { throw failure }
+        for result in collector.values.compactMap(\.self) {
             total.findings += result.findings
             total.identifiers += result.identifiers
             total.warnings += result.warnings
@@ -70,7 +70,7 @@ struct BackgroundCodeScanner: Sendable {
         } catch {
             return Result(warnings: [.unreadableSource(file: file)])
         }
-        guard namedLikeBackgroundCode || Self.containsNeedle(text) else { return nil }
+        guard namedLikeBackgroundCode || Self.contains(anyOf: Self.needles, in: text) else { return nil }
 
         let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
         let tokens: [SourceToken]
@@ -146,7 +146,7 @@ struct BackgroundCodeScanner: Sendable {
 
     /// The tokens of a call argument: up to the `,` or closing bracket at its own depth, or an Objective-C
     /// selector part (`usingQueue:`).
-    private static func argument(_ tokens: [SourceToken], from start: Int) -> [SourceToken] {
+    static func argument(_ tokens: [SourceToken], from start: Int) -> [SourceToken] {
         var depth = 0
         var result: [SourceToken] = []
         var index = start
@@ -198,7 +198,8 @@ struct BackgroundCodeScanner: Sendable {
         return zip(tokens[start...], texts).allSatisfy { $0.kind != .string && $0.text == $1 }
     }
 
-    private static func containsNeedle(_ text: String) -> Bool {
+    /// Whether `text` holds one of `needles` (UTF-8 bytes): a byte search that spares most files the lexer.
+    static func contains(anyOf needles: [[UInt8]], in text: String) -> Bool {
         var copy = text
         return copy.withUTF8 { buffer in
             var index = 0
@@ -215,20 +216,4 @@ struct BackgroundCodeScanner: Sendable {
             return false
         }
     }
-}
-
-/// Results written from several threads at once, each into its own slot, so the order stays the files' order.
-private final class Collector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [BackgroundCodeScanner.Result?]
-
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-    }
-
-    func store(_ result: BackgroundCodeScanner.Result?, at index: Int) {
-        lock.withLock { slots[index] = result }
-    }
-
-    var results: [BackgroundCodeScanner.Result?] { lock.withLock { slots } }
 }

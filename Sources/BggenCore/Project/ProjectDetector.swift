@@ -5,6 +5,11 @@
 public enum ProjectDetector {
     /// `root` is the repository folder (an absolute path); every path in the report is relative to it.
     public static func detect(root: String, fileSystem: any FileSystem) throws(ProjectError) -> ProjectReport {
+        try read(root: root, fileSystem: fileSystem).report
+    }
+
+    /// The report and which targets compile each source file, which `Doctor` needs to audit each app on its own.
+    static func read(root: String, fileSystem: any FileSystem) throws(ProjectError) -> (report: ProjectReport, ownership: SourceOwnership) {
         guard fileSystem.kind(of: root) == .directory else { throw .rootNotFound(root) }
         let layout = try Discovery(root: root, fileSystem: fileSystem).find()
 
@@ -47,13 +52,14 @@ public enum ProjectDetector {
         for warning in (reading.warnings + code.warnings).sorted() where warnings.last != warning {
             warnings.append(warning)
         }
-        return ProjectReport(
+        let report = ProjectReport(
             root: root, kind: layout.kind, projectFiles: files.sorted(), workspace: layout.workspace,
             usesSynchronizedFolders: reading.usesSynchronizedFolders,
             appTargets: reading.appTargets.sorted { $0.name < $1.name },
             otherTargets: reading.otherTargets.sorted { ($0.name, $0.productType) < ($1.name, $1.productType) },
             packageDeploymentTarget: packageTarget, existingCode: code.findings,
             registeredIdentifiers: code.identifiers, warnings: warnings)
+        return (report, reading.ownership)
     }
 
     private static func merge(_ other: ProjectReading, into reading: inout ProjectReading) {
