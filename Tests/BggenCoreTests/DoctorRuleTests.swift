@@ -1,0 +1,244 @@
+import BggenCore
+import BggenTestSupport
+import Testing
+
+/// Each doctor rule on the smallest repository that triggers it, and on its clean counterpart, which must give
+/// no finding at all: a wrong finding teaches people to ignore the tool.
+@Suite("Doctor rules")
+struct DoctorRuleTests {
+    private func findings(_ repository: DoctorRepository, disabled: Set<String> = []) throws -> [String] {
+        try Doctor(fileSystem: repository.fileSystem).audit(root: DoctorRepository.root, disabled: disabled).findings.map {
+            "\($0.rule.id) \($0.severity.rawValue) \($0.location.file):\($0.location.line)"
+        }
+    }
+
+    /// An app delegate registering `registered` at launch (line 6) and submitting `request` for `submitted` (line 13).
+    private func appDelegate(registered: String = "com.example.app.refresh", submitted: String = "com.example.app.refresh",
+                             request: String = "BGAppRefreshTaskRequest") -> String {
+        """
+        import BackgroundTasks
+        import UIKit
+
+        final class AppDelegate: UIResponder, UIApplicationDelegate {
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: \(registered), using: nil) { task in
+                    task.setTaskCompleted(success: true)
+                }
+                return true
+            }
+
+            func schedule() {
+                try? BGTaskScheduler.shared.submit(\(request)(identifier: \(submitted)))
+            }
+        }
+
+        """
+    }
+
+    private func quoted(_ text: String) -> String { "\"\(text)\"" }
+
+    private var cleanRefresh: DoctorRepository {
+        DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"])
+            .with("App/AppDelegate.swift", appDelegate(registered: quoted("com.example.app.refresh"), submitted: quoted("com.example.app.refresh")))
+    }
+
+    @Test func aCleanRefreshAppHasNoFinding() throws {
+        #expect(try findings(cleanRefresh) == [])
+    }
+
+    // MARK: BG001
+
+    @Test func anIdentifierMissingFromThePermittedListIsAnError() throws {
+        let repository = DoctorRepository(modes: ["fetch"])
+            .with("App/AppDelegate.swift", appDelegate(registered: quoted("com.example.app.refresh"), submitted: quoted("com.example.app.refresh")))
+        #expect(try findings(repository) == ["BG001 error App/AppDelegate.swift:6"])
+    }
+
+    @Test func aWildcardPermitsContinuedProcessingOnly() throws {
+        let continued = DoctorRepository(permitted: ["com.example.app.export.*"], modes: ["processing"])
+            .with("App/Export.swift", appDelegate(registered: quoted("com.example.app.export.one"), submitted: quoted("com.example.app.export.one"),
+                                                  request: "BGContinuedProcessingTaskRequest"))
+        #expect(try findings(continued) == [])
+        let refresh = DoctorRepository(permitted: ["com.example.app.*"], modes: ["fetch"])
+            .with("App/AppDelegate.swift", appDelegate(registered: quoted("com.example.app.refresh"), submitted: quoted("com.example.app.refresh")))
+        #expect(try findings(refresh) == ["BG001 error App/AppDelegate.swift:6"])
+    }
+
+    @Test func aConstantInAnotherFileIsResolved() throws {
+        let repository = DoctorRepository(modes: ["fetch"])
+            .with("App/AppDelegate.swift", appDelegate(registered: "TaskNames.refresh", submitted: "TaskNames.refresh"))
+            .with("App/TaskNames.swift", "enum TaskNames {\n    static let refresh = \"com.example.app.refresh\"\n}\n")
+        #expect(try findings(repository) == ["BG001 error App/AppDelegate.swift:6"])
+        #expect(try findings(repository.with("App/Info.plist", cleanRefresh.files["App/Info.plist"]!)) == [])
+    }
+
+    // MARK: BG002
+
+    @Test func aPermittedIdentifierNothingRegistersIsAWarning() throws {
+        let repository = cleanRefresh.with("App/Info.plist", DoctorRepository(permitted: ["com.example.app.refresh", "com.example.app.gone"], modes: ["fetch"]).files["App/Info.plist"]!)
+        #expect(try findings(repository) == ["BG002 warning App/Info.plist:10"])
+    }
+
+    @Test func anIdentifierBuiltAtRunTimeIsANoteAndStopsTheDeadEntryCheck() throws {
+        let repository = DoctorRepository(permitted: ["com.example.app.refresh", "com.example.app.other"], modes: ["fetch"])
+            .with("App/AppDelegate.swift", appDelegate(registered: "\"com.example.app.\\(name)\"", submitted: quoted("com.example.app.refresh")))
+        #expect(try findings(repository) == ["CHECK001 note App/AppDelegate.swift:6"])
+    }
+
+    // MARK: BG003, MODE001, MODE002, MODE003
+
+    @Test func aRefreshRequestWithoutFetchIsAnError() throws {
+        let repository = cleanRefresh.with("App/Info.plist", DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["audio"]).files["App/Info.plist"]!)
+        #expect(try findings(repository) == ["BG003 error App/AppDelegate.swift:13"])
+    }
+
+    @Test func processingWithoutPermittedIdentifiersIsRejectedAtUpload() throws {
+        let repository = DoctorRepository(modes: ["processing"])
+            .with("App/AppDelegate.swift", appDelegate(registered: quoted("com.example.app.clean"), submitted: quoted("com.example.app.clean"),
+                                                       request: "BGProcessingTaskRequest"))
+        #expect(try findings(repository) == ["BG001 error App/AppDelegate.swift:6", "MODE001 error App/Info.plist:9"])
+    }
+
+    @Test func anUnknownModeIsAnError() throws {
+        let repository = cleanRefresh.with("App/Info.plist", DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch", "remove-notification", "com.example.app.refresh"]).files["App/Info.plist"]!)
+        #expect(try findings(repository) == ["MODE002 error App/Info.plist:14", "MODE002 error App/Info.plist:15"])
+    }
+
+    @Test func aModeNoCodeUsesIsAWarningOrANoteWhenDependenciesAreUnread() throws {
+        let repository = DoctorRepository(modes: ["fetch", "audio"])
+        #expect(try findings(repository) == ["MODE003 warning App/Info.plist:9"])
+        #expect(try findings(repository.with("Podfile", "pod 'Alamofire'\n")) == ["MODE003 note App/Info.plist:9"])
+    }
+
+    @Test func aRegistrationOfUnknownKindMayUseEitherMode() throws {
+        let repository = DoctorRepository(permitted: ["com.example.app.task"], modes: ["fetch"])
+            .with("App/AppDelegate.swift", appDelegate(registered: quoted("com.example.app.task"), submitted: "request", request: "makeRequest"))
+        #expect(try findings(repository) == [])
+    }
+
+    // MARK: PUSH001, PUSH004
+
+    private let pushDelegate = """
+        import UIKit
+
+        final class AppDelegate: UIResponder, UIApplicationDelegate {
+            func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+                             fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {
+                completionHandler(.noData)
+            }
+        }
+
+        """
+
+    @Test func aSilentPushHandlerWithoutTheModeIsAWarning() throws {
+        let repository = DoctorRepository(aps: true).with("App/AppDelegate.swift", pushDelegate)
+        #expect(try findings(repository) == ["PUSH001 warning App/AppDelegate.swift:4"])
+        #expect(try findings(DoctorRepository(modes: ["remote-notification"], aps: true).with("App/AppDelegate.swift", pushDelegate)) == [])
+    }
+
+    @Test func silentPushWithoutApsEnvironmentIsAnError() throws {
+        let repository = DoctorRepository(modes: ["remote-notification"]).with("App/AppDelegate.swift", pushDelegate)
+        #expect(try findings(repository) == ["PUSH004 error App/App.entitlements:4"])
+    }
+
+    @Test func callingTheHandlerIsNotHandlingPushes() throws {
+        let caller = "final class Forwarder {\n    func forward(_ delegate: AppDelegate) {\n        delegate.application(app, didReceiveRemoteNotification: [:], fetchCompletionHandler: { _ in })\n    }\n}\n"
+        #expect(try findings(DoctorRepository(aps: true).with("App/Forwarder.swift", caller)) == [])
+    }
+
+    // MARK: BG005, BG006
+
+    @Test func theSameIdentifierRegisteredTwiceIsAnError() throws {
+        let twice = "import BackgroundTasks\n\nenum Again {\n    static func go() {\n        BGTaskScheduler.shared.register(forTaskWithIdentifier: \"com.example.app.refresh\", using: nil) { _ in }\n    }\n}\n"
+        #expect(try findings(cleanRefresh.with("App/Sync.swift", twice)) == ["BG005 error App/Sync.swift:5"])
+    }
+
+    @Test func registrationsInOtherCompilationBranchesAreNotDuplicates() throws {
+        let branches = "import BackgroundTasks\n\nenum Again {\n    static func go() {\n#if DEBUG\n        BGTaskScheduler.shared.register(forTaskWithIdentifier: \"com.example.app.refresh\", using: nil) { _ in }\n#else\n        BGTaskScheduler.shared.register(forTaskWithIdentifier: \"com.example.app.refresh\", using: nil) { _ in }\n#endif\n    }\n}\n"
+        let schedule = "import BackgroundTasks\n\nfunc schedule() {\n    try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: \"com.example.app.refresh\"))\n}\n"
+        let repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"])
+            .with("App/Branches.swift", branches).with("App/Schedule.swift", schedule)
+        #expect(try findings(repository) == [])
+    }
+
+    @Test func aSubmittedIdentifierNothingRegistersIsAnError() throws {
+        let repository = DoctorRepository(permitted: ["com.example.app.refresh", "com.example.app.later"], modes: ["fetch"])
+            .with("App/AppDelegate.swift", appDelegate(registered: quoted("com.example.app.refresh"), submitted: quoted("com.example.app.later")))
+        #expect(try findings(repository) == ["BG006 error App/AppDelegate.swift:13", "BG002 warning App/Info.plist:10"])
+    }
+
+    @Test func aWrapperThatPassesItsParameterRegistersAtEachCall() throws {
+        let wrapper = """
+            import BackgroundTasks
+
+            final class Tasks {
+                func registerAll() {
+                    register(Names.refresh) { task in task.setTaskCompleted(success: true) }
+                }
+
+                private func register(_ identifier: String, handler: @escaping @Sendable (BGTask) -> Void) {
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil, launchHandler: handler)
+                }
+
+                func schedule() {
+                    try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: Names.refresh))
+                }
+            }
+
+            enum Names {
+                static let refresh = "com.example.app.refresh"
+            }
+
+            """
+        let repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/Tasks.swift", wrapper)
+        #expect(try findings(repository) == [])
+        let unpermitted = DoctorRepository(modes: ["fetch"]).with("App/Tasks.swift", wrapper)
+        #expect(try findings(unpermitted) == ["BG001 error App/Tasks.swift:5"])
+    }
+
+    // MARK: FETCH001, URL005, GEN001
+
+    @Test func deprecatedBackgroundFetchIsAWarning() throws {
+        let fetch = "import UIKit\n\nfunc start(_ application: UIApplication) {\n    application.setMinimumBackgroundFetchInterval(UIApplication.backgroundFetchIntervalMinimum)\n}\n"
+        #expect(try findings(DoctorRepository(modes: ["fetch"]).with("App/Fetch.swift", fetch)) == ["FETCH001 warning App/Fetch.swift:4"])
+    }
+
+    private let downloads = """
+        import Foundation
+
+        final class Downloads: NSObject, URLSessionDownloadDelegate {
+            lazy var session = URLSession(configuration: .background(withIdentifier: "com.example.app.downloads"), delegate: self, delegateQueue: nil)
+            func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {}
+        }
+
+        """
+
+    @Test func aBackgroundSessionWithoutTheEventsHandlerIsAnError() throws {
+        #expect(try findings(DoctorRepository().with("App/Downloads.swift", downloads)) == ["URL005 error App/Downloads.swift:4"])
+        let handler = "import UIKit\n\nextension AppDelegate {\n    func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void) {}\n}\n"
+        #expect(try findings(DoctorRepository().with("App/Downloads.swift", downloads).with("App/Events.swift", handler)) == [])
+    }
+
+    @Test func anEditedGeneratedFileIsAWarning() throws {
+        let body = "import BackgroundTasks\n\nenum Generated {}\n"
+        let stamped = GeneratedMarker.stamp(body, path: "App/Generated.swift")
+        #expect(try findings(DoctorRepository().with("App/Generated.swift", stamped)) == [])
+        #expect(try findings(DoctorRepository().with("App/Generated.swift", stamped + "// mine\n")) == ["GEN001 warning App/Generated.swift:1"])
+    }
+
+    // MARK: Suppression
+
+    @Test func anIgnoreCommentOnTheLineOrAboveDropsThatRuleOnly() throws {
+        let twice = "import BackgroundTasks\n\nenum Again {\n    static func go() {\n        // bggen:ignore BG005\n        BGTaskScheduler.shared.register(forTaskWithIdentifier: \"com.example.app.refresh\", using: nil) { _ in }\n    }\n}\n"
+        let report = try Doctor(fileSystem: cleanRefresh.with("App/Sync.swift", twice).fileSystem).audit(root: DoctorRepository.root)
+        #expect(report.findings.isEmpty)
+        #expect(report.suppressedCount == 1)
+        let other = twice.replacingOccurrences(of: "BG005", with: "BG001")
+        #expect(try findings(cleanRefresh.with("App/Sync.swift", other)) == ["BG005 error App/Sync.swift:6"])
+    }
+
+    @Test func aDisabledRuleIsSkippedEverywhere() throws {
+        let repository = DoctorRepository(modes: ["fetch"])
+        #expect(try findings(repository, disabled: ["MODE003"]) == [])
+    }
+}
