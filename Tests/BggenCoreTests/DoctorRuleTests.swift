@@ -241,4 +241,67 @@ struct DoctorRuleTests {
         let repository = DoctorRepository(modes: ["fetch"])
         #expect(try findings(repository, disabled: ["MODE003"]) == [])
     }
+
+    // MARK: BG007, BG010
+
+    /// A handler registered in `context` (line 5) that hands its task to `refresh` (line 11), which does `work`.
+    private func handler(context: String = "@MainActor final class Tasks", closure: String = "{ task in", using: String = "nil",
+                         work: String = "Task { task.setTaskCompleted(success: true) }") -> String {
+        """
+        import BackgroundTasks
+
+        \(context) {
+            func registerAll() {
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: \(using)) \(closure)
+                    self.refresh(task)
+                }
+                try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+            }
+
+            func refresh(_ task: BGTask) {
+                \(work)
+            }
+        }
+
+        """
+    }
+
+    private var refreshPlist: DoctorRepository {
+        DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"], settings: "SWIFT_VERSION = 6.0;")
+    }
+
+    @Test func aHandlerThatOutlivesItselfWithoutAnExpirationHandlerIsAnError() throws {
+        let sendable = handler(closure: "{ @Sendable task in")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", sendable)) == ["BG007 error App/Tasks.swift:5"])
+        let withExpiration = handler(closure: "{ @Sendable task in", work: "task.expirationHandler = { @Sendable in }\n        Task { task.setTaskCompleted(success: true) }")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", withExpiration)) == [])
+        let synchronous = handler(closure: "{ @Sendable task in", work: "task.setTaskCompleted(success: true)")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", synchronous)) == [], "work that ends before the handler returns needs no expiration handler")
+        let elsewhere = handler(closure: "{ @Sendable task in").replacingOccurrences(of: "self.refresh(task)", with: "Refresher.run(task)")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", elsewhere)) == [], "the task goes to code doctor does not follow")
+    }
+
+    @Test func aMainActorLaunchHandlerInSwift6IsAnError() throws {
+        let synchronous = "task.setTaskCompleted(success: true)"
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", handler(work: synchronous))) == ["BG010 error App/Tasks.swift:5"])
+        let delegate = handler(context: "final class AppDelegate: UIResponder, UIApplicationDelegate", work: synchronous)
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", delegate)) == ["BG010 error App/Tasks.swift:5"])
+        let defaultIsolation = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"],
+                                                settings: "SWIFT_VERSION = 6.0; SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;")
+        #expect(try findings(defaultIsolation.with("App/Tasks.swift", handler(context: "final class Tasks", work: synchronous))) == ["BG010 error App/Tasks.swift:5"])
+    }
+
+    @Test func aSendableOrMainQueueHandlerOrSwift5IsFine() throws {
+        let synchronous = "task.setTaskCompleted(success: true)"
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", handler(closure: "{ @Sendable task in", work: synchronous))) == [])
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", handler(using: ".main", work: synchronous))) == [])
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", handler(context: "final class Tasks", work: synchronous))) == [])
+        let swift5 = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"], settings: "SWIFT_VERSION = 5.0;")
+        #expect(try findings(swift5.with("App/Tasks.swift", handler(work: synchronous))) == [])
+        let nonisolated = handler(work: synchronous).replacingOccurrences(of: "    func registerAll", with: "    nonisolated func registerAll")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", nonisolated)) == [])
+        let insideTask = handler(work: synchronous).replacingOccurrences(of: "func registerAll() {", with: "func registerAll() { Task {")
+            .replacingOccurrences(of: "        try? BGTaskScheduler", with: "        }\n        try? BGTaskScheduler")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", insideTask)) == [], "inside another closure the isolation is not read")
+    }
 }

@@ -8,9 +8,10 @@ public struct DoctorRepository {
     public var files: [String: String] = [:]
 
     /// `permitted` and `modes` become the Info.plist arrays; nil leaves the key out. `aps` adds aps-environment.
-    public init(permitted: [String]? = nil, modes: [String]? = nil, aps: Bool = false) {
+    /// `settings` are more build settings of the app target, such as `SWIFT_VERSION = 6.0;`.
+    public init(permitted: [String]? = nil, modes: [String]? = nil, aps: Bool = false, settings: String = "") {
         files["App.xcodeproj/project.pbxproj"] = SyntheticProject.pbxproj(
-            targetSettings: "INFOPLIST_FILE = App/Info.plist; CODE_SIGN_ENTITLEMENTS = App/App.entitlements;")
+            targetSettings: "INFOPLIST_FILE = App/Info.plist; CODE_SIGN_ENTITLEMENTS = App/App.entitlements; \(settings)")
         var info = [("CFBundleName", "<string>App</string>")]
         if let permitted { info.append((BackgroundModes.permittedIdentifiersKey, Self.array(permitted))) }
         if let modes { info.append((BackgroundModes.key, Self.array(modes))) }

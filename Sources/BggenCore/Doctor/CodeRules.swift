@@ -39,6 +39,11 @@ extension TargetAudit {
         }
 
         for facts in relevant {
+            for handler in facts.handlers where handler.kind == .launch && handler.lacksExpirationHandler {
+                add(.noExpirationHandler, at: handler.location, "This launch handler never sets the task's expirationHandler.",
+                    why: "When the time runs out iOS calls the expiration handler; without one the work is not stopped, setTaskCompleted is not called, and iOS kills the app and throttles its future tasks.",
+                    fix: "Set task.expirationHandler = { @Sendable in … } first thing in the handler: cancel the work there and call task.setTaskCompleted(success: false).")
+            }
             for (symbol, location) in facts.deprecatedFetch {
                 add(.deprecatedFetch, at: location, "\(symbol) is deprecated background fetch (iOS 13).",
                     why: "iOS may stop calling it; BGAppRefreshTask is its replacement.",

@@ -28,6 +28,10 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
         summary: "A task request without its background mode: refresh needs fetch, processing needs processing.")
     public static let registeredTwice = DoctorRule(id: "BG005", severity: .error,
         summary: "The same task identifier is registered at more than one place; the second registration kills the app.")
+    public static let noExpirationHandler = DoctorRule(id: "BG007", severity: .error,
+        summary: "A launch handler that never sets the task's expirationHandler.")
+    public static let mainActorHandler = DoctorRule(id: "BG010", severity: .error,
+        summary: "A launch or expiration handler isolated to the main actor in Swift 6: it traps on the scheduler's queue.")
     public static let submittedNotRegistered = DoctorRule(id: "BG006", severity: .error,
         summary: "A task identifier submitted in code that nothing registers.")
     public static let processingWithoutIdentifiers = DoctorRule(id: "MODE001", severity: .error,
@@ -51,7 +55,7 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
 
     /// Every rule, in the order `--help`, the README and SARIF list them.
     public static let all: [DoctorRule] = [
-        notPermitted, neverRegistered, missingMode, registeredTwice, submittedNotRegistered,
+        notPermitted, neverRegistered, missingMode, registeredTwice, submittedNotRegistered, noExpirationHandler, mainActorHandler,
         processingWithoutIdentifiers, unknownMode, unusedMode, pushWithoutMode, pushWithoutEntitlement,
         deprecatedFetch, noSessionEvents, editedGenerated, couldNotCheck,
     ]

@@ -59,6 +59,8 @@ struct SourceFacts: Sendable {
     /// Task types the file names, which show a background mode is in use: "fetch" or "processing".
     var modesUsed: Set<String> = []
     var provenance: GeneratedMarker.Provenance = .foreign
+    /// Launch and expiration handlers written as closures (Swift only).
+    var handlers: [HandlerClosure] = []
 
     /// Symbols whose presence shows the code uses a mode.
     static let modeSymbols: [String: String] = [
@@ -119,6 +121,9 @@ struct SourceFacts: Sendable {
             }
         }
         expandWrappers(tokens)
+        if language == .swift {
+            handlers = HandlerClosure.all(in: tokens, file: file)
+        }
     }
 
     /// Reads the identifier argument: a literal, a constant (here or, later, in another file), or a run-time value.

@@ -66,6 +66,7 @@ struct TargetAudit {
             }
         }
         checkEntitlements()
+        checkHandlerIsolation()
         findings += Self.codeRules(uses: uses, relevant: relevant, owned: owned, context: context, target: target.name)
         return findings
     }
@@ -160,6 +161,23 @@ struct TargetAudit {
             why: "iOS does not wake the app for a silent push, so this handler runs only while the app is in the foreground.",
             fix: "Add 'remote-notification' to \(BackgroundModes.key) in \(plist.path) (Background Modes > Remote notifications).",
             edit: PlistFix(path: plist.path, edit: .addStrings(key: BackgroundModes.key, values: ["remote-notification"])))
+    }
+
+    // MARK: - Handlers
+
+    /// Swift 6 checks at run time that an isolated closure runs on its actor; the scheduler calls handlers on a
+    /// queue of its own, so a main-actor closure traps there. Swift 5 mode has no such check.
+    private mutating func checkHandlerIsolation() {
+        guard let version = target.swiftVersion, version.split(separator: ".").first.flatMap({ Int($0) }).map({ $0 >= 6 }) == true else { return }
+        let defaultMain = target.defaultActorIsolation == "MainActor"
+        for handler in owned.flatMap(\.handlers) where !handler.isNonisolated && !handler.runsOnMain {
+            guard handler.context == .mainActor || (handler.context == .moduleDefault && defaultMain) else { continue }
+            let reason = handler.context == .mainActor ? "code isolated to the main actor" : "a module whose default isolation is MainActor"
+            add(.mainActorHandler, at: handler.location,
+                "This \(handler.kind.rawValue) handler closure is written in \(reason), so in Swift \(version) it is main-actor isolated.",
+                why: "BGTaskScheduler calls it on its own background queue; Swift 6 checks the isolation at run time and the app traps (EXC_BREAKPOINT in _dispatch_assert_queue_fail).",
+                fix: "Mark the closure @Sendable (\(handler.kind == .launch ? "{ @Sendable task in … }" : "= { @Sendable in … }")) or register from a nonisolated function, and hop to the main actor inside with Task { @MainActor in … } where needed.")
+        }
     }
 
     // MARK: - Entitlements
