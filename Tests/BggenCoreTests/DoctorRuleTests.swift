@@ -304,4 +304,50 @@ struct DoctorRuleTests {
             .replacingOccurrences(of: "        try? BGTaskScheduler", with: "        }\n        try? BGTaskScheduler")
         #expect(try findings(refreshPlist.with("App/Tasks.swift", insideTask)) == [], "inside another closure the isolation is not read")
     }
+
+    // MARK: URL001, URL002, URL004
+
+    /// A transfer class whose `session` (line 4) is background, calling `call` on line 8; the app handles events.
+    private func transfers(_ call: String, configuration: String = ".background(withIdentifier: \"com.example.app.transfers\")") -> DoctorRepository {
+        DoctorRepository().with("App/Transfers.swift", """
+            import Foundation
+
+            final class Transfers: NSObject, URLSessionDelegate {
+                lazy var session = URLSession(configuration: \(configuration), delegate: self, delegateQueue: nil)
+
+                func start(_ request: URLRequest, body: Data, file: URL) async throws {
+                    let url = request.url!
+                    \(call)
+                }
+            }
+
+            """).with("App/Events.swift", "import UIKit\n\nextension AppDelegate {\n    func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void) {}\n}\n")
+    }
+
+    @Test(arguments: [
+        ("session.downloadTask(with: url) { location, response, error in }", "URL001 error App/Transfers.swift:8"),
+        ("session.uploadTask(with: request, fromFile: file, completionHandler: { _, _, _ in }).resume()", "URL001 error App/Transfers.swift:8"),
+        ("_ = try await session.data(for: request)", "URL001 error App/Transfers.swift:8"),
+        ("_ = try await session.download(from: url)", "URL001 error App/Transfers.swift:8"),
+        ("session.uploadTask(with: request, from: body).resume()", "URL002 error App/Transfers.swift:8"),
+        ("session.dataTask(with: request).resume()", "URL002 warning App/Transfers.swift:8"),
+    ])
+    func unsupportedCallsOnABackgroundSession(call: String, expected: String) throws {
+        #expect(try findings(transfers(call)) == [expected])
+    }
+
+    @Test func supportedCallsAndOtherSessionsAreFine() throws {
+        #expect(try findings(transfers("session.downloadTask(with: url).resume()")) == [])
+        #expect(try findings(transfers("session.uploadTask(with: request, fromFile: file).resume()")) == [])
+        #expect(try findings(transfers("_ = try await session.data(for: request)", configuration: ".default")) == [])
+        let named = transfers("session.dataTask(with: request).resume()", configuration: "configuration")
+            .with("App/Configuration.swift", "import Foundation\n\nlet configuration = URLSessionConfiguration.default\n")
+        #expect(try findings(named) == [])
+    }
+
+    @Test func oneSessionIdentifierConfiguredTwiceIsAWarning() throws {
+        let again = "import Foundation\n\nlet other = URLSessionConfiguration.background(withIdentifier: \"com.example.app.transfers\")\n"
+        let repository = transfers("session.downloadTask(with: url).resume()").with("App/Other.swift", again)
+        #expect(try findings(repository) == ["URL004 warning App/Transfers.swift:4"])
+    }
 }

@@ -31,8 +31,19 @@ extension TargetAudit {
                 fix: "Register '\(value)' with BGTaskScheduler.shared.register(forTaskWithIdentifier:using:launchHandler:) before launch finishes.")
         }
 
+        // URL004: one identifier, two sessions; `#if` branches may each create it.
+        let sessions = uses.filter { $0.role == .session && $0.value != nil && !$0.isConditional }
+        for (value, sites) in Dictionary(grouping: sessions, by: { $0.value! }) where sites.count > 1 {
+            let sorted = sites.sorted { $0.location < $1.location }
+            for site in sorted.dropFirst() {
+                add(.duplicateSession, at: site.location, "A background session configuration with identifier '\(value)' is also made at \(sorted[0].location.file):\(sorted[0].location.line).",
+                    why: "Two sessions with one identifier at the same time share one background transfer queue; events go to one of them and the other loses its transfers.",
+                    fix: "Create the session with '\(value)' in one place (a static let or a lazy property of a single object) and use that everywhere.")
+            }
+        }
+
         // CHECK001: identifiers built at run time.
-        for use in uses where use.value == nil && !use.inBggenOutput {
+        for use in uses where use.value == nil && !use.inBggenOutput && use.isTaskIdentifier {
             add(.couldNotCheck, at: use.location, "The task identifier '\(use.expression)' is built at run time or defined where doctor cannot see it, so it was not checked.",
                 why: "If it is not in BGTaskSchedulerPermittedIdentifiers, register returns false and submit fails with notPermitted.",
                 fix: "Use a string literal or a constant, or add '// bggen:ignore CHECK001' once you have checked it.")
@@ -43,6 +54,20 @@ extension TargetAudit {
                 add(.noExpirationHandler, at: handler.location, "This launch handler never sets the task's expirationHandler.",
                     why: "When the time runs out iOS calls the expiration handler; without one the work is not stopped, setTaskCompleted is not called, and iOS kills the app and throttles its future tasks.",
                     fix: "Set task.expirationHandler = { @Sendable in … } first thing in the handler: cancel the work there and call task.setTaskCompleted(success: false).")
+            }
+            for misuse in facts.sessionMisuse {
+                switch misuse.kind {
+                case .convenience:
+                    add(.sessionConvenience, at: misuse.location, "\(misuse.call) is called on a background URLSession.",
+                        why: "Background sessions do not support completion handlers or async conveniences: the call fails, or the app crashes, instead of transferring in the background.",
+                        fix: "Use downloadTask(with:) or uploadTask(with:fromFile:) without a completion handler, call resume(), and handle the result in the session delegate.")
+                case .unsupportedTask:
+                    findings.append(DoctorFinding(
+                        rule: .sessionUnsupportedTask, severity: misuse.call.hasPrefix("dataTask") ? .warning : nil, location: misuse.location,
+                        target: target, message: "\(misuse.call) is called on a background URLSession.",
+                        why: "Background sessions transfer only downloads and uploads from a file; data tasks stop when the app is suspended and uploads from Data or streams are refused.",
+                        fix: "Use downloadTask(with:) for requests whose response matters, and write the body to a file for uploadTask(with:fromFile:)."))
+                }
             }
             for (symbol, location) in facts.deprecatedFetch {
                 add(.deprecatedFetch, at: location, "\(symbol) is deprecated background fetch (iOS 13).",

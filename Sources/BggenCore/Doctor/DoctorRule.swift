@@ -46,8 +46,14 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
         summary: "Silent push without aps-environment in the app's entitlements.")
     public static let deprecatedFetch = DoctorRule(id: "FETCH001", severity: .warning,
         summary: "Deprecated background fetch (setMinimumBackgroundFetchInterval, performFetchWithCompletionHandler).")
+    public static let sessionConvenience = DoctorRule(id: "URL001", severity: .error,
+        summary: "A completion-handler or async convenience API called on a background URLSession.")
+    public static let sessionUnsupportedTask = DoctorRule(id: "URL002", severity: .error,
+        summary: "A data task, an upload from Data or a streamed upload on a background URLSession.")
     public static let noSessionEvents = DoctorRule(id: "URL005", severity: .error,
         summary: "A background URLSession with no handleEventsForBackgroundURLSession or .backgroundTask(.urlSession).")
+    public static let duplicateSession = DoctorRule(id: "URL004", severity: .warning,
+        summary: "The same background session identifier is configured at more than one place.")
     public static let editedGenerated = DoctorRule(id: "GEN001", severity: .warning,
         summary: "A file bggen generated was edited; the next bggen init refuses to update it.")
     public static let couldNotCheck = DoctorRule(id: "CHECK001", severity: .note,
@@ -57,7 +63,7 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
     public static let all: [DoctorRule] = [
         notPermitted, neverRegistered, missingMode, registeredTwice, submittedNotRegistered, noExpirationHandler, mainActorHandler,
         processingWithoutIdentifiers, unknownMode, unusedMode, pushWithoutMode, pushWithoutEntitlement,
-        deprecatedFetch, noSessionEvents, editedGenerated, couldNotCheck,
+        deprecatedFetch, sessionConvenience, sessionUnsupportedTask, noSessionEvents, duplicateSession, editedGenerated, couldNotCheck,
     ]
 
     public static func named(_ id: String) -> DoctorRule? {

@@ -21,6 +21,8 @@ struct TaskIdentifierUse: Sendable, Equatable {
         case swiftUIRefresh
         /// `BGAppRefreshTaskRequest(identifier:)` and its siblings: the identifier a submit uses.
         case request(TaskRequestKind)
+        /// `URLSessionConfiguration.background(withIdentifier:)`: a background session's identifier.
+        case session
     }
 
     var role: Role
@@ -40,6 +42,8 @@ struct TaskIdentifierUse: Sendable, Equatable {
     var isConditional = false
 
     var isRegistration: Bool { role == .register || role == .swiftUIRefresh }
+    /// A BGTaskScheduler identifier, which the Info.plist must permit (a session's is not).
+    var isTaskIdentifier: Bool { role != .session }
 }
 
 /// What one source file does with background work, read from its tokens (comments and strings are not code).
@@ -61,6 +65,8 @@ struct SourceFacts: Sendable {
     var provenance: GeneratedMarker.Provenance = .foreign
     /// Launch and expiration handlers written as closures (Swift only).
     var handlers: [HandlerClosure] = []
+    /// Calls a background session does not support (Swift only).
+    var sessionMisuse: [SessionMisuse] = []
 
     /// Symbols whose presence shows the code uses a mode.
     static let modeSymbols: [String: String] = [
@@ -104,6 +110,10 @@ struct SourceFacts: Sendable {
                 handlesSessionEvents = true
             case "background" where previous == "." && BackgroundCodeScanner.matches(tokens, at: index + 1, ["(", "withIdentifier", ":"]):
                 backgroundSessions.append(location)
+                addUse(.session, tokens: tokens, argument: index + 4, at: location, ours: ours, conditional: conditionalDepth > 0)
+            case "backgroundSessionConfigurationWithIdentifier" where BackgroundCodeScanner.matches(tokens, at: index + 1, [":"]):
+                backgroundSessions.append(location)
+                addUse(.session, tokens: tokens, argument: index + 2, at: location, ours: ours, conditional: conditionalDepth > 0)
             case "backgroundSessionConfigurationWithIdentifier", "backgroundSessionConfiguration":
                 backgroundSessions.append(location)
             case "setMinimumBackgroundFetchInterval", "performFetchWithCompletionHandler":
@@ -123,6 +133,7 @@ struct SourceFacts: Sendable {
         expandWrappers(tokens)
         if language == .swift {
             handlers = HandlerClosure.all(in: tokens, file: file)
+            sessionMisuse = SessionMisuse.all(in: tokens, file: file)
         }
     }
 

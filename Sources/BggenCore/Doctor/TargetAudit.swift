@@ -82,7 +82,7 @@ struct TargetAudit {
         let continuedValues = Set(uses.filter { $0.role == .request(.continued) }.compactMap(\.value))
         let continuedFiles = Set(relevant.filter { facts in facts.uses.contains { $0.role == .request(.continued) } }.map(\.file))
         var reported = Set<String>()
-        for use in uses {
+        for use in uses where use.isTaskIdentifier {
             guard let value = use.value else { continue }
             let continued = use.role == .request(.continued)
                 || (use.isRegistration && (continuedValues.contains(value) || continuedFiles.contains(use.location.file)))
