@@ -11,7 +11,7 @@ public struct Doctor: Sendable {
 
     /// `root` is absolute. `targetName` limits the audit to one app target; `disabled` lists rule ids to skip.
     public func audit(root: String, targetName: String? = nil, disabled: Set<String> = []) throws -> DoctorReport {
-        let (project, ownership) = try ProjectDetector.read(root: root, fileSystem: fileSystem)
+        let (project, ownership) = try ProjectDetector.read(root: root, fileSystem: fileSystem, scansCode: false)
         var targets = project.appTargets
         if let targetName {
             guard let target = project.appTarget(named: targetName) else {

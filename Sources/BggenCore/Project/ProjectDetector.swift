@@ -9,7 +9,8 @@ public enum ProjectDetector {
     }
 
     /// The report and which targets compile each source file, which `Doctor` needs to audit each app on its own.
-    static func read(root: String, fileSystem: any FileSystem) throws(ProjectError) -> (report: ProjectReport, ownership: SourceOwnership) {
+    /// Without `scansCode` the report lists no existing code (`Doctor` reads the sources its own way).
+    static func read(root: String, fileSystem: any FileSystem, scansCode: Bool = true) throws(ProjectError) -> (report: ProjectReport, ownership: SourceOwnership) {
         guard fileSystem.kind(of: root) == .directory else { throw .rootNotFound(root) }
         let layout = try Discovery(root: root, fileSystem: fileSystem).find()
 
@@ -47,7 +48,7 @@ public enum ProjectDetector {
         if appNames.count > 1 { reading.warnings.append(.multipleAppTargets(appNames)) }
         if appNames.isEmpty && layout.kind != .swiftPackage { reading.warnings.append(.noAppTarget) }
 
-        let code = try BackgroundCodeScanner(root: root, fileSystem: fileSystem).scan(ownership: reading.ownership)
+        let code = scansCode ? try BackgroundCodeScanner(root: root, fileSystem: fileSystem).scan(ownership: reading.ownership) : .init()
         var warnings: [ProjectWarning] = []
         for warning in (reading.warnings + code.warnings).sorted() where warnings.last != warning {
             warnings.append(warning)
