@@ -17,7 +17,7 @@ struct DoctorCommandTests {
                 try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
             }
 
-            """)
+            """).launching("start()")
     }
 
     private func run(_ arguments: [String], _ fileSystem: InMemoryFileSystem) -> (status: Int32, output: String, errors: String) {

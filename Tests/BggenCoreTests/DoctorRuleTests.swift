@@ -150,14 +150,14 @@ struct DoctorRuleTests {
 
     @Test func theSameIdentifierRegisteredTwiceIsAnError() throws {
         let twice = "import BackgroundTasks\n\nenum Again {\n    static func go() {\n        BGTaskScheduler.shared.register(forTaskWithIdentifier: \"com.example.app.refresh\", using: nil) { _ in }\n    }\n}\n"
-        #expect(try findings(cleanRefresh.with("App/Sync.swift", twice)) == ["BG005 error App/Sync.swift:5"])
+        #expect(try findings(cleanRefresh.with("App/Sync.swift", twice).launching("Again.go()")) == ["BG005 error App/Sync.swift:5"])
     }
 
     @Test func registrationsInOtherCompilationBranchesAreNotDuplicates() throws {
         let branches = "import BackgroundTasks\n\nenum Again {\n    static func go() {\n#if DEBUG\n        BGTaskScheduler.shared.register(forTaskWithIdentifier: \"com.example.app.refresh\", using: nil) { _ in }\n#else\n        BGTaskScheduler.shared.register(forTaskWithIdentifier: \"com.example.app.refresh\", using: nil) { _ in }\n#endif\n    }\n}\n"
         let schedule = "import BackgroundTasks\n\nfunc schedule() {\n    try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: \"com.example.app.refresh\"))\n}\n"
         let repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"])
-            .with("App/Branches.swift", branches).with("App/Schedule.swift", schedule)
+            .with("App/Branches.swift", branches).with("App/Schedule.swift", schedule).launching("Again.go()")
         #expect(try findings(repository) == [])
     }
 
@@ -190,9 +190,9 @@ struct DoctorRuleTests {
             }
 
             """
-        let repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/Tasks.swift", wrapper)
+        let repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/Tasks.swift", wrapper).launching("Tasks().registerAll()")
         #expect(try findings(repository) == [])
-        let unpermitted = DoctorRepository(modes: ["fetch"]).with("App/Tasks.swift", wrapper)
+        let unpermitted = DoctorRepository(modes: ["fetch"]).with("App/Tasks.swift", wrapper).launching("Tasks().registerAll()")
         #expect(try findings(unpermitted) == ["BG001 error App/Tasks.swift:5"])
     }
 
@@ -230,11 +230,11 @@ struct DoctorRuleTests {
 
     @Test func anIgnoreCommentOnTheLineOrAboveDropsThatRuleOnly() throws {
         let twice = "import BackgroundTasks\n\nenum Again {\n    static func go() {\n        // bggen:ignore BG005\n        BGTaskScheduler.shared.register(forTaskWithIdentifier: \"com.example.app.refresh\", using: nil) { _ in }\n    }\n}\n"
-        let report = try Doctor(fileSystem: cleanRefresh.with("App/Sync.swift", twice).fileSystem).audit(root: DoctorRepository.root)
+        let report = try Doctor(fileSystem: cleanRefresh.with("App/Sync.swift", twice).launching("Again.go()").fileSystem).audit(root: DoctorRepository.root)
         #expect(report.findings.isEmpty)
         #expect(report.suppressedCount == 1)
         let other = twice.replacingOccurrences(of: "BG005", with: "BG001")
-        #expect(try findings(cleanRefresh.with("App/Sync.swift", other)) == ["BG005 error App/Sync.swift:6"])
+        #expect(try findings(cleanRefresh.with("App/Sync.swift", other).launching("Again.go()")) == ["BG005 error App/Sync.swift:6"])
     }
 
     @Test func aDisabledRuleIsSkippedEverywhere() throws {
@@ -267,7 +267,7 @@ struct DoctorRuleTests {
     }
 
     private var refreshPlist: DoctorRepository {
-        DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"], settings: "SWIFT_VERSION = 6.0;")
+        DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"], settings: "SWIFT_VERSION = 6.0;").launching("Tasks().registerAll()")
     }
 
     @Test func aHandlerThatOutlivesItselfWithoutAnExpirationHandlerIsAnError() throws {
@@ -287,7 +287,7 @@ struct DoctorRuleTests {
         let delegate = handler(context: "final class AppDelegate: UIResponder, UIApplicationDelegate", work: synchronous)
         #expect(try findings(refreshPlist.with("App/Tasks.swift", delegate)) == ["BG010 error App/Tasks.swift:5"])
         let defaultIsolation = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"],
-                                                settings: "SWIFT_VERSION = 6.0; SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;")
+                                                settings: "SWIFT_VERSION = 6.0; SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;").launching("Tasks().registerAll()")
         #expect(try findings(defaultIsolation.with("App/Tasks.swift", handler(context: "final class Tasks", work: synchronous))) == ["BG010 error App/Tasks.swift:5"])
     }
 
@@ -296,13 +296,14 @@ struct DoctorRuleTests {
         #expect(try findings(refreshPlist.with("App/Tasks.swift", handler(closure: "{ @Sendable task in", work: synchronous))) == [])
         #expect(try findings(refreshPlist.with("App/Tasks.swift", handler(using: ".main", work: synchronous))) == [])
         #expect(try findings(refreshPlist.with("App/Tasks.swift", handler(context: "final class Tasks", work: synchronous))) == [])
-        let swift5 = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"], settings: "SWIFT_VERSION = 5.0;")
+        let swift5 = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"], settings: "SWIFT_VERSION = 5.0;").launching("Tasks().registerAll()")
         #expect(try findings(swift5.with("App/Tasks.swift", handler(work: synchronous))) == [])
         let nonisolated = handler(work: synchronous).replacingOccurrences(of: "    func registerAll", with: "    nonisolated func registerAll")
         #expect(try findings(refreshPlist.with("App/Tasks.swift", nonisolated)) == [])
         let insideTask = handler(work: synchronous).replacingOccurrences(of: "func registerAll() {", with: "func registerAll() { Task {")
             .replacingOccurrences(of: "        try? BGTaskScheduler", with: "        }\n        try? BGTaskScheduler")
-        #expect(try findings(refreshPlist.with("App/Tasks.swift", insideTask)) == [], "inside another closure the isolation is not read")
+        // Inside another closure the isolation is not read; that the Task registers after launch is.
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", insideTask)) == ["BG004 error App/Tasks.swift:5"])
     }
 
     // MARK: URL001, URL002, URL004
@@ -349,5 +350,41 @@ struct DoctorRuleTests {
         let again = "import Foundation\n\nlet other = URLSessionConfiguration.background(withIdentifier: \"com.example.app.transfers\")\n"
         let repository = transfers("session.downloadTask(with: url).resume()").with("App/Other.swift", again)
         #expect(try findings(repository) == ["URL004 warning App/Transfers.swift:4"])
+    }
+
+    // MARK: BG004
+
+    /// `registration` written at `place` in `App/Tasks.swift`; line 6 holds the register call.
+    private func late(_ before: String, _ after: String = "}") -> DoctorRepository {
+        DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/Tasks.swift", """
+            import BackgroundTasks
+            import UIKit
+
+            final class Screen: UIViewController {
+                \(before)
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in task.setTaskCompleted(success: true) }
+                \(after)
+                func schedule() {
+                    try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+                }
+            }
+
+            """)
+    }
+
+    @Test func aRegistrationThatRunsAfterLaunchIsAnError() throws {
+        #expect(try findings(late("override func viewDidLoad() {")) == ["BG004 error App/Tasks.swift:6"])
+        #expect(try findings(late("func start() { Task {", "} }").launching("Screen().start()")) == ["BG004 error App/Tasks.swift:6"])
+        #expect(try findings(late("func start() { DispatchQueue.main.async {", "} }").launching("Screen().start()")) == ["BG004 error App/Tasks.swift:6"])
+        let scene = late("func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {")
+        #expect(try findings(scene) == ["BG004 error App/Tasks.swift:6"])
+    }
+
+    @Test func aRegistrationReachedFromLaunchIsFineAndOneWithNoPathIsANote() throws {
+        #expect(try findings(late("func start() {").launching("Screen().start()")) == [])
+        #expect(try findings(late("func start() {").launching("Setup.run()").with("App/Setup.swift", "enum Setup {\n    static func run() { Screen().start() }\n}\n")) == [])
+        let app = "import SwiftUI\n\n@main struct TheApp: App {\n    init() { Screen().start() }\n    var body: some Scene { WindowGroup { Text(\"\") } }\n}\n"
+        #expect(try findings(late("func start() {").with("App/TheApp.swift", app)) == [])
+        #expect(try findings(late("func start() {")) == ["CHECK001 note App/Tasks.swift:6"])
     }
 }

@@ -26,6 +26,22 @@ public struct DoctorRepository {
         return copy
     }
 
+    /// Adds `App/Launch.swift`, an app delegate whose `didFinishLaunching` runs `calls`, so registrations made
+    /// there are reached from launch.
+    public func launching(_ calls: String) -> DoctorRepository {
+        with("App/Launch.swift", """
+            import UIKit
+
+            final class Launch: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    \(calls)
+                    return true
+                }
+            }
+
+            """)
+    }
+
     public var fileSystem: InMemoryFileSystem {
         InMemoryFileSystem(files: Dictionary(uniqueKeysWithValues: files.map { ("\(Self.root)/\($0.key)", $0.value) }))
     }

@@ -42,6 +42,24 @@ extension TargetAudit {
             }
         }
 
+        // BG004: continued-processing handlers are exempt (registered just before their submit).
+        let continued = Set(uses.filter { $0.role == .request(.continued) }.compactMap(\.value))
+        let continuedFiles = Set(relevant.filter { $0.uses.contains { $0.role == .request(.continued) } }.map(\.file))
+        for use in uses where use.role == .register && !(use.value.map(continued.contains) ?? continuedFiles.contains(use.location.file)) {
+            switch use.launch {
+            case .afterLaunch(let place):
+                add(.registeredLate, at: use.location, "'\(use.value ?? use.expression)' is registered in \(place), which runs after launch finishes.",
+                    why: "BGTaskScheduler accepts registrations only until application(_:didFinishLaunchingWithOptions:) returns; a later one raises \"All launch handlers must be registered before application finishes launching\" and the task never runs.",
+                    fix: "Register in application(_:didFinishLaunchingWithOptions:) (or a SwiftUI App's init), synchronously.")
+            case .function(let key) where !context.isReachedFromLaunch(key):
+                add(.couldNotCheck, at: use.location, "No path from application(_:didFinishLaunchingWithOptions:) or App.init to this registration was found, so whether it happens before launch finishes was not checked.",
+                    why: "A registration after launch finishes is refused and the task never runs.",
+                    fix: "Check that \(key.replacingOccurrences(of: ".init", with: " init")) is called synchronously at launch, or add '// bggen:ignore CHECK001'.")
+            case .function, .unknown:
+                continue
+            }
+        }
+
         // CHECK001: identifiers built at run time.
         for use in uses where use.value == nil && !use.inBggenOutput && use.isTaskIdentifier {
             add(.couldNotCheck, at: use.location, "The task identifier '\(use.expression)' is built at run time or defined where doctor cannot see it, so it was not checked.",

@@ -70,6 +70,25 @@ struct AuditContext: Sendable {
     let dependenciesUnread: Bool
 
     var registrations: [TaskIdentifierUse] { facts.flatMap(\.uses).filter(\.isRegistration) }
+
+    /// Whether some chain of functions, each mentioned in the body of the next, leads from launch
+    /// (`didFinishLaunching`, `willFinishLaunching`, a SwiftUI `App`'s `init`) to the function `key`.
+    func isReachedFromLaunch(_ key: String) -> Bool {
+        var mentionedBy: [String: [FunctionMentions]] = [:]
+        for function in facts.flatMap(\.functions) {
+            for name in function.mentions { mentionedBy[name, default: []].append(function) }
+        }
+        var pending = [key]
+        var seen: Set<String> = [key]
+        while let current = pending.popLast() {
+            let name = current.hasSuffix(".init") ? String(current.dropLast(5)) : current
+            for caller in mentionedBy[name] ?? [] where caller.key != current {
+                if caller.isLaunch { return true }
+                if seen.insert(caller.key).inserted { pending.append(caller.key) }
+            }
+        }
+        return facts.flatMap(\.functions).contains { $0.key == key && $0.isLaunch }
+    }
 }
 
 /// `// bggen:ignore BG001` (or `<!-- bggen:ignore BG002 -->`) on a finding's line or the line above drops it.

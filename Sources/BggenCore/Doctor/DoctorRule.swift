@@ -26,10 +26,12 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
         summary: "A permitted task identifier that no code registers.")
     public static let missingMode = DoctorRule(id: "BG003", severity: .error,
         summary: "A task request without its background mode: refresh needs fetch, processing needs processing.")
+    public static let registeredLate = DoctorRule(id: "BG004", severity: .error,
+        summary: "A task registered where it runs only after launch finishes (a Task {}, an async block, a view, a scene delegate).")
     public static let registeredTwice = DoctorRule(id: "BG005", severity: .error,
         summary: "The same task identifier is registered at more than one place; the second registration kills the app.")
     public static let noExpirationHandler = DoctorRule(id: "BG007", severity: .error,
-        summary: "A launch handler that never sets the task's expirationHandler.")
+        summary: "A launch handler whose work outlives it and that never sets the task's expirationHandler.")
     public static let mainActorHandler = DoctorRule(id: "BG010", severity: .error,
         summary: "A launch or expiration handler isolated to the main actor in Swift 6: it traps on the scheduler's queue.")
     public static let submittedNotRegistered = DoctorRule(id: "BG006", severity: .error,
@@ -61,9 +63,9 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
 
     /// Every rule, in the order `--help`, the README and SARIF list them.
     public static let all: [DoctorRule] = [
-        notPermitted, neverRegistered, missingMode, registeredTwice, submittedNotRegistered, noExpirationHandler, mainActorHandler,
+        notPermitted, neverRegistered, missingMode, registeredLate, registeredTwice, submittedNotRegistered, noExpirationHandler, mainActorHandler,
         processingWithoutIdentifiers, unknownMode, unusedMode, pushWithoutMode, pushWithoutEntitlement,
-        deprecatedFetch, sessionConvenience, sessionUnsupportedTask, noSessionEvents, duplicateSession, editedGenerated, couldNotCheck,
+        deprecatedFetch, sessionConvenience, sessionUnsupportedTask, duplicateSession, noSessionEvents, editedGenerated, couldNotCheck,
     ]
 
     public static func named(_ id: String) -> DoctorRule? {

@@ -40,6 +40,8 @@ struct TaskIdentifierUse: Sendable, Equatable {
     var inBggenOutput: Bool
     /// Inside `#if … #endif`: another branch may hold the same call, so a second registration is not certain.
     var isConditional = false
+    /// For a registration: where it runs relative to launch.
+    var launch = LaunchContext.unknown
 
     var isRegistration: Bool { role == .register || role == .swiftUIRefresh }
     /// A BGTaskScheduler identifier, which the Info.plist must permit (a session's is not).
@@ -67,6 +69,8 @@ struct SourceFacts: Sendable {
     var handlers: [HandlerClosure] = []
     /// Calls a background session does not support (Swift only).
     var sessionMisuse: [SessionMisuse] = []
+    /// Every function with the names its body mentions, to follow registrations back to launch.
+    var functions: [FunctionMentions] = []
 
     /// Symbols whose presence shows the code uses a mode.
     static let modeSymbols: [String: String] = [
@@ -80,6 +84,12 @@ struct SourceFacts: Sendable {
         "BGAppRefreshTaskRequest": .refresh, "BGProcessingTaskRequest": .processing,
         "BGContinuedProcessingTaskRequest": .continued,
     ]
+
+    /// A file read only for its functions, on the way from a registration back to launch.
+    init(file: String, functions: [FunctionMentions]) {
+        self.file = file
+        self.functions = functions
+    }
 
     init(file: String, text: String, tokens: [SourceToken], language: SourceLexer.Language) {
         self.file = file
@@ -131,6 +141,7 @@ struct SourceFacts: Sendable {
             }
         }
         expandWrappers(tokens)
+        functions = LaunchPaths.functions(in: tokens, language: language)
         if language == .swift {
             handlers = HandlerClosure.all(in: tokens, file: file)
             sessionMisuse = SessionMisuse.all(in: tokens, file: file)
@@ -140,10 +151,14 @@ struct SourceFacts: Sendable {
     /// Reads the identifier argument: a literal, a constant (here or, later, in another file), or a run-time value.
     private mutating func addUse(_ role: TaskIdentifierUse.Role, tokens: [SourceToken], argument: Int, at location: FindingLocation, ours: Bool,
                                  conditional: Bool) {
+        let language: SourceLexer.Language = file.hasSuffix(".swift") ? .swift : .objectiveC
         let expression = BackgroundCodeScanner.argument(tokens, from: argument)
         let written = expression.map { $0.kind == .string ? "\"\($0.text)\"" : $0.text }.joined()
         var use = TaskIdentifierUse(role: role, value: nil, expression: written, location: location, inBggenOutput: ours,
                                     isConditional: conditional)
+        if role == .register, let index = tokens.firstIndex(where: { $0.line == location.line && $0.column == location.column }) {
+            use.launch = LaunchPaths.context(at: index, in: tokens, language: language)
+        }
         if expression.count == 1, expression[0].kind == .string, expression[0].isLiteral {
             use.value = expression[0].text
         } else if !expression.isEmpty, expression.allSatisfy({ $0.kind == .identifier || $0.text == "." }),
