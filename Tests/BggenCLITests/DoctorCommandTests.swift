@@ -169,4 +169,33 @@ struct DoctorCommandTests {
         let report = try Doctor(fileSystem: fileSystem).audit(root: DoctorRepository.root)
         #expect(report.findings.map { "\($0.rule.id) \($0.location.file):\($0.location.line) \($0.message)" } == [])
     }
+
+    @Test func helpListsEveryRule() {
+        for arguments in [["doctor", "--help"], ["help", "doctor"], ["doctor", "-h"]] {
+            let console = FakeConsole(terminal: false)
+            #expect(CLI(console: console, fileSystem: InMemoryFileSystem()).run(arguments) == 0)
+            #expect(console.output == HelpText.doctorCommand)
+        }
+        for rule in DoctorRule.all {
+            #expect(HelpText.doctorCommand.contains("  \(rule.id) "), "\(rule.id)")
+        }
+        #expect(HelpText.main.contains("bggen doctor [DIR] [options]"))
+    }
+
+    /// XcodeGen rebuilds the Info.plist from project.yml, so `--fix` leaves it and says where the key goes.
+    @Test func fixLeavesAnInfoPlistAGeneratorRebuilds() throws {
+        let repo = try Fixtures.copy("XcodeGen")
+        let settings = "ElementX/Sources/Application/Settings/AppSettings.swift"
+        try repo.write(try repo.files()[settings]!.replacingOccurrences(of: "background.refresh", with: "background.sync"), to: settings)
+        let before = try repo.files()
+        let console = FakeConsole(terminal: false)
+        let status = CLI(console: console, fileSystem: LocalFileSystem()).run(["doctor", repo.url.path, "--fix", "--format", "json"])
+        #expect(status == 1)
+        #expect(try repo.files() == before)
+        let findings = try #require(try object(console.output)["findings"] as? [[String: Any]])
+        let notPermitted = try #require(findings.first { $0["rule"] as? String == "BG001" })
+        #expect(notPermitted["fixable"] as? Bool == false)
+        #expect((notPermitted["fix"] as? String)?.hasSuffix("ElementX/SupportingFiles/Info.plist is generated from ElementX/SupportingFiles/target.yml: make the change under the target's info: properties there.") == true,
+                "\(notPermitted["fix"] ?? "")")
+    }
 }

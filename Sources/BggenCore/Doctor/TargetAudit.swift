@@ -219,8 +219,16 @@ struct TargetAudit {
         }
     }
 
+    /// An edit of an Info.plist a generator rebuilds (XcodeGen `info.properties`) would be lost at the next
+    /// generation, so such a finding says where the key belongs instead of carrying the edit.
     private mutating func add(_ rule: DoctorRule, severity: Severity? = nil, at location: FindingLocation, _ message: String, why: String, fix: String,
                               edit: PlistFix? = nil) {
+        var fix = fix
+        var edit = edit
+        if let spec = target.infoPlist.regeneratedFrom, edit?.path == target.infoPlist.path {
+            fix += " \(target.infoPlist.path ?? "The Info.plist") is generated from \(spec): make the change under the target's info: properties there."
+            edit = nil
+        }
         findings.append(DoctorFinding(rule: rule, severity: severity, location: location, target: target.name, message: message,
                                       why: why, fix: fix, edit: edit))
     }
