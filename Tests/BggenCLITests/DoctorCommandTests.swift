@@ -198,4 +198,35 @@ struct DoctorCommandTests {
         #expect((notPermitted["fix"] as? String)?.hasSuffix("ElementX/SupportingFiles/Info.plist is generated from ElementX/SupportingFiles/target.yml: make the change under the target's info: properties there.") == true,
                 "\(notPermitted["fix"] ?? "")")
     }
+
+    @Test func findingsAreColouredOnATerminalOnly() {
+        let console = FakeConsole(terminal: true)
+        #expect(CLI(console: console, fileSystem: broken.fileSystem).run(["doctor", DoctorRepository.root]) == 1)
+        #expect(console.output.contains("\u{1B}[31merror\u{1B}[0m [BG001]"))
+        #expect(!run([], broken.fileSystem).output.contains("\u{1B}["))
+    }
+
+    @Test func aFolderWithoutAProjectOrAMissingFolderIsAClearError() {
+        let empty = InMemoryFileSystem(directories: ["/repo"])
+        let noProject = run([], empty)
+        #expect(noProject.status == 1)
+        #expect(noProject.errors.hasPrefix("error: no Xcode project, project.yml, Project.swift or Package.swift found in '/repo'"), "\(noProject.errors)")
+        let console = FakeConsole(terminal: false)
+        #expect(CLI(console: console, fileSystem: empty).run(["doctor", "/nowhere"]) == 64)
+        #expect(console.errors == "error: '/nowhere' is not a folder; pass the repository to check.\nSee 'bggen doctor --help'.\n")
+    }
+
+    @Test func aMalformedInfoPlistNamesItsFileAndLine() {
+        let repository = broken.with("App/Info.plist", "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>UIBackgroundModes</key>\n</dict>\n</plist>\n")
+        let result = run([], repository.fileSystem)
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("error: 'App/Info.plist' line 4 is not a valid property list"), "\(result.errors)")
+    }
+
+    @Test func theDoctorEntryOfTheAnswersFileMustBeAnObjectOfRuleIds() {
+        let repository = DoctorRepository().with(".bggen.json", #"{"doctor": ["BG002"]}"#)
+        let result = run([], repository.fileSystem)
+        #expect(result.status == 64)
+        #expect(result.errors.contains(#"'doctor' must be an object such as {"disabled": ["BG002"]}"#), "\(result.errors)")
+    }
 }
