@@ -26,7 +26,7 @@ struct HandlerClosure: Sendable, Equatable {
             let location = FindingLocation(file: file, line: token.line, column: token.column)
             if token.text == "register", index > 0, tokens[index - 1].text == ".",
                BackgroundCodeScanner.matches(tokens, at: index + 1, ["(", "forTaskWithIdentifier", ":"]),
-               let close = matching(index + 1, in: tokens), let open = launchClosure(call: index + 1, close: close, in: tokens) {
+               let close = SwiftScopes.closing(index + 1, in: tokens), let open = launchClosure(call: index + 1, close: close, in: tokens) {
                 let queue = argument(named: "using", from: index + 1, to: close, in: tokens)
                 result.append(HandlerClosure(
                     kind: .launch, location: location, context: SwiftScopes.isolation(at: index, in: tokens),
@@ -42,16 +42,6 @@ struct HandlerClosure: Sendable, Equatable {
             }
         }
         return result
-    }
-
-    /// The `)` matching the `(` at `open`.
-    private static func matching(_ open: Int, in tokens: [SourceToken]) -> Int? {
-        var depth = 0
-        for index in open..<tokens.count where tokens[index].kind == .punctuation {
-            depth += tokens[index].nesting
-            if depth == 0 { return index }
-        }
-        return nil
     }
 
     /// The `{` of the launch handler: a trailing closure, or the `launchHandler:` argument.
@@ -77,7 +67,7 @@ struct HandlerClosure: Sendable, Equatable {
     /// Whether the handler at `open` starts work that may still run after it returns, with the task kept in this
     /// file: false when the task is handed to code elsewhere (or stored), where an expiration handler may be set.
     private static func outlivesItself(_ open: Int, in tokens: [SourceToken], declared: Set<String>) -> Bool {
-        guard let close = SwiftScopes.closingBrace(of: open, in: tokens),
+        guard let close = SwiftScopes.closing(open, in: tokens),
               let inIndex = tokens[(open + 1)..<close].firstIndex(where: { $0.text == "in" && $0.kind == .identifier }),
               let name = tokens[(open + 1)..<inIndex].last(where: { $0.kind == .identifier && $0.text != "Sendable" })?.text
         else { return false }
@@ -95,7 +85,7 @@ struct HandlerClosure: Sendable, Equatable {
     private static func body(ofFunction name: String, in tokens: [SourceToken]) -> Range<Int>? {
         let starts = tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" && tokens[$0].text == name }
         guard starts.count == 1, let open = tokens[starts[0]...].firstIndex(where: { $0.text == "{" && $0.kind == .punctuation }),
-              let close = SwiftScopes.closingBrace(of: open, in: tokens) else { return nil }
+              let close = SwiftScopes.closing(open, in: tokens) else { return nil }
         return (open + 1)..<close
     }
 

@@ -119,7 +119,7 @@ enum LaunchPaths {
                 key = type + ".init"
                 isLaunch = appTypes(in: tokens).contains(type)
             }
-            guard let key, let close = SwiftScopes.closingBrace(of: open, in: tokens) else { continue }
+            guard let key, let close = SwiftScopes.closing(open, in: tokens) else { continue }
             let mentions = Set(tokens[(open + 1)..<close].filter { $0.kind == .identifier }.map(\.text))
             result.append(FunctionMentions(key: key, isLaunch: isLaunch || Self.isLaunch(key), mentions: mentions))
         }

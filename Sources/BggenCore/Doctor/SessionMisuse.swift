@@ -24,7 +24,7 @@ struct SessionMisuse: Sendable, Equatable {
         for index in tokens.indices where tokens[index].kind == .identifier && sessions.contains(tokens[index].text)
             && BackgroundCodeScanner.matches(tokens, at: index + 1, ["."]) && index + 3 < tokens.count && tokens[index + 3].text == "(" {
             let method = tokens[index + 2]
-            guard let close = closingParenthesis(index + 3, in: tokens) else { continue }
+            guard let close = SwiftScopes.closing(index + 3, in: tokens) else { continue }
             let labels = Set(((index + 4)..<close).filter { tokens[$0].kind == .identifier && tokens[$0 + 1].text == ":" && tokens[$0 - 1].text != "." }
                 .map { tokens[$0].text })
             let trailingClosure = close + 1 < tokens.count && tokens[close + 1].text == "{"
@@ -88,14 +88,5 @@ struct SessionMisuse: Sendable, Equatable {
         cursor -= 1
         if cursor >= 2, tokens[cursor - 1].text == ":" { cursor -= 2 }
         return tokens[cursor].kind == .identifier ? tokens[cursor].text : nil
-    }
-
-    private static func closingParenthesis(_ open: Int, in tokens: [SourceToken]) -> Int? {
-        var depth = 0
-        for index in open..<tokens.count where tokens[index].kind == .punctuation {
-            depth += tokens[index].nesting
-            if depth == 0 { return index }
-        }
-        return nil
     }
 }

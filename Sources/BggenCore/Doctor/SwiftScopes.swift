@@ -127,15 +127,12 @@ enum SwiftScopes {
         return result
     }
 
-    /// The index of the `}` that closes the `{` at `open`.
-    static func closingBrace(of open: Int, in tokens: [SourceToken]) -> Int? {
+    /// The index of the bracket that closes the `(`, `[` or `{` at `open`.
+    static func closing(_ open: Int, in tokens: [SourceToken]) -> Int? {
         var depth = 0
         for index in open..<tokens.count where tokens[index].kind == .punctuation {
-            if tokens[index].text == "{" { depth += 1 }
-            if tokens[index].text == "}" {
-                depth -= 1
-                if depth == 0 { return index }
-            }
+            depth += tokens[index].nesting
+            if depth == 0 { return index }
         }
         return nil
     }
