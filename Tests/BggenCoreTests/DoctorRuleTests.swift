@@ -279,6 +279,8 @@ struct DoctorRuleTests {
         #expect(try findings(refreshPlist.with("App/Tasks.swift", synchronous)) == [], "work that ends before the handler returns needs no expiration handler")
         let elsewhere = handler(closure: "{ @Sendable task in").replacingOccurrences(of: "self.refresh(task)", with: "Refresher.run(task)")
         #expect(try findings(refreshPlist.with("App/Tasks.swift", elsewhere)) == [], "the task goes to code doctor does not follow")
+        let onwards = handler(closure: "{ @Sendable task in", work: "Task { Refresher.run(task) }")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", onwards)) == [], "the task goes on from the function it was passed to")
     }
 
     @Test func aMainActorLaunchHandlerInSwift6IsAnError() throws {

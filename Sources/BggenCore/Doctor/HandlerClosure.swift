@@ -69,24 +69,37 @@ struct HandlerClosure: Sendable, Equatable {
     private static func outlivesItself(_ open: Int, in tokens: [SourceToken], declared: Set<String>) -> Bool {
         guard let close = SwiftScopes.closing(open, in: tokens),
               let inIndex = tokens[(open + 1)..<close].firstIndex(where: { $0.text == "in" && $0.kind == .identifier }),
-              let name = tokens[(open + 1)..<inIndex].last(where: { $0.kind == .identifier && $0.text != "Sendable" })?.text
+              let name = tokens[(open + 1)..<inIndex].last(where: { $0.kind == .identifier && $0.text != "Sendable" })?.text,
+              let bodies = bodies(reachedBy: name, in: (inIndex + 1)..<close, tokens: tokens, declared: declared, depth: 0)
         else { return false }
-        var bodies = [(inIndex + 1)..<close]
-        for index in (inIndex + 1)..<close where tokens[index].text == name && tokens[index].kind == .identifier {
-            if index + 1 < close, tokens[index + 1].text == "." { continue }
-            guard let callee = callee(around: index, after: inIndex, in: tokens), declared.contains(callee),
-                  let body = body(ofFunction: callee, in: tokens) else { return false }
-            bodies.append(body)
-        }
         return bodies.contains { startsAsynchronousWork($0, in: tokens) }
     }
 
-    /// The tokens inside the braces of the one function named `name` in the file; nil when there are several.
-    private static func body(ofFunction name: String, in tokens: [SourceToken]) -> Range<Int>? {
+    /// The code the task reaches in this file: `body`, and the bodies of the file's functions it is passed to
+    /// (three calls deep at most); nil when it is handed to code elsewhere, stored, or rebound.
+    private static func bodies(reachedBy name: String, in body: Range<Int>, tokens: [SourceToken], declared: Set<String>,
+                               depth: Int) -> [Range<Int>]? {
+        var result = [body]
+        for index in body where tokens[index].text == name && tokens[index].kind == .identifier {
+            if index + 1 < body.upperBound, tokens[index + 1].text == "." { continue }
+            guard depth < 3, let callee = callee(around: index, after: body.lowerBound - 1, in: tokens), declared.contains(callee),
+                  let function = function(named: callee, in: tokens),
+                  let reached = bodies(reachedBy: function.parameter, in: function.body, tokens: tokens, declared: declared, depth: depth + 1)
+            else { return nil }
+            result += reached
+        }
+        return result
+    }
+
+    /// The body of the one function named `name` in the file and the internal name of its first parameter; nil
+    /// when there are several.
+    private static func function(named name: String, in tokens: [SourceToken]) -> (body: Range<Int>, parameter: String)? {
         let starts = tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" && tokens[$0].text == name }
-        guard starts.count == 1, let open = tokens[starts[0]...].firstIndex(where: { $0.text == "{" && $0.kind == .punctuation }),
+        guard starts.count == 1, BackgroundCodeScanner.matches(tokens, at: starts[0] + 1, ["("]),
+              let parameter = tokens[(starts[0] + 2)...].prefix(while: { $0.text != ":" && $0.text != ")" }).last?.text,
+              let open = tokens[starts[0]...].firstIndex(where: { $0.text == "{" && $0.kind == .punctuation }),
               let close = SwiftScopes.closing(open, in: tokens) else { return nil }
-        return (open + 1)..<close
+        return ((open + 1)..<close, parameter)
     }
 
     /// `await`, `async`, a `Task`, or any closure (a completion handler, a queue's block) in `range`.
