@@ -229,4 +229,18 @@ struct DoctorCommandTests {
         #expect(result.status == 64)
         #expect(result.errors.contains(#"'doctor' must be an object such as {"disabled": ["BG002"]}"#), "\(result.errors)")
     }
+
+    @Test func aGeneratedFileFromOlderTemplatesIsAWarning() throws {
+        let fileSystem = DoctorRepository().fileSystem
+        let console = FakeConsole(terminal: false)
+        #expect(CLI(console: console, fileSystem: fileSystem).run(["init", "--yes", "--tasks", "refresh", DoctorRepository.root]) == 0)
+        let path = "/repo/App/BackgroundProcessing/BackgroundTaskRun.swift"
+        let current = try #require(fileSystem.files[path])
+        let body = String(current[current.index(after: current.firstIndex(of: "\n")!)...])
+        let older = GeneratedMarker.stamp(body.replacingOccurrences(of: "import", with: "// An older template.\nimport", options: [], range: body.range(of: "import")), path: path)
+        try fileSystem.writeAtomically(Data(older.utf8), to: path)
+        try fileSystem.writeAtomically(Data(try Scenarios.named("refresh").appDelegateExample().utf8), to: "/repo/App/AppDelegate.swift")
+        let report = try Doctor(fileSystem: fileSystem).audit(root: DoctorRepository.root)
+        #expect(report.findings.map { "\($0.rule.id) \($0.location.file):\($0.location.line)" } == ["GEN002 App/BackgroundProcessing/BackgroundTaskRun.swift:1"])
+    }
 }

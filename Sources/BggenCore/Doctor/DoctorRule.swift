@@ -58,6 +58,8 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
         summary: "The same background session identifier is configured at more than one place.")
     public static let editedGenerated = DoctorRule(id: "GEN001", severity: .warning,
         summary: "A file bggen generated was edited; the next bggen init refuses to update it.")
+    public static let outdatedGenerated = DoctorRule(id: "GEN002", severity: .warning,
+        summary: "A file bggen generated that this version of bggen would write differently (older templates).")
     public static let couldNotCheck = DoctorRule(id: "CHECK001", severity: .note,
         summary: "Something doctor could not check: an identifier built at run time, a generated Info.plist.")
 
@@ -65,7 +67,7 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
     public static let all: [DoctorRule] = [
         notPermitted, neverRegistered, missingMode, registeredLate, registeredTwice, submittedNotRegistered, noExpirationHandler, mainActorHandler,
         processingWithoutIdentifiers, unknownMode, unusedMode, pushWithoutMode, pushWithoutEntitlement,
-        deprecatedFetch, sessionConvenience, sessionUnsupportedTask, duplicateSession, noSessionEvents, editedGenerated, couldNotCheck,
+        deprecatedFetch, sessionConvenience, sessionUnsupportedTask, duplicateSession, noSessionEvents, editedGenerated, outdatedGenerated, couldNotCheck,
     ]
 
     public static func named(_ id: String) -> DoctorRule? {
