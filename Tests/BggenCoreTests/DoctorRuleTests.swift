@@ -62,6 +62,10 @@ struct DoctorRuleTests {
         let refresh = DoctorRepository(permitted: ["com.example.app.*"], modes: ["fetch"])
             .with("App/AppDelegate.swift", appDelegate(registered: quoted("com.example.app.refresh"), submitted: quoted("com.example.app.refresh")))
         #expect(try findings(refresh) == ["BG001 error App/AppDelegate.swift:6"])
+        let outside = DoctorRepository(permitted: ["com.example.app.export.*"], modes: ["processing"])
+            .with("App/Export.swift", appDelegate(registered: quoted("com.example.other.one"), submitted: quoted("com.example.other.one"),
+                                                  request: "BGContinuedProcessingTaskRequest"))
+        #expect(try findings(outside) == ["BG001 error App/Export.swift:6"])
     }
 
     @Test func aConstantInAnotherFileIsResolved() throws {
@@ -151,6 +155,14 @@ struct DoctorRuleTests {
     @Test func theSameIdentifierRegisteredTwiceIsAnError() throws {
         let twice = "import BackgroundTasks\n\nenum Again {\n    static func go() {\n        BGTaskScheduler.shared.register(forTaskWithIdentifier: \"com.example.app.refresh\", using: nil) { _ in }\n    }\n}\n"
         #expect(try findings(cleanRefresh.with("App/Sync.swift", twice).launching("Again.go()")) == ["BG005 error App/Sync.swift:5"])
+    }
+
+    @Test func swiftUIsBackgroundTaskAndARegisterForOneIdentifierAreTwoRegistrations() throws {
+        let scene = "import SwiftUI\n\n@main struct TheApp: App {\n    var body: some Scene {\n        WindowGroup { Text(\"\") }\n            .backgroundTask(.appRefresh(\"com.example.app.refresh\")) { }\n    }\n}\n"
+        #expect(try findings(cleanRefresh.with("App/TheApp.swift", scene)) == ["BG005 error App/TheApp.swift:6"])
+        let alone = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/TheApp.swift", scene)
+            .with("App/Schedule.swift", "import BackgroundTasks\n\nfunc schedule() {\n    try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: \"com.example.app.refresh\"))\n}\n")
+        #expect(try findings(alone) == [])
     }
 
     @Test func registrationsInOtherCompilationBranchesAreNotDuplicates() throws {
