@@ -305,6 +305,13 @@ struct DoctorRuleTests {
         #expect(try findings(defaultIsolation.with("App/Tasks.swift", handler(context: "final class Tasks", work: synchronous))) == ["BG010 error App/Tasks.swift:5"])
     }
 
+    @Test func aMainActorExpirationHandlerInSwift6IsAnError() throws {
+        let expiration = handler(closure: "{ @Sendable task in", work: "task.expirationHandler = { task.setTaskCompleted(success: false) }\n        Task { task.setTaskCompleted(success: true) }")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", expiration)) == ["BG010 error App/Tasks.swift:12"])
+        let sendable = expiration.replacingOccurrences(of: "expirationHandler = {", with: "expirationHandler = { @Sendable in")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", sendable)) == [])
+    }
+
     @Test func aSendableOrMainQueueHandlerOrSwift5IsFine() throws {
         let synchronous = "task.setTaskCompleted(success: true)"
         #expect(try findings(refreshPlist.with("App/Tasks.swift", handler(closure: "{ @Sendable task in", work: synchronous))) == [])
