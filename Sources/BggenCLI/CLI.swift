@@ -56,11 +56,19 @@ public struct CLI {
                 return ExitStatus.success
             }
             return try InitCommand(console: console, fileSystem: fileSystem, options: options).run()
+        case "doctor":
+            let options = try DoctorOptions.parse(rest)
+            if options.help {
+                console.writeOutput(HelpText.doctorCommand)
+                return ExitStatus.success
+            }
+            return try DoctorCommand(console: console, fileSystem: fileSystem, options: options).run()
         case "help":
             switch rest {
             case []: console.writeOutput(HelpText.main)
             case ["init"]: console.writeOutput(HelpText.initCommand)
-            default: throw UsageError("no help for '\(rest.joined(separator: " "))'; the only command is init.", helpCommand: "bggen --help")
+            case ["doctor"]: console.writeOutput(HelpText.doctorCommand)
+            default: throw UsageError("no help for '\(rest.joined(separator: " "))'; the commands are init and doctor.", helpCommand: "bggen --help")
             }
             return ExitStatus.success
         case "--help", "-h":
@@ -70,7 +78,7 @@ public struct CLI {
             console.writeOutput("bggen \(HelpText.version)\n")
             return ExitStatus.success
         default:
-            throw UsageError("unknown command '\(command)'; the command is init, as in 'bggen init --yes MyApp'.", helpCommand: "bggen --help")
+            throw UsageError("unknown command '\(command)'; the commands are init, as in 'bggen init --yes MyApp', and doctor.", helpCommand: "bggen --help")
         }
     }
 }

@@ -32,3 +32,19 @@ public final class ProcessConsole: Console {
     public var currentDirectory: String { FileManager.default.currentDirectoryPath }
     public lazy var terminal: (any TerminalDevice)? = inputIsTerminal ? PosixTerminal() : nil
 }
+
+extension Console {
+    /// Colour only on a terminal, and never with `NO_COLOR` or `TERM=dumb`.
+    var textStyle: TextStyle {
+        outputIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb" ? .color : .plain
+    }
+
+    /// `path` made absolute against the working directory, without `.`, `..` or a trailing slash.
+    func absolutePath(_ path: String) -> String {
+        let base = URL(fileURLWithPath: currentDirectory, isDirectory: true)
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: path, relativeTo: base)
+        var standardized = url.standardizedFileURL.path
+        while standardized.count > 1 && standardized.hasSuffix("/") { standardized.removeLast() }
+        return standardized
+    }
+}

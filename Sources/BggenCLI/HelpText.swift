@@ -10,7 +10,8 @@ enum HelpText {
 
         USAGE:
           bggen init [DIR] [options]   generate the code (see `bggen init --help`)
-          bggen help [init]            show help
+          bggen doctor [DIR] [options] audit an app's background work (see `bggen doctor --help`)
+          bggen help [init|doctor]     show help
           bggen --version              print the version
 
         Exit status: 0 success, 1 the job failed (a conflict, a read or write error), 64 a usage error.
@@ -122,6 +123,48 @@ enum HelpText {
           bggen init --yes MyApp
           bggen init . --tasks refresh,downloads --interval daily --bundle-id com.acme.news --ios 17.0
           bggen init --tasks processing --network --power --dry-run
+
+        """
+
+    static let doctorCommand = """
+        USAGE: bggen doctor [DIR] [options]
+
+        Audits the background work of every iOS app target in DIR (default: the current folder): code,
+        Info.plist and entitlements, read as `bggen init` reads them (Pods, .git, DerivedData and other
+        people's code are skipped). Nothing is written without --fix. Works on any repository, whether
+        or not bggen generated its code.
+
+        OPTIONS:
+          --target NAME            audit only this app target
+          --format FORMAT          text (default; grouped by file), xcode (path:line:column: error: ...
+                                   for a Run Script build phase), json (schema version \(DoctorOutput.jsonSchemaVersion)), or
+                                   sarif (SARIF 2.1.0 for GitHub code scanning)
+          --fail-on SEVERITY       exit 1 when a finding is at least this severe: error (default),
+                                   warning or note
+          --fix                    add what is missing to the app's Info.plist and entitlements
+                                   (permitted identifiers, background modes, aps-environment) with
+                                   additions-only edits; never removes or changes a value, never edits
+                                   extensions' or generators' files; code is never rewritten
+          --dry-run                with --fix: print the diffs, write nothing
+          -h, --help               show this help
+
+        RULES:
+        \(DoctorRule.all.map { "  \($0.id.padding(toLength: 9, withPad: " ", startingAt: 0))\($0.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n"))
+          When the code is too dynamic to decide (an identifier built at run time), doctor says so as a
+          CHECK001 note rather than guess. Checks that depend on code doctor cannot read (Pods, remote
+          packages) are notes in a repository that has such dependencies.
+
+        SUPPRESSING:
+          // bggen:ignore BG002        on the finding's line or the line above (<!-- ... --> in a plist)
+          .bggen.json                  {"doctor": {"disabled": ["MODE003"]}} skips rules everywhere
+
+        Exit status: 0 no finding at or above --fail-on, 1 findings (or a file could not be read),
+        64 a usage error.
+
+        EXAMPLES:
+          bggen doctor
+          bggen doctor ~/src/MyApp --format sarif > bggen.sarif
+          bggen doctor --fix --dry-run
 
         """
 }

@@ -8,7 +8,7 @@ struct InitCommand {
     let options: InitOptions
 
     func run() throws -> Int32 {
-        let root = absolutePath(options.directory)
+        let root = console.absolutePath(options.directory)
         if fileSystem.kind(of: root) == .file {
             throw PlanError.rootIsFile(options.directory)
         }
@@ -66,7 +66,7 @@ struct InitCommand {
         let renderer = OutputRenderer()
         var files = try renderer.files(for: configuration, outputFolder: outputFolder)
         let generated = files.map(\.path)
-        files.append(GeneratedFile(path: AnswersFile.name, contents: AnswersFile.encode(configuration, output: output, files: generated), ownership: .record))
+        files.append(GeneratedFile(path: AnswersFile.name, contents: AnswersFile.encode(configuration, output: output, files: generated, disabledRules: recorded?.disabledRules ?? []), ownership: .record))
         let sharing = try project.map { try targetsToPatchToo($0, outputFolder: outputFolder, prompter: prompter, notes: &notes) } ?? []
         let edits = try project?.edits(for: configuration, fileSystem: fileSystem, allowBinaryPlist: options.allowBinaryPlist,
                                        alsoFor: sharing) ?? ProjectEdits()
@@ -85,7 +85,7 @@ struct InitCommand {
             previous: previouslyGenerated(recorded, root: root, outputFolder: outputFolder), force: options.force
         )
         let allNotes = notes + edits.notes + plan.notes
-        let report = Report(plan: plan, configuration: configuration, style: style, project: project, edits: edits, notes: allNotes)
+        let report = Report(plan: plan, configuration: configuration, style: console.textStyle, project: project, edits: edits, notes: allNotes)
         for note in allNotes where !options.json {
             console.writeError("note: \(note)\n")
         }
@@ -266,19 +266,6 @@ struct InitCommand {
             console.writeError("Input ended before every question was answered; nothing was written.\n")
             return ExitStatus.failure
         }
-    }
-
-    private var style: TextStyle {
-        console.outputIsTerminal && console.environment["NO_COLOR"] == nil && console.environment["TERM"] != "dumb"
-            ? .color : .plain
-    }
-
-    private func absolutePath(_ path: String) -> String {
-        let base = URL(fileURLWithPath: console.currentDirectory, isDirectory: true)
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: path, relativeTo: base)
-        var standardized = url.standardizedFileURL.path
-        while standardized.count > 1 && standardized.hasSuffix("/") { standardized.removeLast() }
-        return standardized
     }
 }
 

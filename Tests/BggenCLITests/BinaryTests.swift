@@ -197,7 +197,15 @@ struct BinaryTests {
         let folder = try TemporaryDirectory()
         let copy = folder.url.appendingPathComponent("bin/bggen")
         try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: try RepositoryPaths.binary, to: copy)
+        // Copied by `cp`, not by this process: a test on another thread that starts a process while the copy is
+        // open for writing here would hold it open in the child, and running the copy would fail with "Text file
+        // busy".
+        let cp = Process()
+        cp.executableURL = URL(fileURLWithPath: "/bin/cp")
+        cp.arguments = [try RepositoryPaths.binary.path, copy.path]
+        try cp.run()
+        cp.waitUntilExit()
+        try #require(cp.terminationStatus == 0)
         let process = Process()
         process.executableURL = copy
         process.arguments = ["init", "--yes", "--tasks", "silent-push", "out"]

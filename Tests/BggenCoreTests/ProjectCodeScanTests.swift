@@ -74,6 +74,12 @@ struct ProjectDetectorCodeScanTests {
         #expect(string?.text == #"\(…).refresh"#)
     }
 
+    @Test func identifiersKnowTheirColumn() throws {
+        let tokens = try SourceLexer.tokens(of: "let a = 1\n\t/* x */ `class`.register(\"s\") // y\n", language: .swift)
+        let identifiers = tokens.filter { $0.kind == .identifier }.map { "\($0.text) \($0.line):\($0.column)" }
+        #expect(identifiers == ["let 1:1", "a 1:5", "class 2:10", "register 2:18"])
+    }
+
     @Test func objectiveCStringsAndCharactersAreSkipped() throws {
         let tokens = try SourceLexer.tokens(of: """
             NSString *label = @"BGTaskScheduler"; char quote = '"'; /* a /* b */ [BGTaskScheduler sharedScheduler];

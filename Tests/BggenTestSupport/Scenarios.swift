@@ -30,9 +30,9 @@ public struct Scenario: Sendable, CustomStringConvertible {
     }
 
     /// The app-delegate example from the next steps, so tests compile exactly what users are told to paste.
-    public func appDelegateExample() throws -> String {
+    public func appDelegateExample(language: String = "swift") throws -> String {
         let text = try nextSteps()
-        guard let start = text.range(of: "```swift\n"), let end = text.range(of: "```", range: start.upperBound..<text.endIndex) else {
+        guard let start = text.range(of: "```\(language)\n"), let end = text.range(of: "```", range: start.upperBound..<text.endIndex) else {
             return ""
         }
         return String(text[start.upperBound..<end.lowerBound])

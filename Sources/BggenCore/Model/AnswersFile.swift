@@ -15,17 +15,21 @@ public enum AnswersFile {
         /// Paths relative to the root; the only files a later run may delete. Nil in a record from before bggen
         /// kept this list.
         public var files: [String]?
+        /// `"doctor": {"disabled": ["BG002"]}`: rules `bggen doctor` skips in this repository.
+        public var disabledRules: [String]
 
-        public init(answers: Answers, output: String?, files: [String]? = nil) {
+        public init(answers: Answers, output: String?, files: [String]? = nil, disabledRules: [String] = []) {
             self.answers = answers
             self.output = output
             self.files = files
+            self.disabledRules = disabledRules
         }
     }
 
     /// `files` are the generated paths (bggen's own and the user's work files), so a later run knows exactly what
     /// it may sweep.
-    public static func encode(_ configuration: Configuration, output: String?, files: [String]) -> String {
+    /// `disabledRules` are kept from the record, so `bggen init` never drops what doctor was told to skip.
+    public static func encode(_ configuration: Configuration, output: String?, files: [String], disabledRules: [String] = []) -> String {
         var lines = [
             "  \"bundleId\": \"\(configuration.bundleIdentifier)\"",
         ]
@@ -34,6 +38,9 @@ public enum AnswersFile {
         }
         if configuration.checkpoint {
             lines.append("  \"checkpoint\": true")
+        }
+        if !disabledRules.isEmpty {
+            lines.append("  \"doctor\": {\"disabled\": [\(disabledRules.map { "\"\($0)\"" }.joined(separator: ", "))]}")
         }
         lines.append("  \"files\": [\n" + files.sorted().map { "    \(jsonString($0))" }.joined(separator: ",\n") + "\n  ]")
         if configuration.gpu {
@@ -73,8 +80,8 @@ public enum AnswersFile {
         }
         guard let dictionary = object as? [String: Any] else { throw fail("it must hold one JSON object") }
         let known: Set<String> = [
-            "at", "bundleId", "checkpoint", "files", "gpu", "interval", "ios", "network", "objc", "output", "power", "prefix", "strategy",
-            "style", "tasks",
+            "at", "bundleId", "checkpoint", "doctor", "files", "gpu", "interval", "ios", "network", "objc", "output", "power", "prefix",
+            "strategy", "style", "tasks",
             "version",
         ]
         if let unknown = dictionary.keys.sorted().first(where: { !known.contains($0) }) {
@@ -146,6 +153,16 @@ public enum AnswersFile {
                 throw fail("'files' must list paths inside the project, such as \"BackgroundProcessing/BackgroundTaskManager.swift\"")
             }
             contents.files = paths
+        }
+        if let value = dictionary["doctor"] {
+            guard let doctor = value as? [String: Any], Set(doctor.keys).isSubset(of: ["disabled"]),
+                  let disabled = doctor["disabled"] as? [String] else {
+                throw fail("'doctor' must be an object such as {\"disabled\": [\"BG002\"]}")
+            }
+            if let unknown = disabled.first(where: { DoctorRule.named($0) == nil }) {
+                throw fail("'doctor.disabled' lists '\(unknown)', which is not a doctor rule (rules: \(DoctorRule.all.map(\.id).joined(separator: ", ")))")
+            }
+            contents.disabledRules = disabled
         }
         if let value = dictionary["output"] {
             guard let text = value as? String, !text.isEmpty else { throw fail("'output' must be a folder path") }

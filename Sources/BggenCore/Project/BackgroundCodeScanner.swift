@@ -86,13 +86,13 @@ struct BackgroundCodeScanner: Sendable {
         let files = RepositoryWalker.files(root: root, fileSystem: fileSystem) { name in
             name.hasSuffix(Self.headerExtension) || Self.sourceExtensions.contains { name.hasSuffix($0) }
         }
-        let collector = Collector(count: files.count)
+        let collector = Slots<Result>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             collector.store(scan(file: files[index], ownership: ownership), at: index)
         }
         var total = Result()
-        if let failure = collector.results.lazy.compactMap({ $0?.failure }).first { throw failure }
-        for result in collector.results.compactMap(\.self) {
+        if let failure = collector.values.lazy.compactMap({ $0?.failure }).first { throw failure }
+        for result in collector.values.compactMap(\.self) {
             total.findings += result.findings
             total.pending += result.pending
             total.identifiers += result.identifiers
@@ -119,10 +119,10 @@ struct BackgroundCodeScanner: Sendable {
         }
         var result = Result()
         collectDeclaredNames(file: file, text: text, into: &result)
-        if Self.containsNeedle(text, Self.entryPointNeedles), let kind = EntryPoint.kind(of: file, text: text) {
+        if Self.contains(anyOf: Self.entryPointNeedles, in: text), let kind = EntryPoint.kind(of: file, text: text) {
             result.entryPoints.append(EntryPoint(file: file, kind: kind, targets: ownership.targets(of: file)))
         }
-        guard !name.hasSuffix(Self.headerExtension), namedLikeBackgroundCode || Self.containsNeedle(text, Self.needles) else {
+        guard !name.hasSuffix(Self.headerExtension), namedLikeBackgroundCode || Self.contains(anyOf: Self.needles, in: text) else {
             return result.declaredNames.isEmpty && result.entryPoints.isEmpty ? nil : result
         }
 
@@ -179,7 +179,7 @@ struct BackgroundCodeScanner: Sendable {
         if name.hasSuffix(".swift"), candidates.files.contains(where: stem.hasSuffix) {
             result.declaredNames.append(DeclaredName(name: stem, file: file, line: nil, isBggenOutput: ours))
         }
-        guard Self.containsNeedle(text, Self.generatedTypeNeedles) else { return }
+        guard Self.contains(anyOf: Self.generatedTypeNeedles, in: text) else { return }
         let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
         let tokens: [SourceToken]
         do {
@@ -242,7 +242,7 @@ struct BackgroundCodeScanner: Sendable {
         let needles = Set(total.pending.map(\.constant)).sorted().map { Array($0.utf8) }
         var values: [String: Set<String>] = [:]
         for file in files where !file.hasSuffix(Self.headerExtension) {
-            guard let text = try? fileSystem.read("\(root)/\(file)"), Self.containsNeedle(text, needles) else { continue }
+            guard let text = try? fileSystem.read("\(root)/\(file)"), Self.contains(anyOf: needles, in: text) else { continue }
             let language: SourceLexer.Language = file.hasSuffix(".swift") ? .swift : .objectiveC
             // A file too deep to read was reported by the scan itself; here it only defines nothing.
             guard let tokens = try? SourceLexer.tokens(of: text, language: language) else { continue }
@@ -262,7 +262,7 @@ struct BackgroundCodeScanner: Sendable {
 
     /// The tokens of a call argument: up to the `,` or closing bracket at its own depth, or an Objective-C
     /// selector part (`usingQueue:`).
-    private static func argument(_ tokens: [SourceToken], from start: Int) -> [SourceToken] {
+    static func argument(_ tokens: [SourceToken], from start: Int) -> [SourceToken] {
         var depth = 0
         var result: [SourceToken] = []
         var index = start
@@ -319,7 +319,8 @@ struct BackgroundCodeScanner: Sendable {
         return zip(tokens[start...], texts).allSatisfy { $0.kind != .string && $0.text == $1 }
     }
 
-    private static func containsNeedle(_ text: String, _ needles: [[UInt8]]) -> Bool {
+    /// Whether `text` holds one of `needles` (UTF-8 bytes): a byte search that spares most files the lexer.
+    static func contains(anyOf needles: [[UInt8]], in text: String) -> Bool {
         var copy = text
         return copy.withUTF8 { buffer in
             var index = 0
@@ -336,20 +337,4 @@ struct BackgroundCodeScanner: Sendable {
             return false
         }
     }
-}
-
-/// Results written from several threads at once, each into its own slot, so the order stays the files' order.
-private final class Collector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [BackgroundCodeScanner.Result?]
-
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-    }
-
-    func store(_ result: BackgroundCodeScanner.Result?, at index: Int) {
-        lock.withLock { slots[index] = result }
-    }
-
-    var results: [BackgroundCodeScanner.Result?] { lock.withLock { slots } }
 }

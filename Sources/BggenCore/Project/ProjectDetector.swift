@@ -6,6 +6,12 @@ public enum ProjectDetector {
     /// `root` is the repository folder (an absolute path); every path in the report is relative to it. `spec`,
     /// relative to the root, is an XcodeGen spec to read instead of looking for one.
     public static func detect(root: String, spec: String? = nil, fileSystem: any FileSystem) throws(ProjectError) -> ProjectReport {
+        try read(root: root, spec: spec, fileSystem: fileSystem).report
+    }
+
+    /// The report and which targets compile each source file, which `Doctor` needs to audit each app on its own.
+    /// Without `scansCode` the report lists no existing code (`Doctor` reads the sources its own way).
+    static func read(root: String, spec: String? = nil, fileSystem: any FileSystem, scansCode: Bool = true) throws(ProjectError) -> (report: ProjectReport, ownership: SourceOwnership) {
         guard fileSystem.kind(of: root) == .directory else { throw .rootNotFound(root) }
         let layout = try Discovery(root: root, fileSystem: fileSystem, spec: spec).find()
 
@@ -46,12 +52,12 @@ public enum ProjectDetector {
         if appNames.count > 1 { reading.warnings.append(.multipleAppTargets(appNames)) }
         if appNames.isEmpty && layout.kind != .swiftPackage { reading.warnings.append(.noAppTarget) }
 
-        let code = try BackgroundCodeScanner(root: root, fileSystem: fileSystem).scan(ownership: reading.ownership)
+        let code = scansCode ? try BackgroundCodeScanner(root: root, fileSystem: fileSystem).scan(ownership: reading.ownership) : .init()
         var warnings: [ProjectWarning] = []
         for warning in (reading.warnings + code.warnings).sorted() where warnings.last != warning {
             warnings.append(warning)
         }
-        return ProjectReport(
+        let report = ProjectReport(
             root: root, kind: layout.kind, projectFiles: files.sorted(), workspace: layout.workspace,
             usesSynchronizedFolders: reading.usesSynchronizedFolders,
             appTargets: reading.appTargets.sorted { $0.name < $1.name },
@@ -59,6 +65,7 @@ public enum ProjectDetector {
             packageDeploymentTarget: packageTarget, existingCode: code.findings,
             registeredIdentifiers: code.identifiers, declaredNames: code.declaredNames,
             entryPoints: code.entryPoints, warnings: warnings)
+        return (report, reading.ownership)
     }
 
     private static func merge(_ other: ProjectReading, into reading: inout ProjectReading) {

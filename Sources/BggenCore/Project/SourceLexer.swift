@@ -17,6 +17,8 @@ struct SourceToken: Sendable, Equatable {
     var line: Int
     /// For strings: no interpolation, so `text` is the exact value.
     var isLiteral = true
+    /// 1-based byte column of an identifier's first character (0 for other tokens), so findings point at it.
+    var column = 0
 }
 
 extension SourceToken {
@@ -68,6 +70,8 @@ enum SourceLexer {
         let language: Language
         var position = 0
         var line = 1
+        /// Offset of the first byte of the current line.
+        var lineStart = 0
         var tokens: [SourceToken] = []
         /// How many interpolations the current position is inside, and the line where that grew too deep.
         var interpolations = 0
@@ -94,7 +98,10 @@ enum SourceLexer {
 
         /// Moves one byte forward, counting lines.
         mutating func advance() {
-            if bytes[position] == UInt8(ascii: "\n") { line += 1 }
+            if bytes[position] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = position + 1
+            }
             position += 1
         }
 
@@ -126,12 +133,14 @@ enum SourceLexer {
                     let start = position + 1
                     position += 1
                     while position < bytes.count, bytes[position] != UInt8(ascii: "`"), bytes[position] != UInt8(ascii: "\n") { position += 1 }
-                    tokens.append(SourceToken(kind: .identifier, text: String(decoding: bytes[start..<position], as: UTF8.self), line: line))
+                    tokens.append(SourceToken(kind: .identifier, text: String(decoding: bytes[start..<position], as: UTF8.self), line: line,
+                                              column: start - lineStart))
                     if position < bytes.count, bytes[position] == UInt8(ascii: "`") { position += 1 }
                 case _ where Self.isIdentifierStart(current):
                     let start = position
                     while position < bytes.count, Self.isIdentifierByte(bytes[position]) { position += 1 }
-                    tokens.append(SourceToken(kind: .identifier, text: String(decoding: bytes[start..<position], as: UTF8.self), line: line))
+                    tokens.append(SourceToken(kind: .identifier, text: String(decoding: bytes[start..<position], as: UTF8.self), line: line,
+                                              column: start - lineStart + 1))
                 case _ where current >= 0x30 && current <= 0x39:
                     let start = position
                     while position < bytes.count, Self.isIdentifierByte(bytes[position]) || bytes[position] == UInt8(ascii: ".") { position += 1 }

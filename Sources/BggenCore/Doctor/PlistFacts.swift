@@ -1,0 +1,53 @@
+/// The values of an Info.plist or entitlements file that doctor checks, each with the place it is written.
+struct PlistFacts: Sendable {
+    struct Value: Sendable, Equatable {
+        var text: String
+        var location: FindingLocation
+    }
+
+    var path: String
+    /// `BGTaskSchedulerPermittedIdentifiers`; nil when the key is absent.
+    var permittedIdentifiers: [Value]?
+    /// `UIBackgroundModes`; nil when the key is absent.
+    var backgroundModes: [Value]?
+    /// Top-level keys and where they are, for entitlements (`aps-environment`).
+    var keys: [String: FindingLocation] = [:]
+    /// Where the top-level dictionary starts, for findings about a key that is missing.
+    var rootLocation: FindingLocation
+
+    /// Reads XML text; a binary plist or a malformed file is a `PlistPatchError` naming the file and line.
+    init(text: String, path: String) throws(PlistPatchError) {
+        self.path = path
+        let document: XMLPlistDocument
+        do {
+            document = try XMLPlistDocument(bytes: Array(text.utf8))
+        } catch {
+            throw .malformed(path: path, line: error.line, reason: error.reason)
+        }
+        guard document.root.name == "dict" else {
+            throw .rootIsNotDictionary(path: path, found: "a <\(document.root.name)>")
+        }
+        func location(_ element: XMLPlistDocument.Element) -> FindingLocation {
+            FindingLocation(file: path, line: element.line, column: element.start - document.lineStart(at: element.start) + 1)
+        }
+        rootLocation = location(document.root)
+        for (key, value) in XMLPlistDocument.pairs(of: document.root) {
+            keys[key.text] = location(key)
+            let strings = value.children.filter { $0.name == "string" }.map { Value(text: $0.text, location: location($0)) }
+            switch key.text {
+            case BackgroundModes.permittedIdentifiersKey: permittedIdentifiers = strings
+            case BackgroundModes.key: backgroundModes = strings
+            default: break
+            }
+        }
+    }
+
+    /// Whether `identifier` is permitted: exactly, or (continued processing only) by a `prefix.*` wildcard.
+    func permits(_ identifier: String, continued: Bool) -> Bool {
+        (permittedIdentifiers ?? []).contains { entry in
+            entry.text == identifier || (continued && entry.text.hasSuffix(".*") && identifier.hasPrefix(String(entry.text.dropLast())))
+        }
+    }
+
+    var modes: Set<String> { Set((backgroundModes ?? []).map(\.text)) }
+}

@@ -1,0 +1,61 @@
+import BggenCore
+import BggenTestSupport
+import Testing
+
+/// Doctor on the fixture repositories that reproduce real apps. Each expected finding was checked by hand
+/// against the fixture's files; a change here is a change in what doctor tells real users.
+@Suite("Doctor on real-world fixtures")
+struct DoctorRealWorldTests {
+    private func findings(_ fixture: String) throws -> [String] {
+        let root = Fixtures.folder.appendingPathComponent(fixture).path
+        return try Doctor(fileSystem: LocalFileSystem()).audit(root: root).findings.map {
+            "\($0.rule.id) \($0.severity.rawValue) \($0.location.file):\($0.location.line)"
+        }
+    }
+
+    @Test(arguments: [
+        // MODE003: processing is declared, and the iOS app only ever uses BGAppRefreshTask (true positive).
+        // BG010: a launch handler closure in a @MainActor app delegate, Swift 6.0, queue nil (true positive).
+        // The registration is reached from didFinishLaunching, so no BG004.
+        ("NetNewsWire", ["BG010 error iOS/AppDelegate.swift:22", "MODE003 warning iOS/Resources/Info.plist:20"]),
+        // FETCH001: performFetchWithCompletionHandler (true positive). CHECK001: identifiers from a computed
+        // property and a protocol requirement, which doctor rightly does not guess.
+        ("DuckDuckGo", [
+            "FETCH001 warning DuckDuckGo/AppDelegate.swift:10",
+            "CHECK001 note DuckDuckGo/MaliciousSiteProtection/Services/MaliciousSiteProtectionDatasetsFetcher.swift:24",
+            "CHECK001 note DuckDuckGo/MaliciousSiteProtection/Services/MaliciousSiteProtectionDatasetsFetcher.swift:30",
+            "CHECK001 note LocalPackages/Waitlist/Sources/Waitlist/Waitlist.swift:9",
+        ]),
+        ("HomeAssistant", []),
+        // Every error and warning is a defect the fixture was written to have (all true positives). The notes:
+        // nothing in the trimmed fixture calls BackgroundTaskManager.register or CleanupScheduler.register, so
+        // whether they run before launch finishes cannot be told; line 15 also builds its identifier at run time.
+        ("RegisteredIdentifiers", [
+            "PUSH001 warning Legacy/AppDelegate.m:18",
+            "PUSH004 error Legacy/AppDelegate.m:18",
+            "GEN001 warning Legacy/BackgroundProcessing/BackgroundTaskManager.swift:1",
+            "BG005 error Legacy/BackgroundProcessing/BackgroundTaskManager.swift:6",
+            "CHECK001 note Legacy/BackgroundProcessing/BackgroundTaskManager.swift:6",
+            "BG001 error Legacy/CleanupScheduler.swift:11",
+            "CHECK001 note Legacy/CleanupScheduler.swift:11",
+            "CHECK001 note Legacy/CleanupScheduler.swift:15",
+            "CHECK001 note Legacy/CleanupScheduler.swift:15",
+            "BG003 error Legacy/CleanupScheduler.swift:21",
+            "URL005 error Legacy/DownloadCenter.swift:5",
+        ]),
+        // The app handles silent pushes, and its only entitlements file (shared with the extension) has no
+        // aps-environment (true positive for the fixture as written).
+        ("NotificationService", ["PUSH004 error Shared/AppGroup.entitlements:4"]),
+        // processing declared, no BGProcessingTask in the app's sources; remote packages are not read, so a note.
+        // The trimmed fixture never calls registerBackgroundAppRefresh, so its timing is a note too.
+        ("XcodeGen", ["CHECK001 note ElementX/Sources/Application/AppCoordinator.swift:7", "MODE003 note ElementX/SupportingFiles/Info.plist:15"]),
+        ("NestedWorkspace", ["CHECK001 note WeDaApp/WeDaApp.xcodeproj:0"]),
+        ("Tuist", []),
+        ("SwiftPackage", []),
+        ("GeneratedInfoPlist", []),
+        ("SynchronizedTemplate", []),
+    ])
+    func pinnedFindings(fixture: String, expected: [String]) throws {
+        #expect(try findings(fixture) == expected)
+    }
+}
