@@ -40,8 +40,8 @@ public struct Scenario: Sendable, CustomStringConvertible {
 }
 
 public enum Scenarios {
-    /// Each task alone, all four together, each interval, network and power on and off, and three deployment
-    /// targets (iOS 13 has no `Logger`, so it takes a different path).
+    /// Each task alone, all four together, each interval, network and power on and off, and several deployment
+    /// targets (iOS 13 has no `Logger`, so it takes a different path; iOS 27 submits with `submitTaskRequest`).
     public static let all: [Scenario] = [
         make("refresh", "--tasks", "refresh"),
         make("processing", "--tasks", "processing"),
@@ -62,6 +62,8 @@ public enum Scenarios {
         make("swiftui-ios15-refresh", "--style", "swiftui", "--ios", "15.0", "--tasks", "refresh,downloads"),
         make("processing-checkpoint-nightly", "--tasks", "processing", "--checkpoint", "--at", "02:30", "--power"),
         make("ios13-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "13.0"),
+        make("ios27-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "27.0"),
+        make("swiftui-ios27-refresh-processing", "--style", "swiftui", "--ios", "27.0", "--tasks", "refresh,processing"),
         make("ios18-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "18.0", "--bundle-id", "com.acme.news-reader"),
     ]
 

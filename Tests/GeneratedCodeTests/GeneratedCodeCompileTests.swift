@@ -37,7 +37,9 @@ struct GeneratedCodeCompileTests {
             sources.append(contentView)
         }
 
-        let result = try StubSDK.shared().compile(swiftFiles: sources, setup: setup, extraFlags: flags)
+        // Code for iOS 27 is checked against the iOS 27 SDK, where `submit(_:)` is deprecated.
+        let sdk = try StubSDK.shared(StubSDK.Version(for: scenario.configuration.deploymentTarget))
+        let result = try sdk.compile(swiftFiles: sources, setup: setup, extraFlags: flags)
         #expect(result.isClean, "\(scenario) in \(setup) \(flags):\n\(result.output)")
     }
 }
