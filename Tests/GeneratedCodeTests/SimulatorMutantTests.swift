@@ -358,6 +358,16 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             modes: [.app]
         ),
         Mutant(
+            // Issue 10: one item that always fails stops every later nightly run at the same cursor.
+            name: "a checkpointed item that keeps failing is never skipped",
+            scenario: "processing-checkpoint-nightly",
+            edits: [Edit(
+                find: "checkpoint.recordFailure() < attemptsPerItem {",
+                replace: "checkpoint.recordFailure() < Int.max {"
+            )],
+            caughtBy: ["checkpoint.poisoned-item-is-skipped"]
+        ),
+        Mutant(
             // Issue 10: `.info` is not persisted, so nobody can see in the morning what ran overnight.
             name: "lifecycle events logged at info",
             scenario: "all-tasks",
@@ -393,8 +403,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "checkpointed work does not check for cancellation between items",
             scenario: "processing-checkpoint-nightly",
             edits: [Edit(
-                find: "            try Task.checkCancellation()\n            checkpoint.save(try await process(item))\n",
-                replace: "            checkpoint.save(try await process(item))\n"
+                find: "            try Task.checkCancellation()\n            do {\n",
+                replace: "            do {\n"
             )],
             caughtBy: ["checkpoint.no-item-after-expiry"]
         ),
