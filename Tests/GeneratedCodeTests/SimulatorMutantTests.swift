@@ -368,6 +368,16 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             caughtBy: ["checkpoint.poisoned-item-is-skipped"]
         ),
         Mutant(
+            // Issue 10: an expiry after the last step must not cost the user a finished export.
+            name: "a continued job's finished output is discarded when the expiry came after its last step",
+            scenario: "continued-processing",
+            edits: [Edit(
+                find: "            job.discardPartialOutput()\n            throw error\n        }\n",
+                replace: "            job.discardPartialOutput()\n            throw error\n        }\n        if Task.isCancelled {\n            job.discardPartialOutput()\n        }\n"
+            )],
+            caughtBy: ["continued.expiry-after-the-last-step-keeps-the-output"]
+        ),
+        Mutant(
             // Issue 10: `.info` is not persisted, so nobody can see in the morning what ran overnight.
             name: "lifecycle events logged at info",
             scenario: "all-tasks",

@@ -10,6 +10,8 @@ import StubRuntime
 nonisolated final class ScriptedJob: ContinuedProcessingJob, @unchecked Sendable {
     nonisolated enum Behavior: Sendable {
         case steps(Int64)
+        /// Does its one step, then waits for the expiry without stopping and returns: its output is complete.
+        case finishThenOutlastExpiry
         case untilCancelled
         case throwing
     }
@@ -19,6 +21,8 @@ nonisolated final class ScriptedJob: ContinuedProcessingJob, @unchecked Sendable
     let started = SimulatorSignal()
     let cancelled = SimulatorSignal()
     let discarded = SimulatorSignal()
+    let lastStepDone = SimulatorSignal()
+    let returned = SimulatorSignal()
 
     init(title: String, behavior: Behavior) {
         self.title = title
@@ -33,6 +37,11 @@ nonisolated final class ScriptedJob: ContinuedProcessingJob, @unchecked Sendable
                 try Task.checkCancellation()
                 progress.update(completed: step, of: count, subtitle: "step \(step)")
             }
+        case .finishThenOutlastExpiry:
+            progress.update(completed: 1, of: 1, subtitle: "done")
+            lastStepDone.fire()
+            try? await Task.sleep(nanoseconds: UInt64(4 * HarnessSettings.timeout * 1_000_000_000))
+            returned.fire()
         case .throwing:
             throw UserWorkFailure()
         case .untilCancelled:
@@ -144,6 +153,19 @@ nonisolated enum ContinuedProcessingChecks {
             try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
             try require(job.cancelled.wait(timeout: timeout), "the job was not cancelled when the task expired")
             try require(job.discarded.wait(timeout: timeout), "the cancelled job's partial output was not discarded")
+        }
+
+        report.check("continued.expiry-after-the-last-step-keeps-the-output") { context in
+            let job = ScriptedJob(title: "Finished", behavior: .finishThenOutlastExpiry)
+            let identifier = try start(job)
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: identifier)
+            context.expectExactlyOneCompletion(of: task, success: false)
+            try require(job.lastStepDone.wait(timeout: timeout), "the job did not do its step")
+            scheduler.simulateExpiration(of: task)
+            try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
+            try require(job.returned.wait(timeout: timeout), "the job did not return after the expiry")
+            // Give a wrong discard the moment it would take.
+            try require(!job.discarded.wait(timeout: HarnessSettings.grace), "a job that returned had its finished output discarded")
         }
 
         report.check("continued.job-throws") { context in
