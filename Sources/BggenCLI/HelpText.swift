@@ -44,11 +44,14 @@ enum HelpText {
           --strategy queue|fail    continued processing: wait for the system, or refuse at once so the app
                                    can tell the user (default: queue)
           --gpu, --no-gpu          continued processing asks for the GPU where the device supports it
-                                   (needs the Background GPU Access capability; default: no)
-          --style STYLE            app-delegate (default) or swiftui: where registration and scheduling go;
-                                   with swiftui on iOS 16+, SwiftUI's .backgroundTask registers the refresh
+                                   (needs the Background GPU Access capability, written to the
+                                   entitlements fragment; refused, a job goes on without it; default: no)
+          --style STYLE            app-delegate (default; schedules from a scene delegate) or swiftui: where
+                                   registration and scheduling go; with swiftui on iOS 16+, SwiftUI's
+                                   .backgroundTask registers the refresh
           --bundle-id ID           reverse-DNS prefix of every identifier (default: com.example.app)
-          --ios VERSION            deployment target, 13.0 to 27.x (default: 16.0)
+          --ios VERSION            deployment target, 13.0 to 27.x (default: 16.0); from 27.0 requests are
+                                   submitted with submitTaskRequest, as the iOS 27 SDK asks
           --output PATH            folder for the Swift files, relative to DIR
           --target NAME            the app target to add to, when the project has several
           --all-targets            also add the keys to the Info.plists of the other app targets that

@@ -47,13 +47,19 @@ struct FragmentTests {
         }
     }
 
-    @Test func entitlementsFragmentOnlyWithSilentPush() throws {
+    /// Push needs `aps-environment`; with `--gpu`, continued processing needs the Background GPU Access
+    /// entitlement, without which iOS refuses every request for the GPU.
+    @Test func entitlementsFragmentHoldsWhatTheTasksNeed() throws {
         for scenario in Scenarios.all {
+            let configuration = try scenario.configuration
+            var expected: [String: Any] = [:]
+            if configuration.includes(.silentPush) { expected["aps-environment"] = "development" }
+            if configuration.gpu { expected["com.apple.developer.background-tasks.continued-processing.gpu"] = true }
             let files = try scenario.renderedFiles()
             let entitlements = files.first { $0.path == OutputRenderer.entitlementsFragmentPath }
-            #expect((entitlements != nil) == (try scenario.configuration.includes(.silentPush)))
+            #expect((entitlements != nil) == !expected.isEmpty, "\(scenario)")
             if let entitlements {
-                #expect(try plist(entitlements.contents) as NSDictionary == ["aps-environment": "development"] as NSDictionary)
+                #expect(try plist(entitlements.contents) as NSDictionary == expected as NSDictionary, "\(scenario)")
             }
         }
     }

@@ -40,9 +40,9 @@ public struct Scenario: Sendable, CustomStringConvertible {
 }
 
 public enum Scenarios {
-    /// Each task alone, all four together, each interval, network and power on and off, three deployment
-    /// targets (iOS 13 has no `Logger`, so it takes a different path), every task under a `--prefix`, and every
-    /// task for an Objective-C app delegate.
+    /// Each task alone, all four together, each interval, network and power on and off, several deployment
+    /// targets (iOS 13 has no `Logger`, so it takes a different path; iOS 27 submits with `submitTaskRequest`),
+    /// every task under a `--prefix`, and every task for an Objective-C app delegate.
     public static let all: [Scenario] = [
         make("refresh", "--tasks", "refresh"),
         make("processing", "--tasks", "processing"),
@@ -65,6 +65,8 @@ public enum Scenarios {
         make("ios13-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "13.0"),
         make("prefixed-all-tasks", "--prefix", "Acme", "--ios", "17.0", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing"),
         make("objc-delegate-all-tasks", "--objc", "--tasks", "refresh,processing,downloads,uploads,silent-push"),
+        make("ios27-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "27.0"),
+        make("swiftui-ios27-refresh-processing", "--style", "swiftui", "--ios", "27.0", "--tasks", "refresh,processing"),
         make("ios18-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "18.0", "--bundle-id", "com.acme.news-reader"),
     ]
 

@@ -31,12 +31,28 @@ struct GeneratedCodeCompileTests {
         try expectClean(scenario, setup, flags: ["-DDEBUG"])
     }
 
-    private func expectClean(_ scenario: Scenario, _ setup: CompilerSetup, flags: [String]) throws {
+    /// bggen never overwrites the user's work files, so a re-run keeps ones written before the work factories
+    /// existed: the generated manager must still compile with them.
+    @Test(arguments: CompilerSetup.allCases)
+    func workFilesFromBeforeTheFactoriesStillCompile(_ setup: CompilerSetup) throws {
+        let scenario = Scenarios.named("all-tasks")
+        let factory = #/\nnonisolated extension BackgroundTaskManager \{\n(?:    .*\n|\n)*?\}\n/#
+        try expectClean(scenario, setup, flags: ["-DDEBUG"]) { name, contents in
+            guard name == "AppRefreshWork.swift" || name == "ProcessingWork.swift" else { return contents }
+            let old = contents.replacing(factory, with: "\n")
+            #expect(old != contents && !old.contains("static func make"), "\(name) kept its factory")
+            return old
+        }
+    }
+
+    private func expectClean(_ scenario: Scenario, _ setup: CompilerSetup, flags: [String],
+                             editing edit: (String, String) -> String = { $1 }) throws {
         let folder = try TemporaryDirectory()
         var sources: [URL] = []
         for file in try scenario.renderedFiles() where file.path.hasSuffix(".swift") {
-            let url = folder.url.appendingPathComponent((file.path as NSString).lastPathComponent)
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
+            let name = (file.path as NSString).lastPathComponent
+            let url = folder.url.appendingPathComponent(name)
+            try edit(name, file.contents).write(to: url, atomically: true, encoding: .utf8)
             sources.append(url)
         }
         let appDelegate = folder.url.appendingPathComponent("AppDelegate.swift")
@@ -49,7 +65,9 @@ struct GeneratedCodeCompileTests {
             sources.append(contentView)
         }
 
-        let result = try StubSDK.shared().compile(swiftFiles: sources, setup: setup, extraFlags: flags)
+        // Code for iOS 27 is checked against the iOS 27 SDK, where `submit(_:)` is deprecated.
+        let sdk = try StubSDK.shared(StubSDK.Version(for: scenario.configuration.deploymentTarget))
+        let result = try sdk.compile(swiftFiles: sources, setup: setup, extraFlags: flags)
         #expect(result.isClean, "\(scenario) in \(setup) \(flags):\n\(result.output)")
     }
 }

@@ -47,9 +47,13 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             name: "no exactly-once guard: expiry and work both complete the task",
             scenario: "all-tasks",
-            edits: [Edit(find: "            defer { state.task = nil }\n", replace: "")],
+            edits: [Edit(
+                find: "            guard byExpiry || !state.isExpired else { return nil }\n            defer { state.task = nil }\n",
+                replace: ""
+            )],
             caughtBy: ["bgtask.completed-more-than-once"]
         ),
+
         Mutant(
             name: "launch handler registered from main-actor code inherits its isolation",
             scenario: "all-tasks",
@@ -203,8 +207,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "a failed download is retried at once, without backing off",
             scenario: "all-tasks",
             edits: [Edit(
-                find: "            retry.earliestBeginDate = record.retryBeginDate\n            BackgroundLog.info(\"Retrying a download",
-                replace: "            BackgroundLog.info(\"Retrying a download"
+                find: "            retry.earliestBeginDate = record.retryBeginDate\n            BackgroundLog.notice(\"Retrying a download",
+                replace: "            BackgroundLog.notice(\"Retrying a download"
             )],
             caughtBy: ["downloads.failing-in-every-relaunch-ends-in-one-downloadDidFail"]
         ),
@@ -270,10 +274,133 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "a failed download's full URL logged publicly",
             scenario: "all-tasks",
             edits: [Edit(
-                find: "BackgroundLog.error(\"A download from \\(record.loggableSource) failed: ",
-                replace: "BackgroundLog.error(\"A download from \\(source.absoluteString) failed: "
+                find: "BackgroundLog.error(\"A download failed.\", source: record.source, error: error)",
+                replace: "BackgroundLog.error(\"A download from \\(source.absoluteString) failed.\", error: error)"
             )],
             caughtBy: ["transfers.logs-name-hosts-only"]
+        ),
+        Mutant(
+            // Issue 10: a URL's path and query can carry a signed token.
+            name: "a URL's path logged public",
+            scenario: "all-tasks",
+            edits: [Edit(find: "\\(path, privacy: .private(mask: .hash))", replace: "\\(path, privacy: .public)")],
+            caughtBy: ["transfers.logs-name-hosts-only"]
+        ),
+        Mutant(
+            // Issue 10: an error's description quotes the user's files, URLs and servers' answers.
+            name: "an error's description logged public",
+            scenario: "all-tasks",
+            edits: [Edit(
+                find: "return \" (error \\(error.domain) \\(error.code))\"",
+                replace: "return \" (error \\(error.localizedDescription))\""
+            )],
+            caughtBy: ["logs.user-data-never-public"]
+        ),
+        Mutant(
+            // Issue 10, iOS 13: `os_log` with `%{public}@` for the value that can carry user data.
+            name: "os_log publishes a URL's path",
+            scenario: "ios13-all-tasks",
+            edits: [Edit(find: "%{public}@%{public}@%{private}@", replace: "%{public}@%{public}@%{public}@")],
+            caughtBy: ["transfers.logs-name-hosts-only"]
+        ),
+        Mutant(
+            // Issue 10: the scheduler call can block, while the app has seconds to enter the background. (GCD runs
+            // a `sync` block on the calling thread, here the main thread.)
+            name: "requests submitted synchronously on the main thread",
+            scenario: "all-tasks",
+            edits: [Edit(find: "submissionQueue.async { [self] in", replace: "submissionQueue.sync { [self] in")],
+            caughtBy: ["bgtask.submit-on-main-thread"]
+        ),
+        Mutant(
+            // Issue 10: iOS 27's `submitTaskRequest` must not be called from the main thread either.
+            name: "an iOS 27 continued-processing job submitted on the main thread",
+            scenario: "ios27-all-tasks",
+            edits: [Edit(find: "            Self.submissionQueue.async {\n", replace: "            do {\n")],
+            caughtBy: ["bgtask.submit-on-main-thread"]
+        ),
+        Mutant(
+            // Issue 10: completed first, iOS can suspend the app while a database in a shared container is open.
+            name: "the suspension hook runs after the expired task is completed",
+            scenario: "all-tasks",
+            edits: [Edit(
+                find: """
+                            if isUnfinished {
+                                Self.prepareForSuspension(work)
+                            }
+                            complete(success: false, byExpiry: true)
+
+                    """,
+                replace: """
+                            complete(success: false, byExpiry: true)
+                            if isUnfinished {
+                                Self.prepareForSuspension(work)
+                            }
+
+                    """
+            )],
+            caughtBy: ["refresh.expire-while-work-in-flight"]
+        ),
+        Mutant(
+            name: "the suspension hook is never called",
+            scenario: "processing",
+            edits: [Edit(find: "            Self.prepareForSuspension(work)\n", replace: "")],
+            caughtBy: ["processing.expire-while-work-in-flight"]
+        ),
+        Mutant(
+            // Issue 10: without the entitlement, every job that asks for the GPU would fail to start.
+            name: "a job refused the GPU is not submitted again without it",
+            scenario: "continued-processing",
+            edits: [Edit(
+                find: "if wantsGPU, let refused = failure, (refused as? BGTaskScheduler.Error)?.code == .notPermitted {",
+                replace: "if false, let refused = failure, (refused as? BGTaskScheduler.Error)?.code == .notPermitted {"
+            )],
+            caughtBy: ["continued.gpu-refused-resubmits-without-gpu"]
+        ),
+        Mutant(
+            // Issue 10: UIKit apps with scenes (all of them with the iOS 27 SDK) never hear applicationDidEnterBackground.
+            name: "scheduling left in applicationDidEnterBackground",
+            scenario: "all-tasks",
+            edits: [Edit(
+                find: "    func sceneDidEnterBackground(_ scene: UIScene) {",
+                replace: "    func applicationDidEnterBackground(_ application: UIApplication) {"
+            )],
+            caughtBy: ["app.enter-background-schedules"],
+            modes: [.app]
+        ),
+        Mutant(
+            // Issue 10: a SwiftUI app must recreate its background sessions at launch, or finished transfers wait.
+            name: "the SwiftUI adaptor does not recreate the download session at launch",
+            scenario: "swiftui-ios17-all-tasks",
+            edits: [Edit(find: "        _ = BackgroundDownloadManager.shared\n", replace: "")],
+            caughtBy: ["app.launch"],
+            modes: [.app]
+        ),
+        Mutant(
+            // Issue 10: one item that always fails stops every later nightly run at the same cursor.
+            name: "a checkpointed item that keeps failing is never skipped",
+            scenario: "processing-checkpoint-nightly",
+            edits: [Edit(
+                find: "checkpoint.recordFailure() < attemptsPerItem {",
+                replace: "checkpoint.recordFailure() < Int.max {"
+            )],
+            caughtBy: ["checkpoint.poisoned-item-is-skipped"]
+        ),
+        Mutant(
+            // Issue 10: an expiry after the last step must not cost the user a finished export.
+            name: "a continued job's finished output is discarded when the expiry came after its last step",
+            scenario: "continued-processing",
+            edits: [Edit(
+                find: "            job.discardPartialOutput()\n            throw error\n        }\n",
+                replace: "            job.discardPartialOutput()\n            throw error\n        }\n        if Task.isCancelled {\n            job.discardPartialOutput()\n        }\n"
+            )],
+            caughtBy: ["continued.expiry-after-the-last-step-keeps-the-output"]
+        ),
+        Mutant(
+            // Issue 10: `.info` is not persisted, so nobody can see in the morning what ran overnight.
+            name: "lifecycle events logged at info",
+            scenario: "all-tasks",
+            edits: [Edit(find: "log(.default, event, source: source, error: nil)", replace: "log(.info, event, source: source, error: nil)")],
+            caughtBy: ["logs.lifecycle-events-persisted"]
         ),
         Mutant(
             // Issue 9, defect 7.
@@ -304,8 +431,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "checkpointed work does not check for cancellation between items",
             scenario: "processing-checkpoint-nightly",
             edits: [Edit(
-                find: "            try Task.checkCancellation()\n            checkpoint.save(try await process(item))\n",
-                replace: "            checkpoint.save(try await process(item))\n"
+                find: "            try Task.checkCancellation()\n            do {\n",
+                replace: "            do {\n"
             )],
             caughtBy: ["checkpoint.no-item-after-expiry"]
         ),
@@ -315,8 +442,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             edits: [
                 Edit(find: "        BackgroundTaskManager.shared.registerTasks()\n", replace: ""),
                 Edit(
-                    find: "    func applicationDidEnterBackground(_ application: UIApplication) {\n",
-                    replace: "    func applicationDidEnterBackground(_ application: UIApplication) {\n        BackgroundTaskManager.shared.registerTasks()\n"
+                    find: "    func sceneDidEnterBackground(_ scene: UIScene) {\n",
+                    replace: "    func sceneDidEnterBackground(_ scene: UIScene) {\n        BackgroundTaskManager.shared.registerTasks()\n"
                 ),
             ],
             caughtBy: ["bgtask.register-after-launch", "bgtask.permitted-identifier-without-handler"],

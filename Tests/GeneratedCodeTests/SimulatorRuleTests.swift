@@ -7,7 +7,8 @@ import Testing
 struct SimulatorRuleTests {
     static let rules = [
         "register-unlisted-returns-false", "register-listed-returns-true", "register-twice-is-a-violation",
-        "submit-without-handler-is-a-violation", "every-permitted-identifier-needs-a-handler",
+        "submit-without-handler-is-a-violation", "submit-on-main-thread-is-a-violation", "submit-off-main-thread-is-fine",
+        "submit-task-request-on-main-thread-is-a-violation", "every-permitted-identifier-needs-a-handler",
         "register-after-launch-is-a-violation", "continued-processing-may-register-after-launch-by-wildcard",
         "wildcard-does-not-match-other-prefixes", "submit-unlisted-is-notPermitted",
         "wildcard-is-only-for-continued-processing", "submit-without-background-mode-is-notPermitted",

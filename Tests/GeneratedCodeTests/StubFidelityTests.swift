@@ -30,6 +30,34 @@ struct StubFidelityTests {
         )
     }
 
+    /// The iOS 27 SDK deprecates `submit(_:)` for apps that target iOS 27, so `--ios 27` output must use
+    /// `submitTaskRequest`: the stubs built as that SDK warn about `submit(_:)`, and only they do.
+    @Test("Only the iOS 27 SDK deprecates submit(_:)", arguments: CompilerSetup.allCases)
+    func submitIsDeprecatedInTheIOS27SDK(setup: CompilerSetup) throws {
+        let submit = """
+            import BackgroundTasks
+
+            nonisolated func schedule() throws {
+                try BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.refresh"))
+            }
+            """
+        let submitTaskRequest = """
+            import BackgroundTasks
+
+            nonisolated func schedule() {
+                BGTaskScheduler.shared.submitTaskRequest(BGAppRefreshTaskRequest(identifier: "com.example.refresh")) { _ in }
+            }
+            """
+        let deprecated = try StubSDK.shared(.ios27).compile(swiftFiles: Scratch.writeSources([("Submit.swift", submit)]), setup: setup)
+        #expect(deprecated.diagnostics.contains { $0.contains("'submit' is deprecated") }, "\(deprecated.output)")
+        let earlier = try StubSDK.shared(.standard).compile(swiftFiles: Scratch.writeSources([("Submit.swift", submit)]), setup: setup)
+        #expect(earlier.isClean, "\(earlier.output)")
+        let replacement = try StubSDK.shared(.ios27).compile(
+            swiftFiles: Scratch.writeSources([("Submit.swift", submitTaskRequest)]), setup: setup
+        )
+        #expect(replacement.isClean, "\(replacement.output)")
+    }
+
     /// Pitfall 8: a launch handler written in main-actor code inherits that isolation, and iOS calls it on its own
     /// queue when registered `using: nil`, so the app traps in `_swift_task_checkIsolated`. No compiler catches
     /// it. Swift 6 puts the same dynamic isolation check into the closure when it is handed to the stub, so a

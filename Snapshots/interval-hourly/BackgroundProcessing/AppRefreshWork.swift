@@ -15,3 +15,13 @@ nonisolated struct AppRefreshWork: BackgroundWork {
         try Task.checkCancellation()
     }
 }
+
+nonisolated extension BackgroundTaskManager {
+    /// Builds the refresh work of `BackgroundTaskManager.shared`: hand it your app's own dependencies here, for
+    /// example `AppRefreshWork(store: AppDatabase.shared, client: APIClient.live)`, instead of reaching for
+    /// globals inside `run()`. Tests can build a manager with their own:
+    /// `BackgroundTaskManager(appRefreshWork: AppRefreshWork(store: inMemoryStore, client: stubClient))`.
+    static func makeAppRefreshWork() -> any BackgroundWork {
+        AppRefreshWork()
+    }
+}

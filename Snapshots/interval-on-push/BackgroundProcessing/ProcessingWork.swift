@@ -16,3 +16,11 @@ nonisolated struct ProcessingWork: BackgroundWork {
         try Task.checkCancellation()
     }
 }
+
+nonisolated extension BackgroundTaskManager {
+    /// Builds the processing work of `BackgroundTaskManager.shared`: hand it your app's own dependencies here,
+    /// for example `ProcessingWork(database: AppDatabase.shared)`, instead of reaching for globals in the work.
+    static func makeProcessingWork() -> any BackgroundWork {
+        ProcessingWork()
+    }
+}

@@ -15,3 +15,13 @@ nonisolated struct AcmeAppRefreshWork: AcmeBackgroundWork {
         try Task.checkCancellation()
     }
 }
+
+nonisolated extension AcmeBackgroundTaskManager {
+    /// Builds the refresh work of `AcmeBackgroundTaskManager.shared`: hand it your app's own dependencies here, for
+    /// example `AcmeAppRefreshWork(store: AppDatabase.shared, client: APIClient.live)`, instead of reaching for
+    /// globals inside `run()`. Tests can build a manager with their own:
+    /// `AcmeBackgroundTaskManager(appRefreshWork: AcmeAppRefreshWork(store: inMemoryStore, client: stubClient))`.
+    static func makeAppRefreshWork() -> any AcmeBackgroundWork {
+        AcmeAppRefreshWork()
+    }
+}

@@ -16,3 +16,11 @@ nonisolated struct AcmeProcessingWork: AcmeBackgroundWork {
         try Task.checkCancellation()
     }
 }
+
+nonisolated extension AcmeBackgroundTaskManager {
+    /// Builds the processing work of `AcmeBackgroundTaskManager.shared`: hand it your app's own dependencies here,
+    /// for example `AcmeProcessingWork(database: AppDatabase.shared)`, instead of reaching for globals in the work.
+    static func makeProcessingWork() -> any AcmeBackgroundWork {
+        AcmeProcessingWork()
+    }
+}

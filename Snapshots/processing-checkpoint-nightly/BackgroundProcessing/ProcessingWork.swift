@@ -6,7 +6,9 @@ import Foundation
 ///
 /// Processing may run for minutes, but iOS can end it at any moment: do the work in small steps, save progress
 /// after each one, and check for cancellation between them so the next run can pick up where this one stopped.
-/// Here `CheckpointedWork` does that: it saves a cursor after each item and resumes from it next run.
+/// Here `CheckpointedWork` does that: it saves a cursor after each item and resumes from it next run. An item
+/// that fails three runs in a row is skipped and logged; to allow more or fewer runs, add for example
+/// `var attemptsPerItem: Int { 5 }` to this type.
 nonisolated struct ProcessingWork: CheckpointedWork {
     /// The items still to process after `cursor` (nil: from the beginning), in a stable order, for example
     /// record identifiers sorted ascending: `try await Database.shared.recordIDs(after: cursor)`.
@@ -18,5 +20,13 @@ nonisolated struct ProcessingWork: CheckpointedWork {
     func process(_ item: String) async throws -> String {
         // try await Database.shared.compact(recordID: item)
         item
+    }
+}
+
+nonisolated extension BackgroundTaskManager {
+    /// Builds the processing work of `BackgroundTaskManager.shared`: hand it your app's own dependencies here,
+    /// for example `ProcessingWork(database: AppDatabase.shared)`, instead of reaching for globals in the work.
+    static func makeProcessingWork() -> any BackgroundWork {
+        ProcessingWork()
     }
 }

@@ -32,6 +32,8 @@ struct RenderContext {
             "powerValue": .string(String(configuration.requiresPower)),
             "requiresPower": .bool(configuration.requiresPower),
             "hasLogger": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 14, minor: 0)),
+            // iOS 27 deprecates `submit(_:)`; its replacement exists from 27 only.
+            "submitTaskRequest": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 27, minor: 0)),
             "permittedIdentifiers": .list(identifiers.permittedTaskIdentifiers.map(TemplateValue.string)),
             // Only scheduled tasks can be launched from LLDB; continued-processing jobs start from the app.
             "taskIdentifiers": .list([identifiers.appRefresh, identifiers.processing].compactMap { $0.map(TemplateValue.string) }),

@@ -57,7 +57,8 @@ public struct OutputRenderer: Sendable {
         if !backgroundModes(for: configuration).isEmpty {
             try add("Info.fragment.plist", to: Self.infoFragmentPath, .tool)
         }
-        if configuration.includes(.silentPush) {
+        // Push needs aps-environment; continued processing on the GPU needs the Background GPU Access entitlement.
+        if configuration.includes(.silentPush) || configuration.gpu {
             try add("Entitlements.fragment.plist", to: Self.entitlementsFragmentPath, .tool)
         }
         return files

@@ -102,19 +102,25 @@ struct SimulatedApp: Sendable {
         if sources.swiftFiles["AppDelegate.swift"]?.contains("class AppDelegate") == true {
             flags += ["-D", "BGGEN_APP_DELEGATE_CLASS"]
         }
+        if sources.swiftFiles["AppDelegate.swift"]?.contains("class SceneDelegate") == true {
+            flags += ["-D", "BGGEN_SCENE_DELEGATE_CLASS"]
+        }
         // From the rendered text rather than the answers, so the harness's checkpoint checks compile exactly when
         // there is a `CheckpointedWork` to check (a missing one fails `checkpoint.generated`).
         if sources.swiftFiles.values.contains(where: { $0.contains("protocol CheckpointedWork") }) {
             flags += ["-D", "BGGEN_CHECKPOINT"]
         }
         if configuration.style == .swiftUI { flags += ["-D", "BGGEN_SWIFTUI"] }
+        if configuration.deploymentTarget >= DeploymentTarget(major: 27, minor: 0) {
+            flags += ["-D", "BGGEN_SUBMIT_TASK_REQUEST"]
+        }
         if configuration.refreshRegisteredBySwiftUI { flags += ["-D", "BGGEN_SWIFTUI_REFRESH"] }
         if sanitize { flags.append("-sanitize=thread") }
         // One frontend for the whole module, still -Onone: less than half the time of a batch build, and the same
         // code as far as the checks can tell (isolation checks, assertions and traps are all kept).
         flags.append("-wmo")
 
-        let sdk = try StubSDK.shared()
+        let sdk = try StubSDK.shared(StubSDK.Version(for: configuration.deploymentTarget))
         buildSlots.wait()
         defer { buildSlots.signal() }
         let executable = try sdk.buildExecutable(

@@ -1,3 +1,4 @@
+import BggenCore
 import Foundation
 
 /// Stand-ins for the iOS SDK modules that generated code imports, built once per test process, and the compiler
@@ -25,13 +26,35 @@ final class StubSDK: Sendable {
         self.buildDuration = buildDuration
     }
 
-    /// The stub modules, built on first use. Later callers (on any thread) wait for and share that build, or its
-    /// error.
-    static func shared() throws -> StubSDK {
-        try cached.get()
+    /// Which SDK the stubs stand for.
+    enum Version: Sendable {
+        /// Every SDK up to iOS 27 as an app targeting an earlier iOS sees it.
+        case standard
+        /// The iOS 27 SDK as an app targeting iOS 27 or later sees it: `submit(_:)` is deprecated, so calling it
+        /// warns. Built with `-D BGGEN_IOS27_SDK`.
+        case ios27
+
+        /// The SDK that code for `target` is checked against.
+        init(for target: DeploymentTarget) {
+            self = target >= DeploymentTarget(major: 27, minor: 0) ? .ios27 : .standard
+        }
+
+        var flags: [String] {
+            self == .ios27 ? ["-D", "BGGEN_IOS27_SDK"] : []
+        }
     }
 
-    private static let cached: Result<StubSDK, any Error> = Result { try StubSDK.build() }
+    /// The stub modules, built on first use. Later callers (on any thread) wait for and share that build, or its
+    /// error.
+    static func shared(_ version: Version = .standard) throws -> StubSDK {
+        switch version {
+        case .standard: try cached.get()
+        case .ios27: try cachedIOS27.get()
+        }
+    }
+
+    private static let cached: Result<StubSDK, any Error> = Result { try StubSDK.build(.standard) }
+    private static let cachedIOS27: Result<StubSDK, any Error> = Result { try StubSDK.build(.ios27) }
 
     /// Compiles `swiftFiles` plus the networking shim into object files, as a Debug build in Xcode does (one
     /// frontend per batch of files, -Onone), and reports every diagnostic. A non-zero exit code is a result, not a
@@ -127,7 +150,7 @@ extension StubSDK {
         .deletingLastPathComponent()
         .appendingPathComponent("Stubs")
 
-    private static func build() throws -> StubSDK {
+    private static func build(_ version: Version) throws -> StubSDK {
         let start = ContinuousClock.now
         let modules = try Scratch.makeDirectory("stub-sdk")
         try copyClangModuleMap(into: modules)
@@ -136,7 +159,7 @@ extension StubSDK {
         for stage in stages {
             let results = Locked<[Result<URL, any Error>]>(Array(repeating: .failure(CancellationError()), count: stage.count))
             DispatchQueue.concurrentPerform(iterations: stage.count) { index in
-                let result = Result { try buildModule(stage[index], into: modules) }
+                let result = Result { try buildModule(stage[index], version: version, into: modules) }
                 results.withLock { $0[index] = result }
             }
             objectFiles += try results.withLock { $0 }.map { try $0.get() }
@@ -152,12 +175,13 @@ extension StubSDK {
         )
     }
 
-    private static func buildModule(_ module: StubModule, into modules: URL) throws -> URL {
+    private static func buildModule(_ module: StubModule, version: Version, into modules: URL) throws -> URL {
         let sources = try swiftFiles(in: stubsDirectory.appendingPathComponent(module.name))
         let object = modules.appendingPathComponent("\(module.name).o")
         let arguments = ["swiftc", "-module-name", module.name]
             + stubFlags
             + module.extraFlags
+            + version.flags
             + ["-I", modules.path]
             + ["-emit-module", "-emit-module-path", modules.appendingPathComponent("\(module.name).swiftmodule").path]
             + ["-c", "-o", object.path]
@@ -172,7 +196,7 @@ extension StubSDK {
     }
 
     /// The stub modules' object files built again with `-sanitize=thread`, once per test process; the modules
-    /// themselves are shared with the plain build.
+    /// themselves are shared with the plain build of the standard SDK.
     func sanitizedObjectFiles() throws -> [URL] {
         try Self.sanitizedObjects.get()
     }

@@ -79,9 +79,28 @@ open class BGTaskScheduler: NSObject {
         return true
     }
 
+    #if BGGEN_IOS27_SDK
+    // Built with -D BGGEN_IOS27_SDK, the stubs are the iOS 27 SDK as an app targeting iOS 27 sees it. Availability
+    // for iOS is not checked on Linux, so the deprecation is unconditional here.
+    @available(*, deprecated, message: "Use -submitTaskRequest:completionHandler: instead")
+    open func submit(_ taskRequest: BGTaskRequest) throws {
+        try submitChecked(taskRequest)
+    }
+    #else
     @available(iOS, introduced: 13.0, deprecated: 27.0, message: "Use -submitTaskRequest:completionHandler: instead")
     @available(tvOS, introduced: 13.0, deprecated: 27.0, message: "Use -submitTaskRequest:completionHandler: instead")
     open func submit(_ taskRequest: BGTaskRequest) throws {
+        try submitChecked(taskRequest)
+    }
+    #endif
+
+    /// `submit(_:)`: the call can block, and scheduled requests are submitted while the app enters the background,
+    /// so submitting those on the main thread is reported. Continued processing is submitted from a button action,
+    /// as Apple's sample does, so it is exempt before iOS 27.
+    private func submitChecked(_ taskRequest: BGTaskRequest) throws {
+        if Thread.isMainThread && !(taskRequest is BGContinuedProcessingTaskRequest) {
+            reportMainThreadSubmission(of: taskRequest)
+        }
         try enqueue(taskRequest)
     }
 
@@ -91,6 +110,9 @@ open class BGTaskScheduler: NSObject {
         _ taskRequest: BGTaskRequest,
         completionHandler: @escaping @Sendable ((any Swift.Error)?) -> Void
     ) {
+        if Thread.isMainThread {
+            reportMainThreadSubmission(of: taskRequest)
+        }
         do {
             try enqueue(taskRequest)
             completionHandler(nil)
@@ -102,7 +124,20 @@ open class BGTaskScheduler: NSObject {
     // Async variants imported from ObjC are nonisolated(nonsending) (Swift 6.2): they run on the caller's actor.
     @available(iOS 27.0, tvOS 27.0, *)
     nonisolated(nonsending) open func submitTaskRequest(_ taskRequest: BGTaskRequest) async throws {
+        if Thread.isMainThread {
+            reportMainThreadSubmission(of: taskRequest)
+        }
         try enqueue(taskRequest)
+    }
+
+    /// iOS 27's `submitTaskRequest(_:)`: "Do not call this method from the main thread".
+    private func reportMainThreadSubmission(of taskRequest: BGTaskRequest) {
+        let device = SimulatedDevice.shared
+        guard device.isEnforcing else { return }
+        device.report(
+            rule: "bgtask.submit-on-main-thread",
+            "\(taskRequest.identifier) was submitted on the main thread (the call can block; iOS 27: 'Do not call this method from the main thread')"
+        )
     }
 
     open func cancel(taskRequestWithIdentifier identifier: String) {
@@ -160,7 +195,7 @@ open class BGTaskScheduler: NSObject {
                 return
             }
             if #available(iOS 26.0, *), let continued = copy as? BGContinuedProcessingTaskRequest {
-                if continued.requiredResources.contains(.gpu) && !device.offersBackgroundGPU {
+                if continued.requiredResources.contains(.gpu) && !(device.offersBackgroundGPU && device.hasBackgroundGPUEntitlement) {
                     throw BGTaskScheduler.Error(_nsError: NSError(
                         domain: BGTaskSchedulerErrorDomain,
                         code: BGTaskScheduler.Error.Code.notPermitted.rawValue,

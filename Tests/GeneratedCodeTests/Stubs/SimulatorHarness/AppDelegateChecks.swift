@@ -6,7 +6,7 @@
 @_spi(Simulator) import SimNetworking
 import Foundation
 import StubRuntime
-import UIKit
+@_spi(Simulator) import UIKit
 #if BGGEN_SWIFTUI
 @_spi(Simulator) import SwiftUI
 #endif
@@ -66,6 +66,14 @@ nonisolated enum AppDelegateChecks {
             for identifier in [HarnessExpectations.refreshIdentifier, HarnessExpectations.processingIdentifier].compactMap(\.self) {
                 try require(registered.contains(identifier), "\(identifier) was not registered during launch")
             }
+            // Transfers that finished while the app was not running are delivered only to a recreated session.
+            let created = StubLedger.shared.events.compactMap { event -> String? in
+                guard case .sessionCreated(let identifier?, _) = event else { return nil }
+                return identifier
+            }
+            for identifier in [HarnessExpectations.downloadSessionIdentifier, HarnessExpectations.uploadSessionIdentifier].compactMap(\.self) {
+                try require(created.contains(identifier), "launching did not recreate the background session \(identifier)")
+            }
             let violations = SimulatedDevice.shared.violations.dropFirst(before)
             try require(violations.isEmpty, "violations during launch: \(violations.map(\.rule))")
         }
@@ -77,18 +85,22 @@ nonisolated enum AppDelegateChecks {
                     #if BGGEN_SWIFTUI
                     SimulatedScenePhase.change(to: .inactive)
                     SimulatedScenePhase.change(to: .background)
-                    #else
-                    AppDelegateHost.delegate?.applicationDidEnterBackground(UIApplication.shared)
+                    #elseif BGGEN_SCENE_DELEGATE_CLASS
+                    // With scenes (required by the iOS 27 SDK), UIKit tells the scene delegate, not the app delegate.
+                    SceneDelegate().sceneDidEnterBackground(UIWindowScene())
                     #endif
                 },
                 "entering the background did not return"
             )
-            let pending = Set(scheduler.simulatedPendingRequests.map(\.request.identifier))
+            // Submitted off the main thread, so the request is pending a moment after the callback returns.
+            func isScheduled(_ identifier: String) -> Bool {
+                scheduler.waitForPendingRequest(identifier, submittedAfter: .distantPast, timeout: timeout) != nil
+            }
             if let refresh = HarnessExpectations.refreshIdentifier {
-                try require(pending.contains(refresh), "entering the background did not schedule \(refresh)")
+                try require(isScheduled(refresh), "entering the background did not schedule \(refresh)")
             }
             if let processing = HarnessExpectations.processingIdentifier, HarnessExpectations.processingReschedules {
-                try require(pending.contains(processing), "entering the background did not schedule \(processing)")
+                try require(isScheduled(processing), "entering the background did not schedule \(processing)")
             }
         }
 
@@ -105,6 +117,7 @@ nonisolated enum AppDelegateChecks {
                     // Push-driven processing: what a silent push of type "process" does.
                     #if BGGEN_PROCESSING
                     BackgroundTaskManager.shared.scheduleProcessingTask()
+                    _ = scheduler.waitForPendingRequest(kind.identifier, submittedAfter: .distantPast, timeout: timeout)
                     #endif
                 }
                 let launched = Date()
@@ -123,6 +136,7 @@ nonisolated enum AppDelegateChecks {
                 if !scheduler.simulatedPendingRequests.contains(where: { $0.request.identifier == kind.identifier }) {
                     #if BGGEN_PROCESSING
                     BackgroundTaskManager.shared.scheduleProcessingTask()
+                    _ = scheduler.waitForPendingRequest(kind.identifier, submittedAfter: .distantPast, timeout: timeout)
                     #endif
                 }
                 let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier, expireImmediately: true)

@@ -22,6 +22,8 @@ nonisolated final class RecordingCheckpointWork: CheckpointedWork, @unchecked Se
     static let allItems = ["a", "b", "c", "d"]
 
     private let hold: (item: String, behavior: Hold)?
+    /// An item whose processing always throws, as a corrupt record would.
+    private let poisoned: String?
     private let lock = NSLock()
     private var cursorsAsked: [String?] = []
     private var itemsProcessed: [String] = []
@@ -30,8 +32,9 @@ nonisolated final class RecordingCheckpointWork: CheckpointedWork, @unchecked Se
     /// Fired when the held item saw the cancellation.
     let heldItemCancelled = SimulatorSignal()
 
-    init(holding item: String? = nil, _ behavior: Hold = .abandonWhenCancelled) {
+    init(holding item: String? = nil, _ behavior: Hold = .abandonWhenCancelled, poisoned: String? = nil) {
         hold = item.map { ($0, behavior) }
+        self.poisoned = poisoned
     }
 
     var cursors: [String?] { lock.withLock { cursorsAsked } }
@@ -46,6 +49,7 @@ nonisolated final class RecordingCheckpointWork: CheckpointedWork, @unchecked Se
 
     func process(_ item: String) async throws -> String {
         lock.withLock { itemsProcessed.append(item) }
+        if item == poisoned { throw UserWorkFailure() }
         guard let hold, hold.item == item else { return item }
         reachedHeldItem.fire()
         do {
@@ -145,6 +149,25 @@ nonisolated enum CheckpointChecks {
                 "the item finished during the expiry was not saved: cursor \(savedCursor.map { "\"\($0)\"" } ?? "nil"); expected \"b\""
             )
             UserDefaults.standard.removeObject(forKey: cursorKey)
+        }
+
+        report.check("checkpoint.poisoned-item-is-skipped") { context in
+            UserDefaults.standard.removeObject(forKey: cursorKey)
+            // "b" always fails: the run fails and the next tries "b" again, until the third failed run skips it.
+            var processed: [[String]] = []
+            for attempt in 1...3 {
+                let work = RecordingCheckpointWork(poisoned: "b")
+                let (task, run) = try launch(work)
+                context.expectExactlyOneCompletion(of: task, success: attempt == 3)
+                try require(task.waitForCompletion(timeout: timeout), "run \(attempt) was not completed within \(timeout) s")
+                try require(run.finished.wait(timeout: timeout), "run \(attempt) did not return within \(timeout) s")
+                processed.append(work.processed)
+            }
+            try require(
+                processed == [["a", "b"], ["b"], ["b", "c", "d"]],
+                "three runs with a poisoned \"b\" processed \(processed); expected [[a, b], [b], [b, c, d]]: skip it after 3 failed runs"
+            )
+            try require(savedCursor == nil, "the cursor is still \(savedCursor ?? "") after every other item was done")
         }
     }
 }

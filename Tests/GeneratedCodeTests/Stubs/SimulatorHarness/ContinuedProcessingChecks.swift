@@ -10,17 +10,19 @@ import StubRuntime
 nonisolated final class ScriptedJob: ContinuedProcessingJob, @unchecked Sendable {
     nonisolated enum Behavior: Sendable {
         case steps(Int64)
+        /// Does its one step, then waits for the expiry without stopping and returns: its output is complete.
+        case finishThenOutlastExpiry
         case untilCancelled
         case throwing
     }
-
-    nonisolated struct Failure: Error {}
 
     let title: String
     let behavior: Behavior
     let started = SimulatorSignal()
     let cancelled = SimulatorSignal()
     let discarded = SimulatorSignal()
+    let lastStepDone = SimulatorSignal()
+    let returned = SimulatorSignal()
 
     init(title: String, behavior: Behavior) {
         self.title = title
@@ -35,8 +37,13 @@ nonisolated final class ScriptedJob: ContinuedProcessingJob, @unchecked Sendable
                 try Task.checkCancellation()
                 progress.update(completed: step, of: count, subtitle: "step \(step)")
             }
+        case .finishThenOutlastExpiry:
+            progress.update(completed: 1, of: 1, subtitle: "done")
+            lastStepDone.fire()
+            try? await Task.sleep(nanoseconds: UInt64(4 * HarnessSettings.timeout * 1_000_000_000))
+            returned.fire()
         case .throwing:
-            throw Failure()
+            throw UserWorkFailure()
         case .untilCancelled:
             do {
                 try await Task.sleep(nanoseconds: UInt64(4 * HarnessSettings.timeout * 1_000_000_000))
@@ -66,14 +73,25 @@ nonisolated enum ContinuedProcessingChecks {
         }
 
         /// Starts `job` as a button action would, on the main actor.
-        func start(_ job: ScriptedJob) throws -> String {
-            let result = try unwrap(
-                onMainActor { () -> Result<String, ContinuedProcessingError> in
-                    Result { () throws(ContinuedProcessingError) -> String in try ContinuedProcessingManager.shared.start(job) }
+        func startResult(_ job: ScriptedJob) throws -> Result<String, ContinuedProcessingError> {
+            try unwrap(
+                onMainActor { () async -> Result<String, ContinuedProcessingError> in
+                    do throws(ContinuedProcessingError) {
+                        #if BGGEN_SUBMIT_TASK_REQUEST
+                        return .success(try await ContinuedProcessingManager.shared.start(job))
+                        #else
+                        return .success(try ContinuedProcessingManager.shared.start(job))
+                        #endif
+                    } catch {
+                        return .failure(error)
+                    }
                 },
                 "start did not return"
             )
-            switch result {
+        }
+
+        func start(_ job: ScriptedJob) throws -> String {
+            switch try startResult(job) {
             case .success(let identifier): return identifier
             case .failure(let error): throw HarnessFailure(description: "start threw \(error)")
             }
@@ -137,6 +155,19 @@ nonisolated enum ContinuedProcessingChecks {
             try require(job.discarded.wait(timeout: timeout), "the cancelled job's partial output was not discarded")
         }
 
+        report.check("continued.expiry-after-the-last-step-keeps-the-output") { context in
+            let job = ScriptedJob(title: "Finished", behavior: .finishThenOutlastExpiry)
+            let identifier = try start(job)
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: identifier)
+            context.expectExactlyOneCompletion(of: task, success: false)
+            try require(job.lastStepDone.wait(timeout: timeout), "the job did not do its step")
+            scheduler.simulateExpiration(of: task)
+            try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
+            try require(job.returned.wait(timeout: timeout), "the job did not return after the expiry")
+            // Give a wrong discard the moment it would take.
+            try require(!job.discarded.wait(timeout: HarnessSettings.grace), "a job that returned had its finished output discarded")
+        }
+
         report.check("continued.job-throws") { context in
             let job = ScriptedJob(title: "Throwing", behavior: .throwing)
             let identifier = try start(job)
@@ -146,17 +177,26 @@ nonisolated enum ContinuedProcessingChecks {
             try require(job.discarded.wait(timeout: timeout), "the failed job's partial output was not discarded")
         }
 
+        if HarnessExpectations.continuedWantsGPU {
+            report.check("continued.gpu-refused-resubmits-without-gpu") { _ in
+                // The device offers the GPU, but the app lacks the Background GPU Access entitlement.
+                device.hasBackgroundGPUEntitlement = false
+                defer { device.hasBackgroundGPUEntitlement = true }
+                let identifier = try start(ScriptedJob(title: "Without GPU", behavior: .steps(1)))
+                let request = try unwrap(
+                    scheduler.simulatedPendingRequests.map(\.request).first { $0.identifier == identifier } as? BGContinuedProcessingTaskRequest,
+                    "no BGContinuedProcessingTaskRequest pending for \(identifier)"
+                )
+                try require(!request.requiredResources.contains(.gpu), "the resubmitted request still asks for the GPU")
+                let task = try scheduler.simulateLaunch(forTaskWithIdentifier: identifier)
+                try require(task.waitForCompletion(timeout: timeout), "the job was not completed within \(timeout) s")
+            }
+        }
+
         report.check("continued.cannot-start-now") { _ in
             device.continuedProcessingCanStartNow = false
             defer { device.continuedProcessingCanStartNow = true }
-            let result = try unwrap(
-                onMainActor { () -> Result<String, ContinuedProcessingError> in
-                    Result { () throws(ContinuedProcessingError) -> String in
-                        try ContinuedProcessingManager.shared.start(ScriptedJob(title: "Busy", behavior: .steps(1)))
-                    }
-                },
-                "start did not return"
-            )
+            let result = try startResult(ScriptedJob(title: "Busy", behavior: .steps(1)))
             if HarnessExpectations.continuedStrategyFails {
                 guard case .failure(.cannotStartNow) = result else {
                     throw HarnessFailure(description: "with strategy fail, a job that cannot start now gave \(result), not cannotStartNow")

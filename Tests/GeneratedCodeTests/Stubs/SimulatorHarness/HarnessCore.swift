@@ -36,6 +36,14 @@ nonisolated struct HarnessFailure: Error, CustomStringConvertible {
     let description: String
 }
 
+/// What the checks' failing user work throws. Its description quotes the user's own data, as real errors do (a
+/// file name, a URL, a server's answer), so that the log checks can see whether it reaches the log readable.
+nonisolated struct UserWorkFailure: LocalizedError {
+    static let userData = "Family Photos 2026.sqlite"
+
+    var errorDescription: String? { "Could not open \(Self.userData)." }
+}
+
 nonisolated func require(_ condition: Bool, _ reason: @autoclosure () -> String) throws {
     if !condition { throw HarnessFailure(description: reason()) }
 }
@@ -257,15 +265,13 @@ nonisolated enum HarnessMain {
         #if BGGEN_UPLOADS
         UploadChecks.run()
         #endif
-        #if BGGEN_DOWNLOADS || BGGEN_UPLOADS
-        TransferLogChecks.run()
-        #endif
         #if BGGEN_SILENT_PUSH
         SilentPushChecks.run()
         #endif
         #if BGGEN_CONTINUED_PROCESSING
         ContinuedProcessingChecks.run()
         #endif
+        LogChecks.run()
     }
 
     /// The app delegate users are told to paste, with the work files bggen ships, launched as iOS would.

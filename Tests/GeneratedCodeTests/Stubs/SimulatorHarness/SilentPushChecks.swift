@@ -12,8 +12,6 @@ nonisolated final class ScriptedPushWork: SilentPushWork, @unchecked Sendable {
         let id: Int?
     }
 
-    nonisolated struct Failure: Error {}
-
     private let lock = NSLock()
     private let result: UIBackgroundFetchResult?
     private var received: [Probe] = []
@@ -31,7 +29,7 @@ nonisolated final class ScriptedPushWork: SilentPushWork, @unchecked Sendable {
             received.append(probe)
             threads.append(onMainThread)
         }
-        guard let result else { throw Failure() }
+        guard let result else { throw UserWorkFailure() }
         return result
     }
 

@@ -34,10 +34,18 @@ nonisolated final class ScriptedWork: BackgroundWork, @unchecked Sendable {
         }
     }
 
-    nonisolated struct Failure: Error {}
-
     private let lock = NSLock()
     private var prepared: [Run] = []
+    private var preparationsForSuspension: [Date] = []
+
+    /// When `prepareForSuspension()` was called, in order.
+    var suspensionPreparations: [Date] {
+        lock.withLock { preparationsForSuspension }
+    }
+
+    func prepareForSuspension() {
+        lock.withLock { preparationsForSuspension.append(Date()) }
+    }
 
     /// The next run that starts behaves as `behavior`; returns what it will record.
     func prepare(_ behavior: Behavior) -> Run {
@@ -59,7 +67,7 @@ nonisolated final class ScriptedWork: BackgroundWork, @unchecked Sendable {
         case .instant:
             return
         case .throwing:
-            throw Failure()
+            throw UserWorkFailure()
         case .delegating(let work):
             try await work.run()
         case .untilCancelled:
@@ -156,13 +164,13 @@ nonisolated enum TaskChecks {
             let before = Date()
             // As applicationDidEnterBackground does.
             try unwrap(onMainActor { for kind in kinds { kind.schedule(manager) } }, "scheduling did not return")
-            let pending = scheduler.simulatedPendingRequests
+            // Submitted off the main thread, so scheduling returns before the request is pending.
             for kind in kinds {
                 let request = try unwrap(
-                    pending.first { $0.request.identifier == kind.identifier },
-                    "no pending request for \(kind.identifier) after scheduling; pending: \(pending.map(\.request.identifier))"
+                    scheduler.waitForPendingRequest(kind.identifier, submittedAfter: before, timeout: HarnessSettings.timeout),
+                    "no pending request for \(kind.identifier) after scheduling; pending: \(scheduler.simulatedPendingRequests.map(\.request.identifier))"
                 )
-                try checkRequest(request.request, of: kind, submittedAfter: before)
+                try checkRequest(request, of: kind, submittedAfter: before)
             }
         }
 
@@ -237,7 +245,12 @@ nonisolated enum TaskChecks {
     /// Makes sure a request is pending, as it is when the app has entered the background.
     static func ensurePending(_ kind: Kind, manager: BackgroundTaskManager, scheduler: BGTaskScheduler) throws {
         if !scheduler.simulatedPendingRequests.contains(where: { $0.request.identifier == kind.identifier }) {
+            let before = Date()
             try unwrap(onMainActor { kind.schedule(manager) }, "scheduling did not return")
+            try require(
+                scheduler.waitForPendingRequest(kind.identifier, submittedAfter: before, timeout: HarnessSettings.timeout) != nil,
+                "scheduling \(kind.identifier) left no request pending"
+            )
         }
     }
 
@@ -284,9 +297,31 @@ nonisolated enum TaskChecks {
             let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
             context.expectExactlyOneCompletion(of: task, success: false)
             try require(run.started.wait(timeout: timeout), "the work did not start within \(timeout) s")
+            let preparedBefore = kind.work.suspensionPreparations.count
             scheduler.simulateExpiration(of: task)
             try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
             try require(run.cancelled.wait(timeout: timeout), "the work was not cancelled when the task expired")
+            try require(run.finished.wait(timeout: timeout), "the work kept running after the task expired")
+            // iOS can suspend the app as soon as the task is completed: files and databases must be closed first.
+            let preparations = kind.work.suspensionPreparations.dropFirst(preparedBefore)
+            try require(preparations.count == 1, "prepareForSuspension() ran \(preparations.count) times on expiry; expected once")
+            let completed = try unwrap(task.simulatedCompletions.first, "the expired task has no completion")
+            try require(
+                preparations.first! <= completed.date,
+                "prepareForSuspension() ran after the task was completed, when iOS may already have suspended the app"
+            )
+        }
+
+        report.check("\(kind.name).no-suspension-hook-without-expiry") { context in
+            try ensurePending(kind, manager: manager, scheduler: scheduler)
+            let preparedBefore = kind.work.suspensionPreparations.count
+            let run = kind.work.prepare(.instant)
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+            context.expectExactlyOneCompletion(of: task, success: true)
+            try require(task.waitForCompletion(timeout: timeout), "the task was not completed within \(timeout) s")
+            try require(run.finished.wait(timeout: timeout), "the work did not finish")
+            let count = kind.work.suspensionPreparations.count - preparedBefore
+            try require(count == 0, "prepareForSuspension() ran \(count) times for work that finished before any expiry")
         }
 
         report.check("\(kind.name).work-throws") { context in

@@ -41,7 +41,8 @@ nonisolated func violations(_ body: () throws -> Void) rethrows -> [String] {
     return SimulatedDevice.shared.violations.dropFirst(before).map(\.rule)
 }
 
-nonisolated func submitError(_ request: BGTaskRequest) -> BGTaskScheduler.Error.Code? {
+/// Submits on the calling thread; the probes run on the main thread, where submitting is itself a mistake.
+nonisolated func submitErrorOnThisThread(_ request: BGTaskRequest) -> BGTaskScheduler.Error.Code? {
     do {
         try BGTaskScheduler.shared.submit(request)
         return nil
@@ -50,6 +51,19 @@ nonisolated func submitError(_ request: BGTaskRequest) -> BGTaskScheduler.Error.
     } catch {
         return nil
     }
+}
+
+/// Submits on a thread of its own, as apps should, and waits. (A GCD `sync` would run on the main thread.)
+nonisolated func submitError(_ request: BGTaskRequest) -> BGTaskScheduler.Error.Code? {
+    nonisolated(unsafe) let request = request
+    nonisolated(unsafe) var code: BGTaskScheduler.Error.Code?
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        code = submitErrorOnThisThread(request)
+        done.signal()
+    }
+    done.wait()
+    return code
 }
 
 // Launch handlers must not be closures written here: top-level code is main-actor isolated, and the system calls
@@ -80,6 +94,18 @@ probe("register-twice-is-a-violation") {
 probe("submit-without-handler-is-a-violation") {
     let broken = violations { _ = submitError(BGAppRefreshTaskRequest(identifier: "probe.unregistered")) }
     return broken == ["bgtask.submit-without-handler"] ? nil : "violations \(broken)"
+}
+probe("submit-on-main-thread-is-a-violation") {
+    let broken = violations { _ = submitErrorOnThisThread(BGAppRefreshTaskRequest(identifier: "probe.refresh")) }
+    return broken == ["bgtask.submit-on-main-thread"] ? nil : "violations \(broken)"
+}
+probe("submit-off-main-thread-is-fine") {
+    let broken = violations { _ = submitError(BGAppRefreshTaskRequest(identifier: "probe.refresh")) }
+    return broken.isEmpty ? nil : "violations \(broken)"
+}
+probe("submit-task-request-on-main-thread-is-a-violation") {
+    let broken = violations { scheduler.submitTaskRequest(BGAppRefreshTaskRequest(identifier: "probe.refresh")) { _ in } }
+    return broken == ["bgtask.submit-on-main-thread"] ? nil : "violations \(broken)"
 }
 probe("every-permitted-identifier-needs-a-handler") {
     let broken = violations { scheduler.simulateLaunchFinished() }

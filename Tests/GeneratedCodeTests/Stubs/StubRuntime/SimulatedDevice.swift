@@ -32,6 +32,7 @@ public final class SimulatedDevice: @unchecked Sendable {
     private var grace: TimeInterval = 0.5
     private var callbackLimit: TimeInterval = 5
     private var gpu = false
+    private var gpuEntitlement = true
     private var canStartNow = true
 
     public init() {}
@@ -81,6 +82,13 @@ public final class SimulatedDevice: @unchecked Sendable {
     public var offersBackgroundGPU: Bool {
         get { locked { gpu } }
         set { locked { gpu = newValue } }
+    }
+
+    /// Whether the app is signed with the Background GPU Access entitlement. Without it, iOS refuses a request for
+    /// the GPU as not permitted even where `supportedResources` offers it.
+    public var hasBackgroundGPUEntitlement: Bool {
+        get { locked { gpuEntitlement } }
+        set { locked { gpuEntitlement = newValue } }
     }
 
     /// Whether a continued-processing request could start right now; when not, a `.fail` request is refused with

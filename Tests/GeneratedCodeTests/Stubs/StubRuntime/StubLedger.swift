@@ -25,7 +25,20 @@ public enum StubEvent: Sendable, Equatable {
     /// A completion-handler or `async` convenience API: Apple throws for these on background sessions.
     case sessionConvenienceAPI(sessionIdentifier: String?, api: String)
     // os
-    case logged(subsystem: String, category: String, level: String, message: String)
+    /// `message` as the persisted log shows it (private values redacted); `arguments` as the code passed them.
+    case logged(subsystem: String, category: String, level: String, message: String, arguments: [LoggedArgument])
+}
+
+/// One interpolated value of a log message and whether the unified log would store it readable, so that a check
+/// can find user data (a URL path, a file name, an error description) that was logged public.
+public struct LoggedArgument: Sendable, Equatable {
+    public let value: String
+    public let isPublic: Bool
+
+    public init(value: String, isPublic: Bool) {
+        self.value = value
+        self.isPublic = isPublic
+    }
 }
 
 /// The single, process-wide record of stub calls. Lock-protected because the stubs are called from whatever

@@ -51,6 +51,6 @@ public struct Logger: @unchecked Sendable {
 
     private func emit(_ level: OSLogType, _ message: OSLogMessage) {
         guard logObject.isEnabled(type: level) else { return }
-        logObject.emit(level, message.interpolation.rendered)
+        logObject.emit(level, message.interpolation.logged)
     }
 }

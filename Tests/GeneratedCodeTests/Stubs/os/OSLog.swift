@@ -63,9 +63,11 @@ open class OSLog: NSObject, @unchecked Sendable {
     @available(macOS 10.14, iOS 12.0, watchOS 5.0, tvOS 12.0, *)
     public var signpostsEnabled: Bool { false }
 
-    func emit(_ type: OSLogType, _ message: String) {
+    func emit(_ type: OSLogType, _ logged: (message: String, arguments: [LoggedArgument])) {
         guard isEnabled(type: type) else { return }
-        StubLedger.shared.record(.logged(subsystem: subsystem, category: category, level: type.name, message: message))
+        StubLedger.shared.record(.logged(
+            subsystem: subsystem, category: category, level: type.name, message: logged.message, arguments: logged.arguments
+        ))
     }
 }
 
@@ -108,23 +110,43 @@ public func os_log(
 @_disfavoredOverload
 @_semantics("oslog.requires_constant_arguments")
 public func os_log(_ message: OSLogMessage) {
-    OSLog.default.emit(.default, message.interpolation.rendered)
+    OSLog.default.emit(.default, message.interpolation.logged)
 }
 
 @available(macOS 11.0, iOS 14.0, watchOS 7.0, tvOS 14.0, *)
 @_disfavoredOverload
 @_semantics("oslog.log_with_level")
 public func os_log(_ logLevel: OSLogType = .default, log logObject: OSLog = .default, _ message: OSLogMessage) {
-    logObject.emit(logLevel, message.interpolation.rendered)
+    logObject.emit(logLevel, message.interpolation.logged)
 }
 
-/// Good enough for reading logs in a simulator: drops `{public}`-style annotations and lists the arguments
-/// after the format instead of substituting them.
-private func renderPrintfStyle(_ format: StaticString, _ args: [any CVarArg]) -> String {
-    var text = format.description
-    while let open = text.range(of: "%{"), let close = text[open.upperBound...].range(of: "}") {
-        text.replaceSubrange(open.lowerBound..<close.upperBound, with: "%")
+/// Substitutes the arguments as the persisted log shows them: `%{public}…` readable, `%{private}…` redacted, and
+/// without either, scalars readable and objects (`%@`, `%s`) redacted, as os_log does for dynamic strings.
+private func renderPrintfStyle(_ format: StaticString, _ args: [any CVarArg]) -> (message: String, arguments: [LoggedArgument]) {
+    var message = ""
+    var arguments: [LoggedArgument] = []
+    var rest = Substring(format.description)
+    while let percent = rest.firstIndex(of: "%") {
+        message += rest[..<percent]
+        rest = rest[rest.index(after: percent)...]
+        if rest.first == "%" {
+            message += "%"
+            rest = rest.dropFirst()
+            continue
+        }
+        var annotation = ""
+        if rest.first == "{", let close = rest.firstIndex(of: "}") {
+            annotation = String(rest[rest.index(after: rest.startIndex)..<close])
+            rest = rest[rest.index(after: close)...]
+        }
+        guard let conversion = rest.firstIndex(where: { ($0.isLetter || $0 == "@") && !"lhqjzt".contains($0) }) else { break }
+        let isObject = rest[conversion] == "@" || rest[conversion] == "s"
+        rest = rest[rest.index(after: conversion)...]
+        guard arguments.count < args.count else { break }
+        let isPublic = annotation.contains("public") || (!annotation.contains("private") && !isObject)
+        let argument = LoggedArgument(value: String(describing: args[arguments.count]), isPublic: isPublic)
+        arguments.append(argument)
+        message += argument.isPublic ? argument.value : "<private>"
     }
-    if args.isEmpty { return text }
-    return text + " " + args.map { String(describing: $0) }.joined(separator: " ")
+    return (message + rest, arguments)
 }

@@ -5,6 +5,7 @@
 // - `@_semantics("oslog.requires_constant_arguments")` makes the compiler's own os_log check (it runs on Linux
 //   too) reject `privacy:`, `format:` and `align:` arguments that are not static members or literals.
 import Foundation
+import StubRuntime
 
 @available(macOS 11.0, iOS 14.0, watchOS 7.0, tvOS 14.0, *)
 public struct OSLogPrivacy {
@@ -36,11 +37,11 @@ public struct OSLogPrivacy {
 
     /// The unified log redacts private, sensitive and (for non-scalar values) automatic arguments unless a
     /// debugger is attached; a simulator reading the log sees the same.
-    func render(_ value: String, isScalar: Bool) -> String {
+    func isPublic(isScalar: Bool) -> Bool {
         switch option {
-        case .public: value
-        case .auto where isScalar: value
-        default: "<private>"
+        case .public: true
+        case .auto where isScalar: true
+        default: false
         }
     }
 }
@@ -150,13 +151,21 @@ public struct OSLogInterpolation: StringInterpolationProtocol {
         parts.append(.argument(value, privacy, isScalar: isScalar))
     }
 
-    var rendered: String {
-        parts.map { part in
+    /// The message as the persisted log shows it, and every argument with its privacy.
+    var logged: (message: String, arguments: [LoggedArgument]) {
+        var message = ""
+        var arguments: [LoggedArgument] = []
+        for part in parts {
             switch part {
-            case .literal(let text): text
-            case .argument(let value, let privacy, let isScalar): privacy.render(value(), isScalar: isScalar)
+            case .literal(let text):
+                message += text
+            case .argument(let value, let privacy, let isScalar):
+                let argument = LoggedArgument(value: value(), isPublic: privacy.isPublic(isScalar: isScalar))
+                arguments.append(argument)
+                message += argument.isPublic ? argument.value : "<private>"
             }
-        }.joined()
+        }
+        return (message, arguments)
     }
 
     public typealias StringLiteralType = String

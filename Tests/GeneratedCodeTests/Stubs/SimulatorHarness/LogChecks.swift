@@ -1,0 +1,65 @@
+// What the generated code logged while every other check ran. Background logs end up in sysdiagnoses and
+// Console.app, so nothing of the user's may be readable there: not a URL's path or query (which can carry a signed
+// token), not a file path, not an error's description (which quotes file names, URLs and servers' answers). And
+// lifecycle events must be persisted: `.info` is not, so they are logged at `.notice` (level "default").
+#if BGGEN_DOWNLOADS || BGGEN_UPLOADS
+@_spi(Simulator) import SimNetworking
+#endif
+import Foundation
+import StubRuntime
+
+nonisolated enum LogChecks {
+    private struct Logged {
+        let level: String
+        let message: String
+        let arguments: [LoggedArgument]
+    }
+
+    private static var logged: [Logged] {
+        StubLedger.shared.events.compactMap { event in
+            guard case .logged(_, _, let level, let message, let arguments) = event else { return nil }
+            return Logged(level: level, message: message, arguments: arguments)
+        }
+    }
+
+    static func run() {
+        let report = HarnessReport.shared
+        report.check("logs.user-data-never-public") { _ in
+            let logged = Self.logged
+            try require(logged.contains { $0.level == "error" }, "the checks' failing work logged no error")
+            let leaks = logged.filter { entry in
+                entry.message.contains(UserWorkFailure.userData)
+                    || entry.arguments.contains { $0.isPublic && $0.value.contains(UserWorkFailure.userData) }
+            }
+            try require(leaks.isEmpty, "an error's description was logged readable: \(leaks.map(\.message))")
+        }
+        #if BGGEN_DOWNLOADS || BGGEN_UPLOADS
+        report.check("transfers.logs-name-hosts-only") { _ in
+            let logged = Self.logged
+            try require(logged.contains { $0.message.contains("example.com") }, "the transfer checks logged no host")
+            let files = SimulatedTransferDaemon.shared.downloadsDirectory.path
+            let leaks = logged.filter { entry in
+                entry.message.contains("://") || entry.message.contains(files)
+                    || entry.arguments.contains { $0.isPublic && ($0.value.contains("/files") || $0.value.contains(files)) }
+            }
+            try require(leaks.isEmpty, "public log values with a URL, a URL path or a file path: \(leaks.map(\.message))")
+            // Hashed, so that lines about the same transfer can still be matched.
+            try require(
+                logged.contains { $0.arguments.contains { !$0.isPublic && $0.value.contains("/files") } },
+                "no transfer message carries its URL's path as a private value"
+            )
+        }
+        #endif
+        #if BGGEN_REFRESH || BGGEN_PROCESSING
+        report.check("logs.lifecycle-events-persisted") { _ in
+            let logged = Self.logged
+            for event in ["Scheduled ", "Launched ", " expired"] {
+                let entries = logged.filter { $0.message.contains(event) }
+                try require(!entries.isEmpty, "nothing logged \"\(event)\"")
+                let lost = entries.filter { $0.level != "default" }
+                try require(lost.isEmpty, "\"\(event)\" logged below .notice, so not persisted: \(lost.map { "\($0.level): \($0.message)" })")
+            }
+        }
+        #endif
+    }
+}
