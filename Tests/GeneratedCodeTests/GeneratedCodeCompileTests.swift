@@ -31,28 +31,12 @@ struct GeneratedCodeCompileTests {
         try expectClean(scenario, setup, flags: ["-DDEBUG"])
     }
 
-    /// bggen never overwrites the user's work files, so a re-run keeps ones written before the work factories
-    /// existed: the generated manager must still compile with them.
-    @Test(arguments: CompilerSetup.allCases)
-    func workFilesFromBeforeTheFactoriesStillCompile(_ setup: CompilerSetup) throws {
-        let scenario = Scenarios.named("all-tasks")
-        let factory = #/\nnonisolated extension BackgroundTaskManager \{\n(?:    .*\n|\n)*?\}\n/#
-        try expectClean(scenario, setup, flags: ["-DDEBUG"]) { name, contents in
-            guard name == "AppRefreshWork.swift" || name == "ProcessingWork.swift" else { return contents }
-            let old = contents.replacing(factory, with: "\n")
-            #expect(old != contents && !old.contains("static func make"), "\(name) kept its factory")
-            return old
-        }
-    }
-
-    private func expectClean(_ scenario: Scenario, _ setup: CompilerSetup, flags: [String],
-                             editing edit: (String, String) -> String = { $1 }) throws {
+    private func expectClean(_ scenario: Scenario, _ setup: CompilerSetup, flags: [String]) throws {
         let folder = try TemporaryDirectory()
         var sources: [URL] = []
         for file in try scenario.renderedFiles() where file.path.hasSuffix(".swift") {
-            let name = (file.path as NSString).lastPathComponent
-            let url = folder.url.appendingPathComponent(name)
-            try edit(name, file.contents).write(to: url, atomically: true, encoding: .utf8)
+            let url = folder.url.appendingPathComponent((file.path as NSString).lastPathComponent)
+            try file.contents.write(to: url, atomically: true, encoding: .utf8)
             sources.append(url)
         }
         let appDelegate = folder.url.appendingPathComponent("AppDelegate.swift")

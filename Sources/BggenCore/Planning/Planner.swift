@@ -18,12 +18,14 @@ public struct Planner: Sendable {
         }
         let bounds = RepositoryBounds(root: root, fileSystem: fileSystem)
         var entries: [PlanEntry] = []
+        var notes: [String] = []
         for file in files {
             try bounds.check(file.path)
-            entries.append(try entry(for: file, root: root, force: force))
+            let entry = try entry(for: file, root: root, force: force)
+            entries.append(entry)
+            if let note = Self.missingFactoryNote(file, kept: entry) { notes.append(note) }
         }
         let wanted = Set(files.map(\.path))
-        var notes: [String] = []
         for path in Set(previous).subtracting(wanted).sorted() {
             try bounds.check(path)
             let absolute = "\(root)/\(path)"
@@ -41,6 +43,18 @@ public struct Planner: Sendable {
             }
         }
         return Plan(root: root, outputFolder: outputFolder, entries: entries, notes: notes)
+    }
+
+    /// A work file of the user's from an earlier bggen lacks the factory the generated manager now calls
+    /// (`makeAppRefreshWork()`); bggen never edits that file, so it says exactly what to add.
+    private static func missingFactoryNote(_ file: GeneratedFile, kept entry: PlanEntry) -> String? {
+        guard file.ownership == .user, entry.ownership == .user, let old = entry.oldContents, old != file.contents,
+              let start = file.contents.range(of: "\nnonisolated extension "),
+              let factory = file.contents[start.upperBound...].firstMatch(of: #/static func (make\w+Work)\(/#)?.1,
+              !old.contains("func \(factory)(")
+        else { return nil }
+        let block = file.contents[file.contents.index(after: start.lowerBound)...]
+        return "\(file.path) is yours and comes from an earlier bggen: it has no \(factory)(), which the generated code now calls to build the work, so the build fails until you add this to it:\n" + block
     }
 
     /// The first line of every user-owned template, which tells bggen a file began as its own.
