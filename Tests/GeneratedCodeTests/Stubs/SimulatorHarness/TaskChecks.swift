@@ -274,6 +274,13 @@ nonisolated enum TaskChecks {
                     "the handler did not schedule the next \(kind.name) run"
                 )
                 try checkRequest(next, of: kind, submittedAfter: launched)
+                // Once the task completes, iOS may suspend the app; a successor submitted later may never be.
+                let submitted = try unwrap(
+                    scheduler.simulatedPendingRequests.last { $0.request.identifier == kind.identifier && $0.submitted >= launched }?.submitted,
+                    "the next \(kind.name) request is no longer pending"
+                )
+                let completed = try unwrap(task.simulatedCompletions.first?.date, "no completion recorded")
+                try require(submitted <= completed, "the task completed before the next \(kind.name) run was submitted")
             }
         }
 
