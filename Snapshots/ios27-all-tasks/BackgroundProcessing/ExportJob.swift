@@ -3,7 +3,7 @@ import Foundation
 
 /// A job the user starts that keeps going after they leave the app. Start one from a button action:
 ///
-///     do {
+///     do throws(ContinuedProcessingError) {
 ///         try await ContinuedProcessingManager.shared.start(ExportJob())
 ///     } catch {
 ///         showAlert(error.userMessage)   // and finish in the foreground

@@ -3,7 +3,7 @@ import Foundation
 
 /// A job the user starts that keeps going after they leave the app. Start one from a button action:
 ///
-///     do {
+///     do throws(AcmeContinuedProcessingError) {
 ///         try AcmeContinuedProcessingManager.shared.start(AcmeExportJob())
 ///     } catch {
 ///         showAlert(error.userMessage)   // and finish in the foreground
