@@ -1,6 +1,6 @@
 # Homebrew formula, built from source:
 #   brew tap OWNER/bggen https://github.com/OWNER/bggen
-#   brew install bggen
+#   brew install OWNER/bggen/bggen
 # `version` follows `bggen --version`; InstallationTests fails when the two differ.
 class Bggen < Formula
   desc "Generates and audits iOS background work: BGTaskScheduler, background URLSession, silent push"
