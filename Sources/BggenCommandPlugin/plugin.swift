@@ -6,7 +6,8 @@ import PackagePlugin
 /// the arguments exactly as given, so nothing has to be installed.
 ///
 /// The plugin's standard input is SwiftPM's message channel, not the terminal, so bggen sees no terminal and asks
-/// nothing: missing answers are an error naming the flags, as in any script (`--yes` takes the defaults).
+/// nothing: missing answers are an error naming the flags, as in any script (`--yes` takes the defaults). SwiftPM
+/// passes all bggen prints, output and errors alike, to its own standard output.
 @main
 struct BggenCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -17,15 +18,16 @@ struct BggenCommand: CommandPlugin {
         try process.run()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            // bggen has printed the reason already; SwiftPM turns this into a failed command (exit 1).
-            Diagnostics.error("bggen \(arguments.first ?? "") exited with status \(process.terminationStatus)")
-            throw BggenFailed(status: process.terminationStatus)
+            // bggen has printed the reason already; SwiftPM prints this error and exits with status 1.
+            throw BggenFailed(command: arguments.first ?? "", status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal)
         }
     }
 }
 
-/// The run failed; its status is in the message because SwiftPM reports every failed plugin as exit 1.
+/// The run failed; its status is in the message because SwiftPM ends every failed plugin with status 1.
 struct BggenFailed: Error, CustomStringConvertible {
+    let command: String
     let status: Int32
-    var description: String { "bggen exited with status \(status)" }
+    let signalled: Bool
+    var description: String { "bggen \(command) \(signalled ? "was stopped by signal" : "exited with status") \(status)" }
 }
