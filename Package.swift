@@ -5,6 +5,8 @@ let package = Package(
     name: "bggen",
     products: [
         .executable(name: "bggen", targets: ["bggen"]),
+        // `swift package bggen init|doctor …` in a package that depends on bggen, with nothing installed.
+        .plugin(name: "BggenPlugin", targets: ["BggenCommandPlugin"]),
     ],
     targets: [
         .executableTarget(name: "bggen", dependencies: ["BggenCLI"]),
@@ -19,6 +21,15 @@ let package = Package(
             dependencies: ["TemplateEmbedder"],
             path: "Sources/EmbedTemplatesPlugin"
         ),
+        .plugin(
+            name: "BggenCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "bggen", description: "Generate iOS background work (bggen init) or audit it (bggen doctor)"),
+                permissions: [.writeToPackageDirectory(reason: "bggen init writes the generated Swift files, .bggen.json and the Info.plist and entitlements additions")]
+            ),
+            dependencies: ["bggen"],
+            path: "Sources/BggenCommandPlugin"
+        ),
         .target(name: "BggenTestSupport", dependencies: ["BggenCore"], path: "Tests/BggenTestSupport"),
         .testTarget(name: "BggenCoreTests", dependencies: ["BggenCore", "BggenTestSupport"]),
         .testTarget(name: "BggenCLITests", dependencies: ["bggen", "BggenCLI", "BggenCore", "BggenTestSupport"]),
@@ -27,5 +38,7 @@ let package = Package(
             dependencies: ["bggen", "BggenCore", "BggenTestSupport"],
             exclude: ["Stubs"]
         ),
+        // Installs bggen the ways the README gives (make, experimental-install, artifact bundle, command plugin).
+        .testTarget(name: "InstallationTests", dependencies: ["BggenTestSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import BggenTestSupport
 import Foundation
 import Testing
 

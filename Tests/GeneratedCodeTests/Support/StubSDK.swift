@@ -1,4 +1,5 @@
 import BggenCore
+import BggenTestSupport
 import Foundation
 
 /// Stand-ins for the iOS SDK modules that generated code imports, built once per test process, and the compiler

@@ -4,17 +4,18 @@ import Foundation
 ///
 /// Output goes to a file rather than a pipe: a child that fills a pipe nobody is reading blocks forever, and with
 /// tests spawning compilers in parallel a pipe's write end can leak into a sibling process and delay EOF.
-enum Subprocess {
-    struct Outcome: Sendable {
-        let exitCode: Int32
-        let output: String
-        let duration: Duration
+public enum Subprocess {
+    public struct Outcome: Sendable {
+        public let exitCode: Int32
+        public let output: String
+        public let duration: Duration
     }
 
-    /// `arguments[0]` is looked up on PATH through /usr/bin/env, like a shell would.
-    static func run(_ arguments: [String], in directory: URL) throws -> Outcome {
-        let logURL = try Scratch.makeDirectory("log").appendingPathComponent("output.txt")
-        defer { try? FileManager.default.removeItem(at: logURL.deletingLastPathComponent()) }
+    /// `arguments[0]` is looked up on PATH through /usr/bin/env, like a shell would. `environment` is laid over
+    /// this process's own.
+    public static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Outcome {
+        let logFolder = try TemporaryDirectory()
+        let logURL = logFolder.url.appendingPathComponent("output.txt")
         guard FileManager.default.createFile(atPath: logURL.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: logURL.path])
         }
@@ -24,6 +25,7 @@ enum Subprocess {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = log
         process.standardError = log

@@ -1,0 +1,102 @@
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// Each way the README installs bggen from a checkout, run for real into a temporary folder, and the installed
+/// bggen run from a folder of its own. Serialized: the first three share one scratch build (see `SourceBuild`).
+@Suite("Installing from a checkout", .serialized)
+struct InstallationTests {
+    @Test(.enabled(if: SourceBuild.isInstalled("make"), "make is not installed, so `make install` was not run"))
+    func makeInstallPutsAWorkingBggenUnderThePrefix() throws {
+        let temporary = try TemporaryDirectory()
+        let prefix = temporary.url.appendingPathComponent("prefix")
+        let install = try Subprocess.run([
+            "make", "install", "PREFIX=\(prefix.path)",
+            "CONFIGURATION=\(SourceBuild.configuration)", "SCRATCH_PATH=\(SourceBuild.scratch.path)",
+        ], in: RepositoryPaths.root)
+        try #require(install.exitCode == 0, "\(install.output)")
+        print("make install: \(install.duration)")
+
+        let elsewhere = temporary.url.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let path = ["PATH": "\(prefix.path)/bin:\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"]
+        let version = try Subprocess.run(["bggen", "--version"], in: elsewhere, environment: path)
+        #expect(version.exitCode == 0)
+        #expect(version.output == (try SourceBuild.expectedVersionLine))
+        let demo = try Subprocess.run(["bggen", "init", "--yes", "demo"], in: elsewhere, environment: path)
+        #expect(demo.exitCode == 0, "\(demo.output)")
+        #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("demo/BackgroundProcessing/BackgroundTaskManager.swift").path))
+
+        let manPage = prefix.appendingPathComponent("share/man/man1/bggen.1")
+        if try SourceBuild.printsManPage {
+            #expect(FileManager.default.fileExists(atPath: manPage.path), "\(install.output)")
+        } else {
+            #expect(install.output.contains("No man page installed"), "\(install.output)")
+            #expect(!FileManager.default.fileExists(atPath: manPage.path))
+        }
+
+        let uninstall = try Subprocess.run(["make", "uninstall", "PREFIX=\(prefix.path)"], in: RepositoryPaths.root)
+        #expect(uninstall.exitCode == 0, "\(uninstall.output)")
+        #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent("bin/bggen").path))
+    }
+
+    /// SwiftPM installs into `~/.swiftpm/bin`; the home folder is moved into the temporary folder (Foundation reads
+    /// it from `CFFIXED_USER_HOME` before the user database, which wins over `HOME` for root).
+    @Test func swiftPackageExperimentalInstallPutsBggenInSwiftPMsBinFolder() throws {
+        let home = try TemporaryDirectory()
+        let install = try Subprocess.run([
+            "swift", "package", "--configuration", SourceBuild.configuration, "--scratch-path", SourceBuild.scratch.path,
+            "experimental-install", "--product", "bggen",
+        ], in: RepositoryPaths.root, environment: ["HOME": home.path, "CFFIXED_USER_HOME": home.path])
+        try #require(install.exitCode == 0, "\(install.output)")
+        print("swift package experimental-install: \(install.duration)")
+
+        let installed = home.url.appendingPathComponent(".swiftpm/bin/bggen")
+        #expect(install.output.contains("installed to \(installed.path)"), "\(install.output)")
+        let version = try Subprocess.run([installed.path, "--version"], in: home.url)
+        #expect(version.exitCode == 0)
+        #expect(version.output == (try SourceBuild.expectedVersionLine))
+    }
+
+    @Test func theArtifactBundleDescribesARunnableBggenForThisMachine() throws {
+        let output = try TemporaryDirectory()
+        let build = try Subprocess.run([
+            ".ci/make-artifactbundle", "--output", output.path,
+            "--configuration", SourceBuild.configuration, "--scratch-path", SourceBuild.scratch.path,
+        ], in: RepositoryPaths.root)
+        try #require(build.exitCode == 0, "\(build.output)")
+        print(".ci/make-artifactbundle: \(build.duration)")
+
+        let bundle = output.url.appendingPathComponent("bggen.artifactbundle")
+        let info = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: bundle.appendingPathComponent("info.json"))) as? [String: Any])
+        #expect(info["schemaVersion"] as? String == "1.0")
+        let artifacts = try #require(info["artifacts"] as? [String: Any])
+        #expect(Array(artifacts.keys) == ["bggen"])
+        let bggen = try #require(artifacts["bggen"] as? [String: Any])
+        #expect(bggen["type"] as? String == "executable")
+        #expect(bggen["version"] as? String == (try SourceBuild.expectedVersion))
+        let variants = try #require(bggen["variants"] as? [[String: Any]])
+        try #require(variants.count == 1)
+        let triples = try #require(variants[0]["supportedTriples"] as? [String])
+        #expect(triples.contains(try hostTriple()), "\(triples)")
+        let executable = bundle.appendingPathComponent(try #require(variants[0]["path"] as? String))
+        let version = try Subprocess.run([executable.path, "--version"], in: output.url)
+        #expect(version.exitCode == 0, "\(version.output)")
+        #expect(version.output == (try SourceBuild.expectedVersionLine))
+
+        #expect(FileManager.default.fileExists(atPath: executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/man/man1/bggen.1").path) == (try SourceBuild.printsManPage), "\(build.output)")
+        if SourceBuild.isInstalled("zip") {
+            #expect(FileManager.default.fileExists(atPath: output.url.appendingPathComponent("bggen.artifactbundle.zip").path))
+            #expect(build.output.contains(#/checksum [0-9a-f]{64}/#), "\(build.output)")
+        }
+    }
+
+    /// The triple SwiftPM matches against `supportedTriples` on this machine.
+    private func hostTriple() throws -> String {
+        let info = try Subprocess.run(["swift", "-print-target-info"], in: RepositoryPaths.root)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(info.output.utf8)) as? [String: Any])
+        let target = try #require(json["target"] as? [String: Any])
+        return try #require(target["unversionedTriple"] as? String)
+    }
+}

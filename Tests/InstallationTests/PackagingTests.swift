@@ -1,0 +1,54 @@
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// What the installers that cannot run here (Homebrew, Mint) read from the repository, and the one test command the
+/// README gives and CI runs.
+@Suite("Packaging files")
+struct PackagingTests {
+    private func text(_ path: String) throws -> String {
+        try String(contentsOf: RepositoryPaths.root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    @Test(.enabled(if: SourceBuild.isInstalled("ruby"), "Ruby is not installed, so Formula/bggen.rb was not checked with ruby -c"))
+    func theHomebrewFormulaIsValidRuby() throws {
+        let check = try Subprocess.run(["ruby", "-wc", "Formula/bggen.rb"], in: RepositoryPaths.root)
+        #expect(check.exitCode == 0, "\(check.output)")
+        #expect(check.output == "Syntax OK\n", "\(check.output)")
+    }
+
+    /// Homebrew installs the tag the formula names and runs its test against the version it declares.
+    @Test func theHomebrewFormulaBuildsTheReleaseOfThisVersionFromSource() throws {
+        let formula = try text("Formula/bggen.rb")
+        let version = try SourceBuild.expectedVersion
+        #expect(formula.contains(#"tag: "\#(version)""#), "the formula's tag is not \(version)")
+        #expect(formula.contains(#"version "\#(version)""#), "the formula's version is not \(version)")
+        #expect(formula.contains(#"system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "bggen""#))
+        #expect(formula.contains(#"bin.install ".build/release/bggen""#))
+    }
+
+    /// `mint install` builds the package with `swift build -c release` and links its executable products, so the
+    /// package must vend `bggen` as one, whatever the manifest's shape.
+    @Test func mintFindsBggenAsAnExecutableProduct() throws {
+        // A scratch folder of its own: `swift test` holds the package's .build, and this would wait for it forever.
+        let scratch = SourceBuild.folder.appendingPathComponent("manifest-scratch")
+        let dump = try Subprocess.run(["swift", "package", "--scratch-path", scratch.path, "dump-package"], in: RepositoryPaths.root)
+        try #require(dump.exitCode == 0, "\(dump.output)")
+        let json = dump.output[try #require(dump.output.firstIndex(of: "{"))...]
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let products = try #require(manifest["products"] as? [[String: Any]])
+        let executables = products.filter { ($0["type"] as? [String: Any])?["executable"] != nil }.compactMap { $0["name"] as? String }
+        #expect(executables == ["bggen"])
+    }
+
+    /// CI runs what the README tells contributors to run, and nothing else.
+    @Test func ciRunsExactlyTheReadmesTestCommand() throws {
+        let readmeCommands = try text("README.md").split(separator: "\n")
+            .filter { $0.hasPrefix("swift test") }
+            .map { $0.split(separator: "#")[0].trimmingCharacters(in: .whitespaces) }
+        #expect(readmeCommands == ["swift test"], "the README's test command lines: \(readmeCommands)")
+        let ciCommands = try text(".ci/run").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") && !$0.hasPrefix("set ") && !$0.hasPrefix("cd ") }
+        #expect(ciCommands == readmeCommands, "\(ciCommands)")
+    }
+}
