@@ -6,7 +6,7 @@ import Foundation
 /// Xcode's defaults). `$(inherited)` takes the value from the layers below, and `$(VAR)` / `${VAR}` / `$VAR` are
 /// expanded from the same stack, so `$(ORGANIZATION_IDENTIFIER).NetNewsWire.iOS` resolves when an xcconfig defines
 /// the organization, and stays visible as `$(ORGANIZATION_IDENTIFIER)` when nothing does.
-struct BuildSettings: Sendable {
+struct BuildSettings: Sendable, Equatable {
     /// Highest priority first.
     var layers: [[SettingAssignment]]
     var configuration: String
@@ -27,6 +27,7 @@ struct BuildSettings: Sendable {
         builtins = [
             "TARGET_NAME": targetName,
             "PROJECT_NAME": projectName,
+            "PROJECT": projectName,
             "CONFIGURATION": configuration,
             "SRCROOT": Self.projectDirectoryMarker,
             "PROJECT_DIR": Self.projectDirectoryMarker,
@@ -57,7 +58,13 @@ struct BuildSettings: Sendable {
 
     /// The expanded value; variables nothing defines are kept as written and listed.
     func value(_ key: String) -> SettingValue? {
-        guard let raw = rawValue(key) else { return nil }
+        rawValue(key).map(expanding)
+    }
+
+    /// Any text expanded as Xcode expands it with this target's settings: an Info.plist value
+    /// (`$(PRODUCT_BUNDLE_IDENTIFIER).refresh`), a path, an identifier read from code. The one expander every
+    /// reader and comparison uses; variables nothing defines are kept as written and listed.
+    func expanding(_ raw: String) -> SettingValue {
         var unresolved: [String] = []
         let resolved = expand(raw, keepUnknown: true, depth: 0, unresolved: &unresolved)
         var ignored: [String] = []
