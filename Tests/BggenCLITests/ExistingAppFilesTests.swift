@@ -6,17 +6,6 @@ import Testing
 /// The app's own Info.plists and entitlements, wherever the build settings put them and however they are written.
 @Suite("Existing app files: entitlements paths, per-configuration and preprocessed Info.plists")
 struct ExistingAppFilesTests {
-    /// The lines a change added and removed, ignoring diff headers.
-    private func changedLines(_ old: String, _ new: String) -> (added: [String], removed: [String]) {
-        let diff = UnifiedDiff.make(old: old, new: new, oldLabel: "a", newLabel: "b")
-        let lines = diff.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("+++") && !$0.hasPrefix("---") }
-        return (lines.filter { $0.hasPrefix("+") }.map { String($0.dropFirst()) }, lines.filter { $0.hasPrefix("-") })
-    }
-
-    private func plist(_ text: String) throws -> [String: Any] {
-        try #require(try PropertyListSerialization.propertyList(from: Data(text.utf8), format: nil) as? [String: Any])
-    }
-
     @Test func anEntitlementsPathThroughProjectResolvesAndGetsPush() throws {
         let repo = try Fixtures.copy("EntitlementsFromProjectVariable")
         let original = try repo.files()

@@ -208,7 +208,11 @@ struct BuildSettings: Sendable, Equatable {
             let parts = expression.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             let operators = parts.count > 1 ? String(parts[1]) : ""
-            if let raw = rawValue(name) {
+            if let unknown = Self.unsupportedOperator(in: operators) {
+                // `$(PRODUCT_NAME:base)`: an operator bggen does not apply leaves the value unknown, never guessed.
+                unresolved.append("\(name):\(unknown)")
+                if keepUnknown { output += text[index..<end] }
+            } else if let raw = rawValue(name) {
                 let value = expand(raw, keepUnknown: keepUnknown, depth: depth + 1, unresolved: &unresolved)
                 output += Self.apply(operators, to: value)
             } else if definedElsewhere.contains(name) {
@@ -224,6 +228,13 @@ struct BuildSettings: Sendable, Equatable {
             index = end
         }
         return output
+    }
+
+    /// The operators `apply` knows; `default=` takes a value.
+    private static let supportedOperators: Set<String> = ["lower", "upper", "rfc1034identifier", "c99extidentifier", "identifier"]
+
+    private static func unsupportedOperator(in operators: String) -> String? {
+        operators.split(separator: ":").first { !supportedOperators.contains(String($0)) && !$0.hasPrefix("default=") }.map(String.init)
     }
 
     private static func apply(_ operators: String, to value: String) -> String {
