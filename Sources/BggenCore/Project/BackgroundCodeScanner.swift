@@ -285,7 +285,7 @@ struct BackgroundCodeScanner: Sendable {
             let language: SourceLexer.Language = file.hasSuffix(".swift") ? .swift : .objectiveC
             // A file too deep to read was reported by the scan itself; here it only defines nothing.
             guard let tokens = try? SourceLexer.tokens(of: text, language: language) else { continue }
-            for (name, value) in Self.constants(in: tokens) {
+            for (name, value) in Self.constantTable(in: tokens).values {
                 values[name, default: []].insert(value)
             }
         }
@@ -343,9 +343,11 @@ struct BackgroundCodeScanner: Sendable {
     /// and Objective-C `NSString *const name = @"…"` or `#define name @"…"`. `Bundle.main.bundleIdentifier` (with
     /// `!`, `?? "…"`, or in `guard let`) is the target's bundle identifier (`bundleIdentifierValue`), and a string
     /// interpolating only such names (`"\(bundleIdentifier).refresh"`) is resolved from them. A name defined twice
-    /// with different values is left out, since bggen cannot tell which one the call means.
+    /// with different values is left out, since bggen cannot tell which one the call means. Values built from the
+    /// bundle identifier are left out here: they need a target's build settings before they can be compared (see
+    /// `constantTable`, which keeps them).
     static func constants(in tokens: [SourceToken]) -> [String: String] {
-        constantTable(in: tokens).values
+        constantTable(in: tokens).values.filter { !$0.value.contains(bundleIdentifierValue) }
     }
 
     /// The constants, and those of them fixed for the app (static, or the bundle identifier), which alone may
