@@ -63,13 +63,13 @@ struct InitCommand {
         let outputFolder = try output.map { try OutputLocation.resolve(root: root, explicit: $0, fileSystem: fileSystem) }
             ?? project?.target?.outputFolder
             ?? OutputLocation.resolve(root: root, explicit: nil, fileSystem: fileSystem)
-        let renderer = OutputRenderer()
-        var files = try renderer.files(for: configuration, outputFolder: outputFolder)
-        let generated = files.map(\.path)
-        files.append(GeneratedFile(path: AnswersFile.name, contents: AnswersFile.encode(configuration, output: output, files: generated, disabledRules: recorded?.disabledRules ?? []), ownership: .record))
         let sharing = try project.map { try targetsToPatchToo($0, outputFolder: outputFolder, prompter: prompter, notes: &notes) } ?? []
         let edits = try project?.edits(for: configuration, fileSystem: fileSystem, allowBinaryPlist: options.allowBinaryPlist,
                                        alsoFor: sharing) ?? ProjectEdits()
+        let renderer = OutputRenderer()
+        var files = try renderer.files(for: configuration, outputFolder: outputFolder, edits: edits)
+        let generated = files.map(\.path)
+        files.append(GeneratedFile(path: AnswersFile.name, contents: AnswersFile.encode(configuration, output: output, files: generated, disabledRules: recorded?.disabledRules ?? []), ownership: .record))
         files += edits.files
         if configuration.guardsPlatform, let target = project?.target {
             notes.append("\(target.name) also builds for platforms other than iOS, and macOS has no BackgroundTasks or UIKit: the generated files are compiled only where both exist (#if canImport(BackgroundTasks) && canImport(UIKit)); wrap your calls to them the same way.")
@@ -177,13 +177,11 @@ struct InitCommand {
     /// for them anyway.
     private func tasksToSkip(_ project: ExistingProject, configuration: Configuration, prompter: Prompter?, notes: inout [String]) throws -> [TaskKind] {
         var skipped: [TaskKind] = []
-        for (kind, registered, inferred) in project.alreadyRegistered(configuration) {
+        for registered in project.alreadyRegistered(configuration) {
             // Never negotiable: registering an identifier twice kills the app at launch.
-            guard !options.replace else { throw AugmentError.identifierAlreadyRegistered(registered) }
-            skipped.append(kind)
-            notes.append(inferred
-                ? "skipped \(kind.rawValue): the Info.plist permits \(registered.identifier), and the app registers an identifier bggen cannot read at \(registered.file):\(registered.line) (\(registered.constant ?? "")), most likely that one."
-                : "skipped \(kind.rawValue): the app already registers \(registered.identifier) at \(registered.file):\(registered.line).")
+            guard !options.replace else { throw registered.error }
+            skipped.append(registered.kind)
+            notes.append(registered.note)
         }
         guard !options.replace else { return skipped }
         for (kind, finding) in project.existingCode(for: configuration.tasks) where !skipped.contains(kind) {

@@ -44,8 +44,9 @@ enum ProjectSummary {
             lines.append("  Existing background code:")
             lines += code.map { "    \($0)" }
         }
-        if !report.registeredIdentifiers.isEmpty {
-            lines.append("  Registered identifiers: " + report.registeredIdentifiers.map(\.identifier).joined(separator: ", "))
+        for (kind, label) in [(RegisteredIdentifier.Kind.task, "Registered task identifiers"), (.urlSession, "Background session identifiers")] {
+            let identifiers = report.registeredIdentifiers.filter { $0.kind == kind }.map(\.identifier)
+            if !identifiers.isEmpty { lines.append("  \(label): " + identifiers.joined(separator: ", ")) }
         }
         lines += project.warnings.map { "  warning: \($0)" }
         return lines.joined(separator: "\n") + "\n\n"

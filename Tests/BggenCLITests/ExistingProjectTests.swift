@@ -7,17 +7,6 @@ import Testing
 /// app's own files, and that a second run changes nothing.
 @Suite("Existing app repositories")
 struct ExistingProjectTests {
-    /// The lines a change added and removed, ignoring diff headers.
-    private func changedLines(_ old: String, _ new: String) -> (added: [String], removed: [String]) {
-        let diff = UnifiedDiff.make(old: old, new: new, oldLabel: "a", newLabel: "b")
-        let lines = diff.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("+++") && !$0.hasPrefix("---") }
-        return (lines.filter { $0.hasPrefix("+") }.map { String($0.dropFirst()) }, lines.filter { $0.hasPrefix("-") })
-    }
-
-    private func plist(_ text: String) throws -> [String: Any] {
-        try #require(try PropertyListSerialization.propertyList(from: Data(text.utf8), format: nil) as? [String: Any])
-    }
-
     private func expectSecondRunChangesNothing(_ repo: TemporaryDirectory, _ arguments: [String]) throws {
         let before = try repo.files()
         let again = try BinaryRunner.run(arguments, in: repo.url)

@@ -102,7 +102,7 @@ struct RegisteredAcrossFilesTests {
         let original = try repo.files()
         let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("Registered identifiers: com.kiteapp.Kite.refresh"), "\(run.stdout)")
+        #expect(run.stdout.contains("Registered task identifiers: com.kiteapp.Kite.refresh"), "\(run.stdout)")
         #expect(!run.stdout.contains("could not"), "\(run.stdout)")
         #expect(run.stderr.contains("skipped refresh: the app already registers com.kiteapp.Kite.refresh at Kite/AppDelegate.swift:7"), "\(run.stderr)")
         #expect(try repo.files() == original)

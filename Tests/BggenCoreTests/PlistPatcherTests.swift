@@ -342,3 +342,25 @@ struct PlistPatcherTests {
         #expect(result.text.hasSuffix("    <string>development</string>\n</dict>\n</plist> "))
     }
 }
+
+/// `INFOPLIST_PREPROCESS = YES` files: directive lines between the XML are kept, additions go outside every
+/// conditional block.
+@Suite("Patching preprocessed Info.plists")
+struct PreprocessedPlistPatchTests {
+    private let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+
+    @Test func anArrayWhoseLastItemIsConditionalGetsTheValueAfterTheBlock() throws {
+        let text = head + "\t<key>UIBackgroundModes</key>\n\t<array>\n#ifdef DEBUG\n\t\t<string>audio</string>\n#endif\n\t</array>\n</dict>\n</plist>\n"
+        let result = try PlistPatcher().patch(text, path: "Info.plist", edits: [.addStrings(key: "UIBackgroundModes", values: ["fetch"])])
+        #expect(result.text == head + "\t<key>UIBackgroundModes</key>\n\t<array>\n#ifdef DEBUG\n\t\t<string>audio</string>\n#endif\n\t\t<string>fetch</string>\n\t</array>\n</dict>\n</plist>\n")
+        #expect(result.additions == [PlistAddition(key: "UIBackgroundModes", value: "fetch")])
+    }
+
+    @Test func anAdditionThatWouldLandInsideABlockLeavesTheFileAlone() throws {
+        let text = head + "#ifndef APPSTORE\n\t<key>UIBackgroundModes</key>\n\t<array>\n\t\t<string>audio</string>\n\t</array>\n#endif\n</dict>\n</plist>\n"
+        let result = try PlistPatcher().patch(text, path: "Info.plist", edits: [.addStrings(key: "UIBackgroundModes", values: ["fetch"])])
+        #expect(result.text == text)
+        #expect(!result.hasChanges)
+        #expect(result.warnings == [.preprocessedNotPatched([PlistAddition(key: "UIBackgroundModes", value: "fetch")])])
+    }
+}

@@ -69,7 +69,8 @@ struct ProjectDetectorTests {
             "iOS/AppDelegate.swift:33: BGAppRefreshTask (refresh) [NetNewsWire-iOS]",
         ])
         #expect(report.registeredIdentifiers == [
-            RegisteredIdentifier(identifier: "com.ranchero.NetNewsWire.FeedRefresh", kind: .task, file: "iOS/AppDelegate.swift", line: 22),
+            RegisteredIdentifier(identifier: "com.ranchero.NetNewsWire.FeedRefresh", kind: .task, file: "iOS/AppDelegate.swift", line: 22,
+                                 taskKind: .refresh, request: "BGAppRefreshTaskRequest at iOS/AppDelegate.swift:28"),
         ])
         #expect(report.coveredKinds == [.refresh, .silentPush])
     }
@@ -100,7 +101,8 @@ struct ProjectDetectorTests {
         let report = try detect("DuckDuckGo")
         #expect(report.registeredIdentifiers == [
             RegisteredIdentifier(identifier: "com.duckduckgo.app.configurationRefresh", kind: .task,
-                                 file: "DuckDuckGo/AppConfigurationFetch.swift", line: 14, constant: "backgroundProcessingTaskIdentifier"),
+                                 file: "DuckDuckGo/AppConfigurationFetch.swift", line: 14, constant: "backgroundProcessingTaskIdentifier",
+                                 taskKind: .processing, request: "BGProcessingTaskRequest at DuckDuckGo/AppConfigurationFetch.swift:20"),
             RegisteredIdentifier(identifier: "com.duckduckgo.app.remoteMessageRefresh", kind: .task,
                                  file: "DuckDuckGo/RemoteMessagingClient.swift", line: 9, constant: "backgroundRefreshTaskIdentifier"),
         ])
@@ -189,7 +191,8 @@ struct ProjectDetectorTests {
             "\(manager):19: BGTaskScheduler (refresh) [WeDaApp]",
         ])
         #expect(report.registeredIdentifiers == [RegisteredIdentifier(
-            identifier: "com.dollarg.wedaapp.refresh", kind: .task, file: manager, line: 9, constant: "backgroundRefreshTaskIdentifier")])
+            identifier: "com.dollarg.wedaapp.refresh", kind: .task, file: manager, line: 9, constant: "backgroundRefreshTaskIdentifier",
+            taskKind: .refresh, request: "BGAppRefreshTaskRequest at \(manager):18")])
     }
 
     @Test func theNotificationServiceExtensionStaysUntouchedAndItsSharedEntitlementsAreFlagged() throws {
@@ -208,7 +211,8 @@ struct ProjectDetectorTests {
     @Test func registeredIdentifiersInObjectiveCAndSwiftAreCollected() throws {
         let report = try detect("RegisteredIdentifiers")
         #expect(report.registeredIdentifiers == [
-            RegisteredIdentifier(identifier: "com.example.legacy.cleanup", kind: .task, file: "Legacy/CleanupScheduler.swift", line: 11, constant: "cleanup"),
+            RegisteredIdentifier(identifier: "com.example.legacy.cleanup", kind: .task, file: "Legacy/CleanupScheduler.swift", line: 11, constant: "cleanup",
+                                 taskKind: .processing, request: "BGProcessingTaskRequest at Legacy/CleanupScheduler.swift:21"),
             RegisteredIdentifier(identifier: "com.example.legacy.downloads", kind: .urlSession, file: "Legacy/DownloadCenter.swift", line: 5),
             RegisteredIdentifier(identifier: "com.example.legacy.refresh", kind: .task, file: "Legacy/AppDelegate.m", line: 10,
                                  constant: "kRefreshTaskIdentifier"),
@@ -263,7 +267,8 @@ struct ProjectDetectorTests {
         // Registered through a setting defined in another file (AppSettings.swift), resolved across files.
         #expect(report.registeredIdentifiers.contains(RegisteredIdentifier(
             identifier: "io.element.elementx.background.refresh", kind: .task,
-            file: "ElementX/Sources/Application/AppCoordinator.swift", line: 7, constant: "backgroundAppRefreshTaskIdentifier")))
+            file: "ElementX/Sources/Application/AppCoordinator.swift", line: 7, constant: "backgroundAppRefreshTaskIdentifier",
+            taskKind: .refresh, request: "BGAppRefreshTaskRequest at ElementX/Sources/Application/AppCoordinator.swift:16")))
         #expect(report.warnings == [
             .generatedProject(path: "ElementX.xcodeproj", generator: "XcodeGen", spec: "project.yml"),
             .regeneratedFile(path: "ElementX/SupportingFiles/ElementX.entitlements", spec: "ElementX/SupportingFiles/target.yml", generator: "XcodeGen"),

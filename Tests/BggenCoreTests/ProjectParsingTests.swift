@@ -125,8 +125,10 @@ struct ProjectDetectorPbxprojTests {
         #expect(app.deploymentTarget == "16.4")
         #expect(app.bundleIdentifier?.resolved == "com.example.app")
         #expect(app.infoPlist.path == "App/Info.plist")
+        // Each configuration's Info.plist gets the keys, so a differing INFOPLIST_FILE is no longer a warning.
+        #expect(app.infoPlist.otherPaths == ["App/Debug-Info.plist"])
+        #expect(app.infoPlist.configurations == ["App/Info.plist": ["Release"], "App/Debug-Info.plist": ["Debug"]])
         #expect(report.warnings == [
-            .differsByConfiguration(target: "App", setting: "INFOPLIST_FILE", values: ["App/Debug-Info.plist", "App/Info.plist"]),
             .differsByConfiguration(target: "App", setting: "IPHONEOS_DEPLOYMENT_TARGET", values: ["16.4", "17.0"]),
         ])
     }

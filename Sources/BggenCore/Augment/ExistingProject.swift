@@ -42,15 +42,23 @@ public struct ExistingProject: Sendable {
                                listedIdentifiers: target.map { listedIdentifiers(of: $0, root: root, fileSystem: fileSystem) } ?? [])
     }
 
-    /// The task identifiers the target's Info.plist permits, read without changing anything; none when it cannot
-    /// be read (patching it later reports why).
+    /// The task identifiers the target's Info.plists permit, as written (`$(PRODUCT_BUNDLE_IDENTIFIER).refresh`),
+    /// read without changing anything; none from a file that cannot be read (patching it later reports why).
     static func listedIdentifiers(of target: AppTarget, root: String, fileSystem: any FileSystem) -> [String] {
         let key = BackgroundModes.permittedIdentifiersKey
         if target.infoPlist.regeneratedFrom != nil { return target.infoPlist.specProperties[key] ?? [] }
-        guard let path = target.infoPlist.path, target.infoPlist.exists,
-              let data = try? fileSystem.readData(PathText.join(root, path)),
-              let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else { return [] }
-        return plist[key] as? [String] ?? []
+        guard let path = target.infoPlist.path, target.infoPlist.exists else { return [] }
+        var seen = Set<String>()
+        return ([path] + target.infoPlist.otherPaths).flatMap { listedIdentifiers(in: $0, root: root, fileSystem: fileSystem) }
+            .filter { seen.insert($0).inserted }
+    }
+
+    /// `BGTaskSchedulerPermittedIdentifiers` of one Info.plist, preprocessor lines and all.
+    static func listedIdentifiers(in path: String, root: String, fileSystem: any FileSystem) -> [String] {
+        guard let data = try? fileSystem.readData(PathText.join(root, path)),
+              let plist = try? PropertyListSerialization.propertyList(from: PreprocessedPlist.withoutDirectives(data), format: nil) as? [String: Any]
+        else { return [] }
+        return plist[BackgroundModes.permittedIdentifiersKey] as? [String] ?? []
     }
 
     /// How `target` starts, from every file it compiles (or, where the project does not say, every file in its
@@ -142,13 +150,34 @@ public struct ExistingProject: Sendable {
             let type = other.productType.lowercased()
             return (type.contains("framework") || type.contains("library")) && [.iOS, .unknown].contains(other.platform)
         }.map(\.name))
-        let relevant = report.existingCode.filter { finding in
+        // A registration classified by the request submitted for it is the most precise place to cite.
+        let registrations = report.registeredIdentifiers.compactMap { registered -> CodeFinding? in
+            guard let kind = registered.taskKind else { return nil }
+            return CodeFinding(file: registered.file, line: registered.line, symbol: "registers \(registered.identifier)", kinds: [kind],
+                               targets: report.existingCode.first { $0.file == registered.file }?.targets ?? [])
+        }
+        let relevant = (registrations + report.existingCode).filter { finding in
             !finding.isBggenOutput && (finding.targets.isEmpty || target.map { finding.targets.contains($0.name) } ?? true
                 || finding.targets.contains(where: libraries.contains))
         }
+        let sessionsWithoutEvents = sessionsThatCannotGetEvents
         return kinds.compactMap { kind in
-            relevant.first { $0.kinds.contains(kind) }.map { (kind, $0) }
+            let covering = relevant.filter { $0.kinds.contains(kind) && !sessionsWithoutEvents.contains($0) }
+            // The line that registers or names this kind beats one that covers several (a file's scheduler call).
+            let best = covering.first { $0.symbol.hasPrefix("registers ") }
+                ?? covering.first { BackgroundCodeScanner.symbols[$0.symbol]?.contains(kind) == true }
+                ?? covering.first
+            return best.map { (kind, $0) }
         }
+    }
+
+    /// Background sessions in code no target claims (a Swift package's feature module) while nothing in the
+    /// repository implements `application(_:handleEventsForBackgroundURLSession:completionHandler:)`: iOS cannot
+    /// hand them background events, so they do not cover downloads or uploads.
+    public var sessionsThatCannotGetEvents: [CodeFinding] {
+        let code = report.existingCode.filter { !$0.isBggenOutput }
+        guard !code.contains(where: { $0.symbol == "handleEventsForBackgroundURLSession" }) else { return [] }
+        return code.filter { $0.targets.isEmpty && BackgroundCodeScanner.sessionSymbols.contains($0.symbol) }
     }
 
     /// What the user must do so the target compiles the new folder, when the project does not pick it up alone.
@@ -186,9 +215,13 @@ public struct ExistingProject: Sendable {
     }
 
     /// Task kinds whose identifier the app registers already: a second registration kills the app at launch.
-    /// `inferred` marks an identifier the app's Info.plist permits while a registration bggen cannot read exists
-    /// (`register(forTaskWithIdentifier: makeIdentifier())`), which most likely registers it.
-    public func alreadyRegistered(_ configuration: Configuration) -> [(kind: TaskKind, registered: RegisteredIdentifier, inferred: Bool)] {
+    /// Identifiers are compared after expansion with the target's build settings, so `$(PRODUCT_BUNDLE_IDENTIFIER)
+    /// .refresh` in the Info.plist and `"\(Bundle.main.bundleIdentifier!).refresh"` in code both match
+    /// `com.example.Talk.refresh`. One that cannot be resolved counts as possibly the same, never as different.
+    /// An identifier the Info.plist permits while a registration bggen cannot read exists
+    /// (`register(forTaskWithIdentifier: makeIdentifier())`) is most likely registered by it.
+    public func alreadyRegistered(_ configuration: Configuration) -> [AlreadyRegistered] {
+        guard let target else { return [] }
         let identifiers = Identifiers(configuration)
         let ours: [(TaskKind, String?)] = [
             (.refresh, identifiers.appRefresh), (.processing, identifiers.processing),
@@ -200,12 +233,41 @@ public struct ExistingProject: Sendable {
         }
         return ours.compactMap { kind, identifier in
             guard let identifier else { return nil }
-            if let registered = report.registeredIdentifiers.first(where: { $0.identifier == identifier }) {
-                return (kind, registered, false)
+            var open: AlreadyRegistered?
+            for registered in report.registeredIdentifiers {
+                switch target.compare(registered.identifier, with: identifier) {
+                case .equal:
+                    return .registered(kind, identifier, by: registered)
+                case .unresolved(let written, let variables):
+                    open = open ?? .unresolved(kind, identifier, written: written, variables: variables,
+                                               place: "the app registers", at: "\(registered.file):\(registered.line)")
+                case .different:
+                    continue
+                }
             }
-            guard kind == .refresh || kind == .processing, listedIdentifiers.contains(identifier), let call = unread.first else { return nil }
-            return (kind, RegisteredIdentifier(identifier: identifier, kind: .task, file: call.file, line: call.line, constant: call.expression), true)
+            if let open { return open }
+            guard kind == .refresh || kind == .processing else { return nil }
+            for listed in listedIdentifiers {
+                switch target.compare(listed, with: identifier) {
+                case .equal:
+                    guard let call = unread.first else { continue }
+                    return .inferred(kind, identifier, listed: listed, call: call)
+                case .unresolved(let written, let variables):
+                    return .unresolved(kind, identifier, written: written, variables: variables,
+                                       place: "the Info.plist lists", at: target.infoPlist.path ?? "the Info.plist")
+                case .different:
+                    continue
+                }
+            }
+            return nil
         }
+    }
+
+    /// The task identifiers bggen still has to add to the Info.plist at `path`: those no entry there equals after
+    /// expansion (`$(PRODUCT_BUNDLE_IDENTIFIER).refresh` already permits `com.example.Talk.refresh`).
+    func identifiersMissing(from path: String, of target: AppTarget, _ identifiers: [String], fileSystem: any FileSystem) -> [String] {
+        let listed = Self.listedIdentifiers(in: path, root: report.root, fileSystem: fileSystem)
+        return identifiers.filter { identifier in !listed.contains { target.compare($0, with: identifier) == .equal } }
     }
 
     /// The prefix bggen uses when the app declares none of its names itself.
@@ -235,6 +297,8 @@ public enum AugmentError: Error, Equatable, Sendable, CustomStringConvertible {
     case severalAppTargets([String])
     case unknownTarget(String, available: [String])
     case identifierAlreadyRegistered(RegisteredIdentifier)
+    /// The app registers or permits an identifier bggen cannot resolve that may equal `identifier`.
+    case identifierMayBeRegistered(String, written: String, variables: [String], at: String)
     /// The app already declares a name bggen would generate, even with the prefix: writing would break the build.
     case nameClash([DeclaredName], prefix: String)
 
@@ -254,6 +318,49 @@ public enum AugmentError: Error, Equatable, Sendable, CustomStringConvertible {
             "there is no iOS app target named '\(name)'; pass --target with one of \(available.isEmpty ? "none found" : available.joined(separator: ", "))."
         case .identifierAlreadyRegistered(let registered):
             "\(registered.identifier) is already registered at \(registered.file):\(registered.line), and a second registration kills the app at launch; remove that registration, or pass another --bundle-id."
+        case .identifierMayBeRegistered(let identifier, let written, let variables, let place):
+            "\(place) has \(written), which bggen cannot resolve (nothing in the repository defines \(variables.map { "$(\($0))" }.joined(separator: ", "))), so it may be \(identifier), and a second registration kills the app at launch; pass another --bundle-id, or define the variable so bggen can compare."
         }
+    }
+}
+
+/// A task bggen does not generate because the app registers its identifier already, or may: an identifier bggen
+/// cannot resolve is never taken as different.
+public struct AlreadyRegistered: Sendable, Equatable {
+    public let kind: TaskKind
+    /// bggen's identifier for the task.
+    public let identifier: String
+    /// Why the task is skipped, for the user.
+    public let note: String
+    /// What `--replace` gets instead: a second registration kills the app at launch, so it is never negotiable.
+    public let error: AugmentError
+
+    static func registered(_ kind: TaskKind, _ identifier: String, by registered: RegisteredIdentifier) -> AlreadyRegistered {
+        let written = registered.identifier == identifier ? "" : " (as \(registered.identifier))"
+        let what = registered.taskKind.map { " as a \($0.rawValue) task (\(registered.request ?? $0.rawValue))" } ?? ""
+        return AlreadyRegistered(
+            kind: kind, identifier: identifier,
+            note: "skipped \(kind.rawValue): the app already registers \(identifier)\(written)\(what) at \(registered.file):\(registered.line).",
+            error: .identifierAlreadyRegistered(RegisteredIdentifier(identifier: identifier, kind: registered.kind, file: registered.file,
+                                                                     line: registered.line, constant: registered.constant)))
+    }
+
+    static func inferred(_ kind: TaskKind, _ identifier: String, listed: String,
+                         call: (file: String, line: Int, expression: String)) -> AlreadyRegistered {
+        let written = listed == identifier ? identifier : "\(listed) (\(identifier))"
+        return AlreadyRegistered(
+            kind: kind, identifier: identifier,
+            note: "skipped \(kind.rawValue): the Info.plist permits \(written), and the app registers an identifier bggen cannot read at \(call.file):\(call.line) (\(call.expression)), most likely that one.",
+            error: .identifierAlreadyRegistered(RegisteredIdentifier(identifier: identifier, kind: .task, file: call.file,
+                                                                     line: call.line, constant: call.expression)))
+    }
+
+    static func unresolved(_ kind: TaskKind, _ identifier: String, written: String, variables: [String], place: String,
+                           at location: String) -> AlreadyRegistered {
+        let names = variables.map { "$(\($0))" }.joined(separator: ", ")
+        return AlreadyRegistered(
+            kind: kind, identifier: identifier,
+            note: "skipped \(kind.rawValue): \(place) \(written) at \(location), which bggen cannot resolve (nothing in the repository defines \(names)), so it may be \(identifier); define the variable, or pass another --bundle-id, to have bggen generate it.",
+            error: .identifierMayBeRegistered(identifier, written: written, variables: variables, at: location))
     }
 }

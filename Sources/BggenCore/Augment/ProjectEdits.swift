@@ -13,6 +13,11 @@ public struct ProjectEdits: Sendable, Equatable {
     public var infoPlistStep: String?
     /// The same for `aps-environment` in the entitlements.
     public var entitlementsStep: String?
+    /// The `aps-environment` the app's entitlements already have and keep, when it is not bggen's default.
+    public var apsEnvironment: String?
+
+    /// What bggen adds where the app's entitlements have no `aps-environment`.
+    static let defaultApsEnvironment = "development"
 
     public init() {}
 }
@@ -33,15 +38,16 @@ extension ExistingProject {
         var plistSteps: [String] = [], entitlementSteps: [String] = []
         for each in [target] + others {
             if !identifiers.isEmpty || !modes.isEmpty {
-                var plistEdits: [PlistPatcher.Edit] = []
-                if !identifiers.isEmpty { plistEdits.append(.addStrings(key: BackgroundModes.permittedIdentifiersKey, values: identifiers)) }
-                if !modes.isEmpty { plistEdits.append(.addStrings(key: BackgroundModes.key, values: modes)) }
-                plistSteps += try planInfoPlist(each, plistEdits, identifiers: identifiers, modes: modes, patcher: patcher,
+                plistSteps += try planInfoPlist(each, identifiers: identifiers, modes: modes, patcher: patcher,
                                                 fileSystem: fileSystem, into: &edits).map { [$0] } ?? []
             }
             if configuration.includes(.silentPush) {
                 entitlementSteps += try planEntitlements(each, patcher: patcher, fileSystem: fileSystem, into: &edits).map { [$0] } ?? []
             }
+        }
+        let transfers = configuration.tasks.filter { $0 == .downloads || $0 == .uploads }
+        for session in sessionsThatCannotGetEvents where !transfers.isEmpty {
+            edits.notes.append("\(session.file)\(session.line.map { ":\($0)" } ?? "") makes a background session outside the app target, and nothing in the app implements application(_:handleEventsForBackgroundURLSession:completionHandler:), so that session cannot get background events; bggen's \(transfers.map(\.rawValue).joined(separator: " and ")) handling is generated anyway.")
         }
         // A step per target; the generic "merge the fragment" step stays only when no target's file was handled.
         edits.infoPlistStep = plistSteps.isEmpty ? nil : plistSteps.joined(separator: "\n   ")
@@ -50,8 +56,10 @@ extension ExistingProject {
     }
 
     /// Plans one target's Info.plist edit and returns the next step that replaces "merge the fragment", if any.
+    /// Every Info.plist the target's configurations use gets the keys; an identifier an entry already permits
+    /// after expansion (`$(PRODUCT_BUNDLE_IDENTIFIER).refresh`) is not added a second time.
     private func planInfoPlist(
-        _ target: AppTarget, _ plistEdits: [PlistPatcher.Edit], identifiers: [String], modes: [String],
+        _ target: AppTarget, identifiers: [String], modes: [String],
         patcher: PlistPatcher, fileSystem: any FileSystem, into edits: inout ProjectEdits
     ) throws -> String? {
         let plist = target.infoPlist
@@ -74,11 +82,36 @@ extension ExistingProject {
             edits.notes.append("\(target.name)'s INFOPLIST_FILE names \(path), which does not exist; merge \(OutputRenderer.infoFragmentPath) into the Info.plist the target really uses.")
             return nil
         }
-        switch try patch(path, plistEdits, patcher: patcher, fileSystem: fileSystem, into: &edits) {
-        case .changed: return "bggen added the Info.plist keys to \(path); nothing to merge."
-        case .unchanged: return "\(path) already has every Info.plist key this needs; nothing to merge."
-        case .leftAlone: return nil
+        var changed: [String] = [], unchanged: [String] = []
+        for each in [path] + plist.otherPaths {
+            guard fileSystem.kind(of: PathText.join(report.root, each)) == .file else {
+                edits.notes.append("\(target.name)'s INFOPLIST_FILE names \(each) for \(configurationList(plist, each)), which does not exist; merge \(OutputRenderer.infoFragmentPath) into the Info.plist that configuration really uses.")
+                continue
+            }
+            let missing = identifiersMissing(from: each, of: target, identifiers, fileSystem: fileSystem)
+            var plistEdits: [PlistPatcher.Edit] = []
+            if !missing.isEmpty { plistEdits.append(.addStrings(key: BackgroundModes.permittedIdentifiersKey, values: missing)) }
+            if !modes.isEmpty { plistEdits.append(.addStrings(key: BackgroundModes.key, values: modes)) }
+            switch try patch(each, plistEdits, patcher: patcher, fileSystem: fileSystem, into: &edits) {
+            case .changed: changed.append(each)
+            case .unchanged: unchanged.append(each)
+            case .leftAlone: return nil
+            }
         }
+        guard !plist.otherPaths.isEmpty else {
+            if !changed.isEmpty { return "bggen added the Info.plist keys to \(path); nothing to merge." }
+            return unchanged.isEmpty ? nil : "\(path) already has every Info.plist key this needs; nothing to merge."
+        }
+        let all = ([path] + plist.otherPaths).map { "\($0) (\(configurationList(plist, $0)))" }.joined(separator: ", ")
+        guard changed.count + unchanged.count == plist.otherPaths.count + 1 else { return nil }
+        return changed.isEmpty
+            ? "\(target.name)'s configurations use several Info.plists, \(all), and each already has every key this needs; nothing to merge."
+            : "\(target.name)'s configurations use several Info.plists, and bggen added the keys to each that lacked them: \(all); nothing to merge."
+    }
+
+    /// The configurations using the Info.plist at `path`, for messages.
+    private func configurationList(_ plist: InfoPlist, _ path: String) -> String {
+        (plist.configurations[path] ?? []).sorted().joined(separator: ", ")
     }
 
     /// Plans one target's entitlements edits and returns the next step that replaces "merge the fragment", if any.
@@ -99,6 +132,9 @@ extension ExistingProject {
                 } else {
                     handled.append(spec)
                 }
+            } else if let reason = file.unreadableReason {
+                edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS is \(file.rawValue), which bggen could not read (\(reason)), so it left the app's entitlements alone; add aps-environment = development to the file your build signs with. Keep CODE_SIGN_ENTITLEMENTS as it is.")
+                noted.append(file.rawValue)
             } else if file.sharedWithExtension {
                 edits.notes.append("\(file.path) is shared with \(file.sharedWith.joined(separator: ", ")), so aps-environment was not added; give \(target.name) an entitlements file of its own with aps-environment = development.")
                 noted.append(file.path)
@@ -109,7 +145,7 @@ extension ExistingProject {
                 edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS names \(file.path), which does not exist; add aps-environment = development to the file it really uses.")
                 noted.append(file.path)
             } else {
-                switch try patch(file.path, [.addString(key: "aps-environment", value: "development")], patcher: patcher,
+                switch try patch(file.path, [.addString(key: "aps-environment", value: ProjectEdits.defaultApsEnvironment)], patcher: patcher,
                                  fileSystem: fileSystem, into: &edits) {
                 case .leftAlone:
                     noted.append(file.path)
@@ -149,7 +185,9 @@ extension ExistingProject {
         let result = try patcher.patch(try fileSystem.readData(absolute), path: path, edits: plistEdits)
         for warning in result.warnings {
             edits.notes.append("\(path): \(warning)")
+            if case .existingValueKept("aps-environment", let existing, _) = warning { edits.apsEnvironment = existing }
         }
+        if result.warnings.contains(where: { if case .preprocessedNotPatched = $0 { true } else { false } }) { return .leftAlone }
         guard result.hasChanges else { return .unchanged }
         edits.files.append(GeneratedFile(path: path, contents: result.text, ownership: .patched))
         return .changed

@@ -45,6 +45,14 @@ public struct InfoPlist: Sendable, Equatable {
     /// The string and list values the spec already gives (`UIBackgroundModes: [fetch]`), so the lines bggen prints
     /// append to them instead of repeating a key.
     public let specProperties: [String: [String]]
+    /// Each Info.plist the target's configurations use and the configurations using it, when they use more than
+    /// one (`INFOPLIST_FILE = Info_Debug.plist` for Debug, `Info.plist` for Release): every one gets the keys.
+    public internal(set) var configurations: [String: [String]] = [:]
+
+    /// The Info.plists of the other configurations (besides `path`), sorted.
+    public var otherPaths: [String] {
+        configurations.keys.filter { $0 != path }.sorted()
+    }
 
     public init(path: String?, isGenerated: Bool, exists: Bool, synchronizedFolder: String? = nil,
                 isMembershipException: Bool = false, regeneratedFrom: String? = nil, specProperties: [String: [String]] = [:]) {
@@ -69,8 +77,11 @@ public struct EntitlementsFile: Sendable, Equatable {
     public let exists: Bool
     /// Other targets signing with the same file, sorted. Adding `aps-environment` to a file an extension shares
     /// gives the extension push too, so the caller should ask first.
-    public let sharedWith: [String]
-    public let sharedWithExtension: Bool
+    public internal(set) var sharedWith: [String]
+    public internal(set) var sharedWithExtension: Bool
+    /// Set when `CODE_SIGN_ENTITLEMENTS` is set but names no file bggen can find in the repository (a variable it
+    /// cannot resolve leads outside it): why, so the file is reported as unreadable, never as missing.
+    public internal(set) var unreadableReason: String?
     /// The spec a generator rebuilds this file from (XcodeGen `entitlements.properties`).
     public let regeneratedFrom: String?
     /// The string and list values the spec already gives, as for `InfoPlist.specProperties`.
@@ -110,7 +121,7 @@ public struct AppTarget: Sendable, Equatable {
     public let defaultActorIsolation: String?
     public let infoPlist: InfoPlist
     /// One entry per distinct file, sorted by path.
-    public let entitlements: [EntitlementsFile]
+    public internal(set) var entitlements: [EntitlementsFile]
     /// The folder holding the target's own sources, relative to the root.
     public let sourceFolder: String?
     /// Where bggen's Swift files go: inside `sourceFolder`, else `Sources/BackgroundProcessing` when the root has
@@ -118,6 +129,9 @@ public struct AppTarget: Sendable, Equatable {
     public let outputFolder: String
     /// The synchronized folders the target owns, sorted; new files there are compiled without editing the project.
     public let synchronizedFolders: [String]
+    /// Each configuration's build settings by name, so text written elsewhere (Info.plist entries, identifiers
+    /// read from code, paths) expands as Xcode expands it for this target.
+    var buildSettings: [String: BuildSettings] = [:]
 
     public init(name: String, definedIn: String, isMultiplatform: Bool = false, bundleIdentifier: SettingValue?,
                 deploymentTarget: String?, swiftVersion: String?, defaultActorIsolation: String?, infoPlist: InfoPlist,

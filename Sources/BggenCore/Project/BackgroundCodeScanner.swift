@@ -17,7 +17,29 @@ struct BackgroundCodeScanner: Sendable {
         var failure: ProjectError?
         /// Registrations through a constant the file does not define, resolved across files afterwards.
         var pending: [PendingIdentifier] = []
+        /// Task requests the file creates, which tell what kind of task an identifier is.
+        var requests: [TaskRequest] = []
     }
+
+    /// `BGAppRefreshTaskRequest(identifier: x)` or `[[BGProcessingTaskRequest alloc] initWithIdentifier:x]`: the
+    /// request class submitted for an identifier says whether its registration is a refresh or a processing task.
+    struct TaskRequest: Sendable {
+        var kind: TaskKind
+        var className: String
+        /// The identifier, when the file shows it.
+        var identifier: String?
+        /// The constant passed, so a request and a registration through the same constant match across files.
+        var constant: String?
+        var file: String
+        var line: Int
+    }
+
+    /// The request classes and the task kinds they schedule.
+    static let requestClasses: [String: TaskKind] = ["BGAppRefreshTaskRequest": .refresh, "BGProcessingTaskRequest": .processing]
+
+    /// What `Bundle.main.bundleIdentifier` is in the app: the target's bundle identifier, written as the build
+    /// setting so it expands with the target's settings like an Info.plist entry does.
+    static let bundleIdentifierValue = "$(PRODUCT_BUNDLE_IDENTIFIER)"
 
     /// `register(forTaskWithIdentifier: Constants.Values.refreshTaskId …)` with `refreshTaskId` defined elsewhere.
     struct PendingIdentifier: Sendable {
@@ -99,8 +121,10 @@ struct BackgroundCodeScanner: Sendable {
             total.declaredNames += result.declaredNames
             total.entryPoints += result.entryPoints
             total.warnings += result.warnings
+            total.requests += result.requests
         }
         resolvePending(&total, files: files)
+        classifyRegistrations(&total)
         total.findings.sort()
         total.identifiers.sort()
         total.declaredNames.sort()
@@ -197,8 +221,22 @@ struct BackgroundCodeScanner: Sendable {
     // MARK: - Identifiers
 
     private func collectIdentifiers(_ tokens: [SourceToken], file: String, into result: inout Result) {
-        let constants = Self.constants(in: tokens)
+        let table = Self.constantTable(in: tokens)
+        let constants = table.values
+        let objectiveC = !file.hasSuffix(".swift")
         for (index, token) in tokens.enumerated() where token.kind == .identifier {
+            if let kind = Self.requestClasses[token.text] {
+                let start = Self.matches(tokens, at: index + 1, ["(", "identifier", ":"]) ? index + 4
+                    : Self.matches(tokens, at: index + 1, ["alloc", "]", "initWithIdentifier", ":"]) ? index + 5 : nil
+                if let start {
+                    let expression = Self.argument(tokens, from: start)
+                    let constant = expression.last { $0.kind == .identifier && $0.text != "rawValue" }?.text
+                    result.requests.append(TaskRequest(kind: kind, className: token.text,
+                                                       identifier: Self.value(of: expression, constants: table),
+                                                       constant: constant, file: file, line: token.line))
+                }
+                continue
+            }
             let kind: RegisteredIdentifier.Kind
             let argument: Int
             switch token.text {
@@ -214,8 +252,8 @@ struct BackgroundCodeScanner: Sendable {
                 continue
             }
             let expression = Self.argument(tokens, from: argument)
-            if expression.count == 1, expression[0].kind == .string, expression[0].isLiteral {
-                result.identifiers.append(RegisteredIdentifier(identifier: expression[0].text, kind: kind, file: file, line: token.line))
+            if expression.count == 1, expression[0].kind == .string, let value = Self.value(of: expression, constants: table) {
+                result.identifiers.append(RegisteredIdentifier(identifier: value, kind: kind, file: file, line: token.line))
                 continue
             }
             let names = expression.filter { $0.kind == .identifier && $0.text != "rawValue" }.map(\.text)
@@ -223,9 +261,10 @@ struct BackgroundCodeScanner: Sendable {
             let text = expression.map { $0.kind == .string ? "\"\($0.text)\"" : $0.text }.joined()
             if isChain, let name = names.last, let value = constants[name] {
                 result.identifiers.append(RegisteredIdentifier(identifier: value, kind: kind, file: file, line: token.line, constant: name))
-            } else if isChain, names.count > 1, !["self", "Self"].contains(names[0]), let name = names.last {
+            } else if isChain, names.count > 1 || objectiveC, !["self", "Self"].contains(names[0]), let name = names.last {
                 // Qualified by another type or value (`Constants.Values.refreshTaskId`): defined in another file.
-                // A bare name is a local or a parameter, which no other file's constant explains.
+                // A bare Swift name is a local or a parameter, which no other file's constant explains; a bare
+                // Objective-C name is a `#define` or a constant from a header.
                 result.pending.append(PendingIdentifier(constant: name, kind: kind, file: file, line: token.line, expression: text))
             } else if kind == .task {
                 result.warnings.append(.unresolvedIdentifier(file: file, line: token.line, expression: text))
@@ -241,12 +280,12 @@ struct BackgroundCodeScanner: Sendable {
         guard !total.pending.isEmpty else { return }
         let needles = Set(total.pending.map(\.constant)).sorted().map { Array($0.utf8) }
         var values: [String: Set<String>] = [:]
-        for file in files where !file.hasSuffix(Self.headerExtension) {
+        for file in files {
             guard let text = try? fileSystem.read("\(root)/\(file)"), Self.contains(anyOf: needles, in: text) else { continue }
             let language: SourceLexer.Language = file.hasSuffix(".swift") ? .swift : .objectiveC
             // A file too deep to read was reported by the scan itself; here it only defines nothing.
             guard let tokens = try? SourceLexer.tokens(of: text, language: language) else { continue }
-            for (name, value) in Self.constants(in: tokens) {
+            for (name, value) in Self.constantTable(in: tokens).values {
                 values[name, default: []].insert(value)
             }
         }
@@ -257,6 +296,23 @@ struct BackgroundCodeScanner: Sendable {
             } else if pending.kind == .task {
                 total.warnings.append(.unresolvedIdentifier(file: pending.file, line: pending.line, expression: pending.expression))
             }
+        }
+    }
+
+    /// Gives each task registration the kind of the request submitted for the same identifier (or through the
+    /// same constant). An identifier submitted as both kinds stays unclassified.
+    private func classifyRegistrations(_ total: inout Result) {
+        total.identifiers = total.identifiers.map { registered in
+            guard registered.kind == .task else { return registered }
+            let requests = total.requests.filter { request in
+                request.identifier.map { $0 == registered.identifier }
+                    ?? (request.constant != nil && request.constant == registered.constant)
+            }
+            guard let request = requests.first, requests.allSatisfy({ $0.kind == request.kind }) else { return registered }
+            var classified = registered
+            classified.taskKind = request.kind
+            classified.request = "\(request.className) at \(request.file):\(request.line)"
+            return classified
         }
     }
 
@@ -284,11 +340,29 @@ struct BackgroundCodeScanner: Sendable {
     }
 
     /// String constants defined in the file: `let name = "…"` (also `static`, typed `: String`), `case name = "…"`,
-    /// and Objective-C `NSString *const name = @"…"` or `#define name @"…"`. A name defined twice with different
-    /// values is left out, since bggen cannot tell which one the call means.
+    /// and Objective-C `NSString *const name = @"…"` or `#define name @"…"`. `Bundle.main.bundleIdentifier` (with
+    /// `!`, `?? "…"`, or in `guard let`) is the target's bundle identifier (`bundleIdentifierValue`), and a string
+    /// interpolating only such names (`"\(bundleIdentifier).refresh"`) is resolved from them. A name defined twice
+    /// with different values is left out, since bggen cannot tell which one the call means. Values built from the
+    /// bundle identifier are left out here: they need a target's build settings before they can be compared (see
+    /// `constantTable`, which keeps them).
     static func constants(in tokens: [SourceToken]) -> [String: String] {
+        constantTable(in: tokens).values.filter { !$0.value.contains(bundleIdentifierValue) }
+    }
+
+    /// The constants, and those of them fixed for the app (static, or the bundle identifier), which alone may
+    /// fill an interpolation.
+    static func constantTable(in tokens: [SourceToken]) -> (values: [String: String], fixed: [String: String]) {
         var found: [String: String] = [:]
+        // Interpolations use only what is fixed for the app: static constants and the bundle identifier. A local
+        // `let user = "someone"` merely stands in for a value known at run time.
+        var fixed = Set<String>()
+        var interpolated: [(name: String, token: SourceToken)] = []
         var ambiguous = Set<String>()
+        func define(_ name: String, _ value: String) {
+            if let existing = found[name], existing != value { ambiguous.insert(name) }
+            found[name] = value
+        }
         for index in tokens.indices where tokens[index].kind == .identifier {
             let keyword = index > 0 ? tokens[index - 1].text : ""
             var cursor = index + 1
@@ -299,14 +373,61 @@ struct BackgroundCodeScanner: Sendable {
                 guard matches(tokens, at: cursor, ["="]) else { continue }
                 cursor += 1
             }
-            guard cursor < tokens.count, tokens[cursor].kind == .string, tokens[cursor].isLiteral else { continue }
+            if ["let", "var"].contains(keyword), matches(tokens, at: cursor, ["Bundle", ".", "main", ".", "bundleIdentifier"]) {
+                define(tokens[index].text, bundleIdentifierValue)
+                fixed.insert(tokens[index].text)
+                continue
+            }
+            if index > 1, tokens[index - 2].text == "static" { fixed.insert(tokens[index].text) }
+            guard cursor < tokens.count, tokens[cursor].kind == .string else { continue }
             if cursor + 1 < tokens.count, ["+", "."].contains(tokens[cursor + 1].text) { continue }
-            let name = tokens[index].text
-            if let existing = found[name], existing != tokens[cursor].text { ambiguous.insert(name) }
-            found[name] = tokens[cursor].text
+            if tokens[cursor].isLiteral {
+                define(tokens[index].text, tokens[cursor].text)
+            } else {
+                interpolated.append((tokens[index].text, tokens[cursor]))
+            }
+        }
+        // Interpolations may use each other (`refreshID = "\(prefix).refresh"`, `prefix = "\(bundle).app"`).
+        for _ in 0..<3 {
+            for (name, token) in interpolated where found[name] == nil {
+                if let value = interpolation(token, constants: found.filter { fixed.contains($0.key) }) { found[name] = value }
+            }
         }
         for name in ambiguous { found[name] = nil }
-        return found
+        return (found, found.filter { fixed.contains($0.key) })
+    }
+
+    /// The value an argument or a constant's definition spells: a literal, or a Swift string whose every
+    /// interpolation is a known constant or `Bundle.main.bundleIdentifier`; nil when any part is unknown.
+    static func value(of expression: [SourceToken], constants: (values: [String: String], fixed: [String: String])) -> String? {
+        guard expression.count == 1, expression[0].kind == .string else {
+            let names = expression.filter { $0.kind == .identifier && $0.text != "rawValue" }.map(\.text)
+            let isChain = !expression.isEmpty && expression.allSatisfy { $0.kind == .identifier || $0.text == "." }
+            return isChain ? names.last.flatMap { constants.values[$0] } : nil
+        }
+        return expression[0].isLiteral ? expression[0].text : interpolation(expression[0], constants: constants.fixed)
+    }
+
+    /// `"\(bundleIdentifier).refresh"` with each interpolation resolved, or nil.
+    private static func interpolation(_ token: SourceToken, constants: [String: String]) -> String? {
+        var pieces = token.text.components(separatedBy: "\\(…)")
+        guard pieces.count == token.interpolations.count + 1 else { return nil }
+        var result = pieces.removeFirst()
+        for (source, piece) in zip(token.interpolations, pieces) {
+            var expression = source.trimmingCharacters(in: .whitespaces)
+            if let range = expression.range(of: "??") { expression = String(expression[..<range.lowerBound]).trimmingCharacters(in: .whitespaces) }
+            while expression.hasSuffix("!") || expression.hasSuffix("?") { expression.removeLast() }
+            if expression == "Bundle.main.bundleIdentifier" {
+                result += bundleIdentifierValue
+            } else if expression.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
+                      let name = expression.split(separator: ".").last, let value = constants[String(name)] {
+                result += value
+            } else {
+                return nil
+            }
+            result += piece
+        }
+        return result
     }
 
     /// A file an earlier run wrote: bggen's marked file, or the user's work file it created.

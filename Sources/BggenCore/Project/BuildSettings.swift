@@ -6,7 +6,7 @@ import Foundation
 /// Xcode's defaults). `$(inherited)` takes the value from the layers below, and `$(VAR)` / `${VAR}` / `$VAR` are
 /// expanded from the same stack, so `$(ORGANIZATION_IDENTIFIER).NetNewsWire.iOS` resolves when an xcconfig defines
 /// the organization, and stays visible as `$(ORGANIZATION_IDENTIFIER)` when nothing does.
-struct BuildSettings: Sendable {
+struct BuildSettings: Sendable, Equatable {
     /// Highest priority first.
     var layers: [[SettingAssignment]]
     var configuration: String
@@ -27,6 +27,7 @@ struct BuildSettings: Sendable {
         builtins = [
             "TARGET_NAME": targetName,
             "PROJECT_NAME": projectName,
+            "PROJECT": projectName,
             "CONFIGURATION": configuration,
             "SRCROOT": Self.projectDirectoryMarker,
             "PROJECT_DIR": Self.projectDirectoryMarker,
@@ -57,7 +58,13 @@ struct BuildSettings: Sendable {
 
     /// The expanded value; variables nothing defines are kept as written and listed.
     func value(_ key: String) -> SettingValue? {
-        guard let raw = rawValue(key) else { return nil }
+        rawValue(key).map(expanding)
+    }
+
+    /// Any text expanded as Xcode expands it with this target's settings: an Info.plist value
+    /// (`$(PRODUCT_BUNDLE_IDENTIFIER).refresh`), a path, an identifier read from code. The one expander every
+    /// reader and comparison uses; variables nothing defines are kept as written and listed.
+    func expanding(_ raw: String) -> SettingValue {
         var unresolved: [String] = []
         let resolved = expand(raw, keepUnknown: true, depth: 0, unresolved: &unresolved)
         var ignored: [String] = []
@@ -201,7 +208,11 @@ struct BuildSettings: Sendable {
             let parts = expression.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             let operators = parts.count > 1 ? String(parts[1]) : ""
-            if let raw = rawValue(name) {
+            if let unknown = Self.unsupportedOperator(in: operators) {
+                // `$(PRODUCT_NAME:base)`: an operator bggen does not apply leaves the value unknown, never guessed.
+                unresolved.append("\(name):\(unknown)")
+                if keepUnknown { output += text[index..<end] }
+            } else if let raw = rawValue(name) {
                 let value = expand(raw, keepUnknown: keepUnknown, depth: depth + 1, unresolved: &unresolved)
                 output += Self.apply(operators, to: value)
             } else if definedElsewhere.contains(name) {
@@ -217,6 +228,13 @@ struct BuildSettings: Sendable {
             index = end
         }
         return output
+    }
+
+    /// The operators `apply` knows; `default=` takes a value.
+    private static let supportedOperators: Set<String> = ["lower", "upper", "rfc1034identifier", "c99extidentifier", "identifier"]
+
+    private static func unsupportedOperator(in operators: String) -> String? {
+        operators.split(separator: ":").first { !supportedOperators.contains(String($0)) && !$0.hasPrefix("default=") }.map(String.init)
     }
 
     private static func apply(_ operators: String, to value: String) -> String {

@@ -49,8 +49,15 @@ public struct RegisteredIdentifier: Sendable, Equatable, Comparable, CustomStrin
     public let line: Int
     /// The constant the call passes, when it is not a literal (`Self.taskIdentifier` → `taskIdentifier`).
     public let constant: String?
+    /// What the task is, from the request class the app submits for the same identifier; nil when it does not tell.
+    public internal(set) var taskKind: TaskKind?
+    /// Where that request is made, e.g. `BGAppRefreshTaskRequest at Tracker/TaskScheduler.m:8`.
+    public internal(set) var request: String?
 
-    public init(identifier: String, kind: Kind, file: String, line: Int, constant: String? = nil) {
+    public init(identifier: String, kind: Kind, file: String, line: Int, constant: String? = nil,
+                taskKind: TaskKind? = nil, request: String? = nil) {
+        self.taskKind = taskKind
+        self.request = request
         self.identifier = identifier
         self.kind = kind
         self.file = file

@@ -22,6 +22,9 @@ public enum PlistWarning: Sendable, Equatable, CustomStringConvertible {
     case alreadyPresent(key: String, value: String)
     /// The key exists with another value, which is kept.
     case existingValueKept(key: String, existing: String, proposed: String)
+    /// A preprocessed file where the additions would land inside a conditional block (or change a line in
+    /// place): left alone, with the exact values to add by hand.
+    case preprocessedNotPatched([PlistAddition])
 
     public var description: String {
         switch self {
@@ -33,6 +36,9 @@ public enum PlistWarning: Sendable, Equatable, CustomStringConvertible {
             "\(key) already contains '\(value)'; left as it is."
         case .existingValueKept(let key, let existing, let proposed):
             "\(key) is already '\(existing)'; bggen keeps it rather than writing '\(proposed)'."
+        case .preprocessedNotPatched(let additions):
+            "it has preprocessor lines (#ifdef … #endif) where bggen's additions would go, so bggen left it alone; add outside any #if block: "
+                + additions.map(\.description).joined(separator: "; ") + "."
         }
     }
 }

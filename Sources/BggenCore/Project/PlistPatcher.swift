@@ -43,7 +43,9 @@ public struct PlistPatcher: Sendable {
         try patch(Data(text.utf8), path: path, edits: edits)
     }
 
-    private func patch(text original: String, path: String, edits: [Edit], converted: Bool) throws(PlistPatchError) -> PlistPatchResult {
+    private func patch(text given: String, path: String, edits: [Edit], converted: Bool) throws(PlistPatchError) -> PlistPatchResult {
+        // A preprocessed Info.plist is patched without its directive lines, which are put back afterwards.
+        let original = PreprocessedPlist.withoutDirectives(given)
         let first = try Self.document(Array(original.utf8), path: path)
         try Self.requireFoundationAccepts(original, path: path)
         var warnings = Self.backgroundModeWarnings(in: first)
@@ -58,11 +60,18 @@ public struct PlistPatcher: Sendable {
                 warnings.append(warning)
             }
         }
-        let text = String(decoding: bytes, as: UTF8.self)
+        var text = String(decoding: bytes, as: UTF8.self)
         if !additions.isEmpty || converted {
             try Self.verify(text, path: path, edits: edits)
         }
-        return PlistPatchResult(text: additions.isEmpty ? original : text, additions: additions, warnings: warnings,
+        if original != given && !additions.isEmpty {
+            guard let restored = PreprocessedPlist.restoringDirectives(original: given, patched: text) else {
+                return PlistPatchResult(text: given, additions: [], warnings: warnings + [.preprocessedNotPatched(additions)],
+                                        convertedFromBinary: false)
+            }
+            text = restored
+        }
+        return PlistPatchResult(text: additions.isEmpty ? given : text, additions: additions, warnings: warnings,
                                 convertedFromBinary: converted)
     }
 

@@ -67,23 +67,24 @@ enum TargetFacts {
         configurations.first { $0.name == "Release" }?.value ?? configurations.first?.value
     }
 
+    /// Each configuration's settings by name (the first of two with one name).
+    static func byName(_ configurations: [(name: String, value: BuildSettings)]) -> [String: BuildSettings] {
+        Dictionary(configurations.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Marks which entitlements files other targets sign with too.
     static func markSharing(_ reading: inout ProjectReading, signing: [String: Set<String>]) {
         let extensions = Set(reading.otherTargets.filter(\.isExtension).map(\.name))
         reading.appTargets = reading.appTargets.map { target in
-            let entitlements = target.entitlements.map { file in
-                let others = (signing[file.path] ?? []).subtracting([target.name]).sorted()
-                return EntitlementsFile(path: file.path, rawValue: file.rawValue, configurations: file.configurations,
-                                        exists: file.exists, sharedWith: others,
-                                        sharedWithExtension: others.contains(where: extensions.contains),
-                                        regeneratedFrom: file.regeneratedFrom, specProperties: file.specProperties,
-                                        unresolvedVariables: file.unresolvedVariables)
+            var target = target
+            let name = target.name
+            target.entitlements = target.entitlements.map { file in
+                var file = file
+                file.sharedWith = (signing[file.path] ?? []).subtracting([name]).sorted()
+                file.sharedWithExtension = file.sharedWith.contains(where: extensions.contains)
+                return file
             }
-            return AppTarget(name: target.name, definedIn: target.definedIn, isMultiplatform: target.isMultiplatform,
-                             bundleIdentifier: target.bundleIdentifier, deploymentTarget: target.deploymentTarget,
-                             swiftVersion: target.swiftVersion, defaultActorIsolation: target.defaultActorIsolation,
-                             infoPlist: target.infoPlist, entitlements: entitlements, sourceFolder: target.sourceFolder,
-                             outputFolder: target.outputFolder, synchronizedFolders: target.synchronizedFolders)
+            return target
         }
     }
 }

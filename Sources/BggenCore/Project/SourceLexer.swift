@@ -19,6 +19,9 @@ struct SourceToken: Sendable, Equatable {
     var isLiteral = true
     /// 1-based byte column of an identifier's first character (0 for other tokens), so findings point at it.
     var column = 0
+    /// For a Swift string with interpolations: the source of each `\(…)`, in order, so a simple one
+    /// (`"\(bundleIdentifier).refresh"`) can be resolved; `text` holds `\(…)` in their place.
+    var interpolations: [String] = []
 }
 
 extension SourceToken {
@@ -189,6 +192,7 @@ enum SourceLexer {
             var value: [UInt8] = []
             // A multi-line literal's value depends on indentation stripping, so it is never taken as exact.
             var literal = !multiline
+            var parts: [String] = []
             while position < bytes.count {
                 let current = bytes[position]
                 if current == UInt8(ascii: "\"") && (!multiline || (byte(1) == UInt8(ascii: "\"") && byte(2) == UInt8(ascii: "\""))) {
@@ -197,7 +201,8 @@ enum SourceLexer {
                     while closingHashes < hashes, byte(quoteLength + closingHashes) == UInt8(ascii: "#") { closingHashes += 1 }
                     if closingHashes == hashes {
                         position += quoteLength + hashes
-                        tokens.append(SourceToken(kind: .string, text: String(decoding: value, as: UTF8.self), line: startLine, isLiteral: literal))
+                        tokens.append(SourceToken(kind: .string, text: String(decoding: value, as: UTF8.self), line: startLine,
+                                                  isLiteral: literal, interpolations: parts))
                         return
                     }
                     value.append(current)
@@ -212,7 +217,9 @@ enum SourceLexer {
                     if escaped == UInt8(ascii: "(") && language == .swift {
                         literal = false
                         value.append(contentsOf: Array("\\(…)".utf8))
+                        let start = position + 1
                         skipInterpolation()
+                        parts.append(String(decoding: bytes[start..<max(start, min(position - 1, bytes.count))], as: UTF8.self))
                         continue
                     }
                     switch escaped {

@@ -112,12 +112,17 @@ struct TuistReader {
             return PathText.join(folder, prefix)
         }
         let sourceFolder = sources.first { fileSystem.kind(of: PathText.join(root, $0)) == .directory }
-        return AppTarget(
+        var target = AppTarget(
             name: name, definedIn: call.file, isMultiplatform: multiplatform, bundleIdentifier: bundleIdentifier,
             deploymentTarget: deploymentTarget, swiftVersion: settings.value("SWIFT_VERSION")?.resolved,
             defaultActorIsolation: settings.value("SWIFT_DEFAULT_ACTOR_ISOLATION")?.resolved,
             infoPlist: infoPlist, entitlements: entitlements, sourceFolder: sourceFolder,
             outputFolder: TargetFacts.outputFolder(root: root, sourceFolder: sourceFolder, fileSystem: fileSystem))
+        // Tuist sets PRODUCT_BUNDLE_IDENTIFIER from `bundleId:`, so Info.plist entries using it expand.
+        var expanding = settings
+        if let bundleIdentifier { expanding.layers.insert([SettingAssignment(qualifiedKey: "PRODUCT_BUNDLE_IDENTIFIER", value: bundleIdentifier.raw)], at: 0) }
+        target.buildSettings = [settings.configuration: expanding]
+        return target
     }
 
     // MARK: - Reading calls

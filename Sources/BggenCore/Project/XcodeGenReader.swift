@@ -168,7 +168,7 @@ struct XcodeGenReader {
         }
         let sources = Self.sources(node["sources"], folder: folder)
         let sourceFolder = sources.first { fileSystem.kind(of: PathText.join(root, $0)) == .directory }
-        return AppTarget(
+        var target = AppTarget(
             name: spec.name, definedIn: spec.file, isMultiplatform: multiplatform, bundleIdentifier: bundleIdentifier,
             deploymentTarget: deploymentTarget, swiftVersion: representative?.value("SWIFT_VERSION")?.resolved,
             defaultActorIsolation: representative?.value("SWIFT_DEFAULT_ACTOR_ISOLATION")?.resolved,
@@ -176,6 +176,8 @@ struct XcodeGenReader {
                                  specProperties: Self.properties(node["info"]?["properties"])),
             entitlements: entitlements, sourceFolder: sourceFolder,
             outputFolder: TargetFacts.outputFolder(root: root, sourceFolder: sourceFolder, fileSystem: fileSystem))
+        target.buildSettings = TargetFacts.byName(settings)
+        return target
     }
 
     /// The string and list-of-string values of `info.properties` / `entitlements.properties`.

@@ -106,12 +106,8 @@ struct XcodeProjectReader {
         let directory = model.directory
         let ownedGroups = model.synchronizedGroups(of: target)
 
-        // Info.plist: one path for all configurations, or the Release one with a warning.
+        // Info.plist: one path for all configurations, or the Release one with the others patched as well.
         let plists = settings.map { ($0.name, $0.value.path("INFOPLIST_FILE", projectDirectory: directory)?.path) }
-        let distinctPlists = Array(Set(plists.compactMap(\.1))).sorted()
-        if distinctPlists.count > 1 {
-            warnings.append(.differsByConfiguration(target: target.name, setting: "INFOPLIST_FILE", values: distinctPlists))
-        }
         let plistPath = plists.first { $0.0 == "Release" }?.1 ?? plists.lazy.compactMap(\.1).first
         let generated = settings.contains { $0.value.value("GENERATE_INFOPLIST_FILE")?.resolved.uppercased() == "YES" }
 
@@ -135,24 +131,43 @@ struct XcodeProjectReader {
         if let plistPath, !plistExists {
             warnings.append(.fileMissing(target: target.name, setting: "INFOPLIST_FILE", path: plistPath))
         }
-        let infoPlist = InfoPlist(path: plistPath, isGenerated: generated, exists: plistExists,
+        var infoPlist = InfoPlist(path: plistPath, isGenerated: generated, exists: plistExists,
                                   synchronizedFolder: plistFolder, isMembershipException: excepted)
+        if Set(plists.compactMap(\.1)).count > 1 {
+            for case let (name, path?) in plists { infoPlist.configurations[path, default: []].append(name) }
+        }
 
         // Entitlements: grouped by file, as Debug and Release often sign with different ones.
         var byPath: [String: (raw: String, configurations: [String], unresolved: [String])] = [:]
+        var unreadable: [String: (configurations: [String], unresolved: [String])] = [:]
         for (name, configuration) in settings {
-            guard let entitlements = configuration.path("CODE_SIGN_ENTITLEMENTS", projectDirectory: directory) else { continue }
+            guard let entitlements = configuration.path("CODE_SIGN_ENTITLEMENTS", projectDirectory: directory) else {
+                // Set, but to no path inside the repository: unreadable, which is not the same as having none.
+                if let raw = configuration.rawValue("CODE_SIGN_ENTITLEMENTS")?.trimmingCharacters(in: .whitespaces), !raw.isEmpty {
+                    unreadable[raw, default: ([], configuration.expanding(raw).unresolvedVariables)].configurations.append(name)
+                }
+                continue
+            }
             byPath[entitlements.path, default: (entitlements.raw, [], entitlements.unresolved)].configurations.append(name)
             if !entitlements.unresolved.isEmpty {
                 let warning = ProjectWarning.unresolvedVariables(target: target.name, setting: "CODE_SIGN_ENTITLEMENTS", names: entitlements.unresolved)
                 if !warnings.contains(warning) { warnings.append(warning) }
             }
         }
-        let entitlements = byPath.keys.sorted().map { path in
+        var entitlements = byPath.keys.sorted().map { path in
             let exists = fileSystem.kind(of: PathText.join(root, path)) == .file
             if !exists { warnings.append(.fileMissing(target: target.name, setting: "CODE_SIGN_ENTITLEMENTS", path: path)) }
             return EntitlementsFile(path: path, rawValue: byPath[path]!.raw, configurations: byPath[path]!.configurations.sorted(), exists: exists,
                                     unresolvedVariables: byPath[path]!.unresolved)
+        }
+        for raw in unreadable.keys.sorted() {
+            let found = unreadable[raw]!
+            var file = EntitlementsFile(path: raw, rawValue: raw, configurations: found.configurations.sorted(), exists: false,
+                                        unresolvedVariables: found.unresolved)
+            file.unreadableReason = found.unresolved.isEmpty
+                ? "it names a file outside the repository"
+                : "nothing in the repository defines \(found.unresolved.map { "$(\($0))" }.joined(separator: ", "))"
+            entitlements.append(file)
         }
 
         // Deployment target: the lowest, since the generated code must build in every configuration.
@@ -166,7 +181,7 @@ struct XcodeProjectReader {
         if let bundleIdentifier, !bundleIdentifier.isFullyResolved {
             warnings.append(.unresolvedVariables(target: target.name, setting: "PRODUCT_BUNDLE_IDENTIFIER", names: bundleIdentifier.unresolvedVariables))
         }
-        return AppTarget(
+        var app = AppTarget(
             name: target.name, definedIn: model.path, isMultiplatform: multiplatform,
             bundleIdentifier: bundleIdentifier, deploymentTarget: versions.first,
             swiftVersion: representative?.value("SWIFT_VERSION")?.resolved,
@@ -174,6 +189,8 @@ struct XcodeProjectReader {
             infoPlist: infoPlist, entitlements: entitlements, sourceFolder: sourceFolder,
             outputFolder: TargetFacts.outputFolder(root: root, sourceFolder: sourceFolder, fileSystem: fileSystem),
             synchronizedFolders: ownedGroups.map(\.path).sorted())
+        app.buildSettings = TargetFacts.byName(settings)
+        return app
     }
 
     /// The target's own folder: the synchronized folder holding its Info.plist or named after it, a folder named

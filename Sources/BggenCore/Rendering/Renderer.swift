@@ -14,8 +14,10 @@ public struct OutputRenderer: Sendable {
     }
 
     /// Every file for `configuration`, with Swift sources under `outputFolder` (relative to the project root).
-    public func files(for configuration: Configuration, outputFolder: String) throws(TemplateError) -> [GeneratedFile] {
-        let unprefixed = try unprefixedFiles(for: configuration, outputFolder: outputFolder)
+    /// `edits` are the ones planned for an existing app: the entitlements fragment gives the `aps-environment` the
+    /// app's own entitlements keep (`production`), so the two never disagree.
+    public func files(for configuration: Configuration, outputFolder: String, edits: ProjectEdits = ProjectEdits()) throws(TemplateError) -> [GeneratedFile] {
+        let unprefixed = try unprefixedFiles(for: configuration, outputFolder: outputFolder, apsEnvironment: edits.apsEnvironment)
         let prefix = configuration.typePrefix
         let names = TypePrefix.names(in: unprefixed).all
         return unprefixed.map { file in
@@ -36,8 +38,10 @@ public struct OutputRenderer: Sendable {
     }
 
     /// The rendered files before the prefix is applied and the marker stamped.
-    private func unprefixedFiles(for configuration: Configuration, outputFolder: String) throws(TemplateError) -> [GeneratedFile] {
-        let context = RenderContext(configuration).values
+    private func unprefixedFiles(for configuration: Configuration, outputFolder: String,
+                                 apsEnvironment: String? = nil) throws(TemplateError) -> [GeneratedFile] {
+        var context = RenderContext(configuration).values
+        context["apsEnvironment"] = .string(apsEnvironment ?? ProjectEdits.defaultApsEnvironment)
         var files: [GeneratedFile] = []
         func add(_ template: String, to path: String, _ ownership: Ownership) throws(TemplateError) {
             files.append(GeneratedFile(path: path, contents: try templates.render(template, context), ownership: ownership))

@@ -1,0 +1,4 @@
+#import <Foundation/Foundation.h>
+
+#define kTrackerRefreshTask @"org.example.tracker.refresh"
+static NSString *const kTrackerCleanupTask = @"org.example.tracker.cleanup";

@@ -1,0 +1,1 @@
+#define RADIO_STREAM_HOST stream.example.org
