@@ -150,6 +150,46 @@ struct DoctorRuleTests {
         #expect(try findings(DoctorRepository(aps: true).with("App/Forwarder.swift", caller)) == [])
     }
 
+    // MARK: CPT001
+
+    /// A continued-processing export that asks for the GPU (line 10) where the device offers it.
+    private func export(_ resources: String = "request.requiredResources = .gpu") -> DoctorRepository {
+        DoctorRepository(permitted: ["com.example.app.export.*"]).with("App/Export.swift", """
+            import BackgroundTasks
+
+            enum Export {
+                static func start() {
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.export.one", using: nil) { task in
+                        task.setTaskCompleted(success: true)
+                    }
+                    let request = BGContinuedProcessingTaskRequest(identifier: "com.example.app.export.one", title: "Export", subtitle: "")
+                    if BGTaskScheduler.supportedResources.contains(.gpu) {
+                        \(resources)
+                    }
+                    try? BGTaskScheduler.shared.submit(request)
+                }
+            }
+
+            """)
+    }
+
+    private func entitlements(gpu value: String) -> String {
+        DoctorRepository.plist([(BackgroundModes.gpuEntitlementKey, value)])
+    }
+
+    @Test func theGPUWithoutItsEntitlementIsAnError() throws {
+        #expect(try findings(export()) == ["CPT001 error App/App.entitlements:4"])
+        #expect(try findings(export("request.requiredResources = [.gpu]")) == ["CPT001 error App/App.entitlements:4"])
+        #expect(try findings(export("request.requiredResources.insert(.gpu)")) == ["CPT001 error App/App.entitlements:4"])
+        #expect(try findings(export().with("App/App.entitlements", entitlements(gpu: "<false/>"))) == ["CPT001 error App/App.entitlements:4"])
+    }
+
+    @Test func theGPUWithItsEntitlementOrOnlyCheckingForItIsFine() throws {
+        #expect(try findings(export().with("App/App.entitlements", entitlements(gpu: "<true/>"))) == [])
+        #expect(try findings(export("print(request.requiredResources == .gpu)")) == [])
+        #expect(try findings(export("request.requiredResources = []")) == [])
+    }
+
     // MARK: BG005, BG006
 
     @Test func theSameIdentifierRegisteredTwiceIsAnError() throws {

@@ -46,6 +46,8 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
         summary: "A silent-push handler without remote-notification in UIBackgroundModes.")
     public static let pushWithoutEntitlement = DoctorRule(id: "PUSH004", severity: .error,
         summary: "Silent push without aps-environment in the app's entitlements.")
+    public static let gpuWithoutEntitlement = DoctorRule(id: "CPT001", severity: .error,
+        summary: "A continued-processing request asks for .gpu without the Background GPU Access entitlement.")
     public static let deprecatedFetch = DoctorRule(id: "FETCH001", severity: .warning,
         summary: "Deprecated background fetch (setMinimumBackgroundFetchInterval, performFetchWithCompletionHandler).")
     public static let sessionConvenience = DoctorRule(id: "URL001", severity: .error,
@@ -66,7 +68,7 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
     /// Every rule, in the order `--help`, the README and SARIF list them.
     public static let all: [DoctorRule] = [
         notPermitted, neverRegistered, missingMode, registeredLate, registeredTwice, submittedNotRegistered, noExpirationHandler, mainActorHandler,
-        processingWithoutIdentifiers, unknownMode, unusedMode, pushWithoutMode, pushWithoutEntitlement,
+        processingWithoutIdentifiers, unknownMode, unusedMode, pushWithoutMode, pushWithoutEntitlement, gpuWithoutEntitlement,
         deprecatedFetch, sessionConvenience, sessionUnsupportedTask, duplicateSession, noSessionEvents, editedGenerated, outdatedGenerated, couldNotCheck,
     ]
 
