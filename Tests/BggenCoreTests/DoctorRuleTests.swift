@@ -367,6 +367,61 @@ struct DoctorRuleTests {
         #expect(try findings(refreshPlist.with("App/Tasks.swift", insideTask)) == ["BG004 error App/Tasks.swift:5"])
     }
 
+    // MARK: BG013
+
+    /// Two identifiers whose handlers are `first` and `second` (lines 5 and 6), `handle` casting on line 10, and
+    /// requests of `refreshRequest` and `cleanupRequest`.
+    private func shared(first: String = "launchHandler: handle)", second: String = "launchHandler: handle)",
+                        cast: String = "task as! BGProcessingTask", refreshRequest: String = "BGAppRefreshTaskRequest",
+                        cleanupRequest: String = "BGProcessingTaskRequest") -> DoctorRepository {
+        DoctorRepository(permitted: ["com.example.app.refresh", "com.example.app.cleanup"], modes: ["fetch", "processing"])
+            .with("App/Tasks.swift", """
+                import BackgroundTasks
+
+                enum Tasks {
+                    static func registerAll() {
+                        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil, \(first)
+                        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.cleanup", using: nil, \(second)
+                    }
+
+                    static func handle(_ task: BGTask) {
+                        let typed = \(cast)
+                        typed.setTaskCompleted(success: true)
+                    }
+
+                    static func schedule() {
+                        try? BGTaskScheduler.shared.submit(\(refreshRequest)(identifier: "com.example.app.refresh"))
+                        try? BGTaskScheduler.shared.submit(\(cleanupRequest)(identifier: "com.example.app.cleanup"))
+                    }
+                }
+
+                """).launching("Tasks.registerAll()")
+    }
+
+    @Test func aForceCastInAHandlerSharedByTwoRequestClassesIsAnError() throws {
+        #expect(try findings(shared()) == ["BG013 error App/Tasks.swift:10"])
+        #expect(try findings(shared(first: "launchHandler: { task in handle(task) })")) == ["BG013 error App/Tasks.swift:10"])
+        #expect(try findings(shared(first: "launchHandler: Tasks.handle(_:))")) == ["BG013 error App/Tasks.swift:10"])
+    }
+
+    @Test func aForceCastInAClosureForAnIdentifierSubmittedWithAnotherClassIsAnError() throws {
+        let closure = "launchHandler: { task in (task as! BGProcessingTask).setTaskCompleted(success: true) })"
+        #expect(try findings(shared(first: closure, second: "launchHandler: { task in task.setTaskCompleted(success: true) })"))
+                == ["BG013 error App/Tasks.swift:5"])
+    }
+
+    @Test func aForceCastThatMatchesEveryRequestOrAConditionalCastIsFine() throws {
+        #expect(try findings(shared(refreshRequest: "BGProcessingTaskRequest")) == ["MODE003 warning App/Info.plist:14"], "both are processing tasks, so only fetch is unused")
+        #expect(try findings(shared(second: "launchHandler: { task in task.setTaskCompleted(success: true) })", cast: "task as? BGProcessingTask"))
+                .filter { $0.hasPrefix("BG013") } == [])
+        let own = "launchHandler: { task in (task as! BGAppRefreshTask).setTaskCompleted(success: true) })"
+        #expect(try findings(shared(first: own, second: "launchHandler: { task in task.setTaskCompleted(success: true) })")) == [],
+                "one identifier, submitted only as the class it is cast to")
+        let runTime = shared().with("App/Tasks.swift", shared().files["App/Tasks.swift"]!
+            .replacingOccurrences(of: "\"com.example.app.cleanup\", using", with: "Names.cleanup(), using"))
+        #expect(try findings(runTime).filter { $0.hasPrefix("BG013") } == [], "an identifier doctor cannot read: the handler's other task is unknown")
+    }
+
     // MARK: URL001, URL002, URL004
 
     /// A transfer class whose `session` (line 4) is background, calling `call` on line 8; the app handles events.

@@ -36,6 +36,8 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
         summary: "A launch or expiration handler isolated to the main actor in Swift 6: it traps on the scheduler's queue.")
     public static let submittedNotRegistered = DoctorRule(id: "BG006", severity: .error,
         summary: "A task identifier submitted in code that nothing registers.")
+    public static let forceCastTask = DoctorRule(id: "BG013", severity: .error,
+        summary: "A launch handler force-casts its task (as! BGProcessingTask) but runs for an identifier submitted with another request class.")
     public static let processingWithoutIdentifiers = DoctorRule(id: "MODE001", severity: .error,
         summary: "processing in UIBackgroundModes with no BGTaskSchedulerPermittedIdentifiers (ITMS-90771).")
     public static let unknownMode = DoctorRule(id: "MODE002", severity: .error,
@@ -67,7 +69,7 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
 
     /// Every rule, in the order `--help`, the README and SARIF list them.
     public static let all: [DoctorRule] = [
-        notPermitted, neverRegistered, missingMode, registeredLate, registeredTwice, submittedNotRegistered, noExpirationHandler, mainActorHandler,
+        notPermitted, neverRegistered, missingMode, registeredLate, registeredTwice, submittedNotRegistered, noExpirationHandler, mainActorHandler, forceCastTask,
         processingWithoutIdentifiers, unknownMode, unusedMode, pushWithoutMode, pushWithoutEntitlement, gpuWithoutEntitlement,
         deprecatedFetch, sessionConvenience, sessionUnsupportedTask, duplicateSession, noSessionEvents, editedGenerated, outdatedGenerated, couldNotCheck,
     ]

@@ -70,6 +70,8 @@ struct SourceFacts: Sendable {
     var provenance: GeneratedMarker.Provenance = .foreign
     /// Launch and expiration handlers written as closures (Swift only).
     var handlers: [HandlerClosure] = []
+    /// `task as! BGProcessingTask` and the like in launch handlers (Swift only).
+    var forceCasts: [TaskForceCast] = []
     /// Calls a background session does not support (Swift only).
     var sessionMisuse: [SessionMisuse] = []
     /// Every function with the names its body mentions, to follow registrations back to launch.
@@ -149,6 +151,7 @@ struct SourceFacts: Sendable {
         functions = LaunchPaths.functions(in: tokens, language: language)
         if language == .swift {
             handlers = HandlerClosure.all(in: tokens, file: file)
+            forceCasts = TaskForceCast.all(in: tokens, file: file)
             sessionMisuse = SessionMisuse.all(in: tokens, file: file)
         }
     }
