@@ -367,6 +367,65 @@ struct DoctorRuleTests {
         #expect(try findings(refreshPlist.with("App/Tasks.swift", insideTask)) == ["BG004 error App/Tasks.swift:5"])
     }
 
+    // MARK: BG008
+
+    /// A refresh app whose launch handler (registered on line 6) runs `body` from line 7.
+    private func completing(_ body: String, handler: String = "{ task in") -> DoctorRepository {
+        DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/AppDelegate.swift", """
+            import BackgroundTasks
+            import UIKit
+
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) \(handler)
+                        \(body)
+                    }
+                    try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+                    return true
+                }
+            }
+
+            """)
+    }
+
+    @Test func aHandlerThatReturnsBeforeCompletingItsTaskIsAnError() throws {
+        let failedCast = "guard let task = task as? BGAppRefreshTask else { return }\n        task.setTaskCompleted(success: true)"
+        #expect(try findings(completing(failedCast)) == ["BG008 warning App/AppDelegate.swift:7"], "only a task of another class takes this path")
+        let early = "if ProcessInfo.processInfo.isLowPowerModeEnabled {\n            return\n        }\n        task.setTaskCompleted(success: true)"
+        #expect(try findings(completing(early)) == ["BG008 error App/AppDelegate.swift:8"])
+        #expect(try findings(completing("return")) == ["BG008 error App/AppDelegate.swift:7"])
+        let function = completing("", handler: "{ _ in").with("App/Handler.swift", """
+            import BackgroundTasks
+
+            enum Handler {
+                static func register() {
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.other", using: nil, launchHandler: handle)
+                }
+
+                static func handle(_ task: BGTask) {
+                    guard task.identifier == "com.example.app.other" else { return }
+                    task.setTaskCompleted(success: true)
+                }
+            }
+
+            """).with("App/Info.plist", DoctorRepository(permitted: ["com.example.app.refresh", "com.example.app.other"], modes: ["fetch"]).files["App/Info.plist"]!)
+            .launching("Handler.register()")
+        #expect(try findings(function) == ["BG008 error App/Handler.swift:9"])
+    }
+
+    @Test func aReturnAfterCompletionOrWithADeferOrAHandedOnTaskIsFine() throws {
+        let completes = "guard let task = task as? BGAppRefreshTask else { task.setTaskCompleted(success: false); return }\n        task.setTaskCompleted(success: true)"
+        #expect(try findings(completing(completes)) == [])
+        let deferred = "defer { task.setTaskCompleted(success: true) }\n        if ProcessInfo.processInfo.isLowPowerModeEnabled { return }"
+        #expect(try findings(completing(deferred)) == [])
+        let expiring = "task.expirationHandler = { @Sendable in task.setTaskCompleted(success: false) }\n        if ProcessInfo.processInfo.isLowPowerModeEnabled { return }\n        task.setTaskCompleted(success: true)"
+        #expect(try findings(completing(expiring)) == [])
+        let handedOn = "guard ProcessInfo.processInfo.isLowPowerModeEnabled else { Refresher.run(task); return }\n        task.setTaskCompleted(success: true)"
+        #expect(try findings(completing(handedOn)) == [], "the task goes to code doctor does not read")
+        let nested = "DispatchQueue.global().async { return }\n        task.setTaskCompleted(success: true)"
+        #expect(try findings(completing(nested)) == ["BG007 error App/AppDelegate.swift:6"], "the return leaves the inner closure, not the handler (the work outlives the handler: BG007)")
+    }
+
     // MARK: BG013
 
     /// Two identifiers whose handlers are `first` and `second` (lines 5 and 6), `handle` casting on line 10, and

@@ -86,6 +86,14 @@ extension TargetAudit {
         }
 
         for facts in relevant {
+            // BG008: a failed cast happens only when the task is of another class than its requests, hence a warning.
+            for early in facts.earlyReturns {
+                findings.append(DoctorFinding(
+                    rule: .taskNeverCompleted, severity: early.afterFailedCast ? .warning : nil, location: early.location, target: target,
+                    message: "This launch handler returns here without completing its task\(early.afterFailedCast ? " when the cast fails" : ""): nothing before it calls setTaskCompleted, and no defer or expirationHandler does.",
+                    why: "A task that is never completed keeps the app running until iOS expires it; iOS then kills the app, counts it against the app's background time and runs its tasks less often.",
+                    fix: "Call task.setTaskCompleted(success: false) before this return (for a failed cast: guard let task = task as? BGAppRefreshTask else { task.setTaskCompleted(success: false); return })."))
+            }
             for handler in facts.handlers where handler.kind == .launch && handler.lacksExpirationHandler {
                 add(.noExpirationHandler, at: handler.location, "This launch handler never sets the task's expirationHandler.",
                     why: "When the time runs out iOS calls the expiration handler; without one the work is not stopped, setTaskCompleted is not called, and iOS kills the app and throttles its future tasks.",

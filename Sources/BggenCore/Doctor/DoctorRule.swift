@@ -32,6 +32,8 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
         summary: "The same task identifier is registered at more than one place; the second registration kills the app.")
     public static let noExpirationHandler = DoctorRule(id: "BG007", severity: .error,
         summary: "A launch handler whose work outlives it and that never sets the task's expirationHandler.")
+    public static let taskNeverCompleted = DoctorRule(id: "BG008", severity: .error,
+        summary: "A launch handler returns on a path where nothing calls setTaskCompleted (no defer, no expirationHandler).")
     public static let mainActorHandler = DoctorRule(id: "BG010", severity: .error,
         summary: "A launch or expiration handler isolated to the main actor in Swift 6: it traps on the scheduler's queue.")
     public static let submittedNotRegistered = DoctorRule(id: "BG006", severity: .error,
@@ -69,7 +71,7 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
 
     /// Every rule, in the order `--help`, the README and SARIF list them.
     public static let all: [DoctorRule] = [
-        notPermitted, neverRegistered, missingMode, registeredLate, registeredTwice, submittedNotRegistered, noExpirationHandler, mainActorHandler, forceCastTask,
+        notPermitted, neverRegistered, missingMode, registeredLate, registeredTwice, submittedNotRegistered, noExpirationHandler, taskNeverCompleted, mainActorHandler, forceCastTask,
         processingWithoutIdentifiers, unknownMode, unusedMode, pushWithoutMode, pushWithoutEntitlement, gpuWithoutEntitlement,
         deprecatedFetch, sessionConvenience, sessionUnsupportedTask, duplicateSession, noSessionEvents, editedGenerated, outdatedGenerated, couldNotCheck,
     ]

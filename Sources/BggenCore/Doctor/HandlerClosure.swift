@@ -108,7 +108,9 @@ struct HandlerClosure: Sendable, Equatable {
             let token = tokens[index]
             if token.kind == .identifier { return ["await", "async", "asyncAfter", "Task"].contains(token.text) }
             guard token.kind == .punctuation, token.text == "{" else { return false }
-            let header = SwiftScopes.headerTokens(before: index, in: tokens)
+            // The first statement of a closure body would take the closure's `task in` into its header.
+            let whole = SwiftScopes.headerTokens(before: index, in: tokens)
+            let header = whole[max(whole.startIndex, range.lowerBound)...]
             return !(header.first.map { SwiftScopes.statementKeywords.contains($0.text) } ?? false)
         }
     }

@@ -72,6 +72,8 @@ struct SourceFacts: Sendable {
     var handlers: [HandlerClosure] = []
     /// `task as! BGProcessingTask` and the like in launch handlers (Swift only).
     var forceCasts: [TaskForceCast] = []
+    /// Returns from a launch handler on a path where nothing completes the task (Swift only).
+    var earlyReturns: [HandlerReturn] = []
     /// Calls a background session does not support (Swift only).
     var sessionMisuse: [SessionMisuse] = []
     /// Every function with the names its body mentions, to follow registrations back to launch.
@@ -151,7 +153,9 @@ struct SourceFacts: Sendable {
         functions = LaunchPaths.functions(in: tokens, language: language)
         if language == .swift {
             handlers = HandlerClosure.all(in: tokens, file: file)
-            forceCasts = TaskForceCast.all(in: tokens, file: file)
+            let bodies = LaunchHandlerBody.all(in: tokens, file: file)
+            forceCasts = TaskForceCast.all(in: bodies, tokens: tokens, file: file)
+            earlyReturns = bodies.filter(\.isHandler).compactMap { HandlerReturn.first(in: $0, tokens: tokens, file: file) }
             sessionMisuse = SessionMisuse.all(in: tokens, file: file)
         }
     }

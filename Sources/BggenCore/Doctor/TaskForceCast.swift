@@ -14,45 +14,9 @@ struct TaskForceCast: Sendable, Equatable {
         "BGAppRefreshTask": .refresh, "BGProcessingTask": .processing, "BGContinuedProcessingTask": .continued,
     ]
 
-    /// Casts written in a launch closure passed to `register(forTaskWithIdentifier:…)`, and in the file's functions
-    /// the task goes to: a `launchHandler: handle` argument, or a closure passing its task on as `handle(task)`.
-    /// Only the task itself counts, by its name in the closure or the function's first parameter.
-    static func all(in tokens: [SourceToken], file: String) -> [TaskForceCast] {
-        let declared = Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
-        var result: [TaskForceCast] = []
-        var functionRegistrations: [String: [FindingLocation]] = [:]
-        var order: [String] = []
-        func handledBy(_ function: String, _ registration: FindingLocation) {
-            if functionRegistrations[function] == nil { order.append(function) }
-            if functionRegistrations[function]?.contains(registration) != true { functionRegistrations[function, default: []].append(registration) }
-        }
-        for index in tokens.indices where tokens[index].kind == .identifier && tokens[index].text == "register" && index > 0
-            && tokens[index - 1].text == "." && BackgroundCodeScanner.matches(tokens, at: index + 1, ["(", "forTaskWithIdentifier", ":"]) {
-            guard let close = SwiftScopes.closing(index + 1, in: tokens) else { continue }
-            let registration = FindingLocation(file: file, line: tokens[index].line, column: tokens[index].column)
-            if let open = HandlerClosure.launchClosure(call: index + 1, close: close, in: tokens), let end = SwiftScopes.closing(open, in: tokens),
-               let inIndex = tokens[(open + 1)..<end].firstIndex(where: { $0.text == "in" && $0.kind == .identifier }),
-               let name = tokens[(open + 1)..<inIndex].last(where: { $0.kind == .identifier && $0.text != "Sendable" })?.text {
-                let body = (inIndex + 1)..<end
-                result += casts(of: name, in: body, tokens: tokens, file: file, registrations: [registration])
-                for use in body where tokens[use].text == name && tokens[use].kind == .identifier && !BackgroundCodeScanner.matches(tokens, at: use + 1, ["."]) {
-                    if let callee = HandlerClosure.callee(around: use, after: body.lowerBound - 1, in: tokens), declared.contains(callee) {
-                        handledBy(callee, registration)
-                    }
-                }
-            } else {
-                let handler = HandlerClosure.argument(named: "launchHandler", from: index + 1, to: close, in: tokens)
-                let name = handler.firstIndex { $0.text == "(" }.map { handler[handler.startIndex..<$0] } ?? handler[...]
-                if let function = name.last(where: { $0.kind == .identifier })?.text, declared.contains(function) {
-                    handledBy(function, registration)
-                }
-            }
-        }
-        for function in order {
-            guard let found = HandlerClosure.function(named: function, in: tokens) else { continue }
-            result += casts(of: found.parameter, in: found.body, tokens: tokens, file: file, registrations: functionRegistrations[function] ?? [])
-        }
-        return result
+    /// Casts of the task in the code its registrations run (see `LaunchHandlerBody`).
+    static func all(in bodies: [LaunchHandlerBody], tokens: [SourceToken], file: String) -> [TaskForceCast] {
+        bodies.flatMap { casts(of: $0.task, in: $0.body, tokens: tokens, file: file, registrations: $0.registrations) }
     }
 
     /// `name as! BG…Task` in `range`; `self.name` or `other.name` is another value.
