@@ -527,6 +527,30 @@ struct DoctorRuleTests {
         #expect(try findings(repository) == ["URL004 warning App/Transfers.swift:4"])
     }
 
+    /// `transfers` with an app extension `Ext` compiling `Ext/`, whose `Ext/Downloads.swift` configures `identifier` (line 3).
+    private func withExtension(identifier: String) -> DoctorRepository {
+        var repository = transfers("session.downloadTask(with: url).resume()")
+        let project = repository.files["App.xcodeproj/project.pbxproj"]!
+            .replacingOccurrences(of: "targets = (T1, );", with: "targets = (T1, T2, );")
+            .replacingOccurrences(of: "children = (SYNC, );", with: "children = (SYNC, SYNC2, );")
+            .replacingOccurrences(of: "    };\n    rootObject", with: """
+                        SYNC2 = {isa = PBXFileSystemSynchronizedRootGroup; path = Ext; sourceTree = "<group>"; };
+                        T2 = {isa = PBXNativeTarget; name = Ext; productType = "com.apple.product-type.app-extension"; fileSystemSynchronizedGroups = (SYNC2, ); buildConfigurationList = EL; };
+                        EL = {isa = XCConfigurationList; buildConfigurations = (ER, ); };
+                        ER = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.app.ext; }; name = Release; };
+                    };
+                    rootObject
+                """)
+        #expect(project.contains("T2 = {"))
+        repository.files["App.xcodeproj/project.pbxproj"] = project
+        return repository.with("Ext/Downloads.swift", "import Foundation\n\nlet configuration = URLSessionConfiguration.background(withIdentifier: \"\(identifier)\")\n")
+    }
+
+    @Test func anExtensionUsingTheAppsSessionIdentifierIsAWarning() throws {
+        #expect(try findings(withExtension(identifier: "com.example.app.transfers")) == ["URL004 warning Ext/Downloads.swift:3"])
+        #expect(try findings(withExtension(identifier: "com.example.app.transfers.ext")) == [])
+    }
+
     // MARK: BG004
 
     /// `registration` written at `place` in `App/Tasks.swift`; line 6 holds the register call.

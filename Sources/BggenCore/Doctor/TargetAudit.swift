@@ -66,6 +66,7 @@ struct TargetAudit {
             }
         }
         checkEntitlements()
+        checkSessionsSharedWithExtensions()
         checkHandlerIsolation()
         findings += Self.codeRules(uses: uses, relevant: relevant, owned: owned, context: context, target: target.name)
         return findings
@@ -161,6 +162,24 @@ struct TargetAudit {
             why: "iOS does not wake the app for a silent push, so this handler runs only while the app is in the foreground.",
             fix: "Add 'remote-notification' to \(BackgroundModes.key) in \(plist.path) (Background Modes > Remote notifications).",
             edit: PlistFix(path: plist.path, edit: .addStrings(key: BackgroundModes.key, values: ["remote-notification"])))
+    }
+
+    // MARK: - Sessions
+
+    /// An extension creating a background session with an identifier the app's own code uses. With several app
+    /// targets doctor cannot tell which app embeds the extension, so it is a note.
+    private mutating func checkSessionsSharedWithExtensions() {
+        let appSessions = owned.flatMap(\.uses).filter { $0.role == .session && $0.value != nil }
+        for session in context.extensionSessions {
+            guard let value = session.use.value,
+                  let app = appSessions.filter({ $0.value == value }).min(by: { $0.location < $1.location }) else { continue }
+            let extensions = session.targets.joined(separator: ", ")
+            let several = context.project.appTargets.count > 1
+            add(.duplicateSession, severity: several ? .note : nil, at: session.use.location,
+                "\(extensions) creates a background session with identifier '\(value)', which \(target.name) also uses (\(app.location.file):\(app.location.line))\(several ? ", if \(target.name) embeds \(extensions)" : "").",
+                why: "Only one process can use a background session at a time: iOS delivers the session's events to either the app or the extension, and the other's transfers never report back.",
+                fix: "Give the extension an identifier of its own (such as '\(value).\(session.targets[0])'), and set sharedContainerIdentifier to the app group so the app can read what it downloads.")
+        }
     }
 
     // MARK: - Handlers
