@@ -363,8 +363,46 @@ struct DoctorRuleTests {
         #expect(try findings(refreshPlist.with("App/Tasks.swift", nonisolated)) == [])
         let insideTask = handler(work: synchronous).replacingOccurrences(of: "func registerAll() {", with: "func registerAll() { Task {")
             .replacingOccurrences(of: "        try? BGTaskScheduler", with: "        }\n        try? BGTaskScheduler")
-        // Inside another closure the isolation is not read; that the Task registers after launch is.
-        #expect(try findings(refreshPlist.with("App/Tasks.swift", insideTask)) == ["BG004 error App/Tasks.swift:5"])
+        let detached = insideTask.replacingOccurrences(of: "{ Task {", with: "{ Task.detached {")
+        // A detached task runs on no actor, so its closures are not main-actor isolated; it still registers after launch.
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", detached)) == ["BG004 error App/Tasks.swift:5"])
+        let sendableExpiration = handler(closure: "{ @Sendable task in\n            task.expirationHandler = { task.setTaskCompleted(success: false) }", work: synchronous)
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", sendableExpiration)) == [], "the expiration handler is written in a @Sendable closure")
+    }
+
+    @Test func aHandlerInANestedClosureTakesTheClosuresIsolation() throws {
+        let synchronous = "task.setTaskCompleted(success: true)"
+        let insideTask = handler(work: synchronous).replacingOccurrences(of: "func registerAll() {", with: "func registerAll() { Task {")
+            .replacingOccurrences(of: "        try? BGTaskScheduler", with: "        }\n        try? BGTaskScheduler")
+        // A Task {} inherits the main actor, and so does the handler written in it (which also registers after launch).
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", insideTask)) == ["BG004 error App/Tasks.swift:5", "BG010 error App/Tasks.swift:5"])
+        let forEach = handler(work: synchronous).replacingOccurrences(of: "func registerAll() {", with: "func registerAll() { [0].forEach { _ in")
+            .replacingOccurrences(of: "        try? BGTaskScheduler", with: "        }\n        try? BGTaskScheduler")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", forEach)) == ["BG010 error App/Tasks.swift:5"])
+        let mainActorClosure = handler(context: "final class Tasks", work: synchronous)
+            .replacingOccurrences(of: "func registerAll() {", with: "func registerAll() { run { @MainActor in")
+            .replacingOccurrences(of: "        try? BGTaskScheduler", with: "        }\n        try? BGTaskScheduler")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", mainActorClosure)) == ["BG010 error App/Tasks.swift:5"])
+        let otherCall = handler(work: synchronous).replacingOccurrences(of: "func registerAll() {", with: "func registerAll() { run {")
+            .replacingOccurrences(of: "        try? BGTaskScheduler", with: "        }\n        try? BGTaskScheduler")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", otherCall)) == [], "a closure passed to an unknown function may be @Sendable")
+        let expiration = handler(work: synchronous).replacingOccurrences(of: "            self.refresh(task)", with: "            task.expirationHandler = { }\n            self.refresh(task)")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", expiration)) == ["BG010 error App/Tasks.swift:5", "BG010 error App/Tasks.swift:6"],
+                "an expiration handler written in a main-actor launch handler is main-actor isolated too")
+    }
+
+    @Test func aHandlerInAnExtensionOfAMainActorTypeIsAnError() throws {
+        let synchronous = "task.setTaskCompleted(success: true)"
+        let inExtension = handler(context: "extension Tasks", work: synchronous)
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", inExtension).with("App/Model.swift", "@MainActor\nfinal class Tasks {}\n"))
+                == ["BG010 error App/Tasks.swift:5"])
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", inExtension + "\n@MainActor final class Tasks {}\n")) == ["BG010 error App/Tasks.swift:5"])
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", inExtension).with("App/Model.swift", "final class Tasks {}\n")) == [])
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", inExtension)) == [], "a type declared nowhere doctor reads")
+        let sendable = handler(context: "extension Tasks", closure: "{ @Sendable task in", work: synchronous)
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", sendable).with("App/Model.swift", "@MainActor final class Tasks {}\n")) == [])
+        let nonisolated = inExtension.replacingOccurrences(of: "    func registerAll", with: "    nonisolated func registerAll")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", nonisolated).with("App/Model.swift", "@MainActor final class Tasks {}\n")) == [])
     }
 
     // MARK: BG008

@@ -76,6 +76,8 @@ struct SourceFacts: Sendable {
     var earlyReturns: [HandlerReturn] = []
     /// Calls a background session does not support (Swift only).
     var sessionMisuse: [SessionMisuse] = []
+    /// The Swift types the file declares and their isolation, for handlers written in extensions of them.
+    var declaredTypes: [String: SwiftScopes.Isolation] = [:]
     /// Every function with the names its body mentions, to follow registrations back to launch.
     var functions: [FunctionMentions] = []
 
@@ -153,6 +155,7 @@ struct SourceFacts: Sendable {
         functions = LaunchPaths.functions(in: tokens, language: language)
         if language == .swift {
             handlers = HandlerClosure.all(in: tokens, file: file)
+            declaredTypes = SwiftScopes.declaredTypes(in: tokens)
             let bodies = LaunchHandlerBody.all(in: tokens, file: file)
             forceCasts = TaskForceCast.all(in: bodies, tokens: tokens, file: file)
             earlyReturns = bodies.filter(\.isHandler).compactMap { HandlerReturn.first(in: $0, tokens: tokens, file: file) }

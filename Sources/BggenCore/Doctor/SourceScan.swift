@@ -39,6 +39,7 @@ struct SourceScan: Sendable {
             }
         }
         resolveAcrossFiles(&result.facts, otherFiles: skipped)
+        resolveExtensions(&result.facts, otherFiles: skipped)
         followCallers(&result.facts, otherFiles: skipped)
         return result
     }
@@ -89,6 +90,33 @@ struct SourceScan: Sendable {
             return .facts(SourceFacts(file: file, text: text, tokens: tokens, language: language))
         } catch {
             return .failed(FindingLocation(file: file, line: error.line, column: 1))
+        }
+    }
+
+    /// A handler written in `extension Tasks` is isolated as `Tasks` is where it is declared: in a scanned file or
+    /// one that mentions the name. Declared never, or more than once (two modules), it stays unknown.
+    private func resolveExtensions(_ facts: inout [SourceFacts], otherFiles: [String]) {
+        let pending = Set(facts.flatMap(\.handlers).compactMap { handler -> String? in
+            if case .extensionOf(let name) = handler.context { name } else { nil }
+        })
+        guard !pending.isEmpty else { return }
+        var found: [String: [SwiftScopes.Isolation]] = [:]
+        func collect(_ types: [String: SwiftScopes.Isolation]) {
+            for (name, isolation) in types where pending.contains(name) { found[name, default: []].append(isolation) }
+        }
+        facts.forEach { collect($0.declaredTypes) }
+        let names = pending.map { Array($0.utf8) }
+        for file in otherFiles where file.hasSuffix(".swift") {
+            guard let text = try? fileSystem.read("\(root)/\(file)"), BackgroundCodeScanner.contains(anyOf: names, in: text),
+                  let tokens = try? SourceLexer.tokens(of: text, language: .swift) else { continue }
+            collect(SwiftScopes.declaredTypes(in: tokens))
+        }
+        for factIndex in facts.indices {
+            for handlerIndex in facts[factIndex].handlers.indices {
+                guard case .extensionOf(let name) = facts[factIndex].handlers[handlerIndex].context else { continue }
+                let declarations = found[name] ?? []
+                facts[factIndex].handlers[handlerIndex].context = declarations.count == 1 ? declarations[0] : .unknown
+            }
         }
     }
 
