@@ -141,6 +141,24 @@ struct DoctorCommandTests {
         #expect(fileSystem.files["/repo/App/App.entitlements"]?.contains("\t<key>aps-environment</key>\n\t<string>development</string>\n") == true)
     }
 
+    @Test func fixAddsTheGPUEntitlementAndTheRerunIsClean() throws {
+        let export = DoctorRepository(permitted: ["com.example.app.export.*"]).with("App/Export.swift", """
+            import BackgroundTasks
+
+            func export(_ request: BGContinuedProcessingTaskRequest) {
+                request.requiredResources = .gpu
+            }
+
+            """)
+        let fileSystem = export.fileSystem
+        #expect(run([], fileSystem).output.contains("error [CPT001]"))
+        #expect(run(["--fix"], fileSystem).status == 0)
+        #expect(fileSystem.files["/repo/App/App.entitlements"]?.contains("\t<key>\(BackgroundModes.gpuEntitlementKey)</key>\n\t<true/>\n") == true)
+        let rerun = run([], fileSystem)
+        #expect(rerun.status == 0)
+        #expect(rerun.output.hasPrefix("0 errors, 0 warnings"), "\(rerun.output)")
+    }
+
     @Test func theAnswersFileDisablesRulesAndAnUnknownRuleIsAnError() {
         let repository = DoctorRepository(modes: ["fetch"])
         let disabled = repository.with(".bggen.json", #"{"doctor": {"disabled": ["MODE003"]}}"#)
