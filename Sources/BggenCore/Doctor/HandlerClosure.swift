@@ -108,9 +108,7 @@ struct HandlerClosure: Sendable, Equatable {
             let token = tokens[index]
             if token.kind == .identifier { return ["await", "async", "asyncAfter", "Task"].contains(token.text) }
             guard token.kind == .punctuation, token.text == "{" else { return false }
-            // The first statement of a closure body would take the closure's `task in` into its header.
-            let whole = SwiftScopes.headerTokens(before: index, in: tokens)
-            let header = whole[max(whole.startIndex, range.lowerBound)...]
+            let header = SwiftScopes.statementHeader(before: index, in: tokens)
             return !(header.first.map { SwiftScopes.statementKeywords.contains($0.text) } ?? false)
         }
     }

@@ -24,8 +24,7 @@ struct HandlerReturn: Sendable, Equatable {
                 guard returnsFromHandler(index, body: handler.body, tokens: tokens) else { return nil }
                 let next = index + 1 < handler.body.upperBound ? tokens[index + 1] : nil
                 if let next, next.line == token.line, next.text != "}", next.text != ";" { return nil }
-                let whole = SwiftScopes.enclosingBrace(before: index, in: tokens).map { SwiftScopes.headerTokens(before: $0, in: tokens) } ?? []
-                let header = whole[min(max(whole.startIndex, handler.body.lowerBound), whole.endIndex)...]
+                let header = SwiftScopes.enclosingBrace(before: index, in: tokens).map { SwiftScopes.statementHeader(before: $0, in: tokens) } ?? []
                 let afterFailedCast = header.first?.text == "guard" && header.indices.contains { at in
                     header[at].text == "as" && at + 1 < header.endIndex && header[at + 1].text == "?" && at > header.startIndex && names.contains(header[at - 1].text)
                 }
@@ -55,9 +54,7 @@ struct HandlerReturn: Sendable, Equatable {
     private static func returnsFromHandler(_ index: Int, body: Range<Int>, tokens: [SourceToken]) -> Bool {
         var cursor = index
         while let open = SwiftScopes.enclosingBrace(before: cursor, in: tokens), open >= body.lowerBound {
-            // The first statement's header would run back over the closure's `task in`.
-            let header = SwiftScopes.headerTokens(before: open, in: tokens)
-            guard let first = header[max(header.startIndex, body.lowerBound)...].first,
+            guard let first = SwiftScopes.statementHeader(before: open, in: tokens).first,
                   SwiftScopes.statementKeywords.contains(first.text) else { return false }
             cursor = open
         }
