@@ -566,12 +566,20 @@ struct DoctorRuleTests {
     }
 
     /// `transfers` with an app extension `Ext` compiling `Ext/`, whose `Ext/Downloads.swift` configures `identifier` (line 3).
-    private func withExtension(identifier: String) -> DoctorRepository {
+    /// With `secondApp`, another app target `Other` (compiling `Other/`) could be the one embedding the extension.
+    private func withExtension(identifier: String, secondApp: Bool = false) -> DoctorRepository {
         var repository = transfers("session.downloadTask(with: url).resume()")
+        let other = secondApp ? """
+                        SYNC3 = {isa = PBXFileSystemSynchronizedRootGroup; path = Other; sourceTree = "<group>"; };
+                        T3 = {isa = PBXNativeTarget; name = Other; productType = "com.apple.product-type.application"; fileSystemSynchronizedGroups = (SYNC3, ); buildConfigurationList = OL; };
+                        OL = {isa = XCConfigurationList; buildConfigurations = (OR, ); };
+                        OR = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.other; }; name = Release; };
+
+            """ : ""
         let project = repository.files["App.xcodeproj/project.pbxproj"]!
-            .replacingOccurrences(of: "targets = (T1, );", with: "targets = (T1, T2, );")
-            .replacingOccurrences(of: "children = (SYNC, );", with: "children = (SYNC, SYNC2, );")
-            .replacingOccurrences(of: "    };\n    rootObject", with: """
+            .replacingOccurrences(of: "targets = (T1, );", with: secondApp ? "targets = (T1, T2, T3, );" : "targets = (T1, T2, );")
+            .replacingOccurrences(of: "children = (SYNC, );", with: secondApp ? "children = (SYNC, SYNC2, SYNC3, );" : "children = (SYNC, SYNC2, );")
+            .replacingOccurrences(of: "    };\n    rootObject", with: other + """
                         SYNC2 = {isa = PBXFileSystemSynchronizedRootGroup; path = Ext; sourceTree = "<group>"; };
                         T2 = {isa = PBXNativeTarget; name = Ext; productType = "com.apple.product-type.app-extension"; fileSystemSynchronizedGroups = (SYNC2, ); buildConfigurationList = EL; };
                         EL = {isa = XCConfigurationList; buildConfigurations = (ER, ); };
@@ -587,6 +595,8 @@ struct DoctorRuleTests {
     @Test func anExtensionUsingTheAppsSessionIdentifierIsAWarning() throws {
         #expect(try findings(withExtension(identifier: "com.example.app.transfers")) == ["URL004 warning Ext/Downloads.swift:3"])
         #expect(try findings(withExtension(identifier: "com.example.app.transfers.ext")) == [])
+        #expect(try findings(withExtension(identifier: "com.example.app.transfers", secondApp: true)) == ["URL004 note Ext/Downloads.swift:3"],
+                "with two apps, the extension may belong to the other one")
     }
 
     // MARK: BG004
