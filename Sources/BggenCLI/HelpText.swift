@@ -145,8 +145,8 @@ enum HelpText {
           --fail-on SEVERITY       exit 1 when a finding is at least this severe: error (default),
                                    warning or note
           --fix                    add what is missing to the app's Info.plist and entitlements
-                                   (permitted identifiers, background modes, aps-environment) with
-                                   additions-only edits; never removes or changes a value, never edits
+                                   (permitted identifiers, background modes, aps-environment,
+                                   Background GPU Access) with additions-only edits; never removes or changes a value, never edits
                                    extensions' or generators' files; code is never rewritten
           --dry-run                with --fix: print the diffs, write nothing
           -h, --help               show this help

@@ -141,6 +141,24 @@ struct DoctorCommandTests {
         #expect(fileSystem.files["/repo/App/App.entitlements"]?.contains("\t<key>aps-environment</key>\n\t<string>development</string>\n") == true)
     }
 
+    @Test func fixAddsTheGPUEntitlementAndTheRerunIsClean() throws {
+        let export = DoctorRepository(permitted: ["com.example.app.export.*"]).with("App/Export.swift", """
+            import BackgroundTasks
+
+            func export(_ request: BGContinuedProcessingTaskRequest) {
+                request.requiredResources = .gpu
+            }
+
+            """)
+        let fileSystem = export.fileSystem
+        #expect(run([], fileSystem).output.contains("error [CPT001]"))
+        #expect(run(["--fix"], fileSystem).status == 0)
+        #expect(fileSystem.files["/repo/App/App.entitlements"]?.contains("\t<key>\(BackgroundModes.gpuEntitlementKey)</key>\n\t<true/>\n") == true)
+        let rerun = run([], fileSystem)
+        #expect(rerun.status == 0)
+        #expect(rerun.output.hasPrefix("0 errors, 0 warnings"), "\(rerun.output)")
+    }
+
     @Test func theAnswersFileDisablesRulesAndAnUnknownRuleIsAnError() {
         let repository = DoctorRepository(modes: ["fetch"])
         let disabled = repository.with(".bggen.json", #"{"doctor": {"disabled": ["MODE003"]}}"#)
@@ -156,6 +174,21 @@ struct DoctorCommandTests {
         let console = FakeConsole(terminal: false)
         #expect(CLI(console: console, fileSystem: fileSystem).run(["init", "--yes", "--tasks", "refresh", DoctorRepository.root]) == 0, "\(console.errors)")
         #expect(fileSystem.files["/repo/.bggen.json"]?.contains(#""doctor": {"disabled": ["MODE003"]}"#) == true)
+    }
+
+    /// With --gpu, init writes the Background GPU Access entitlement into the app's own entitlements file, so
+    /// doctor's CPT001 has nothing to say, and a second run changes nothing.
+    @Test func initWritesTheGPUEntitlementIntoTheAppsEntitlements() throws {
+        let fileSystem = DoctorRepository().fileSystem
+        let arguments = ["init", "--yes", "--tasks", "continued-processing", "--gpu", DoctorRepository.root]
+        let console = FakeConsole(terminal: false)
+        #expect(CLI(console: console, fileSystem: fileSystem).run(arguments) == 0, "\(console.errors)")
+        let written = try #require(fileSystem.files["/repo/App/App.entitlements"])
+        #expect(written.contains("\t<key>\(BackgroundModes.gpuEntitlementKey)</key>\n\t<true/>\n"))
+        #expect(CLI(console: FakeConsole(terminal: false), fileSystem: fileSystem).run(arguments) == 0)
+        #expect(fileSystem.files["/repo/App/App.entitlements"] == written)
+        let findings = try Doctor(fileSystem: fileSystem).audit(root: DoctorRepository.root).findings
+        #expect(!findings.contains { $0.rule == .gpuWithoutEntitlement })
     }
 
     /// `bggen init` output, with the app-delegate code its next steps give, is what doctor wants: nothing to say.

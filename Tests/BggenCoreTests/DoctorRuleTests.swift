@@ -150,6 +150,46 @@ struct DoctorRuleTests {
         #expect(try findings(DoctorRepository(aps: true).with("App/Forwarder.swift", caller)) == [])
     }
 
+    // MARK: CPT001
+
+    /// A continued-processing export that asks for the GPU (line 10) where the device offers it.
+    private func export(_ resources: String = "request.requiredResources = .gpu") -> DoctorRepository {
+        DoctorRepository(permitted: ["com.example.app.export.*"]).with("App/Export.swift", """
+            import BackgroundTasks
+
+            enum Export {
+                static func start() {
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.export.one", using: nil) { task in
+                        task.setTaskCompleted(success: true)
+                    }
+                    let request = BGContinuedProcessingTaskRequest(identifier: "com.example.app.export.one", title: "Export", subtitle: "")
+                    if BGTaskScheduler.supportedResources.contains(.gpu) {
+                        \(resources)
+                    }
+                    try? BGTaskScheduler.shared.submit(request)
+                }
+            }
+
+            """)
+    }
+
+    private func entitlements(gpu value: String) -> String {
+        DoctorRepository.plist([(BackgroundModes.gpuEntitlementKey, value)])
+    }
+
+    @Test func theGPUWithoutItsEntitlementIsAnError() throws {
+        #expect(try findings(export()) == ["CPT001 error App/App.entitlements:4"])
+        #expect(try findings(export("request.requiredResources = [.gpu]")) == ["CPT001 error App/App.entitlements:4"])
+        #expect(try findings(export("request.requiredResources.insert(.gpu)")) == ["CPT001 error App/App.entitlements:4"])
+        #expect(try findings(export().with("App/App.entitlements", entitlements(gpu: "<false/>"))) == ["CPT001 error App/App.entitlements:4"])
+    }
+
+    @Test func theGPUWithItsEntitlementOrOnlyCheckingForItIsFine() throws {
+        #expect(try findings(export().with("App/App.entitlements", entitlements(gpu: "<true/>"))) == [])
+        #expect(try findings(export("print(request.requiredResources == .gpu)")) == [])
+        #expect(try findings(export("request.requiredResources = []")) == [])
+    }
+
     // MARK: BG005, BG006
 
     @Test func theSameIdentifierRegisteredTwiceIsAnError() throws {
@@ -323,8 +363,160 @@ struct DoctorRuleTests {
         #expect(try findings(refreshPlist.with("App/Tasks.swift", nonisolated)) == [])
         let insideTask = handler(work: synchronous).replacingOccurrences(of: "func registerAll() {", with: "func registerAll() { Task {")
             .replacingOccurrences(of: "        try? BGTaskScheduler", with: "        }\n        try? BGTaskScheduler")
-        // Inside another closure the isolation is not read; that the Task registers after launch is.
-        #expect(try findings(refreshPlist.with("App/Tasks.swift", insideTask)) == ["BG004 error App/Tasks.swift:5"])
+        let detached = insideTask.replacingOccurrences(of: "{ Task {", with: "{ Task.detached {")
+        // A detached task runs on no actor, so its closures are not main-actor isolated; it still registers after launch.
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", detached)) == ["BG004 error App/Tasks.swift:5"])
+        let sendableExpiration = handler(closure: "{ @Sendable task in\n            task.expirationHandler = { task.setTaskCompleted(success: false) }", work: synchronous)
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", sendableExpiration)) == [], "the expiration handler is written in a @Sendable closure")
+    }
+
+    @Test func aHandlerInANestedClosureTakesTheClosuresIsolation() throws {
+        let synchronous = "task.setTaskCompleted(success: true)"
+        let insideTask = handler(work: synchronous).replacingOccurrences(of: "func registerAll() {", with: "func registerAll() { Task {")
+            .replacingOccurrences(of: "        try? BGTaskScheduler", with: "        }\n        try? BGTaskScheduler")
+        // A Task {} inherits the main actor, and so does the handler written in it (which also registers after launch).
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", insideTask)) == ["BG004 error App/Tasks.swift:5", "BG010 error App/Tasks.swift:5"])
+        let forEach = handler(work: synchronous).replacingOccurrences(of: "func registerAll() {", with: "func registerAll() { [0].forEach { _ in")
+            .replacingOccurrences(of: "        try? BGTaskScheduler", with: "        }\n        try? BGTaskScheduler")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", forEach)) == ["BG010 error App/Tasks.swift:5"])
+        let mainActorClosure = handler(context: "final class Tasks", work: synchronous)
+            .replacingOccurrences(of: "func registerAll() {", with: "func registerAll() { run { @MainActor in")
+            .replacingOccurrences(of: "        try? BGTaskScheduler", with: "        }\n        try? BGTaskScheduler")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", mainActorClosure)) == ["BG010 error App/Tasks.swift:5"])
+        let otherCall = handler(work: synchronous).replacingOccurrences(of: "func registerAll() {", with: "func registerAll() { run {")
+            .replacingOccurrences(of: "        try? BGTaskScheduler", with: "        }\n        try? BGTaskScheduler")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", otherCall)) == [], "a closure passed to an unknown function may be @Sendable")
+        let expiration = handler(work: synchronous).replacingOccurrences(of: "            self.refresh(task)", with: "            task.expirationHandler = { }\n            self.refresh(task)")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", expiration)) == ["BG010 error App/Tasks.swift:5", "BG010 error App/Tasks.swift:6"],
+                "an expiration handler written in a main-actor launch handler is main-actor isolated too")
+    }
+
+    @Test func aHandlerInAnExtensionOfAMainActorTypeIsAnError() throws {
+        let synchronous = "task.setTaskCompleted(success: true)"
+        let inExtension = handler(context: "extension Tasks", work: synchronous)
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", inExtension).with("App/Model.swift", "@MainActor\nfinal class Tasks {}\n"))
+                == ["BG010 error App/Tasks.swift:5"])
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", inExtension + "\n@MainActor final class Tasks {}\n")) == ["BG010 error App/Tasks.swift:5"])
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", inExtension).with("App/Model.swift", "final class Tasks {}\n")) == [])
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", inExtension)) == [], "a type declared nowhere doctor reads")
+        let sendable = handler(context: "extension Tasks", closure: "{ @Sendable task in", work: synchronous)
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", sendable).with("App/Model.swift", "@MainActor final class Tasks {}\n")) == [])
+        let nonisolated = inExtension.replacingOccurrences(of: "    func registerAll", with: "    nonisolated func registerAll")
+        #expect(try findings(refreshPlist.with("App/Tasks.swift", nonisolated).with("App/Model.swift", "@MainActor final class Tasks {}\n")) == [])
+    }
+
+    // MARK: BG008
+
+    /// A refresh app whose launch handler (registered on line 6) runs `body` from line 7.
+    private func completing(_ body: String, handler: String = "{ task in") -> DoctorRepository {
+        DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/AppDelegate.swift", """
+            import BackgroundTasks
+            import UIKit
+
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) \(handler)
+                        \(body)
+                    }
+                    try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+                    return true
+                }
+            }
+
+            """)
+    }
+
+    @Test func aHandlerThatReturnsBeforeCompletingItsTaskIsAnError() throws {
+        let failedCast = "guard let task = task as? BGAppRefreshTask else { return }\n        task.setTaskCompleted(success: true)"
+        #expect(try findings(completing(failedCast)) == ["BG008 warning App/AppDelegate.swift:7"], "only a task of another class takes this path")
+        let early = "if ProcessInfo.processInfo.isLowPowerModeEnabled {\n            return\n        }\n        task.setTaskCompleted(success: true)"
+        #expect(try findings(completing(early)) == ["BG008 error App/AppDelegate.swift:8"])
+        #expect(try findings(completing("return")) == ["BG008 error App/AppDelegate.swift:7"])
+        let function = completing("", handler: "{ _ in").with("App/Handler.swift", """
+            import BackgroundTasks
+
+            enum Handler {
+                static func register() {
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.other", using: nil, launchHandler: handle)
+                }
+
+                static func handle(_ task: BGTask) {
+                    guard task.identifier == "com.example.app.other" else { return }
+                    task.setTaskCompleted(success: true)
+                }
+            }
+
+            """).with("App/Info.plist", DoctorRepository(permitted: ["com.example.app.refresh", "com.example.app.other"], modes: ["fetch"]).files["App/Info.plist"]!)
+            .launching("Handler.register()")
+        #expect(try findings(function) == ["BG008 error App/Handler.swift:9"])
+    }
+
+    @Test func aReturnAfterCompletionOrWithADeferOrAHandedOnTaskIsFine() throws {
+        let completes = "guard let task = task as? BGAppRefreshTask else { task.setTaskCompleted(success: false); return }\n        task.setTaskCompleted(success: true)"
+        #expect(try findings(completing(completes)) == [])
+        let deferred = "defer { task.setTaskCompleted(success: true) }\n        if ProcessInfo.processInfo.isLowPowerModeEnabled { return }"
+        #expect(try findings(completing(deferred)) == [])
+        let expiring = "task.expirationHandler = { @Sendable in task.setTaskCompleted(success: false) }\n        if ProcessInfo.processInfo.isLowPowerModeEnabled { return }\n        task.setTaskCompleted(success: true)"
+        #expect(try findings(completing(expiring)) == [])
+        let handedOn = "guard ProcessInfo.processInfo.isLowPowerModeEnabled else { Refresher.run(task); return }\n        task.setTaskCompleted(success: true)"
+        #expect(try findings(completing(handedOn)) == [], "the task goes to code doctor does not read")
+        let nested = "DispatchQueue.global().async { return }\n        task.setTaskCompleted(success: true)"
+        #expect(try findings(completing(nested)) == ["BG007 error App/AppDelegate.swift:6"], "the return leaves the inner closure, not the handler (the work outlives the handler: BG007)")
+    }
+
+    // MARK: BG013
+
+    /// Two identifiers whose handlers are `first` and `second` (lines 5 and 6), `handle` casting on line 10, and
+    /// requests of `refreshRequest` and `cleanupRequest`.
+    private func shared(first: String = "launchHandler: handle)", second: String = "launchHandler: handle)",
+                        cast: String = "task as! BGProcessingTask", refreshRequest: String = "BGAppRefreshTaskRequest",
+                        cleanupRequest: String = "BGProcessingTaskRequest") -> DoctorRepository {
+        DoctorRepository(permitted: ["com.example.app.refresh", "com.example.app.cleanup"], modes: ["fetch", "processing"])
+            .with("App/Tasks.swift", """
+                import BackgroundTasks
+
+                enum Tasks {
+                    static func registerAll() {
+                        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil, \(first)
+                        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.cleanup", using: nil, \(second)
+                    }
+
+                    static func handle(_ task: BGTask) {
+                        let typed = \(cast)
+                        typed.setTaskCompleted(success: true)
+                    }
+
+                    static func schedule() {
+                        try? BGTaskScheduler.shared.submit(\(refreshRequest)(identifier: "com.example.app.refresh"))
+                        try? BGTaskScheduler.shared.submit(\(cleanupRequest)(identifier: "com.example.app.cleanup"))
+                    }
+                }
+
+                """).launching("Tasks.registerAll()")
+    }
+
+    @Test func aForceCastInAHandlerSharedByTwoRequestClassesIsAnError() throws {
+        #expect(try findings(shared()) == ["BG013 error App/Tasks.swift:10"])
+        #expect(try findings(shared(first: "launchHandler: { task in handle(task) })")) == ["BG013 error App/Tasks.swift:10"])
+        #expect(try findings(shared(first: "launchHandler: Tasks.handle(_:))")) == ["BG013 error App/Tasks.swift:10"])
+    }
+
+    @Test func aForceCastInAClosureForAnIdentifierSubmittedWithAnotherClassIsAnError() throws {
+        let closure = "launchHandler: { task in (task as! BGProcessingTask).setTaskCompleted(success: true) })"
+        #expect(try findings(shared(first: closure, second: "launchHandler: { task in task.setTaskCompleted(success: true) })"))
+                == ["BG013 error App/Tasks.swift:5"])
+    }
+
+    @Test func aForceCastThatMatchesEveryRequestOrAConditionalCastIsFine() throws {
+        #expect(try findings(shared(refreshRequest: "BGProcessingTaskRequest")) == ["MODE003 warning App/Info.plist:14"], "both are processing tasks, so only fetch is unused")
+        #expect(try findings(shared(second: "launchHandler: { task in task.setTaskCompleted(success: true) })", cast: "task as? BGProcessingTask"))
+                .filter { $0.hasPrefix("BG013") } == [])
+        let own = "launchHandler: { task in (task as! BGAppRefreshTask).setTaskCompleted(success: true) })"
+        #expect(try findings(shared(first: own, second: "launchHandler: { task in task.setTaskCompleted(success: true) })")) == [],
+                "one identifier, submitted only as the class it is cast to")
+        let runTime = shared().with("App/Tasks.swift", shared().files["App/Tasks.swift"]!
+            .replacingOccurrences(of: "\"com.example.app.cleanup\", using", with: "Names.cleanup(), using"))
+        #expect(try findings(runTime).filter { $0.hasPrefix("BG013") } == [], "an identifier doctor cannot read: the handler's other task is unknown")
     }
 
     // MARK: URL001, URL002, URL004
@@ -371,6 +563,40 @@ struct DoctorRuleTests {
         let again = "import Foundation\n\nlet other = URLSessionConfiguration.background(withIdentifier: \"com.example.app.transfers\")\n"
         let repository = transfers("session.downloadTask(with: url).resume()").with("App/Other.swift", again)
         #expect(try findings(repository) == ["URL004 warning App/Transfers.swift:4"])
+    }
+
+    /// `transfers` with an app extension `Ext` compiling `Ext/`, whose `Ext/Downloads.swift` configures `identifier` (line 3).
+    /// With `secondApp`, another app target `Other` (compiling `Other/`) could be the one embedding the extension.
+    private func withExtension(identifier: String, secondApp: Bool = false) -> DoctorRepository {
+        var repository = transfers("session.downloadTask(with: url).resume()")
+        let other = secondApp ? """
+                        SYNC3 = {isa = PBXFileSystemSynchronizedRootGroup; path = Other; sourceTree = "<group>"; };
+                        T3 = {isa = PBXNativeTarget; name = Other; productType = "com.apple.product-type.application"; fileSystemSynchronizedGroups = (SYNC3, ); buildConfigurationList = OL; };
+                        OL = {isa = XCConfigurationList; buildConfigurations = (OR, ); };
+                        OR = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.other; }; name = Release; };
+
+            """ : ""
+        let project = repository.files["App.xcodeproj/project.pbxproj"]!
+            .replacingOccurrences(of: "targets = (T1, );", with: secondApp ? "targets = (T1, T2, T3, );" : "targets = (T1, T2, );")
+            .replacingOccurrences(of: "children = (SYNC, );", with: secondApp ? "children = (SYNC, SYNC2, SYNC3, );" : "children = (SYNC, SYNC2, );")
+            .replacingOccurrences(of: "    };\n    rootObject", with: other + """
+                        SYNC2 = {isa = PBXFileSystemSynchronizedRootGroup; path = Ext; sourceTree = "<group>"; };
+                        T2 = {isa = PBXNativeTarget; name = Ext; productType = "com.apple.product-type.app-extension"; fileSystemSynchronizedGroups = (SYNC2, ); buildConfigurationList = EL; };
+                        EL = {isa = XCConfigurationList; buildConfigurations = (ER, ); };
+                        ER = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.app.ext; }; name = Release; };
+                    };
+                    rootObject
+                """)
+        #expect(project.contains("T2 = {"))
+        repository.files["App.xcodeproj/project.pbxproj"] = project
+        return repository.with("Ext/Downloads.swift", "import Foundation\n\nlet configuration = URLSessionConfiguration.background(withIdentifier: \"\(identifier)\")\n")
+    }
+
+    @Test func anExtensionUsingTheAppsSessionIdentifierIsAWarning() throws {
+        #expect(try findings(withExtension(identifier: "com.example.app.transfers")) == ["URL004 warning Ext/Downloads.swift:3"])
+        #expect(try findings(withExtension(identifier: "com.example.app.transfers.ext")) == [])
+        #expect(try findings(withExtension(identifier: "com.example.app.transfers", secondApp: true)) == ["URL004 note Ext/Downloads.swift:3"],
+                "with two apps, the extension may belong to the other one")
     }
 
     // MARK: BG004

@@ -241,6 +241,18 @@ struct PlistPatcherTests {
         #expect(try parsed(result.text)["Note"] as? String == "a & b <c>")
     }
 
+    @Test func aTrueEntitlementIsAddedOnlyWhenAbsent() throws {
+        let gpu: [PlistPatcher.Edit] = [.addTrue(key: BackgroundModes.gpuEntitlementKey)]
+        let empty = header + "<dict>\n\t<key>aps-environment</key>\n\t<string>production</string>\n</dict>\n</plist>\n"
+        let result = try patchChecked(empty, gpu, path: "App.entitlements")
+        #expect(changes(empty, result.text).added == ["\t<key>\(BackgroundModes.gpuEntitlementKey)</key>", "\t<true/>"])
+        #expect(try parsed(result.text)[BackgroundModes.gpuEntitlementKey] as? Bool == true)
+        let off = header + "<dict>\n\t<key>\(BackgroundModes.gpuEntitlementKey)</key>\n\t<false/>\n</dict>\n</plist>\n"
+        let kept = try PlistPatcher().patch(off, path: "App.entitlements", edits: gpu)
+        #expect(kept.text == off)
+        #expect(kept.warnings == [.existingValueKept(key: BackgroundModes.gpuEntitlementKey, existing: "<false>", proposed: "true")])
+    }
+
     @Test func oddBackgroundModesAreWarnedAboutButKept() throws {
         let text = header + """
             <dict>

@@ -41,8 +41,9 @@ extension ExistingProject {
                 plistSteps += try planInfoPlist(each, identifiers: identifiers, modes: modes, patcher: patcher,
                                                 fileSystem: fileSystem, into: &edits).map { [$0] } ?? []
             }
-            if configuration.includes(.silentPush) {
-                entitlementSteps += try planEntitlements(each, patcher: patcher, fileSystem: fileSystem, into: &edits).map { [$0] } ?? []
+            let wanted = Entitlement.needed(by: configuration)
+            if !wanted.isEmpty {
+                entitlementSteps += try planEntitlements(each, wanted, patcher: patcher, fileSystem: fileSystem, into: &edits).map { [$0] } ?? []
             }
         }
         let transfers = configuration.tasks.filter { $0 == .downloads || $0 == .uploads }
@@ -114,11 +115,32 @@ extension ExistingProject {
         (plist.configurations[path] ?? []).sorted().joined(separator: ", ")
     }
 
+    /// An entitlement the configuration needs: push needs aps-environment, continued processing on the GPU needs
+    /// Background GPU Access. Each is added only when absent, as `PlistPatcher` does.
+    private struct Entitlement {
+        let key: String
+        let value: String
+        let capability: String
+        let edit: PlistPatcher.Edit
+
+        static let aps = Entitlement(key: "aps-environment", value: ProjectEdits.defaultApsEnvironment, capability: "Push Notifications",
+                                     edit: .addString(key: "aps-environment", value: ProjectEdits.defaultApsEnvironment))
+        static let gpu = Entitlement(key: BackgroundModes.gpuEntitlementKey, value: "true", capability: "Background GPU Access",
+                                     edit: .addTrue(key: BackgroundModes.gpuEntitlementKey))
+
+        static func needed(by configuration: Configuration) -> [Entitlement] {
+            (configuration.includes(.silentPush) ? [aps] : []) + (configuration.gpu ? [gpu] : [])
+        }
+    }
+
     /// Plans one target's entitlements edits and returns the next step that replaces "merge the fragment", if any.
-    private func planEntitlements(_ target: AppTarget, patcher: PlistPatcher, fileSystem: any FileSystem, into edits: inout ProjectEdits) throws -> String? {
+    private func planEntitlements(_ target: AppTarget, _ wanted: [Entitlement], patcher: PlistPatcher, fileSystem: any FileSystem,
+                                  into edits: inout ProjectEdits) throws -> String? {
+        let keys = wanted.map(\.key).joined(separator: " and ")
+        let values = wanted.map { "\($0.key) = \($0.value)" }.joined(separator: " and ")
         guard !target.entitlements.isEmpty else {
             edits.instructions.append(
-                "\(target.name) has no entitlements file: add the Push Notifications capability in Xcode, or set CODE_SIGN_ENTITLEMENTS = \(OutputRenderer.entitlementsFragmentPath) for \(target.name)."
+                "\(target.name) has no entitlements file: add the \(wanted.map(\.capability).joined(separator: " and ")) capability in Xcode, or set CODE_SIGN_ENTITLEMENTS = \(OutputRenderer.entitlementsFragmentPath) for \(target.name)."
             )
             return nil
         }
@@ -126,43 +148,42 @@ extension ExistingProject {
         for file in target.entitlements {
             if let spec = file.regeneratedFrom {
                 if let instruction = specInstruction(spec: spec, target: target.name, entitlements: true, existing: file.specProperties,
-                                                     info: [("aps-environment", ["development"])]) {
+                                                     info: wanted.map { ($0.key, [$0.value]) }) {
                     edits.instructions.append(instruction)
                     specs.append(spec)
                 } else {
                     handled.append(spec)
                 }
             } else if let reason = file.unreadableReason {
-                edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS is \(file.rawValue), which bggen could not read (\(reason)), so it left the app's entitlements alone; add aps-environment = development to the file your build signs with. Keep CODE_SIGN_ENTITLEMENTS as it is.")
+                edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS is \(file.rawValue), which bggen could not read (\(reason)), so it left the app's entitlements alone; add \(values) to the file your build signs with. Keep CODE_SIGN_ENTITLEMENTS as it is.")
                 noted.append(file.rawValue)
             } else if file.sharedWithExtension {
-                edits.notes.append("\(file.path) is shared with \(file.sharedWith.joined(separator: ", ")), so aps-environment was not added; give \(target.name) an entitlements file of its own with aps-environment = development.")
+                edits.notes.append("\(file.path) is shared with \(file.sharedWith.joined(separator: ", ")), so \(keys) was not added; give \(target.name) an entitlements file of its own with \(values).")
                 noted.append(file.path)
             } else if !file.unresolvedVariables.isEmpty {
-                edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS is \(file.rawValue), and nothing in the repository defines \(file.unresolvedVariables.map { "$(\($0))" }.joined(separator: ", ")), so bggen cannot tell which file signs the app and left \(file.path) alone; add aps-environment = development to the one your build uses.")
+                edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS is \(file.rawValue), and nothing in the repository defines \(file.unresolvedVariables.map { "$(\($0))" }.joined(separator: ", ")), so bggen cannot tell which file signs the app and left \(file.path) alone; add \(values) to the one your build uses.")
                 noted.append(file.path)
             } else if !file.exists {
-                edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS names \(file.path), which does not exist; add aps-environment = development to the file it really uses.")
+                edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS names \(file.path), which does not exist; add \(values) to the file it really uses.")
                 noted.append(file.path)
             } else {
-                switch try patch(file.path, [.addString(key: "aps-environment", value: ProjectEdits.defaultApsEnvironment)], patcher: patcher,
-                                 fileSystem: fileSystem, into: &edits) {
+                switch try patch(file.path, wanted.map(\.edit), patcher: patcher, fileSystem: fileSystem, into: &edits) {
                 case .leftAlone:
                     noted.append(file.path)
                 case .unchanged:
                     handled.append(file.path)
                 case .changed:
                     handled.append(file.path)
-                    if target.isMultiplatform {
+                    if target.isMultiplatform, wanted.contains(where: { $0.key == Entitlement.aps.key }) {
                         edits.notes.append("\(file.path) also signs \(target.name)'s builds for other platforms; aps-environment was added for iOS, and a macOS build ignores it (macOS reads com.apple.developer.aps-environment).")
                     }
                 }
             }
         }
         var parts: [String] = []
-        if !handled.isEmpty { parts.append("aps-environment is set in \(handled.joined(separator: ", "))") }
-        if !specs.isEmpty { parts.append("aps-environment goes in \(specs.joined(separator: ", ")) as shown under \"To do by hand\" below") }
-        if !noted.isEmpty { parts.append("aps-environment for \(noted.joined(separator: ", ")): see the notes above") }
+        if !handled.isEmpty { parts.append("\(keys) \(wanted.count > 1 ? "are" : "is") set in \(handled.joined(separator: ", "))") }
+        if !specs.isEmpty { parts.append("\(keys) \(wanted.count > 1 ? "go" : "goes") in \(specs.joined(separator: ", ")) as shown under \"To do by hand\" below") }
+        if !noted.isEmpty { parts.append("\(keys) for \(noted.joined(separator: ", ")): see the notes above") }
         return parts.joined(separator: "; ") + (specs.isEmpty && noted.isEmpty ? "; nothing to merge." : ".")
     }
 
@@ -201,7 +222,7 @@ extension ExistingProject {
         let section = entitlements ? "entitlements" : "info"
         if report.kind == .tuist {
             let pairs = info.map { key, values in
-                entitlements ? "\"\(key)\": \"\(values.joined())\"" : "\"\(key)\": [\(values.map { "\"\($0)\"" }.joined(separator: ", "))]"
+                entitlements ? "\"\(key)\": \(values == ["true"] ? "true" : "\"\(values.joined())\"")" : "\"\(key)\": [\(values.map { "\"\($0)\"" }.joined(separator: ", "))]"
             }
             let call = entitlements ? ".dictionary([\(pairs.joined(separator: ", "))])" : ".extendingDefault(with: [\(pairs.joined(separator: ", "))])"
             return "\(spec) generates \(target)'s \(section == "info" ? "Info.plist" : "entitlements"); set its \(entitlements ? "entitlements" : "infoPlist") there to include \(call), then run tuist generate."

@@ -67,7 +67,33 @@ extension TargetAudit {
                 fix: "Use a string literal or a constant, or add '// bggen:ignore CHECK001' once you have checked it.")
         }
 
+        // BG013: a handler casting its task to one class, run for an identifier submitted with another request class.
+        let requests = context.facts.flatMap(\.uses).filter { if case .request = $0.role { $0.value != nil } else { false } }
         for facts in relevant {
+            for cast in facts.forceCasts {
+                let identifiers = cast.registrations.map { place in facts.uses.first { $0.isRegistration && $0.location == place }?.value }
+                guard !identifiers.isEmpty, identifiers.allSatisfy({ $0 != nil }) else { continue }
+                let values = identifiers.compactMap(\.self)
+                guard let other = requests.filter({ values.contains($0.value!) && $0.role != .request(cast.kind) }).min(by: { $0.location < $1.location }),
+                      case .request(let kind) = other.role else { continue }
+                let shared = Set(values).count > 1 ? " (registered for \(values.map { "'\($0)'" }.joined(separator: ", ")))" : ""
+                let requestType = SourceFacts.requestTypes.first { $0.value == kind }?.key ?? kind.rawValue
+                add(.forceCastTask, at: cast.location,
+                    "This launch handler\(shared) force-casts its task to \(cast.type), but '\(other.value!)' is submitted as a \(requestType) at \(other.location.file):\(other.location.line).",
+                    why: "The system hands the handler a task of the class its request had; for a \(requestType) the cast fails and the app crashes in the background.",
+                    fix: "Register a handler per task class, or cast with as? and handle each class: if let task = task as? \(cast.type) { … } else { task.setTaskCompleted(success: false) }.")
+            }
+        }
+
+        for facts in relevant {
+            // BG008: a failed cast happens only when the task is of another class than its requests, hence a warning.
+            for early in facts.earlyReturns {
+                findings.append(DoctorFinding(
+                    rule: .taskNeverCompleted, severity: early.afterFailedCast ? .warning : nil, location: early.location, target: target,
+                    message: "This launch handler returns here without completing its task\(early.afterFailedCast ? " when the cast fails" : ""): nothing before it calls setTaskCompleted, and no defer or expirationHandler does.",
+                    why: "A task that is never completed keeps the app running until iOS expires it; iOS then kills the app, counts it against the app's background time and runs its tasks less often.",
+                    fix: "Call task.setTaskCompleted(success: false) before this return (for a failed cast: guard let task = task as? BGAppRefreshTask else { task.setTaskCompleted(success: false); return })."))
+            }
             for handler in facts.handlers where handler.kind == .launch && handler.lacksExpirationHandler {
                 add(.noExpirationHandler, at: handler.location, "This launch handler never sets the task's expirationHandler.",
                     why: "When the time runs out iOS calls the expiration handler; without one the work is not stopped, setTaskCompleted is not called, and iOS kills the app and throttles its future tasks.",

@@ -25,7 +25,14 @@ public struct Doctor: Sendable {
                           message: "\(location.file) nests too deeply to read, so its background work was not checked.",
                           why: "A finding there would be missed.", fix: "Nothing to do unless the file holds background work.")
         }
-        let context = AuditContext(project: project, facts: scan.facts, dependenciesUnread: dependenciesUnread(project))
+        let extensions = Set(project.otherTargets.filter(\.isExtension).map(\.name))
+        let extensionSessions = scan.facts.flatMap { facts -> [ExtensionSession] in
+            let owners = ownership.targets(of: facts.file)
+            guard !owners.isEmpty, owners.allSatisfy(extensions.contains) else { return [] }
+            return facts.uses.filter { $0.role == .session && $0.value != nil }.map { ExtensionSession(use: $0, targets: owners) }
+        }
+        let context = AuditContext(project: project, facts: scan.facts, dependenciesUnread: dependenciesUnread(project),
+                                   extensionSessions: extensionSessions)
         for target in targets {
             let relevant = scan.facts.filter { facts in
                 let owners = ownership.targets(of: facts.file)
@@ -74,6 +81,8 @@ struct AuditContext: Sendable {
     /// Every scanned file, whichever target compiles it: a registration anywhere counts as one.
     let facts: [SourceFacts]
     let dependenciesUnread: Bool
+    /// Background sessions created in files only app extensions compile.
+    var extensionSessions: [ExtensionSession] = []
 
     var registrations: [TaskIdentifierUse] { facts.flatMap(\.uses).filter(\.isRegistration) }
 
@@ -95,6 +104,12 @@ struct AuditContext: Sendable {
         }
         return facts.flatMap(\.functions).contains { $0.key == key && $0.isLaunch }
     }
+}
+
+/// A background session an app extension creates, with the extension targets compiling its file.
+struct ExtensionSession: Sendable {
+    let use: TaskIdentifierUse
+    let targets: [String]
 }
 
 /// `// bggen:ignore BG001` (or `<!-- bggen:ignore BG002 -->`) on a finding's line or the line above drops it.

@@ -32,10 +32,14 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
         summary: "The same task identifier is registered at more than one place; the second registration kills the app.")
     public static let noExpirationHandler = DoctorRule(id: "BG007", severity: .error,
         summary: "A launch handler whose work outlives it and that never sets the task's expirationHandler.")
+    public static let taskNeverCompleted = DoctorRule(id: "BG008", severity: .error,
+        summary: "A launch handler returns on a path where nothing calls setTaskCompleted (no defer, no expirationHandler).")
     public static let mainActorHandler = DoctorRule(id: "BG010", severity: .error,
         summary: "A launch or expiration handler isolated to the main actor in Swift 6: it traps on the scheduler's queue.")
     public static let submittedNotRegistered = DoctorRule(id: "BG006", severity: .error,
         summary: "A task identifier submitted in code that nothing registers.")
+    public static let forceCastTask = DoctorRule(id: "BG013", severity: .error,
+        summary: "A launch handler force-casts its task (as! BGProcessingTask) but runs for an identifier submitted with another request class.")
     public static let processingWithoutIdentifiers = DoctorRule(id: "MODE001", severity: .error,
         summary: "processing in UIBackgroundModes with no BGTaskSchedulerPermittedIdentifiers (ITMS-90771).")
     public static let unknownMode = DoctorRule(id: "MODE002", severity: .error,
@@ -46,6 +50,8 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
         summary: "A silent-push handler without remote-notification in UIBackgroundModes.")
     public static let pushWithoutEntitlement = DoctorRule(id: "PUSH004", severity: .error,
         summary: "Silent push without aps-environment in the app's entitlements.")
+    public static let gpuWithoutEntitlement = DoctorRule(id: "CPT001", severity: .error,
+        summary: "A continued-processing request asks for .gpu without the Background GPU Access entitlement.")
     public static let deprecatedFetch = DoctorRule(id: "FETCH001", severity: .warning,
         summary: "Deprecated background fetch (setMinimumBackgroundFetchInterval, performFetchWithCompletionHandler).")
     public static let sessionConvenience = DoctorRule(id: "URL001", severity: .error,
@@ -65,8 +71,8 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
 
     /// Every rule, in the order `--help`, the README and SARIF list them.
     public static let all: [DoctorRule] = [
-        notPermitted, neverRegistered, missingMode, registeredLate, registeredTwice, submittedNotRegistered, noExpirationHandler, mainActorHandler,
-        processingWithoutIdentifiers, unknownMode, unusedMode, pushWithoutMode, pushWithoutEntitlement,
+        notPermitted, neverRegistered, missingMode, registeredLate, registeredTwice, submittedNotRegistered, noExpirationHandler, taskNeverCompleted, mainActorHandler, forceCastTask,
+        processingWithoutIdentifiers, unknownMode, unusedMode, pushWithoutMode, pushWithoutEntitlement, gpuWithoutEntitlement,
         deprecatedFetch, sessionConvenience, sessionUnsupportedTask, duplicateSession, noSessionEvents, editedGenerated, outdatedGenerated, couldNotCheck,
     ]
 

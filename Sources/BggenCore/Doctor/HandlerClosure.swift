@@ -45,14 +45,14 @@ struct HandlerClosure: Sendable, Equatable {
     }
 
     /// The `{` of the launch handler: a trailing closure, or the `launchHandler:` argument.
-    private static func launchClosure(call open: Int, close: Int, in tokens: [SourceToken]) -> Int? {
+    static func launchClosure(call open: Int, close: Int, in tokens: [SourceToken]) -> Int? {
         if close + 1 < tokens.count, tokens[close + 1].text == "{" { return close + 1 }
         let handler = argument(named: "launchHandler", from: open, to: close, in: tokens)
         return handler.first?.text == "{" ? handler.startIndex : nil
     }
 
     /// The tokens of the argument labelled `label` in the call between `open` and `close`.
-    private static func argument(named label: String, from open: Int, to close: Int, in tokens: [SourceToken]) -> ArraySlice<SourceToken> {
+    static func argument(named label: String, from open: Int, to close: Int, in tokens: [SourceToken]) -> ArraySlice<SourceToken> {
         var depth = 0
         for index in open...close {
             depth += tokens[index].nesting
@@ -93,7 +93,7 @@ struct HandlerClosure: Sendable, Equatable {
 
     /// The body of the one function named `name` in the file and the internal name of its first parameter; nil
     /// when there are several.
-    private static func function(named name: String, in tokens: [SourceToken]) -> (body: Range<Int>, parameter: String)? {
+    static func function(named name: String, in tokens: [SourceToken]) -> (body: Range<Int>, parameter: String)? {
         let starts = tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" && tokens[$0].text == name }
         guard starts.count == 1, BackgroundCodeScanner.matches(tokens, at: starts[0] + 1, ["("]),
               let parameter = tokens[(starts[0] + 2)...].prefix(while: { $0.text != ":" && $0.text != ")" }).last?.text,
@@ -108,13 +108,13 @@ struct HandlerClosure: Sendable, Equatable {
             let token = tokens[index]
             if token.kind == .identifier { return ["await", "async", "asyncAfter", "Task"].contains(token.text) }
             guard token.kind == .punctuation, token.text == "{" else { return false }
-            let header = SwiftScopes.headerTokens(before: index, in: tokens)
+            let header = SwiftScopes.statementHeader(before: index, in: tokens)
             return !(header.first.map { SwiftScopes.statementKeywords.contains($0.text) } ?? false)
         }
     }
 
     /// The function whose argument list holds token `index`.
-    private static func callee(around index: Int, after start: Int, in tokens: [SourceToken]) -> String? {
+    static func callee(around index: Int, after start: Int, in tokens: [SourceToken]) -> String? {
         var depth = 0
         var cursor = index - 1
         while cursor > start {

@@ -12,6 +12,8 @@ struct PlistFacts: Sendable {
     var backgroundModes: [Value]?
     /// Top-level keys and where they are, for entitlements (`aps-environment`).
     var keys: [String: FindingLocation] = [:]
+    /// Top-level keys whose value is `<true/>`, for capabilities such as Background GPU Access.
+    var trueKeys: Set<String> = []
     /// Where the top-level dictionary starts, for findings about a key that is missing.
     var rootLocation: FindingLocation
 
@@ -33,6 +35,7 @@ struct PlistFacts: Sendable {
         rootLocation = location(document.root)
         for (key, value) in XMLPlistDocument.pairs(of: document.root) {
             keys[key.text] = location(key)
+            if value.name == "true" { trueKeys.insert(key.text) }
             let strings = value.children.filter { $0.name == "string" }.map { Value(text: $0.text, location: location($0)) }
             switch key.text {
             case BackgroundModes.permittedIdentifiersKey: permittedIdentifiers = strings

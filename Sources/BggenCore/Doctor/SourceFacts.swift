@@ -60,6 +60,9 @@ struct SourceFacts: Sendable {
     var handlesSessionEvents = false
     /// `URLSessionConfiguration.background(withIdentifier:)` and the Objective-C forms.
     var backgroundSessions: [FindingLocation] = []
+    /// `requiredResources = .gpu` (or `[.gpu]`, `.insert(.gpu)`, Objective-C `…ResourcesGPU`): a continued-processing
+    /// request that needs the Background GPU Access entitlement.
+    var gpuRequests: [FindingLocation] = []
     /// Deprecated background fetch: the symbol and where.
     var deprecatedFetch: [(symbol: String, location: FindingLocation)] = []
     /// Task types the file names, which show a background mode is in use: "fetch" or "processing".
@@ -67,8 +70,14 @@ struct SourceFacts: Sendable {
     var provenance: GeneratedMarker.Provenance = .foreign
     /// Launch and expiration handlers written as closures (Swift only).
     var handlers: [HandlerClosure] = []
+    /// `task as! BGProcessingTask` and the like in launch handlers (Swift only).
+    var forceCasts: [TaskForceCast] = []
+    /// Returns from a launch handler on a path where nothing completes the task (Swift only).
+    var earlyReturns: [HandlerReturn] = []
     /// Calls a background session does not support (Swift only).
     var sessionMisuse: [SessionMisuse] = []
+    /// The Swift types the file declares and their isolation, for handlers written in extensions of them.
+    var declaredTypes: [String: SwiftScopes.Isolation] = [:]
     /// Every function with the names its body mentions, to follow registrations back to launch.
     var functions: [FunctionMentions] = []
 
@@ -126,6 +135,8 @@ struct SourceFacts: Sendable {
                 addUse(.session, tokens: tokens, argument: index + 2, at: location, ours: ours, conditional: conditionalDepth > 0)
             case "backgroundSessionConfigurationWithIdentifier", "backgroundSessionConfiguration":
                 backgroundSessions.append(location)
+            case "requiredResources" where Self.assignsGPU(tokens, at: index):
+                gpuRequests.append(location)
             case "setMinimumBackgroundFetchInterval", "performFetchWithCompletionHandler":
                 deprecatedFetch.append((token.text, location))
             case "didReceiveRemoteNotification" where Self.isSilentPushDeclaration(tokens, at: index, language: language):
@@ -144,6 +155,10 @@ struct SourceFacts: Sendable {
         functions = LaunchPaths.functions(in: tokens, language: language)
         if language == .swift {
             handlers = HandlerClosure.all(in: tokens, file: file)
+            declaredTypes = SwiftScopes.declaredTypes(in: tokens)
+            let bodies = LaunchHandlerBody.all(in: tokens, file: file)
+            forceCasts = TaskForceCast.all(in: bodies, tokens: tokens, file: file)
+            earlyReturns = bodies.filter(\.isHandler).compactMap { HandlerReturn.first(in: $0, tokens: tokens, file: file) }
             sessionMisuse = SessionMisuse.all(in: tokens, file: file)
         }
     }
@@ -222,6 +237,22 @@ struct SourceFacts: Sendable {
 
     private static func matches(_ tokens: [SourceToken], at index: Int, _ text: String) -> Bool {
         index < tokens.count && tokens[index].text == text
+    }
+
+    /// Whether `requiredResources` at `index` is given the GPU in its statement: assigned (`=`, not `==`) or
+    /// added to (`insert`, `formUnion`) with `.gpu` on the same line. Reading it (`contains(.gpu)`) is not asking.
+    private static func assignsGPU(_ tokens: [SourceToken], at index: Int) -> Bool {
+        let assigns = matches(tokens, at: index + 1, "=") && !matches(tokens, at: index + 2, "=")
+        let adds = matches(tokens, at: index + 1, ".") && (matches(tokens, at: index + 2, "insert") || matches(tokens, at: index + 2, "formUnion"))
+        guard assigns || adds else { return false }
+        let line = tokens[index].line
+        var cursor = index + 2
+        while cursor < tokens.count, tokens[cursor].line == line, tokens[cursor].text != ";" {
+            if tokens[cursor].text == "BGContinuedProcessingTaskRequestResourcesGPU" { return true }
+            if tokens[cursor].text == "gpu", tokens[cursor - 1].text == "." { return true }
+            cursor += 1
+        }
+        return false
     }
 
     /// The app delegate method iOS calls for a silent push: a declaration (Swift `func application(…` or an

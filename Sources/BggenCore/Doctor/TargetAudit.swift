@@ -66,6 +66,7 @@ struct TargetAudit {
             }
         }
         checkEntitlements()
+        checkSessionsSharedWithExtensions()
         checkHandlerIsolation()
         findings += Self.codeRules(uses: uses, relevant: relevant, owned: owned, context: context, target: target.name)
         return findings
@@ -163,6 +164,24 @@ struct TargetAudit {
             edit: PlistFix(path: plist.path, edit: .addStrings(key: BackgroundModes.key, values: ["remote-notification"])))
     }
 
+    // MARK: - Sessions
+
+    /// An extension creating a background session with an identifier the app's own code uses. With several app
+    /// targets doctor cannot tell which app embeds the extension, so it is a note.
+    private mutating func checkSessionsSharedWithExtensions() {
+        let appSessions = owned.flatMap(\.uses).filter { $0.role == .session && $0.value != nil }
+        for session in context.extensionSessions {
+            guard let value = session.use.value,
+                  let app = appSessions.filter({ $0.value == value }).min(by: { $0.location < $1.location }) else { continue }
+            let extensions = session.targets.joined(separator: ", ")
+            let several = context.project.appTargets.count > 1
+            add(.duplicateSession, severity: several ? .note : nil, at: session.use.location,
+                "\(extensions) creates a background session with identifier '\(value)', which \(target.name) also uses (\(app.location.file):\(app.location.line))\(several ? ", if \(target.name) embeds \(extensions)" : "").",
+                why: "Only one process can use a background session at a time: iOS delivers the session's events to either the app or the extension, and the other's transfers never report back.",
+                fix: "Give the extension an identifier of its own (such as '\(value).\(session.targets[0])'), and set sharedContainerIdentifier to the app group so the app can read what it downloads.")
+        }
+    }
+
     // MARK: - Handlers
 
     /// Swift 6 checks at run time that an isolated closure runs on its actor; the scheduler calls handlers on a
@@ -185,29 +204,66 @@ struct TargetAudit {
     private mutating func checkEntitlements() {
         let handler = owned.flatMap(\.silentPushHandlers).first
         let mode = plist?.backgroundModes?.first { $0.text == "remote-notification" }
-        guard let place = handler ?? mode?.location else { return }
-        let why = "Without aps-environment the app gets no device token, so no push, silent or not, ever arrives."
+        if let place = handler ?? mode?.location {
+            require(.aps, for: place)
+        }
+        if let place = owned.flatMap(\.gpuRequests).min() {
+            require(.gpu, for: place)
+        }
+    }
+
+    /// An entitlement some code of the target needs, with what doctor says when it is missing.
+    private struct EntitlementNeed: Sendable {
+        let rule: DoctorRule
+        let key: String
+        let value: String
+        /// What the code does that needs it, after the target's name: "uses silent push".
+        let use: String
+        let capability: String
+        let why: String
+        let edit: PlistPatcher.Edit
+
+        /// A capability switched on is `<true/>`; aps-environment holds a string, whichever.
+        func isPresent(in facts: PlistFacts) -> Bool {
+            if case .addTrue = edit { return facts.trueKeys.contains(key) }
+            return facts.keys[key] != nil
+        }
+
+        static let aps = EntitlementNeed(
+            rule: .pushWithoutEntitlement, key: "aps-environment", value: "development", use: "uses silent push", capability: "Push Notifications",
+            why: "Without aps-environment the app gets no device token, so no push, silent or not, ever arrives.",
+            edit: .addString(key: "aps-environment", value: "development"))
+        static let gpu = EntitlementNeed(
+            rule: .gpuWithoutEntitlement, key: BackgroundModes.gpuEntitlementKey, value: "true", use: "asks for the GPU in a continued-processing request",
+            capability: "Background GPU Access",
+            why: "Without the Background GPU Access entitlement, submit throws BGTaskScheduler.Error.notPermitted (code 3) for a request whose requiredResources holds .gpu, and the job does not start.",
+            edit: .addTrue(key: BackgroundModes.gpuEntitlementKey))
+    }
+
+    /// Every entitlements file the target signs with must hold `need`; `place` is the code that needs it.
+    private mutating func require(_ need: EntitlementNeed, for place: FindingLocation) {
         guard !target.entitlements.isEmpty else {
-            add(.pushWithoutEntitlement, severity: context.project.warnings.contains(where: Self.hidesSettings) ? .note : nil, at: place,
-                "\(target.name) uses silent push, but has no entitlements file (CODE_SIGN_ENTITLEMENTS), so no aps-environment.",
-                why: why, fix: "Add the Push Notifications capability to \(target.name) in Xcode.")
+            add(need.rule, severity: context.project.warnings.contains(where: Self.hidesSettings) ? .note : nil, at: place,
+                "\(target.name) \(need.use), but has no entitlements file (CODE_SIGN_ENTITLEMENTS), so no \(need.key).",
+                why: need.why, fix: "Add the \(need.capability) capability to \(target.name) in Xcode.")
             return
         }
         for (file, facts) in entitlements {
             guard let facts else {
-                add(.couldNotCheck, at: place, "\(target.name) signs with \(file.path), which is not in the repository, so aps-environment was not checked.",
-                    why: why, fix: "Check that \(file.path) holds aps-environment.")
+                add(.couldNotCheck, at: place, "\(target.name) signs with \(file.path), which is not in the repository, so \(need.key) was not checked.",
+                    why: need.why, fix: "Check that \(file.path) holds \(need.key).")
                 continue
             }
-            guard facts.keys["aps-environment"] == nil else { continue }
+            guard !need.isPresent(in: facts) else { continue }
             let editable = file.regeneratedFrom == nil && !file.sharedWithExtension
             let configurations = file.configurations.isEmpty ? "" : " (\(file.configurations.joined(separator: ", ")))"
-            add(.pushWithoutEntitlement, at: facts.rootLocation,
-                "\(file.path)\(configurations) has no aps-environment, but \(target.name) uses silent push (\(place.file):\(place.line)).",
-                why: why,
-                fix: editable ? "Add aps-environment = development to \(file.path) (Signing & Capabilities > Push Notifications)."
-                    : "Add aps-environment = development to \(file.regeneratedFrom.map { "the entitlements properties in \($0)" } ?? "an entitlements file of \(target.name)'s own, since \(file.path) is shared with \(file.sharedWith.joined(separator: ", "))").",
-                edit: editable ? PlistFix(path: file.path, edit: .addString(key: "aps-environment", value: "development")) : nil)
+            let setting = "\(need.key) = \(need.value)"
+            add(need.rule, at: facts.rootLocation,
+                "\(file.path)\(configurations) has no \(need.key), but \(target.name) \(need.use) (\(place.file):\(place.line)).",
+                why: need.why,
+                fix: editable ? "Add \(setting) to \(file.path) (Signing & Capabilities > \(need.capability))."
+                    : "Add \(setting) to \(file.regeneratedFrom.map { "the entitlements properties in \($0)" } ?? "an entitlements file of \(target.name)'s own, since \(file.path) is shared with \(file.sharedWith.joined(separator: ", "))").",
+                edit: editable ? PlistFix(path: file.path, edit: need.edit) : nil)
         }
     }
 

@@ -23,4 +23,7 @@ public enum BackgroundModes {
     public static let key = "UIBackgroundModes"
     /// The Info.plist key that lists the BGTaskScheduler identifiers the app may register.
     public static let permittedIdentifiersKey = "BGTaskSchedulerPermittedIdentifiers"
+    /// The entitlement (Background GPU Access, `<true/>`) without which iOS refuses a continued-processing request
+    /// whose `requiredResources` holds `.gpu`.
+    public static let gpuEntitlementKey = "com.apple.developer.background-tasks.continued-processing.gpu"
 }

@@ -15,6 +15,9 @@ public struct PlistPatcher: Sendable {
         /// Adds `key` with a string value only when the key is absent (e.g. `aps-environment` = `development`);
         /// an existing value, whatever it is, is kept.
         case addString(key: String, value: String)
+        /// Adds `key` = `<true/>` only when the key is absent (a capability such as Background GPU Access);
+        /// an existing value, whatever it is, is kept.
+        case addTrue(key: String)
     }
 
     /// Whether a binary property list may be turned into XML before patching. Off by default, because that
@@ -86,7 +89,7 @@ public struct PlistPatcher: Sendable {
     private static func apply(_ edit: Edit, to document: XMLPlistDocument, path: String) throws(PlistPatchError) -> Step {
         let layout = Layout(document)
         switch edit {
-        case .addStrings(let key, _), .addString(let key, _):
+        case .addStrings(let key, _), .addString(let key, _), .addTrue(let key):
             try requireSingle(key, in: document, path: path)
         }
         switch edit {
@@ -144,6 +147,19 @@ public struct PlistPatcher: Sendable {
             let lines = ["\(indent)<key>\(escaped(key))</key>", "\(indent)<string>\(escaped(value))</string>"]
             step.bytes = insertAtEndOfRoot(lines, document: document, layout: layout)
             step.additions = [PlistAddition(key: key, value: value)]
+            return step
+
+        case .addTrue(let key):
+            var step = Step(bytes: document.bytes)
+            if let pair = Self.pair(key, in: document) {
+                step.warnings = [pair.value.name == "true"
+                    ? .alreadyPresent(key: key, value: "true")
+                    : .existingValueKept(key: key, existing: "<\(pair.value.name)>", proposed: "true")]
+                return step
+            }
+            let indent = layout.childIndent
+            step.bytes = insertAtEndOfRoot(["\(indent)<key>\(escaped(key))</key>", "\(indent)<true/>"], document: document, layout: layout)
+            step.additions = [PlistAddition(key: key, value: "true")]
             return step
         }
     }
@@ -234,7 +250,7 @@ public struct PlistPatcher: Sendable {
                 if let lost = values.first(where: { !strings.contains($0) }) {
                     throw .invalidResult(path: path, reason: "\(key) does not contain '\(lost)'")
                 }
-            case .addString(let key, _):
+            case .addString(let key, _), .addTrue(let key):
                 if dictionary[key] == nil {
                     throw .invalidResult(path: path, reason: "\(key) is missing")
                 }
