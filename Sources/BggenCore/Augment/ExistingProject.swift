@@ -77,6 +77,13 @@ public struct ExistingProject: Sendable {
         }
     }
 
+    /// The project to name in the summary: the chosen app's `.xcodeproj` when the repository holds several (a
+    /// library's project beside the app's), else the first file that defines the project, or the root.
+    public var projectFile: String {
+        if report.kind == .xcodeProject, let project = target?.definedIn { return project }
+        return report.projectFiles.first ?? report.root
+    }
+
     /// With several app targets, `--target` decides; a guess could patch the wrong app's Info.plist.
     static func chooseTarget(in report: ProjectReport, named name: String?) throws(AugmentError) -> AppTarget? {
         let names = report.appTargets.map(\.name)

@@ -78,7 +78,7 @@ public enum ProjectDetector {
     }
 }
 
-/// Decides which files define the project, looking only at the root and, for workspaces and Tuist, a little below.
+/// Decides which files define the project: at the root first, then, for workspaces, Tuist and Xcode projects, below it.
 private struct Discovery {
     let root: String
     let fileSystem: any FileSystem
@@ -92,6 +92,9 @@ private struct Discovery {
         /// Committed `.xcodeproj` bundles that a generator owns.
         var generatedProjects: [String] = []
     }
+
+    /// How many folders below the root a project is looked for: `src/xcode/App/App.xcodeproj` is three down.
+    static let projectSearchDepth = 4
 
     func find() throws(ProjectError) -> Layout {
         let entries = fileSystem.entries(in: root, within: root)
@@ -127,12 +130,12 @@ private struct Discovery {
             let manifests = tuistManifests()
             if !manifests.isEmpty { return Layout(kind: .tuist, files: manifests) }
         }
-        // A project one folder down, without a workspace pointing at it.
-        for folder in folders.sorted() where !RepositoryWalker.skips(folder: folder) {
-            let nested = fileSystem.entries(in: PathText.join(root, folder), within: root)
-                .filter { $0.kind == .directory && $0.name.hasSuffix(".xcodeproj") }.map { "\(folder)/\($0.name)" }
-            if !nested.isEmpty { return Layout(kind: .xcodeProject, files: nested.sorted()) }
-        }
+        // Projects further down (`src/xcode/App/App.xcodeproj`, a library's project beside the app's), without a
+        // workspace pointing at them: all of them, so the app target is found in whichever holds it and an unknown
+        // `--target` is answered with every app target there is. Dependencies and build output are not entered.
+        let nested = RepositoryWalker.files(root: root, fileSystem: fileSystem, maximumDepth: Self.projectSearchDepth,
+                                            kind: .directory) { $0.hasSuffix(".xcodeproj") }
+        if !nested.isEmpty { return Layout(kind: .xcodeProject, files: nested) }
         if files.contains("Package.swift") {
             return Layout(kind: .swiftPackage, files: ["Package.swift"])
         }
