@@ -1,5 +1,6 @@
 import BggenCore
 import BggenTestSupport
+import Foundation
 import Testing
 
 @Suite("Nothing newer than the deployment target")
@@ -37,6 +38,49 @@ struct AvailabilityTests {
             """
         #expect(AvailabilityLint.findings(in: annotated, target: 16.0).isEmpty)
         #expect(AvailabilityLint.findings(in: "// Logger is iOS 14\nlet s = \"Logger\"\n", target: 13.0).isEmpty)
+    }
+
+    @Test func iOS12OutputMarksEveryTypeAndGuardsEveryPrintedCall() throws {
+        let scenario = Scenarios.named("ios12-app-delegate")
+        let files = try scenario.renderedFiles().filter { $0.path.hasSuffix(".swift") }
+        #expect(!files.isEmpty)
+        var caught: [String] = []
+        for file in files {
+            #expect(AvailabilityLint.findings(in: file.contents, target: 12.4).isEmpty, "\(file.path)")
+            // The lint is what catches a type left without the attribute: stripped, the files must fail it.
+            let stripped = file.contents.replacingOccurrences(of: "@available(iOS 13.0, *) ", with: "")
+            if !AvailabilityLint.findings(in: stripped, target: 12.4).isEmpty { caught.append((file.path as NSString).lastPathComponent) }
+        }
+        for name in ["BackgroundSupport.swift", "BackgroundTaskManager.swift", "BackgroundTaskRun.swift",
+                     "AppRefreshWork.swift", "ProcessingWork.swift"] {
+            #expect(caught.contains(name), "\(name) without the attribute passes the lint")
+        }
+        let example = try scenario.appDelegateExample()
+        #expect(example.contains("        if #available(iOS 13.0, *) {\n            // Before launch finishes"))
+        #expect(example.contains("if #available(iOS 13.0, *), BackgroundDownloadManager.shared.setCompletionHandler"))
+        #expect(example.contains("@available(iOS 13.0, *) final class SceneDelegate"))
+        let unguarded = example.replacingOccurrences(of: "@available(iOS 13.0, *) ", with: "")
+        #expect(!AvailabilityLint.findings(in: unguarded, target: 12.4).isEmpty, "the scene delegate needs iOS 13")
+        #expect(try scenario.nextSteps().contains("The app deploys to iOS 12.4, older than BGTaskScheduler"))
+        // Nothing changes for apps deploying to iOS 13 or later.
+        for other in Scenarios.all where other.name != scenario.name {
+            for file in try other.renderedFiles() {
+                #expect(!file.contents.contains("@available(iOS 13.0"), "\(other.name): \(file.path)")
+            }
+            #expect(!(try other.nextSteps()).contains("#available(iOS 13.0"), "\(other.name)")
+        }
+    }
+
+    @Test func belowIOS13TheUnguardableFormsAreRefusedWithTheFlagToPass() {
+        var push = Answers()
+        push.tasks = [.refresh, .silentPush]
+        push.deploymentTarget = "12.4"
+        #expect(throws: ConfigurationError.needsIOS13(feature: "silent-push", version: "12.4")) { try Configuration(answers: push) }
+        var objC = Answers()
+        objC.tasks = [.refresh]
+        objC.objectiveC = true
+        objC.deploymentTarget = "12.0"
+        #expect(throws: ConfigurationError.needsIOS13(feature: "an Objective-C app delegate", version: "12.0")) { try Configuration(answers: objC) }
     }
 
     @Test func iOS13OutputUsesOSLogAndNewerTargetsUseLogger() throws {

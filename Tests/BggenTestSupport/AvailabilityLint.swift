@@ -25,6 +25,13 @@ public enum AvailabilityLint {
         API(pattern: #"\bos_log\("#, introduced: 10.0),
         API(pattern: #"\bOSLog\("#, introduced: 10.0),
         API(pattern: #"\bTask(\.detached)?\s*(\(|\{)"#, introduced: 13.0),
+        // Swift concurrency runs on iOS 13 and later only (back-deployed there, absent from iOS 12).
+        API(pattern: #"\basync\b"#, introduced: 13.0),
+        API(pattern: #"\bawait\b"#, introduced: 13.0),
+        API(pattern: #"\bactor\b"#, introduced: 13.0),
+        API(pattern: #"\bwithChecked(Throwing)?Continuation\b"#, introduced: 13.0),
+        API(pattern: #"\bUIWindowSceneDelegate\b"#, introduced: 13.0),
+        API(pattern: #"\bUIScene\b"#, introduced: 13.0),
         API(pattern: #"\bTask\.sleep\(for:"#, introduced: 16.0),
         API(pattern: #"\bDuration\b"#, introduced: 16.0),
         API(pattern: #"\bContinuousClock\b"#, introduced: 16.0),
