@@ -32,8 +32,10 @@ public struct ExistingProject: Sendable {
         }
         if report.kind != .swiftPackage && report.appTargets.isEmpty {
             let reasons = report.warnings.compactMap { warning -> String? in
-                if case .unreadableSpec = warning { return warning.description }
-                return nil
+                switch warning {
+                case .unreadableSpec, .dumpFailed, .generatorNotFound: return warning.description
+                default: return nil
+                }
             }
             throw ProjectError.noAppTargetRead(projectFiles: report.projectFiles, reasons: reasons)
         }
