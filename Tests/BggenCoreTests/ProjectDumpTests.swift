@@ -79,6 +79,16 @@ struct ProjectDumpTests {
         #expect(report.warnings.contains { if case .unreadableSpec(file: "Project.swift", _) = $0 { true } else { false } })
     }
 
+    @Test func withoutXcodeGenALineItsReaderCannotReadNamesTheTool() throws {
+        let empty = try TemporaryDirectory()
+        #expect(throws: ProjectError.malformed(
+            path: "targets/app.yml", line: 4,
+            reason: "a plain value continued on the next line, which bggen does not read; quote it or keep it on one line; with xcodegen on the PATH bggen reads the spec through xcodegen dump --type json")) {
+            try ProjectDetector.detect(root: fixture("XcodeGenDump"), fileSystem: LocalFileSystem(),
+                                       dumper: ProcessProjectDumper(environment: ["PATH": empty.url.path]))
+        }
+    }
+
     @Test func aFailedDumpIsSaidAndTheSpecIsReadInstead() throws {
         let dumper = RecordedDumper(["xcodegen": .failure(ProjectDumpFailure(reason: "exited with status 1: Spec validation error"))])
         let report = try ProjectDetector.detect(root: fixture("XcodeGen"), fileSystem: LocalFileSystem(), dumper: dumper)

@@ -30,7 +30,14 @@ public enum ProjectDetector {
             let spec = layout.files[0]
             let resolved = dump(.xcodeGen, extra: ["--spec", PathText.name(of: spec)], folder: PathText.parent(of: spec),
                                 root: root, dumper: dumper, warnings: &reading.warnings)
-            var (found, specFiles) = try XcodeGenReader(root: root, fileSystem: fileSystem).read(spec, resolved: resolved?.tree)
+            var found: ProjectReading
+            var specFiles: [String]
+            do {
+                (found, specFiles) = try XcodeGenReader(root: root, fileSystem: fileSystem).read(spec, resolved: resolved?.tree)
+            } catch .malformed(let path, let line, let reason) where resolved?.found == false {
+                // XcodeGen itself reads what bggen's YAML reader does not: say so beside the line.
+                throw .malformed(path: path, line: line, reason: "\(reason); with xcodegen on the PATH bggen reads the spec through \(ProjectGenerator.xcodeGen.commandLine)")
+            }
             if resolved?.found == false { noteMissingGenerator(.xcodeGen, in: &found) }
             merge(found, into: &reading)
             files = specFiles
