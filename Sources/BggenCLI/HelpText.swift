@@ -50,8 +50,9 @@ enum HelpText {
                                    registration and scheduling go; with swiftui on iOS 16+, SwiftUI's
                                    .backgroundTask registers the refresh
           --bundle-id ID           reverse-DNS prefix of every identifier (default: com.example.app)
-          --ios VERSION            deployment target, 13.0 to 27.x (default: 16.0); from 27.0 requests are
-                                   submitted with submitTaskRequest, as the iOS 27 SDK asks
+          --ios VERSION            deployment target, 12.0 to 27.x (default: 16.0); below 13.0 the code is
+                                   guarded with @available; from 27.0 requests are submitted with
+                                   submitTaskRequest, as the iOS 27 SDK asks
           --output PATH            folder for the Swift files, relative to DIR
           --target NAME            the app target to add to, when the project has several
           --all-targets            also add the keys to the Info.plists of the other app targets that

@@ -10,7 +10,7 @@ enum ProjectSummary {
         case .tuist: "Tuist project"
         case .swiftPackage: "Swift package"
         }
-        var lines = ["Project: \(report.projectFiles.first ?? report.root) (\(kind))"]
+        var lines = ["Project: \(project.projectFile) (\(kind))"]
         if let workspace = report.workspace { lines.append("  Workspace: \(workspace)") }
         if let target = project.target {
             let version = target.deploymentTarget ?? report.packageDeploymentTarget.map { "\($0) (from Package.swift)" } ?? "not set"

@@ -60,7 +60,7 @@ struct AnswersFileTests {
         ("{\"interval\": \"5m\"}", "shorter than 15 minutes"),
         ("{\"bundleId\": \"com.x\\\"; exit(1)\"}", "not a valid bundle identifier"),
         ("{\"network\": 1}", "'network' must be true or false"),
-        ("{\"ios\": \"12.0\"}", "older than iOS 13.0"),
+        ("{\"ios\": \"11.0\"}", "older than iOS 12.0"),
         ("{\"version\": 2}", "'version' must be 1"),
         ("{\"style\": \"storyboard\"}", "'storyboard' is not an app style"),
         ("{\"strategy\": \"later\"}", "'later' is not a strategy"),

@@ -1,5 +1,6 @@
 import BggenCore
 import BggenTestSupport
+import Foundation
 import Testing
 
 @Suite("Nothing newer than the deployment target")
@@ -8,11 +9,13 @@ struct AvailabilityTests {
     func generatedCodeFitsTheDeploymentTarget(_ scenario: Scenario) throws {
         let target = try scenario.configuration.deploymentTarget
         let version = Double(target.major) + Double(target.minor) / 10
-        for file in try scenario.renderedFiles() where file.path.hasSuffix(".swift") {
-            let findings = AvailabilityLint.findings(in: file.contents, target: version)
+        let swift = try scenario.renderedFiles().filter { $0.path.hasSuffix(".swift") }
+        let declared = AvailabilityLint.declaredAPIs(in: swift.map(\.contents))
+        for file in swift {
+            let findings = AvailabilityLint.findings(in: file.contents, target: version, declared: declared)
             #expect(findings.isEmpty, "\(file.path) for iOS \(target): \(findings)")
         }
-        let example = AvailabilityLint.findings(in: try scenario.appDelegateExample(), target: version)
+        let example = AvailabilityLint.findings(in: try scenario.appDelegateExample(), target: version, declared: declared)
         #expect(example.isEmpty, "app delegate example: \(example)")
     }
 
@@ -37,6 +40,55 @@ struct AvailabilityTests {
             """
         #expect(AvailabilityLint.findings(in: annotated, target: 16.0).isEmpty)
         #expect(AvailabilityLint.findings(in: "// Logger is iOS 14\nlet s = \"Logger\"\n", target: 13.0).isEmpty)
+    }
+
+    @Test func iOS12OutputMarksEveryTypeAndGuardsEveryPrintedCall() throws {
+        let scenario = Scenarios.named("ios12-app-delegate")
+        let files = try scenario.renderedFiles().filter { $0.path.hasSuffix(".swift") }
+        #expect(!files.isEmpty)
+        let declared = AvailabilityLint.declaredAPIs(in: files.map(\.contents))
+        #expect(declared.contains { $0.pattern == #"\bBackgroundLog\b"# && $0.introduced == 13.0 })
+        var caught: [String] = []
+        for file in files {
+            #expect(AvailabilityLint.findings(in: file.contents, target: 12.4, declared: declared).isEmpty, "\(file.path)")
+            // The lint is what catches a file whose types lost the attribute: it uses an iOS 13 API or a type
+            // another file declares for iOS 13 only.
+            let stripped = file.contents.replacingOccurrences(of: "@available(iOS 13.0, *) ", with: "")
+            let others = AvailabilityLint.declaredAPIs(in: files.filter { $0.path != file.path }.map(\.contents))
+            if !AvailabilityLint.findings(in: stripped, target: 12.4, declared: others).isEmpty {
+                caught.append((file.path as NSString).lastPathComponent)
+            }
+        }
+        let marked = files.filter { $0.contents.contains("@available(iOS 13.0, *) ") }.map { ($0.path as NSString).lastPathComponent }
+        #expect(marked.count > 8)
+        #expect(Set(caught) == Set(marked).subtracting(["BackgroundTaskConfiguration.swift"]),
+                "only the identifiers' enum uses nothing newer than iOS 12")
+        let example = try scenario.appDelegateExample()
+        #expect(example.contains("        if #available(iOS 13.0, *) {\n            // Before launch finishes"))
+        #expect(example.contains("if #available(iOS 13.0, *), BackgroundDownloadManager.shared.setCompletionHandler"))
+        #expect(example.contains("@available(iOS 13.0, *) final class SceneDelegate"))
+        let unguarded = example.replacingOccurrences(of: "@available(iOS 13.0, *) ", with: "")
+        #expect(!AvailabilityLint.findings(in: unguarded, target: 12.4).isEmpty, "the scene delegate needs iOS 13")
+        #expect(try scenario.nextSteps().contains("The app deploys to iOS 12.4, older than BGTaskScheduler"))
+        // Nothing changes for apps deploying to iOS 13 or later.
+        for other in Scenarios.all where other.name != scenario.name {
+            for file in try other.renderedFiles() {
+                #expect(!file.contents.contains("@available(iOS 13.0"), "\(other.name): \(file.path)")
+            }
+            #expect(!(try other.nextSteps()).contains("#available(iOS 13.0"), "\(other.name)")
+        }
+    }
+
+    @Test func belowIOS13TheUnguardableFormsAreRefusedWithTheFlagToPass() {
+        var push = Answers()
+        push.tasks = [.refresh, .silentPush]
+        push.deploymentTarget = "12.4"
+        #expect(throws: ConfigurationError.needsIOS13(feature: "silent-push", version: "12.4")) { try Configuration(answers: push) }
+        var objC = Answers()
+        objC.tasks = [.refresh]
+        objC.objectiveC = true
+        objC.deploymentTarget = "12.0"
+        #expect(throws: ConfigurationError.needsIOS13(feature: "an Objective-C app delegate", version: "12.0")) { try Configuration(answers: objC) }
     }
 
     @Test func iOS13OutputUsesOSLogAndNewerTargetsUseLogger() throws {

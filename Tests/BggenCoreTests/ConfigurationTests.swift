@@ -58,7 +58,8 @@ struct ConfigurationTests {
     @Test func deploymentTargets() throws {
         #expect(try DeploymentTarget("13").description == "13.0")
         #expect(try DeploymentTarget("17.4").description == "17.4")
-        #expect(throws: ConfigurationError.deploymentTargetTooOld("12.0")) { try DeploymentTarget("12.0") }
+        #expect(try DeploymentTarget("12.4").description == "12.4", "an iOS 12 app gets guarded code")
+        #expect(throws: ConfigurationError.deploymentTargetTooOld("11.4")) { try DeploymentTarget("11.4") }
         #expect(throws: ConfigurationError.invalidDeploymentTarget("sixteen")) { try DeploymentTarget("sixteen") }
         #expect(throws: ConfigurationError.invalidDeploymentTarget("16.")) { try DeploymentTarget("16.") }
     }

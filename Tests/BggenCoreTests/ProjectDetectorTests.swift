@@ -7,8 +7,9 @@ private let fixtures = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
 
+/// The spec readers alone: whether `tuist` or `xcodegen` is installed must not change these results.
 private func detect(_ fixture: String) throws -> ProjectReport {
-    try ProjectDetector.detect(root: fixtures.appendingPathComponent(fixture).path, fileSystem: LocalFileSystem())
+    try ProjectDetector.detect(root: fixtures.appendingPathComponent(fixture).path, fileSystem: LocalFileSystem(), dumper: nil)
 }
 
 private func onlyApp(_ report: ProjectReport, sourceLocation: SourceLocation = #_sourceLocation) throws -> AppTarget {

@@ -25,6 +25,13 @@ public enum AvailabilityLint {
         API(pattern: #"\bos_log\("#, introduced: 10.0),
         API(pattern: #"\bOSLog\("#, introduced: 10.0),
         API(pattern: #"\bTask(\.detached)?\s*(\(|\{)"#, introduced: 13.0),
+        // Swift concurrency runs on iOS 13 and later only (back-deployed there, absent from iOS 12).
+        API(pattern: #"\basync\b"#, introduced: 13.0),
+        API(pattern: #"\bawait\b"#, introduced: 13.0),
+        API(pattern: #"\bactor\b"#, introduced: 13.0),
+        API(pattern: #"\bwithChecked(Throwing)?Continuation\b"#, introduced: 13.0),
+        API(pattern: #"\bUIWindowSceneDelegate\b"#, introduced: 13.0),
+        API(pattern: #"\bUIScene\b"#, introduced: 13.0),
         API(pattern: #"\bTask\.sleep\(for:"#, introduced: 16.0),
         API(pattern: #"\bDuration\b"#, introduced: 16.0),
         API(pattern: #"\bContinuousClock\b"#, introduced: 16.0),
@@ -47,8 +54,25 @@ public enum AvailabilityLint {
         public var description: String { "line \(line): \(api) needs iOS \(introduced)" }
     }
 
-    /// Uses of APIs newer than `target` that no enclosing `#available`/`@available` makes safe.
-    public static func findings(in source: String, target: Double) -> [Finding] {
+    /// The types `sources` declare under `@available(iOS N, *)`, as APIs of their own: a type without the
+    /// attribute that uses one fails to build on the real SDK, which a Linux compile cannot see.
+    public static func declaredAPIs(in sources: [String]) -> [API] {
+        let pattern = #"@available\(iOS (\d+(?:\.\d+)?), \*\)\s+(?:(?:private|fileprivate|public|nonisolated|final)\s+)*(?:class|struct|enum|protocol|actor)\s+(\w+)"#
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
+        var result: [API] = []
+        for source in sources {
+            for match in regex.matches(in: source, range: NSRange(source.startIndex..., in: source)) {
+                guard let version = Range(match.range(at: 1), in: source).flatMap({ Double(source[$0]) }),
+                      let name = Range(match.range(at: 2), in: source).map({ String(source[$0]) }) else { continue }
+                result.append(API(pattern: #"\b"# + name + #"\b"#, introduced: version))
+            }
+        }
+        return result
+    }
+
+    /// Uses of APIs newer than `target` that no enclosing `#available`/`@available` makes safe; `declared` adds
+    /// the generated code's own marked types (`declaredAPIs(in:)`).
+    public static func findings(in source: String, target: Double, declared: [API] = []) -> [Finding] {
         var findings: [Finding] = []
         // Each open brace remembers the iOS version its scope guarantees.
         var scopes: [Double] = [target]
@@ -59,7 +83,7 @@ public enum AvailabilityLint {
                 pendingGuard = version
             }
             let guaranteed = max(scopes.last ?? target, pendingGuard ?? 0)
-            for api in table {
+            for api in table + declared {
                 guard let regex = try? NSRegularExpression(pattern: api.pattern) else { continue }
                 let range = NSRange(line.startIndex..., in: line)
                 for match in regex.matches(in: line, range: range) where api.introduced > guaranteed {

@@ -41,8 +41,9 @@ public struct Scenario: Sendable, CustomStringConvertible {
 
 public enum Scenarios {
     /// Each task alone, all four together, each interval, network and power on and off, several deployment
-    /// targets (iOS 13 has no `Logger`, so it takes a different path; iOS 27 submits with `submitTaskRequest`),
-    /// every task under a `--prefix`, and every task for an Objective-C app delegate.
+    /// targets (iOS 12 gets every type behind `@available(iOS 13.0, *)`; iOS 13 has no `Logger`, so it takes a
+    /// different path; iOS 27 submits with `submitTaskRequest`), every task under a `--prefix`, and every task for
+    /// an Objective-C app delegate.
     public static let all: [Scenario] = [
         make("refresh", "--tasks", "refresh"),
         make("processing", "--tasks", "processing"),
@@ -62,6 +63,7 @@ public enum Scenarios {
         make("swiftui-ios17-all-tasks", "--style", "swiftui", "--ios", "17.0", "--tasks", "refresh,processing,downloads,uploads,silent-push"),
         make("swiftui-ios15-refresh", "--style", "swiftui", "--ios", "15.0", "--tasks", "refresh,downloads"),
         make("processing-checkpoint-nightly", "--tasks", "processing", "--checkpoint", "--at", "02:30", "--power"),
+        make("ios12-app-delegate", "--tasks", "refresh,processing,downloads,uploads,continued-processing", "--ios", "12.4"),
         make("ios13-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "13.0"),
         make("prefixed-all-tasks", "--prefix", "Acme", "--ios", "17.0", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing"),
         make("objc-delegate-all-tasks", "--objc", "--tasks", "refresh,processing,downloads,uploads,silent-push"),

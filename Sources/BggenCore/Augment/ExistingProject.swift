@@ -32,8 +32,10 @@ public struct ExistingProject: Sendable {
         }
         if report.kind != .swiftPackage && report.appTargets.isEmpty {
             let reasons = report.warnings.compactMap { warning -> String? in
-                if case .unreadableSpec = warning { return warning.description }
-                return nil
+                switch warning {
+                case .unreadableSpec, .dumpFailed, .generatorNotFound: return warning.description
+                default: return nil
+                }
             }
             throw ProjectError.noAppTargetRead(projectFiles: report.projectFiles, reasons: reasons)
         }
@@ -83,6 +85,13 @@ public struct ExistingProject: Sendable {
             entry.targets.contains(target.name)
                 || (entry.targets.isEmpty && target.sourceFolder.map { PathText.isInside(entry.file, $0) } == true)
         }
+    }
+
+    /// The project to name in the summary: the chosen app's `.xcodeproj` when the repository holds several (a
+    /// library's project beside the app's), else the first file that defines the project, or the root.
+    public var projectFile: String {
+        if report.kind == .xcodeProject, let project = target?.definedIn { return project }
+        return report.projectFiles.first ?? report.root
     }
 
     /// With several app targets, `--target` decides; a guess could patch the wrong app's Info.plist.

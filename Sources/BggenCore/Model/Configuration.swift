@@ -150,6 +150,12 @@ public struct Configuration: Sendable, Equatable {
         if style == .swiftUI && deploymentTarget < DeploymentTarget(major: 14, minor: 0) {
             throw .swiftUIRequiresIOS14(deploymentTarget.description)
         }
+        // Below iOS 13 the printed app-delegate calls are guarded with `#available`; the Objective-C bridge and the
+        // silent-push delegate method (async, or a handler to call on every path) have no guarded form yet.
+        if deploymentTarget < .backgroundTasks {
+            if objectiveC { throw .needsIOS13(feature: "an Objective-C app delegate", version: deploymentTarget.description) }
+            if tasks.contains(.silentPush) { throw .needsIOS13(feature: "silent-push", version: deploymentTarget.description) }
+        }
         self.notes = notes
     }
 

@@ -17,6 +17,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     case continuedOptionWithoutContinued(flag: String)
     case invalidTypePrefix(String)
     case objectiveCWithSwiftUI
+    /// A feature whose printed call sites cannot yet be guarded for an app deploying below iOS 13.
+    case needsIOS13(feature: String, version: String)
 
     /// One sentence: what was wrong, then how to fix it.
     public var description: String {
@@ -39,7 +41,9 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
         case .deploymentTargetTooNew(let text):
             return "iOS \(text) is newer than iOS \(DeploymentTarget.newestMajor), the newest SDK bggen knows; pass a released version such as 18.0."
         case .deploymentTargetTooOld(let text):
-            return "iOS \(text) is older than iOS 13.0, where BGTaskScheduler first shipped; pass --ios 13.0 or later."
+            return "iOS \(text) is older than iOS \(DeploymentTarget.minimum), the oldest deployment target Xcode builds for; pass --ios \(DeploymentTarget.minimum) or later."
+        case .needsIOS13(let feature, let version):
+            return "\(feature) needs iOS 13.0 in code bggen generates, but the deployment target is iOS \(version); pass --ios 13.0 or later, or generate the other tasks without it."
         case .swiftUIRequiresIOS14(let version):
             return "a SwiftUI App needs iOS 14 or later, but the deployment target is \(version); pass --ios 14.0 or later, or --style app-delegate."
         case .invalidStyle(let text):

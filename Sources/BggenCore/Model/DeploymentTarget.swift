@@ -3,8 +3,12 @@ public struct DeploymentTarget: Sendable, Equatable, Comparable, CustomStringCon
     public let major: Int
     public let minor: Int
 
-    /// BGTaskScheduler, the heart of the generated code, first shipped in iOS 13.
-    public static let minimum = DeploymentTarget(major: 13, minor: 0)
+    /// The oldest deployment target Xcode 26 builds for. Apps still deploying to iOS 12 get the generated code
+    /// behind availability guards (see `backgroundTasks`).
+    public static let minimum = DeploymentTarget(major: 12, minor: 0)
+    /// BGTaskScheduler, the heart of the generated code, and Swift concurrency first shipped in iOS 13: below it,
+    /// every generated type is marked `@available(iOS 13.0, *)` and every printed call site checks `#available`.
+    public static let backgroundTasks = DeploymentTarget(major: 13, minor: 0)
     /// The newest major version bggen knows the SDK of; a later one is a typo more often than a new iOS.
     public static let newestMajor = 27
 

@@ -4,14 +4,17 @@
 /// Reading only: every file access goes through `FileSystem`, and nothing is created or changed.
 public enum ProjectDetector {
     /// `root` is the repository folder (an absolute path); every path in the report is relative to it. `spec`,
-    /// relative to the root, is an XcodeGen spec to read instead of looking for one.
-    public static func detect(root: String, spec: String? = nil, fileSystem: any FileSystem) throws(ProjectError) -> ProjectReport {
-        try read(root: root, spec: spec, fileSystem: fileSystem).report
+    /// relative to the root, is an XcodeGen spec to read instead of looking for one. `dumper` runs `xcodegen` or
+    /// `tuist` when they are on the PATH, whose dump of the resolved project is read instead of the spec.
+    public static func detect(root: String, spec: String? = nil, fileSystem: any FileSystem,
+                              dumper: (any ProjectDumping)? = ProcessProjectDumper()) throws(ProjectError) -> ProjectReport {
+        try read(root: root, spec: spec, fileSystem: fileSystem, dumper: dumper).report
     }
 
     /// The report and which targets compile each source file, which `Doctor` needs to audit each app on its own.
     /// Without `scansCode` the report lists no existing code (`Doctor` reads the sources its own way).
-    static func read(root: String, spec: String? = nil, fileSystem: any FileSystem, scansCode: Bool = true) throws(ProjectError) -> (report: ProjectReport, ownership: SourceOwnership) {
+    static func read(root: String, spec: String? = nil, fileSystem: any FileSystem, scansCode: Bool = true,
+                     dumper: (any ProjectDumping)? = ProcessProjectDumper()) throws(ProjectError) -> (report: ProjectReport, ownership: SourceOwnership) {
         guard fileSystem.kind(of: root) == .directory else { throw .rootNotFound(root) }
         let layout = try Discovery(root: root, fileSystem: fileSystem, spec: spec).find()
 
@@ -24,14 +27,40 @@ public enum ProjectDetector {
                 merge(try XcodeProjectReader(root: root, fileSystem: fileSystem).read(project), into: &reading)
             }
         case .xcodeGen:
-            let (found, specFiles) = try XcodeGenReader(root: root, fileSystem: fileSystem).read(layout.files[0])
+            let spec = layout.files[0]
+            let resolved = dump(.xcodeGen, extra: ["--spec", PathText.name(of: spec)], folder: PathText.parent(of: spec),
+                                root: root, dumper: dumper, warnings: &reading.warnings)
+            var found: ProjectReading
+            var specFiles: [String]
+            do {
+                (found, specFiles) = try XcodeGenReader(root: root, fileSystem: fileSystem).read(spec, resolved: resolved?.tree)
+            } catch .malformed(let path, let line, let reason) where resolved?.found == false {
+                // XcodeGen itself reads what bggen's YAML reader does not: say so beside the line.
+                throw .malformed(path: path, line: line, reason: "\(reason); with xcodegen on the PATH bggen reads the spec through \(ProjectGenerator.xcodeGen.commandLine)")
+            }
+            if resolved?.found == false { noteMissingGenerator(.xcodeGen, in: &found) }
             merge(found, into: &reading)
             files = specFiles
             for project in layout.generatedProjects {
                 reading.warnings.append(.generatedProject(path: project, generator: "XcodeGen", spec: layout.files[0]))
             }
         case .tuist:
-            merge(try TuistReader(root: root, fileSystem: fileSystem).read(layout.files), into: &reading)
+            var unread: [String] = []
+            var found: Bool?
+            for manifest in layout.files {
+                let resolved = dump(.tuist, folder: PathText.parent(of: manifest), root: root, dumper: dumper, warnings: &reading.warnings)
+                found = resolved?.found
+                if let tree = resolved?.tree {
+                    merge(TuistDumpReader(root: root, fileSystem: fileSystem).read(tree, manifest: manifest), into: &reading)
+                } else {
+                    unread.append(manifest)
+                }
+            }
+            if !unread.isEmpty {
+                var fallback = try TuistReader(root: root, fileSystem: fileSystem).read(unread)
+                if found == false { noteMissingGenerator(.tuist, in: &fallback) }
+                merge(fallback, into: &reading)
+            }
             for project in layout.generatedProjects {
                 reading.warnings.append(.generatedProject(path: project, generator: "Tuist", spec: "Project.swift"))
             }
@@ -68,6 +97,28 @@ public enum ProjectDetector {
         return (report, reading.ownership)
     }
 
+    /// The generator's own dump of the project in `folder`: `tree` when it could be read, `found: false` when the
+    /// tool is not on the PATH; a failed or unreadable dump is a warning, and the caller reads the spec itself.
+    private static func dump(_ generator: ProjectGenerator, extra: [String] = [], folder: String, root: String,
+                             dumper: (any ProjectDumping)?, warnings: inout [ProjectWarning]) -> (tree: YAMLNode?, found: Bool)? {
+        guard let dumper else { return nil }
+        guard let result = dumper.run(tool: generator.rawValue, arguments: generator.dumpArguments + extra, in: PathText.join(root, folder)) else {
+            return (nil, false)
+        }
+        do {
+            return (try DumpJSON.node(from: result.get()), true)
+        } catch {
+            warnings.append(.dumpFailed(command: generator.commandLine, reason: error.reason))
+            return (nil, true)
+        }
+    }
+
+    /// What the spec reader could not follow is worth a hint: the generator itself would have read it.
+    private static func noteMissingGenerator(_ generator: ProjectGenerator, in reading: inout ProjectReading) {
+        let unread = reading.warnings.contains { if case .unreadableSpec = $0 { true } else { false } }
+        if unread { reading.warnings.append(.generatorNotFound(tool: generator.rawValue, command: generator.commandLine)) }
+    }
+
     private static func merge(_ other: ProjectReading, into reading: inout ProjectReading) {
         reading.appTargets += other.appTargets
         reading.otherTargets += other.otherTargets
@@ -78,7 +129,7 @@ public enum ProjectDetector {
     }
 }
 
-/// Decides which files define the project, looking only at the root and, for workspaces and Tuist, a little below.
+/// Decides which files define the project: at the root first, then, for workspaces, Tuist and Xcode projects, below it.
 private struct Discovery {
     let root: String
     let fileSystem: any FileSystem
@@ -92,6 +143,9 @@ private struct Discovery {
         /// Committed `.xcodeproj` bundles that a generator owns.
         var generatedProjects: [String] = []
     }
+
+    /// How many folders below the root a project is looked for: `src/xcode/App/App.xcodeproj` is three down.
+    static let projectSearchDepth = 4
 
     func find() throws(ProjectError) -> Layout {
         let entries = fileSystem.entries(in: root, within: root)
@@ -127,12 +181,12 @@ private struct Discovery {
             let manifests = tuistManifests()
             if !manifests.isEmpty { return Layout(kind: .tuist, files: manifests) }
         }
-        // A project one folder down, without a workspace pointing at it.
-        for folder in folders.sorted() where !RepositoryWalker.skips(folder: folder) {
-            let nested = fileSystem.entries(in: PathText.join(root, folder), within: root)
-                .filter { $0.kind == .directory && $0.name.hasSuffix(".xcodeproj") }.map { "\(folder)/\($0.name)" }
-            if !nested.isEmpty { return Layout(kind: .xcodeProject, files: nested.sorted()) }
-        }
+        // Projects further down (`src/xcode/App/App.xcodeproj`, a library's project beside the app's), without a
+        // workspace pointing at them: all of them, so the app target is found in whichever holds it and an unknown
+        // `--target` is answered with every app target there is. Dependencies and build output are not entered.
+        let nested = RepositoryWalker.files(root: root, fileSystem: fileSystem, maximumDepth: Self.projectSearchDepth,
+                                            kind: .directory) { $0.hasSuffix(".xcodeproj") }
+        if !nested.isEmpty { return Layout(kind: .xcodeProject, files: nested) }
         if files.contains("Package.swift") {
             return Layout(kind: .swiftPackage, files: ["Package.swift"])
         }

@@ -1,7 +1,7 @@
 /// Why a project could not be understood. Detection stops before anything is written.
 public enum ProjectError: Error, Equatable, Sendable, CustomStringConvertible {
     case rootNotFound(String)
-    /// No Xcode project, XcodeGen spec, Tuist manifest or Package.swift at the root or one folder below it.
+    /// No Xcode project, XcodeGen spec, Tuist manifest or Package.swift at the root (or an Xcode project a few folders below it).
     case noProject(String)
     /// A project file that does not parse; `line` is 1-based.
     case malformed(path: String, line: Int, reason: String)

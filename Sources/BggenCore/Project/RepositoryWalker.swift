@@ -18,8 +18,10 @@ enum RepositoryWalker {
         name.hasPrefix(".") || skippedFolders.contains(name) || skippedSuffixes.contains { name.hasSuffix($0) }
     }
 
-    /// Files below `root` whose name `wanted` accepts, relative to `root` and sorted.
-    static func files(root: String, fileSystem: any FileSystem, maximumDepth: Int = 24, wanted: (String) -> Bool) -> [String] {
+    /// Files below `root` whose name `wanted` accepts, relative to `root` and sorted. With `kind: .directory`,
+    /// folders instead (`.xcodeproj` bundles), listed without being entered.
+    static func files(root: String, fileSystem: any FileSystem, maximumDepth: Int = 24, kind: FileKind = .file,
+                      wanted: (String) -> Bool) -> [String] {
         var result: [String] = []
         var pending: [(relative: String, depth: Int)] = [("", 0)]
         while let (folder, depth) = pending.popLast() {
@@ -27,7 +29,7 @@ enum RepositoryWalker {
             for entry in fileSystem.entries(in: absolute, within: root) {
                 let relative = folder.isEmpty ? entry.name : "\(folder)/\(entry.name)"
                 switch entry.kind {
-                case .file where wanted(entry.name):
+                case kind where wanted(entry.name):
                     result.append(relative)
                 case .directory where depth < maximumDepth && !skips(folder: entry.name):
                     pending.append((relative, depth + 1))

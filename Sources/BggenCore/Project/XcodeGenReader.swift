@@ -14,13 +14,16 @@ struct XcodeGenReader {
         var file: String
     }
 
-    func read(_ specPath: String) throws(ProjectError) -> (reading: ProjectReading, files: [String]) {
+    /// `resolved` is the spec as `xcodegen dump --type json` prints it, includes already merged and anchors
+    /// resolved by XcodeGen itself; without it the spec files are read.
+    func read(_ specPath: String, resolved: YAMLNode? = nil) throws(ProjectError) -> (reading: ProjectReading, files: [String]) {
         var reading = ProjectReading()
         var files: [String] = []
         var targets: [String: TargetSpec] = [:]
         var templates: [String: YAMLNode] = [:]
         var project = YAMLNode.map([])
-        try load(specPath, into: &project, targets: &targets, templates: &templates, files: &files, warnings: &reading.warnings, depth: 0)
+        try load(specPath, into: &project, targets: &targets, templates: &templates, files: &files, warnings: &reading.warnings,
+                 depth: 0, resolved: resolved)
 
         let projectDirectory = PathText.parent(of: specPath)
         let projectName = project["name"]?.string ?? "Project"
@@ -72,25 +75,31 @@ struct XcodeGenReader {
     }
 
     private func load(_ path: String, into project: inout YAMLNode, targets: inout [String: TargetSpec],
-                      templates: inout [String: YAMLNode], files: inout [String], warnings: inout [ProjectWarning], depth: Int) throws(ProjectError) {
+                      templates: inout [String: YAMLNode], files: inout [String], warnings: inout [ProjectWarning], depth: Int,
+                      resolved: YAMLNode? = nil) throws(ProjectError) {
         guard depth < 8, !files.contains(path) else { return }
-        let text: String
-        do {
-            text = try fileSystem.read(PathText.join(root, path))
-        } catch {
-            if depth == 0 { throw .unreadable(path: path, reason: FileSystemError.cause(of: error)) }
-            warnings.append(.unreadableSpec(file: path, reason: "it is included but cannot be read"))
-            return
+        let node: YAMLNode
+        if let resolved {
+            node = resolved
+        } else {
+            let text: String
+            do {
+                text = try fileSystem.read(PathText.join(root, path))
+            } catch {
+                if depth == 0 { throw .unreadable(path: path, reason: FileSystemError.cause(of: error)) }
+                warnings.append(.unreadableSpec(file: path, reason: "it is included but cannot be read"))
+                return
+            }
+            do {
+                node = try YAMLSubset.parse(text)
+            } catch {
+                throw .malformed(path: path, line: error.line, reason: error.reason)
+            }
         }
         files.append(path)
-        let node: YAMLNode
-        do {
-            node = try YAMLSubset.parse(text)
-        } catch {
-            throw .malformed(path: path, line: error.line, reason: error.reason)
-        }
         let folder = PathText.parent(of: path)
-        for include in node["include"]?.list ?? [] {
+        // A dump has its includes merged already.
+        for include in resolved == nil ? node["include"]?.list ?? [] : [] {
             guard let included = include.string ?? include["path"]?.string else { continue }
             try load(PathText.join(folder, included), into: &project, targets: &targets, templates: &templates,
                      files: &files, warnings: &warnings, depth: depth + 1)

@@ -7,6 +7,8 @@ struct XcodeProjectReader {
     let fileSystem: any FileSystem
 
     static let applicationType = "com.apple.product-type.application"
+    /// Files a target compiles into code, counted to find where its sources live.
+    static let sourceExtensions = [".swift", ".m", ".mm"]
 
     func read(_ projectPath: String) throws(ProjectError) -> ProjectReading {
         let pbxproj = "\(projectPath)/project.pbxproj"
@@ -193,23 +195,49 @@ struct XcodeProjectReader {
         return app
     }
 
-    /// The target's own folder: the synchronized folder holding its Info.plist or named after it, a folder named
-    /// after the target, or the folder all its compiled files share.
+    /// The target's own folder, derived from what it compiles rather than from its name (target `Client` may
+    /// compile `App/iOS`, and a `Client/` folder may hold something else): the synchronized folder holding its
+    /// Info.plist or named after it; else the nearest folder above the Info.plist that holds compiled code (classic
+    /// projects keep the plist beside or just below the app's sources); else a folder named after the target that
+    /// it compiles in; else the folder all its compiled files and folders share; else the one holding most of them.
     static func sourceFolder(target: XcodeProjectModel.Target, ownedGroups: [XcodeProjectModel.SynchronizedGroup],
                              plist: String?, model: XcodeProjectModel, root: String, fileSystem: any FileSystem) -> String? {
         let groups = ownedGroups.map(\.path).sorted()
         if let plist, let group = groups.first(where: { PathText.isInside(plist, $0) }) { return group }
         if let group = groups.first(where: { PathText.name(of: $0) == target.name }) { return group }
         let named = PathText.join(model.directory, target.name)
-        if fileSystem.kind(of: PathText.join(root, named)) == .directory { return named }
-        if let group = groups.first { return group }
-        let folders = target.sourceFiles.map { PathText.parent(of: $0).split(separator: "/").map(String.init) }
-        guard var common = folders.first else { return nil }
-        for folder in folders.dropFirst() {
-            common = Array(zip(common, folder).prefix { $0 == $1 }.map(\.0))
+        // The folders of the files it compiles: listed one by one, or found in its synchronized folders.
+        let synchronizedFiles = groups.flatMap { group in
+            RepositoryWalker.files(root: PathText.join(root, group), fileSystem: fileSystem, maximumDepth: 8) { name in
+                sourceExtensions.contains { name.hasSuffix($0) }
+            }.map { PathText.join(group, $0) }
+        }
+        let compiled = (target.sourceFiles.sorted() + synchronizedFiles).map { PathText.parent(of: $0) }
+        guard !compiled.isEmpty else {
+            return fileSystem.kind(of: PathText.join(root, named)) == .directory ? named : nil
+        }
+        let compilesIn = { (folder: String) in compiled.contains { PathText.isInside($0, folder) } }
+        if let plist {
+            var folder = PathText.parent(of: plist)
+            while !folder.isEmpty && folder != model.directory {
+                if compilesIn(folder) { return folder }
+                folder = PathText.parent(of: folder)
+            }
+        }
+        if compilesIn(named) { return named }
+        var common = compiled[0].split(separator: "/").map(String.init)
+        for folder in compiled.dropFirst() {
+            common = Array(zip(common, folder.split(separator: "/").map(String.init)).prefix { $0 == $1 }.map(\.0))
         }
         let shared = common.joined(separator: "/")
-        return shared.isEmpty || shared == model.directory ? nil : shared
+        if !shared.isEmpty && shared != model.directory { return shared }
+        // Nothing shared below the project folder: the folder just below it that holds most compiled files.
+        var counts: [String: Int] = [:]
+        for folder in compiled {
+            guard let relative = PathText.relative(folder, to: model.directory), let first = relative.split(separator: "/").first else { continue }
+            counts[PathText.join(model.directory, String(first)), default: 0] += 1
+        }
+        return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
     }
 }
 

@@ -31,6 +31,15 @@ struct RenderContext {
             "networkValue": .string(String(configuration.requiresNetwork)),
             "powerValue": .string(String(configuration.requiresPower)),
             "requiresPower": .bool(configuration.requiresPower),
+            // An app deploying below iOS 13 gets every generated type marked available from 13, and the printed
+            // call sites inside `if #available(iOS 13.0, *)` (indented one level more).
+            "availability": .string(configuration.deploymentTarget < .backgroundTasks ? "@available(iOS 13.0, *) " : ""),
+            "guardsIOS13": .bool(configuration.deploymentTarget < .backgroundTasks),
+            "guardsIOS13Launch": .bool(configuration.deploymentTarget < .backgroundTasks
+                && [.refresh, .processing, .downloads, .uploads].contains(where: configuration.includes)),
+            "iOS13Indent": .string(configuration.deploymentTarget < .backgroundTasks ? "    " : ""),
+            "iOS13Condition": .string(configuration.deploymentTarget < .backgroundTasks ? "#available(iOS 13.0, *), " : ""),
+            "deploymentTarget": .string(configuration.deploymentTarget.description),
             "hasLogger": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 14, minor: 0)),
             // iOS 27 deprecates `submit(_:)`; its replacement exists from 27 only.
             "submitTaskRequest": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 27, minor: 0)),

@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct AdminApp: App {
+    var body: some Scene {
+        WindowGroup {
+            Text("Admin")
+        }
+    }
+}

@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct ShopApp: App {
+    var body: some Scene {
+        WindowGroup {
+            Text("Shop")
+        }
+    }
+}

@@ -1,0 +1,3 @@
+enum StoreConfiguration {
+    static let isAppStore = true
+}
