@@ -368,6 +368,17 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             modes: [.app]
         ),
         Mutant(
+            // Issue 10: an app without scenes never hears sceneDidEnterBackground, so nothing would be scheduled.
+            name: "an app without scenes schedules from a scene callback UIKit never makes",
+            scenario: "no-scenes-refresh-processing",
+            edits: [Edit(
+                find: "    func applicationDidEnterBackground(_ application: UIApplication) {",
+                replace: "    func sceneDidEnterBackground(_ scene: UIScene) {"
+            )],
+            caughtBy: ["app.enter-background-schedules"],
+            modes: [.app]
+        ),
+        Mutant(
             // Issue 10: a SwiftUI app must recreate its background sessions at launch, or finished transfers wait.
             name: "the SwiftUI adaptor does not recreate the download session at launch",
             scenario: "swiftui-ios17-all-tasks",
