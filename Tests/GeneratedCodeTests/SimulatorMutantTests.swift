@@ -319,6 +319,26 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             caughtBy: ["bgtask.submit-on-main-thread"]
         ),
         Mutant(
+            // Issue 10: iOS terminates an app that keeps a background task running after its work is done.
+            name: "the background time for a submission is never ended",
+            scenario: "all-tasks",
+            edits: [Edit(find: "            backgroundTime?.end()\n", replace: "")],
+            caughtBy: ["tasks.schedule-keeps-the-app-running-until-submitted"]
+        ),
+        Mutant(
+            name: "the background time for a submission is ended again after it ran out",
+            scenario: "ios27-all-tasks",
+            edits: [Edit(find: "            defer { task = nil }\n            return task\n", replace: "            return task\n")],
+            caughtBy: ["uikit.background-task-ended-twice"]
+        ),
+        Mutant(
+            // Issue 10: submitted on a private queue, the request is lost when iOS suspends the app first.
+            name: "scheduling on entering the background takes no background time",
+            scenario: "processing",
+            edits: [Edit(find: "        guard Thread.isMainThread else { return nil }\n", replace: "        guard !Thread.isMainThread else { return nil }\n")],
+            caughtBy: ["tasks.schedule-keeps-the-app-running-until-submitted"]
+        ),
+        Mutant(
             // Issue 10: completed first, iOS can suspend the app while a database in a shared container is open.
             name: "the suspension hook runs after the expired task is completed",
             scenario: "all-tasks",
