@@ -96,10 +96,9 @@ open class BGTaskScheduler: NSObject {
     #endif
 
     /// `submit(_:)`: the call can block, and scheduled requests are submitted while the app enters the background,
-    /// so submitting those on the main thread is reported. Continued processing is submitted from a button action,
-    /// as Apple's sample does, so it is exempt before iOS 27.
+    /// continued processing from a button action, both on the main thread: submitting there is reported.
     private func submitChecked(_ taskRequest: BGTaskRequest) throws {
-        if Thread.isMainThread && !(taskRequest is BGContinuedProcessingTaskRequest) {
+        if Thread.isMainThread {
             reportMainThreadSubmission(of: taskRequest)
         }
         try enqueue(taskRequest)

@@ -19,6 +19,8 @@ nonisolated final class ScriptedWork: BackgroundWork, @unchecked Sendable {
         case instant
         case untilCancelled
         case throwing
+        /// Keeps going for `3 * expiryGrace` whatever happens, as work does that never checks for cancellation.
+        case ignoringCancellation
         /// Runs other work in its place, inside this launch's task (so it sees the task's cancellation).
         case delegating(any BackgroundWork)
     }
@@ -69,6 +71,11 @@ nonisolated final class ScriptedWork: BackgroundWork, @unchecked Sendable {
             return
         case .throwing:
             throw UserWorkFailure()
+        case .ignoringCancellation:
+            let end = Date(timeIntervalSinceNow: 3 * HarnessSettings.expiryGrace)
+            while Date() < end {
+                usleep(10_000)
+            }
         case .delegating(let work):
             try await work.run()
         case .untilCancelled:
@@ -266,7 +273,7 @@ nonisolated enum TaskChecks {
         /// Waits until no background task is running; false after `timeout`.
         func allEnded(within timeout: TimeInterval) -> Bool {
             let deadline = Date(timeIntervalSinceNow: timeout)
-            while !UIApplication.shared.simulatedRunningBackgroundTasks.isEmpty {
+            while !UIApplication.simulatedRunningBackgroundTasks.isEmpty {
                 guard Date() < deadline else { return false }
                 Thread.sleep(forTimeInterval: 0.01)
             }
@@ -281,7 +288,7 @@ nonisolated enum TaskChecks {
             let running = try unwrap(
                 onMainActor { () -> [Int] in
                     for kind in kinds { kind.schedule(manager) }
-                    return UIApplication.shared.simulatedRunningBackgroundTasks
+                    return UIApplication.simulatedRunningBackgroundTasks
                 },
                 "scheduling did not return"
             )
@@ -394,6 +401,29 @@ nonisolated enum TaskChecks {
                 "prepareForSuspension() ran after the task was completed, when iOS may already have suspended the app"
             )
         }
+
+        #if BGGEN_SWIFTUI_REFRESH
+        if kind.name == "refresh" {
+            // SwiftUI completes the task when the action returns: the action must stop waiting at expiry.
+            report.check("refresh.work-ignoring-cancellation-stops-at-expiry") { context in
+                try ensurePending(kind, manager: manager, scheduler: scheduler)
+                let run = kind.work.prepare(.ignoringCancellation)
+                let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+                context.expectExactlyOneCompletion(of: task, success: false)
+                try require(run.started.wait(timeout: timeout), "the work did not start within \(timeout) s")
+                let preparedBefore = kind.work.suspensionPreparations.count
+                scheduler.simulateExpiration(of: task)
+                try require(
+                    task.waitForCompletion(timeout: HarnessSettings.expiryGrace),
+                    "the expired refresh was not completed within \(HarnessSettings.expiryGrace) s: the action waited for work that ignores its cancellation"
+                )
+                let preparations = kind.work.suspensionPreparations.dropFirst(preparedBefore)
+                try require(preparations.count == 1, "prepareForSuspension() ran \(preparations.count) times on expiry; expected once")
+                // Let the work end before the next check launches the task again.
+                try require(run.finished.wait(timeout: timeout), "the work did not end")
+            }
+        }
+        #endif
 
         report.check("\(kind.name).no-suspension-hook-without-expiry") { context in
             try ensurePending(kind, manager: manager, scheduler: scheduler)

@@ -202,7 +202,7 @@ final class RunningBackgroundTasks: @unchecked Sendable {
 extension UIApplication {
     /// The background tasks begun and not yet ended.
     @_spi(Simulator)
-    nonisolated public var simulatedRunningBackgroundTasks: [Int] { RunningBackgroundTasks.shared.identifiers }
+    nonisolated public static var simulatedRunningBackgroundTasks: [Int] { RunningBackgroundTasks.shared.identifiers }
 
     /// What iOS does when the app's background time runs out: it calls each running background task's expiration
     /// handler on the main thread, and a task still running after its handler returns gets the app terminated.
