@@ -11,7 +11,7 @@ struct NextStepsSceneTests {
     @Test(arguments: Scenarios.all)
     func aSceneDelegateSchedulesWhenTheAppEntersTheBackground(_ scenario: Scenario) throws {
         let configuration = try scenario.configuration
-        guard configuration.style != .swiftUI else { return }
+        guard configuration.style != .swiftUI, !scenario.appHasNoScenes else { return }
         let objectiveC = try scenario.appDelegateExample(language: "objc")
         if !objectiveC.isEmpty {
             try expectObjectiveCSceneDelegate(objectiveC, configuration)
@@ -42,6 +42,56 @@ struct NextStepsSceneTests {
         #expect(sceneCode.contains("[BackgroundTasksObjC scheduleAppRefresh];") == configuration.includes(.refresh))
         let registration = try #require(code.range(of: "[BackgroundTasksObjC registerTasks];"))
         #expect(registration.upperBound < scene.lowerBound)
+    }
+
+    /// An app detection shows has no scenes never calls a scene delegate: it schedules from the app delegate, and
+    /// the next steps say why.
+    @Test(arguments: ["refresh", "processing-network-power", "all-tasks", "interval-on-push"])
+    func anAppWithoutScenesSchedulesFromTheAppDelegate(_ name: String) throws {
+        let scenario = Self.withoutScenes(name)
+        let configuration = try scenario.configuration
+        let code = try scenario.appDelegateExample()
+        #expect(!code.contains("SceneDelegate") && !code.contains("sceneDidEnterBackground"), "\(code)")
+        let schedules = configuration.includes(.refresh) || configuration.processingSeconds != nil
+        guard schedules else {
+            #expect(!code.contains("applicationDidEnterBackground"))
+            return
+        }
+        let background = try #require(code.range(of: "    func applicationDidEnterBackground(_ application: UIApplication) {"))
+        #expect(code[background.lowerBound...].contains("scheduleAppRefresh()") == configuration.includes(.refresh))
+        let registration = try #require(code.range(of: "BackgroundTaskManager.shared.registerTasks()"))
+        #expect(registration.upperBound < background.lowerBound)
+        let steps = try scenario.nextSteps()
+        #expect(steps.contains("Your app has no scenes (its Info.plist has no UIApplicationSceneManifest and no file declares a scene\n   delegate), so scheduling goes in applicationDidEnterBackground(_:)."))
+    }
+
+    @Test func anObjectiveCAppWithoutScenesSchedulesFromTheAppDelegate() throws {
+        let scenario = Self.withoutScenes("objc-delegate-all-tasks")
+        let code = try scenario.appDelegateExample(language: "objc")
+        #expect(!code.contains("sceneDidEnterBackground"), "\(code)")
+        let background = try #require(code.range(of: "- (void)applicationDidEnterBackground:(UIApplication *)application {"))
+        #expect(code[background.lowerBound...].contains("[BackgroundTasksObjC scheduleAppRefresh];"))
+        #expect(try scenario.nextSteps().contains("so scheduling goes in applicationDidEnterBackground:."))
+    }
+
+    /// The iOS 27 SDK requires scenes: the scene delegate stays, and the app is told to adopt scenes.
+    @Test(arguments: ["ios27-all-tasks", "objc-delegate-all-tasks-ios27"])
+    func anIOS27AppWithoutScenesMustAdoptThem(_ name: String) throws {
+        var answers = Scenarios.all.first { $0.name == name }?.answers ?? Scenarios.named("objc-delegate-all-tasks").answers
+        answers.deploymentTarget = "27.0"
+        let scenario = Scenario(name: name, flags: [], answers: answers, appHasNoScenes: true)
+        let steps = try scenario.nextSteps()
+        #expect(!steps.contains("applicationDidEnterBackground(_ application") && !steps.contains("- (void)applicationDidEnterBackground:"), "\(steps)")
+        #expect(steps.contains("sceneDidEnterBackground"))
+        #expect(steps.contains("Your app has no scenes yet (its Info.plist has no UIApplicationSceneManifest), and apps built with the iOS 27\n   SDK must adopt them or they do not launch"))
+        // An app that has scenes is not told to adopt them.
+        let withScenes = Scenario(name: name, flags: [], answers: answers)
+        #expect(!(try withScenes.nextSteps()).contains("must adopt them"))
+    }
+
+    private static func withoutScenes(_ name: String) -> Scenario {
+        let scenario = Scenarios.named(name)
+        return Scenario(name: name + "-without-scenes", flags: scenario.flags, answers: scenario.answers, appHasNoScenes: true)
     }
 
     /// Transfers that finished while the app was not running reach only a recreated session.

@@ -6,13 +6,17 @@ public struct Scenario: Sendable, CustomStringConvertible {
     /// The `bggen init` flags that produce it, so CLI tests and snapshot tests cover the same thing.
     public let flags: [String]
     public let answers: Answers
+    /// Detection found an app without scenes (no `UIApplicationSceneManifest`, no scene delegate): the next steps
+    /// print the plain app-delegate variant. The files are the same, so `flags` still produce them.
+    public let appHasNoScenes: Bool
 
     public var description: String { name }
 
-    public init(name: String, flags: [String], answers: Answers) {
+    public init(name: String, flags: [String], answers: Answers, appHasNoScenes: Bool = false) {
         self.name = name
         self.flags = flags
         self.answers = answers
+        self.appHasNoScenes = appHasNoScenes
     }
 
     public var configuration: Configuration {
@@ -26,7 +30,9 @@ public struct Scenario: Sendable, CustomStringConvertible {
 
     /// The printed next steps, which include the app-delegate code the user is told to write.
     public func nextSteps() throws -> String {
-        try OutputRenderer().nextSteps(for: configuration, outputFolder: OutputLocation.folderName)
+        var edits = ProjectEdits()
+        edits.appHasNoScenes = appHasNoScenes
+        return try OutputRenderer().nextSteps(for: configuration, outputFolder: OutputLocation.folderName, edits: edits)
     }
 
     /// The app-delegate example from the next steps, so tests compile exactly what users are told to paste.
@@ -42,8 +48,8 @@ public struct Scenario: Sendable, CustomStringConvertible {
 public enum Scenarios {
     /// Each task alone, all four together, each interval, network and power on and off, several deployment
     /// targets (iOS 12 gets every type behind `@available(iOS 13.0, *)`; iOS 13 has no `Logger`, so it takes a
-    /// different path; iOS 27 submits with `submitTaskRequest`), every task under a `--prefix`, and every task for
-    /// an Objective-C app delegate.
+    /// different path; iOS 27 submits with `submitTaskRequest`), every task under a `--prefix`, every task for an
+    /// Objective-C app delegate, and an app detection shows has no scenes.
     public static let all: [Scenario] = [
         make("refresh", "--tasks", "refresh"),
         make("processing", "--tasks", "processing"),
@@ -63,20 +69,22 @@ public enum Scenarios {
         make("swiftui-ios17-all-tasks", "--style", "swiftui", "--ios", "17.0", "--tasks", "refresh,processing,downloads,uploads,silent-push"),
         make("swiftui-ios15-refresh", "--style", "swiftui", "--ios", "15.0", "--tasks", "refresh,downloads"),
         make("processing-checkpoint-nightly", "--tasks", "processing", "--checkpoint", "--at", "02:30", "--power"),
-        make("ios12-app-delegate", "--tasks", "refresh,processing,downloads,uploads,continued-processing", "--ios", "12.4"),
+        make("ios12-app-delegate", "--tasks", "refresh,processing,downloads,uploads,continued-processing", "--ios", "12.4",
+             appHasNoScenes: true),
         make("ios13-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "13.0"),
         make("prefixed-all-tasks", "--prefix", "Acme", "--ios", "17.0", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing"),
         make("objc-delegate-all-tasks", "--objc", "--tasks", "refresh,processing,downloads,uploads,silent-push"),
         make("ios27-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "27.0"),
         make("swiftui-ios27-refresh-processing", "--style", "swiftui", "--ios", "27.0", "--tasks", "refresh,processing"),
         make("ios18-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "18.0", "--bundle-id", "com.acme.news-reader"),
+        make("no-scenes-refresh-processing", "--tasks", "refresh,processing,downloads", appHasNoScenes: true),
     ]
 
     public static func named(_ name: String) -> Scenario {
         all.first { $0.name == name }!
     }
 
-    private static func make(_ name: String, _ flags: String...) -> Scenario {
+    private static func make(_ name: String, _ flags: String..., appHasNoScenes: Bool = false) -> Scenario {
         var answers = Answers()
         var index = 0
         while index < flags.count {
@@ -102,6 +110,6 @@ public enum Scenarios {
             }
             index += 1
         }
-        return Scenario(name: name, flags: flags, answers: answers)
+        return Scenario(name: name, flags: flags, answers: answers, appHasNoScenes: appHasNoScenes)
     }
 }

@@ -48,7 +48,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "no exactly-once guard: expiry and work both complete the task",
             scenario: "all-tasks",
             edits: [Edit(
-                find: "            guard byExpiry || !state.isExpired else { return nil }\n            defer { state.task = nil }\n",
+                find: "            guard byExpiry || !state.isExpired else { return nil }\n            defer {\n                state.task = nil\n                state.work = nil\n            }\n",
                 replace: ""
             )],
             caughtBy: ["bgtask.completed-more-than-once"]
@@ -319,21 +319,81 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             caughtBy: ["bgtask.submit-on-main-thread"]
         ),
         Mutant(
+            // Issue 10: iOS terminates an app that keeps a background task running after its work is done.
+            name: "the background time for a submission is never ended",
+            scenario: "all-tasks",
+            edits: [Edit(find: "            backgroundTime?.end()\n", replace: "")],
+            caughtBy: ["tasks.schedule-keeps-the-app-running-until-submitted"]
+        ),
+        Mutant(
+            name: "the background time for a submission is ended again after it ran out",
+            scenario: "ios27-all-tasks",
+            edits: [Edit(find: "            defer { task = nil }\n            return task\n", replace: "            return task\n")],
+            caughtBy: ["uikit.background-task-ended-twice"]
+        ),
+        Mutant(
+            // Issue 10: submitted on a private queue, the request is lost when iOS suspends the app first.
+            name: "scheduling on entering the background takes no background time",
+            scenario: "processing",
+            edits: [Edit(find: "        guard Thread.isMainThread else { return nil }\n", replace: "        guard !Thread.isMainThread else { return nil }\n")],
+            caughtBy: ["tasks.schedule-keeps-the-app-running-until-submitted"]
+        ),
+        Mutant(
+            // Issue 10: a job swiped away in the app switcher gets no cancellation, so only a sweep can clean up.
+            name: "partial output of a job swiped away is never swept",
+            scenario: "continued-processing",
+            edits: [Edit(find: "        Self.sweepAbandonedOutput()\n", replace: "")],
+            caughtBy: ["continued.partial-output-of-a-job-swiped-away-is-swept-at-the-next-launch"]
+        ),
+        Mutant(
+            // Issue 10: a launch handler stays registered for the whole process.
+            name: "the launch handler keeps its job alive",
+            scenario: "continued-processing",
+            edits: [Edit(find: "            Self.launch(identifier, in: task)\n", replace: "            _ = job\n            Self.launch(identifier, in: task)\n")],
+            caughtBy: ["continued.a-finished-job-is-released"]
+        ),
+        Mutant(
+            name: "a completed run keeps its work",
+            scenario: "continued-processing-ios26",
+            edits: [Edit(find: "                state.work = nil\n", replace: "")],
+            caughtBy: ["continued.a-finished-job-is-released"]
+        ),
+        Mutant(
+            name: "a continued job's suspension hook is never called",
+            scenario: "continued-processing",
+            edits: [Edit(find: "    func prepareForSuspension() {\n        job.prepareForSuspension()\n    }\n", replace: "")],
+            caughtBy: ["continued.expiry-prepares-the-job-for-suspension-before-completing"]
+        ),
+        Mutant(
+            // Issue 10: before iOS 27 too, the scheduler call can block the button action that starts the job.
+            name: "a continued-processing job submitted on the main thread before iOS 27",
+            scenario: "continued-processing-ios26",
+            edits: [Edit(find: "            Self.submissionQueue.async {\n", replace: "            do {\n")],
+            caughtBy: ["bgtask.submit-on-main-thread"]
+        ),
+        Mutant(
+            // Issue 10: SwiftUI completes the refresh only when the action returns.
+            name: "the SwiftUI refresh waits for work that ignores its cancellation",
+            scenario: "swiftui-refresh-processing",
+            edits: [Edit(find: "            operation.cancel()\n            finished.resume()\n", replace: "            operation.cancel()\n")],
+            caughtBy: ["refresh.work-ignoring-cancellation-stops-at-expiry", "bgtask.completed-late-after-expiry"]
+        ),
+        Mutant(
             // Issue 10: completed first, iOS can suspend the app while a database in a shared container is open.
             name: "the suspension hook runs after the expired task is completed",
             scenario: "all-tasks",
             edits: [Edit(
                 find: """
-                            if isUnfinished {
-                                Self.prepareForSuspension(work)
+                            if let unfinishedWork {
+                                Self.prepareForSuspension(unfinishedWork)
                             }
                             complete(success: false, byExpiry: true)
 
                     """,
                 replace: """
                             complete(success: false, byExpiry: true)
-                            if isUnfinished {
-                                Self.prepareForSuspension(work)
+                            if let unfinishedWork {
+                                Self.prepareForSuspension(unfinishedWork)
                             }
 
                     """
@@ -343,7 +403,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             name: "the suspension hook is never called",
             scenario: "processing",
-            edits: [Edit(find: "            Self.prepareForSuspension(work)\n", replace: "")],
+            edits: [Edit(find: "            Self.prepareForSuspension(unfinishedWork)\n", replace: "")],
             caughtBy: ["processing.expire-while-work-in-flight"]
         ),
         Mutant(
@@ -363,6 +423,17 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             edits: [Edit(
                 find: "    func sceneDidEnterBackground(_ scene: UIScene) {",
                 replace: "    func applicationDidEnterBackground(_ application: UIApplication) {"
+            )],
+            caughtBy: ["app.enter-background-schedules"],
+            modes: [.app]
+        ),
+        Mutant(
+            // Issue 10: an app without scenes never hears sceneDidEnterBackground, so nothing would be scheduled.
+            name: "an app without scenes schedules from a scene callback UIKit never makes",
+            scenario: "no-scenes-refresh-processing",
+            edits: [Edit(
+                find: "    func applicationDidEnterBackground(_ application: UIApplication) {",
+                replace: "    func sceneDidEnterBackground(_ scene: UIScene) {"
             )],
             caughtBy: ["app.enter-background-schedules"],
             modes: [.app]
@@ -390,8 +461,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "a continued job's finished output is discarded when the expiry came after its last step",
             scenario: "continued-processing",
             edits: [Edit(
-                find: "            job.discardPartialOutput()\n            throw error\n        }\n",
-                replace: "            job.discardPartialOutput()\n            throw error\n        }\n        if Task.isCancelled {\n            job.discardPartialOutput()\n        }\n"
+                find: "            throw error\n        }\n        // Complete: what is left",
+                replace: "            throw error\n        }\n        if Task.isCancelled {\n            job.discardPartialOutput()\n        }\n        // Complete: what is left"
             )],
             caughtBy: ["continued.expiry-after-the-last-step-keeps-the-output"]
         ),

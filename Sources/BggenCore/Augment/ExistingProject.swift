@@ -10,6 +10,9 @@ public struct ExistingProject: Sendable {
     public let style: AppStyle?
     /// `BGTaskSchedulerPermittedIdentifiers` of the target's Info.plist (or of the spec that generates it).
     var listedIdentifiers: [String] = []
+    /// Whether the target's Info.plist has `UIApplicationSceneManifest`; nil when that cannot be known (no file,
+    /// a file a generator rebuilds, or one Xcode completes from build settings, which can add the manifest).
+    var declaresSceneManifest: Bool?
 
     /// Detects the project at `root`; nil when there is none (a new folder), so bggen just generates files.
     /// A folder that plainly holds an app bggen cannot read is an error, never a new folder: `spec` names the
@@ -41,7 +44,24 @@ public struct ExistingProject: Sendable {
         }
         let target = try chooseTarget(in: report, named: targetName)
         return ExistingProject(report: report, target: target, style: detectStyle(report, target: target),
-                               listedIdentifiers: target.map { listedIdentifiers(of: $0, root: root, fileSystem: fileSystem) } ?? [])
+                               listedIdentifiers: target.map { listedIdentifiers(of: $0, root: root, fileSystem: fileSystem) } ?? [],
+                               declaresSceneManifest: target.flatMap { declaresSceneManifest($0, root: root, fileSystem: fileSystem) })
+    }
+
+    /// Whether detection shows the app has no scene life cycle: its Info.plist, read in full, has no
+    /// `UIApplicationSceneManifest`, and none of its files declares a scene delegate. UIKit then tells the app
+    /// delegate, not a scene delegate, that the app entered the background. When in doubt, the app has scenes.
+    public var hasNoScenes: Bool {
+        declaresSceneManifest == false && Self.ofTarget(report.sceneDelegates, target: target).isEmpty
+    }
+
+    /// See `declaresSceneManifest`.
+    static func declaresSceneManifest(_ target: AppTarget, root: String, fileSystem: any FileSystem) -> Bool? {
+        guard target.infoPlist.regeneratedFrom == nil, let path = target.infoPlist.path, target.infoPlist.exists,
+              let data = try? fileSystem.readData(PathText.join(root, path)),
+              let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else { return nil }
+        if plist["UIApplicationSceneManifest"] != nil { return true }
+        return target.infoPlist.isGenerated ? nil : false
     }
 
     /// The task identifiers the target's Info.plists permit, as written (`$(PRODUCT_BUNDLE_IDENTIFIER).refresh`),
@@ -80,8 +100,14 @@ public struct ExistingProject: Sendable {
 
     /// The entry points `target` compiles.
     static func entryPoints(_ report: ProjectReport, target: AppTarget?) -> [EntryPoint] {
+        ofTarget(report.entryPoints, target: target)
+    }
+
+    /// The files of `entries` that `target` compiles: those the project assigns to it, or, where the project
+    /// does not say, those in its source folder.
+    private static func ofTarget(_ entries: [EntryPoint], target: AppTarget?) -> [EntryPoint] {
         guard let target else { return [] }
-        return report.entryPoints.filter { entry in
+        return entries.filter { entry in
             entry.targets.contains(target.name)
                 || (entry.targets.isEmpty && target.sourceFolder.map { PathText.isInside(entry.file, $0) } == true)
         }

@@ -19,6 +19,10 @@ public struct ProjectEdits: Sendable, Equatable {
     /// What bggen adds where the app's entitlements have no `aps-environment`.
     static let defaultApsEnvironment = "development"
 
+    /// The app has no scenes (`ExistingProject.hasNoScenes`): the code to paste schedules from the app delegate's
+    /// `applicationDidEnterBackground(_:)`, or, for iOS 27, says the app must adopt scenes first.
+    public var appHasNoScenes = false
+
     public init() {}
 }
 
@@ -31,6 +35,7 @@ extension ExistingProject {
     public func edits(for configuration: Configuration, fileSystem: any FileSystem, allowBinaryPlist: Bool,
                       alsoFor others: [AppTarget] = []) throws -> ProjectEdits {
         var edits = ProjectEdits()
+        edits.appHasNoScenes = hasNoScenes
         guard let target else { return edits }
         let identifiers = Identifiers(configuration).permittedTaskIdentifiers
         let modes = backgroundModes(for: configuration)

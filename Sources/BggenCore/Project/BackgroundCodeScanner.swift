@@ -12,6 +12,7 @@ struct BackgroundCodeScanner: Sendable {
         var identifiers: [RegisteredIdentifier] = []
         var declaredNames: [DeclaredName] = []
         var entryPoints: [EntryPoint] = []
+        var sceneDelegates: [EntryPoint] = []
         var warnings: [ProjectWarning] = []
         /// A file no reader could get through (nesting too deep), which stops detection.
         var failure: ProjectError?
@@ -97,7 +98,7 @@ struct BackgroundCodeScanner: Sendable {
     ].map { Array($0.utf8) }
 
     /// Words one of which a file that starts the app contains.
-    private static let entryPointNeedles: [[UInt8]] = ["@main", "UIApplicationDelegate", "didFinishLaunchingWithOptions"].map { Array($0.utf8) }
+    private static let entryPointNeedles: [[UInt8]] = ["@main", "UIApplicationDelegate", "didFinishLaunchingWithOptions", "SceneDelegate"].map { Array($0.utf8) }
 
     static let sourceExtensions = [".swift", ".m", ".mm"]
     /// Objective-C headers declare the classes a bridging header shows to Swift; they are read for names only.
@@ -120,6 +121,7 @@ struct BackgroundCodeScanner: Sendable {
             total.identifiers += result.identifiers
             total.declaredNames += result.declaredNames
             total.entryPoints += result.entryPoints
+            total.sceneDelegates += result.sceneDelegates
             total.warnings += result.warnings
             total.requests += result.requests
         }
@@ -129,6 +131,7 @@ struct BackgroundCodeScanner: Sendable {
         total.identifiers.sort()
         total.declaredNames.sort()
         total.entryPoints.sort()
+        total.sceneDelegates.sort()
         return total
     }
 
@@ -143,11 +146,16 @@ struct BackgroundCodeScanner: Sendable {
         }
         var result = Result()
         collectDeclaredNames(file: file, text: text, into: &result)
-        if Self.contains(anyOf: Self.entryPointNeedles, in: text), let kind = EntryPoint.kind(of: file, text: text) {
-            result.entryPoints.append(EntryPoint(file: file, kind: kind, targets: ownership.targets(of: file)))
+        if Self.contains(anyOf: Self.entryPointNeedles, in: text) {
+            if let kind = EntryPoint.kind(of: file, text: text) {
+                result.entryPoints.append(EntryPoint(file: file, kind: kind, targets: ownership.targets(of: file)))
+            }
+            if EntryPoint.mentionsSceneDelegate(text) {
+                result.sceneDelegates.append(EntryPoint(file: file, kind: .sceneDelegate, targets: ownership.targets(of: file)))
+            }
         }
         guard !name.hasSuffix(Self.headerExtension), namedLikeBackgroundCode || Self.contains(anyOf: Self.needles, in: text) else {
-            return result.declaredNames.isEmpty && result.entryPoints.isEmpty ? nil : result
+            return result.declaredNames.isEmpty && result.entryPoints.isEmpty && result.sceneDelegates.isEmpty ? nil : result
         }
 
         let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC

@@ -1,8 +1,10 @@
 /// A file that starts the app: a SwiftUI `@main App`, or an app delegate in Swift or Objective-C. Found in every
 /// file of the repository, so the style of a target whose files span several folders is read from all of them.
+/// A scene delegate is recorded the same way but apart (`ProjectReport.sceneDelegates`): it does not start the app,
+/// it says the app has the scene life cycle.
 public struct EntryPoint: Sendable, Equatable, Comparable {
     public enum Kind: String, Sendable, Equatable, Comparable {
-        case swiftUIApp, swiftDelegate, objectiveCDelegate
+        case swiftUIApp, swiftDelegate, objectiveCDelegate, sceneDelegate
 
         public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
     }
@@ -33,5 +35,11 @@ public struct EntryPoint: Sendable, Equatable, Comparable {
             return text.contains("UIApplicationDelegate") ? .swiftDelegate : nil
         }
         return text.contains("UIApplicationDelegate") || text.contains("didFinishLaunchingWithOptions:") ? .objectiveCDelegate : nil
+    }
+
+    /// Whether `text` mentions `UIWindowSceneDelegate` or `UISceneDelegate` (a conformance in Swift, a protocol
+    /// list in Objective-C); `UISceneDelegateClassName`, the Info.plist key, does not count.
+    static func mentionsSceneDelegate(_ text: String) -> Bool {
+        text.range(of: #"\bUI(Window)?SceneDelegate\b"#, options: .regularExpression) != nil
     }
 }

@@ -93,7 +93,7 @@ public enum ProjectDetector {
             otherTargets: reading.otherTargets.sorted { ($0.name, $0.productType) < ($1.name, $1.productType) },
             packageDeploymentTarget: packageTarget, existingCode: code.findings,
             registeredIdentifiers: code.identifiers, declaredNames: code.declaredNames,
-            entryPoints: code.entryPoints, warnings: warnings)
+            entryPoints: code.entryPoints, sceneDelegates: code.sceneDelegates, warnings: warnings)
         return (report, reading.ownership)
     }
 

@@ -36,14 +36,17 @@ public struct ProjectReport: Sendable, Equatable {
     public let declaredNames: [DeclaredName]
     /// Files that start an app (`@main App`, app delegates), with the targets that compile them.
     public let entryPoints: [EntryPoint]
+    /// Files that declare a scene delegate (`UIWindowSceneDelegate`, `UISceneDelegate`), with their targets.
+    public let sceneDelegates: [EntryPoint]
     public let warnings: [ProjectWarning]
 
     public init(root: String, kind: ProjectKind, projectFiles: [String], workspace: String? = nil,
                 usesSynchronizedFolders: Bool = false, appTargets: [AppTarget], otherTargets: [OtherTarget] = [],
                 packageDeploymentTarget: String? = nil, existingCode: [CodeFinding] = [],
                 registeredIdentifiers: [RegisteredIdentifier] = [], declaredNames: [DeclaredName] = [],
-                entryPoints: [EntryPoint] = [], warnings: [ProjectWarning] = []) {
+                entryPoints: [EntryPoint] = [], sceneDelegates: [EntryPoint] = [], warnings: [ProjectWarning] = []) {
         self.entryPoints = entryPoints
+        self.sceneDelegates = sceneDelegates
         self.declaredNames = declaredNames
         self.root = root
         self.kind = kind

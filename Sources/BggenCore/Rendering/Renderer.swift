@@ -74,6 +74,10 @@ public struct OutputRenderer: Sendable {
         var context = RenderContext(configuration).values
         context["infoPlistStep"] = .string(edits.infoPlistStep ?? "")
         context["entitlementsStep"] = .string(edits.entitlementsStep ?? "")
+        // An app without scenes hears applicationDidEnterBackground(_:); the iOS 27 SDK requires scenes.
+        let requiresScenes = configuration.deploymentTarget >= DeploymentTarget(major: 27, minor: 0)
+        context["withoutScenes"] = .bool(edits.appHasNoScenes && !requiresScenes)
+        context["mustAdoptScenes"] = .bool(edits.appHasNoScenes && requiresScenes)
         let userFiles = Self.taskFiles.filter { $0.ownership == .user && $0.kinds.contains(where: configuration.includes) }
         context["userFiles"] = .list(userFiles.map { .string(outputFolder.isEmpty ? $0.name : "\(outputFolder)/\($0.name)") })
         let text = try templates.render("NextSteps.md", context)

@@ -23,6 +23,7 @@ open class BGTaskScheduler: NSObject {
     private let lock = NSLock()
     private var registrations: [String: Registration] = [:]
     private var pendingRequests: [Pending] = []
+    private var submissionDelay: TimeInterval = 0
     private var launched: [BGTask] = []
     private let submitted = SimulatorSignal()
 
@@ -95,10 +96,9 @@ open class BGTaskScheduler: NSObject {
     #endif
 
     /// `submit(_:)`: the call can block, and scheduled requests are submitted while the app enters the background,
-    /// so submitting those on the main thread is reported. Continued processing is submitted from a button action,
-    /// as Apple's sample does, so it is exempt before iOS 27.
+    /// continued processing from a button action, both on the main thread: submitting there is reported.
     private func submitChecked(_ taskRequest: BGTaskRequest) throws {
-        if Thread.isMainThread && !(taskRequest is BGContinuedProcessingTaskRequest) {
+        if Thread.isMainThread {
             reportMainThreadSubmission(of: taskRequest)
         }
         try enqueue(taskRequest)
@@ -167,6 +167,12 @@ open class BGTaskScheduler: NSObject {
     /// Submitting replaces an earlier request with the same identifier, as on iOS. With the simulator on, applies
     /// the documented checks first.
     private func enqueue(_ request: BGTaskRequest) throws {
+        // A scheduler that is slow to answer, as on a busy device: long enough for iOS to suspend an app that
+        // does not keep itself running until its submission is done.
+        let delay = simulatedSubmissionDelay
+        if delay > 0 {
+            Thread.sleep(forTimeInterval: delay)
+        }
         let copy = request.copy() as! BGTaskRequest
         let identifier = copy.identifier
         let device = SimulatedDevice.shared
@@ -246,6 +252,21 @@ extension BGTaskScheduler {
         lock.lock()
         defer { lock.unlock() }
         return registrations[identifier].map { ($0.queue, $0.launchHandler) }
+    }
+
+    /// How long each submission takes before the request is pending; 0 unless a check slows the scheduler down.
+    @_spi(Simulator)
+    public var simulatedSubmissionDelay: TimeInterval {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return submissionDelay
+        }
+        set {
+            lock.lock()
+            submissionDelay = newValue
+            lock.unlock()
+        }
     }
 
     @_spi(Simulator)

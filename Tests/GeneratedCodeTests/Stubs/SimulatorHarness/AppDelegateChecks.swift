@@ -88,6 +88,9 @@ nonisolated enum AppDelegateChecks {
                     #elseif BGGEN_SCENE_DELEGATE_CLASS
                     // With scenes (required by the iOS 27 SDK), UIKit tells the scene delegate, not the app delegate.
                     SceneDelegate().sceneDidEnterBackground(UIWindowScene())
+                    #else
+                    // Without scenes, UIKit tells the app delegate.
+                    AppDelegateHost.delegate?.applicationDidEnterBackground(UIApplication.shared)
                     #endif
                 },
                 "entering the background did not return"

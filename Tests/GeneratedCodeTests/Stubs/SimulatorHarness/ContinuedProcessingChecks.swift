@@ -14,6 +14,9 @@ nonisolated final class ScriptedJob: ContinuedProcessingJob, @unchecked Sendable
         case finishThenOutlastExpiry
         case untilCancelled
         case throwing
+        /// Writes half its output into its partial-output folder, then keeps going until it is cancelled, as a job
+        /// does when the user swipes the app away: the process ends, and nothing tells the job.
+        case writesPartialOutput
     }
 
     let title: String
@@ -23,6 +26,10 @@ nonisolated final class ScriptedJob: ContinuedProcessingJob, @unchecked Sendable
     let discarded = SimulatorSignal()
     let lastStepDone = SimulatorSignal()
     let returned = SimulatorSignal()
+    /// When `prepareForSuspension()` was called, in order.
+    let suspensionPreparations = HarnessBox<[Date]>()
+    /// The half-written file of `.writesPartialOutput`.
+    let partialFile = HarnessBox<URL>()
 
     init(title: String, behavior: Behavior) {
         self.title = title
@@ -44,6 +51,13 @@ nonisolated final class ScriptedJob: ContinuedProcessingJob, @unchecked Sendable
             returned.fire()
         case .throwing:
             throw UserWorkFailure()
+        case .writesPartialOutput:
+            let file = progress.partialOutputFolder.appendingPathComponent("half.bin")
+            try Data("half".utf8).write(to: file)
+            partialFile.value = file
+            lastStepDone.fire()
+            try? await Task.sleep(nanoseconds: UInt64(4 * HarnessSettings.timeout * 1_000_000_000))
+            throw CancellationError()
         case .untilCancelled:
             do {
                 try await Task.sleep(nanoseconds: UInt64(4 * HarnessSettings.timeout * 1_000_000_000))
@@ -56,6 +70,10 @@ nonisolated final class ScriptedJob: ContinuedProcessingJob, @unchecked Sendable
 
     func discardPartialOutput() {
         discarded.fire()
+    }
+
+    func prepareForSuspension() {
+        suspensionPreparations.value = (suspensionPreparations.value ?? []) + [Date()]
     }
 }
 
@@ -77,11 +95,7 @@ nonisolated enum ContinuedProcessingChecks {
             try unwrap(
                 onMainActor { () async -> Result<String, ContinuedProcessingError> in
                     do throws(ContinuedProcessingError) {
-                        #if BGGEN_SUBMIT_TASK_REQUEST
                         return .success(try await ContinuedProcessingManager.shared.start(job))
-                        #else
-                        return .success(try ContinuedProcessingManager.shared.start(job))
-                        #endif
                     } catch {
                         return .failure(error)
                     }
@@ -166,6 +180,59 @@ nonisolated enum ContinuedProcessingChecks {
             try require(job.returned.wait(timeout: timeout), "the job did not return after the expiry")
             // Give a wrong discard the moment it would take.
             try require(!job.discarded.wait(timeout: HarnessSettings.grace), "a job that returned had its finished output discarded")
+        }
+
+        report.check("continued.expiry-prepares-the-job-for-suspension-before-completing") { context in
+            let job = ScriptedJob(title: "Suspending", behavior: .untilCancelled)
+            let identifier = try start(job)
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: identifier)
+            context.expectExactlyOneCompletion(of: task, success: false)
+            try require(job.started.wait(timeout: timeout), "the job did not start")
+            scheduler.simulateExpiration(of: task)
+            try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
+            let preparations = job.suspensionPreparations.value ?? []
+            try require(preparations.count == 1, "prepareForSuspension() ran \(preparations.count) times on expiry; expected once")
+            let completed = try unwrap(task.simulatedCompletions.first, "the expired task has no completion")
+            try require(preparations[0] <= completed.date, "prepareForSuspension() ran after the task was completed")
+        }
+
+        report.check("continued.a-finished-job-is-released") { _ in
+            // Held weakly from here on: the manager, the registered launch handler and the finished run must let go.
+            weak var released: ScriptedJob?
+            let identifier: String
+            do {
+                let job = ScriptedJob(title: "Released", behavior: .steps(1))
+                released = job
+                identifier = try start(job)
+            }
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: identifier)
+            try require(task.waitForCompletion(timeout: timeout), "the job's task was not completed within \(timeout) s")
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            while released != nil && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            try require(released == nil, "the job is still alive after its task completed: every job would stay in memory for the whole process")
+        }
+
+        report.check("continued.partial-output-of-a-job-swiped-away-is-swept-at-the-next-launch") { context in
+            let job = ScriptedJob(title: "Swiped away", behavior: .writesPartialOutput)
+            let identifier = try start(job)
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: identifier)
+            context.expectExactlyOneCompletion(of: task, success: false)
+            try require(job.lastStepDone.wait(timeout: timeout), "the job did not write its partial output")
+            let file = try unwrap(job.partialFile.value, "no partial file")
+            try require(FileManager.default.fileExists(atPath: file.path), "the partial file was not written")
+            // The user swipes the app away: the process ends with no cancellation. The next launch creates the
+            // manager again.
+            _ = ContinuedProcessingManager()
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            while FileManager.default.fileExists(atPath: file.path) && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            try require(!FileManager.default.fileExists(atPath: file.path), "the next launch left the half-written output of a job that never finished at \(file.path)")
+            // This process goes on, unlike a real swipe: let the job end.
+            scheduler.simulateExpiration(of: task)
+            try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
         }
 
         report.check("continued.job-throws") { context in

@@ -4,6 +4,7 @@
 @_spi(Simulator) import BackgroundTasks
 import Foundation
 import StubRuntime
+@_spi(Simulator) import UIKit
 #if BGGEN_SWIFTUI_REFRESH
 import SwiftUI
 #endif
@@ -18,6 +19,8 @@ nonisolated final class ScriptedWork: BackgroundWork, @unchecked Sendable {
         case instant
         case untilCancelled
         case throwing
+        /// Keeps going for `3 * expiryGrace` whatever happens, as work does that never checks for cancellation.
+        case ignoringCancellation
         /// Runs other work in its place, inside this launch's task (so it sees the task's cancellation).
         case delegating(any BackgroundWork)
     }
@@ -68,6 +71,11 @@ nonisolated final class ScriptedWork: BackgroundWork, @unchecked Sendable {
             return
         case .throwing:
             throw UserWorkFailure()
+        case .ignoringCancellation:
+            let end = Date(timeIntervalSinceNow: 3 * HarnessSettings.expiryGrace)
+            while Date() < end {
+                usleep(10_000)
+            }
         case .delegating(let work):
             try await work.run()
         case .untilCancelled:
@@ -174,6 +182,7 @@ nonisolated enum TaskChecks {
             }
         }
 
+        backgroundTimeChecks(kinds, manager: manager, scheduler: scheduler)
         for kind in kinds {
             launchChecks(kind, manager: manager, scheduler: scheduler)
         }
@@ -254,6 +263,80 @@ nonisolated enum TaskChecks {
         }
     }
 
+    /// Scheduling as the app enters the background: UIKit may suspend the app as soon as the callback returns,
+    /// before the submission queue has run, so the app keeps itself running with a background task until the
+    /// request is handed over, and ends it exactly once, also when the background time runs out first.
+    static func backgroundTimeChecks(_ kinds: [Kind], manager: BackgroundTaskManager, scheduler: BGTaskScheduler) {
+        let report = HarnessReport.shared
+        let timeout = HarnessSettings.timeout
+
+        /// Waits until no background task is running; false after `timeout`.
+        func allEnded(within timeout: TimeInterval) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            while !UIApplication.simulatedRunningBackgroundTasks.isEmpty {
+                guard Date() < deadline else { return false }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            return true
+        }
+
+        report.check("tasks.schedule-keeps-the-app-running-until-submitted") { _ in
+            try require(allEnded(within: timeout), "background tasks were still running before the check")
+            scheduler.simulatedSubmissionDelay = HarnessSettings.grace
+            defer { scheduler.simulatedSubmissionDelay = 0 }
+            let before = Date()
+            let running = try unwrap(
+                onMainActor { () -> [Int] in
+                    for kind in kinds { kind.schedule(manager) }
+                    return UIApplication.simulatedRunningBackgroundTasks
+                },
+                "scheduling did not return"
+            )
+            try require(!running.isEmpty, "scheduling began no background task: iOS can suspend the app before the request is submitted")
+            for kind in kinds {
+                try require(
+                    scheduler.waitForPendingRequest(kind.identifier, submittedAfter: before, timeout: timeout) != nil,
+                    "no pending request for \(kind.identifier) after scheduling"
+                )
+            }
+            try require(allEnded(within: timeout), "the background task was not ended after the requests were submitted: iOS terminates an app that keeps one running")
+            // Ended only once the request was handed over, not right away.
+            let events = StubLedger.shared.events
+            for identifier in running {
+                let ended = try unwrap(events.lastIndex(of: .backgroundTaskEnded(identifier: identifier)), "background task \(identifier) never ended")
+                let submitted = events[..<ended].contains { event in
+                    if case .taskSubmitted(let submitted, _, _) = event { return kinds.contains { $0.identifier == submitted } }
+                    return false
+                }
+                try require(submitted, "background task \(identifier) ended before any request was submitted")
+            }
+        }
+
+        report.check("tasks.schedule-background-task-ends-once-when-time-runs-out") { _ in
+            try require(allEnded(within: timeout), "background tasks were still running before the check")
+            scheduler.simulatedSubmissionDelay = HarnessSettings.grace
+            defer { scheduler.simulatedSubmissionDelay = 0 }
+            let before = Date()
+            let violations = SimulatedDevice.shared.violations.count
+            try unwrap(
+                onMainActor {
+                    for kind in kinds { kind.schedule(manager) }
+                    // The time runs out while the submission is still slow to answer.
+                    UIApplication.shared.simulateBackgroundTimeExpiry()
+                },
+                "scheduling did not return"
+            )
+            for kind in kinds {
+                _ = scheduler.waitForPendingRequest(kind.identifier, submittedAfter: before, timeout: timeout)
+            }
+            // A second end after the submission would be reported now.
+            Thread.sleep(forTimeInterval: HarnessSettings.grace)
+            try require(allEnded(within: 0), "a background task is still running after its time ran out")
+            let new = SimulatedDevice.shared.violations.dropFirst(violations)
+            try require(new.isEmpty, "violations: \(new.map(\.rule))")
+        }
+    }
+
     static func launchChecks(_ kind: Kind, manager: BackgroundTaskManager, scheduler: BGTaskScheduler) {
         let report = HarnessReport.shared
         let timeout = HarnessSettings.timeout
@@ -318,6 +401,29 @@ nonisolated enum TaskChecks {
                 "prepareForSuspension() ran after the task was completed, when iOS may already have suspended the app"
             )
         }
+
+        #if BGGEN_SWIFTUI_REFRESH
+        if kind.name == "refresh" {
+            // SwiftUI completes the task when the action returns: the action must stop waiting at expiry.
+            report.check("refresh.work-ignoring-cancellation-stops-at-expiry") { context in
+                try ensurePending(kind, manager: manager, scheduler: scheduler)
+                let run = kind.work.prepare(.ignoringCancellation)
+                let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+                context.expectExactlyOneCompletion(of: task, success: false)
+                try require(run.started.wait(timeout: timeout), "the work did not start within \(timeout) s")
+                let preparedBefore = kind.work.suspensionPreparations.count
+                scheduler.simulateExpiration(of: task)
+                try require(
+                    task.waitForCompletion(timeout: HarnessSettings.expiryGrace),
+                    "the expired refresh was not completed within \(HarnessSettings.expiryGrace) s: the action waited for work that ignores its cancellation"
+                )
+                let preparations = kind.work.suspensionPreparations.dropFirst(preparedBefore)
+                try require(preparations.count == 1, "prepareForSuspension() ran \(preparations.count) times on expiry; expected once")
+                // Let the work end before the next check launches the task again.
+                try require(run.finished.wait(timeout: timeout), "the work did not end")
+            }
+        }
+        #endif
 
         report.check("\(kind.name).no-suspension-hook-without-expiry") { context in
             try ensurePending(kind, manager: manager, scheduler: scheduler)

@@ -83,12 +83,22 @@ open class UIApplication: UIResponder {
     ) -> UIBackgroundTaskIdentifier {
         let identifier = StubLedger.shared.nextIdentifier()
         StubLedger.shared.record(.backgroundTaskBegan(identifier: identifier, name: taskName))
+        RunningBackgroundTasks.shared.begin(identifier, expirationHandler: handler)
         return UIBackgroundTaskIdentifier(rawValue: identifier)
     }
 
+    /// Ending a background task that is not running (ended already, or never begun) is reported: UIKit logs it,
+    /// and it means the app's bookkeeping is wrong.
     @available(iOS 4.0, *)
     nonisolated open func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
         StubLedger.shared.record(.backgroundTaskEnded(identifier: identifier.rawValue))
+        let device = SimulatedDevice.shared
+        if !RunningBackgroundTasks.shared.end(identifier.rawValue) && device.isEnforcing {
+            device.report(
+                rule: "uikit.background-task-ended-twice",
+                "endBackgroundTask(\(identifier.rawValue)) for a background task that is not running (ended twice, or never begun)"
+            )
+        }
     }
 
     nonisolated open func canOpenURL(_ url: URL) -> Bool { false }
@@ -152,4 +162,62 @@ extension UIApplication {
     @available(iOS 7.0, tvOS 11.0, *)
     nonisolated public static let backgroundRefreshStatusDidChangeNotification =
         Notification.Name("UIApplicationBackgroundRefreshStatusDidChangeNotification")
+}
+
+/// The background tasks the app has begun and not ended, with their expiration handlers, so the simulator can run
+/// out the app's background time.
+final class RunningBackgroundTasks: @unchecked Sendable {
+    static let shared = RunningBackgroundTasks()
+
+    private let lock = NSLock()
+    private var running: [Int: (@MainActor () -> Void)?] = [:]
+
+    func begin(_ identifier: Int, expirationHandler: (@MainActor () -> Void)?) {
+        lock.lock()
+        running[identifier] = .some(expirationHandler)
+        lock.unlock()
+    }
+
+    /// False when `identifier` was not running.
+    func end(_ identifier: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return running.removeValue(forKey: identifier) != nil
+    }
+
+    var identifiers: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return running.keys.sorted()
+    }
+
+    func handlers() -> [(identifier: Int, handler: (@MainActor () -> Void)?)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return running.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+}
+
+// Hooks for the run-time simulator.
+extension UIApplication {
+    /// The background tasks begun and not yet ended.
+    @_spi(Simulator)
+    nonisolated public static var simulatedRunningBackgroundTasks: [Int] { RunningBackgroundTasks.shared.identifiers }
+
+    /// What iOS does when the app's background time runs out: it calls each running background task's expiration
+    /// handler on the main thread, and a task still running after its handler returns gets the app terminated.
+    @_spi(Simulator)
+    public func simulateBackgroundTimeExpiry() {
+        for (identifier, handler) in RunningBackgroundTasks.shared.handlers() {
+            handler?()
+            guard RunningBackgroundTasks.shared.end(identifier) else { continue }
+            let device = SimulatedDevice.shared
+            if device.isEnforcing {
+                device.report(
+                    rule: "uikit.background-task-not-ended-at-expiry",
+                    "background task \(identifier) was still running after its expiration handler returned: iOS terminates the app"
+                )
+            }
+        }
+    }
 }
