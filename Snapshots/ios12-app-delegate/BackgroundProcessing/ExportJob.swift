@@ -3,10 +3,12 @@ import Foundation
 
 /// A job the user starts that keeps going after they leave the app. Start one from a button action:
 ///
-///     do throws(ContinuedProcessingError) {
-///         try ContinuedProcessingManager.shared.start(ExportJob())
-///     } catch {
-///         showAlert(error.userMessage)   // and finish in the foreground
+///     Task {
+///         do throws(ContinuedProcessingError) {
+///             try await ContinuedProcessingManager.shared.start(ExportJob())
+///         } catch {
+///             showAlert(error.userMessage)   // and finish in the foreground
+///         }
 ///     }
 @available(iOS 26.0, *)
 nonisolated struct ExportJob: ContinuedProcessingJob {
@@ -16,12 +18,15 @@ nonisolated struct ExportJob: ContinuedProcessingJob {
         let steps: Int64 = 100
         for step in 1...steps {
             try Task.checkCancellation()
-            // Do one step of the work here.
+            // Do one step of the work here, writing into progress.partialOutputFolder: a job swiped away in the
+            // app switcher gets no cancellation, and that folder is swept at the next launch.
             progress.update(completed: step, of: steps, subtitle: "\(step)% done")
         }
+        // Complete: move the output to its place, e.g.
+        // try FileManager.default.moveItem(at: progress.partialOutputFolder.appendingPathComponent("export.mov"), to: destination)
     }
 
     func discardPartialOutput() {
-        // Delete the half-written output, e.g. try? FileManager.default.removeItem(at: outputURL)
+        // Delete half-written output outside progress.partialOutputFolder, if any; that folder is removed for you.
     }
 }
