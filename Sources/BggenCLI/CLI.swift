@@ -15,37 +15,34 @@ public struct CLI {
     public func run(_ arguments: [String]) -> Int32 {
         do {
             return try dispatch(arguments)
-        } catch let error as UsageError {
-            report(error.description, then: "See '\(error.helpCommand)'.")
-            return ExitStatus.usage
-        } catch let error as AugmentError {
-            report(error.description, then: "See 'bggen init --help'.")
-            return error.isUsageError ? ExitStatus.usage : ExitStatus.failure
-        } catch where error is ProjectError || error is PlistPatchError {
-            // The app's own files could not be read as expected; planning stopped before any write.
-            report("\(error) Nothing was changed.")
-            return ExitStatus.failure
-        } catch let error as PlanError {
-            report(error.description, then: error.isUsageError ? "See 'bggen init --help'." : nil)
-            return error.isUsageError ? ExitStatus.usage : ExitStatus.failure
         } catch {
-            report("\(error)")
-            return ExitStatus.failure
+            let failure = error as? any RunError
+            report("\(error)", hint: failure?.hint ?? .none, command: arguments.first.flatMap(Self.helpTopic))
+            return failure?.exitStatus ?? ExitStatus.failure
         }
+    }
+
+    /// The command whose `--help` an error points at; none outside `init` and `doctor`.
+    private static func helpTopic(_ command: String) -> String? {
+        ["init", "doctor"].contains(command) ? command : nil
     }
 
     /// Every error message is one line: whatever the user typed or a file held is echoed with its control
     /// characters escaped, so a newline cannot split it and an escape sequence cannot clear the terminal.
-    private func report(_ message: String, then hint: String? = nil) {
+    private func report(_ message: String, hint: ErrorHint, command: String?) {
         let line = message.unicodeScalars.map { scalar in
             scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
         }.joined()
-        console.writeError("error: \(line)\n" + (hint.map { "\($0)\n" } ?? ""))
+        switch hint {
+        case .none: console.writeError("error: \(line)\n")
+        case .commandHelp: console.writeError("error: \(line)\nSee '\(["bggen", command, "--help"].compactMap { $0 }.joined(separator: " "))'.\n")
+        case .sentence(let sentence): console.writeError("error: \(line) \(sentence)\n")
+        }
     }
 
     private func dispatch(_ arguments: [String]) throws -> Int32 {
         guard let command = arguments.first else {
-            throw UsageError("no command given; run 'bggen init' to generate code.", helpCommand: "bggen --help")
+            throw UsageError("no command given; run 'bggen init' to generate code.")
         }
         let rest = Array(arguments.dropFirst())
         switch command {
@@ -68,7 +65,7 @@ public struct CLI {
             case []: console.writeOutput(HelpText.main)
             case ["init"]: console.writeOutput(HelpText.initCommand)
             case ["doctor"]: console.writeOutput(HelpText.doctorCommand)
-            default: throw UsageError("no help for '\(rest.joined(separator: " "))'; the commands are init and doctor.", helpCommand: "bggen --help")
+            default: throw UsageError("no help for '\(rest.joined(separator: " "))'; the commands are init and doctor.")
             }
             return ExitStatus.success
         case "--help", "-h":
@@ -78,7 +75,7 @@ public struct CLI {
             console.writeOutput("bggen \(HelpText.version)\n")
             return ExitStatus.success
         default:
-            throw UsageError("unknown command '\(command)'; the commands are init, as in 'bggen init --yes MyApp', and doctor.", helpCommand: "bggen --help")
+            throw UsageError("unknown command '\(command)'; the commands are init, as in 'bggen init --yes MyApp', and doctor.")
         }
     }
 }

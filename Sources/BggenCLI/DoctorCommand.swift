@@ -11,7 +11,7 @@ struct DoctorCommand {
     func run() throws -> Int32 {
         let root = console.absolutePath(options.directory)
         guard fileSystem.kind(of: root) == .directory else {
-            throw UsageError("'\(options.directory)' is not a folder; pass the repository to check.", helpCommand: DoctorOptions.helpCommand)
+            throw UsageError("'\(options.directory)' is not a folder; pass the repository to check.")
         }
         var lock: RepositoryLock?
         defer { lock?.release() }
@@ -20,12 +20,7 @@ struct DoctorCommand {
         }
         let disabled = try disabledRules(root: root)
         let doctor = Doctor(fileSystem: fileSystem)
-        var report: DoctorReport
-        do {
-            report = try doctor.audit(root: root, targetName: options.target, disabled: disabled)
-        } catch let error as AugmentError {
-            throw UsageError(error.description, helpCommand: DoctorOptions.helpCommand)
-        }
+        var report = try doctor.audit(root: root, targetName: options.target, disabled: disabled)
         if options.fix {
             let plan = try DoctorFixes(fileSystem: fileSystem).plan(report)
             if options.dryRun {
@@ -54,12 +49,12 @@ struct DoctorCommand {
         let path = "\(root)/\(AnswersFile.name)"
         guard fileSystem.kind(of: path) == .file else { return [] }
         let shown = options.directory == "." ? AnswersFile.name : "\(options.directory)/\(AnswersFile.name)"
+        let text: String
         do {
-            return Set(try AnswersFile.decode(try fileSystem.read(path), path: shown).disabledRules)
-        } catch let error as AnswersFileError {
-            throw UsageError(error.description, helpCommand: DoctorOptions.helpCommand)
+            text = try fileSystem.read(path)
         } catch {
             throw PlanError.unreadable(path: shown, reason: FileSystemError.cause(of: error))
         }
+        return Set(try AnswersFile.decode(text, path: shown).disabledRules)
     }
 }

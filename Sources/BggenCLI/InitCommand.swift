@@ -21,12 +21,8 @@ struct InitCommand {
         let recorded = try readAnswersFile(root: root)
         let terminal = options.assumeDefaults ? nil : console.terminal
         let prompter = terminal.map { Prompter(terminal: $0, allowRawMode: console.environment["TERM"] != "dumb") }
-        do {
-            let project = try detectProject(root: root, prompter: prompter, output: options.output ?? recorded?.output)
-            return try generate(root: root, recorded: recorded, project: project, prompter: prompter, lock: lock)
-        } catch let interruption as PromptInterruption {
-            return reportInterruption(interruption)
-        }
+        let project = try detectProject(root: root, prompter: prompter, output: options.output ?? recorded?.output)
+        return try generate(root: root, recorded: recorded, project: project, prompter: prompter, lock: lock)
     }
 
     private func generate(root: String, recorded: AnswersFile.Contents?, project: ExistingProject?, prompter: Prompter?, lock: LockHolder) throws -> Int32 {
@@ -106,7 +102,7 @@ struct InitCommand {
         }
         if let signal = try DeferredSignals.holding({ try PlanWriter(fileSystem: fileSystem).apply(plan) }) {
             console.writeError("Stopped by \(DeferredSignals.name(of: signal)) after every file was written.\n")
-            return 128 + signal
+            return ExitStatus.stopped(by: signal)
         }
         let nextSteps = try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits)
         if options.json {
@@ -217,9 +213,9 @@ struct InitCommand {
             return try Configuration(answers: answers, defaults: defaults)
         } catch {
             if recorded != nil, (try? Configuration(answers: options.answers, defaults: .defaults)) != nil {
-                throw UsageError("the answers recorded in \(answersFileDisplay) do not fit together with the flags given: \(error.description) Fix or delete \(answersFileDisplay), or pass flags that override it.")
+                throw ConfigurationError.doesNotFitRecordedAnswers(file: answersFileDisplay, problem: error)
             }
-            throw UsageError(error.description)
+            throw error
         }
     }
 
@@ -248,24 +244,13 @@ struct InitCommand {
         let path = "\(root)/\(AnswersFile.name)"
         guard fileSystem.kind(of: path) == .file else { return nil }
         let display = answersFileDisplay
+        let text: String
         do {
-            return try AnswersFile.decode(try fileSystem.read(path), path: display)
-        } catch let error as AnswersFileError {
-            throw UsageError(error.description)
+            text = try fileSystem.read(path)
         } catch {
             throw PlanError.unreadable(path: display, reason: FileSystemError.cause(of: error))
         }
-    }
-
-    private func reportInterruption(_ interruption: PromptInterruption) -> Int32 {
-        switch interruption {
-        case .interrupted:
-            console.writeError("\nInterrupted; nothing was written.\n")
-            return 130
-        case .endOfInput:
-            console.writeError("Input ended before every question was answered; nothing was written.\n")
-            return ExitStatus.failure
-        }
+        return try AnswersFile.decode(text, path: display)
     }
 }
 

@@ -46,7 +46,7 @@ struct InitOptions {
     ])
 
     /// Parses and checks each value where it is given, so the first error names the flag at fault.
-    static func parse(_ arguments: [String]) throws(UsageError) -> InitOptions {
+    static func parse(_ arguments: [String]) throws -> InitOptions {
         let parsed = try parser.parse(arguments)
         var options = InitOptions()
         options.help = parsed.flags.contains("help")
@@ -55,33 +55,29 @@ struct InitOptions {
             throw UsageError("init takes one folder, but got \(parsed.positionals.count): \(parsed.positionals.joined(separator: " ")).")
         }
         options.directory = parsed.positionals.first ?? "."
-        do {
-            if let tasks = parsed.values["tasks"] {
-                options.answers.tasks = try TaskKind.parseList(tasks)
-            }
-            if let interval = parsed.values["interval"] {
-                options.answers.interval = try Interval.parse(interval)
-            }
-            if let bundle = parsed.values["bundle-id"] {
-                options.answers.bundleIdentifier = try BundleIdentifier(bundle).description
-            }
-            if let at = parsed.values["at"] {
-                options.answers.nightlyAt = try NightlyStart(at)
-            }
-            if let style = parsed.values["style"] {
-                options.answers.style = try AppStyle.parse(style)
-            }
-            if let strategy = parsed.values["strategy"] {
-                options.answers.strategy = try ContinuedStrategy.parse(strategy)
-            }
-            if let prefix = parsed.values["prefix"] {
-                options.answers.typePrefix = try Configuration.validatedTypePrefix(prefix)
-            }
-            if let ios = parsed.values["ios"] {
-                options.answers.deploymentTarget = try DeploymentTarget(ios).description
-            }
-        } catch {
-            throw UsageError(error.description)
+        if let tasks = parsed.values["tasks"] {
+            options.answers.tasks = try TaskKind.parseList(tasks)
+        }
+        if let interval = parsed.values["interval"] {
+            options.answers.interval = try Interval.parse(interval)
+        }
+        if let bundle = parsed.values["bundle-id"] {
+            options.answers.bundleIdentifier = try BundleIdentifier(bundle).description
+        }
+        if let at = parsed.values["at"] {
+            options.answers.nightlyAt = try NightlyStart(at)
+        }
+        if let style = parsed.values["style"] {
+            options.answers.style = try AppStyle.parse(style)
+        }
+        if let strategy = parsed.values["strategy"] {
+            options.answers.strategy = try ContinuedStrategy.parse(strategy)
+        }
+        if let prefix = parsed.values["prefix"] {
+            options.answers.typePrefix = try Configuration.validatedTypePrefix(prefix)
+        }
+        if let ios = parsed.values["ios"] {
+            options.answers.deploymentTarget = try DeploymentTarget(ios).description
         }
         options.answers.requiresNetwork = parsed.toggles["network"]
         options.answers.requiresPower = parsed.toggles["power"]
@@ -93,7 +89,7 @@ struct InitOptions {
             options.output = output
         }
         if options.answers.typePrefix?.isEmpty == true {
-            throw UsageError(ConfigurationError.invalidTypePrefix("").description)
+            throw ConfigurationError.invalidTypePrefix("")
         }
         options.target = parsed.values["target"]
         if let spec = parsed.values["spec"] {

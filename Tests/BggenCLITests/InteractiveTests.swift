@@ -116,7 +116,7 @@ struct InteractiveTests {
         try session.expect("What background work do you need?")
         session.send(PseudoTerminal.controlC)
         #expect(session.waitForExit() == 130)
-        #expect(session.transcript.contains("Interrupted; nothing was written."))
+        #expect(session.transcript.contains("error: interrupted; nothing was written."))
         #expect(session.settings() == before, "the terminal mode is restored")
         #expect(try folder.files().isEmpty)
     }

@@ -238,12 +238,6 @@ public enum AugmentError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The app already declares a name bggen would generate, even with the prefix: writing would break the build.
     case nameClash([DeclaredName], prefix: String)
 
-    /// A clash is not a mistake on the command line but a fact about the app, so it is a failure (exit 1).
-    public var isUsageError: Bool {
-        if case .nameClash = self { return false }
-        return true
-    }
-
     public var description: String {
         switch self {
         case .nameClash(let clashes, let prefix):
