@@ -32,6 +32,9 @@ struct InitCommand {
         let defaults = (recorded?.answers ?? Answers())
             .filling(from: project?.detectedAnswers ?? Answers())
             .filling(from: .defaults)
+        if options.answers.deploymentTarget == nil, recorded?.answers.deploymentTarget == nil, let problem = project?.unusableDeploymentTarget {
+            throw problem
+        }
         let answers = try gatherAnswers(defaults: defaults, prompter: prompter)
         var configuration = try makeConfiguration(answers, defaults: defaults, recorded: recorded)
         var notes = configuration.notes

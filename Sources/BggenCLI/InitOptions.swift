@@ -55,41 +55,16 @@ struct InitOptions {
             throw UsageError("init takes one folder, but got \(parsed.positionals.count): \(parsed.positionals.joined(separator: " ")).")
         }
         options.directory = parsed.positionals.first ?? "."
-        if let tasks = parsed.values["tasks"] {
-            options.answers.tasks = try TaskKind.parseList(tasks)
+        for field in AnswerField.allCases {
+            if let text = parsed.values[field.rawValue] {
+                try field.set(text, in: &options.answers)
+            } else if let flag = parsed.toggles[field.rawValue] ?? (parsed.flags.contains(field.rawValue) ? true : nil) {
+                field.set(flag, in: &options.answers)
+            }
         }
-        if let interval = parsed.values["interval"] {
-            options.answers.interval = try Interval.parse(interval)
-        }
-        if let bundle = parsed.values["bundle-id"] {
-            options.answers.bundleIdentifier = try BundleIdentifier(bundle).description
-        }
-        if let at = parsed.values["at"] {
-            options.answers.nightlyAt = try NightlyStart(at)
-        }
-        if let style = parsed.values["style"] {
-            options.answers.style = try AppStyle.parse(style)
-        }
-        if let strategy = parsed.values["strategy"] {
-            options.answers.strategy = try ContinuedStrategy.parse(strategy)
-        }
-        if let prefix = parsed.values["prefix"] {
-            options.answers.typePrefix = try Configuration.validatedTypePrefix(prefix)
-        }
-        if let ios = parsed.values["ios"] {
-            options.answers.deploymentTarget = try DeploymentTarget(ios).description
-        }
-        options.answers.requiresNetwork = parsed.toggles["network"]
-        options.answers.requiresPower = parsed.toggles["power"]
-        options.answers.checkpoint = parsed.toggles["checkpoint"]
-        options.answers.gpu = parsed.toggles["gpu"]
-        options.answers.objectiveC = parsed.flags.contains("objc") ? true : nil
         if let output = parsed.values["output"] {
             guard !output.isEmpty else { throw UsageError("--output is empty; pass a folder inside DIR.") }
             options.output = output
-        }
-        if options.answers.typePrefix?.isEmpty == true {
-            throw ConfigurationError.invalidTypePrefix("")
         }
         options.target = parsed.values["target"]
         if let spec = parsed.values["spec"] {

@@ -103,7 +103,7 @@ struct InteractiveTests {
         let recorded = try AnswersFile.decode(try String(contentsOf: folder.url.appendingPathComponent(".bggen.json"), encoding: .utf8), path: ".bggen.json")
         #expect(recorded.answers.tasks == [.processing, .silentPush])
         #expect(recorded.answers.requiresNetwork == true && recorded.answers.requiresPower == true)
-        #expect(recorded.answers.bundleIdentifier == "org.sample.photos")
+        #expect(recorded.answers.bundleIdentifier?.description == "org.sample.photos")
         #expect(recorded.answers.nightlyAt == .at(try TimeOfDay("01:45")))
         #expect(recorded.answers.checkpoint == nil, "a declined checkpoint is not recorded")
         #expect(recorded.answers.style == .swiftUI)

@@ -83,10 +83,15 @@ final class Prompter {
         }
     }
 
-    /// Free text; Enter takes `fallback`; `validate` explains what is wrong so the question can be asked again.
-    func text(_ question: String, fallback: String, validate: (String) -> Result<String, ValidationMessage>) throws(PromptInterruption) -> String {
+    /// Free text parsed as an answer; Enter takes `fallback`; the parser's error says what is wrong, and the
+    /// question is asked again.
+    func value<Value>(_ question: String, fallback: String, parse: (String) throws(ConfigurationError) -> Value) throws(PromptInterruption) -> Value {
         try ask(question, fallback: fallback) { text in
-            validate(text.isEmpty ? fallback : text.trimmingCharacters(in: .whitespaces))
+            do throws(ConfigurationError) {
+                return .success(try parse(text.isEmpty ? fallback : text.trimmingCharacters(in: .whitespaces)))
+            } catch {
+                return .failure(ValidationMessage(stringLiteral: error.description))
+            }
         }
     }
 

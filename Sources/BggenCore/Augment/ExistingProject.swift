@@ -100,7 +100,7 @@ public struct ExistingProject: Sendable {
             case .multipleAppTargets:
                 return target == nil ? warning : nil
             case .unresolvedVariables(let name, "PRODUCT_BUNDLE_IDENTIFIER", let names) where name == target?.name:
-                return .bundleIdentifierWithout(target: name, names: names, used: usableBundleIdentifier)
+                return .bundleIdentifierWithout(target: name, names: names, used: usableBundleIdentifier?.description)
             default:
                 return warning
             }
@@ -116,9 +116,9 @@ public struct ExistingProject: Sendable {
     /// The target's bundle identifier as the identifiers' prefix: resolved, or with the variables nothing in the
     /// repository defines left out, as Xcode builds it (`com.example.Kite${SAMPLE_CODE_DISAMBIGUATOR}` gives
     /// `com.example.Kite`); nil when even that is not a valid identifier.
-    var usableBundleIdentifier: String? {
+    var usableBundleIdentifier: BundleIdentifier? {
         guard let bundle = target?.bundleIdentifier else { return nil }
-        return (try? BundleIdentifier(bundle.withoutUnresolved))?.description
+        return try? BundleIdentifier(bundle.withoutUnresolved)
     }
 
     /// The answers the project already gives: its style (and an Objective-C delegate), whether the target also
@@ -128,9 +128,26 @@ public struct ExistingProject: Sendable {
         answers.style = style
         answers.objectiveC = objectiveCDelegate != nil ? true : nil
         answers.guardsPlatform = target?.isMultiplatform == true ? true : nil
-        answers.deploymentTarget = target?.deploymentTarget ?? report.packageDeploymentTarget
+        answers.deploymentTarget = try? detectedDeploymentTarget.map(DeploymentTarget.init)
         answers.bundleIdentifier = usableBundleIdentifier
         return answers
+    }
+
+    /// The deployment target as the project writes it, the target's own or the root package's.
+    private var detectedDeploymentTarget: String? {
+        target?.deploymentTarget ?? report.packageDeploymentTarget
+    }
+
+    /// Why the project's deployment target cannot be used (iOS 12, a typo), for a run no flag or record
+    /// overrides it in: bggen stops rather than silently taking its own default.
+    public var unusableDeploymentTarget: ConfigurationError? {
+        guard let text = detectedDeploymentTarget else { return nil }
+        do {
+            _ = try DeploymentTarget(text)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// The first place existing code covers each task kind. Code compiled into the app counts: its own files, the

@@ -18,6 +18,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     case invalidTypePrefix(String)
     case objectiveCWithSwiftUI
     /// The answers `.bggen.json` recorded (shown as `file`) clash with the flags given, which alone would fit.
+    /// Not an answer that takes a value (a scenario's typo, or a true-or-false field given text).
+    case notAValue(flag: String)
     indirect case doesNotFitRecordedAnswers(file: String, problem: ConfigurationError)
 
     /// One sentence: what was wrong, then how to fix it.
@@ -56,6 +58,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
             return "'\(text)' is not a type prefix; use an uppercase letter followed by up to 15 letters or digits, such as Acme."
         case .invalidTimeOfDay(let text):
             return "'\(text)' is not a time of day; pass a 24-hour local time such as 02:30."
+        case .notAValue(let flag):
+            return "\(flag) is not an answer that takes a value; see --help for the answers and their values."
         case .doesNotFitRecordedAnswers(let file, let problem):
             return "the answers recorded in \(file) do not fit together with the flags given: \(problem.description) Fix or delete \(file), or pass flags that override it."
         case .processingOptionWithoutProcessing(let flag):
