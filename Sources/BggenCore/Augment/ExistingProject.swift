@@ -254,11 +254,19 @@ public enum AugmentError: Error, Equatable, Sendable, CustomStringConvertible {
     case identifierAlreadyRegistered(RegisteredIdentifier)
     /// The app already declares a name bggen would generate, even with the prefix: writing would break the build.
     case nameClash([DeclaredName], prefix: String)
+    /// `--spec` names no file in the folder.
+    case specNotFound(String, folder: String)
+    /// `--target` was given for a folder without a project.
+    case targetWithoutProject(String, folder: String)
 
     public var description: String {
         switch self {
         case .nameClash(let clashes, let prefix):
             "the app already declares \(clashes.map(\.description).joined(separator: ", ")), which bggen would generate with the prefix \(prefix); pass --prefix with another prefix. Nothing was written."
+        case .specNotFound(let spec, let folder):
+            "--spec names \(spec), which is not a file in \(folder); pass the XcodeGen spec's path relative to it."
+        case .targetWithoutProject(let target, let folder):
+            "--target '\(target)' was given, but '\(folder)' holds no Xcode project, project.yml, Project.swift or Package.swift with app targets; drop --target, or run bggen in the app's repository."
         case .severalAppTargets(let names):
             "the project has several iOS app targets (\(names.joined(separator: ", "))); pass --target with the one to add background work to."
         case .unknownTarget(let name, let available):
