@@ -63,10 +63,19 @@ public struct CLI {
         case "help":
             switch rest {
             case []: console.writeOutput(HelpText.main)
-            case ["init"]: console.writeOutput(HelpText.initCommand)
-            case ["doctor"]: console.writeOutput(HelpText.doctorCommand)
-            default: throw UsageError("no help for '\(rest.joined(separator: " "))'; the commands are init and doctor.")
+            case ["--man"]: console.writeOutput(ManPage.page)
+            default:
+                guard rest.count == 1, let command = CommandSpec.named(rest[0]) else {
+                    throw UsageError("no help for '\(rest.joined(separator: " "))'; the commands are init and doctor.")
+                }
+                console.writeOutput(HelpText.page(command))
             }
+            return ExitStatus.success
+        case "completion":
+            guard rest.count == 1, let shell = CompletionScript.Shell(rawValue: rest[0]) else {
+                throw UsageError("completion takes one shell: \(CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: ", ")), as in 'bggen completion bash'.")
+            }
+            console.writeOutput(CompletionScript.script(for: shell))
             return ExitStatus.success
         case "--help", "-h":
             console.writeOutput(HelpText.main)

@@ -12,12 +12,6 @@ struct ArgumentParser {
         case toggle
     }
 
-    struct Spec {
-        let name: String
-        let kind: Kind
-        var shortName: Character? = nil
-    }
-
     struct Result {
         var values: [String: String] = [:]
         var flags: Set<String> = []
@@ -25,7 +19,7 @@ struct ArgumentParser {
         var positionals: [String] = []
     }
 
-    let specs: [Spec]
+    let specs: [OptionSpec]
 
     /// En dash, em dash, minus sign, hyphen and figure dash: what word processors put where `--` was typed.
     static let lookalikeDashes: Set<Unicode.Scalar> = ["\u{2010}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2212}"]
@@ -88,9 +82,9 @@ struct ArgumentParser {
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
-    private func lookup(_ name: String) -> (Spec, negated: Bool)? {
+    private func lookup(_ name: String) -> (OptionSpec, negated: Bool)? {
         if name.count == 2, name.hasPrefix("-"), let short = name.last,
-           let spec = specs.first(where: { $0.shortName == short }) {
+           let spec = specs.first(where: { $0.short == short }) {
             return (spec, false)
         }
         guard name.hasPrefix("--") else { return nil }
