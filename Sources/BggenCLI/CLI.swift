@@ -17,8 +17,23 @@ public struct CLI {
             return try dispatch(arguments)
         } catch {
             let failure = error as? any RunError
+            let status = failure?.exitStatus ?? ExitStatus.failure
             report("\(error)", hint: failure?.hint ?? .none, command: arguments.first.flatMap(Self.helpTopic))
-            return failure?.exitStatus ?? ExitStatus.failure
+            if Self.wantsJSON(arguments) {
+                console.writeOutput(Report.errorJSON(error, exitStatus: status))
+            }
+            return status
+        }
+    }
+
+    /// Whether the run asked for JSON on stdout (`init --json`, `doctor --format json`): then a failure, even a
+    /// usage error the parser stopped at, still prints one JSON document.
+    private static func wantsJSON(_ arguments: [String]) -> Bool {
+        let options = arguments.dropFirst().prefix { $0 != "--" }
+        switch arguments.first {
+        case "init": return options.contains("--json")
+        case "doctor": return options.contains("--format=json") || zip(options, options.dropFirst()).contains { $0 == ("--format", "json") }
+        default: return false
         }
     }
 
@@ -42,7 +57,8 @@ public struct CLI {
 
     private func dispatch(_ arguments: [String]) throws -> Int32 {
         guard let command = arguments.first else {
-            throw UsageError("no command given; run 'bggen init' to generate code.")
+            console.writeOutput(HelpText.main)
+            return ExitStatus.success
         }
         let rest = Array(arguments.dropFirst())
         switch command {
@@ -80,7 +96,7 @@ public struct CLI {
         case "--help", "-h":
             console.writeOutput(HelpText.main)
             return ExitStatus.success
-        case "--version":
+        case "--version", "-V":
             console.writeOutput("bggen \(HelpText.version)\n")
             return ExitStatus.success
         default:

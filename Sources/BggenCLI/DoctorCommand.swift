@@ -16,15 +16,15 @@ struct DoctorCommand {
         let outcome = try DoctorService(fileSystem: fileSystem).run(request)
         if let fixes = outcome.fixes, options.dryRun {
             console.writeOutput(fixes.changes.map(\.diff).joined(separator: "\n"))
-            console.writeError("note: --dry-run: \(fixes.changes.count) file\(fixes.changes.count == 1 ? "" : "s") would change; nothing was written.\n")
+            if !options.display.quiet { console.writeError("note: --dry-run: \(fixes.changes.count) file\(fixes.changes.count == 1 ? "" : "s") would change; nothing was written.\n") }
             return status(outcome.report)
         }
-        if let fixes = outcome.fixes, outcome.fixed {
+        if let fixes = outcome.fixes, outcome.fixed, !options.display.quiet {
             for entry in fixes.changes {
                 console.writeError("note: fixed \(entry.path).\n")
             }
         }
-        console.writeOutput(DoctorOutput(report: outcome.report, style: console.textStyle).render(options.format))
+        console.writeOutput(DoctorOutput(report: outcome.report, style: console.textStyle(options.display.color)).render(options.format))
         return status(outcome.report)
     }
 

@@ -13,6 +13,7 @@ struct DoctorOptions {
     var fix = false
     var dryRun = false
     var help = false
+    var display = OutputOptions()
 
     /// `bggen doctor`'s interface: the one table its parser, help, completions, man page and README block come from.
     static let command = CommandSpec(
@@ -33,8 +34,7 @@ struct DoctorOptions {
                   "additions-only edits; never removes or changes a value, never edits",
                   "extensions' or generators' files; code is never rewritten"),
             .flag("dry-run", "with --fix: print the diffs, write nothing"),
-            .flag("help", short: "h", "show this help"),
-        ],
+        ] + OutputOptions.specs,
         description: [
             "Audits the background work of every iOS app target in DIR (default: the current folder): code,",
             "Info.plist and entitlements, read as `bggen init` reads them (Pods, .git, DerivedData and other",
@@ -67,6 +67,7 @@ struct DoctorOptions {
         var options = DoctorOptions()
         options.help = parsed.flags.contains("help")
         if options.help { return options }
+        options.display = try OutputOptions(parsed)
         guard parsed.positionals.count <= 1 else {
             throw UsageError("doctor takes one folder, but got \(parsed.positionals.count): \(parsed.positionals.joined(separator: " ")).")
         }

@@ -18,7 +18,7 @@ struct InitCommand {
                 if options.json {
                     console.writeOutput(Report.nothingToAddJSON(notes: notes, dryRun: options.dryRun))
                 } else {
-                    for note in notes { console.writeError("note: \(note)\n") }
+                    for note in notes where !options.display.quiet { console.writeError("note: \(note)\n") }
                     console.writeOutput("Nothing to add: the app's own code already covers every chosen task.\n")
                 }
                 return ExitStatus.success
@@ -46,7 +46,7 @@ struct InitCommand {
     /// The questions a person answers on a terminal; without one, none (a script's run never waits).
     private func questions(_ prompter: Prompter?) -> InitQuestions {
         var questions = InitQuestions()
-        if !options.json {
+        if !options.json && !options.display.quiet {
             questions.projectDetected = { console.writeOutput(ProjectSummary.text($0)) }
         }
         guard let prompter else { return questions }
@@ -66,9 +66,9 @@ struct InitCommand {
     /// Prints the plan; on a terminal asks before writing; writes with stop signals held; reports.
     private func finish(_ planned: InitPlan, service: InitService, prompter: Prompter?) throws -> Int32 {
         let plan = planned.plan
-        let report = Report(plan: plan, configuration: planned.configuration, style: console.textStyle, project: planned.project,
+        let report = Report(plan: plan, configuration: planned.configuration, style: console.textStyle(options.display.color), project: planned.project,
                             edits: planned.edits, notes: planned.notes)
-        for note in planned.notes where !options.json {
+        for note in planned.notes where !options.json && !options.display.quiet {
             console.writeError("note: \(note)\n")
         }
         if options.dryRun {

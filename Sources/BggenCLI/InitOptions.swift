@@ -17,6 +17,7 @@ struct InitOptions {
     var force = false
     var json = false
     var help = false
+    var display = OutputOptions()
 
     /// `bggen init`'s interface: the one table its parser, help, completions, man page and README block come from.
     static let command = CommandSpec(
@@ -79,8 +80,7 @@ struct InitOptions {
             .flag("force", "overwrite generated files that were edited; never deletes",
                   "(also files bggen did not write)"),
             .flag("json", "print the plan or the result as one JSON document on stdout"),
-            .flag("help", short: "h", "show this help"),
-        ],
+        ] + OutputOptions.specs,
         description: ["Generates background-work code into DIR (default: the current folder; created if missing)."],
         sections: [
             ("WHERE FILES GO", [
@@ -144,6 +144,7 @@ struct InitOptions {
         var options = InitOptions()
         options.help = parsed.flags.contains("help")
         if options.help { return options }
+        options.display = try OutputOptions(parsed)
         guard parsed.positionals.count <= 1 else {
             throw UsageError("init takes one folder, but got \(parsed.positionals.count): \(parsed.positionals.joined(separator: " ")).")
         }

@@ -40,6 +40,7 @@ struct JSONReportTests {
         #expect(run.status == 0, "\(run.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(document["nothingToAdd"] as? Bool == true)
+        #expect(document["schemaVersion"] as? Int == 1)
         #expect(document["written"] as? Bool == false)
         let notes = try #require(document["notes"] as? [String])
         #expect(notes.contains { $0.hasPrefix("skipped refresh: the app already registers com.example.legacy.refresh at Legacy/AppDelegate.m:10") }, "\(notes)")

@@ -77,3 +77,33 @@ struct CommandSpec {
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 }
+
+/// How much a command prints, and whether in colour: the options every command takes.
+struct OutputOptions {
+    enum Color: String, CaseIterable {
+        case auto, always, never
+    }
+
+    var quiet = false
+    var color = Color.auto
+
+    /// `--quiet`, `--color` and `--help`, at the end of every command's table.
+    static let specs: [OptionSpec] = [
+        .flag("quiet", short: "q", "print only errors and the result"),
+        .option("color", "WHEN", values: .words(Color.allCases.map(\.rawValue)),
+                "auto (default: on a terminal, unless NO_COLOR is set or TERM=dumb), always or never"),
+        .flag("help", short: "h", "show this help"),
+    ]
+
+    init(_ parsed: ArgumentParser.Result) throws(UsageError) {
+        quiet = parsed.flags.contains("quiet")
+        if let text = parsed.values["color"] {
+            guard let color = Color(rawValue: text) else {
+                throw UsageError("--color '\(text)' is not one of \(Color.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            self.color = color
+        }
+    }
+
+    init() {}
+}
