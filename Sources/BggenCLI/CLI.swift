@@ -39,7 +39,7 @@ public struct CLI {
 
     /// The command whose `--help` an error points at; none outside `init` and `doctor`.
     private static func helpTopic(_ command: String) -> String? {
-        ["init", "doctor"].contains(command) ? command : nil
+        CommandSpec.named(command)?.name
     }
 
     /// Every error message is one line: whatever the user typed or a file held is echoed with its control
@@ -62,20 +62,16 @@ public struct CLI {
         }
         let rest = Array(arguments.dropFirst())
         switch command {
-        case "init":
-            let options = try InitOptions.parse(rest)
-            if options.help {
-                console.writeOutput(HelpText.initCommand)
+        case "init", "doctor":
+            let spec = CommandSpec.named(command)!
+            if spec.parser.asksForHelp(rest) {
+                console.writeOutput(HelpText.page(spec))
                 return ExitStatus.success
             }
-            return try InitCommand(console: console, fileSystem: fileSystem, options: options).run()
-        case "doctor":
-            let options = try DoctorOptions.parse(rest)
-            if options.help {
-                console.writeOutput(HelpText.doctorCommand)
-                return ExitStatus.success
+            if command == "init" {
+                return try InitCommand(console: console, fileSystem: fileSystem, options: InitOptions.parse(rest)).run()
             }
-            return try DoctorCommand(console: console, fileSystem: fileSystem, options: options).run()
+            return try DoctorCommand(console: console, fileSystem: fileSystem, options: DoctorOptions.parse(rest)).run()
         case "help":
             switch rest {
             case []: console.writeOutput(HelpText.main)

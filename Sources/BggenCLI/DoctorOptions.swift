@@ -12,7 +12,6 @@ struct DoctorOptions {
     var failOn = Severity.error
     var fix = false
     var dryRun = false
-    var help = false
     var display = OutputOptions()
 
     /// `bggen doctor`'s interface: the one table its parser, help, completions, man page and README block come from.
@@ -65,8 +64,6 @@ struct DoctorOptions {
     static func parse(_ arguments: [String]) throws(UsageError) -> DoctorOptions {
         let parsed = try command.parser.parse(arguments)
         var options = DoctorOptions()
-        options.help = parsed.flags.contains("help")
-        if options.help { return options }
         options.display = try OutputOptions(parsed)
         guard parsed.positionals.count <= 1 else {
             throw UsageError("doctor takes one folder, but got \(parsed.positionals.count): \(parsed.positionals.joined(separator: " ")).")

@@ -16,7 +16,6 @@ struct InitOptions {
     var dryRun = false
     var force = false
     var json = false
-    var help = false
     var display = OutputOptions()
 
     /// `bggen init`'s interface: the one table its parser, help, completions, man page and README block come from.
@@ -142,8 +141,6 @@ struct InitOptions {
     static func parse(_ arguments: [String]) throws -> InitOptions {
         let parsed = try command.parser.parse(arguments)
         var options = InitOptions()
-        options.help = parsed.flags.contains("help")
-        if options.help { return options }
         options.display = try OutputOptions(parsed)
         guard parsed.positionals.count <= 1 else {
             throw UsageError("init takes one folder, but got \(parsed.positionals.count): \(parsed.positionals.joined(separator: " ")).")
