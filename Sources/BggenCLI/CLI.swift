@@ -15,70 +15,88 @@ public struct CLI {
     public func run(_ arguments: [String]) -> Int32 {
         do {
             return try dispatch(arguments)
-        } catch let error as UsageError {
-            report(error.description, then: "See '\(error.helpCommand)'.")
-            return ExitStatus.usage
-        } catch let error as AugmentError {
-            report(error.description, then: "See 'bggen init --help'.")
-            return error.isUsageError ? ExitStatus.usage : ExitStatus.failure
-        } catch where error is ProjectError || error is PlistPatchError {
-            // The app's own files could not be read as expected; planning stopped before any write.
-            report("\(error) Nothing was changed.")
-            return ExitStatus.failure
-        } catch let error as PlanError {
-            report(error.description, then: error.isUsageError ? "See 'bggen init --help'." : nil)
-            return error.isUsageError ? ExitStatus.usage : ExitStatus.failure
         } catch {
-            report("\(error)")
-            return ExitStatus.failure
+            let failure = error as? any RunError
+            let status = failure?.exitStatus ?? ExitStatus.failure
+            report("\(error)", hint: failure?.hint ?? .none, command: arguments.first.flatMap(Self.helpTopic))
+            if Self.wantsJSON(arguments) {
+                console.writeOutput(Report.errorJSON(error, exitStatus: status))
+            }
+            return status
         }
+    }
+
+    /// Whether the run asked for JSON on stdout (`init --json`, `doctor --format json`): then a failure, even a
+    /// usage error the parser stopped at, still prints one JSON document.
+    private static func wantsJSON(_ arguments: [String]) -> Bool {
+        let options = arguments.dropFirst().prefix { $0 != "--" }
+        switch arguments.first {
+        case "init": return options.contains("--json")
+        case "doctor": return options.contains("--format=json") || zip(options, options.dropFirst()).contains { $0 == ("--format", "json") }
+        default: return false
+        }
+    }
+
+    /// The command whose `--help` an error points at; none outside `init` and `doctor`.
+    private static func helpTopic(_ command: String) -> String? {
+        CommandSpec.named(command)?.name
     }
 
     /// Every error message is one line: whatever the user typed or a file held is echoed with its control
     /// characters escaped, so a newline cannot split it and an escape sequence cannot clear the terminal.
-    private func report(_ message: String, then hint: String? = nil) {
+    private func report(_ message: String, hint: ErrorHint, command: String?) {
         let line = message.unicodeScalars.map { scalar in
             scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
         }.joined()
-        console.writeError("error: \(line)\n" + (hint.map { "\($0)\n" } ?? ""))
+        switch hint {
+        case .none: console.writeError("error: \(line)\n")
+        case .commandHelp: console.writeError("error: \(line)\nSee '\(["bggen", command, "--help"].compactMap { $0 }.joined(separator: " "))'.\n")
+        case .sentence(let sentence): console.writeError("error: \(line) \(sentence)\n")
+        }
     }
 
     private func dispatch(_ arguments: [String]) throws -> Int32 {
         guard let command = arguments.first else {
-            throw UsageError("no command given; run 'bggen init' to generate code.", helpCommand: "bggen --help")
+            console.writeOutput(HelpText.main)
+            return ExitStatus.success
         }
         let rest = Array(arguments.dropFirst())
         switch command {
-        case "init":
-            let options = try InitOptions.parse(rest)
-            if options.help {
-                console.writeOutput(HelpText.initCommand)
+        case "init", "doctor":
+            let spec = CommandSpec.named(command)!
+            if spec.parser.asksForHelp(rest) {
+                console.writeOutput(HelpText.page(spec))
                 return ExitStatus.success
             }
-            return try InitCommand(console: console, fileSystem: fileSystem, options: options).run()
-        case "doctor":
-            let options = try DoctorOptions.parse(rest)
-            if options.help {
-                console.writeOutput(HelpText.doctorCommand)
-                return ExitStatus.success
+            if command == "init" {
+                return try InitCommand(console: console, fileSystem: fileSystem, options: InitOptions.parse(rest)).run()
             }
-            return try DoctorCommand(console: console, fileSystem: fileSystem, options: options).run()
+            return try DoctorCommand(console: console, fileSystem: fileSystem, options: DoctorOptions.parse(rest)).run()
         case "help":
             switch rest {
             case []: console.writeOutput(HelpText.main)
-            case ["init"]: console.writeOutput(HelpText.initCommand)
-            case ["doctor"]: console.writeOutput(HelpText.doctorCommand)
-            default: throw UsageError("no help for '\(rest.joined(separator: " "))'; the commands are init and doctor.", helpCommand: "bggen --help")
+            case ["--man"]: console.writeOutput(ManPage.page)
+            default:
+                guard rest.count == 1, let command = CommandSpec.named(rest[0]) else {
+                    throw UsageError("no help for '\(rest.joined(separator: " "))'; the commands are init and doctor.")
+                }
+                console.writeOutput(HelpText.page(command))
             }
+            return ExitStatus.success
+        case "completion":
+            guard rest.count == 1, let shell = CompletionScript.Shell(rawValue: rest[0]) else {
+                throw UsageError("completion takes one shell: \(CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: ", ")), as in 'bggen completion bash'.")
+            }
+            console.writeOutput(CompletionScript.script(for: shell))
             return ExitStatus.success
         case "--help", "-h":
             console.writeOutput(HelpText.main)
             return ExitStatus.success
-        case "--version":
+        case "--version", "-V":
             console.writeOutput("bggen \(HelpText.version)\n")
             return ExitStatus.success
         default:
-            throw UsageError("unknown command '\(command)'; the commands are init, as in 'bggen init --yes MyApp', and doctor.", helpCommand: "bggen --help")
+            throw UsageError("unknown command '\(command)'; the commands are init, as in 'bggen init --yes MyApp', and doctor.")
         }
     }
 }

@@ -34,9 +34,14 @@ public final class ProcessConsole: Console {
 }
 
 extension Console {
-    /// Colour only on a terminal, and never with `NO_COLOR` or `TERM=dumb`.
-    var textStyle: TextStyle {
-        outputIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb" ? .color : .plain
+    /// `--color always` and `never` decide; `auto` colours on a terminal only, and never with `NO_COLOR` or
+    /// `TERM=dumb`.
+    func textStyle(_ choice: OutputOptions.Color) -> TextStyle {
+        switch choice {
+        case .always: .color
+        case .never: .plain
+        case .auto: outputIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb" ? .color : .plain
+        }
     }
 
     /// `path` made absolute against the working directory, without `.`, `..` or a trailing slash.

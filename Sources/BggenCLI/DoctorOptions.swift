@@ -12,51 +12,82 @@ struct DoctorOptions {
     var failOn = Severity.error
     var fix = false
     var dryRun = false
-    var help = false
+    var display = OutputOptions()
 
-    static let parser = ArgumentParser(specs: [
-        .init(name: "target", kind: .option),
-        .init(name: "format", kind: .option),
-        .init(name: "fail-on", kind: .option),
-        .init(name: "fix", kind: .flag),
-        .init(name: "dry-run", kind: .flag),
-        .init(name: "help", kind: .flag, shortName: "h"),
-    ])
+    /// `bggen doctor`'s interface: the one table its parser, help, completions, man page and README block come from.
+    static let command = CommandSpec(
+        name: "doctor",
+        abstract: "audit an app's background work",
+        argument: "[DIR]",
+        argumentValues: .directories,
+        options: [
+            .option("target", "NAME", "audit only this app target"),
+            .option("format", "FORMAT", values: .words(Format.allCases.map(\.rawValue)),
+                    "text (default; grouped by file), xcode, json or sarif",
+                    "xcode prints path:line:column: error: ... for a Run Script build phase;",
+                    "json is schema version \(DoctorOutput.jsonSchemaVersion); sarif is SARIF 2.1.0 for GitHub code scanning"),
+            .option("fail-on", "SEVERITY", values: .words(["error", "warning", "note"]),
+                    "exit 1 when a finding is at least this severe: error (default), warning or note"),
+            .flag("fix", "add what is missing to the app's Info.plist and entitlements",
+                  "(permitted identifiers, background modes, aps-environment,",
+                  "Background GPU Access) with additions-only edits; never removes or",
+                  "changes a value, never edits extensions' or generators' files; code is",
+                  "never rewritten"),
+            .flag("dry-run", "with --fix: print the diffs, write nothing"),
+        ] + OutputOptions.specs,
+        description: [
+            "Audits the background work of every iOS app target in DIR (default: the current folder): code,",
+            "Info.plist and entitlements, read as `bggen init` reads them (Pods, .git, DerivedData and other",
+            "people's code are skipped). Nothing is written without --fix. Works on any repository, whether",
+            "or not bggen generated its code.",
+        ],
+        sections: [
+            ("RULES", DoctorRule.all.map { "\($0.id.padding(toLength: 9, withPad: " ", startingAt: 0))\($0.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\($0.summary)" } + [
+                "When the code is too dynamic to decide (an identifier built at run time), doctor says so as a",
+                "CHECK001 note rather than guess. Checks that depend on code doctor cannot read (Pods, remote",
+                "packages) are notes in a repository that has such dependencies.",
+            ]),
+            ("SUPPRESSING", [
+                "// bggen:ignore BG002        on the finding's line or the line above (<!-- ... --> in a plist)",
+                ".bggen.json                  {\"doctor\": {\"disabled\": [\"MODE003\"]}} skips rules everywhere",
+            ]),
+            ("EXIT STATUS", [
+                "0 no finding at or above --fail-on, 1 findings (or a file could not be read), 64 a usage error.",
+            ]),
+        ],
+        examples: [
+            "bggen doctor",
+            "bggen doctor ~/src/MyApp --format sarif > bggen.sarif",
+            "bggen doctor --fix --dry-run",
+        ]
+    )
 
     static func parse(_ arguments: [String]) throws(UsageError) -> DoctorOptions {
-        let parsed: ArgumentParser.Result
-        do {
-            parsed = try parser.parse(arguments)
-        } catch {
-            throw UsageError(error.description, helpCommand: helpCommand)
-        }
+        let parsed = try command.parser.parse(arguments)
         var options = DoctorOptions()
-        options.help = parsed.flags.contains("help")
-        if options.help { return options }
+        options.display = try OutputOptions(parsed)
         guard parsed.positionals.count <= 1 else {
-            throw UsageError("doctor takes one folder, but got \(parsed.positionals.count): \(parsed.positionals.joined(separator: " ")).", helpCommand: helpCommand)
+            throw UsageError("doctor takes one folder, but got \(parsed.positionals.count): \(parsed.positionals.joined(separator: " ")).")
         }
         options.directory = parsed.positionals.first ?? "."
         options.target = parsed.values["target"]
         if let format = parsed.values["format"] {
             guard let value = Format(rawValue: format) else {
-                throw UsageError("--format '\(format)' is not a format; use one of \(Format.allCases.map(\.rawValue).joined(separator: ", ")).", helpCommand: helpCommand)
+                throw UsageError("--format '\(format)' is not a format; use one of \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
             }
             options.format = value
         }
         if let failOn = parsed.values["fail-on"] {
             guard let value = Severity(rawValue: failOn) else {
-                throw UsageError("--fail-on '\(failOn)' is not a severity; use error, warning or note.", helpCommand: helpCommand)
+                throw UsageError("--fail-on '\(failOn)' is not a severity; use error, warning or note.")
             }
             options.failOn = value
         }
         options.fix = parsed.flags.contains("fix")
         options.dryRun = parsed.flags.contains("dry-run")
         if options.dryRun && !options.fix {
-            throw UsageError("--dry-run shows what --fix would change; pass it with --fix.", helpCommand: helpCommand)
+            throw UsageError("--dry-run shows what --fix would change; pass it with --fix.")
         }
         return options
     }
-
-    static let helpCommand = "bggen doctor --help"
 }

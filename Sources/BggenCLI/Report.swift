@@ -122,12 +122,27 @@ struct Report {
     /// The `--json` document when the app's code already covers every chosen task and nothing is planned.
     static func nothingToAddJSON(notes: [String], dryRun: Bool) -> String {
         struct NothingToAdd: Encodable {
+            let schemaVersion = JSONReport.schemaVersion
             let dryRun: Bool
             let written = false
             let nothingToAdd = true
             let notes: [String]
         }
         return encode(NothingToAdd(dryRun: dryRun, notes: notes))
+    }
+
+    /// The `--json` document of a run that failed: the message stderr shows, the exit status, and for conflicts
+    /// the files in the way.
+    static func errorJSON(_ error: any Error, exitStatus: Int32) -> String {
+        struct Failure: Encodable {
+            let schemaVersion = JSONReport.schemaVersion
+            let error: String
+            let exitStatus: Int32
+            let conflicts: [String]?
+        }
+        var conflicts: [String]?
+        if case PlanError.conflicts(let paths)? = error as? PlanError { conflicts = paths }
+        return encode(Failure(error: "\(error)", exitStatus: exitStatus, conflicts: conflicts))
     }
 
     private static func encode(_ document: some Encodable) -> String {
@@ -138,8 +153,11 @@ struct Report {
     }
 }
 
-/// The `--json` document. Field names are part of bggen's interface for scripts.
+/// The `--json` document. Field names are part of bggen's interface for scripts (documented in the README).
 struct JSONReport: Encodable {
+    /// Raised when a field changes meaning or goes away.
+    static let schemaVersion = 1
+
     struct AnswersJSON: Encodable {
         let tasks: [String]
         let interval: String
@@ -186,6 +204,7 @@ struct JSONReport: Encodable {
         let reason: String?
     }
 
+    var schemaVersion = JSONReport.schemaVersion
     let root: String
     let outputFolder: String
     let dryRun: Bool

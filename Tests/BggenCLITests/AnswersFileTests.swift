@@ -1,3 +1,4 @@
+@testable import BggenCLI
 import BggenCore
 import BggenTestSupport
 import Foundation
@@ -7,7 +8,7 @@ import Testing
 struct AnswersFileTests {
     @Test func aRunRecordsItsAnswersAndYesReplaysThemExactly() throws {
         let folder = try TemporaryDirectory()
-        let first = try BinaryRunner.run(
+        let first = try InProcessRunner.run(
             ["init", "--yes", "--tasks", "processing,downloads", "--interval", "6h", "--network", "--bundle-id", "io.x.app", "--ios", "17.0", "--output", "Code/Bg"],
             in: folder.url
         )
@@ -38,12 +39,12 @@ struct AnswersFileTests {
 
             """)
         let before = try folder.files()
-        let replay = try BinaryRunner.run(["init", "--yes"], in: folder.url)
+        let replay = try InProcessRunner.run(["init", "--yes"], in: folder.url)
         #expect(replay.status == 0)
         #expect(replay.stdout.hasPrefix("Nothing to change"))
         #expect(try folder.files() == before)
 
-        let changed = try BinaryRunner.run(["init", "--yes", "--interval", "daily"], in: folder.url)
+        let changed = try InProcessRunner.run(["init", "--yes", "--interval", "daily"], in: folder.url)
         #expect(changed.status == 0)
         let files = try folder.files()
         #expect(files["Code/Bg/BackgroundTaskConfiguration.swift"]?.contains("processingInterval: TimeInterval? = 24 * 60 * 60") == true)
@@ -74,7 +75,7 @@ struct AnswersFileTests {
     func aMalformedFileIsAClearErrorNamingTheFile(_ contents: String, _ problem: String) throws {
         let folder = try TemporaryDirectory()
         try folder.write(contents, to: "app/.bggen.json")
-        let run = try BinaryRunner.run(["init", "--yes", "app"], in: folder.url)
+        let run = try InProcessRunner.run(["init", "--yes", "app"], in: folder.url)
         #expect(run.status == 64)
         #expect(run.stderr.contains("app/.bggen.json cannot be used: "), "\(run.stderr)")
         #expect(run.stderr.contains(problem), "\(run.stderr)")

@@ -10,12 +10,13 @@ final class FakeConsole: Console {
     let inputIsTerminal = false
     let outputIsTerminal: Bool
     let environment: [String: String]
-    let currentDirectory = "/project"
+    let currentDirectory: String
     let terminal: (any TerminalDevice)? = nil
 
-    init(terminal: Bool, environment: [String: String] = [:]) {
+    init(terminal: Bool, environment: [String: String] = [:], currentDirectory: String = "/project") {
         outputIsTerminal = terminal
         self.environment = environment
+        self.currentDirectory = currentDirectory
     }
 
     func writeOutput(_ text: String) { output += text }

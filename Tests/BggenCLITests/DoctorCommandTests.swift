@@ -102,7 +102,7 @@ struct DoctorCommandTests {
         (["--fail-on", "fatal"], "--fail-on 'fatal' is not a severity; use error, warning or note."),
         (["--dry-run"], "--dry-run shows what --fix would change; pass it with --fix."),
         (["--target", "Other"], "there is no iOS app target named 'Other'; pass --target with one of App."),
-        (["--fomat", "json"], "unknown option '--fomat'; did you mean --format?."),
+        (["--fomat", "json"], "unknown option '--fomat'; did you mean --format?"),
     ])
     func usageErrorsExit64(arguments: [String], message: String) {
         let result = run(arguments, broken.fileSystem)

@@ -1,3 +1,4 @@
+@testable import BggenCLI
 import BggenCore
 import BggenTestSupport
 import Foundation
@@ -9,7 +10,7 @@ import Testing
 struct ExistingProjectTests {
     private func expectSecondRunChangesNothing(_ repo: TemporaryDirectory, _ arguments: [String]) throws {
         let before = try repo.files()
-        let again = try BinaryRunner.run(arguments, in: repo.url)
+        let again = try InProcessRunner.run(arguments, in: repo.url)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("Nothing to change"), "\(again.stdout)")
         #expect(try repo.files() == before)
@@ -19,7 +20,7 @@ struct ExistingProjectTests {
         let repo = try Fixtures.copy("NetNewsWire")
         let original = try repo.files()
         let arguments = ["init", "--yes", "--tasks", "refresh,processing,silent-push"]
-        let run = try BinaryRunner.run(arguments, in: repo.url)
+        let run = try InProcessRunner.run(arguments, in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("App target: NetNewsWire-iOS · iOS 17.0"))
         #expect(run.stdout.contains("iOS/AppDelegate.swift:22: BGTaskScheduler (refresh)"))
@@ -42,7 +43,7 @@ struct ExistingProjectTests {
         let repo = try Fixtures.copy("DuckDuckGo")
         let original = try repo.files()
         let arguments = ["init", "--yes", "--tasks", "silent-push"]
-        let run = try BinaryRunner.run(arguments, in: repo.url)
+        let run = try InProcessRunner.run(arguments, in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         let files = try repo.files()
         let spaced = "DuckDuckGo/DuckDuckGoAlpha Debug.entitlements"
@@ -61,7 +62,7 @@ struct ExistingProjectTests {
         let repo = try Fixtures.copy("HomeAssistant")
         let original = try repo.files()
         let arguments = ["init", "--yes", "--tasks", "processing"]
-        let run = try BinaryRunner.run(arguments, in: repo.url)
+        let run = try InProcessRunner.run(arguments, in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         let files = try repo.files()
         let info = "Sources/App/Resources/Info.plist"
@@ -81,7 +82,7 @@ struct ExistingProjectTests {
             let repo = try Fixtures.copy(fixture)
             let original = try repo.files()
             let arguments = ["init", "--yes", "--tasks", "refresh"]
-            let run = try BinaryRunner.run(arguments, in: repo.url)
+            let run = try InProcessRunner.run(arguments, in: repo.url)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout.contains("set INFOPLIST_FILE = bggen/Info.fragment.plist for"), "\(fixture): \(run.stdout)")
             #expect(run.stdout.contains("keep GENERATE_INFOPLIST_FILE = YES"))
@@ -98,7 +99,7 @@ struct ExistingProjectTests {
 
     @Test func theAppsStyleIsDetectedFromItsEntryPoint() throws {
         let swiftUI = try Fixtures.copy("SynchronizedTemplate")
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: swiftUI.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: swiftUI.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("SwiftUI App"))
         #expect(run.stdout.contains(".backgroundTasks()"))
@@ -107,7 +108,7 @@ struct ExistingProjectTests {
         #expect(files[".bggen.json"]?.contains("\"style\": \"swiftui\"") == true)
 
         let delegate = try Fixtures.copy("NetNewsWire")
-        let uikit = try BinaryRunner.run(["init", "--yes", "--tasks", "processing", "--dry-run"], in: delegate.url)
+        let uikit = try InProcessRunner.run(["init", "--yes", "--tasks", "processing", "--dry-run"], in: delegate.url)
         #expect(uikit.stdout.contains("app delegate"))
         #expect(uikit.stdout.contains("func applicationDidEnterBackground") == false, "a dry run prints no next steps")
         #expect(!uikit.stdout.contains("BackgroundTasksScene.swift"))
@@ -117,7 +118,7 @@ struct ExistingProjectTests {
         let repo = try Fixtures.copy("XcodeGen")
         let original = try repo.files()
         let arguments = ["init", "--yes", "--tasks", "processing,silent-push"]
-        let run = try BinaryRunner.run(arguments, in: repo.url)
+        let run = try InProcessRunner.run(arguments, in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("generates ElementX's Info.plist; add under targets: ElementX: info: properties:"))
         #expect(run.stdout.contains("BGTaskSchedulerPermittedIdentifiers:"))
@@ -131,19 +132,19 @@ struct ExistingProjectTests {
 
     @Test func severalAppTargetsNeedATargetAndTheChosenOnesPlistIsPatched() throws {
         let repo = try Fixtures.copy("Tuist")
-        let refused = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        let refused = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("several iOS app targets (Hedvig, Ugglan)"))
         #expect(refused.stderr.contains("--target"))
         #expect(try repo.files() == (try Fixtures.copy("Tuist").files()))
 
-        let unknown = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh", "--target", "Nope"], in: repo.url)
+        let unknown = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh", "--target", "Nope"], in: repo.url)
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("no iOS app target named 'Nope'"))
 
         let original = try repo.files()
         let arguments = ["init", "--yes", "--tasks", "refresh", "--target", "Hedvig"]
-        let run = try BinaryRunner.run(arguments, in: repo.url)
+        let run = try InProcessRunner.run(arguments, in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("run tuist generate so Hedvig picks up the new files"))
         // `infoPlist: .file(path:)` makes the file itself the source, so it is patched in place.
@@ -159,13 +160,13 @@ struct ExistingProjectTests {
     @Test func anIdentifierTheAppRegistersIsNeverRegisteredAgain() throws {
         let repo = try Fixtures.copy("RegisteredIdentifiers")
         let original = try repo.files()
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("skipped refresh: the app already registers com.example.legacy.refresh at Legacy/AppDelegate.m:10"))
         #expect(run.stdout.contains("Nothing to add"))
         #expect(try repo.files() == original)
 
-        let replace = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh", "--replace"], in: repo.url)
+        let replace = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh", "--replace"], in: repo.url)
         #expect(replace.status == 64)
         #expect(replace.stderr.contains("a second registration kills the app at launch"))
         #expect(try repo.files() == original)
@@ -175,7 +176,7 @@ struct ExistingProjectTests {
         let repo = try Fixtures.copy("NotificationService")
         let original = try repo.files()
         let arguments = ["init", "--yes", "--tasks", "refresh,silent-push", "--replace"]
-        let run = try BinaryRunner.run(arguments, in: repo.url)
+        let run = try InProcessRunner.run(arguments, in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         let files = try repo.files()
         #expect(files["NotificationService/Info.plist"] == original["NotificationService/Info.plist"])
@@ -194,7 +195,7 @@ struct ExistingProjectTests {
         text = text.replacingOccurrences(of: "};", with: "}", options: [], range: text.range(of: "};"))
         try repo.write(text, to: pbxproj)
         let before = try repo.files()
-        let run = try BinaryRunner.run(["init", "--yes"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes"], in: repo.url)
         #expect(run.status == 1)
         #expect(run.stderr.contains(pbxproj) && run.stderr.contains("line"), "\(run.stderr)")
         #expect(run.stderr.contains("Nothing was changed."))
@@ -206,7 +207,7 @@ struct ExistingProjectTests {
         let info = "Sources/App/Resources/Info.plist"
         try repo.write(try #require(try repo.files()[info]).replacingOccurrences(of: "</dict>\n</plist>", with: "</plist>"), to: info)
         let before = try repo.files()
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "processing"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "processing"], in: repo.url)
         #expect(run.status == 1)
         #expect(run.stderr.contains(info) && run.stderr.contains("line"), "\(run.stderr)")
         #expect(try repo.files() == before)
@@ -220,7 +221,7 @@ struct ExistingProjectTests {
         try outside.write(original, to: "Info.plist")
         try FileManager.default.removeItem(at: repo.url.appendingPathComponent(info))
         try FileManager.default.createSymbolicLink(at: repo.url.appendingPathComponent(info), withDestinationURL: outside.url.appendingPathComponent("Info.plist"))
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "processing"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "processing"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("leads outside the project through a symbolic link"), "\(run.stderr)")
         #expect(try outside.files() == ["Info.plist": original])
@@ -232,13 +233,13 @@ struct ExistingProjectTests {
         let object = try PropertyListSerialization.propertyList(from: Data(contentsOf: info), format: nil)
         try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0).write(to: info)
         let binary = try Data(contentsOf: info)
-        let refused = try BinaryRunner.run(["init", "--yes", "--tasks", "processing"], in: repo.url)
+        let refused = try InProcessRunner.run(["init", "--yes", "--tasks", "processing"], in: repo.url)
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("--allow-binary-plist"), "\(refused.stderr)")
         #expect(try Data(contentsOf: info) == binary)
         #expect(!FileManager.default.fileExists(atPath: repo.url.appendingPathComponent(".bggen.json").path))
 
-        let converted = try BinaryRunner.run(["init", "--yes", "--tasks", "processing", "--allow-binary-plist"], in: repo.url)
+        let converted = try InProcessRunner.run(["init", "--yes", "--tasks", "processing", "--allow-binary-plist"], in: repo.url)
         #expect(converted.status == 0, "\(converted.stderr)")
         let patched = try plist(String(contentsOf: info, encoding: .utf8))
         #expect((patched["UIBackgroundModes"] as? [String])?.contains("processing") == true)

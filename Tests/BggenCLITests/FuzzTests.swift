@@ -7,7 +7,7 @@ import Testing
 /// Fixed-seed fuzzing of everything bggen reads: flags, the answers file and every kind of project file. Runs
 /// are in process on an in-memory disk, so thousands take seconds. Whatever the input: no crash, no hang, exit
 /// 0, 1 or 64, and a run that does not succeed leaves every file as it was.
-@Suite("Fuzzing: flags, answers file, project files")
+@Suite("Fuzzing: flags, answers file, project files", .tags(.slow))
 struct FuzzTests {
     private static let allowedStatuses: Set<Int32> = [0, 1, 64]
     private static let everyTask = TaskKind.allCases.map(\.rawValue).joined(separator: ",")

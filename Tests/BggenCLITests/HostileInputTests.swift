@@ -1,3 +1,4 @@
+@testable import BggenCLI
 import BggenCore
 import BggenTestSupport
 import Foundation
@@ -75,7 +76,7 @@ struct HostileInputTests {
             try data.write(to: url)
         }
         let before = try Self.snapshot(folder)
-        let run = try BinaryRunner.run(["init", "--yes"], in: folder.url)
+        let run = try InProcessRunner.run(["init", "--yes"], in: folder.url)
         #expect(run.status == 1, "\(name): \(run.stderr.prefix(600))")
         #expect(run.stderr.contains(broken.place), "\(name): \(run.stderr.prefix(600))")
         #expect(run.stderr.contains(broken.reason), "\(name): \(run.stderr.prefix(600))")
@@ -105,7 +106,7 @@ struct HostileInputTests {
     ] as [([String], String)])
     func aBadFlagIsAUsageErrorOnOneLine(_ flags: [String], _ message: String) throws {
         let folder = try TemporaryDirectory()
-        let run = try BinaryRunner.run(["init", "--yes"] + flags, in: folder.url)
+        let run = try InProcessRunner.run(["init", "--yes"] + flags, in: folder.url)
         #expect(run.status == 64, "\(flags): \(run.stderr)")
         #expect(run.stderr.contains(message), "\(flags): \(run.stderr)")
         #expect(!run.stderr.contains("\u{1B}"), "no escape sequence reaches the terminal")
@@ -117,7 +118,7 @@ struct HostileInputTests {
         let folder = try TemporaryDirectory()
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("BackgroundProcessing/BackgroundTaskManager.swift"), withIntermediateDirectories: true)
         for force in [[], ["--force"]] {
-            let run = try BinaryRunner.run(["init", "--yes"] + force, in: folder.url)
+            let run = try InProcessRunner.run(["init", "--yes"] + force, in: folder.url)
             #expect(run.status == 1)
             #expect(run.stderr.contains("'BackgroundProcessing/BackgroundTaskManager.swift' is a folder where bggen writes a file"), "\(run.stderr)")
             #expect(!run.stderr.contains("pass --force"))
@@ -128,7 +129,7 @@ struct HostileInputTests {
     @Test func answersThatClashInTheRecordNameTheRecord() throws {
         let folder = try TemporaryDirectory()
         try folder.write(#"{"style": "swiftui", "ios": "13.0"}"#, to: ".bggen.json")
-        let run = try BinaryRunner.run(["init", "--yes"], in: folder.url)
+        let run = try InProcessRunner.run(["init", "--yes"], in: folder.url)
         #expect(run.status == 64)
         #expect(run.stderr.contains("the answers recorded in .bggen.json do not fit together"), "\(run.stderr)")
         #expect(run.stderr.contains("Fix or delete .bggen.json"), "\(run.stderr)")
@@ -140,7 +141,7 @@ struct HostileInputTests {
 struct XcodeGenAnchorTests {
     @Test func settingsMergedFromAnAnchorAreTheApps() throws {
         let repo = try Fixtures.copy("XcodeGenAnchors")
-        let run = try BinaryRunner.run(["init", "--yes", "--dry-run"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--dry-run"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("App target: Lumen · iOS 17.0 · Swift 6.0"), "\(run.stdout)")
         #expect(run.stdout.contains("bundle ID io.lumen.app"), "\(run.stdout)")

@@ -103,7 +103,7 @@ struct InteractiveTests {
         let recorded = try AnswersFile.decode(try String(contentsOf: folder.url.appendingPathComponent(".bggen.json"), encoding: .utf8), path: ".bggen.json")
         #expect(recorded.answers.tasks == [.processing, .silentPush])
         #expect(recorded.answers.requiresNetwork == true && recorded.answers.requiresPower == true)
-        #expect(recorded.answers.bundleIdentifier == "org.sample.photos")
+        #expect(recorded.answers.bundleIdentifier?.description == "org.sample.photos")
         #expect(recorded.answers.nightlyAt == .at(try TimeOfDay("01:45")))
         #expect(recorded.answers.checkpoint == nil, "a declined checkpoint is not recorded")
         #expect(recorded.answers.style == .swiftUI)
@@ -116,7 +116,7 @@ struct InteractiveTests {
         try session.expect("What background work do you need?")
         session.send(PseudoTerminal.controlC)
         #expect(session.waitForExit() == 130)
-        #expect(session.transcript.contains("Interrupted; nothing was written."))
+        #expect(session.transcript.contains("error: interrupted; nothing was written."))
         #expect(session.settings() == before, "the terminal mode is restored")
         #expect(try folder.files().isEmpty)
     }

@@ -1,3 +1,4 @@
+@testable import BggenCLI
 import BggenCore
 import BggenTestSupport
 import Foundation
@@ -17,8 +18,8 @@ struct JSONReportTests {
     func everyNoteAndStepOfTheTextReportIsInTheJSON(_ fixture: String) throws {
         let arguments = ["init", "--yes"] + Self.runs.first { $0.fixture == fixture }!.arguments
         let (first, second) = (try Fixtures.copy(fixture), try Fixtures.copy(fixture))
-        let text = try BinaryRunner.run(arguments, in: first.url)
-        let json = try BinaryRunner.run(arguments + ["--json"], in: second.url)
+        let text = try InProcessRunner.run(arguments, in: first.url)
+        let json = try InProcessRunner.run(arguments + ["--json"], in: second.url)
         #expect(text.status == 0 && json.status == 0, "\(text.stderr)\(json.stderr)")
         #expect(json.stderr.isEmpty, "--json says everything on stdout: \(json.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -36,10 +37,11 @@ struct JSONReportTests {
 
     @Test func skipNotesAreInTheJSONWhenNothingIsLeftToAdd() throws {
         let repo = try Fixtures.copy("RegisteredIdentifiers")
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh", "--json"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh", "--json"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(document["nothingToAdd"] as? Bool == true)
+        #expect(document["schemaVersion"] as? Int == 1)
         #expect(document["written"] as? Bool == false)
         let notes = try #require(document["notes"] as? [String])
         #expect(notes.contains { $0.hasPrefix("skipped refresh: the app already registers com.example.legacy.refresh at Legacy/AppDelegate.m:10") }, "\(notes)")
@@ -51,7 +53,7 @@ struct JSONReportTests {
 struct BundleIdentifierReportTests {
     @Test func resolvedValuesAreShownAndAnUndefinedVariableIsNamed() throws {
         let repo = try Fixtures.copy("UnresolvedBundleID")
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("bundle ID com.example.apple-samplecode.CRIP (com.example.apple-samplecode.CRIP${SAMPLE_CODE_DISAMBIGUATOR})"), "\(run.stdout)")
         #expect(run.stdout.contains("uses $(SAMPLE_CODE_DISAMBIGUATOR), which nothing in the repository defines; the identifiers start with com.example.apple-samplecode.CRIP, the value without it; pass --bundle-id"))
@@ -61,7 +63,7 @@ struct BundleIdentifierReportTests {
 
     @Test func variablesTheProjectDefinesAreShownResolved() throws {
         let repo = try Fixtures.copy("HomeAssistant")
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "processing", "--dry-run"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "processing", "--dry-run"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         let line = try #require(run.stdout.split(separator: "\n").first { $0.contains("App target:") })
         #expect(line.contains("bundle ID io.robbie.HomeAssistant"), "\(line)")
@@ -75,7 +77,7 @@ struct BundleIdentifierReportTests {
 struct UnsetDeploymentTargetTests {
     @Test func thePackagesPlatformsGiveIt() throws {
         let repo = try Fixtures.copy("UnsetDeploymentTarget")
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("App target: CRIPiOSApp · iOS 15.0 (from Package.swift)"), "\(run.stdout)")
         #expect(run.stdout.contains("warning: target CRIPiOSApp sets no iOS deployment target; the generated code targets iOS 15.0, from Package.swift's platforms"))
@@ -85,7 +87,7 @@ struct UnsetDeploymentTargetTests {
     @Test func withoutAPackageItIsAWarningNamingIOS() throws {
         let repo = try Fixtures.copy("UnsetDeploymentTarget")
         try FileManager.default.removeItem(at: repo.url.appendingPathComponent("Package.swift"))
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh", "--dry-run"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh", "--dry-run"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("App target: CRIPiOSApp · iOS not set"), "\(run.stdout)")
         #expect(run.stdout.contains("warning: target CRIPiOSApp sets no iOS deployment target; pass --ios with the app's, or the generated code targets iOS 16.0."))

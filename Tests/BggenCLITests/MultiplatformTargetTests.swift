@@ -1,3 +1,4 @@
+@testable import BggenCLI
 import BggenCore
 import BggenTestSupport
 import Foundation
@@ -10,7 +11,7 @@ struct MultiplatformTargetTests {
         let repo = try Fixtures.copy("Multiplatform")
         let original = try repo.files()
         let arguments = ["init", "--yes", "--tasks", "refresh,silent-push"]
-        let run = try BinaryRunner.run(arguments, in: repo.url)
+        let run = try InProcessRunner.run(arguments, in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("iOS 17.0 (also builds for other platforms)"), "\(run.stdout)")
         #expect(run.stderr.contains("Kite also builds for platforms other than iOS"), "\(run.stderr)")
@@ -26,13 +27,13 @@ struct MultiplatformTargetTests {
         }
         #expect(files["Kite.entitlements"]?.contains("<key>aps-environment</key>") == true)
 
-        let again = try BinaryRunner.run(arguments, in: repo.url)
+        let again = try InProcessRunner.run(arguments, in: repo.url)
         #expect(again.stdout.contains("Nothing to change"), "\(again.stdout)")
     }
 
     @Test func anIOSOnlyTargetIsNotGuarded() throws {
         let repo = try Fixtures.copy("SynchronizedTemplate")
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!(try repo.files()).values.contains { $0.contains("#if canImport(BackgroundTasks)") })
     }
@@ -44,7 +45,7 @@ struct UndefinedEntitlementsPathTests {
     @Test func theGuessIsReportedAsSuchAndLeftAlone() throws {
         let repo = try Fixtures.copy("EntitlementsFromMissingConfig")
         let original = try repo.files()
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "silent-push"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "silent-push"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Entitlements: CRIPiOSApp.entitlements (Debug, Release) · built from CRIPiOSApp$(ENTITLEMENTS_FLAVOR).entitlements; $(ENTITLEMENTS_FLAVOR) is defined nowhere in the repository"), "\(run.stdout)")
         #expect(run.stderr.contains("so bggen cannot tell which file signs the app and left CRIPiOSApp.entitlements alone"), "\(run.stderr)")

@@ -1,3 +1,4 @@
+@testable import BggenCLI
 import BggenCore
 import BggenTestSupport
 import Foundation
@@ -27,7 +28,7 @@ struct NameClashTests {
     @Test func aClashGivesBggensTypesAPrefixSaysSoAndRecordsIt() throws {
         let repo = try Fixtures.copy("TypeNameClash")
         let original = try repo.files()
-        let run = try BinaryRunner.run(arguments, in: repo.url)
+        let run = try InProcessRunner.run(arguments, in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("type BackgroundTaskManager at Kite/Services/BackgroundTaskManager.swift:5"), "\(run.stderr)")
         #expect(run.stderr.contains("type Locked at Packages/KiteCore/Sources/KiteCore/Locked.swift:4"))
@@ -44,7 +45,7 @@ struct NameClashTests {
             #expect(files[path] == text || path.hasSuffix("Info.plist"), "\(path) must stay untouched")
         }
 
-        let again = try BinaryRunner.run(arguments, in: repo.url)
+        let again = try InProcessRunner.run(arguments, in: repo.url)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("Nothing to change"), "\(again.stdout)")
         #expect(try repo.files() == files)
@@ -52,14 +53,14 @@ struct NameClashTests {
 
     @Test func aChosenPrefixIsUsedAndOneThatStillClashesIsRefused() throws {
         let repo = try Fixtures.copy("TypeNameClash")
-        let chosen = try BinaryRunner.run(arguments + ["--prefix", "Kt", "--dry-run"], in: repo.url)
+        let chosen = try InProcessRunner.run(arguments + ["--prefix", "Kt", "--dry-run"], in: repo.url)
         #expect(chosen.status == 0, "\(chosen.stderr)")
         #expect(chosen.stdout.contains("Kite/BackgroundProcessing/KtBackgroundTaskManager.swift"))
         #expect(!chosen.stderr.contains("get the prefix"), "a prefix the user chose needs no explanation")
 
         try repo.write("final class KtLocked {}\n", to: "Kite/Services/KtLocked.swift")
         let before = try repo.files()
-        let refused = try BinaryRunner.run(arguments + ["--prefix", "Kt"], in: repo.url)
+        let refused = try InProcessRunner.run(arguments + ["--prefix", "Kt"], in: repo.url)
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("type KtLocked at Kite/Services/KtLocked.swift:1"), "\(refused.stderr)")
         #expect(refused.stderr.contains("pass --prefix with another prefix"))
@@ -69,7 +70,7 @@ struct NameClashTests {
     @Test func aPrefixMustStartATypeName() throws {
         let folder = try TemporaryDirectory()
         for bad in ["acme", "9Lives", "Ac-me", ""] {
-            let run = try BinaryRunner.run(["init", "--yes", "--prefix", bad, "out"], in: folder.url)
+            let run = try InProcessRunner.run(["init", "--yes", "--prefix", bad, "out"], in: folder.url)
             #expect(run.status == 64, "\(bad): \(run.stderr)")
             #expect(run.stderr.contains("is not a type prefix"), "\(bad): \(run.stderr)")
         }
@@ -78,7 +79,7 @@ struct NameClashTests {
 
     @Test func withoutAClashThereIsNoPrefix() throws {
         let repo = try Fixtures.copy("NetNewsWire")
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "processing"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "processing"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try repo.files()["iOS/BackgroundProcessing/BackgroundTaskManager.swift"] != nil)
         #expect(try repo.files()[".bggen.json"]?.contains("prefix") == false)
@@ -86,10 +87,10 @@ struct NameClashTests {
 
     @Test func aChosenTargetIsNotToldToChooseOne() throws {
         let repo = try Fixtures.copy("TypeNameClash")
-        let run = try BinaryRunner.run(arguments + ["--dry-run"], in: repo.url)
+        let run = try InProcessRunner.run(arguments + ["--dry-run"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stdout.contains("choose one with --target"), "\(run.stdout)")
-        let json = try BinaryRunner.run(arguments + ["--dry-run", "--json"], in: repo.url)
+        let json = try InProcessRunner.run(arguments + ["--dry-run", "--json"], in: repo.url)
         #expect(!json.stdout.contains("choose one with --target"))
     }
 }
@@ -100,14 +101,14 @@ struct RegisteredAcrossFilesTests {
     @Test func aConstantInAnotherFileIsResolved() throws {
         let repo = try Fixtures.copy("ConstantsElsewhere")
         let original = try repo.files()
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Registered task identifiers: com.kiteapp.Kite.refresh"), "\(run.stdout)")
         #expect(!run.stdout.contains("could not"), "\(run.stdout)")
         #expect(run.stderr.contains("skipped refresh: the app already registers com.kiteapp.Kite.refresh at Kite/AppDelegate.swift:7"), "\(run.stderr)")
         #expect(try repo.files() == original)
 
-        let replace = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh", "--replace"], in: repo.url)
+        let replace = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh", "--replace"], in: repo.url)
         #expect(replace.status == 64)
         #expect(replace.stderr.contains("a second registration kills the app at launch"))
     }
@@ -118,7 +119,7 @@ struct RegisteredAcrossFilesTests {
 struct CoveringCodeTests {
     @Test func aLinkedFrameworkCountsAndAnUploadSessionIsAnUploadSession() throws {
         let repo = try Fixtures.copy("FrameworkCode")
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh,processing,downloads,uploads", "--dry-run"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh,processing,downloads,uploads", "--dry-run"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("KiteKit/PhotoSync.swift:5: background(withIdentifier:) (uploads)"), "\(run.stdout)")
         #expect(run.stderr.contains("skipped refresh: the app's code at KiteKit/Refresher.swift:"), "\(run.stderr)")
@@ -138,12 +139,12 @@ struct RegisteredFromInfoPlistTests {
         try repo.write(delegate.replacingOccurrences(of: "Constants.Values.refreshTaskId", with: "TaskNames.identifier(for: .refresh)"),
                        to: "Kite/AppDelegate.swift")
         let before = try repo.files()
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("skipped refresh: the Info.plist permits com.kiteapp.Kite.refresh, and the app registers an identifier bggen cannot read at Kite/AppDelegate.swift:7 (TaskNames.identifier(for:.refresh)), most likely that one."), "\(run.stderr)")
         #expect(try repo.files() == before)
 
-        let processing = try BinaryRunner.run(["init", "--yes", "--tasks", "processing", "--dry-run"], in: repo.url)
+        let processing = try InProcessRunner.run(["init", "--yes", "--tasks", "processing", "--dry-run"], in: repo.url)
         #expect(!processing.stderr.contains("skipped processing"), "the plist does not permit the processing identifier")
     }
 }

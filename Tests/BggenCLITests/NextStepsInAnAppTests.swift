@@ -1,3 +1,4 @@
+@testable import BggenCLI
 import BggenCore
 import BggenTestSupport
 import Foundation
@@ -14,7 +15,7 @@ struct NextStepsInAnAppTests {
 
     @Test func patchedFilesAreReportedAsDone() throws {
         let repo = try Fixtures.copy("NetNewsWire")
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "processing,silent-push", "--replace"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "processing,silent-push", "--replace"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         let steps = try nextSteps(run.stdout)
         #expect(steps.contains("1. bggen added the Info.plist keys to iOS/Resources/Info.plist; nothing to merge."), "\(steps)")
@@ -27,10 +28,10 @@ struct NextStepsInAnAppTests {
     @Test func keysTheAppAlreadyHasAreNotToBeMergedAgain() throws {
         let repo = try Fixtures.copy("NetNewsWire")
         let arguments = ["init", "--yes", "--tasks", "processing", "--bundle-id", "com.ranchero.NetNewsWire.iOS"]
-        _ = try BinaryRunner.run(arguments, in: repo.url)
+        _ = try InProcessRunner.run(arguments, in: repo.url)
         try FileManager.default.removeItem(at: repo.url.appendingPathComponent(".bggen.json"))
         try FileManager.default.removeItem(at: repo.url.appendingPathComponent("bggen"))
-        let again = try BinaryRunner.run(arguments, in: repo.url)
+        let again = try InProcessRunner.run(arguments, in: repo.url)
         #expect(again.status == 0, "\(again.stderr)")
         let steps = try nextSteps(again.stdout)
         #expect(steps.contains("1. iOS/Resources/Info.plist already has every Info.plist key this needs; nothing to merge."), "\(steps)")
@@ -39,7 +40,7 @@ struct NextStepsInAnAppTests {
 
     @Test func aRegeneratedPlistPointsToTheSpecNotToTheFragment() throws {
         let repo = try Fixtures.copy("XcodeGen")
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "processing,silent-push"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "processing,silent-push"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         let steps = try nextSteps(run.stdout)
         #expect(steps.contains("1. Add the Info.plist keys to ElementX/SupportingFiles/target.yml as shown under \"To do by hand\" below"), "\(steps)")
@@ -51,7 +52,7 @@ struct NextStepsInAnAppTests {
 
     @Test func aGeneratedPlistIsToldToPointAtTheFragment() throws {
         let repo = try Fixtures.copy("GeneratedInfoPlist")
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         let steps = try nextSteps(run.stdout)
         #expect(steps.contains("1. Set INFOPLIST_FILE as shown under \"To do by hand\" below"), "\(steps)")
@@ -64,7 +65,7 @@ struct NextStepsInAnAppTests {
 struct AppStyleTests {
     @Test func aSwiftUIAppIsFoundInAnyFolderItsTargetCompiles() throws {
         let repo = try Fixtures.copy("SwiftUITwoFolders")
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("App target: Kite · iOS 17.0") && run.stdout.contains("· SwiftUI App"), "\(run.stdout)")
         #expect(run.stdout.contains("Call the generated code from your SwiftUI App"))
@@ -81,7 +82,7 @@ struct ExistingOutputFolderTests {
     @Test func theAppsOwnFolderWinsOverARootPackagesSources() throws {
         let repo = try Fixtures.copy("PackageWithApp")
         let original = try repo.files()
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         let files = try repo.files()
         #expect(files["App/CRIPiOSApp/BackgroundProcessing/BackgroundTaskManager.swift"] != nil, "\(files.keys.sorted())")
@@ -95,7 +96,7 @@ struct ExistingOutputFolderTests {
 struct XcodeGenSpecLinesTests {
     @Test func existingListsAreAppendedToAndPresentValuesLeftOut() throws {
         let repo = try Fixtures.copy("XcodeGen")
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "processing,silent-push"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "processing,silent-push"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         let todo = try #require(run.stdout.range(of: "To do by hand in your project:")).upperBound
         let instructions = String(run.stdout[todo...])

@@ -1,3 +1,4 @@
+@testable import BggenCLI
 import BggenCore
 import BggenTestSupport
 import Foundation
@@ -32,7 +33,7 @@ struct ObjectiveCDelegateTests {
     @Test func theCallsPrintedForAnObjectiveCDelegateExistInTheGeneratedEntryPoint() throws {
         let repo = try Fixtures.copy("ObjCDelegate")
         let arguments = ["init", "--yes", "--tasks", "refresh,processing,downloads,silent-push"]
-        let run = try BinaryRunner.run(arguments, in: repo.url)
+        let run = try InProcessRunner.run(arguments, in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Objective-C app delegate (Notes/AppDelegate.m)"), "\(run.stdout)")
         #expect(run.stdout.contains("```objc"))
@@ -49,13 +50,13 @@ struct ObjectiveCDelegateTests {
                          "handleEventsForBackgroundURLSession:completionHandler:", "handleRemoteNotification:completionHandler:"])
         #expect(sent.isSubset(of: declared), "printed but not declared: \(sent.subtracting(declared))")
 
-        let again = try BinaryRunner.run(arguments, in: repo.url)
+        let again = try InProcessRunner.run(arguments, in: repo.url)
         #expect(again.stdout.contains("Nothing to change"), "\(again.stdout)")
     }
 
     @Test func aSwiftDelegateGetsNoObjectiveCEntryPoint() throws {
         let repo = try Fixtures.copy("NetNewsWire")
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "processing"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "processing"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stdout.contains("```objc"))
         #expect(!(try repo.files()).keys.contains { $0.hasSuffix("BackgroundTasksObjC.swift") })
@@ -63,7 +64,7 @@ struct ObjectiveCDelegateTests {
 
     @Test func objcAndSwiftUIDoNotMix() throws {
         let folder = try TemporaryDirectory()
-        let run = try BinaryRunner.run(["init", "--yes", "--objc", "--style", "swiftui", "out"], in: folder.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--objc", "--style", "swiftui", "out"], in: folder.url)
         #expect(run.status == 64)
         #expect(run.stderr.contains("--objc is for an Objective-C app delegate"), "\(run.stderr)")
     }

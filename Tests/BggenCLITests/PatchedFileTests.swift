@@ -1,3 +1,4 @@
+@testable import BggenCLI
 import BggenCore
 import BggenTestSupport
 import Foundation
@@ -19,7 +20,7 @@ struct PatchedFileTests {
         let repo = try Fixtures.copy("NetNewsWire")
         try FileManager.default.moveItem(atPath: path(repo, info), toPath: path(repo, "iOS/Resources/Info-real.plist"))
         try FileManager.default.createSymbolicLink(atPath: path(repo, info), withDestinationPath: "Info-real.plist")
-        let run = try BinaryRunner.run(arguments, in: repo.url)
+        let run = try InProcessRunner.run(arguments, in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path(repo, info)) == "Info-real.plist")
         #expect(try String(contentsOfFile: path(repo, "iOS/Resources/Info-real.plist"), encoding: .utf8).contains(added))
@@ -30,7 +31,7 @@ struct PatchedFileTests {
         let other = path(repo, "iOS/Resources/Info-shared.plist")
         #expect(link(path(repo, info), other) == 0)
         #expect(chmod(path(repo, info), 0o600) == 0)
-        let run = try BinaryRunner.run(arguments, in: repo.url)
+        let run = try InProcessRunner.run(arguments, in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try String(contentsOfFile: other, encoding: .utf8).contains(added))
         var first = stat(), second = stat()
@@ -45,7 +46,7 @@ struct PatchedFileTests {
         // Only root may give a file away; elsewhere the owner is the runner's own and stays so trivially.
         let owner: (uid_t, gid_t) = getuid() == 0 ? (4321, 4321) : (getuid(), getgid())
         #expect(chown(path(repo, info), owner.0, owner.1) == 0)
-        #expect(try BinaryRunner.run(arguments, in: repo.url).status == 0)
+        #expect(try InProcessRunner.run(arguments, in: repo.url).status == 0)
         var after = stat()
         #expect(stat(path(repo, info), &after) == 0 && after.st_mode & 0o7777 == 0o640 && after.st_nlink == 1)
         #expect(after.st_uid == owner.0 && after.st_gid == owner.1)
@@ -56,7 +57,7 @@ struct PatchedFileTests {
         let repo = try Fixtures.copy("NetNewsWire")
         #expect(chmod(path(repo, info), 0o444) == 0)
         let before = try repo.files()
-        let run = try BinaryRunner.run(arguments, in: repo.url)
+        let run = try InProcessRunner.run(arguments, in: repo.url)
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stderr.contains("'\(info)' is read-only; nothing was written."), "\(run.stderr)")
         #expect(try repo.files() == before)

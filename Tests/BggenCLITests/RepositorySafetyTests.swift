@@ -1,3 +1,4 @@
+@testable import BggenCLI
 import BggenCore
 import BggenTestSupport
 import Foundation
@@ -49,7 +50,7 @@ struct RepositorySafetyTests {
         let text = try #require(Self.escapingProjects.first { $0.file == file }).text
         let (parent, repo) = try repository([file: text])
         let before = try parent.files()
-        let run = try BinaryRunner.run(["init", "--yes"], in: repo)
+        let run = try InProcessRunner.run(["init", "--yes"], in: repo)
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr.contains("leads outside the project folder"), "\(run.stderr)")
         #expect(try parent.files() == before)
@@ -61,7 +62,7 @@ struct RepositorySafetyTests {
         try FileManager.default.createSymbolicLink(atPath: repo.appendingPathComponent("up").path, withDestinationPath: "..")
         let before = try parent.files()
         for output in ["link", "up/escaped", "link/BackgroundProcessing"] {
-            let run = try BinaryRunner.run(["init", "--yes", "--output", output], in: repo)
+            let run = try InProcessRunner.run(["init", "--yes", "--output", output], in: repo)
             #expect(run.status == 1, "\(output): \(run.stderr)")
             #expect(run.stderr.contains("leads outside the project folder"), "\(output): \(run.stderr)")
             #expect(try parent.files() == before, "\(output)")
@@ -72,7 +73,7 @@ struct RepositorySafetyTests {
     @Test func theDefaultFolderLinkedToAnotherProjectIsNeitherWrittenNorSwept() throws {
         let parent = try TemporaryDirectory()
         let other = parent.url.appendingPathComponent("other")
-        let first = try BinaryRunner.run(["init", "--yes", "other"], in: parent.url)
+        let first = try InProcessRunner.run(["init", "--yes", "other"], in: parent.url)
         #expect(first.status == 0, "\(first.stderr)")
         let repo = parent.url.appendingPathComponent("repo")
         try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
@@ -81,7 +82,7 @@ struct RepositorySafetyTests {
         // A record that claims the other project's files, as a copied .bggen.json would.
         try FileManager.default.copyItem(at: other.appendingPathComponent(".bggen.json"), to: repo.appendingPathComponent(".bggen.json"))
         let before = try parent.files()
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "downloads"], in: repo)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "downloads"], in: repo)
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stderr.contains("leads outside the project folder"), "\(run.stderr)")
         #expect(try parent.files() == before)
@@ -89,7 +90,7 @@ struct RepositorySafetyTests {
 
     @Test func onlyFilesBggenGeneratedAreDeletedAndForceNeverDeletes() throws {
         let folder = try TemporaryDirectory()
-        #expect(try BinaryRunner.run(["init", "--yes", "--tasks", "refresh,downloads"], in: folder.url).status == 0)
+        #expect(try InProcessRunner.run(["init", "--yes", "--tasks", "refresh,downloads"], in: folder.url).status == 0)
         let manager = try #require(try folder.files()["BackgroundProcessing/BackgroundTaskManager.swift"])
         try folder.write(manager, to: "BackgroundProcessing/BackgroundTaskManager backup.swift")
         try folder.write(manager.replacingOccurrences(of: "BackgroundTaskManager", with: "MyScheduler"), to: "BackgroundProcessing/MyScheduler.swift")
@@ -97,7 +98,7 @@ struct RepositorySafetyTests {
         try folder.write(downloads + "// my edit\n", to: "BackgroundProcessing/BackgroundDownloadManager.swift")
 
         for force in [[], ["--force"]] {
-            let run = try BinaryRunner.run(["init", "--yes", "--tasks", "silent-push"] + force, in: folder.url)
+            let run = try InProcessRunner.run(["init", "--yes", "--tasks", "silent-push"] + force, in: folder.url)
             #expect(run.status == 0, "\(force): \(run.stderr)")
             let files = try folder.files()
             #expect(files["BackgroundProcessing/BackgroundTaskManager backup.swift"] == manager, "\(force)")
@@ -115,26 +116,26 @@ struct RepositorySafetyTests {
 
     @Test func changingTheOutputFolderSweepsTheOldSet() throws {
         let folder = try TemporaryDirectory()
-        #expect(try BinaryRunner.run(["init", "--yes"], in: folder.url).status == 0)
-        let run = try BinaryRunner.run(["init", "--yes", "--output", "Sources2"], in: folder.url)
+        #expect(try InProcessRunner.run(["init", "--yes"], in: folder.url).status == 0)
+        let run = try InProcessRunner.run(["init", "--yes", "--output", "Sources2"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
         let old = try folder.files().keys.filter { $0.hasPrefix("BackgroundProcessing/") }.sorted()
         #expect(old == ["BackgroundProcessing/AppRefreshWork.swift", "BackgroundProcessing/ProcessingWork.swift"], "only the user's work files stay")
         #expect(try folder.files()["Sources2/BackgroundTaskManager.swift"] != nil)
         #expect(run.stderr.contains("BackgroundProcessing/AppRefreshWork.swift is yours"), "\(run.stderr)")
-        let again = try BinaryRunner.run(["init", "--yes"], in: folder.url)
+        let again = try InProcessRunner.run(["init", "--yes"], in: folder.url)
         #expect(again.stdout.contains("Nothing to change"), "\(again.stdout)\(again.stderr)")
     }
 
     @Test func aRecordFromBeforeTheFileListStillSweepsWhatItsAnswersGenerated() throws {
         let folder = try TemporaryDirectory()
-        #expect(try BinaryRunner.run(["init", "--yes"], in: folder.url).status == 0)
+        #expect(try InProcessRunner.run(["init", "--yes"], in: folder.url).status == 0)
         let record = try #require(try folder.files()[".bggen.json"])
         let legacy = record.replacing(#/  "files": \[[^\]]*\],\n/#, with: "")
         #expect(legacy != record && !legacy.contains("files"))
         try folder.write(legacy, to: ".bggen.json")
         #expect(try folder.files()["BackgroundProcessing/BackgroundTaskManager.swift"] != nil)
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "silent-push"], in: folder.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "silent-push"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try folder.files()["BackgroundProcessing/BackgroundTaskManager.swift"] == nil)
     }

@@ -1,3 +1,4 @@
+@testable import BggenCLI
 import BggenCore
 import BggenTestSupport
 import Foundation
@@ -12,7 +13,7 @@ struct SharedFolderTargetsTests {
     @Test func theOtherTargetsAreNamedWithTheirPlists() throws {
         let repo = try Fixtures.copy("TypeNameClash")
         let original = try repo.files()
-        let run = try BinaryRunner.run(arguments, in: repo.url)
+        let run = try InProcessRunner.run(arguments, in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("KiteBeta also compile Kite/BackgroundProcessing, but only Kite's Info.plist gets the keys, so the tasks fail to register in the others (KiteBeta: Config/KiteBeta-Info.plist); pass --all-targets"), "\(run.stderr)")
         let files = try repo.files()
@@ -22,7 +23,7 @@ struct SharedFolderTargetsTests {
 
     @Test func allTargetsPatchesEveryFlavour() throws {
         let repo = try Fixtures.copy("TypeNameClash")
-        let run = try BinaryRunner.run(arguments + ["--all-targets"], in: repo.url)
+        let run = try InProcessRunner.run(arguments + ["--all-targets"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("pass --all-targets"))
         let files = try repo.files()
@@ -34,7 +35,7 @@ struct SharedFolderTargetsTests {
         #expect(run.stdout.contains("bggen added the Info.plist keys to Config/Kite-Info.plist; nothing to merge."))
         #expect(run.stdout.contains("bggen added the Info.plist keys to Config/KiteBeta-Info.plist; nothing to merge."))
 
-        let again = try BinaryRunner.run(arguments + ["--all-targets"], in: repo.url)
+        let again = try InProcessRunner.run(arguments + ["--all-targets"], in: repo.url)
         #expect(again.stdout.contains("Nothing to change"), "\(again.stdout)")
         #expect(try repo.files() == files)
     }

@@ -1,3 +1,4 @@
+@testable import BggenCLI
 import BggenCore
 import BggenTestSupport
 import Foundation
@@ -11,7 +12,7 @@ struct UnreadableAppTests {
         let repo = try Fixtures.copy("XcodeGenOtherName")
         let original = try repo.files()
         let arguments = ["init", "--yes", "--tasks", "refresh"]
-        let run = try BinaryRunner.run(arguments, in: repo.url)
+        let run = try InProcessRunner.run(arguments, in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Project: project-kite.yml (XcodeGen project)"), "\(run.stdout)")
         #expect(run.stdout.contains("App target: Kite · iOS 17.2"))
@@ -22,7 +23,7 @@ struct UnreadableAppTests {
         #expect(!files.keys.contains { $0.hasPrefix("BackgroundProcessing/") }, "nothing at the root")
         #expect(files["ci/pipeline.yml"] == original["ci/pipeline.yml"])
 
-        let unknown = try BinaryRunner.run(arguments + ["--target", "AnyName", "--dry-run"], in: repo.url)
+        let unknown = try InProcessRunner.run(arguments + ["--target", "AnyName", "--dry-run"], in: repo.url)
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("no iOS app target named 'AnyName'; pass --target with one of Kite"), "\(unknown.stderr)")
     }
@@ -32,16 +33,16 @@ struct UnreadableAppTests {
         try repo.write(try #require(try repo.files()["project-kite.yml"]).replacingOccurrences(of: "name: Kite", with: "name: KiteBeta"),
                        to: "project-kite-beta.yml")
         let before = try repo.files()
-        let ambiguous = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        let ambiguous = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(ambiguous.status == 1)
         #expect(ambiguous.stderr.contains("several YAML files look like XcodeGen specs (project-kite-beta.yml, project-kite.yml); pass --spec"), "\(ambiguous.stderr)")
         #expect(try repo.files() == before)
 
-        let chosen = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh", "--spec", "project-kite.yml", "--dry-run"], in: repo.url)
+        let chosen = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh", "--spec", "project-kite.yml", "--dry-run"], in: repo.url)
         #expect(chosen.status == 0, "\(chosen.stderr)")
         #expect(chosen.stdout.contains("Project: project-kite.yml (XcodeGen project)"))
 
-        let missing = try BinaryRunner.run(["init", "--yes", "--spec", "nope.yml"], in: repo.url)
+        let missing = try InProcessRunner.run(["init", "--yes", "--spec", "nope.yml"], in: repo.url)
         #expect(missing.status == 64)
         #expect(missing.stderr.contains("--spec names nope.yml, which is not a file"), "\(missing.stderr)")
         #expect(try repo.files() == before)
@@ -50,13 +51,13 @@ struct UnreadableAppTests {
     @Test func anAppWithoutAProjectBggenCanReadStopsTheRun() throws {
         let repo = try Fixtures.copy("UnreadableApp")
         let original = try repo.files()
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(run.status == 1)
         #expect(run.stderr.contains("this folder holds an app (Kite/AppDelegate.swift, Kite/Info.plist)"), "\(run.stderr)")
         #expect(run.stderr.contains("--spec PATH") && run.stderr.contains("--output PATH"))
         #expect(try repo.files() == original)
 
-        let generated = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh", "--output", "Kite/Background"], in: repo.url)
+        let generated = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh", "--output", "Kite/Background"], in: repo.url)
         #expect(generated.status == 0, "\(generated.stderr)")
         let files = try repo.files()
         #expect(files["Kite/Background/BackgroundTaskManager.swift"] != nil)
@@ -68,13 +69,13 @@ struct UnreadableAppTests {
     @Test func aTuistManifestBuiltByHelpersStopsTheRun() throws {
         let repo = try Fixtures.copy("TuistHelpers")
         let original = try repo.files()
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(run.status == 1)
         #expect(run.stderr.contains("no iOS app target could be read from Project.swift"), "\(run.stderr)")
         #expect(run.stderr.contains("perhaps built by a helper function"))
         #expect(try repo.files() == original)
 
-        let named = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh", "--target", "Kite"], in: repo.url)
+        let named = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh", "--target", "Kite"], in: repo.url)
         #expect(named.status == 1)
         #expect(!named.stderr.contains("none found"), "\(named.stderr)")
         #expect(named.stderr.contains("no iOS app target could be read from Project.swift"))
@@ -84,7 +85,7 @@ struct UnreadableAppTests {
     @Test func anEmptyFolderIsStillANewProject() throws {
         let folder = try TemporaryDirectory()
         try folder.write("# Notes\n", to: "README.md")
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: folder.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try folder.files()["BackgroundProcessing/BackgroundTaskManager.swift"] != nil)
     }

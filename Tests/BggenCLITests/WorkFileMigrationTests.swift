@@ -1,3 +1,4 @@
+@testable import BggenCLI
 import BggenTestSupport
 import Foundation
 import Testing
@@ -8,7 +9,7 @@ import Testing
 struct WorkFileMigrationTests {
     @Test func aWorkFileWithoutItsFactoryGetsTheLinesToAdd() throws {
         let folder = try TemporaryDirectory()
-        #expect(try BinaryRunner.run(["init", "--yes", "--tasks", "refresh,processing"], in: folder.url).status == 0)
+        #expect(try InProcessRunner.run(["init", "--yes", "--tasks", "refresh,processing"], in: folder.url).status == 0)
         let files = try folder.files()
         let factory = #/\nnonisolated extension BackgroundTaskManager \{\n(?:    .*\n|\n)*?\}\n/#
         for name in ["AppRefreshWork.swift", "ProcessingWork.swift"] {
@@ -17,13 +18,13 @@ struct WorkFileMigrationTests {
             #expect(earlier != current, "\(name) has no factory to remove")
             try folder.write(earlier, to: "BackgroundProcessing/\(name)")
         }
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh,processing"], in: folder.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh,processing"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
         for (name, function) in [("AppRefreshWork.swift", "makeAppRefreshWork"), ("ProcessingWork.swift", "makeProcessingWork")] {
             #expect(run.stderr.contains("BackgroundProcessing/\(name) is yours and comes from an earlier bggen: it has no \(function)()"), "\(run.stderr)")
             #expect(run.stderr.contains("    static func \(function)() -> any BackgroundWork {"), "\(run.stderr)")
         }
-        let again = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh,processing"], in: folder.url)
+        let again = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh,processing"], in: folder.url)
         #expect(again.stderr.contains("comes from an earlier bggen"), "said again until the file has it")
     }
 }

@@ -109,7 +109,7 @@ struct ConfigurationTests {
     }
 
     @Test func identifiersAndModesFollowTheTasks() throws {
-        let configuration = try Configuration(answers: Answers(tasks: TaskKind.allCases, bundleIdentifier: "org.sample.photos"))
+        let configuration = try Configuration(answers: Answers(tasks: TaskKind.allCases, bundleIdentifier: BundleIdentifier("org.sample.photos")))
         let identifiers = Identifiers(configuration)
         #expect(identifiers.permittedTaskIdentifiers == ["org.sample.photos.refresh", "org.sample.photos.processing", "org.sample.photos.export.*"])
         #expect(identifiers.downloadSession == "org.sample.photos.background-downloads")

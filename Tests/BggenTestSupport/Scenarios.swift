@@ -85,31 +85,6 @@ public enum Scenarios {
     }
 
     private static func make(_ name: String, _ flags: String..., appHasNoScenes: Bool = false) -> Scenario {
-        var answers = Answers()
-        var index = 0
-        while index < flags.count {
-            let flag = flags[index]
-            let value = index + 1 < flags.count ? flags[index + 1] : ""
-            switch flag {
-            case "--tasks": answers.tasks = try! TaskKind.parseList(value); index += 1
-            case "--interval": answers.interval = try! Interval.parse(value); index += 1
-            case "--ios": answers.deploymentTarget = value; index += 1
-            case "--bundle-id": answers.bundleIdentifier = value; index += 1
-            case "--network": answers.requiresNetwork = true
-            case "--no-network": answers.requiresNetwork = false
-            case "--power": answers.requiresPower = true
-            case "--no-power": answers.requiresPower = false
-            case "--checkpoint": answers.checkpoint = true
-            case "--gpu": answers.gpu = true
-            case "--style": answers.style = try! AppStyle.parse(value); index += 1
-            case "--strategy": answers.strategy = try! ContinuedStrategy.parse(value); index += 1
-            case "--at": answers.nightlyAt = try! NightlyStart(value); index += 1
-            case "--prefix": answers.typePrefix = value; index += 1
-            case "--objc": answers.objectiveC = true
-            default: fatalError("unknown scenario flag \(flag)")
-            }
-            index += 1
-        }
-        return Scenario(name: name, flags: flags, answers: answers, appHasNoScenes: appHasNoScenes)
+        Scenario(name: name, flags: flags, answers: try! AnswerField.answers(fromFlags: flags), appHasNoScenes: appHasNoScenes)
     }
 }

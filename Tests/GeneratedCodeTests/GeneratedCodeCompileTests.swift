@@ -5,7 +5,7 @@ import Testing
 
 /// Every scenario's Swift output, and the app-delegate code its next steps tell users to write, compiled with
 /// real code generation in each compiler set-up: no error and no warning allowed.
-@Suite("Generated code compiles cleanly")
+@Suite("Generated code compiles cleanly", .tags(.slow))
 struct GeneratedCodeCompileTests {
     /// A Debug build, as Xcode runs it: `DEBUG` is defined, so the debug-only helpers are compiled too.
     @Test(arguments: Scenarios.all, CompilerSetup.allCases)

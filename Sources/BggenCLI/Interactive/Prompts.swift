@@ -1,9 +1,24 @@
+import BggenCore
+
 /// How a prompt session ended without an answer.
-enum PromptInterruption: Error, Equatable {
-    /// Ctrl-C: exit 130.
+enum PromptInterruption: RunError, Equatable {
+    /// Ctrl-C: exit 130, as the shell reports SIGINT.
     case interrupted
     /// End of input (Ctrl-D, or a closed pipe): exit 1.
     case endOfInput
+
+    var description: String {
+        switch self {
+        case .interrupted: "interrupted; nothing was written."
+        case .endOfInput: "input ended before every question was answered; nothing was written."
+        }
+    }
+
+    var exitStatus: Int32 {
+        self == .interrupted ? ExitStatus.interrupted : ExitStatus.failure
+    }
+
+    var hint: ErrorHint { .none }
 }
 
 /// Generic questions on a terminal: pick several, pick one, yes or no, and free text with validation.
@@ -68,10 +83,15 @@ final class Prompter {
         }
     }
 
-    /// Free text; Enter takes `fallback`; `validate` explains what is wrong so the question can be asked again.
-    func text(_ question: String, fallback: String, validate: (String) -> Result<String, ValidationMessage>) throws(PromptInterruption) -> String {
+    /// Free text parsed as an answer; Enter takes `fallback`; the parser's error says what is wrong, and the
+    /// question is asked again.
+    func value<Value>(_ question: String, fallback: String, parse: (String) throws(ConfigurationError) -> Value) throws(PromptInterruption) -> Value {
         try ask(question, fallback: fallback) { text in
-            validate(text.isEmpty ? fallback : text.trimmingCharacters(in: .whitespaces))
+            do throws(ConfigurationError) {
+                return .success(try parse(text.isEmpty ? fallback : text.trimmingCharacters(in: .whitespaces)))
+            } catch {
+                return .failure(ValidationMessage(stringLiteral: error.description))
+            }
         }
     }
 
@@ -125,7 +145,9 @@ final class Prompter {
         while true {
             guard let byte = terminal.readByte() else { throw .endOfInput }
             switch byte {
-            case 3: throw .interrupted
+            case 3:
+                terminal.write("\n")
+                throw .interrupted
             case 4: throw .endOfInput
             case 0x1B:
                 guard terminal.readByte() == UInt8(ascii: "["), let arrow = terminal.readByte() else { continue }

@@ -32,16 +32,10 @@ struct Questionnaire {
             answers.interval = choices[picked].interval
             prompter.say("  → \(choices[picked].interval)\n")
         }
-        if answers.interval == .onPush {
-            if given.tasks == nil, answers.tasks?.contains(.refresh) == true {
-                answers.tasks?.removeAll { $0 == .refresh }
-                prompter.say("  On-push work has no periodic refresh, so app refresh was dropped.\n")
-            }
-            if answers.tasks?.contains(.silentPush) == false {
-                answers.tasks = (answers.tasks ?? []) + [.silentPush]
-                answers.tasks?.sort()
-                prompter.say("  On-push work is started by a silent push, so silent push was added.\n")
-            }
+        if answers.interval == .onPush, let tasks = answers.tasks,
+           let (adjusted, notes) = try? Configuration.onPush(tasks, refreshMayBeDropped: given.tasks == nil) {
+            answers.tasks = adjusted
+            for note in notes { prompter.say("  \(note)\n") }
         }
         if answers.tasks?.contains(.processing) == true {
             if answers.requiresNetwork == nil {
@@ -61,14 +55,7 @@ struct Questionnaire {
             }
             if given.nightlyAt == nil {
                 let fallback = defaults.nightlyAt?.description ?? "none"
-                let text = try prompter.text("Start processing at a fixed local time each night (HH:MM, or none)", fallback: fallback) { text in
-                    do {
-                        return .success(try NightlyStart(text).description)
-                    } catch {
-                        return .failure(.init(stringLiteral: "\(error)"))
-                    }
-                }
-                answers.nightlyAt = try? NightlyStart(text)
+                answers.nightlyAt = try prompter.value("Start processing at a fixed local time each night (HH:MM, or none)", fallback: fallback, parse: NightlyStart.init)
             }
         }
         if answers.tasks?.contains(.continuedProcessing) == true {
@@ -91,15 +78,9 @@ struct Questionnaire {
             prompter.say("  → \(answers.style!.rawValue)\n")
         }
         if answers.bundleIdentifier == nil {
-            answers.bundleIdentifier = try prompter.text(
-                "Bundle identifier prefix", fallback: defaults.bundleIdentifier ?? "com.example.app"
-            ) { text in
-                do {
-                    return .success(try BundleIdentifier(text).description)
-                } catch {
-                    return .failure(.init(stringLiteral: "\(error)"))
-                }
-            }
+            answers.bundleIdentifier = try prompter.value(
+                "Bundle identifier prefix", fallback: (defaults.bundleIdentifier ?? .example).description, parse: BundleIdentifier.init
+            )
         }
         return answers
     }

@@ -1,3 +1,4 @@
+import BggenCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -90,7 +91,7 @@ public final class PosixTerminal: TerminalDevice {
             if var original = PosixTerminal.savedForSignal {
                 tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
             }
-            _exit(130)
+            _exit(ExitStatus.interrupted)
         }
     }
 }

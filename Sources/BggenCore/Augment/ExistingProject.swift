@@ -143,7 +143,7 @@ public struct ExistingProject: Sendable {
             case .multipleAppTargets:
                 return target == nil ? warning : nil
             case .unresolvedVariables(let name, "PRODUCT_BUNDLE_IDENTIFIER", let names) where name == target?.name:
-                return .bundleIdentifierWithout(target: name, names: names, used: usableBundleIdentifier)
+                return .bundleIdentifierWithout(target: name, names: names, used: usableBundleIdentifier?.description)
             default:
                 return warning
             }
@@ -159,9 +159,9 @@ public struct ExistingProject: Sendable {
     /// The target's bundle identifier as the identifiers' prefix: resolved, or with the variables nothing in the
     /// repository defines left out, as Xcode builds it (`com.example.Kite${SAMPLE_CODE_DISAMBIGUATOR}` gives
     /// `com.example.Kite`); nil when even that is not a valid identifier.
-    var usableBundleIdentifier: String? {
+    var usableBundleIdentifier: BundleIdentifier? {
         guard let bundle = target?.bundleIdentifier else { return nil }
-        return (try? BundleIdentifier(bundle.withoutUnresolved))?.description
+        return try? BundleIdentifier(bundle.withoutUnresolved)
     }
 
     /// The answers the project already gives: its style (and an Objective-C delegate), whether the target also
@@ -171,9 +171,26 @@ public struct ExistingProject: Sendable {
         answers.style = style
         answers.objectiveC = objectiveCDelegate != nil ? true : nil
         answers.guardsPlatform = target?.isMultiplatform == true ? true : nil
-        answers.deploymentTarget = target?.deploymentTarget ?? report.packageDeploymentTarget
+        answers.deploymentTarget = try? detectedDeploymentTarget.map(DeploymentTarget.init)
         answers.bundleIdentifier = usableBundleIdentifier
         return answers
+    }
+
+    /// The deployment target as the project writes it, the target's own or the root package's.
+    private var detectedDeploymentTarget: String? {
+        target?.deploymentTarget ?? report.packageDeploymentTarget
+    }
+
+    /// Why the project's deployment target cannot be used (iOS 12, a typo), for a run no flag or record
+    /// overrides it in: bggen stops rather than silently taking its own default.
+    public var unusableDeploymentTarget: ConfigurationError? {
+        guard let text = detectedDeploymentTarget else { return nil }
+        do {
+            _ = try DeploymentTarget(text)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// The first place existing code covers each task kind. Code compiled into the app counts: its own files, the
@@ -336,17 +353,19 @@ public enum AugmentError: Error, Equatable, Sendable, CustomStringConvertible {
     case identifierMayBeRegistered(String, written: String, variables: [String], at: String)
     /// The app already declares a name bggen would generate, even with the prefix: writing would break the build.
     case nameClash([DeclaredName], prefix: String)
-
-    /// A clash is not a mistake on the command line but a fact about the app, so it is a failure (exit 1).
-    public var isUsageError: Bool {
-        if case .nameClash = self { return false }
-        return true
-    }
+    /// `--spec` names no file in the folder.
+    case specNotFound(String, folder: String)
+    /// `--target` was given for a folder without a project.
+    case targetWithoutProject(String, folder: String)
 
     public var description: String {
         switch self {
         case .nameClash(let clashes, let prefix):
             "the app already declares \(clashes.map(\.description).joined(separator: ", ")), which bggen would generate with the prefix \(prefix); pass --prefix with another prefix. Nothing was written."
+        case .specNotFound(let spec, let folder):
+            "--spec names \(spec), which is not a file in \(folder); pass the XcodeGen spec's path relative to it."
+        case .targetWithoutProject(let target, let folder):
+            "--target '\(target)' was given, but '\(folder)' holds no Xcode project, project.yml, Project.swift or Package.swift with app targets; drop --target, or run bggen in the app's repository."
         case .severalAppTargets(let names):
             "the project has several iOS app targets (\(names.joined(separator: ", "))); pass --target with the one to add background work to."
         case .unknownTarget(let name, let available):

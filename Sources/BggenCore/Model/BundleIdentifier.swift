@@ -16,4 +16,7 @@ public struct BundleIdentifier: Sendable, Equatable, CustomStringConvertible {
         }
         description = text
     }
+
+    /// What `--yes` takes when nothing gives a bundle identifier.
+    public static let example = try! BundleIdentifier("com.example.app")
 }

@@ -4,8 +4,8 @@ public struct Answers: Sendable, Equatable {
     public var interval: Interval?
     public var requiresNetwork: Bool?
     public var requiresPower: Bool?
-    public var bundleIdentifier: String?
-    public var deploymentTarget: String?
+    public var bundleIdentifier: BundleIdentifier?
+    public var deploymentTarget: DeploymentTarget?
     /// Processing saves a cursor after each item and resumes from it (`--checkpoint`).
     public var checkpoint: Bool?
     /// Processing waits for this local time each night (`--at`).
@@ -27,7 +27,7 @@ public struct Answers: Sendable, Equatable {
 
     public init(
         tasks: [TaskKind]? = nil, interval: Interval? = nil, requiresNetwork: Bool? = nil,
-        requiresPower: Bool? = nil, bundleIdentifier: String? = nil, deploymentTarget: String? = nil,
+        requiresPower: Bool? = nil, bundleIdentifier: BundleIdentifier? = nil, deploymentTarget: DeploymentTarget? = nil,
         checkpoint: Bool? = nil, nightlyAt: NightlyStart? = nil, strategy: ContinuedStrategy? = nil, gpu: Bool? = nil, style: AppStyle? = nil,
         typePrefix: String? = nil, objectiveC: Bool? = nil, guardsPlatform: Bool? = nil
     ) {
@@ -50,7 +50,7 @@ public struct Answers: Sendable, Equatable {
     /// What `--yes` takes for anything not given.
     public static let defaults = Answers(
         tasks: [.refresh, .processing], interval: .fewHours, requiresNetwork: false, requiresPower: false,
-        bundleIdentifier: "com.example.app", deploymentTarget: "16.0"
+        bundleIdentifier: .example, deploymentTarget: .standard
     )
 
     /// These answers, with every gap filled from `other`: flags over a recorded answers file over defaults.
@@ -109,15 +109,7 @@ public struct Configuration: Sendable, Equatable {
         let interval = answers.interval ?? defaults.interval ?? .fewHours
         var tasks = answers.tasks ?? defaults.tasks ?? [.refresh, .processing]
         if interval == .onPush {
-            if tasks.contains(.refresh) {
-                guard answers.tasks == nil else { throw .refreshWithOnPush }
-                tasks.removeAll { $0 == .refresh }
-                notes.append("on-push replaces the periodic refresh with silent push.")
-            }
-            if !tasks.contains(.silentPush) {
-                tasks = (tasks + [.silentPush]).sorted()
-                notes.append("on-push is triggered by silent push, so silent-push was added to the tasks.")
-            }
+            (tasks, notes) = try Self.onPush(tasks, refreshMayBeDropped: answers.tasks == nil)
         }
         if !tasks.contains(.processing) {
             if answers.requiresNetwork == true { throw .processingOptionWithoutProcessing(flag: "--network") }
@@ -136,8 +128,8 @@ public struct Configuration: Sendable, Equatable {
         self.interval = interval
         self.requiresNetwork = tasks.contains(.processing) && (answers.requiresNetwork ?? defaults.requiresNetwork ?? false)
         self.requiresPower = tasks.contains(.processing) && (answers.requiresPower ?? defaults.requiresPower ?? false)
-        self.bundleIdentifier = try BundleIdentifier(answers.bundleIdentifier ?? defaults.bundleIdentifier ?? "com.example.app")
-        self.deploymentTarget = try DeploymentTarget(answers.deploymentTarget ?? defaults.deploymentTarget ?? "16.0")
+        self.bundleIdentifier = answers.bundleIdentifier ?? defaults.bundleIdentifier ?? .example
+        self.deploymentTarget = answers.deploymentTarget ?? defaults.deploymentTarget ?? .standard
         self.checkpoint = tasks.contains(.processing) && (answers.checkpoint ?? defaults.checkpoint ?? false)
         self.nightlyAt = tasks.contains(.processing) ? (answers.nightlyAt ?? defaults.nightlyAt)?.time : nil
         self.strategy = answers.strategy ?? defaults.strategy ?? .queue
@@ -161,6 +153,24 @@ public struct Configuration: Sendable, Equatable {
 
     public func includes(_ kind: TaskKind) -> Bool { tasks.contains(kind) }
 
+    /// The on-push rule, the one place it is written: on-push work has no periodic refresh and is started by a
+    /// silent push. Refresh is dropped only from tasks the user did not choose outright (defaults, a recorded
+    /// file, or tasks picked before the interval was asked); chosen with on-push, it is an error.
+    public static func onPush(_ tasks: [TaskKind], refreshMayBeDropped: Bool) throws(ConfigurationError) -> (tasks: [TaskKind], notes: [String]) {
+        var tasks = tasks
+        var notes: [String] = []
+        if tasks.contains(.refresh) {
+            guard refreshMayBeDropped else { throw .refreshWithOnPush }
+            tasks.removeAll { $0 == .refresh }
+            notes.append("on-push replaces the periodic refresh with silent push.")
+        }
+        if !tasks.contains(.silentPush) {
+            tasks = (tasks + [.silentPush]).sorted()
+            notes.append("on-push is triggered by silent push, so silent-push was added to the tasks.")
+        }
+        return (tasks, notes)
+    }
+
     /// SwiftUI registers the refresh handler through `.backgroundTask(.appRefresh(_:))` (iOS 16), so bggen's
     /// manager must not register it too.
     public var refreshRegisteredBySwiftUI: Bool {
@@ -181,7 +191,7 @@ public struct Configuration: Sendable, Equatable {
     public var answers: Answers {
         Answers(
             tasks: tasks, interval: interval, requiresNetwork: requiresNetwork, requiresPower: requiresPower,
-            bundleIdentifier: bundleIdentifier.description, deploymentTarget: deploymentTarget.description,
+            bundleIdentifier: bundleIdentifier, deploymentTarget: deploymentTarget,
             checkpoint: checkpoint, nightlyAt: nightlyAt.map(NightlyStart.at) ?? .anyTime,
             strategy: includes(.continuedProcessing) ? strategy : nil, gpu: includes(.continuedProcessing) ? gpu : nil,
             style: style, typePrefix: typePrefix.isEmpty ? nil : typePrefix, objectiveC: objectiveC ? true : nil,

@@ -19,6 +19,12 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     case objectiveCWithSwiftUI
     /// A feature whose printed call sites cannot yet be guarded for an app deploying below iOS 13.
     case needsIOS13(feature: String, version: String)
+    /// The answers `.bggen.json` recorded (shown as `file`) clash with the flags given, which alone would fit.
+    /// No terminal to ask on, no `--yes`, and these flags not given.
+    case answersMissing(flags: [String])
+    /// Not an answer that takes a value (a scenario's typo, or a true-or-false field given text).
+    case notAValue(flag: String)
+    indirect case doesNotFitRecordedAnswers(file: String, problem: ConfigurationError)
 
     /// One sentence: what was wrong, then how to fix it.
     public var description: String {
@@ -58,6 +64,12 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
             return "'\(text)' is not a type prefix; use an uppercase letter followed by up to 15 letters or digits, such as Acme."
         case .invalidTimeOfDay(let text):
             return "'\(text)' is not a time of day; pass a 24-hour local time such as 02:30."
+        case .answersMissing(let flags):
+            return "bggen init needs answers it cannot ask for without a terminal: pass --yes to take the defaults (or the answers recorded in \(AnswersFile.name)), or give \(flags.joined(separator: ", "))."
+        case .notAValue(let flag):
+            return "\(flag) is not an answer that takes a value; see --help for the answers and their values."
+        case .doesNotFitRecordedAnswers(let file, let problem):
+            return "the answers recorded in \(file) do not fit together with the flags given: \(problem.description) Fix or delete \(file), or pass flags that override it."
         case .processingOptionWithoutProcessing(let flag):
             return "\(flag) applies only to the processing task; add processing to --tasks or drop \(flag)."
         }

@@ -11,6 +11,8 @@ public struct DeploymentTarget: Sendable, Equatable, Comparable, CustomStringCon
     public static let backgroundTasks = DeploymentTarget(major: 13, minor: 0)
     /// The newest major version bggen knows the SDK of; a later one is a typo more often than a new iOS.
     public static let newestMajor = 27
+    /// What `--yes` takes when nothing gives a deployment target.
+    public static let standard = DeploymentTarget(major: 16, minor: 0)
 
     public init(major: Int, minor: Int) {
         self.major = major

@@ -16,14 +16,6 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `notRestored` names the files the rollback could not put back (empty when the rollback was complete).
     case writeFailed(path: String, reason: String, notRestored: [String])
 
-    /// Usage errors exit 64; failures of the job exit 1.
-    public var isUsageError: Bool {
-        switch self {
-        case .outputOutsideProject, .outputIsFile, .rootIsFile: true
-        case .conflicts, .outsideRepository, .folderInTheWay, .readOnly, .locked, .unreadable, .writeFailed: false
-        }
-    }
-
     public var description: String {
         switch self {
         case .outputOutsideProject(let path):

@@ -52,11 +52,11 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
         case .bundleIdentifierWithout(let target, let names, let used):
             "PRODUCT_BUNDLE_IDENTIFIER of target \(target) uses \(names.map { "$(\($0))" }.joined(separator: ", ")), which nothing in the repository defines; "
                 + (used.map { "the identifiers start with \($0), the value without \(names.count == 1 ? "it" : "them"); pass --bundle-id to choose another prefix." }
-                    ?? "pass --bundle-id with the app's bundle identifier, or the identifiers start with \(Answers.defaults.bundleIdentifier ?? "com.example.app").")
+                    ?? "pass --bundle-id with the app's bundle identifier, or the identifiers start with \(BundleIdentifier.example).")
         case .deploymentTargetUnset(let target, let packageVersion):
             "target \(target) sets no iOS deployment target; "
                 + (packageVersion.map { "the generated code targets iOS \($0), from Package.swift's platforms; pass --ios to choose another." }
-                    ?? "pass --ios with the app's, or the generated code targets iOS \(Answers.defaults.deploymentTarget ?? "16.0").")
+                    ?? "pass --ios with the app's, or the generated code targets iOS \(DeploymentTarget.standard).")
         case .missingInclude(let file, let include):
             "\(file) includes \"\(include)\", which does not exist; settings from it are unknown to bggen."
         case .missingConfigurationFile(let path):

@@ -12,12 +12,6 @@ struct ArgumentParser {
         case toggle
     }
 
-    struct Spec {
-        let name: String
-        let kind: Kind
-        var shortName: Character? = nil
-    }
-
     struct Result {
         var values: [String: String] = [:]
         var flags: Set<String> = []
@@ -25,18 +19,31 @@ struct ArgumentParser {
         var positionals: [String] = []
     }
 
-    let specs: [Spec]
+    let specs: [OptionSpec]
 
     /// En dash, em dash, minus sign, hyphen and figure dash: what word processors put where `--` was typed.
     static let lookalikeDashes: Set<Unicode.Scalar> = ["\u{2010}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2212}"]
 
+    /// Whether `--help` or `-h` (alone or packed, as in `-yh`) comes before `--`: help then wins over every other
+    /// mistake on the line.
+    func asksForHelp(_ arguments: [String]) -> Bool {
+        guard let help = specs.first(where: { $0.name == "help" }) else { return false }
+        for argument in arguments.prefix(while: { $0 != "--" }) {
+            if argument == "--help" { return true }
+            if let short = help.short, argument.hasPrefix("-"), !argument.hasPrefix("--"), argument.dropFirst().contains(short) { return true }
+        }
+        return false
+    }
+
     func parse(_ arguments: [String]) throws(UsageError) -> Result {
         var result = Result()
-        var index = 0
+        if asksForHelp(arguments) {
+            result.flags.insert("help")
+            return result
+        }
+        var arguments = arguments[...]
         var onlyPositionals = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
+        while let argument = arguments.popFirst() {
             // A dash pasted from a document (—yes, –yes) would otherwise become a folder name.
             if !onlyPositionals, let first = argument.unicodeScalars.first, Self.lookalikeDashes.contains(first) {
                 let fixed = "--" + argument.unicodeScalars.drop { Self.lookalikeDashes.contains($0) || $0 == "-" }.map(String.init).joined()
@@ -50,9 +57,14 @@ struct ArgumentParser {
                 onlyPositionals = true
                 continue
             }
+            // Packed short flags: -yq is -y -q.
+            if !argument.hasPrefix("--"), argument.count > 2 {
+                arguments.insert(contentsOf: argument.dropFirst().map { "-\($0)" }, at: arguments.startIndex)
+                continue
+            }
             let (name, inlineValue) = split(argument)
             guard let (spec, negated) = lookup(name) else {
-                throw UsageError("unknown option '\(name)'\(suggestion(for: name)).")
+                throw UsageError("unknown option '\(name)'" + (suggestion(for: name) ?? "."))
             }
             switch spec.kind {
             case .option:
@@ -61,9 +73,9 @@ struct ArgumentParser {
                 }
                 if let inlineValue {
                     result.values[spec.name] = inlineValue
-                } else if index < arguments.count, !arguments[index].hasPrefix("--") {
-                    result.values[spec.name] = arguments[index]
-                    index += 1
+                } else if let value = arguments.first, !value.hasPrefix("--") {
+                    result.values[spec.name] = value
+                    arguments.removeFirst()
                 } else {
                     throw UsageError("--\(spec.name) needs a value.")
                 }
@@ -88,9 +100,9 @@ struct ArgumentParser {
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
-    private func lookup(_ name: String) -> (Spec, negated: Bool)? {
+    private func lookup(_ name: String) -> (OptionSpec, negated: Bool)? {
         if name.count == 2, name.hasPrefix("-"), let short = name.last,
-           let spec = specs.first(where: { $0.shortName == short }) {
+           let spec = specs.first(where: { $0.short == short }) {
             return (spec, false)
         }
         guard name.hasPrefix("--") else { return nil }
@@ -102,12 +114,12 @@ struct ArgumentParser {
         return nil
     }
 
-    /// ", did you mean --tasks?" for a near miss such as `--task`.
-    private func suggestion(for name: String) -> String {
+    /// "; did you mean --tasks?" for a near miss such as `--task`: a question, so the sentence ends there.
+    private func suggestion(for name: String) -> String? {
         let bare = String(name.drop(while: { $0 == "-" }))
         let candidates = specs.flatMap { $0.kind == .toggle ? [$0.name, "no-\($0.name)"] : [$0.name] }
         let best = candidates.min { editDistance($0, bare) < editDistance($1, bare) }
-        guard let best, editDistance(best, bare) <= 2 else { return "" }
+        guard let best, editDistance(best, bare) <= 2 else { return nil }
         return "; did you mean --\(best)?"
     }
 

@@ -1,0 +1,74 @@
+import Foundation
+
+/// `bggen help --man`: bggen.1 in mdoc, made from the commands' option tables, for `man -l -` or a release.
+enum ManPage {
+    static var page: String {
+        var lines = [
+            ".Dd \(date)",
+            ".Dt BGGEN 1",
+            ".Os",
+            ".Sh NAME",
+            ".Nm bggen",
+            ".Nd scaffold and audit iOS background work",
+            ".Sh SYNOPSIS",
+        ]
+        for command in CommandSpec.all {
+            lines += [".Nm", ".Cm \(command.name)", ".Op Ar DIR", ".Op Ar options"]
+        }
+        lines += [".Nm", ".Cm completion", ".Ar bash | zsh | fish", ".Nm", ".Fl V | -version"]
+        lines += [".Sh DESCRIPTION", line("bggen scaffolds BGTaskScheduler refresh and processing tasks, background URLSession downloads and uploads, and silent push, with the Info.plist and entitlements entries they need, and audits an app's background work.")]
+        for command in CommandSpec.all {
+            lines += [".Ss bggen \(command.name)", line(command.description.joined(separator: " ")), ".Bl -tag -width Ds"]
+            for option in command.options {
+                lines.append(item(option))
+                lines.append(line(([option.summary] + option.details.map { $0.trimmingCharacters(in: .whitespaces) }).joined(separator: " ")))
+            }
+            lines.append(".El")
+            for section in command.sections {
+                lines += [".Pp", "\(escaped(section.title.capitalized)):", ".Bd -literal -offset indent"]
+                lines += section.lines.map(line)
+                lines.append(".Ed")
+            }
+        }
+        lines += [
+            ".Sh ENVIRONMENT", ".Bl -tag -width Ds",
+            ".It Ev NO_COLOR", line("when set, no colour, as with --color never."),
+            ".It Ev TERM", line("dumb asks questions with numbered choices instead of arrow keys, and turns colour off."),
+            ".El",
+            ".Sh EXIT STATUS", ".Bl -tag -width Ds",
+            ".It 0", line("success."),
+            ".It 1", line("the job failed: a conflict, a read or write error; doctor: a finding at or above --fail-on."),
+            ".It 64", line("a usage error."),
+            ".It 130", line("interrupted at a question (Ctrl-C); nothing was written."),
+            ".El",
+            ".Sh EXAMPLES", ".Bd -literal -offset indent",
+        ]
+        lines += CommandSpec.all.flatMap(\.examples).map(line)
+        lines.append(".Ed")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The page's date, fixed to the version rather than the day it was printed, so the output is reproducible.
+    private static let date = "November 30, 2026"
+
+    private static func item(_ option: OptionSpec) -> String {
+        switch option.kind {
+        case .option: ".It Fl \\-\(option.name) Ar \(escaped(option.valueName))"
+        case .flag: ".It " + (option.short.map { "Fl \($0) , " } ?? "") + "Fl \\-\(option.name)"
+        case .toggle: ".It Fl \\-\(option.name) , Fl \\-no\\-\(option.name)"
+        }
+    }
+
+    /// A paragraph of running text: a line may not start with a control character, and backslashes are escaped.
+    private static func line(_ paragraph: String) -> String {
+        let body = escaped(paragraph)
+        return body.hasPrefix(".") || body.hasPrefix("'") ? "\\&" + body : body
+    }
+
+    /// Backslashes as `\e`, and anything outside ASCII (…, —) as a named Unicode character, as roff wants them.
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\e").unicodeScalars.map { scalar in
+            scalar.isASCII ? String(scalar) : "\\[u" + String(format: "%04X", scalar.value) + "]"
+        }.joined()
+    }
+}

@@ -1,0 +1,65 @@
+/// What `bggen init` was asked to do: the folder, the answers the flags gave, and how to treat the app.
+public struct InitRequest: Sendable {
+    /// Absolute, as the file system sees it.
+    public var root: String
+    /// The folder as the user typed it, for messages.
+    public var shownAs: String
+    public var answers = Answers()
+    public var output: String?
+    public var target: String?
+    /// An XcodeGen spec not named `project.yml`, relative to the folder.
+    public var spec: String?
+    /// Also patch the other app targets that compile the same folder.
+    public var allTargets = false
+    public var replace = false
+    public var allowBinaryPlist = false
+    /// `--yes`: take the defaults for every answer the flags leave out; never ask.
+    public var assumeDefaults = false
+    public var dryRun = false
+    public var force = false
+
+    public init(root: String, shownAs: String) {
+        self.root = root
+        self.shownAs = shownAs
+    }
+
+    /// `.bggen.json` as the user would name it.
+    var answersFileShownAs: String {
+        shownAs == "." ? AnswersFile.name : "\(shownAs)/\(AnswersFile.name)"
+    }
+}
+
+/// The questions a run may need a person for. A script leaves them nil: then missing answers are an error,
+/// several app targets are an error, existing code is skipped, and sharing targets are left alone (said so).
+public struct InitQuestions {
+    /// Called with the app as soon as it is read, before any question (the command prints it).
+    public var projectDetected: (ExistingProject) -> Void = { _ in }
+    /// The answers no flag gave, offered `defaults`.
+    public var answers: ((_ given: Answers, _ defaults: Answers) throws -> Answers)?
+    /// Which of several app targets gets the work.
+    public var pickTarget: ((_ names: [String]) throws -> String)?
+    /// Whether to generate a task kind the app's code at `place` already covers.
+    public var generateDespiteExistingCode: ((_ kind: TaskKind, _ place: String, _ symbol: String) throws -> Bool)?
+    /// Whether to add the keys to the Info.plists of the other targets that compile `folder` too.
+    public var patchSharingTargets: ((_ names: String, _ folder: String) throws -> Bool)?
+
+    public init() {}
+}
+
+/// What a run came to before anything is written.
+public enum InitOutcome {
+    /// The app's own code already covers every chosen task.
+    case nothingToAdd(notes: [String])
+    case planned(InitPlan)
+}
+
+/// A run's plan and everything its report needs: the configuration, the app, the edits to its files, every note
+/// (the answers', the run's, the edits' and the plan's), and the next steps to print once written.
+public struct InitPlan {
+    public let configuration: Configuration
+    public let plan: Plan
+    public let project: ExistingProject?
+    public let edits: ProjectEdits
+    public let notes: [String]
+    public let nextSteps: String
+}

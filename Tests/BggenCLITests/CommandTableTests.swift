@@ -1,0 +1,132 @@
+@testable import BggenCLI
+import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// `--help`, the completion scripts, the man page and the README's usage block all come from the option tables.
+@Suite("One option table: help, completions, man page, README")
+struct CommandTableTests {
+    private func run(_ arguments: [String]) -> (status: Int32, output: String, errors: String) {
+        let console = FakeConsole(terminal: false)
+        let status = CLI(console: console, fileSystem: InMemoryFileSystem()).run(arguments)
+        return (status, console.output, console.errors)
+    }
+
+    @Test func helpListsEveryOptionOfTheTableWithItsSummary() {
+        for command in CommandSpec.all {
+            let help = run([command.name, "--help"]).output
+            for option in command.options {
+                #expect(help.contains(option.label), "\(command.name) --help lacks \(option.label)")
+                #expect(help.contains(option.summary), "\(command.name) --help lacks the summary of --\(option.name)")
+            }
+        }
+    }
+
+    @Test func theReadmeUsageBlockIsTheGeneratedOne() throws {
+        let readme = RepositoryPaths.root.appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let begin = "<!-- usage: generated from the option tables; BGGEN_RECORD_README=1 swift test --filter CommandTableTests -->\n```\n"
+        let end = "```\n<!-- usage end -->"
+        let start = try #require(text.range(of: begin), "README.md has no usage block")
+        let stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex))
+        if ProcessInfo.processInfo.environment["BGGEN_RECORD_README"] == "1" {
+            try text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: HelpText.readmeUsage).write(to: readme, atomically: true, encoding: .utf8)
+        }
+        #expect(String(text[start.upperBound..<stop.lowerBound]) == HelpText.readmeUsage, "README.md's usage block differs; re-record it")
+    }
+
+    @Test func theManPageIsMdocThatGroffReadsWithoutWarnings() throws {
+        let page = run(["help", "--man"])
+        #expect(page.status == 0)
+        #expect(page.output.hasPrefix(".Dd "))
+        for command in CommandSpec.all {
+            for option in command.options {
+                #expect(page.output.contains("Fl \\-\(option.name)"), "the man page lacks --\(option.name)")
+            }
+        }
+        guard let groff = Shell.which("groff") else { return }
+        let lint = try Shell.run(groff, ["-mdoc", "-Tutf8", "-ww", "-z"], input: page.output)
+        #expect(lint.status == 0 && lint.stderr.isEmpty, "\(lint.stderr)")
+        let rendered = try Shell.run(groff, ["-mdoc", "-Tascii"], input: page.output)
+        #expect(rendered.stdout.contains("--tasks"), "\(rendered.stdout.prefix(400))")
+    }
+
+    /// Offered words for a command line whose last word is being completed, as bash computes them.
+    private func bashCompletions(_ words: [String]) throws -> [String] {
+        let script = run(["completion", "bash"]).output
+        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+        let program = script + "\nCOMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _bggen; printf '%s\\n' \"${COMPREPLY[@]}\"\n"
+        let result = try Shell.run("/bin/bash", ["--norc", "--noprofile"], input: program, directory: fixtureFolder())
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init).sorted()
+    }
+
+    private func fixtureFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bggen-completion-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("App/Sources"), withIntermediateDirectories: true)
+        try Data().write(to: folder.appendingPathComponent("project-app.yml"))
+        return folder
+    }
+
+    @Test func bashCompletesCommandsOptionsValuesAndPaths() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/bin/bash"))
+        #expect(try bashCompletions(["bggen", ""]) == ["--help", "--version", "-V", "-h", "completion", "doctor", "help", "init"])
+        #expect(try bashCompletions(["bggen", "init", "--ta"]) == ["--target", "--tasks"])
+        #expect(try bashCompletions(["bggen", "init", "--no-n"]) == ["--no-network"])
+        #expect(try bashCompletions(["bggen", "init", "--interval", ""]) == Interval.keywords.sorted())
+        #expect(try bashCompletions(["bggen", "init", "--tasks", "refresh,d"]) == ["refresh,downloads"])
+        #expect(try bashCompletions(["bggen", "init", "--style", "s"]) == ["swiftui"])
+        #expect(try bashCompletions(["bggen", "doctor", "--format", ""]) == ["json", "sarif", "text", "xcode"])
+        #expect(try bashCompletions(["bggen", "init", "--output", "A"]) == ["App"])
+        #expect(try bashCompletions(["bggen", "init", "--spec", "project-"]) == ["project-app.yml"])
+        #expect(try bashCompletions(["bggen", "init", "A"]) == ["App"])
+        #expect(try bashCompletions(["bggen", "completion", ""]) == ["bash", "fish", "zsh"])
+    }
+
+    @Test func everyShellGetsAScriptAndAnUnknownOneIsAUsageError() throws {
+        for shell in CompletionScript.Shell.allCases {
+            let script = run(["completion", shell.rawValue])
+            #expect(script.status == 0 && script.output.contains("bggen"))
+        }
+        #expect(run(["completion", "fish"]).output.contains("-l tasks -x -a '(__fish_append , refresh processing"))
+        for shell in ["zsh", "fish"] {
+            guard let path = Shell.which(shell) else { continue }
+            let loaded = try Shell.run(path, ["-c", "source /dev/stdin"], input: run(["completion", shell]).output)
+            #expect(loaded.status == 0, "\(shell): \(loaded.stderr)")
+        }
+        let wrong = run(["completion", "powershell"])
+        #expect(wrong.status == 64 && wrong.errors.contains("completion takes one shell"))
+    }
+}
+
+/// Runs a tool with `input` on stdin.
+enum Shell {
+    static func which(_ name: String) -> String? {
+        ["/usr/bin", "/bin", "/usr/local/bin", "/opt/homebrew/bin"].map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static func run(_ path: String, _ arguments: [String], input: String, directory: URL? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+}
