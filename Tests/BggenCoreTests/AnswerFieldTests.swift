@@ -15,8 +15,8 @@ struct AnswerFieldTests {
 
     @Test func theFileAndTheFlagsRefuseTheSameValueWithTheSameMessage() throws {
         var fromFlags = Answers()
-        let flagError = #expect(throws: ConfigurationError.self) { try AnswerField.ios.set("12.0", in: &fromFlags) }
-        let fileError = #expect(throws: AnswersFileError.self) { try AnswersFile.decode(#"{"ios": "12.0"}"#, path: "x.json") }
+        let flagError = #expect(throws: ConfigurationError.self) { try AnswerField.ios.set("11.0", in: &fromFlags) }
+        let fileError = #expect(throws: AnswersFileError.self) { try AnswersFile.decode(#"{"ios": "11.0"}"#, path: "x.json") }
         #expect(fileError?.problem == flagError?.description)
         #expect(throws: ConfigurationError.notAValue(flag: "--network")) { try AnswerField.network.set("yes", in: &fromFlags) }
         #expect(throws: ConfigurationError.notAValue(flag: "--nope")) { try AnswerField.answers(fromFlags: ["--nope"]) }

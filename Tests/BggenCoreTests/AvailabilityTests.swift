@@ -70,6 +70,12 @@ struct AvailabilityTests {
         let unguarded = example.replacingOccurrences(of: "@available(iOS 13.0, *) ", with: "")
         #expect(!AvailabilityLint.findings(in: unguarded, target: 12.4).isEmpty, "the scene delegate needs iOS 13")
         #expect(try scenario.nextSteps().contains("The app deploys to iOS 12.4, older than BGTaskScheduler"))
+        // An iOS 12 app usually has no scenes: its app delegate schedules, inside the same guard.
+        let withoutScenes = try Scenario(name: "ios12-no-scenes", flags: [], answers: scenario.answers, appHasNoScenes: true).appDelegateExample()
+        #expect(withoutScenes.contains("func applicationDidEnterBackground(_ application: UIApplication) {\n        if #available(iOS 13.0, *) {\n            BackgroundTaskManager.shared.scheduleAppRefresh()"))
+        #expect(!withoutScenes.contains("SceneDelegate"))
+        #expect(AvailabilityLint.findings(in: withoutScenes, target: 12.4, declared: declared).isEmpty)
+        #expect(!AvailabilityLint.findings(in: withoutScenes.replacingOccurrences(of: "if #available(iOS 13.0, *) {", with: "do {"), target: 12.4, declared: declared).isEmpty)
         // Nothing changes for apps deploying to iOS 13 or later.
         for other in Scenarios.all where other.name != scenario.name {
             for file in try other.renderedFiles() {
