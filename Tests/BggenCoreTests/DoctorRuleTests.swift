@@ -76,6 +76,20 @@ struct DoctorRuleTests {
         #expect(try findings(repository.with("App/Info.plist", cleanRefresh.files["App/Info.plist"]!)) == [])
     }
 
+    @Test func anEntryWrittenWithABuildSettingIsComparedAfterExpansion() throws {
+        func repository(permitting entry: String, registering identifier: String) -> DoctorRepository {
+            DoctorRepository(permitted: [entry], modes: ["fetch"])
+                .with("App/AppDelegate.swift", appDelegate(registered: quoted(identifier), submitted: quoted(identifier)))
+        }
+        // The synthetic target's PRODUCT_BUNDLE_IDENTIFIER is com.example.app.
+        #expect(try findings(repository(permitting: "$(PRODUCT_BUNDLE_IDENTIFIER).refresh", registering: "com.example.app.refresh")) == [])
+        #expect(try findings(repository(permitting: "${PRODUCT_BUNDLE_IDENTIFIER}.refresh", registering: "com.example.app.refresh")) == [])
+        #expect(try findings(repository(permitting: "$(PRODUCT_BUNDLE_IDENTIFIER).refresh", registering: "com.example.other.refresh"))
+            == ["BG001 error App/AppDelegate.swift:6", "BG002 warning App/Info.plist:9"])
+        // A variable nothing in the repository defines (an uncommitted xcconfig) leaves it open: no finding either way.
+        #expect(try findings(repository(permitting: "$(TEAM_APP_ID).refresh", registering: "com.example.other.refresh")) == [])
+    }
+
     // MARK: BG002
 
     @Test func aPermittedIdentifierNothingRegistersIsAWarning() throws {

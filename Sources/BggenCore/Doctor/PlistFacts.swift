@@ -45,10 +45,25 @@ struct PlistFacts: Sendable {
         }
     }
 
-    /// Whether `identifier` is permitted: exactly, or (continued processing only) by a `prefix.*` wildcard.
-    func permits(_ identifier: String, continued: Bool) -> Bool {
+    /// Whether `identifier` may be permitted: exactly, or (continued processing only) by a `prefix.*` wildcard, each
+    /// entry expanded with `target`'s build settings as Xcode expands it (`$(PRODUCT_BUNDLE_IDENTIFIER).refresh`).
+    /// An entry whose variables nothing defines counts when its known parts fit: doctor cannot tell, and a finding
+    /// that is wrong teaches people to ignore it.
+    func permits(_ identifier: String, continued: Bool, in target: AppTarget) -> Bool {
         (permittedIdentifiers ?? []).contains { entry in
-            entry.text == identifier || (continued && entry.text.hasSuffix(".*") && identifier.hasPrefix(String(entry.text.dropLast())))
+            guard continued, entry.text.hasSuffix(".*") else { return target.compare(entry.text, with: identifier) != .different }
+            return target.expansions(of: String(entry.text.dropLast())).contains { prefix in
+                !prefix.isFullyResolved || identifier.hasPrefix(prefix.resolved)
+            }
+        }
+    }
+
+    /// What each entry of `BGTaskSchedulerPermittedIdentifiers` can be after expansion with `target`'s settings;
+    /// nil for an entry that leaves a variable unresolved in some configuration.
+    func expandedEntries(in target: AppTarget) -> [(entry: Value, values: Set<String>?)] {
+        (permittedIdentifiers ?? []).map { entry in
+            let expansions = target.expansions(of: entry.text)
+            return (entry, expansions.allSatisfy(\.isFullyResolved) ? Set(expansions.map(\.resolved)) : nil)
         }
     }
 

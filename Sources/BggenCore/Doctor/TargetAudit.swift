@@ -87,7 +87,7 @@ struct TargetAudit {
             guard let value = use.value else { continue }
             let continued = use.role == .request(.continued)
                 || (use.isRegistration && (continuedValues.contains(value) || continuedFiles.contains(use.location.file)))
-            guard !plist.permits(value, continued: continued), reported.insert(value).inserted else { continue }
+            guard !plist.permits(value, continued: continued, in: target), reported.insert(value).inserted else { continue }
             let verb = use.isRegistration ? "registers" : "submits a request for"
             add(.notPermitted, at: use.location,
                 "\(target.name) \(verb) '\(value)', which \(plist.path) does not list in \(BackgroundModes.permittedIdentifiersKey).",
@@ -107,8 +107,8 @@ struct TargetAudit {
         let registrations = context.registrations
         let blind = registrations.contains { $0.value == nil && !$0.inBggenOutput }
         let registered = Set(registrations.compactMap(\.value))
-        for entry in plist.permittedIdentifiers ?? [] where !entry.text.hasSuffix(".*") && !registered.contains(entry.text) {
-            if blind { continue }
+        for (entry, values) in plist.expandedEntries(in: target) where !entry.text.hasSuffix(".*") {
+            guard let values, registered.isDisjoint(with: values), !blind else { continue }
             let unread = context.dependenciesUnread
             add(.neverRegistered, severity: unread ? .note : nil, at: entry.location,
                 "\(plist.path) permits '\(entry.text)', but no code in the repository registers it\(unread ? " (dependencies such as Pods or remote packages were not read)" : "").",
