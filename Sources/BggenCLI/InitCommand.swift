@@ -92,6 +92,9 @@ struct InitCommand {
         }
         if options.json {
             console.writeOutput(report.json(written: plan.hasChanges, dryRun: false, nextSteps: plan.hasChanges ? planned.nextSteps : nil))
+        } else if options.display.quiet {
+            // The result alone: what changed, as a script's log wants it.
+            console.writeOutput(plan.hasChanges ? report.planSummary() : report.afterWriting(nextSteps: "", directory: options.directory))
         } else {
             console.writeOutput(report.afterWriting(nextSteps: planned.nextSteps, directory: options.directory, repeatPlan: prompter == nil))
         }

@@ -81,6 +81,11 @@ struct CommandLineBehaviourTests {
         let quiet = run(["init", "-yq", "--tasks", "processing", "--interval", "30m", "--dry-run"])
         #expect(quiet.status == 0 && quiet.errors.isEmpty, "\(quiet.errors)")
         #expect(quiet.output == loud.output)
+        // After writing: the files that changed, without the tree, the identifiers or the next steps.
+        let written = run(["init", "-yq", "--tasks", "refresh", "App"])
+        #expect(written.status == 0 && written.errors.isEmpty, "\(written.errors)")
+        #expect(written.output.contains("create     App/BackgroundProcessing/AppRefreshWork.swift") || written.output.contains("BackgroundProcessing/AppRefreshWork.swift"), "\(written.output)")
+        #expect(!written.output.contains("Next steps") && !written.output.contains("Identifiers:"), "\(written.output)")
     }
 
     @Test(arguments: [
