@@ -37,6 +37,21 @@ struct ExistingAppFilesTests {
         #expect(try repo.files()["Exposure/Resources/App.entitlements"] == original["Exposure/Resources/App.entitlements"])
     }
 
+    /// The fragment is bggen's, rewritten on every run: signing with it would lose the capabilities Xcode adds later.
+    @Test func aTargetWithoutEntitlementsIsToldToAddTheCapabilityNotToSignWithTheFragment() throws {
+        let repo = try Fixtures.copy("EntitlementsFromProjectVariable")
+        let project = "Exposure.xcodeproj/project.pbxproj"
+        let text = try #require(try repo.files()[project])
+        let without = text.replacingOccurrences(of: #"CODE_SIGN_ENTITLEMENTS = "[^"]*"; "#, with: "", options: .regularExpression)
+        try #require(!without.contains("CODE_SIGN_ENTITLEMENTS"))
+        try repo.write(without, to: project)
+        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "silent-push"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let all = run.stdout + run.stderr
+        #expect(all.contains("Exposure has no entitlements file: add the Push Notifications capability in Xcode (Signing & Capabilities), which creates Exposure.entitlements with aps-environment = development"), "\(all)")
+        #expect(!all.contains("CODE_SIGN_ENTITLEMENTS = bggen"), "\(all)")
+    }
+
     @Test func theFragmentKeepsTheProductionEnvironmentTheAppKeeps() throws {
         let repo = try Fixtures.copy("EntitlementsFromProjectVariable")
         let path = "Exposure/Resources/App.entitlements"

@@ -145,7 +145,7 @@ extension ExistingProject {
         let values = wanted.map { "\($0.key) = \($0.value)" }.joined(separator: " and ")
         guard !target.entitlements.isEmpty else {
             edits.instructions.append(
-                "\(target.name) has no entitlements file: add the \(wanted.map(\.capability).joined(separator: " and ")) capability in Xcode, or set CODE_SIGN_ENTITLEMENTS = \(OutputRenderer.entitlementsFragmentPath) for \(target.name)."
+                "\(target.name) has no entitlements file: add the \(wanted.map(\.capability).joined(separator: " and ")) capability in Xcode (Signing & Capabilities), which creates \(target.name).entitlements with \(values); \(OutputRenderer.entitlementsFragmentPath) shows the entries, but bggen rewrites it, so do not sign with it."
             )
             return nil
         }
