@@ -26,3 +26,21 @@ struct GeneratorDumpTests {
         #expect(stopped.stderr.contains("tuist is not on the PATH, so bggen read the spec itself"), "\(stopped.stderr)")
     }
 }
+
+/// The summary names the spec a person edits, not the first target file it includes.
+@Suite("The project an XcodeGen summary names")
+struct XcodeGenSummaryTests {
+    @Test func theSummaryNamesTheSpecNotAnIncludedTargetFile() throws {
+        let repo = try Fixtures.copy("XcodeGenDump")
+        let target = try #require(try repo.files()["targets/app.yml"])
+        // Without xcodegen on the PATH, bggen's own reader must read the spec: keep the flags on one line.
+        // An included file that sorts before project.yml, as element-x-ios's AccessibilityTests/…/target.yml does.
+        try repo.write(target.replacingOccurrences(of: "=200\n    -Xfrontend", with: "=200 -Xfrontend"), to: "Config/app.yml")
+        try FileManager.default.removeItem(at: repo.url.appendingPathComponent("targets"))
+        let spec = try #require(try repo.files()["project.yml"])
+        try repo.write(spec.replacingOccurrences(of: "- targets/app.yml", with: "- Config/app.yml"), to: "project.yml")
+        let run = try BinaryRunner.run(["init", "--yes", "--dry-run"], in: repo.url, environment: ["PATH": "/usr/bin:/bin"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Project: project.yml (XcodeGen project)"), "\(run.stdout)")
+    }
+}

@@ -68,6 +68,32 @@ struct YAMLTests {
         }
     }
 
+    /// element-x-ios's target.yml writes Info.plist entries this way: the closing bracket at the key's own
+    /// indentation, comments inside the brackets. libyaml, and so XcodeGen, reads it.
+    @Test func aFlowValueMayCloseAtTheKeysIndentation() throws {
+        let text = """
+            info:
+              properties:
+                CFBundleURLTypes: [
+                  {
+                    CFBundleTypeRole: Editor,
+                    CFBundleURLSchemes: [
+                      $(BASE_BUNDLE_IDENTIFIER), # the app's own scheme
+                      "matrix" # permalinks
+                    ]
+                  }
+                ]
+                UIBackgroundModes: [fetch, processing]
+            """
+        let properties = try YAMLSubset.parse(text)["info"]?["properties"]
+        let type = properties?["CFBundleURLTypes"]?.list?.first
+        #expect(type?["CFBundleURLSchemes"]?.strings == ["$(BASE_BUNDLE_IDENTIFIER)", "matrix"])
+        #expect(type?["CFBundleTypeRole"]?.string == "Editor")
+        #expect(properties?["UIBackgroundModes"]?.strings == ["fetch", "processing"])
+        // A bracket that never closes is still an error, at the line that opens it.
+        #expect(throws: YAMLSyntaxError.self) { try YAMLSubset.parse("a: [\n  x,\nb: 1\n") }
+    }
+
     @Test func aLeadingDocumentMarkerIsFine() throws {
         #expect(try YAMLSubset.parse("---\nname: App\n...\n")["name"]?.string == "App")
     }

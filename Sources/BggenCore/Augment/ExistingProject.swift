@@ -114,10 +114,11 @@ public struct ExistingProject: Sendable {
     }
 
     /// The project to name in the summary: the chosen app's `.xcodeproj` when the repository holds several (a
-    /// library's project beside the app's), else the first file that defines the project, or the root.
+    /// library's project beside the app's), else the outermost file that defines the project (an XcodeGen spec, not
+    /// the first target file it includes), or the root.
     public var projectFile: String {
         if report.kind == .xcodeProject, let project = target?.definedIn { return project }
-        return report.projectFiles.first ?? report.root
+        return report.projectFiles.min { $0.split(separator: "/").count < $1.split(separator: "/").count } ?? report.root
     }
 
     /// With several app targets, `--target` decides; a guess could patch the wrong app's Info.plist.

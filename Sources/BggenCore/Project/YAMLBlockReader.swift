@@ -121,7 +121,8 @@ struct YAMLBlockReader {
         return node
     }
 
-    /// A flow collection, continued on the lines below until its brackets close.
+    /// A flow collection, continued on the lines below until its brackets close. The closing bracket may stand at
+    /// the key's own indentation, as libyaml (and so XcodeGen) accepts and real specs write it.
     private mutating func flow(_ text: String, line: Int, indent: Int) throws(YAMLSyntaxError) -> YAMLNode {
         var characters = Array(text)
         var numbers = [Int](repeating: line, count: characters.count)
@@ -134,7 +135,10 @@ struct YAMLBlockReader {
             }
         }
         scan(characters)
-        while depth > 0 || quotes.isOpen, index < lines.count, lines[index].indent > indent {
+        func continues(_ next: YAMLSubset.Line) -> Bool {
+            next.indent > indent || (next.indent == indent && depth > 0 && (next.text.first == "]" || next.text.first == "}"))
+        }
+        while depth > 0 || quotes.isOpen, index < lines.count, continues(lines[index]) {
             let more = Array(" " + lines[index].text)
             scan(more)
             characters += more
