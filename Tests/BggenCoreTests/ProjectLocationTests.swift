@@ -67,4 +67,19 @@ struct ProjectLocationTests {
         #expect(project.style == .swiftUI)
         #expect(project.integrationNote(outputFolder: app.outputFolder) == nil, "the output folder is one the target compiles")
     }
+
+    /// home-assistant's app target owns a synchronized Sources/App/Resources holding its Info.plist and no code.
+    @Test func aSynchronizedFolderOfResourcesHoldingTheInfoPlistIsNotTheSourceFolder() throws {
+        let repo = try Fixtures.copy("SynchronizedOtherName")
+        try FileManager.default.removeItem(at: repo.url.appendingPathComponent("AppStore/StoreConfiguration.swift"))
+        try repo.write(DoctorRepository.plist([("CFBundleName", "<string>CellGuard</string>")]), to: "AppStore/Info.plist")
+        let project = "CellGuard.xcodeproj/project.pbxproj"
+        let text = try #require(try repo.files()[project])
+        try repo.write(text.replacingOccurrences(of: "PRODUCT_BUNDLE_IDENTIFIER = org.example.cellguard;",
+                                                 with: "PRODUCT_BUNDLE_IDENTIFIER = org.example.cellguard; INFOPLIST_FILE = AppStore/Info.plist;"), to: project)
+        let report = try ProjectDetector.detect(root: repo.path, fileSystem: LocalFileSystem())
+        let app = try #require(report.appTarget(named: "CellGuard AppStore"))
+        #expect(app.infoPlist.path == "AppStore/Info.plist")
+        #expect(app.sourceFolder == "CellGuard", "AppStore/ now holds only the Info.plist")
+    }
 }

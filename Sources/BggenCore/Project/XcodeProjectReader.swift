@@ -203,15 +203,18 @@ struct XcodeProjectReader {
     static func sourceFolder(target: XcodeProjectModel.Target, ownedGroups: [XcodeProjectModel.SynchronizedGroup],
                              plist: String?, model: XcodeProjectModel, root: String, fileSystem: any FileSystem) -> String? {
         let groups = ownedGroups.map(\.path).sorted()
-        if let plist, let group = groups.first(where: { PathText.isInside(plist, $0) }) { return group }
-        if let group = groups.first(where: { PathText.name(of: $0) == target.name }) { return group }
-        let named = PathText.join(model.directory, target.name)
         // The folders of the files it compiles: listed one by one, or found in its synchronized folders.
         let synchronizedFiles = groups.flatMap { group in
             RepositoryWalker.files(root: PathText.join(root, group), fileSystem: fileSystem, maximumDepth: 8) { name in
                 sourceExtensions.contains { name.hasSuffix($0) }
             }.map { PathText.join(group, $0) }
         }
+        // A synchronized folder of resources only (home-assistant's Sources/App/Resources holds the Info.plist and
+        // no code) is no place for Swift files.
+        let holdsCode = { (group: String) in synchronizedFiles.contains { PathText.isInside($0, group) } }
+        if let plist, let group = groups.first(where: { PathText.isInside(plist, $0) && holdsCode($0) }) { return group }
+        if let group = groups.first(where: { PathText.name(of: $0) == target.name && holdsCode($0) }) { return group }
+        let named = PathText.join(model.directory, target.name)
         let compiled = (target.sourceFiles.sorted() + synchronizedFiles).map { PathText.parent(of: $0) }
         guard !compiled.isEmpty else {
             return fileSystem.kind(of: PathText.join(root, named)) == .directory ? named : nil
