@@ -240,7 +240,9 @@ struct ProjectJSON: Encodable {
     let infoPlist: String?
     let entitlements: [String]
     let existingCode: [CodeJSON]
+    /// Task identifiers the app registers; its background sessions' identifiers are in `backgroundSessionIdentifiers`.
     let registeredIdentifiers: [String]
+    let backgroundSessionIdentifiers: [String]
     let warnings: [String]
 
     init(_ project: ExistingProject) {
@@ -259,7 +261,8 @@ struct ProjectJSON: Encodable {
         existingCode = report.existingCode.filter { !$0.isBggenOutput }.map {
             CodeJSON(file: $0.file, line: $0.line, symbol: $0.symbol, tasks: $0.kinds.map(\.rawValue))
         }
-        registeredIdentifiers = report.registeredIdentifiers.map(\.identifier)
+        registeredIdentifiers = report.registeredIdentifiers.filter { $0.kind == .task }.map(\.identifier)
+        backgroundSessionIdentifiers = report.registeredIdentifiers.filter { $0.kind == .urlSession }.map(\.identifier)
         warnings = project.warnings.map(\.description)
     }
 }

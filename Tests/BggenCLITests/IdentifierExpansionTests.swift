@@ -110,6 +110,12 @@ struct ExistingAppsSmallerFixesTests {
         #expect(run.stdout.contains("Background session identifiers: com.example.reader.issues"), "\(run.stdout)")
         #expect(!run.stdout.contains("Registered task identifiers"), "\(run.stdout)")
         #expect(!run.stdout.contains("Registered identifiers"), "\(run.stdout)")
+        // The JSON report keeps them apart too.
+        let json = try BinaryRunner.run(["init", "--yes", "--tasks", "downloads", "--dry-run", "--json"], in: repo.url)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let project = try #require(document["project"] as? [String: Any])
+        #expect(project["registeredIdentifiers"] as? [String] == [])
+        #expect(project["backgroundSessionIdentifiers"] as? [String] == ["com.example.reader.issues"])
     }
 
     @Test func aSkipNoteCitesTheLineOfItsOwnTaskKind() throws {
