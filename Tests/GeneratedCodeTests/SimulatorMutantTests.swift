@@ -531,6 +531,49 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             caughtBy: ["app.another-sessions-handler-is-called"],
             modes: [.app]
         ),
+        Mutant(
+            // Review finding: the handler waited for its submission before the run set the expiration handler.
+            name: "a launch handler waits for a hung submission before its task has an expiration handler",
+            scenario: "all-tasks",
+            edits: [Edit(
+                find: "        scheduleAppRefresh()\n        BackgroundTaskRun.start(\n",
+                replace: "        scheduleAppRefresh()\n        submissionQueue.sync {}\n        BackgroundTaskRun.start(\n"
+            )],
+            caughtBy: ["refresh.hung-submission-neither-blocks-the-expiry-nor-the-next-launch"]
+        ),
+        Mutant(
+            name: "the SwiftUI refresh waits for a hung submission outside its cancellation-aware wait",
+            scenario: "swiftui-refresh-processing",
+            edits: [Edit(
+                find: "        let submissions = submissions\n",
+                replace: """
+                            let submissions = submissions
+                            await withCheckedContinuation { (submitted: CheckedContinuation<Void, Never>) in
+                                submissionQueue.async { submitted.resume() }
+                            }
+
+                    """
+            )],
+            caughtBy: ["refresh.hung-submission-neither-blocks-the-expiry-nor-the-next-launch"]
+        ),
+        Mutant(
+            name: "a job refused the GPU is told it has the GPU",
+            scenario: "continued-processing",
+            edits: [Edit(
+                find: "gpu ? $0.insert(identifier).inserted : $0.remove(identifier) != nil",
+                replace: "$0.insert(identifier).inserted"
+            )],
+            caughtBy: ["continued.gpu-refused-resubmits-without-gpu"]
+        ),
+        Mutant(
+            name: "a job granted the GPU is told it has none",
+            scenario: "continued-processing",
+            edits: [Edit(
+                find: "let usesBackgroundGPU = jobsAskingForGPU.withLock { $0.remove(identifier) != nil }",
+                replace: "let usesBackgroundGPU = jobsAskingForGPU.withLock { _ in false }"
+            )],
+            caughtBy: ["continued.gpu-granted-is-told-to-the-job"]
+        ),
     ]
 
     /// A retry count in a static dictionary: it survives the harness's relaunches, which keep the process, so

@@ -30,6 +30,8 @@ nonisolated final class ScriptedJob: ContinuedProcessingJob, @unchecked Sendable
     let suspensionPreparations = HarnessBox<[Date]>()
     /// The half-written file of `.writesPartialOutput`.
     let partialFile = HarnessBox<URL>()
+    /// What the run's progress said about the GPU.
+    let usedGPU = HarnessBox<Bool>()
 
     init(title: String, behavior: Behavior) {
         self.title = title
@@ -37,6 +39,9 @@ nonisolated final class ScriptedJob: ContinuedProcessingJob, @unchecked Sendable
     }
 
     func run(progress: ContinuedProcessingProgress) async throws {
+        #if BGGEN_CONTINUED_GPU
+        usedGPU.value = progress.usesBackgroundGPU
+        #endif
         started.fire()
         switch behavior {
         case .steps(let count):
@@ -249,7 +254,8 @@ nonisolated enum ContinuedProcessingChecks {
                 // The device offers the GPU, but the app lacks the Background GPU Access entitlement.
                 device.hasBackgroundGPUEntitlement = false
                 defer { device.hasBackgroundGPUEntitlement = true }
-                let identifier = try start(ScriptedJob(title: "Without GPU", behavior: .steps(1)))
+                let job = ScriptedJob(title: "Without GPU", behavior: .steps(1))
+                let identifier = try start(job)
                 let request = try unwrap(
                     scheduler.simulatedPendingRequests.map(\.request).first { $0.identifier == identifier } as? BGContinuedProcessingTaskRequest,
                     "no BGContinuedProcessingTaskRequest pending for \(identifier)"
@@ -257,6 +263,15 @@ nonisolated enum ContinuedProcessingChecks {
                 try require(!request.requiredResources.contains(.gpu), "the resubmitted request still asks for the GPU")
                 let task = try scheduler.simulateLaunch(forTaskWithIdentifier: identifier)
                 try require(task.waitForCompletion(timeout: timeout), "the job was not completed within \(timeout) s")
+                try require(job.usedGPU.value == false, "a job refused the GPU was told usesBackgroundGPU = \(String(describing: job.usedGPU.value)); it would try the GPU")
+            }
+
+            report.check("continued.gpu-granted-is-told-to-the-job") { _ in
+                let job = ScriptedJob(title: "With GPU", behavior: .steps(1))
+                let identifier = try start(job)
+                let task = try scheduler.simulateLaunch(forTaskWithIdentifier: identifier)
+                try require(task.waitForCompletion(timeout: timeout), "the job was not completed within \(timeout) s")
+                try require(job.usedGPU.value == true, "a job granted the GPU was told usesBackgroundGPU = \(String(describing: job.usedGPU.value))")
             }
         }
 
