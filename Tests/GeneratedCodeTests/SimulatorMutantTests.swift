@@ -574,6 +574,19 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             )],
             caughtBy: ["continued.gpu-granted-is-told-to-the-job"]
         ),
+        Mutant(
+            // Review finding: iOS 27 calls back after submitTaskRequest returned; the call is not the hand-over.
+            name: "an iOS 27 submission counted as handed over when the call returns",
+            scenario: "ios27-all-tasks",
+            edits: [
+                Edit(find: "                backgroundTime?.end()\n                self.submissions.leave()\n", replace: "                backgroundTime?.end()\n"),
+                Edit(
+                    find: "                Self.logSubmission(of: identifier, backgroundMode: backgroundMode, error: error)\n                backgroundTime?.end()\n            }\n",
+                    replace: "                Self.logSubmission(of: identifier, backgroundMode: backgroundMode, error: error)\n                backgroundTime?.end()\n            }\n            submissions.leave()\n"
+                ),
+            ],
+            caughtBy: ["refresh.launch-completes-once-and-reschedules", "processing.launch-completes-once-and-reschedules"]
+        ),
     ]
 
     /// A retry count in a static dictionary: it survives the harness's relaunches, which keep the process, so
