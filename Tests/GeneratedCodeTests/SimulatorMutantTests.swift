@@ -587,6 +587,14 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             ],
             caughtBy: ["refresh.launch-completes-once-and-reschedules", "processing.launch-completes-once-and-reschedules"]
         ),
+        Mutant(
+            // Review finding: the sweep's launch line was only in the prose, not in the printed app delegate.
+            name: "the printed app delegate does not create the continued-processing manager at launch",
+            scenario: "continued-processing",
+            edits: [Edit(find: "        if #available(iOS 26.0, *) { _ = ContinuedProcessingManager.shared }\n", replace: "")],
+            caughtBy: ["app.launch-sweeps-abandoned-continued-output"],
+            modes: [.app]
+        ),
     ]
 
     /// A retry count in a static dictionary: it survives the harness's relaunches, which keep the process, so
