@@ -111,12 +111,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "refresh handler does not schedule the next refresh",
             scenario: "all-tasks",
             edits: [Edit(
-                find: """
-                            // Requests run once; schedule the next refresh before anything can fail.
-                            scheduleAppRefresh()
-
-                    """,
-                replace: ""
+                find: "        scheduleAppRefresh()\n        BackgroundTaskRun.start(\n",
+                replace: "        BackgroundTaskRun.start(\n"
             )],
             caughtBy: ["refresh.launch-completes-once-and-reschedules"]
         ),
@@ -343,7 +339,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "partial output of a job swiped away is never swept",
             scenario: "continued-processing",
             edits: [Edit(find: "        Self.sweepAbandonedOutput()\n", replace: "")],
-            caughtBy: ["continued.partial-output-of-a-job-swiped-away-is-swept-at-the-next-launch"]
+            caughtBy: ["app.launch-sweeps-abandoned-continued-output"],
+            modes: [.app]
         ),
         Mutant(
             // Issue 10: a launch handler stays registered for the whole process.
