@@ -69,7 +69,15 @@ struct AvailabilityTests {
         #expect(example.contains("@available(iOS 13.0, *) final class SceneDelegate"))
         let unguarded = example.replacingOccurrences(of: "@available(iOS 13.0, *) ", with: "")
         #expect(!AvailabilityLint.findings(in: unguarded, target: 12.4).isEmpty, "the scene delegate needs iOS 13")
-        #expect(try scenario.nextSteps().contains("The app deploys to iOS 12.4, older than BGTaskScheduler"))
+        let nextSteps = try scenario.nextSteps()
+        #expect(nextSteps.contains("The app deploys to iOS 12.4, older than BGTaskScheduler"))
+        // The prose examples too: a user pastes them as they are.
+        let lines = nextSteps.components(separatedBy: "\n")
+        let managerCalls = lines.indices.filter { lines[$0].contains(".shared.startDownload(") || lines[$0].contains(".shared.startUpload(") }
+        #expect(managerCalls.count == 2)
+        for index in managerCalls {
+            #expect(index > 0 && lines[index - 1].hasSuffix("if #available(iOS 13.0, *) {"), "unguarded on iOS 12: \(lines[index])")
+        }
         // An iOS 12 app usually has no scenes: its app delegate schedules, inside the same guard.
         let withoutScenes = try Scenario(name: "ios12-no-scenes", flags: [], answers: scenario.answers, appHasNoScenes: true).appDelegateExample()
         #expect(withoutScenes.contains("func applicationDidEnterBackground(_ application: UIApplication) {\n        if #available(iOS 13.0, *) {\n            BackgroundTaskManager.shared.scheduleAppRefresh()"))

@@ -111,12 +111,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "refresh handler does not schedule the next refresh",
             scenario: "all-tasks",
             edits: [Edit(
-                find: """
-                            // Requests run once; schedule the next refresh before anything can fail.
-                            scheduleAppRefresh()
-
-                    """,
-                replace: ""
+                find: "        scheduleAppRefresh()\n        BackgroundTaskRun.start(\n",
+                replace: "        BackgroundTaskRun.start(\n"
             )],
             caughtBy: ["refresh.launch-completes-once-and-reschedules"]
         ),
@@ -343,7 +339,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "partial output of a job swiped away is never swept",
             scenario: "continued-processing",
             edits: [Edit(find: "        Self.sweepAbandonedOutput()\n", replace: "")],
-            caughtBy: ["continued.partial-output-of-a-job-swiped-away-is-swept-at-the-next-launch"]
+            caughtBy: ["app.launch-sweeps-abandoned-continued-output"],
+            modes: [.app]
         ),
         Mutant(
             // Issue 10: a launch handler stays registered for the whole process.
@@ -530,6 +527,70 @@ struct Mutant: Sendable, CustomTestStringConvertible {
                 replace: "        // because iOS waits for every handler it passes.\n"
             )],
             caughtBy: ["app.another-sessions-handler-is-called"],
+            modes: [.app]
+        ),
+        Mutant(
+            // Review finding: the handler waited for its submission before the run set the expiration handler.
+            name: "a launch handler waits for a hung submission before its task has an expiration handler",
+            scenario: "all-tasks",
+            edits: [Edit(
+                find: "        scheduleAppRefresh()\n        BackgroundTaskRun.start(\n",
+                replace: "        scheduleAppRefresh()\n        submissionQueue.sync {}\n        BackgroundTaskRun.start(\n"
+            )],
+            caughtBy: ["refresh.hung-submission-neither-blocks-the-expiry-nor-the-next-launch"]
+        ),
+        Mutant(
+            name: "the SwiftUI refresh waits for a hung submission outside its cancellation-aware wait",
+            scenario: "swiftui-refresh-processing",
+            edits: [Edit(
+                find: "        let submissions = submissions\n",
+                replace: """
+                            let submissions = submissions
+                            await withCheckedContinuation { (submitted: CheckedContinuation<Void, Never>) in
+                                submissionQueue.async { submitted.resume() }
+                            }
+
+                    """
+            )],
+            caughtBy: ["refresh.hung-submission-neither-blocks-the-expiry-nor-the-next-launch"]
+        ),
+        Mutant(
+            name: "a job refused the GPU is told it has the GPU",
+            scenario: "continued-processing",
+            edits: [Edit(
+                find: "gpu ? $0.insert(identifier).inserted : $0.remove(identifier) != nil",
+                replace: "$0.insert(identifier).inserted"
+            )],
+            caughtBy: ["continued.gpu-refused-resubmits-without-gpu"]
+        ),
+        Mutant(
+            name: "a job granted the GPU is told it has none",
+            scenario: "continued-processing",
+            edits: [Edit(
+                find: "let usesBackgroundGPU = jobsAskingForGPU.withLock { $0.remove(identifier) != nil }",
+                replace: "let usesBackgroundGPU = jobsAskingForGPU.withLock { _ in false }"
+            )],
+            caughtBy: ["continued.gpu-granted-is-told-to-the-job"]
+        ),
+        Mutant(
+            // Review finding: iOS 27 calls back after submitTaskRequest returned; the call is not the hand-over.
+            name: "an iOS 27 submission counted as handed over when the call returns",
+            scenario: "ios27-all-tasks",
+            edits: [
+                Edit(find: "                backgroundTime?.end()\n                self.submissions.leave()\n", replace: "                backgroundTime?.end()\n"),
+                Edit(
+                    find: "                Self.logSubmission(of: identifier, backgroundMode: backgroundMode, error: error)\n                backgroundTime?.end()\n            }\n",
+                    replace: "                Self.logSubmission(of: identifier, backgroundMode: backgroundMode, error: error)\n                backgroundTime?.end()\n            }\n            submissions.leave()\n"
+                ),
+            ],
+            caughtBy: ["refresh.launch-completes-once-and-reschedules", "processing.launch-completes-once-and-reschedules"]
+        ),
+        Mutant(
+            // Review finding: the sweep's launch line was only in the prose, not in the printed app delegate.
+            name: "the printed app delegate does not create the continued-processing manager at launch",
+            scenario: "continued-processing",
+            edits: [Edit(find: "        if #available(iOS 26.0, *) { _ = ContinuedProcessingManager.shared }\n", replace: "")],
+            caughtBy: ["app.launch-sweeps-abandoned-continued-output"],
             modes: [.app]
         ),
     ]

@@ -15,6 +15,9 @@ nonisolated struct ExportJob: ContinuedProcessingJob {
     let title = "Exporting"
 
     func run(progress: ContinuedProcessingProgress) async throws {
+        // progress.usesBackgroundGPU is false when the device offers no background GPU, or iOS refused it (missing
+        // Background GPU Access entitlement, or background launches denied) and the job runs without it: take the
+        // CPU path then, because GPU work in the background fails without the grant.
         let steps: Int64 = 100
         for step in 1...steps {
             try Task.checkCancellation()

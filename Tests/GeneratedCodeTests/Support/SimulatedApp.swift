@@ -98,6 +98,7 @@ struct SimulatedApp: Sendable {
         if configuration.includes(.uploads) { flags += ["-D", "BGGEN_UPLOADS"] }
         if configuration.includes(.silentPush) { flags += ["-D", "BGGEN_SILENT_PUSH"] }
         if configuration.includes(.continuedProcessing) { flags += ["-D", "BGGEN_CONTINUED_PROCESSING"] }
+        if configuration.includes(.continuedProcessing) && configuration.gpu { flags += ["-D", "BGGEN_CONTINUED_GPU"] }
         if sources.hasAppDelegate { flags += ["-D", "BGGEN_APP_DELEGATE"] }
         if sources.swiftFiles["AppDelegate.swift"]?.contains("class AppDelegate") == true {
             flags += ["-D", "BGGEN_APP_DELEGATE_CLASS"]

@@ -113,13 +113,22 @@ open class BGTaskScheduler: NSObject {
         if Thread.isMainThread {
             reportMainThreadSubmission(of: taskRequest)
         }
-        do {
-            try enqueue(taskRequest)
-            completionHandler(nil)
-        } catch {
-            completionHandler(error)
+        // iOS 27 returns at once and hands the request over later, calling back then: code that counts the call
+        // as the hand-over completes its task before the successor is pending.
+        nonisolated(unsafe) let request = taskRequest.copy() as! BGTaskRequest
+        BGTaskScheduler.handOverQueue.asyncAfter(deadline: .now() + BGTaskScheduler.handOverLatency) {
+            do {
+                try self.enqueue(request)
+                completionHandler(nil)
+            } catch {
+                completionHandler(error)
+            }
         }
     }
+
+    /// How long iOS 27 takes to hand a request over after `submitTaskRequest(_:completionHandler:)` returned.
+    private static let handOverLatency: TimeInterval = 0.05
+    private static let handOverQueue = DispatchQueue(label: "com.apple.BGTaskScheduler.submission")
 
     // Async variants imported from ObjC are nonisolated(nonsending) (Swift 6.2): they run on the caller's actor.
     @available(iOS 27.0, tvOS 27.0, *)

@@ -43,6 +43,16 @@ nonisolated enum AppDelegateChecks {
         )
         #endif
 
+        #if BGGEN_CONTINUED_PROCESSING
+        // The partial output of a job the previous launch started and the user swiped away: only a sweep at
+        // launch gets the space back before the next job starts.
+        let prefix = HarnessExpectations.continuedProcessingPrefix!
+        let abandonedOutput = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(prefix).partial", isDirectory: true)
+            .appendingPathComponent("\(prefix).swiped-away", isDirectory: true)
+        try? FileManager.default.createDirectory(at: abandonedOutput, withIntermediateDirectories: true)
+        #endif
+
         report.check("app.launch") { _ in
             let before = SimulatedDevice.shared.violations.count
             let launched = try unwrap(
@@ -77,6 +87,19 @@ nonisolated enum AppDelegateChecks {
             let violations = SimulatedDevice.shared.violations.dropFirst(before)
             try require(violations.isEmpty, "violations during launch: \(violations.map(\.rule))")
         }
+
+        #if BGGEN_CONTINUED_PROCESSING
+        report.check("app.launch-sweeps-abandoned-continued-output") { _ in
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            while FileManager.default.fileExists(atPath: abandonedOutput.path) && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            try require(
+                !FileManager.default.fileExists(atPath: abandonedOutput.path),
+                "launching left the partial output of a job swiped away in an earlier launch: the example does not create ContinuedProcessingManager.shared at launch"
+            )
+        }
+        #endif
 
         #if BGGEN_REFRESH || BGGEN_PROCESSING
         report.check("app.enter-background-schedules") { _ in

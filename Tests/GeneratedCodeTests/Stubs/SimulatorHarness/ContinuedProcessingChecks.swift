@@ -30,6 +30,8 @@ nonisolated final class ScriptedJob: ContinuedProcessingJob, @unchecked Sendable
     let suspensionPreparations = HarnessBox<[Date]>()
     /// The half-written file of `.writesPartialOutput`.
     let partialFile = HarnessBox<URL>()
+    /// What the run's progress said about the GPU.
+    let usedGPU = HarnessBox<Bool>()
 
     init(title: String, behavior: Behavior) {
         self.title = title
@@ -37,6 +39,9 @@ nonisolated final class ScriptedJob: ContinuedProcessingJob, @unchecked Sendable
     }
 
     func run(progress: ContinuedProcessingProgress) async throws {
+        #if BGGEN_CONTINUED_GPU
+        usedGPU.value = progress.usesBackgroundGPU
+        #endif
         started.fire()
         switch behavior {
         case .steps(let count):
@@ -214,7 +219,9 @@ nonisolated enum ContinuedProcessingChecks {
             try require(released == nil, "the job is still alive after its task completed: every job would stay in memory for the whole process")
         }
 
-        report.check("continued.partial-output-of-a-job-swiped-away-is-swept-at-the-next-launch") { context in
+        // The sweep of what earlier launches left runs at launch (app.launch-sweeps-abandoned-continued-output)
+        // and never again: another use of the manager must not delete the output of a job that is running.
+        report.check("continued.another-use-of-the-manager-keeps-a-running-jobs-output") { context in
             let job = ScriptedJob(title: "Swiped away", behavior: .writesPartialOutput)
             let identifier = try start(job)
             let task = try scheduler.simulateLaunch(forTaskWithIdentifier: identifier)
@@ -222,15 +229,10 @@ nonisolated enum ContinuedProcessingChecks {
             try require(job.lastStepDone.wait(timeout: timeout), "the job did not write its partial output")
             let file = try unwrap(job.partialFile.value, "no partial file")
             try require(FileManager.default.fileExists(atPath: file.path), "the partial file was not written")
-            // The user swipes the app away: the process ends with no cancellation. The next launch creates the
-            // manager again.
-            _ = ContinuedProcessingManager()
-            let deadline = Date(timeIntervalSinceNow: timeout)
-            while FileManager.default.fileExists(atPath: file.path) && Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.01)
-            }
-            try require(!FileManager.default.fileExists(atPath: file.path), "the next launch left the half-written output of a job that never finished at \(file.path)")
-            // This process goes on, unlike a real swipe: let the job end.
+            _ = ContinuedProcessingManager.shared
+            Thread.sleep(forTimeInterval: HarnessSettings.grace)
+            try require(FileManager.default.fileExists(atPath: file.path), "another use of the manager deleted the unfinished output of a running job at \(file.path)")
+            // Let the job end.
             scheduler.simulateExpiration(of: task)
             try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
         }
@@ -249,7 +251,8 @@ nonisolated enum ContinuedProcessingChecks {
                 // The device offers the GPU, but the app lacks the Background GPU Access entitlement.
                 device.hasBackgroundGPUEntitlement = false
                 defer { device.hasBackgroundGPUEntitlement = true }
-                let identifier = try start(ScriptedJob(title: "Without GPU", behavior: .steps(1)))
+                let job = ScriptedJob(title: "Without GPU", behavior: .steps(1))
+                let identifier = try start(job)
                 let request = try unwrap(
                     scheduler.simulatedPendingRequests.map(\.request).first { $0.identifier == identifier } as? BGContinuedProcessingTaskRequest,
                     "no BGContinuedProcessingTaskRequest pending for \(identifier)"
@@ -257,6 +260,15 @@ nonisolated enum ContinuedProcessingChecks {
                 try require(!request.requiredResources.contains(.gpu), "the resubmitted request still asks for the GPU")
                 let task = try scheduler.simulateLaunch(forTaskWithIdentifier: identifier)
                 try require(task.waitForCompletion(timeout: timeout), "the job was not completed within \(timeout) s")
+                try require(job.usedGPU.value == false, "a job refused the GPU was told usesBackgroundGPU = \(String(describing: job.usedGPU.value)); it would try the GPU")
+            }
+
+            report.check("continued.gpu-granted-is-told-to-the-job") { _ in
+                let job = ScriptedJob(title: "With GPU", behavior: .steps(1))
+                let identifier = try start(job)
+                let task = try scheduler.simulateLaunch(forTaskWithIdentifier: identifier)
+                try require(task.waitForCompletion(timeout: timeout), "the job was not completed within \(timeout) s")
+                try require(job.usedGPU.value == true, "a job granted the GPU was told usesBackgroundGPU = \(String(describing: job.usedGPU.value))")
             }
         }
 

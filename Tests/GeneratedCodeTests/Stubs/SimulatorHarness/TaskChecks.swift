@@ -367,6 +367,59 @@ nonisolated enum TaskChecks {
             }
         }
 
+        if kind.reschedules {
+            // NetNewsWire saw `BGTaskScheduler.submit` hang. The handler's own submission must not keep the task
+            // from getting its expiration handler, nor the next launch handler from returning.
+            report.check("\(kind.name).hung-submission-neither-blocks-the-expiry-nor-the-next-launch") { context in
+                try ensurePending(kind, manager: manager, scheduler: scheduler)
+                let hang = 4 * HarnessSettings.expiryGrace
+                scheduler.simulatedSubmissionDelay = hang
+                let run = kind.work.prepare(.untilCancelled)
+                let launched = Date()
+                let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+                context.expectExactlyOneCompletion(of: task, success: false)
+                // The submission is still hanging: the expiry must reach a handler and complete the task.
+                Thread.sleep(forTimeInterval: HarnessSettings.grace)
+                scheduler.simulatedSubmissionDelay = 0
+                scheduler.simulateExpiration(of: task)
+                try require(
+                    task.waitForCompletion(timeout: HarnessSettings.expiryGrace),
+                    "the task expired while its submission hung and was not completed within \(HarnessSettings.expiryGrace) s"
+                )
+                // The next launch of the same handler, while the first submission still hangs, returns at once.
+                let registration = try unwrap(
+                    scheduler.registeredLaunchHandler(forTaskWithIdentifier: kind.identifier), "\(kind.identifier) has no launch handler"
+                )
+                // Called on the handler's queue as the scheduler does; neither the handler nor the task is Sendable.
+                nonisolated(unsafe) let handler = registration.launchHandler
+                nonisolated(unsafe) let next = BGTask(simulatedIdentifier: kind.identifier)
+                context.expectExactlyOneCompletion(of: next, success: true)
+                let nextRun = kind.work.prepare(.instant)
+                let returned = SimulatorSignal()
+                (registration.queue ?? DispatchQueue.global()).async {
+                    handler(next)
+                    returned.fire()
+                }
+                try require(
+                    returned.wait(timeout: HarnessSettings.grace),
+                    "the next launch handler did not return within \(HarnessSettings.grace) s while a submission hung"
+                )
+                try require(next.waitForCompletion(timeout: timeout), "the next task was not completed within \(timeout) s")
+                if !nextRun.started.hasFired { kind.work.abandon(nextRun) }
+                if run.started.wait(timeout: timeout) {
+                    try require(run.finished.wait(timeout: timeout), "the expired run's work kept running")
+                } else {
+                    kind.work.abandon(run)
+                }
+                // Leave no hung submission to the next check.
+                try require(
+                    scheduler.waitForPendingRequest(kind.identifier, submittedAfter: launched, timeout: timeout) != nil,
+                    "the hung submission never completed"
+                )
+                Thread.sleep(forTimeInterval: HarnessSettings.grace)
+            }
+        }
+
         report.check("\(kind.name).launch-and-expire-at-once") { context in
             try ensurePending(kind, manager: manager, scheduler: scheduler)
             let run = kind.work.prepare(.untilCancelled)
