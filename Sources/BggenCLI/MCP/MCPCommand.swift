@@ -43,7 +43,7 @@ struct MCPCommand {
             one-line message and bggen's exit status; a malformed message is a JSON-RPC error.
 
             REGISTERING (the agent's MCP configuration, e.g. .mcp.json; docs/mcp.md has more):
-            \(registration.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+            \(registration)
 
             The agent skill that drives the same flow with the command line: bggen help --skill
 
