@@ -114,6 +114,24 @@ import Testing
         #expect(fix.definition[key: "inputSchema"]?[key: "required"] == .array([.string("dryRun")]))
     }
 
+    /// An app whose Info.plist lacks what its code registers: the dry run shows the diff and writes nothing, the
+    /// real run writes it, and a second preview has nothing left to change.
+    @Test func fixWritesOnlyWhenDryRunIsFalse() throws {
+        let app = try Fixtures.copy("RegisteredIdentifiers")
+        let before = try app.files()
+        let run = Self.session([Self.initialize, Self.call(2, "bggen_fix", #"{"dryRun":true}"#), Self.call(3, "bggen_fix", "{}"),
+                                Self.call(4, "bggen_fix", #"{"dryRun":false}"#), Self.call(5, "bggen_fix", #"{"dryRun":true}"#)], in: app.url)
+        let preview = try Self.structured(run.replies[1])
+        #expect(preview[key: "changes"]?.array?.count == 1 && preview[key: "written"] == .bool(false))
+        #expect(preview[key: "changes"]?.array?.first?[key: "diff"]?.string?.contains("+") == true)
+        let needsDryRun = try Self.structured(run.replies[2], isError: true)
+        #expect(needsDryRun[key: "error"] == .string("bggen_fix needs the argument 'dryRun'."))
+        let fixed = try Self.structured(run.replies[3])
+        #expect(fixed[key: "written"] == .bool(true))
+        #expect(try app.files() != before)
+        #expect(try Self.structured(run.replies[4])[key: "changes"]?.array?.isEmpty == true)
+    }
+
     @Test func inANewFolderEveryAnswerIsMissing() throws {
         let folder = try TemporaryDirectory()
         let run = Self.session([Self.initialize, Self.call(2, "bggen_inspect", "{}")], in: folder.url)
