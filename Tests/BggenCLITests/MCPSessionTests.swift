@@ -132,6 +132,22 @@ import Testing
         #expect(try Self.structured(run.replies[4])[key: "changes"]?.array?.isEmpty == true)
     }
 
+    /// The CLI's lock and containment hold for the tools: a folder another run holds is refused (exit 1), an
+    /// output folder outside the app is refused (exit 64), and nothing is written either time.
+    @Test func theLockAndTheFolderBoundsHold() throws {
+        let app = try Fixtures.copy("XcodeGen")
+        let before = try app.files()
+        let lock = try RepositoryLock.acquire(root: app.path, shownAs: ".", fileSystem: LocalFileSystem())
+        let locked = Self.session([Self.initialize, Self.call(2, "bggen_apply", "{\(Self.answers)}")], in: app.url)
+        lock.release()
+        #expect(try Self.structured(locked.replies.last, isError: true)[key: "exitStatus"] == .number(1))
+        let outside = Self.session([Self.initialize, Self.call(2, "bggen_apply", #"{"output":"../elsewhere",\#(Self.answers)}"#)], in: app.url)
+        let refused = try Self.structured(outside.replies.last, isError: true)
+        #expect(refused[key: "exitStatus"] == .number(64), "\(refused.inline)")
+        #expect(try app.files() == before)
+        #expect(!FileManager.default.fileExists(atPath: app.url.deletingLastPathComponent().appendingPathComponent("elsewhere").path))
+    }
+
     @Test func inANewFolderEveryAnswerIsMissing() throws {
         let folder = try TemporaryDirectory()
         let run = Self.session([Self.initialize, Self.call(2, "bggen_inspect", "{}")], in: folder.url)
