@@ -11,7 +11,7 @@ let package = Package(
     targets: [
         .executableTarget(name: "bggen", dependencies: ["BggenCLI"]),
         // skills/bggen/SKILL.md, embedded the same way, is what `bggen help --skill` prints.
-        .target(name: "BggenCLI", dependencies: ["BggenCore"], plugins: ["EmbedSkill"]),
+        .target(name: "BggenCLI", dependencies: ["BggenCore"], plugins: ["EmbedTemplates"]),
         .target(name: "BggenCore", plugins: ["EmbedTemplates"]),
         // Templates/ is the single source of truth; this tool turns it into Swift string literals
         // at build time so the binary carries its templates and still works when copied alone.
@@ -21,12 +21,6 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["TemplateEmbedder"],
             path: "Sources/EmbedTemplatesPlugin"
-        ),
-        .plugin(
-            name: "EmbedSkill",
-            capability: .buildTool(),
-            dependencies: ["TemplateEmbedder"],
-            path: "Sources/EmbedSkillPlugin"
         ),
         .plugin(
             name: "BggenCommandPlugin",
