@@ -169,6 +169,21 @@ import Testing
         #expect(try BinaryRunner.run(["mcp", "extra"], in: folder.url).status == 64)
     }
 
+    /// The real process, fed a session on stdin: every stdout line is a JSON-RPC reply, one per request, even when
+    /// a tool fails reading an app (whose notes the CLI prints on stderr).
+    @Test func stdoutCarriesOnlyProtocolMessages() throws {
+        let app = try Fixtures.copy("UnreadableApp")
+        let lines = [Self.initialize, Self.initialized, Self.call(2, "bggen_inspect", "{}"), Self.call(3, "bggen_doctor", "{}"),
+                     Self.call(4, "bggen_plan", "{\(Self.answers)}"), "{not json"]
+        let input = try TemporaryDirectory()
+        try input.write(lines.joined(separator: "\n") + "\n", to: "session.jsonl")
+        let run = try Subprocess.run(["sh", "-c", "'\(try RepositoryPaths.binary.path)' mcp < '\(input.path)/session.jsonl' 2>/dev/null"], in: app.url)
+        #expect(run.exitCode == 0)
+        let replies = run.output.split(separator: "\n").map { try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
+        #expect(replies.count == 5, "\(run.output)")
+        #expect(replies.allSatisfy { $0?[key: "jsonrpc"] == .string("2.0") }, "\(run.output)")
+    }
+
     @Test func versionsAreNegotiated() throws {
         let folder = try TemporaryDirectory()
         let newest = Self.session([Self.request(1, "initialize", #"{"protocolVersion":"2099-01-01","capabilities":{}}"#)], in: folder.url)

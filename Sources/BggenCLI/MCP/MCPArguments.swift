@@ -24,6 +24,8 @@ struct MCPArguments {
                 useGenerators = try Self.bool(name, value)
             } else if let option = options[name] {
                 if option.name == "dry-run" { dryRun = try Self.bool(name, value) }
+                // Once init and doctor take --use-generators, the argument comes from their table and means the same.
+                if option.name == "use-generators" { useGenerators = try Self.bool(name, value) }
                 commandLine += try Self.spelling(option, argument: name, value: value)
             } else {
                 let known = (["directory", "useGenerators"] + options.keys).sorted().joined(separator: ", ")
