@@ -10,7 +10,8 @@ let package = Package(
     ],
     targets: [
         .executableTarget(name: "bggen", dependencies: ["BggenCLI"]),
-        .target(name: "BggenCLI", dependencies: ["BggenCore"]),
+        // skills/bggen/SKILL.md, embedded the same way, is what `bggen help --skill` prints.
+        .target(name: "BggenCLI", dependencies: ["BggenCore"], plugins: ["EmbedTemplates"]),
         .target(name: "BggenCore", plugins: ["EmbedTemplates"]),
         // Templates/ is the single source of truth; this tool turns it into Swift string literals
         // at build time so the binary carries its templates and still works when copied alone.

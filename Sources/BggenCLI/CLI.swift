@@ -45,14 +45,19 @@ public struct CLI {
     /// Every error message is one line: whatever the user typed or a file held is echoed with its control
     /// characters escaped, so a newline cannot split it and an escape sequence cannot clear the terminal.
     private func report(_ message: String, hint: ErrorHint, command: String?) {
-        let line = message.unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
-        }.joined()
+        let line = Self.oneLine(message)
         switch hint {
         case .none: console.writeError("error: \(line)\n")
         case .commandHelp: console.writeError("error: \(line)\nSee '\(["bggen", command, "--help"].compactMap { $0 }.joined(separator: " "))'.\n")
         case .sentence(let sentence): console.writeError("error: \(line) \(sentence)\n")
         }
+    }
+
+    /// `message` with its control characters escaped; `bggen mcp`'s tool errors use it too.
+    static func oneLine(_ message: String) -> String {
+        message.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
+        }.joined()
     }
 
     private func dispatch(_ arguments: [String]) throws -> Int32 {
@@ -76,13 +81,24 @@ public struct CLI {
             switch rest {
             case []: console.writeOutput(HelpText.main)
             case ["--man"]: console.writeOutput(ManPage.page)
+            case ["--skill"]: console.writeOutput(EmbeddedSkill.files["SKILL.md"]!)
+            case ["mcp"]: console.writeOutput(MCPCommand.help)
             default:
                 guard rest.count == 1, let command = CommandSpec.named(rest[0]) else {
-                    throw UsageError("no help for '\(rest.joined(separator: " "))'; the commands are init and doctor.")
+                    throw UsageError("no help for '\(rest.joined(separator: " "))'; the commands are init, doctor and mcp.")
                 }
                 console.writeOutput(HelpText.page(command))
             }
             return ExitStatus.success
+        case "mcp":
+            if rest == ["--help"] || rest == ["-h"] {
+                console.writeOutput(MCPCommand.help)
+                return ExitStatus.success
+            }
+            guard rest.isEmpty else {
+                throw UsageError("mcp takes no arguments, but got \(rest.joined(separator: " ")); see 'bggen mcp --help'.")
+            }
+            return MCPCommand(console: console, fileSystem: fileSystem).serve()
         case "completion":
             guard rest.count == 1, let shell = CompletionScript.Shell(rawValue: rest[0]) else {
                 throw UsageError("completion takes one shell: \(CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: ", ")), as in 'bggen completion bash'.")

@@ -8,11 +8,16 @@ struct DoctorCommand {
     let fileSystem: any FileSystem
     let options: DoctorOptions
 
-    func run() throws -> Int32 {
+    /// What the options ask of `DoctorService`; `bggen mcp` builds its requests here too.
+    var request: DoctorService.Request {
         var request = DoctorService.Request(root: console.absolutePath(options.directory), shownAs: options.directory)
         request.target = options.target
         request.fix = options.fix
         request.dryRun = options.dryRun
+        return request
+    }
+
+    func run() throws -> Int32 {
         let outcome = try DoctorService(fileSystem: fileSystem).run(request)
         if let fixes = outcome.fixes, options.dryRun {
             console.writeOutput(fixes.changes.map(\.diff).joined(separator: "\n"))
@@ -28,7 +33,7 @@ struct DoctorCommand {
         return status(outcome.report)
     }
 
-    private func status(_ report: DoctorReport) -> Int32 {
+    func status(_ report: DoctorReport) -> Int32 {
         report.count(atLeast: options.failOn) > 0 ? ExitStatus.failure : ExitStatus.success
     }
 }

@@ -28,7 +28,8 @@ struct InitCommand {
         }
     }
 
-    private var request: InitRequest {
+    /// What the options ask of `InitService`; `bggen mcp` builds its requests here too.
+    var request: InitRequest {
         var request = InitRequest(root: console.absolutePath(options.directory), shownAs: options.directory)
         request.answers = options.answers
         request.output = options.output

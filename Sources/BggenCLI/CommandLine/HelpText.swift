@@ -6,7 +6,9 @@ enum HelpText {
 
     static var main: String {
         let commands = CommandSpec.all.map { ("\($0.usage)", "\($0.abstract) (see `bggen \($0.name) --help`)") } + [
+            ("bggen mcp", "serve these commands to a coding agent (MCP over stdio; see `bggen mcp --help`)"),
             ("bggen help [COMMAND] [--man]", "show help, or the man page (mdoc)"),
+            ("bggen help --skill", "print the coding-agent skill (skills/bggen/SKILL.md)"),
             ("bggen completion SHELL", "print a completion script for \(CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: ", "))"),
             ("bggen -V, --version", "print the version"),
         ]

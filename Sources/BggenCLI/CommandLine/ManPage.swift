@@ -15,6 +15,7 @@ enum ManPage {
         for command in CommandSpec.all {
             lines += [".Nm", ".Cm \(command.name)", ".Op Ar DIR", ".Op Ar options"]
         }
+        lines += [".Nm", ".Cm mcp", ".Nm", ".Cm help", ".Fl \\-skill"]
         lines += [".Nm", ".Cm completion", ".Ar bash | zsh | fish", ".Nm", ".Fl V | -version"]
         lines += [".Sh DESCRIPTION", line("bggen scaffolds BGTaskScheduler refresh and processing tasks, background URLSession downloads and uploads, and silent push, with the Info.plist and entitlements entries they need, and audits an app's background work.")]
         for command in CommandSpec.all {
@@ -30,6 +31,7 @@ enum ManPage {
                 lines.append(".Ed")
             }
         }
+        lines += [".Ss bggen mcp", line("Serves bggen's tools (\(MCPTool.Name.allCases.map(\.rawValue).joined(separator: ", "))) to a coding agent as a Model Context Protocol server over stdin and stdout, until end of input; see bggen mcp --help. bggen help --skill prints the agent skill that runs the same steps with these commands.")]
         lines += [
             ".Sh ENVIRONMENT", ".Bl -tag -width Ds",
             ".It Ev NO_COLOR", line("when set, no colour, as with --color never."),

@@ -10,8 +10,10 @@ public struct Doctor: Sendable {
     }
 
     /// `root` is absolute. `targetName` limits the audit to one app target; `disabled` lists rule ids to skip.
-    public func audit(root: String, targetName: String? = nil, disabled: Set<String> = []) throws -> DoctorReport {
-        let (project, ownership) = try ProjectDetector.read(root: root, fileSystem: fileSystem, scansCode: false)
+    /// `dumper` runs `xcodegen` or `tuist` for the resolved project; nil reads the spec alone.
+    public func audit(root: String, targetName: String? = nil, disabled: Set<String> = [],
+                      dumper: (any ProjectDumping)? = ProcessProjectDumper()) throws -> DoctorReport {
+        let (project, ownership) = try ProjectDetector.read(root: root, fileSystem: fileSystem, scansCode: false, dumper: dumper)
         var targets = project.appTargets
         if let targetName {
             guard let target = project.appTarget(named: targetName) else {

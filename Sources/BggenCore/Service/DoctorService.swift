@@ -16,6 +16,8 @@ public struct DoctorService {
         public var fix = false
         /// With `fix`: plan the fixes, write nothing.
         public var dryRun = false
+        /// Runs `xcodegen` or `tuist` to read the resolved project; nil runs nothing from the repository.
+        public var dumper: (any ProjectDumping)? = ProcessProjectDumper()
 
         public init(root: String, shownAs: String) {
             self.root = root
@@ -41,12 +43,12 @@ public struct DoctorService {
         }
         let disabled = try disabledRules(request)
         let doctor = Doctor(fileSystem: fileSystem)
-        let report = try doctor.audit(root: request.root, targetName: request.target, disabled: disabled)
+        let report = try doctor.audit(root: request.root, targetName: request.target, disabled: disabled, dumper: request.dumper)
         guard request.fix else { return Outcome(report: report, fixes: nil, fixed: false) }
         let plan = try DoctorFixes(fileSystem: fileSystem).plan(report)
         guard !request.dryRun, plan.hasChanges else { return Outcome(report: report, fixes: plan, fixed: false) }
         try PlanWriter(fileSystem: fileSystem).apply(plan)
-        return Outcome(report: try doctor.audit(root: request.root, targetName: request.target, disabled: disabled), fixes: plan, fixed: true)
+        return Outcome(report: try doctor.audit(root: request.root, targetName: request.target, disabled: disabled, dumper: request.dumper), fixes: plan, fixed: true)
     }
 
     /// `"doctor": {"disabled": [...]}` in `.bggen.json`; an invalid file is an error, as for `init`.

@@ -17,6 +17,9 @@ public struct InitRequest: Sendable {
     public var assumeDefaults = false
     public var dryRun = false
     public var force = false
+    /// Runs `xcodegen` or `tuist` to read the resolved project; nil reads the spec alone and runs nothing from the
+    /// repository (what `bggen mcp` passes unless a tool's arguments ask for generators).
+    public var dumper: (any ProjectDumping)? = ProcessProjectDumper()
 
     public init(root: String, shownAs: String) {
         self.root = root

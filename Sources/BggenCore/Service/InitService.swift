@@ -107,11 +107,11 @@ public struct InitService {
             throw AugmentError.specNotFound(spec, folder: request.shownAs)
         }
         do {
-            return try ExistingProject.detect(root: root, targetName: request.target, spec: request.spec, fileSystem: fileSystem)
+            return try ExistingProject.detect(root: root, targetName: request.target, spec: request.spec, fileSystem: fileSystem, dumper: request.dumper)
                 ?? noProject(request)
         } catch AugmentError.severalAppTargets(let names) where questions.pickTarget != nil {
             let picked = try questions.pickTarget!(names)
-            return try ExistingProject.detect(root: root, targetName: picked, spec: request.spec, fileSystem: fileSystem)
+            return try ExistingProject.detect(root: root, targetName: picked, spec: request.spec, fileSystem: fileSystem, dumper: request.dumper)
         } catch let error as ProjectError where output != nil && request.target == nil {
             switch error {
             case .unreadableApp, .noAppTargetRead: return nil

@@ -1,8 +1,9 @@
 import Foundation
 
 /// A JSON document as its kinds: `true` stays a boolean and `1` a number, decided by the decoder rather than by
-/// bridging through NSNumber, so a file that says `"network": 1` is an error, not a yes.
-enum JSONValue: Codable, Equatable {
+/// bridging through NSNumber, so a file that says `"network": 1` is an error, not a yes. Public for `bggen mcp`,
+/// whose JSON-RPC messages are read and written as these values.
+public enum JSONValue: Codable, Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,7 +11,7 @@ enum JSONValue: Codable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -27,7 +28,7 @@ enum JSONValue: Codable, Equatable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -39,18 +40,18 @@ enum JSONValue: Codable, Equatable {
         }
     }
 
-    var string: String? {
+    public var string: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
-    var array: [JSONValue]? {
+    public var array: [JSONValue]? {
         if case .array(let items) = self { return items }
         return nil
     }
 
     /// On one line, with sorted keys and a space after each `:` and `,`: `{"disabled": ["BG002"]}`.
-    var inline: String {
+    public var inline: String {
         switch self {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"

@@ -1,0 +1,152 @@
+import BggenCore
+import Foundation
+
+/// One Model Context Protocol session: JSON-RPC 2.0 messages in, one per line, and the replies out, one per line.
+/// Requests are answered in order, one at a time, so two tools never write the same folder at once from one
+/// session (another process is kept out by the repository lock).
+final class MCPSession {
+    /// The revisions this server speaks, newest first: those the `initialize` handshake negotiates.
+    static let protocolVersions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
+    /// From this revision on a tool result carries `structuredContent`; before it, the JSON text alone.
+    private static let structuredContentSince = "2025-06-18"
+
+    private let runner: MCPToolRunner
+    /// The revision agreed in `initialize`; nil until then.
+    private(set) var protocolVersion: String?
+    /// A stop signal that arrived while a tool wrote; the server answers, then ends with 128 + its number.
+    private(set) var stoppedBy: Int32?
+
+    init(console: any Console, fileSystem: any FileSystem) {
+        runner = MCPToolRunner(console: console, fileSystem: fileSystem)
+    }
+
+    /// JSON-RPC error codes.
+    enum ErrorCode: Int {
+        case parseError = -32700, invalidRequest = -32600, methodNotFound = -32601, invalidParams = -32602
+    }
+
+    private struct Failure: Error {
+        let code: ErrorCode
+        let message: String
+    }
+
+    /// The reply to one line, or nil for a notification, a response or a blank line.
+    func handle(_ line: String) -> String? {
+        guard !line.allSatisfy(\.isWhitespace) else { return nil }
+        guard let message = try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)) else {
+            return Self.error(id: .null, .parseError, "Parse error: the line is not JSON")
+        }
+        guard case .object(let fields) = message else {
+            return Self.error(id: .null, .invalidRequest, "Invalid Request: send one JSON-RPC object per line (batches are not supported)")
+        }
+        guard fields["jsonrpc"] == .string("2.0") else {
+            return Self.error(id: Self.validID(fields["id"]) ?? .null, .invalidRequest, "Invalid Request: jsonrpc must be \"2.0\"")
+        }
+        guard case .string(let method)? = fields["method"] else {
+            // A response to a request of ours (the server sends none) is dropped; anything else is malformed.
+            if fields["result"] != nil || fields["error"] != nil { return nil }
+            return Self.error(id: Self.validID(fields["id"]) ?? .null, .invalidRequest, "Invalid Request: no method")
+        }
+        guard let rawID = fields["id"] else {
+            // Notifications (notifications/initialized, notifications/cancelled …) need no answer.
+            return nil
+        }
+        guard let id = Self.validID(rawID) else {
+            return Self.error(id: .null, .invalidRequest, "Invalid Request: id must be a string or a number")
+        }
+        let params = fields["params"] ?? .object([:])
+        do {
+            return Self.encode(["jsonrpc": .string("2.0"), "id": id, "result": try respond(to: method, params: params)])
+        } catch {
+            return Self.error(id: id, error.code, error.message)
+        }
+    }
+
+    private func respond(to method: String, params: JSONValue) throws(Failure) -> JSONValue {
+        guard case .object(let params) = params else { throw Failure(code: .invalidParams, message: "Invalid params: params must be an object") }
+        switch method {
+        case "ping":
+            return .object([:])
+        case "initialize":
+            return try initialize(params)
+        default:
+            break
+        }
+        guard protocolVersion != nil else {
+            throw Failure(code: .invalidRequest, message: "Invalid Request: send initialize before \(method)")
+        }
+        switch method {
+        case "tools/list":
+            return .object(["tools": .array(MCPTool.all.map(\.definition))])
+        case "tools/call":
+            return try call(params)
+        default:
+            throw Failure(code: .methodNotFound, message: "Method not found: \(method)")
+        }
+    }
+
+    /// Version negotiation as the specification describes it: the client's revision when the server speaks it,
+    /// otherwise the newest the server speaks (the client then decides whether to go on).
+    private func initialize(_ params: [String: JSONValue]) throws(Failure) -> JSONValue {
+        guard protocolVersion == nil else { throw Failure(code: .invalidRequest, message: "Invalid Request: initialize was already called") }
+        guard case .string(let requested)? = params["protocolVersion"] else {
+            throw Failure(code: .invalidParams, message: "Invalid params: initialize needs protocolVersion")
+        }
+        let agreed = Self.protocolVersions.contains(requested) ? requested : Self.protocolVersions[0]
+        protocolVersion = agreed
+        return .object([
+            "protocolVersion": .string(agreed),
+            "capabilities": .object(["tools": .object(["listChanged": .bool(false)])]),
+            "serverInfo": .object(["name": .string("bggen"), "title": .string("bggen: iOS background work"), "version": .string(HelpText.version)]),
+            "instructions": .string(MCPCommand.instructions),
+        ])
+    }
+
+    private func call(_ params: [String: JSONValue]) throws(Failure) -> JSONValue {
+        guard case .string(let name)? = params["name"] else { throw Failure(code: .invalidParams, message: "Invalid params: tools/call needs a tool name") }
+        guard let tool = MCPTool.named(name) else {
+            throw Failure(code: .invalidParams, message: "Unknown tool: \(name); the tools are \(MCPTool.Name.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        var arguments: [String: JSONValue] = [:]
+        switch params["arguments"] {
+        case nil, .null?: break
+        case .object(let given)?: arguments = given
+        default: throw Failure(code: .invalidParams, message: "Invalid params: arguments must be an object")
+        }
+        let outcome = runner.call(tool, arguments: arguments)
+        if let signal = outcome.stoppedBy { stoppedBy = signal }
+        var text = Self.encodeLine(outcome.content)
+        if outcome.isError, case .string(let message)? = outcome.content[key: "error"] {
+            let status = outcome.content[key: "exitStatus"].map(\.inline) ?? "\(ExitStatus.failure)"
+            text = "error: \(CLI.oneLine(message)) (exit status \(status))"
+        }
+        var result: [String: JSONValue] = ["content": .array([.object(["type": .string("text"), "text": .string(text)])]), "isError": .bool(outcome.isError)]
+        if let version = protocolVersion, version >= Self.structuredContentSince {
+            result["structuredContent"] = outcome.content
+        }
+        return .object(result)
+    }
+
+    /// A string or a number; JSON-RPC allows null, MCP does not.
+    private static func validID(_ id: JSONValue?) -> JSONValue? {
+        switch id {
+        case .string?, .number?: id
+        default: nil
+        }
+    }
+
+    private static func error(id: JSONValue, _ code: ErrorCode, _ message: String) -> String {
+        encode(["jsonrpc": .string("2.0"), "id": id, "error": .object(["code": .number(Double(code.rawValue)), "message": .string(message)])])
+    }
+
+    private static func encode(_ fields: [String: JSONValue]) -> String {
+        encodeLine(.object(fields))
+    }
+
+    /// One line: JSON escapes every newline inside a string, and the encoder adds none of its own.
+    static func encodeLine(_ value: JSONValue) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+    }
+}
