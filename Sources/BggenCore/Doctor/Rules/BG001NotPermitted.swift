@@ -3,8 +3,8 @@ extension DoctorRule {
         id: "BG001", severity: .error,
         summary: "A task identifier registered or submitted in code is not in BGTaskSchedulerPermittedIdentifiers.",
         finds: "a task identifier registered or submitted that `BGTaskSchedulerPermittedIdentifiers` does not list (a `prefix.*` wildcard counts for continued processing only); entries written with `$(PRODUCT_BUNDLE_IDENTIFIER)` are compared after expansion",
-        why: "`register` returns `false` and the handler never runs; `submit` throws `BGTaskScheduler.Error.notPermitted` (code 3). Nothing fails in the simulator's debugger shortcut, so the task silently never runs on devices.",
-        fix: "Add the identifier to `BGTaskSchedulerPermittedIdentifiers` in the app's Info.plist (`bggen doctor --fix` does), or correct the spelling in the code or the plist so both say the same.",
+        why: "`register` returns `false` and the handler never runs; `submit` throws `BGTaskScheduler.Error.notPermitted` (code 3).",
+        fix: "Add the identifier to `BGTaskSchedulerPermittedIdentifiers` in the app's Info.plist (`bggen doctor --fix` does, except under a continued-processing wildcard, which is yours to choose), or correct the spelling in the code or the plist so both say the same.",
         tags: ["background-tasks", "info-plist"],
         examples: [
             .triggering("an identifier the Info.plist does not list",

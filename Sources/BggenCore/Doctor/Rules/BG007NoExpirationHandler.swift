@@ -1,3 +1,5 @@
+import Foundation
+
 extension DoctorRule {
     public static let noExpirationHandler = DoctorRule(
         id: "BG007", severity: .error,

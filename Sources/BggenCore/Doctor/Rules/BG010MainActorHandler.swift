@@ -1,3 +1,5 @@
+import Foundation
+
 extension DoctorRule {
     public static let mainActorHandler = DoctorRule(
         id: "BG010", severity: .error,

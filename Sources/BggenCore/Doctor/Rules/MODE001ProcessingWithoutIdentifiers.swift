@@ -4,7 +4,7 @@ extension DoctorRule {
         summary: "processing in UIBackgroundModes with no BGTaskSchedulerPermittedIdentifiers (ITMS-90771).",
         finds: "`processing` with no permitted identifiers (ITMS-90771 at upload)",
         why: "App Store Connect rejects the upload with ITMS-90771.",
-        fix: "Add `BGTaskSchedulerPermittedIdentifiers` with the identifiers the app registers (`bggen doctor --fix` does), or remove `processing`.",
+        fix: "Add `BGTaskSchedulerPermittedIdentifiers` listing the identifiers the app registers, or remove `processing` from `UIBackgroundModes`.",
         tags: ["background-modes", "info-plist", "upload"],
         examples: [
             .triggering("processing and no permitted identifiers",

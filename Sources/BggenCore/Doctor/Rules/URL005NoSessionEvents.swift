@@ -1,3 +1,5 @@
+import Foundation
+
 extension DoctorRule {
     public static let noSessionEvents = DoctorRule(
         id: "URL005", severity: .error,
