@@ -29,6 +29,9 @@ struct DoctorCorpusTests {
         App(name: "HomeAssistant-DeprecatedFetch",
             expected: ["FETCH001 Sources/App/AppDelegate.swift:12", "FETCH001 Sources/App/AppDelegate.swift:26"],
             otherTrue: [], falseFindings: []),
+        App(name: "OpenClaw-RefreshWithoutFetch",
+            expected: ["BG003 Sources/OpenClawApp.swift:53", "BG010 Sources/OpenClawApp.swift:40"],
+            otherTrue: ["BG010 Sources/OpenClawApp.swift:70"], falseFindings: []),
         App(name: "NetNewsWire-Fixed", expected: [], otherTrue: ["MODE003 iOS/Resources/Info.plist:14"], falseFindings: []),
         App(name: "HomeAssistant-Current", expected: [], otherTrue: [], falseFindings: []),
         App(name: "Workmanager-Example", expected: [], otherTrue: [],
@@ -57,9 +60,9 @@ struct DoctorCorpusTests {
             recalled += app.expected.filter(found.contains).count
             falseFindings += app.falseFindings.filter(found.contains).count
         }
-        #expect(Self.apps.filter { !$0.expected.isEmpty }.count == 3 && Self.apps.filter(\.expected.isEmpty).count == 3)
-        #expect(expected == 5)
-        #expect(recalled == 3, "recall: \(recalled) of \(expected) expected findings")
+        #expect(Self.apps.filter { !$0.expected.isEmpty }.count == 4 && Self.apps.filter(\.expected.isEmpty).count == 3)
+        #expect(expected == 7)
+        #expect(recalled == 5, "recall: \(recalled) of \(expected) expected findings")
         #expect(falseFindings == 10, "false findings: \(falseFindings)")
     }
 }
