@@ -66,25 +66,50 @@ struct DoctorOutput {
         return encode(document)
     }
 
-    /// SARIF 2.1.0, as GitHub code scanning reads it: one run, the rule list, results with physical locations
-    /// relative to the repository root (`%SRCROOT%`).
+    /// SARIF 2.1.0, as GitHub code scanning reads it: one run, the rule list with each rule's documentation, results
+    /// with physical locations relative to the repository root (`%SRCROOT%`) and fingerprints that survive edits
+    /// elsewhere in the file, so code scanning tracks a finding across commits.
     func sarif() -> String {
         let rules = DoctorRule.all.map { rule in
             Sarif.Rule(id: rule.id, shortDescription: .init(text: rule.summary),
-                       defaultConfiguration: .init(level: Self.sarifLevel(rule.severity)))
+                       fullDescription: .init(text: rule.findsText, markdown: rule.finds),
+                       help: .init(text: rule.helpText, markdown: rule.helpMarkdown), helpUri: rule.helpURL,
+                       properties: .init(tags: rule.tags), defaultConfiguration: .init(level: Self.sarifLevel(rule.severity)))
         }
+        var occurrences: [String: Int] = [:]
         let results = report.findings.map { finding in
             let region = finding.location.line > 0 ? Sarif.Region(startLine: finding.location.line, startColumn: max(finding.location.column, 1)) : nil
+            let key = Self.fingerprintKey(finding)
+            let occurrence = occurrences[key, default: 0]
+            occurrences[key] = occurrence + 1
             return Sarif.Result(
                 ruleId: finding.rule.id, ruleIndex: DoctorRule.all.firstIndex(of: finding.rule) ?? 0, level: Self.sarifLevel(finding.severity),
                 message: .init(text: "\(finding.message) \(finding.why) Fix: \(finding.fix)"),
-                locations: [.init(physicalLocation: .init(artifactLocation: .init(uri: finding.location.file, uriBaseId: "%SRCROOT%"), region: region))])
+                locations: [.init(physicalLocation: .init(artifactLocation: .init(uri: finding.location.file, uriBaseId: "%SRCROOT%"), region: region))],
+                partialFingerprints: [Self.fingerprintName: "\(GeneratedMarker.checksum(of: key)):\(occurrence)"])
         }
         let log = Sarif(
             version: "2.1.0", schema: "https://json.schemastore.org/sarif-2.1.0.json",
-            runs: [.init(tool: .init(driver: .init(name: "bggen", version: HelpText.version, rules: rules)),
+            runs: [.init(tool: .init(driver: .init(name: "bggen", version: HelpText.version, informationUri: DoctorRule.readmeURL, rules: rules)),
                          results: results)])
         return encode(log)
+    }
+
+    /// The `partialFingerprints` entry doctor writes; the version goes up if what it hashes changes.
+    static let fingerprintName = "bggenFinding/v1"
+
+    /// What identifies a finding from one commit to the next: its rule, file, target and message, without the line
+    /// numbers a message quotes (`at App/Tasks.swift:12`), which move when lines are added above. Findings with the
+    /// same key are told apart by their order in the file (GitHub's own line hashes do the same).
+    static func fingerprintKey(_ finding: DoctorFinding) -> String {
+        var message = ""
+        var afterColon = false
+        for character in finding.message {
+            if afterColon && character.isNumber { continue }
+            afterColon = character == ":"
+            message.append(character)
+        }
+        return [finding.rule.id, finding.location.file, finding.target ?? "", message].joined(separator: "\u{0}")
     }
 
     private static func sarifLevel(_ severity: Severity) -> String {
@@ -141,15 +166,26 @@ struct DoctorJSON: Encodable {
 /// The part of SARIF 2.1.0 doctor writes.
 struct Sarif: Encodable {
     struct Text: Encodable { let text: String }
+    /// A multiformat message string: plain text, and GitHub-flavoured Markdown where there is any.
+    struct Message: Encodable {
+        let text: String
+        let markdown: String
+    }
     struct Configuration: Encodable { let level: String }
+    struct Properties: Encodable { let tags: [String] }
     struct Rule: Encodable {
         let id: String
         let shortDescription: Text
+        let fullDescription: Message
+        let help: Message
+        let helpUri: String
+        let properties: Properties
         let defaultConfiguration: Configuration
     }
     struct Driver: Encodable {
         let name: String
         let version: String
+        let informationUri: String
         let rules: [Rule]
     }
     struct Tool: Encodable { let driver: Driver }
@@ -172,6 +208,7 @@ struct Sarif: Encodable {
         let level: String
         let message: Text
         let locations: [Location]
+        let partialFingerprints: [String: String]
     }
     struct Run: Encodable {
         let tool: Tool

@@ -12,11 +12,7 @@ public struct DoctorRepository {
     public init(permitted: [String]? = nil, modes: [String]? = nil, aps: Bool = false, settings: String = "") {
         files["App.xcodeproj/project.pbxproj"] = SyntheticProject.pbxproj(
             targetSettings: "INFOPLIST_FILE = App/Info.plist; CODE_SIGN_ENTITLEMENTS = App/App.entitlements; \(settings)")
-        var info = [("CFBundleName", "<string>App</string>")]
-        if let permitted { info.append((BackgroundModes.permittedIdentifiersKey, Self.array(permitted))) }
-        if let modes { info.append((BackgroundModes.key, Self.array(modes))) }
-        files["App/Info.plist"] = Self.plist(info)
-        files["App/App.entitlements"] = Self.plist(aps ? [("aps-environment", "<string>development</string>")] : [])
+        files.merge(ExampleApp(permitted: permitted, modes: modes, aps: aps).renderedFiles) { _, plist in plist }
     }
 
     /// Adds a source file below the root.
@@ -27,19 +23,9 @@ public struct DoctorRepository {
     }
 
     /// Adds `App/Launch.swift`, an app delegate whose `didFinishLaunching` runs `calls`, so registrations made
-    /// there are reached from launch.
+    /// there are reached from launch (the rule examples' launch file).
     public func launching(_ calls: String) -> DoctorRepository {
-        with("App/Launch.swift", """
-            import UIKit
-
-            final class Launch: UIResponder, UIApplicationDelegate {
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    \(calls)
-                    return true
-                }
-            }
-
-            """)
+        with("App/Launch.swift", ExampleApp().launching(calls).files["App/Launch.swift"]!)
     }
 
     public var fileSystem: InMemoryFileSystem {
@@ -47,19 +33,6 @@ public struct DoctorRepository {
     }
 
     public static func plist(_ pairs: [(key: String, value: String)]) -> String {
-        let body = pairs.map { "\t<key>\($0.key)</key>\n\t\($0.value)\n" }.joined()
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-            \(body)</dict>
-            </plist>
-
-            """
-    }
-
-    private static func array(_ values: [String]) -> String {
-        "<array>\n" + values.map { "\t\t<string>\($0)</string>\n" }.joined() + "\t</array>"
+        ExampleApp.plist(pairs)
     }
 }

@@ -38,7 +38,7 @@ public enum GeneratedMarker {
         return stored == checksum(of: lines.joined(separator: "\n")) ? .pristine : .edited
     }
 
-    static func checksum(of text: String) -> String {
+    public static func checksum(of text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)

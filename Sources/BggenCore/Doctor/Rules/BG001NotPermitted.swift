@@ -1,0 +1,124 @@
+extension DoctorRule {
+    public static let notPermitted = DoctorRule(
+        id: "BG001", severity: .error,
+        summary: "A task identifier registered or submitted in code is not in BGTaskSchedulerPermittedIdentifiers.",
+        finds: "a task identifier registered or submitted that `BGTaskSchedulerPermittedIdentifiers` does not list (a `prefix.*` wildcard counts for continued processing only); entries written with `$(PRODUCT_BUNDLE_IDENTIFIER)` are compared after expansion",
+        why: "`register` returns `false` and the handler never runs; `submit` throws `BGTaskScheduler.Error.notPermitted` (code 3).",
+        fix: "Add the identifier to `BGTaskSchedulerPermittedIdentifiers` in the app's Info.plist (`bggen doctor --fix` does, except under a continued-processing wildcard, which is yours to choose), or correct the spelling in the code or the plist so both say the same.",
+        tags: ["background-tasks", "info-plist"],
+        examples: [
+            .triggering("an identifier the Info.plist does not list",
+                        ExampleApp(modes: ["fetch"]).with("App/AppDelegate.swift", ExampleSources.appDelegate(registerMarker: "1️⃣")),
+                        "1️⃣"),
+            .triggering("a refresh identifier under a wildcard, which only continued processing may use",
+                        ExampleApp(permitted: ["com.example.app.*"], modes: ["fetch"])
+                            .with("App/AppDelegate.swift", ExampleSources.appDelegate(registerMarker: "1️⃣")),
+                        "1️⃣"),
+            .triggering("a continued-processing identifier outside its wildcard",
+                        ExampleApp(permitted: ["com.example.app.export.*"], modes: ["processing"])
+                            .with("App/Export.swift", ExampleSources.appDelegate(registered: #""com.example.other.one""#, submitted: #""com.example.other.one""#,
+                                                                                 request: "BGContinuedProcessingTaskRequest", registerMarker: "1️⃣")),
+                        "1️⃣"),
+            .triggering("a constant declared in another file",
+                        ExampleApp(modes: ["fetch"])
+                            .with("App/AppDelegate.swift", ExampleSources.appDelegate(registered: "TaskNames.refresh", submitted: "TaskNames.refresh", registerMarker: "1️⃣"))
+                            .with("App/TaskNames.swift", "enum TaskNames {\n    static let refresh = \"com.example.app.refresh\"\n}\n"),
+                        "1️⃣"),
+            .triggering("an entry written with the bundle identifier that expands to another identifier",
+                        ExampleApp(permitted: ["2️⃣$(PRODUCT_BUNDLE_IDENTIFIER).refresh"], modes: ["fetch"])
+                            .with("App/AppDelegate.swift", ExampleSources.appDelegate(registered: #""com.example.other.refresh""#, submitted: #""com.example.other.refresh""#,
+                                                                                 registerMarker: "1️⃣")),
+                        "1️⃣", "2️⃣ BG002"),
+            .triggering("an identifier passed through the app's own register wrapper",
+                        ExampleApp(modes: ["fetch"]).with("App/Tasks.swift", ExampleSources.registerWrapper(marker: "1️⃣")).launching("Tasks().registerAll()"), "1️⃣"),
+            .triggering("a local bound to a static constant that an extension in another file declares",
+                        ExampleApp(permitted: ["2️⃣com.example.app.other"], modes: ["fetch"]).with("App/AppDelegate.swift", """
+                            import BackgroundTasks
+                            import UIKit
+
+                            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                                    let identifier = AppDelegate.refreshIdentifier
+                                    BGTaskScheduler.shared.1️⃣register(forTaskWithIdentifier: identifier, using: nil) { task in
+                                        task.setTaskCompleted(success: true)
+                                    }
+                                    return true
+                                }
+                            }
+
+                            """).with("App/AppDelegate+Names.swift", """
+                            extension AppDelegate {
+                                static let refreshIdentifier = "com.example.app.refresh"
+                            }
+
+                            """), "1️⃣", "2️⃣ BG002",
+                        knownGap: "a local bound to a constant of an extension in another file is not resolved (a CHECK001 note)"),
+            .nonTriggering("an identifier the Info.plist lists", ExampleSources.cleanRefresh),
+            .nonTriggering("a continued-processing identifier under its wildcard",
+                           ExampleApp(permitted: ["com.example.app.export.*"], modes: ["processing"])
+                               .with("App/Export.swift", ExampleSources.appDelegate(registered: #""com.example.app.export.one""#, submitted: #""com.example.app.export.one""#,
+                                                                                    request: "BGContinuedProcessingTaskRequest"))),
+            .nonTriggering("a constant in another file that the Info.plist lists",
+                           ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"])
+                               .with("App/AppDelegate.swift", ExampleSources.appDelegate(registered: "TaskNames.refresh", submitted: "TaskNames.refresh"))
+                               .with("App/TaskNames.swift", "enum TaskNames {\n    static let refresh = \"com.example.app.refresh\"\n}\n")),
+            .nonTriggering("an entry written with $(PRODUCT_BUNDLE_IDENTIFIER)",
+                           ExampleApp(permitted: ["$(PRODUCT_BUNDLE_IDENTIFIER).refresh"], modes: ["fetch"]).with("App/AppDelegate.swift", ExampleSources.appDelegate())),
+            .nonTriggering("an entry written with ${PRODUCT_BUNDLE_IDENTIFIER}",
+                           ExampleApp(permitted: ["${PRODUCT_BUNDLE_IDENTIFIER}.refresh"], modes: ["fetch"]).with("App/AppDelegate.swift", ExampleSources.appDelegate())),
+            .nonTriggering("an entry with a variable nothing in the repository defines (an uncommitted xcconfig)",
+                           ExampleApp(permitted: ["$(TEAM_APP_ID).refresh"], modes: ["fetch"])
+                               .with("App/AppDelegate.swift", ExampleSources.appDelegate(registered: #""com.example.other.refresh""#, submitted: #""com.example.other.refresh""#))),
+            .nonTriggering("an identifier passed through a register wrapper that the Info.plist lists",
+                           ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/Tasks.swift", ExampleSources.registerWrapper()).launching("Tasks().registerAll()")),
+            .nonTriggering("a wrapper's parameter named like a static constant of its type",
+                           ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/Tasks.swift", """
+                               import BackgroundTasks
+
+                               final class Tasks {
+                                   static let identifier = "com.example.app.unused"
+
+                                   func registerAll() {
+                                       register(identifier: "com.example.app.refresh")
+                                   }
+
+                                   private func register(identifier: String) {
+                                       BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in
+                                           task.setTaskCompleted(success: true)
+                                       }
+                                       try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: identifier))
+                                   }
+                               }
+
+                               """).launching("Tasks().registerAll()"),
+                           knownGap: "the parameter `identifier` is read as the type's `static let identifier` (a false BG001)"),
+        ])
+}
+
+extension ExampleSources {
+    /// A class registering through its own `register(_:handler:)`, called on line 5 (`marker` before the call).
+    static func registerWrapper(marker: String = "") -> String {
+        """
+        import BackgroundTasks
+
+        final class Tasks {
+            func registerAll() {
+                \(marker)register(Names.refresh) { task in task.setTaskCompleted(success: true) }
+            }
+
+            private func register(_ identifier: String, handler: @escaping @Sendable (BGTask) -> Void) {
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil, launchHandler: handler)
+            }
+
+            func schedule() {
+                try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: Names.refresh))
+            }
+        }
+
+        enum Names {
+            static let refresh = "com.example.app.refresh"
+        }
+
+        """
+    }
+}

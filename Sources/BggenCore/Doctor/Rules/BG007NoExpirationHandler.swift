@@ -1,0 +1,53 @@
+import Foundation
+
+extension DoctorRule {
+    public static let noExpirationHandler = DoctorRule(
+        id: "BG007", severity: .error,
+        summary: "A launch handler whose work outlives it and that never sets the task's expirationHandler.",
+        finds: "a launch handler that starts work outliving it (a closure, `await`, a `Task`) and never sets an `expirationHandler`",
+        why: "When the time runs out iOS calls the expiration handler; without one the work is not stopped, `setTaskCompleted` is not called, and iOS kills the app and throttles its future tasks.",
+        fix: "Set `task.expirationHandler` before the work starts: cancel the work there and call `task.setTaskCompleted(success: false)`.",
+        tags: ["background-tasks", "expiration"],
+        examples: [
+            .triggering("a Task started for the work, no expiration handler",
+                        ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in", marker: "1️⃣")), "1️⃣"),
+            .triggering("an async block inside the handler",
+                        ExampleSources.completing("DispatchQueue.global().async { return }\n        task.setTaskCompleted(success: true)", marker: "1️⃣"),
+                        "1️⃣"),
+            .triggering("a handler registered through the app's own scheduler protocol", ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"])
+                .launching("Tasks(scheduler: BGTaskScheduler.shared).registerAll()").with("App/Tasks.swift", """
+                    import BackgroundTasks
+
+                    protocol BGTaskSchedulerProtocol {
+                        func registerHandler(forTaskWithIdentifier identifier: String, launchHandler: @escaping @Sendable (BGTask) -> Void) -> Bool
+                    }
+
+                    extension BGTaskScheduler: BGTaskSchedulerProtocol {
+                        func registerHandler(forTaskWithIdentifier identifier: String, launchHandler: @escaping @Sendable (BGTask) -> Void) -> Bool {
+                            register(forTaskWithIdentifier: identifier, using: nil, launchHandler: launchHandler)
+                        }
+                    }
+
+                    struct Tasks {
+                        let scheduler: BGTaskSchedulerProtocol
+
+                        func registerAll() {
+                            _ = scheduler.1️⃣registerHandler(forTaskWithIdentifier: "com.example.app.refresh") { task in
+                                Task { task.setTaskCompleted(success: true) }
+                            }
+                            try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+                        }
+                    }
+
+                    """), "1️⃣",
+                        knownGap: "a handler passed to a wrapper protocol is not checked for an expirationHandler"),
+            .nonTriggering("an expiration handler set before the work",
+                           ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in", work: "task.expirationHandler = { @Sendable in }\n        Task { task.setTaskCompleted(success: true) }"))),
+            .nonTriggering("work that ends before the handler returns",
+                           ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in", work: "task.setTaskCompleted(success: true)"))),
+            .nonTriggering("the task handed to code doctor does not follow",
+                           ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in").replacingOccurrences(of: "self.refresh(task)", with: "Refresher.run(task)"))),
+            .nonTriggering("the task handed on from the function it was passed to",
+                           ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in", work: "Task { Refresher.run(task) }"))),
+        ])
+}

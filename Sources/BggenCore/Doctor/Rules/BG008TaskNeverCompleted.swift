@@ -1,0 +1,44 @@
+extension DoctorRule {
+    public static let taskNeverCompleted = DoctorRule(
+        id: "BG008", severity: .error,
+        summary: "A launch handler returns on a path where nothing calls setTaskCompleted (no defer, no expirationHandler).",
+        finds: "a launch handler that returns before anything can complete its task: no `setTaskCompleted`, `defer` or `expirationHandler` before the `return`, and the task not handed on (a warning in the `else` of a failed `as?` cast)",
+        why: "A task that is never completed keeps the app running until iOS expires it; iOS then kills the app, counts it against the app's background time and runs its tasks less often.",
+        fix: "Call `task.setTaskCompleted(success:)` on every path, most simply with a `defer` at the top of the handler.",
+        tags: ["background-tasks", "completion"],
+        examples: [
+            .triggering("the else of a failed cast returns without completing",
+                        ExampleSources.completing("guard let task = task as? BGAppRefreshTask else { 1️⃣return }\n        task.setTaskCompleted(success: true)"),
+                        "1️⃣ BG008 warning"),
+            .triggering("an early return in Low Power Mode",
+                        ExampleSources.completing("if ProcessInfo.processInfo.isLowPowerModeEnabled {\n            1️⃣return\n        }\n        task.setTaskCompleted(success: true)"),
+                        "1️⃣"),
+            .triggering("a handler that only returns", ExampleSources.completing("1️⃣return"), "1️⃣"),
+            .triggering("a function given as the launch handler returns on a guard",
+                        ExampleSources.completing("", handler: "{ _ in").launching("Handler.register()")
+                            .with("App/Info.plist", ExampleApp(permitted: ["com.example.app.refresh", "com.example.app.other"], modes: ["fetch"]).renderedFiles["App/Info.plist"]!)
+                            .with("App/Handler.swift", """
+                                import BackgroundTasks
+
+                                enum Handler {
+                                    static func register() {
+                                        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.other", using: nil, launchHandler: handle)
+                                    }
+
+                                    static func handle(_ task: BGTask) {
+                                        guard task.identifier == "com.example.app.other" else { 1️⃣return }
+                                        task.setTaskCompleted(success: true)
+                                    }
+                                }
+
+                                """), "1️⃣"),
+            .nonTriggering("the else of a failed cast completes the task",
+                           ExampleSources.completing("guard let task = task as? BGAppRefreshTask else { task.setTaskCompleted(success: false); return }\n        task.setTaskCompleted(success: true)")),
+            .nonTriggering("a defer completes the task on every path",
+                           ExampleSources.completing("defer { task.setTaskCompleted(success: true) }\n        if ProcessInfo.processInfo.isLowPowerModeEnabled { return }")),
+            .nonTriggering("an expiration handler completes it",
+                           ExampleSources.completing("task.expirationHandler = { @Sendable in task.setTaskCompleted(success: false) }\n        if ProcessInfo.processInfo.isLowPowerModeEnabled { return }\n        task.setTaskCompleted(success: true)")),
+            .nonTriggering("the task handed to code doctor does not read before the return",
+                           ExampleSources.completing("guard ProcessInfo.processInfo.isLowPowerModeEnabled else { Refresher.run(task); return }\n        task.setTaskCompleted(success: true)")),
+        ])
+}

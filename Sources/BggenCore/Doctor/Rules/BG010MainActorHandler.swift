@@ -1,0 +1,84 @@
+import Foundation
+
+extension DoctorRule {
+    public static let mainActorHandler = DoctorRule(
+        id: "BG010", severity: .error,
+        summary: "A launch or expiration handler isolated to the main actor in Swift 6: it traps on the scheduler's queue.",
+        finds: "a launch or expiration handler closure isolated to the main actor (a `@MainActor` type or an extension of one, a `UIResponder`, an `App`, `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor`, or a `Task {}`, `forEach {}` or `@MainActor in` closure inside one) in Swift 6, not `@Sendable`, not `using: .main`",
+        why: "BGTaskScheduler calls it on its own background queue; Swift 6 checks the isolation at run time and the app traps (`EXC_BREAKPOINT` in `_dispatch_assert_queue_fail`), in the background, where no one sees it.",
+        fix: "Mark the closure `@Sendable` (`{ @Sendable task in … }`) and hop to the main actor inside it where needed, or register with `using: .main`.",
+        tags: ["background-tasks", "concurrency", "swift-6", "crash"],
+        examples: [
+            .triggering("a handler written in a @MainActor class",
+                        ExampleSources.swift6(ExampleSources.handler(work: ExampleSources.completes, marker: "1️⃣")), "1️⃣"),
+            .triggering("a handler written in an app delegate",
+                        ExampleSources.swift6(ExampleSources.handler(context: "final class AppDelegate: UIResponder, UIApplicationDelegate", work: ExampleSources.completes, marker: "1️⃣")),
+                        "1️⃣"),
+            .triggering("a handler in a module whose default isolation is the main actor",
+                        ExampleSources.swift6(ExampleSources.handler(context: "final class Tasks", work: ExampleSources.completes, marker: "1️⃣"),
+                                              settings: "SWIFT_VERSION = 6.0; SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;"),
+                        "1️⃣"),
+            .triggering("an expiration handler written in a @MainActor class",
+                        ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in",
+                                                                     work: "task.1️⃣expirationHandler = { task.setTaskCompleted(success: false) }\n        Task { task.setTaskCompleted(success: true) }")),
+                        "1️⃣"),
+            .triggering("a handler in a Task {}, which inherits the main actor and also registers late",
+                        ExampleSources.swift6(ExampleSources.inClosure("Task {", context: "@MainActor final class Tasks")), "1️⃣", "1️⃣ BG004"),
+            .triggering("a handler in a forEach closure", ExampleSources.swift6(ExampleSources.inClosure("[0].forEach { _ in", context: "@MainActor final class Tasks")), "1️⃣"),
+            .triggering("a handler in a @MainActor closure", ExampleSources.swift6(ExampleSources.inClosure("run { @MainActor in", context: "final class Tasks")), "1️⃣"),
+            .triggering("an expiration handler set in a main-actor launch handler",
+                        ExampleSources.swift6(ExampleSources.handler(work: ExampleSources.completes, marker: "1️⃣")
+                            .replacingOccurrences(of: "            self.refresh(task)", with: "            task.2️⃣expirationHandler = { }\n            self.refresh(task)")),
+                        "1️⃣", "2️⃣"),
+            .triggering("a handler in an extension of a @MainActor class declared in another file",
+                        ExampleSources.swift6(ExampleSources.handler(context: "extension Tasks", work: ExampleSources.completes, marker: "1️⃣"))
+                            .with("App/Model.swift", "@MainActor\nfinal class Tasks {}\n"),
+                        "1️⃣"),
+            .triggering("a handler in an extension of a @MainActor class declared in the same file",
+                        ExampleSources.swift6(ExampleSources.handler(context: "extension Tasks", work: ExampleSources.completes, marker: "1️⃣") + "\n@MainActor final class Tasks {}\n"),
+                        "1️⃣"),
+            .triggering("a private extension of a @MainActor app delegate, with a macOS target declaring another AppDelegate",
+                        ExampleSources.swift6(ExampleSources.handler(context: "private extension Tasks", work: ExampleSources.completes, marker: "1️⃣"))
+                            .with("App/Model.swift", "@MainActor final class Tasks {}\n")
+                            .with(ExampleTarget("MacApp", .application, folder: "Mac", settings: "SDKROOT = macosx;"))
+                            .with("Mac/Tasks.swift", "final class Tasks {}\n"),
+                        "1️⃣",
+                        knownGap: "extensions are resolved by name across the repository, not within the target that compiles the file"),
+            .nonTriggering("a @Sendable handler", ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in", work: ExampleSources.completes))),
+            .nonTriggering("a handler run on the main queue", ExampleSources.swift6(ExampleSources.handler(using: ".main", work: ExampleSources.completes))),
+            .nonTriggering("a handler in a class with no isolation", ExampleSources.swift6(ExampleSources.handler(context: "final class Tasks", work: ExampleSources.completes))),
+            .nonTriggering("Swift 5, which does not check isolation at run time",
+                           ExampleSources.swift6(ExampleSources.handler(work: ExampleSources.completes), settings: "SWIFT_VERSION = 5.0;")),
+            .nonTriggering("a handler in a nonisolated method",
+                           ExampleSources.swift6(ExampleSources.handler(work: ExampleSources.completes).replacingOccurrences(of: "    func registerAll", with: "    nonisolated func registerAll"))),
+            .nonTriggering("a handler in a detached task, which registers late but on no actor",
+                           ExampleSources.swift6(ExampleSources.inClosure("Task.detached {", context: "@MainActor final class Tasks")), "1️⃣ BG004"),
+            .nonTriggering("an expiration handler written in a @Sendable launch handler",
+                           ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in\n            task.expirationHandler = { task.setTaskCompleted(success: false) }", work: ExampleSources.completes))),
+            .nonTriggering("a handler in a closure passed to an unknown function, which may be @Sendable",
+                           ExampleSources.swift6(ExampleSources.inClosure("run {", context: "@MainActor final class Tasks", marker: ""))),
+            .nonTriggering("an extension of a class without isolation",
+                           ExampleSources.swift6(ExampleSources.handler(context: "extension Tasks", work: ExampleSources.completes)).with("App/Model.swift", "final class Tasks {}\n")),
+            .nonTriggering("an extension of a type declared nowhere doctor reads",
+                           ExampleSources.swift6(ExampleSources.handler(context: "extension Tasks", work: ExampleSources.completes))),
+            .nonTriggering("a @Sendable handler in an extension of a @MainActor class",
+                           ExampleSources.swift6(ExampleSources.handler(context: "extension Tasks", closure: "{ @Sendable task in", work: ExampleSources.completes))
+                               .with("App/Model.swift", "@MainActor final class Tasks {}\n")),
+            .nonTriggering("a nonisolated method in an extension of a @MainActor class",
+                           ExampleSources.swift6(ExampleSources.handler(context: "extension Tasks", work: ExampleSources.completes)
+                               .replacingOccurrences(of: "    func registerAll", with: "    nonisolated func registerAll"))
+                               .with("App/Model.swift", "@MainActor final class Tasks {}\n")),
+        ])
+}
+
+extension ExampleSources {
+    /// Work that completes the task before the handler returns.
+    static let completes = "task.setTaskCompleted(success: true)"
+
+    /// `handler(…)` with the register call (line 5, `marker` before it) inside a closure that `opening` starts.
+    static func inClosure(_ opening: String, context: String, marker: String = "1️⃣") -> String {
+        handler(context: context, work: completes, marker: marker)
+            .replacingOccurrences(of: "func registerAll() {", with: "func registerAll() { \(opening)")
+            .replacingOccurrences(of: "        try? BGTaskScheduler", with: "        }\n        try? BGTaskScheduler")
+    }
+}

@@ -1,0 +1,107 @@
+/// Sources several rules' examples share, so each example shows only what differs.
+enum ExampleSources {
+    /// An app delegate that registers `registered` at launch (line 6, `registerMarker` before the call) and submits a
+    /// `request` for `submitted` (line 13, `submitMarker` before the call). Identifiers are Swift expressions.
+    static func appDelegate(registered: String = #""com.example.app.refresh""#, submitted: String = #""com.example.app.refresh""#,
+                            request: String = "BGAppRefreshTaskRequest", registerMarker: String = "", submitMarker: String = "") -> String {
+        """
+        import BackgroundTasks
+        import UIKit
+
+        final class AppDelegate: UIResponder, UIApplicationDelegate {
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                BGTaskScheduler.shared.\(registerMarker)register(forTaskWithIdentifier: \(registered), using: nil) { task in
+                    task.setTaskCompleted(success: true)
+                }
+                return true
+            }
+
+            func schedule() {
+                try? BGTaskScheduler.shared.submit(\(submitMarker)\(request)(identifier: \(submitted)))
+            }
+        }
+
+        """
+    }
+
+    /// A refresh app with nothing wrong: `com.example.app.refresh` permitted, registered at launch, submitted, `fetch` on.
+    static var cleanRefresh: ExampleApp {
+        ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/AppDelegate.swift", appDelegate())
+    }
+
+    /// A class in Swift 6 whose `registerAll` (called at launch) registers a handler on line 5 (`marker` before the
+    /// call) that hands its task to `refresh` (line 11), which does `work`; `context` opens the type.
+    static func handler(context: String = "@MainActor final class Tasks", closure: String = "{ task in", using: String = "nil",
+                        work: String = "Task { task.setTaskCompleted(success: true) }", marker: String = "") -> String {
+        """
+        import BackgroundTasks
+
+        \(context) {
+            func registerAll() {
+                BGTaskScheduler.shared.\(marker)register(forTaskWithIdentifier: "com.example.app.refresh", using: \(using)) \(closure)
+                    self.refresh(task)
+                }
+                try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+            }
+
+            func refresh(_ task: BGTask) {
+                \(work)
+            }
+        }
+
+        """
+    }
+
+    /// A Swift 6 refresh app that calls `Tasks().registerAll()` at launch, for `handler(…)` in `App/Tasks.swift`.
+    static func swift6(_ tasks: String, settings: String = "SWIFT_VERSION = 6.0;") -> ExampleApp {
+        ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"], settings: settings)
+            .launching("Tasks().registerAll()").with("App/Tasks.swift", tasks)
+    }
+
+    /// A refresh app whose launch handler, registered on line 6 (`marker` before the call), runs `body` from line 7.
+    static func completing(_ body: String, handler: String = "{ task in", marker: String = "") -> ExampleApp {
+        ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/AppDelegate.swift", """
+            import BackgroundTasks
+            import UIKit
+
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    BGTaskScheduler.shared.\(marker)register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) \(handler)
+                        \(body)
+                    }
+                    try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+                    return true
+                }
+            }
+
+            """)
+    }
+
+    /// An app delegate extension handling background session events, which every background session needs.
+    static let sessionEvents = """
+        import UIKit
+
+        extension AppDelegate {
+            func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void) {}
+        }
+
+        """
+
+    /// A transfer class whose `session` (line 4) uses `configuration` (column 51), calling `call` on line 8; the app handles
+    /// session events.
+    static func transfers(_ call: String, configuration: String = #".background(withIdentifier: "com.example.app.transfers")"#) -> ExampleApp {
+        ExampleApp().with("App/Transfers.swift", """
+            import Foundation
+
+            final class Transfers: NSObject, URLSessionDelegate {
+                lazy var session = URLSession(configuration: \(configuration), delegate: self, delegateQueue: nil)
+
+                func start(_ request: URLRequest, body: Data, file: URL) async throws {
+                    let url = request.url!
+                    \(call)
+                }
+            }
+
+            """).with("App/Events.swift", sessionEvents)
+    }
+}

@@ -1,0 +1,15 @@
+extension DoctorRule {
+    public static let unknownMode = DoctorRule(
+        id: "MODE002", severity: .error,
+        summary: "A UIBackgroundModes value iOS does not know (a typo, or a task identifier in the wrong array).",
+        finds: "a `UIBackgroundModes` value iOS does not know (a typo, or a task identifier)",
+        why: "iOS ignores the value, so the background work it was meant to allow is not allowed.",
+        fix: "Correct the value (`fetch`, `processing`, `remote-notification`, `audio`, `location`, `voip`, …); a task identifier belongs in `BGTaskSchedulerPermittedIdentifiers`.",
+        tags: ["background-modes", "info-plist"],
+        examples: [
+            .triggering("a misspelt mode and a task identifier among the modes",
+                        ExampleSources.cleanRefresh.with("App/Info.plist", ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch", "1️⃣remove-notification", "2️⃣com.example.app.refresh"]).renderedFiles["App/Info.plist"]!),
+                        "1️⃣", "2️⃣"),
+            .nonTriggering("modes iOS knows", ExampleSources.cleanRefresh),
+        ])
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The rules' documentation in the forms the README and SARIF need, all made from the rule files.
+extension DoctorRule {
+    /// The README on the web, which SARIF's `helpUri` links into; the one place the code spells the repository's
+    /// address (the README's install section spells it the same, `OWNER` included, until the project has a home).
+    public static let readmeURL = "https://github.com/OWNER/bggen/blob/main/README.md"
+
+    /// The rule's row in the README's rule table.
+    public var helpURL: String { "\(Self.readmeURL)#\(anchor)" }
+
+    /// `finds` without Markdown, for SARIF's plain-text `fullDescription`.
+    public var findsText: String { Self.plain(finds) }
+
+    /// Why and fix as plain text, for SARIF's `help.text`.
+    public var helpText: String { "Why it matters: \(Self.plain(why))\nFix: \(Self.plain(fix))" }
+
+    /// Why and fix as Markdown, for SARIF's `help.markdown`.
+    public var helpMarkdown: String { "**Why it matters.** \(why)\n\n**Fix.** \(fix)\n\n[\(id) in the rule table](\(helpURL))" }
+
+    /// The README's rule table: one row per rule, in `all`'s order, each anchored at `anchor`.
+    public static var readmeTable: String {
+        let rows = all.map { rule in
+            "| <a id=\"\(rule.anchor)\"></a>\(rule.id) | \(rule.severity.rawValue) | \(cell(rule.finds)) | \(cell(rule.why)) | \(cell(rule.fix)) |\n"
+        }
+        return "| Rule | Severity | Finds | Why it matters | Fix |\n|---|---|---|---|---|\n" + rows.joined()
+    }
+
+    private static func cell(_ markdown: String) -> String {
+        markdown.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    private static func plain(_ markdown: String) -> String {
+        markdown.replacingOccurrences(of: "`", with: "")
+    }
+}

@@ -1,0 +1,5 @@
+import AppKit
+
+@MainActor final class AppDelegate: NSObject, NSApplicationDelegate {
+	func applicationDidFinishLaunching(_ note: Notification) {}
+}
