@@ -34,8 +34,8 @@ struct DownloadErrorPageTests {
         exit(0)
         """
 
-    @Test func aNotFoundPageIsAFailureAndTheOldFileStays() throws {
-        let run = try GeneratedProgram.run("downloads", main: Self.program)
+    @Test func aNotFoundPageIsAFailureAndTheOldFileStays() async throws {
+        let run = try await GeneratedProgram.run("downloads", main: Self.program)
         #expect(run.ending == .exited(0), "\(run.ending): \(run.output)")
         #expect(run.output.contains("delivered=true events=[\"failed\"] kept=true"), "\(run.output)")
     }

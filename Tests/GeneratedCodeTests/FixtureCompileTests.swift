@@ -20,7 +20,7 @@ struct FixtureCompileTests {
     ]
 
     @Test(arguments: runs.map(\.fixture), CompilerSetup.allCases)
-    func fixtureOutputCompiles(_ fixture: String, _ setup: CompilerSetup) throws {
+    func fixtureOutputCompiles(_ fixture: String, _ setup: CompilerSetup) async throws {
         let arguments = Self.runs.first { $0.fixture == fixture }!.arguments
         let repo = try Fixtures.copy(fixture)
         let run = try BinaryRunner.run(["init", "--yes", "--json"] + arguments, in: repo.url)
@@ -30,7 +30,7 @@ struct FixtureCompileTests {
         let sources = files.compactMap { $0["path"] as? String }.filter { $0.hasSuffix(".swift") }
             .map { repo.url.appendingPathComponent($0) }
         #expect(!sources.isEmpty, "\(fixture) generated no Swift")
-        let result = try StubSDK.shared().compile(swiftFiles: sources, setup: setup, extraFlags: ["-DDEBUG"])
+        let result = try await StubSDK.shared().compile(swiftFiles: sources, setup: setup, extraFlags: ["-DDEBUG"])
         #expect(result.isClean, "\(fixture) in \(setup):\n\(result.output)")
     }
 }

@@ -7,31 +7,34 @@ import Testing
 /// real code generation in each compiler set-up: no error and no warning allowed.
 @Suite("Generated code compiles cleanly", .tags(.slow))
 struct GeneratedCodeCompileTests {
-    /// A Debug build, as Xcode runs it: `DEBUG` is defined, so the debug-only helpers are compiled too.
+    /// A Debug build, as Xcode runs it: `DEBUG` is defined, so the debug-only helpers are compiled too. It is the
+    /// build the simulation runs (`SimulatedApp.compile`, one swiftc run per scenario and set-up for both), so the
+    /// app-delegate example is compiled without its `@main` line, where the harness takes the entry point.
     @Test(arguments: Scenarios.all, CompilerSetup.allCases)
-    func scenarioCompilesWithoutDiagnostics(_ scenario: Scenario, _ setup: CompilerSetup) throws {
-        try expectClean(scenario, setup, flags: ["-DDEBUG"])
+    func scenarioCompilesWithoutDiagnostics(_ scenario: Scenario, _ setup: CompilerSetup) async throws {
+        let build = try await SimulatedApp.compile(try SimulatedApp.sources(for: scenario), setup: setup)
+        #expect(build.isClean, "\(scenario) in \(setup):\n\(build.result.output)")
     }
 
     /// A Release build: whole-module optimisation runs the data-race checks over the whole module at once.
     @Test(arguments: CompilerSetup.allCases)
-    func allTasksCompileForRelease(_ setup: CompilerSetup) throws {
-        try expectClean(Scenarios.named("all-tasks"), setup, flags: ["-wmo", "-O"])
+    func allTasksCompileForRelease(_ setup: CompilerSetup) async throws {
+        try await expectClean(Scenarios.named("all-tasks"), setup, flags: ["-wmo", "-O"])
     }
 
     /// A target that also builds for macOS gets every file inside `#if canImport(BackgroundTasks) &&
     /// canImport(UIKit)`; the stub SDK has both modules, so the guarded code is compiled, not skipped.
     @Test(arguments: CompilerSetup.allCases)
-    func platformGuardedOutputCompiles(_ setup: CompilerSetup) throws {
+    func platformGuardedOutputCompiles(_ setup: CompilerSetup) async throws {
         var answers = Scenarios.named("ios18-all-tasks").answers
         answers.guardsPlatform = true
         let scenario = Scenario(name: "guarded-all-tasks", flags: [], answers: answers)
         let swift = try scenario.renderedFiles().filter { $0.path.hasSuffix(".swift") }
         #expect(swift.allSatisfy { $0.contents.contains("\n#if canImport(BackgroundTasks) && canImport(UIKit)\n") })
-        try expectClean(scenario, setup, flags: ["-DDEBUG"])
+        try await expectClean(scenario, setup, flags: ["-DDEBUG"])
     }
 
-    private func expectClean(_ scenario: Scenario, _ setup: CompilerSetup, flags: [String]) throws {
+    private func expectClean(_ scenario: Scenario, _ setup: CompilerSetup, flags: [String]) async throws {
         let folder = try TemporaryDirectory()
         var sources: [URL] = []
         for file in try scenario.renderedFiles() where file.path.hasSuffix(".swift") {
@@ -50,8 +53,8 @@ struct GeneratedCodeCompileTests {
         }
 
         // Code for iOS 27 is checked against the iOS 27 SDK, where `submit(_:)` is deprecated.
-        let sdk = try StubSDK.shared(StubSDK.Version(for: scenario.configuration.deploymentTarget))
-        let result = try sdk.compile(swiftFiles: sources, setup: setup, extraFlags: flags)
+        let sdk = try await StubSDK.shared(StubSDK.Version(for: scenario.configuration.deploymentTarget))
+        let result = try await sdk.compile(swiftFiles: sources, setup: setup, extraFlags: flags)
         #expect(result.isClean, "\(scenario) in \(setup) \(flags):\n\(result.output)")
     }
 }

@@ -13,10 +13,10 @@ import Testing
 @Suite("Generated code runs right against the simulated system", .tags(.slow))
 struct GeneratedCodeSimulationTests {
     @Test(arguments: Scenarios.all, CompilerSetup.allCases)
-    func scenarioRunsRight(_ scenario: Scenario, _ setup: CompilerSetup) throws {
-        let app = try SimulatedApp.build(try SimulatedApp.sources(for: scenario), setup: setup)
+    func scenarioRunsRight(_ scenario: Scenario, _ setup: CompilerSetup) async throws {
+        let app = try await SimulatedApp.build(try SimulatedApp.sources(for: scenario), setup: setup)
         for mode in app.modes {
-            let run = try app.run(mode)
+            let run = try await app.run(mode)
             Self.expectClean(run, setup: setup)
         }
     }
@@ -43,11 +43,11 @@ struct GeneratedCodeSimulationTests {
     /// The same checks under the thread sanitizer, stubs included, for the scenario with every task and the
     /// set-up that matters most. Any report fails (the run also halts on the first one).
     @Test("No data race under the thread sanitizer", arguments: ["all-tasks", "ios18-all-tasks"])
-    func threadSanitizer(_ scenarioName: String) throws {
+    func threadSanitizer(_ scenarioName: String) async throws {
         let scenario = Scenarios.named(scenarioName)
-        let app = try SimulatedApp.build(try SimulatedApp.sources(for: scenario), setup: .xcode26Defaults, sanitize: true)
+        let app = try await SimulatedApp.build(try SimulatedApp.sources(for: scenario), setup: .xcode26Defaults, sanitize: true)
         for mode in app.modes {
-            let run = try app.run(mode)
+            let run = try await app.run(mode)
             #expect(run.sanitizerReports == 0, "\(run)")
             Self.expectClean(run, setup: .xcode26Defaults)
         }

@@ -63,14 +63,14 @@ struct InjectedDependenciesTests {
         exit(0)
         """
 
-    @Test func aManagerBuiltWithTheAppsStoreRunsItsWorkAgainstIt() throws {
+    @Test func aManagerBuiltWithTheAppsStoreRunsItsWorkAgainstIt() async throws {
         var swiftFiles: [String: String] = [:]
         for file in try Scenarios.named("refresh").renderedFiles() where file.path.hasSuffix(".swift") {
             swiftFiles[(file.path as NSString).lastPathComponent] = file.contents
         }
         #expect(swiftFiles["AppRefreshWork.swift"] != nil)
         swiftFiles["AppRefreshWork.swift"] = Self.appRefreshWork
-        let run = try GeneratedProgram.build(swiftFiles: swiftFiles, main: Self.program).launch()
+        let run = try await GeneratedProgram.build(swiftFiles: swiftFiles, main: Self.program).launch()
         #expect(run.ending == .exited(0), "\(run.ending): \(run.output)")
         #expect(run.output.contains("saved=[\"fresh items\"] completions=[true]"), "\(run.output)")
         #expect(run.output.contains("shared=AppRefreshWork"), "\(run.output)")

@@ -7,7 +7,7 @@ import Testing
 /// narrow `HeldTask` box.
 @Suite("Locked holds Sendable values only", .tags(.slow))
 struct LockedSendableTests {
-    @Test func aNonSendableValueIsRejectedAndTheTaskBoxIsAccepted() throws {
+    @Test func aNonSendableValueIsRejectedAndTheTaskBoxIsAccepted() async throws {
         let folder = try TemporaryDirectory()
         var sources: [URL] = []
         for file in try Scenarios.named("all-tasks").renderedFiles() where file.path.hasSuffix(".swift") {
@@ -28,7 +28,7 @@ struct LockedSendableTests {
                 _ = Locked<HeldTask<BGTask>?>(HeldTask(task: task))
             }
             """.write(to: snippet, atomically: true, encoding: .utf8)
-        let result = try StubSDK.shared().compile(swiftFiles: sources + [snippet], setup: .swift6)
+        let result = try await StubSDK.shared().compile(swiftFiles: sources + [snippet], setup: .swift6)
         let errors = result.diagnostics.filter { $0.contains("error:") }
         #expect(!errors.isEmpty, "\(result.output)")
         #expect(errors.allSatisfy { $0.contains("Snippet.swift:8:") && $0.contains("'Cache' does not conform to the 'Sendable' protocol") }, "\(result.output)")

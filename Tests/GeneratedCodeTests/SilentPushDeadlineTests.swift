@@ -29,9 +29,9 @@ struct SilentPushDeadlineTests {
         exit(0)
         """
 
-    @Test func hangingWorkIsAnsweredFailedAtTheDeadlineAndQuickWorkKeepsItsResult() throws {
+    @Test func hangingWorkIsAnsweredFailedAtTheDeadlineAndQuickWorkKeepsItsResult() async throws {
         // Without the deadline the program would hang, so it runs with a time limit.
-        let run = try GeneratedProgram.run("silent-push", main: Self.program)
+        let run = try await GeneratedProgram.run("silent-push", main: Self.program)
         #expect(run.ending == .exited(0), "\(run.ending): \(run.output)")
         #expect(run.output.contains("hanging=failed elapsed-ok=true quick=newData"), "\(run.output)")
     }

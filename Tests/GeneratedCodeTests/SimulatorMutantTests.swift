@@ -642,12 +642,12 @@ struct MutantError: Error, CustomStringConvertible {
 @Suite("The simulator catches broken generated code", .tags(.slow))
 struct SimulatorMutantTests {
     @Test(arguments: Mutant.all)
-    func mutantIsCaught(_ mutant: Mutant) throws {
+    func mutantIsCaught(_ mutant: Mutant) async throws {
         var sources = try SimulatedApp.sources(for: Scenarios.named(mutant.scenario))
         try mutant.apply(to: &sources)
-        let app = try SimulatedApp.build(sources, setup: mutant.setup)
+        let app = try await SimulatedApp.build(sources, setup: mutant.setup)
         for mode in mutant.modes {
-            let run = try app.run(mode, eventTimeout: 2)
+            let run = try await app.run(mode, eventTimeout: 2)
             #expect(!run.isClean, "the mutant passed every check:\n\(run)")
             let caught = mutant.caughtBy.contains { $0 == Mutant.trap ? run.crashed : run.caught($0) }
             #expect(caught, "expected to be caught by one of \(mutant.caughtBy):\n\(run)")

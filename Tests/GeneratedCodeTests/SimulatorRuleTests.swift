@@ -1,3 +1,4 @@
+import BggenTestSupport
 import Foundation
 import Testing
 
@@ -26,11 +27,11 @@ struct SimulatorRuleTests {
     ]
 
     @Test("Each rule fires for the mistake and stays quiet for the correct call")
-    func rulesAreEnforced() throws {
+    func rulesAreEnforced() async throws {
         let probes = StubSDK.stubsDirectory.appendingPathComponent("SimulatorRuleProbes/main.swift")
-        let executable = try StubSDK.shared().buildExecutable(swiftFiles: [probes], setup: .swift6)
+        let executable = try await StubSDK.shared().buildExecutable(swiftFiles: [probes], setup: .swift6)
         let home = try Scratch.makeDirectory("probe-home")
-        let run = try TimedProcess.run(
+        let run = try await Subprocess.launch(
             executable, arguments: [], environment: ["TMPDIR": home.path], in: home, timeLimit: 60
         )
         #expect(run.ending == .exited(0), "\(run.ending):\n\(run.output)")

@@ -8,23 +8,23 @@ import Testing
 @Suite("Stub SDK fidelity", .tags(.slow))
 struct StubFidelityTests {
     @Test("Correct background code compiles without diagnostics", arguments: CompilerSetup.allCases)
-    func correctCodeIsClean(setup: CompilerSetup) throws {
+    func correctCodeIsClean(setup: CompilerSetup) async throws {
         let files = try Scratch.writeSources(FidelitySnippets.correctApp)
-        let result = try StubSDK.shared().compile(swiftFiles: files, setup: setup)
+        let result = try await StubSDK.shared().compile(swiftFiles: files, setup: setup)
         #expect(result.isClean, "expected no diagnostics under \(setup.rawValue), got:\n\(result.output)")
     }
 
     @Test("Correct background code is also clean in a Release build (whole module, -O)")
-    func correctCodeIsCleanInRelease() throws {
+    func correctCodeIsCleanInRelease() async throws {
         let files = try Scratch.writeSources(FidelitySnippets.correctApp)
-        let result = try StubSDK.shared().compile(swiftFiles: files, setup: .swift6, extraFlags: ["-wmo", "-O"])
+        let result = try await StubSDK.shared().compile(swiftFiles: files, setup: .swift6, extraFlags: ["-wmo", "-O"])
         #expect(result.isClean, "expected no diagnostics, got:\n\(result.output)")
     }
 
     @Test("Known-bad code is diagnosed", arguments: BadSnippet.all, CompilerSetup.allCases)
-    func badCodeIsDiagnosed(snippet: BadSnippet, setup: CompilerSetup) throws {
+    func badCodeIsDiagnosed(snippet: BadSnippet, setup: CompilerSetup) async throws {
         let files = try Scratch.writeSources([("Snippet.swift", snippet.source)])
-        let result = try StubSDK.shared().compile(swiftFiles: files, setup: setup)
+        let result = try await StubSDK.shared().compile(swiftFiles: files, setup: setup)
         #expect(
             result.diagnostics.contains { $0.contains(snippet.expected) },
             "expected a diagnostic containing \"\(snippet.expected)\" under \(setup.rawValue), got:\n\(result.output)"
@@ -34,7 +34,7 @@ struct StubFidelityTests {
     /// The iOS 27 SDK deprecates `submit(_:)` for apps that target iOS 27, so `--ios 27` output must use
     /// `submitTaskRequest`: the stubs built as that SDK warn about `submit(_:)`, and only they do.
     @Test("Only the iOS 27 SDK deprecates submit(_:)", arguments: CompilerSetup.allCases)
-    func submitIsDeprecatedInTheIOS27SDK(setup: CompilerSetup) throws {
+    func submitIsDeprecatedInTheIOS27SDK(setup: CompilerSetup) async throws {
         let submit = """
             import BackgroundTasks
 
@@ -49,11 +49,11 @@ struct StubFidelityTests {
                 BGTaskScheduler.shared.submitTaskRequest(BGAppRefreshTaskRequest(identifier: "com.example.refresh")) { _ in }
             }
             """
-        let deprecated = try StubSDK.shared(.ios27).compile(swiftFiles: Scratch.writeSources([("Submit.swift", submit)]), setup: setup)
+        let deprecated = try await StubSDK.shared(.ios27).compile(swiftFiles: Scratch.writeSources([("Submit.swift", submit)]), setup: setup)
         #expect(deprecated.diagnostics.contains { $0.contains("'submit' is deprecated") }, "\(deprecated.output)")
-        let earlier = try StubSDK.shared(.standard).compile(swiftFiles: Scratch.writeSources([("Submit.swift", submit)]), setup: setup)
+        let earlier = try await StubSDK.shared(.standard).compile(swiftFiles: Scratch.writeSources([("Submit.swift", submit)]), setup: setup)
         #expect(earlier.isClean, "\(earlier.output)")
-        let replacement = try StubSDK.shared(.ios27).compile(
+        let replacement = try await StubSDK.shared(.ios27).compile(
             swiftFiles: Scratch.writeSources([("Submit.swift", submitTaskRequest)]), setup: setup
         )
         #expect(replacement.isClean, "\(replacement.output)")
@@ -64,7 +64,7 @@ struct StubFidelityTests {
     /// it. Swift 6 puts the same dynamic isolation check into the closure when it is handed to the stub, so a
     /// run-time simulator that calls handlers the way iOS does sees the same crash.
     @Test("A main-actor launch handler traps when the system calls it off the main thread, as on iOS")
-    func mainActorLaunchHandlerTrapsAtRunTime() throws {
+    func mainActorLaunchHandlerTrapsAtRunTime() async throws {
         let main = """
             @_spi(Simulator) import BackgroundTasks
             import Foundation
@@ -101,8 +101,8 @@ struct StubFidelityTests {
             launch("main")
             """
         let files = try Scratch.writeSources([("main.swift", main)])
-        let executable = try StubSDK.shared().buildExecutable(swiftFiles: files, setup: .swift6)
-        let run = try Subprocess.run([executable.path], in: executable.deletingLastPathComponent())
+        let executable = try await StubSDK.shared().buildExecutable(swiftFiles: files, setup: .swift6)
+        let run = try await Subprocess.run([executable.path], in: executable.deletingLastPathComponent())
         #expect(run.output.contains("nonisolated handler returned"), "\(run.output)")
         #expect(!run.output.contains("main handler returned"), "\(run.output)")
         #expect(run.exitCode != 0, "\(run.output)")

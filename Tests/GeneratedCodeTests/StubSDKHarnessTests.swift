@@ -7,11 +7,11 @@ import Testing
 @Suite("Stub SDK harness", .tags(.slow))
 struct StubSDKHarnessTests {
     @Test("A single compile is fast and reports its time")
-    func singleCompileTiming() throws {
-        let sdk = try StubSDK.shared()
+    func singleCompileTiming() async throws {
+        let sdk = try await StubSDK.shared()
         let tiny = try Scratch.writeSources([("Tiny.swift", "import BackgroundTasks\nnonisolated func f() {}\n")])
-        let small = try sdk.compile(swiftFiles: tiny, setup: .swift6)
-        let app = try sdk.compile(swiftFiles: Scratch.writeSources(FidelitySnippets.correctApp), setup: .xcode26Defaults)
+        let small = try await sdk.compile(swiftFiles: tiny, setup: .swift6)
+        let app = try await sdk.compile(swiftFiles: Scratch.writeSources(FidelitySnippets.correctApp), setup: .xcode26Defaults)
         print("""
             stub SDK build: \(sdk.buildDuration)
             compile, 1 file + shim (swift6): \(small.duration)
@@ -22,7 +22,7 @@ struct StubSDKHarnessTests {
     }
 
     @Test("Errors found only by SIL passes are reported, so the compile is not just a type-check")
-    func compileRunsCodeGeneration() throws {
+    func compileRunsCodeGeneration() async throws {
         // Type-checks fine; only region-based isolation checking (a SIL pass, skipped by -typecheck) rejects it.
         let source = """
             nonisolated final class Box { var value = 0 }
@@ -33,13 +33,13 @@ struct StubSDKHarnessTests {
             }
             """
         let files = try Scratch.writeSources([("Race.swift", source)])
-        let result = try StubSDK.shared().compile(swiftFiles: files, setup: .swift6)
+        let result = try await StubSDK.shared().compile(swiftFiles: files, setup: .swift6)
         #expect(result.exitCode != 0, "\(result.output)")
         #expect(result.diagnostics.contains { $0.contains("risks causing data races") }, "\(result.output)")
     }
 
     @Test("Executables link against the stubs, also with the thread sanitizer")
-    func executableLinksAndRuns() throws {
+    func executableLinksAndRuns() async throws {
         let main = """
             import BackgroundTasks
             import StubRuntime
@@ -53,10 +53,10 @@ struct StubSDKHarnessTests {
             print("registered=\\(registered) events=\\(StubLedger.shared.events.count)")
             """
         let files = try Scratch.writeSources([("main.swift", main)])
-        let sdk = try StubSDK.shared()
+        let sdk = try await StubSDK.shared()
         for extraFlags in [[], ["-sanitize=thread"]] {
-            let executable = try sdk.buildExecutable(swiftFiles: files, setup: .swift6, extraFlags: extraFlags)
-            let run = try Subprocess.run([executable.path], in: executable.deletingLastPathComponent())
+            let executable = try await sdk.buildExecutable(swiftFiles: files, setup: .swift6, extraFlags: extraFlags)
+            let run = try await Subprocess.run([executable.path], in: executable.deletingLastPathComponent())
             #expect(run.exitCode == 0, "\(extraFlags): \(run.output)")
             #expect(run.output.contains("registered=true events=5"), "\(extraFlags): \(run.output)")
         }

@@ -90,8 +90,8 @@ struct TransfersAcrossProcessesTests {
     /// One launch: runs `step` in `container` and returns its output lines.
     private func launch(
         _ program: GeneratedProgram, _ step: String, kept: URL, container: URL
-    ) throws -> [String] {
-        let run = try program.launch(
+    ) async throws -> [String] {
+        let run = try await program.launch(
             arguments: [step, kept.path], environment: ["CFFIXED_USER_HOME": container.path, "HOME": container.path]
         )
         #expect(run.ending == .exited(0), "\(step): \(run.ending)\n\(run.output)")
@@ -108,13 +108,13 @@ struct TransfersAcrossProcessesTests {
         let launches: [[String]]
     }
 
-    private func runFailingDownload(_ program: GeneratedProgram) throws -> FailingDownload {
+    private func runFailingDownload(_ program: GeneratedProgram) async throws -> FailingDownload {
         let state = try TemporaryDirectory()
         let kept = state.url.appendingPathComponent("kept-transfers.json")
-        _ = try launch(program, "start-download", kept: kept, container: state.url)
+        _ = try await launch(program, "start-download", kept: kept, container: state.url)
         var launches: [[String]] = []
         for _ in 0..<10 {
-            let lines = try launch(program, "fail-download", kept: kept, container: state.url)
+            let lines = try await launch(program, "fail-download", kept: kept, container: state.url)
             launches.append(lines)
             if lines.contains("download-failed") || lines.contains("no-transfer") { break }
         }
@@ -128,8 +128,8 @@ struct TransfersAcrossProcessesTests {
         )
     }
 
-    @Test func aDownloadFailingInEveryLaunchIsRetriedUpToTheLimitWithBackoffThenFailsOnce() throws {
-        let run = try runFailingDownload(try GeneratedProgram.build("ios18-all-tasks", main: Self.program))
+    @Test func aDownloadFailingInEveryLaunchIsRetriedUpToTheLimitWithBackoffThenFailsOnce() async throws {
+        let run = try await runFailingDownload(try await GeneratedProgram.build("ios18-all-tasks", main: Self.program))
         #expect(run.delays.count == run.limit, "retries in \(run.launches.count) launches: \(run.launches)")
         #expect(
             !run.delays.isEmpty && run.delays[0] > 0 && zip(run.delays, run.delays.dropFirst()).allSatisfy { $0 < $1 },
@@ -139,25 +139,25 @@ struct TransfersAcrossProcessesTests {
     }
 
     /// A retry count in static memory survives the harness's in-process relaunches, not a new process.
-    @Test func aRetryCountInStaticMemoryIsCaught() throws {
+    @Test func aRetryCountInStaticMemoryIsCaught() async throws {
         var sources = try SimulatedApp.sources(for: Scenarios.named("ios18-all-tasks"))
         try Mutant.staticRetryCount.apply(to: &sources)
-        let run = try runFailingDownload(try GeneratedProgram.build(swiftFiles: sources.swiftFiles, main: Self.program))
+        let run = try await runFailingDownload(try await GeneratedProgram.build(swiftFiles: sources.swiftFiles, main: Self.program))
         #expect(run.delays.count > run.limit && run.failures == 0, "the mutant kept the limit: \(run.launches)")
     }
 
-    @Test func anUploadStartedBeforeAnAppUpdateFinishesFromTheFilesNewPlace() throws {
-        let program = try GeneratedProgram.build("ios18-all-tasks", main: Self.program)
+    @Test func anUploadStartedBeforeAnAppUpdateFinishesFromTheFilesNewPlace() async throws {
+        let program = try await GeneratedProgram.build("ios18-all-tasks", main: Self.program)
         let state = try TemporaryDirectory()
         let kept = state.url.appendingPathComponent("kept-transfers.json")
         let before = state.url.appendingPathComponent("container-before", isDirectory: true)
         let after = state.url.appendingPathComponent("container-after", isDirectory: true)
         try FileManager.default.createDirectory(at: before, withIntermediateDirectories: true)
-        _ = try launch(program, "start-upload", kept: kept, container: before)
+        _ = try await launch(program, "start-upload", kept: kept, container: before)
         // The update: a new container path, with every file moved along.
         try FileManager.default.moveItem(at: before, to: after)
-        _ = try launch(program, "lose-the-upload-connection", kept: kept, container: after)
-        let lines = try launch(program, "finish-upload", kept: kept, container: after)
+        _ = try await launch(program, "lose-the-upload-connection", kept: kept, container: after)
+        let lines = try await launch(program, "finish-upload", kept: kept, container: after)
         let moved = after.appendingPathComponent("Documents/Outbox/receipt.pdf").path
         #expect(lines.contains("sends \(moved)"), "\(lines)")
         #expect(lines.contains(#"upload-finished \#(moved) 201 {"id":7}"#), "\(lines)")

@@ -19,13 +19,13 @@ struct CommandPluginTests {
         return (folder, folder.url)
     }
 
-    private func swiftPackage(_ arguments: [String], in package: URL) throws -> Subprocess.Outcome {
-        try Subprocess.run(["swift", "package", "--scratch-path", SourceBuild.pluginScratch.path] + arguments, in: package)
+    private func swiftPackage(_ arguments: [String], in package: URL) async throws -> Subprocess.Outcome {
+        try await Subprocess.run(["swift", "package", "--scratch-path", SourceBuild.pluginScratch.path] + arguments, in: package)
     }
 
-    @Test func initAndDoctorRunInTheUsersPackage() throws {
+    @Test func initAndDoctorRunInTheUsersPackage() async throws {
         let (folder, package) = try userPackage()
-        let generate = try swiftPackage(["--allow-writing-to-package-directory", "bggen", "init", "--yes", "--output", output], in: package)
+        let generate = try await swiftPackage(["--allow-writing-to-package-directory", "bggen", "init", "--yes", "--output", output], in: package)
         try #require(generate.exitCode == 0, "\(generate.output)")
         print("swift package bggen init (building bggen for the plugin): \(generate.duration)")
         let files = try folder.files()
@@ -33,21 +33,21 @@ struct CommandPluginTests {
         #expect(files[".bggen.json"] != nil, "\(files.keys.sorted())")
         #expect(files["Sources/BackgroundFeature/Feature.swift"] != nil)
 
-        let again = try swiftPackage(["--allow-writing-to-package-directory", "bggen", "init", "--yes", "--output", output], in: package)
+        let again = try await swiftPackage(["--allow-writing-to-package-directory", "bggen", "init", "--yes", "--output", output], in: package)
         #expect(again.exitCode == 0, "\(again.output)")
         #expect(again.output.contains("Nothing to change"), "\(again.output)")
         #expect(try folder.files() == files)
 
-        let doctor = try swiftPackage(["--allow-writing-to-package-directory", "bggen", "doctor", "--format", "json"], in: package)
+        let doctor = try await swiftPackage(["--allow-writing-to-package-directory", "bggen", "doctor", "--format", "json"], in: package)
         #expect(doctor.exitCode == 0, "\(doctor.output)")
         #expect(doctor.output.contains("\"schemaVersion\""), "\(doctor.output)")
         #expect(try folder.files() == files, "doctor writes nothing")
     }
 
-    @Test func aFailedRunFailsTheCommandAndWritesNothing() throws {
+    @Test func aFailedRunFailsTheCommandAndWritesNothing() async throws {
         let (folder, package) = try userPackage()
         let before = try folder.files()
-        let usage = try swiftPackage(["--allow-writing-to-package-directory", "bggen", "init", "--tasks", "nightly", "--yes"], in: package)
+        let usage = try await swiftPackage(["--allow-writing-to-package-directory", "bggen", "init", "--tasks", "nightly", "--yes"], in: package)
         #expect(usage.exitCode != 0)
         #expect(usage.output.contains("error: "), "\(usage.output)")
         #expect(usage.output.contains("unknown task 'nightly'"), "bggen's own message: \(usage.output)")
@@ -55,7 +55,7 @@ struct CommandPluginTests {
         #expect(try folder.files() == before)
 
         // The plugin declares that it writes into the package, so SwiftPM refuses to run it unasked.
-        let unasked = try swiftPackage(["bggen", "init", "--yes"], in: package)
+        let unasked = try await swiftPackage(["bggen", "init", "--yes"], in: package)
         #expect(unasked.exitCode != 0)
         #expect(unasked.output.contains("--allow-writing-to-package-directory"), "\(unasked.output)")
         #expect(try folder.files() == before)

@@ -7,10 +7,10 @@ import Testing
 @Suite("Installing from a checkout", .serialized)
 struct InstallationTests {
     @Test(.enabled(if: SourceBuild.isInstalled("make"), "make is not installed, so `make install` was not run"))
-    func makeInstallPutsAWorkingBggenUnderThePrefix() throws {
+    func makeInstallPutsAWorkingBggenUnderThePrefix() async throws {
         let temporary = try TemporaryDirectory()
         let prefix = temporary.url.appendingPathComponent("prefix")
-        let install = try Subprocess.run([
+        let install = try await Subprocess.run([
             "make", "install", "PREFIX=\(prefix.path)",
             "CONFIGURATION=\(SourceBuild.configuration)", "SCRATCH_PATH=\(SourceBuild.scratch.path)",
         ], in: RepositoryPaths.root)
@@ -20,10 +20,10 @@ struct InstallationTests {
         let elsewhere = temporary.url.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         let path = ["PATH": "\(prefix.path)/bin:\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"]
-        let version = try Subprocess.run(["bggen", "--version"], in: elsewhere, environment: path)
+        let version = try await Subprocess.run(["bggen", "--version"], in: elsewhere, environment: path)
         #expect(version.exitCode == 0)
         #expect(version.output == (try SourceBuild.expectedVersionLine))
-        let demo = try Subprocess.run(["bggen", "init", "--yes", "demo"], in: elsewhere, environment: path)
+        let demo = try await Subprocess.run(["bggen", "init", "--yes", "demo"], in: elsewhere, environment: path)
         #expect(demo.exitCode == 0, "\(demo.output)")
         #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("demo/BackgroundProcessing/BackgroundTaskManager.swift").path))
 
@@ -35,16 +35,16 @@ struct InstallationTests {
             #expect(!FileManager.default.fileExists(atPath: manPage.path))
         }
 
-        let uninstall = try Subprocess.run(["make", "uninstall", "PREFIX=\(prefix.path)"], in: RepositoryPaths.root)
+        let uninstall = try await Subprocess.run(["make", "uninstall", "PREFIX=\(prefix.path)"], in: RepositoryPaths.root)
         #expect(uninstall.exitCode == 0, "\(uninstall.output)")
         #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent("bin/bggen").path))
     }
 
     /// SwiftPM installs into `~/.swiftpm/bin`; the home folder is moved into the temporary folder (Foundation reads
     /// it from `CFFIXED_USER_HOME` before the user database, which wins over `HOME` for root).
-    @Test func swiftPackageExperimentalInstallPutsBggenInSwiftPMsBinFolder() throws {
+    @Test func swiftPackageExperimentalInstallPutsBggenInSwiftPMsBinFolder() async throws {
         let home = try TemporaryDirectory()
-        let install = try Subprocess.run([
+        let install = try await Subprocess.run([
             "swift", "package", "--configuration", SourceBuild.configuration, "--scratch-path", SourceBuild.scratch.path,
             "experimental-install", "--product", "bggen",
         ], in: RepositoryPaths.root, environment: ["HOME": home.path, "CFFIXED_USER_HOME": home.path])
@@ -53,14 +53,14 @@ struct InstallationTests {
 
         let installed = home.url.appendingPathComponent(".swiftpm/bin/bggen")
         #expect(install.output.contains("installed to \(installed.path)"), "\(install.output)")
-        let version = try Subprocess.run([installed.path, "--version"], in: home.url)
+        let version = try await Subprocess.run([installed.path, "--version"], in: home.url)
         #expect(version.exitCode == 0)
         #expect(version.output == (try SourceBuild.expectedVersionLine))
     }
 
-    @Test func theArtifactBundleDescribesARunnableBggenForThisMachine() throws {
+    @Test func theArtifactBundleDescribesARunnableBggenForThisMachine() async throws {
         let output = try TemporaryDirectory()
-        let build = try Subprocess.run([
+        let build = try await Subprocess.run([
             ".ci/make-artifactbundle", "--output", output.path,
             "--configuration", SourceBuild.configuration, "--scratch-path", SourceBuild.scratch.path,
         ], in: RepositoryPaths.root)
@@ -78,9 +78,10 @@ struct InstallationTests {
         let variants = try #require(bggen["variants"] as? [[String: Any]])
         try #require(variants.count == 1)
         let triples = try #require(variants[0]["supportedTriples"] as? [String])
-        #expect(triples.contains(try hostTriple()), "\(triples)")
+        let host = try await hostTriple()
+        #expect(triples.contains(host), "\(triples)")
         let executable = bundle.appendingPathComponent(try #require(variants[0]["path"] as? String))
-        let version = try Subprocess.run([executable.path, "--version"], in: output.url)
+        let version = try await Subprocess.run([executable.path, "--version"], in: output.url)
         #expect(version.exitCode == 0, "\(version.output)")
         #expect(version.output == (try SourceBuild.expectedVersionLine))
 
@@ -93,8 +94,8 @@ struct InstallationTests {
     }
 
     /// The triple SwiftPM matches against `supportedTriples` on this machine.
-    private func hostTriple() throws -> String {
-        let info = try Subprocess.run(["swift", "-print-target-info"], in: RepositoryPaths.root)
+    private func hostTriple() async throws -> String {
+        let info = try await Subprocess.run(["swift", "-print-target-info"], in: RepositoryPaths.root)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(info.output.utf8)) as? [String: Any])
         let target = try #require(json["target"] as? [String: Any])
         return try #require(target["unversionedTriple"] as? String)

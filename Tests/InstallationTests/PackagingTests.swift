@@ -11,8 +11,8 @@ struct PackagingTests {
     }
 
     @Test(.enabled(if: SourceBuild.isInstalled("ruby"), "Ruby is not installed, so Formula/bggen.rb was not checked with ruby -c"))
-    func theHomebrewFormulaIsValidRuby() throws {
-        let check = try Subprocess.run(["ruby", "-wc", "Formula/bggen.rb"], in: RepositoryPaths.root)
+    func theHomebrewFormulaIsValidRuby() async throws {
+        let check = try await Subprocess.run(["ruby", "-wc", "Formula/bggen.rb"], in: RepositoryPaths.root)
         #expect(check.exitCode == 0, "\(check.output)")
         #expect(check.output == "Syntax OK\n", "\(check.output)")
     }
@@ -29,10 +29,10 @@ struct PackagingTests {
 
     /// `mint install` builds the package with `swift build -c release` and links its executable products, so the
     /// package must vend `bggen` as one, whatever the manifest's shape.
-    @Test func mintFindsBggenAsAnExecutableProduct() throws {
+    @Test func mintFindsBggenAsAnExecutableProduct() async throws {
         // A scratch folder of its own: `swift test` holds the package's .build, and this would wait for it forever.
         let scratch = SourceBuild.folder.appendingPathComponent("manifest-scratch")
-        let dump = try Subprocess.run(["swift", "package", "--scratch-path", scratch.path, "dump-package"], in: RepositoryPaths.root)
+        let dump = try await Subprocess.run(["swift", "package", "--scratch-path", scratch.path, "dump-package"], in: RepositoryPaths.root)
         try #require(dump.exitCode == 0, "\(dump.output)")
         let json = dump.output[try #require(dump.output.firstIndex(of: "{"))...]
         let manifest = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])

@@ -30,8 +30,9 @@ struct SimulatedApp: Sendable {
 
     static let harnessDirectory = StubSDK.stubsDirectory.appendingPathComponent("SimulatorHarness")
 
-    /// At most two builds at a time: the machine has two cores and other suites compile too.
-    private static let buildSlots = DispatchSemaphore(value: 2)
+    /// Harness runs at once. They mostly sleep (grace periods, expiry), so more than one per core keeps the cores
+    /// busy; a bound keeps the timing of each run close to what a quiet machine gives.
+    private static let runSlots = AsyncSemaphore(value: 2 * ProcessInfo.processInfo.activeProcessorCount)
 
     static func sources(for scenario: Scenario) throws -> Sources {
         var swiftFiles: [String: String] = [:]
@@ -62,34 +63,68 @@ struct SimulatedApp: Sendable {
                 let declaration = #"private[^\n{]*\b(class|struct|enum|actor|protocol|typealias) "# + configuration.typePrefix + name + #"\b"#
                 return code.range(of: declaration, options: .regularExpression) == nil
             }
-            swiftFiles["PrefixAliases.swift"] = types.map { "typealias \($0) = \(configuration.typePrefix)\($0)\n" }.joined()
+            swiftFiles[prefixAliasesFile] = types.map { "typealias \($0) = \(configuration.typePrefix)\($0)\n" }.joined()
         }
         return Sources(scenario: scenario, configuration: configuration, swiftFiles: swiftFiles, infoPlist: infoPlist)
     }
 
-    static func build(_ sources: Sources, setup: CompilerSetup, sanitize: Bool = false) throws -> SimulatedApp {
+    /// The harness build of `sources`, which must succeed; the run-time files (the Info.plist) go into a folder of
+    /// this app's own, since two apps can share one executable.
+    static func build(_ sources: Sources, setup: CompilerSetup, sanitize: Bool = false) async throws -> SimulatedApp {
+        let build = try await compile(sources, setup: setup, sanitize: sanitize)
+        guard build.result.exitCode == 0 else {
+            throw StubSDK.Failure(summary: "building an executable failed (exit code \(build.result.exitCode))", output: build.result.output)
+        }
         let directory = try Scratch.makeDirectory("simulated-app-\(sources.scenario.name)-\(setup.rawValue)")
-        let sourceDirectory = directory.appendingPathComponent("Sources", isDirectory: true)
-        try FileManager.default.createDirectory(at: sourceDirectory, withIntermediateDirectories: true)
-
-        var files: [URL] = []
-        for (name, contents) in sources.swiftFiles.sorted(by: { $0.key < $1.key }) {
-            let url = sourceDirectory.appendingPathComponent(name)
-            try contents.write(to: url, atomically: true, encoding: .utf8)
-            files.append(url)
-        }
-        let expectations = sourceDirectory.appendingPathComponent("HarnessExpectations.swift")
-        try HarnessExpectations.source(for: sources.configuration, appDelegate: sources.swiftFiles["AppDelegate.swift"])
-            .write(to: expectations, atomically: true, encoding: .utf8)
-        files.append(expectations)
-        for name in try FileManager.default.contentsOfDirectory(atPath: harnessDirectory.path).sorted()
-        where name.hasSuffix(".swift") {
-            files.append(harnessDirectory.appendingPathComponent(name))
-        }
         if let plist = sources.infoPlist {
             try plist.write(to: directory.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
         }
+        return SimulatedApp(sources: sources, setup: setup, isSanitized: sanitize, executable: build.executable, directory: directory)
+    }
 
+    /// Compiles `sources` with the harness into an executable: once per distinct input in a test process, so the
+    /// compile check and the simulation of one (scenario, set-up) share one swiftc run, and identical sources
+    /// (with identical flags) are compiled once.
+    ///
+    /// It is a Debug build as Xcode runs it (`-DDEBUG`, `-Onone`), in one frontend for the whole module, so its
+    /// diagnostics are the compile check's (see `HarnessBuild.generatedCodeDiagnostics`).
+    static func compile(_ sources: Sources, setup: CompilerSetup, sanitize: Bool = false) async throws -> HarnessBuild {
+        let expectations = HarnessExpectations.source(for: sources.configuration, appDelegate: sources.swiftFiles["AppDelegate.swift"])
+        let flags = compilerFlags(for: sources, setup: setup, sanitize: sanitize)
+        let version = StubSDK.Version(for: sources.configuration.deploymentTarget)
+        let key = HarnessBuild.Key(
+            swiftFiles: sources.swiftFiles.merging(["HarnessExpectations.swift": expectations]) { $1 },
+            setup: setup, flags: flags, sanitize: sanitize, sdk: version
+        )
+        return try await HarnessBuild.cache.value(for: key) {
+            let sourceDirectory = try Scratch.makeDirectory("harness-sources-\(sources.scenario.name)-\(setup.rawValue)")
+            var files: [URL] = []
+            for (name, contents) in key.swiftFiles.sorted(by: { $0.key < $1.key }) {
+                let url = sourceDirectory.appendingPathComponent(name)
+                try contents.write(to: url, atomically: true, encoding: .utf8)
+                files.append(url)
+            }
+            for name in try FileManager.default.contentsOfDirectory(atPath: harnessDirectory.path).sorted()
+            where name.hasSuffix(".swift") {
+                files.append(harnessDirectory.appendingPathComponent(name))
+            }
+            let sdk = try await StubSDK.shared(version)
+            let (executable, outcome) = try await sdk.linkExecutable(
+                swiftFiles: files, setup: setup, extraFlags: flags, sanitizedStubs: sanitize
+            )
+            let checked = Set(sources.swiftFiles.keys).subtracting([prefixAliasesFile])
+            return HarnessBuild(
+                result: CompileResult(exitCode: outcome.exitCode, output: outcome.output, duration: outcome.duration),
+                executable: executable,
+                checkedFiles: Set(checked.map { sourceDirectory.appendingPathComponent($0).path })
+            )
+        }
+    }
+
+    /// Written by the test (not by bggen) for prefixed scenarios, so its diagnostics are not generated code's.
+    static let prefixAliasesFile = "PrefixAliases.swift"
+
+    private static func compilerFlags(for sources: Sources, setup: CompilerSetup, sanitize: Bool) -> [String] {
         var flags: [String] = []
         let configuration = sources.configuration
         if configuration.includes(.refresh) { flags += ["-D", "BGGEN_REFRESH"] }
@@ -120,23 +155,18 @@ struct SimulatedApp: Sendable {
         // Checks that mostly wait (a submission hung for seconds) test the templates' logic, not the compiler: they
         // run in the set-up the mutants use, unsanitized, and keep the suite within its time on two cores.
         if setup == .xcode26Defaults && !sanitize { flags += ["-D", "BGGEN_WAITING_CHECKS"] }
+        // A Debug build, as Xcode runs it: the debug-only helpers are compiled (and checked) too.
+        flags += ["-D", "DEBUG"]
         // One frontend for the whole module, still -Onone: less than half the time of a batch build, and the same
         // code as far as the checks can tell (isolation checks, assertions and traps are all kept).
         flags.append("-wmo")
-
-        let sdk = try StubSDK.shared(StubSDK.Version(for: configuration.deploymentTarget))
-        buildSlots.wait()
-        defer { buildSlots.signal() }
-        let executable = try sdk.buildExecutable(
-            swiftFiles: files, setup: setup, extraFlags: flags, sanitizedStubs: sanitize
-        )
-        return SimulatedApp(sources: sources, setup: setup, isSanitized: sanitize, executable: executable, directory: directory)
+        return flags
     }
 
     /// Runs the harness in `mode`, in a home of its own, and collects what it reported. `eventTimeout` bounds the
     /// wait for each expected event: a passing run never waits that long, a failing one does, so runs that are
     /// meant to fail (mutants) pass a short one.
-    func run(_ mode: HarnessRun.Mode, eventTimeout: Double? = nil) throws -> HarnessRun {
+    func run(_ mode: HarnessRun.Mode, eventTimeout: Double? = nil) async throws -> HarnessRun {
         let home = try Scratch.makeDirectory("simulated-home")
         let temporary = home.appendingPathComponent("tmp", isDirectory: true)
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
@@ -147,7 +177,7 @@ struct SimulatedApp: Sendable {
         let expiryGrace = isSanitized ? 2.0 : 0.5
         let timeout = eventTimeout ?? (isSanitized ? 15 : 5)
         let timing = ["--grace", "\(grace)", "--expiry-grace", "\(expiryGrace)", "--timeout", "\(timeout)"]
-        let outcome = try TimedProcess.run(
+        let outcome = try await Self.runSlots.withPermit { try await Subprocess.launch(
             executable,
             arguments: [mode.rawValue, plistArgument] + timing,
             environment: [
@@ -162,7 +192,7 @@ struct SimulatedApp: Sendable {
             ],
             in: home,
             timeLimit: isSanitized ? 240 : 60
-        )
+        ) }
         return HarnessRun(
             label: "\(sources.scenario.name) / \(setup.rawValue)\(isSanitized ? " / tsan" : "") / \(mode.rawValue)",
             mode: mode, ending: outcome.ending, output: outcome.output, duration: outcome.duration
@@ -181,7 +211,7 @@ struct HarnessRun: Sendable, CustomStringConvertible {
 
     let label: String
     let mode: Mode
-    let ending: TimedProcess.Ending
+    let ending: Subprocess.Ending
     let output: String
     let duration: Duration
 

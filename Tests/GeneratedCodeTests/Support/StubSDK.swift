@@ -45,17 +45,24 @@ final class StubSDK: Sendable {
         }
     }
 
-    /// The stub modules, built on first use. Later callers (on any thread) wait for and share that build, or its
-    /// error.
-    static func shared(_ version: Version = .standard) throws -> StubSDK {
+    /// The stub modules, built on first use. Later callers wait (suspended, not blocking a thread) for and share
+    /// that build, or its error.
+    static func shared(_ version: Version = .standard) async throws -> StubSDK {
         switch version {
-        case .standard: try cached.get()
-        case .ios27: try cachedIOS27.get()
+        case .standard: try await cached.value
+        case .ios27: try await cachedIOS27.value
         }
     }
 
-    private static let cached: Result<StubSDK, any Error> = Result { try StubSDK.build(.standard) }
-    private static let cachedIOS27: Result<StubSDK, any Error> = Result { try StubSDK.build(.ios27) }
+    private static let cached = Task { try await StubSDK.build(.standard) }
+    private static let cachedIOS27 = Task { try await StubSDK.build(.ios27) }
+
+    /// Runs one `swiftc`, holding one of the per-core compiler permits while it runs.
+    static func swiftc(_ arguments: [String], in directory: URL) async throws -> Subprocess.Outcome {
+        try await AsyncSemaphore.compilers.withPermit {
+            try await Subprocess.run(["swiftc"] + arguments, in: directory)
+        }
+    }
 
     /// Compiles `swiftFiles` plus the networking shim into object files, as a Debug build in Xcode does (one
     /// frontend per batch of files, -Onone), and reports every diagnostic. A non-zero exit code is a result, not a
@@ -65,18 +72,18 @@ final class StubSDK: Sendable {
         setup: CompilerSetup,
         moduleName: String = "App",
         extraFlags: [String] = []
-    ) throws -> CompileResult {
+    ) async throws -> CompileResult {
         let objectsDirectory = try Scratch.makeDirectory("objects")
         defer { try? FileManager.default.removeItem(at: objectsDirectory) }
         // swiftc warns when batch mode meets whole-module mode, and that warning would count as a diagnostic.
         let isWholeModule = extraFlags.contains { $0 == "-wmo" || $0 == "-whole-module-optimization" }
-        let arguments = ["swiftc", "-c", "-parse-as-library", "-module-name", moduleName]
+        let arguments = ["-c", "-parse-as-library", "-module-name", moduleName]
             + (isWholeModule ? [] : ["-enable-batch-mode"])
             + setup.flags
             + commonFlags
             + extraFlags
             + (swiftFiles + shimFiles).map(\.path)
-        let outcome = try Subprocess.run(arguments, in: objectsDirectory)
+        let outcome = try await Self.swiftc(arguments, in: objectsDirectory)
         return CompileResult(exitCode: outcome.exitCode, output: outcome.output, duration: outcome.duration)
     }
 
@@ -88,20 +95,31 @@ final class StubSDK: Sendable {
     /// (task, session and simulator state). Throws `StubSDK.Failure` with the compiler output when the build fails.
     func buildExecutable(
         swiftFiles: [URL], setup: CompilerSetup, extraFlags: [String] = [], sanitizedStubs: Bool = false
-    ) throws -> URL {
-        let directory = try Scratch.makeDirectory("executable")
-        let executable = directory.appendingPathComponent("App")
-        let stubObjects = sanitizedStubs ? try sanitizedObjectFiles() : objectFiles
-        let arguments = ["swiftc", "-module-name", "App", "-o", executable.path]
-            + setup.flags
-            + commonFlags
-            + extraFlags
-            + (swiftFiles + shimFiles + stubObjects).map(\.path)
-        let outcome = try Subprocess.run(arguments, in: directory)
+    ) async throws -> URL {
+        let (executable, outcome) = try await linkExecutable(
+            swiftFiles: swiftFiles, setup: setup, extraFlags: extraFlags, sanitizedStubs: sanitizedStubs
+        )
         guard outcome.exitCode == 0 else {
             throw Failure(summary: "building an executable failed (exit code \(outcome.exitCode))", output: outcome.output)
         }
         return executable
+    }
+
+    /// Runs the compiler that builds the executable and returns where it goes and what swiftc said, failed or not:
+    /// for a build that is also a compile check.
+    func linkExecutable(
+        swiftFiles: [URL], setup: CompilerSetup, extraFlags: [String] = [], sanitizedStubs: Bool = false
+    ) async throws -> (executable: URL, outcome: Subprocess.Outcome) {
+        let directory = try Scratch.makeDirectory("executable")
+        let executable = directory.appendingPathComponent("App")
+        // Before taking a compiler permit: the sanitized stubs take permits of their own.
+        let stubObjects = sanitizedStubs ? try await sanitizedObjectFiles() : objectFiles
+        let arguments = ["-module-name", "App", "-o", executable.path]
+            + setup.flags
+            + commonFlags
+            + extraFlags
+            + (swiftFiles + shimFiles + stubObjects).map(\.path)
+        return (executable, try await Self.swiftc(arguments, in: directory))
     }
 
     private var commonFlags: [String] {
@@ -151,19 +169,14 @@ extension StubSDK {
         .deletingLastPathComponent()
         .appendingPathComponent("Stubs")
 
-    private static func build(_ version: Version) throws -> StubSDK {
+    private static func build(_ version: Version) async throws -> StubSDK {
         let start = ContinuousClock.now
         let modules = try Scratch.makeDirectory("stub-sdk")
         try copyClangModuleMap(into: modules)
 
         var objectFiles: [URL] = []
         for stage in stages {
-            let results = Locked<[Result<URL, any Error>]>(Array(repeating: .failure(CancellationError()), count: stage.count))
-            DispatchQueue.concurrentPerform(iterations: stage.count) { index in
-                let result = Result { try buildModule(stage[index], version: version, into: modules) }
-                results.withLock { $0[index] = result }
-            }
-            objectFiles += try results.withLock { $0 }.map { try $0.get() }
+            objectFiles += try await inParallel(stage) { try await buildModule($0, version: version, into: modules) }
         }
 
         let shim = stubsDirectory.appendingPathComponent("AppShim")
@@ -176,10 +189,24 @@ extension StubSDK {
         )
     }
 
-    private static func buildModule(_ module: StubModule, version: Version, into modules: URL) throws -> URL {
+    /// `body` applied to each of `modules` at once (the compiler permits still bound how many compile), in order.
+    private static func inParallel(
+        _ modules: [StubModule], _ body: @escaping @Sendable (StubModule) async throws -> URL
+    ) async throws -> [URL] {
+        try await withThrowingTaskGroup(of: (Int, URL).self) { group in
+            for (index, module) in modules.enumerated() {
+                group.addTask { (index, try await body(module)) }
+            }
+            var results = [URL?](repeating: nil, count: modules.count)
+            for try await (index, url) in group { results[index] = url }
+            return results.compactMap { $0 }
+        }
+    }
+
+    private static func buildModule(_ module: StubModule, version: Version, into modules: URL) async throws -> URL {
         let sources = try swiftFiles(in: stubsDirectory.appendingPathComponent(module.name))
         let object = modules.appendingPathComponent("\(module.name).o")
-        let arguments = ["swiftc", "-module-name", module.name]
+        let arguments = ["-module-name", module.name]
             + stubFlags
             + module.extraFlags
             + version.flags
@@ -187,7 +214,7 @@ extension StubSDK {
             + ["-emit-module", "-emit-module-path", modules.appendingPathComponent("\(module.name).swiftmodule").path]
             + ["-c", "-o", object.path]
             + sources.map(\.path)
-        let outcome = try Subprocess.run(arguments, in: modules)
+        let outcome = try await swiftc(arguments, in: modules)
         let unexpected = outcome.output.split(separator: "\n")
             .filter { ($0.contains("error:") || $0.contains("warning:")) && !$0.contains(expectedStubWarning) }
         guard outcome.exitCode == 0, unexpected.isEmpty else {
@@ -198,33 +225,26 @@ extension StubSDK {
 
     /// The stub modules' object files built again with `-sanitize=thread`, once per test process; the modules
     /// themselves are shared with the plain build of the standard SDK.
-    func sanitizedObjectFiles() throws -> [URL] {
-        try Self.sanitizedObjects.get()
+    func sanitizedObjectFiles() async throws -> [URL] {
+        try await Self.sanitizedObjects.value
     }
 
-    private static let sanitizedObjects: Result<[URL], any Error> = Result {
-        let modules = try StubSDK.shared().modulesDirectory
-        let all = stages.flatMap { $0 }
-        let results = Locked<[Result<URL, any Error>]>(Array(repeating: .failure(CancellationError()), count: all.count))
-        DispatchQueue.concurrentPerform(iterations: all.count) { index in
-            let module = all[index]
-            let result = Result { () throws -> URL in
-                let sources = try swiftFiles(in: stubsDirectory.appendingPathComponent(module.name))
-                let object = modules.appendingPathComponent("\(module.name)-tsan.o")
-                let arguments = ["swiftc", "-module-name", module.name]
-                    + stubFlags
-                    + module.extraFlags
-                    + ["-I", modules.path, "-sanitize=thread", "-c", "-o", object.path]
-                    + sources.map(\.path)
-                let outcome = try Subprocess.run(arguments, in: modules)
-                guard outcome.exitCode == 0 else {
-                    throw Failure(summary: "stub module \(module.name) does not build with -sanitize=thread", output: outcome.output)
-                }
-                return object
+    private static let sanitizedObjects = Task {
+        let modules = try await StubSDK.shared().modulesDirectory
+        return try await inParallel(stages.flatMap { $0 }) { module in
+            let sources = try swiftFiles(in: stubsDirectory.appendingPathComponent(module.name))
+            let object = modules.appendingPathComponent("\(module.name)-tsan.o")
+            let arguments = ["-module-name", module.name]
+                + stubFlags
+                + module.extraFlags
+                + ["-I", modules.path, "-sanitize=thread", "-c", "-o", object.path]
+                + sources.map(\.path)
+            let outcome = try await swiftc(arguments, in: modules)
+            guard outcome.exitCode == 0 else {
+                throw Failure(summary: "stub module \(module.name) does not build with -sanitize=thread", output: outcome.output)
             }
-            results.withLock { $0[index] = result }
+            return object
         }
-        return try results.withLock { $0 }.map { try $0.get() }
     }
 
     private static func copyClangModuleMap(into modules: URL) throws {

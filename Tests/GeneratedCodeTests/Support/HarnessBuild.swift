@@ -1,0 +1,47 @@
+import Foundation
+
+/// One compilation of generated code with the simulator harness: the executable the simulation runs, and the
+/// diagnostics the compile check reads, from the same swiftc run.
+struct HarnessBuild: Sendable {
+    /// Everything that goes into the build, by content: equal keys give the same executable.
+    struct Key: Hashable, Sendable {
+        let swiftFiles: [String: String]
+        let setup: CompilerSetup
+        let flags: [String]
+        let sanitize: Bool
+        let sdk: StubSDK.Version
+    }
+
+    let result: CompileResult
+    let executable: URL
+    /// The paths of bggen's files (the rendered output and the app-delegate example) in this build.
+    let checkedFiles: Set<String>
+
+    /// The errors and warnings in bggen's files, and those that name no file (driver and linker errors). The
+    /// harness's own files are the test's code, not the product's; a failure there still fails the build.
+    var generatedCodeDiagnostics: [String] {
+        result.diagnostics.filter { line in
+            guard let colon = line.firstIndex(of: ":"), line.hasPrefix("/") else { return true }
+            return checkedFiles.contains(String(line[..<colon]))
+        }
+    }
+
+    /// Compiled, with no error, and no warning in bggen's files.
+    var isClean: Bool { result.exitCode == 0 && generatedCodeDiagnostics.isEmpty }
+
+    /// The builds of this test process.
+    static let cache = ContentCache<Key, HarnessBuild>()
+}
+
+/// Values computed once per key, by the first caller; later callers wait for that result (suspended) and share it,
+/// or its error.
+actor ContentCache<Key: Hashable & Sendable, Value: Sendable> {
+    private var entries: [Key: Task<Value, any Error>] = [:]
+
+    func value(for key: Key, _ make: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        if let entry = entries[key] { return try await entry.value }
+        let entry = Task { try await make() }
+        entries[key] = entry
+        return try await entry.value
+    }
+}
