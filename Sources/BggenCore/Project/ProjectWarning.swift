@@ -12,7 +12,9 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
     /// A setting uses variables nothing in the repository defines.
     case unresolvedVariables(target: String, setting: String, names: [String])
     /// The chosen app's bundle identifier uses variables nothing defines; `used` is what bggen takes instead.
-    case bundleIdentifierWithout(target: String, names: [String], used: String?)
+    case bundleIdentifierWithout(target: String, names: [String], used: String)
+    /// The chosen app's bundle identifier resolves to no valid reverse-DNS name: init stops without `--bundle-id`.
+    case invalidBundleIdentifier(InvalidBundleIdentifier)
     /// The chosen app sets no `IPHONEOS_DEPLOYMENT_TARGET`; `packageVersion` is the root package's, used instead.
     case deploymentTargetUnset(target: String, packageVersion: String?)
     /// A plain `#include` in an xcconfig names a file that does not exist.
@@ -51,8 +53,9 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
             "\(setting) of target \(target) uses \(names.map { "$(\($0))" }.joined(separator: ", ")), which nothing in the repository defines; pass the value explicitly if bggen needs it."
         case .bundleIdentifierWithout(let target, let names, let used):
             "PRODUCT_BUNDLE_IDENTIFIER of target \(target) uses \(names.map { "$(\($0))" }.joined(separator: ", ")), which nothing in the repository defines; "
-                + (used.map { "the identifiers start with \($0), the value without \(names.count == 1 ? "it" : "them"); pass --bundle-id to choose another prefix." }
-                    ?? "pass --bundle-id with the app's bundle identifier, or the identifiers start with \(BundleIdentifier.example).")
+                + "the identifiers start with \(used), the value without \(names.count == 1 ? "it" : "them"); pass --bundle-id to choose another prefix."
+        case .invalidBundleIdentifier(let invalid):
+            "\(invalid); pass --bundle-id with the app's bundle identifier."
         case .deploymentTargetUnset(let target, let packageVersion):
             "target \(target) sets no iOS deployment target; "
                 + (packageVersion.map { "the generated code targets iOS \($0), from Package.swift's platforms; pass --ios to choose another." }
