@@ -87,3 +87,20 @@ struct ExistingAppRulesTests {
         #expect(!run.stderr.contains("--ios 13.0"))
     }
 }
+
+/// A cross-platform app whose native project is generated and not there yet is not an empty folder.
+@Suite("Cross-platform apps without ios/")
+struct CrossPlatformAppTests {
+    @Test(arguments: [
+        ("ExpoManaged", "this folder holds an Expo app (app.json) without its native iOS project; the native project is generated: run npx expo prebuild first, or add the keys and code with a config plugin"),
+        ("FlutterWithoutIOS", "this folder holds a Flutter app (pubspec.yaml) without its native iOS project; run flutter create --platforms=ios . first"),
+    ])
+    func initStopsAndSaysHowToGetTheNativeProject(_ fixture: String, _ message: String) throws {
+        let repo = try Fixtures.copy(fixture)
+        let original = try repo.files()
+        let run = try InProcessRunner.run(["init", "--yes"], in: repo.url)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(try repo.files() == original)
+    }
+}

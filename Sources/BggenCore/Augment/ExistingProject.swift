@@ -26,6 +26,9 @@ public struct ExistingProject: Sendable {
             case .rootNotFound:
                 return nil
             case .noProject:
+                if let app = CrossPlatformApp.withoutNativeProject(root: root, fileSystem: fileSystem) {
+                    throw ProjectError.nativeProjectMissing(framework: app.framework, file: app.file, advice: app.advice)
+                }
                 let evidence = AppEvidence.find(root: root, fileSystem: fileSystem)
                 guard evidence.isEmpty else { throw ProjectError.unreadableApp(evidence: evidence) }
                 return nil

@@ -10,6 +10,8 @@ public enum ProjectError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableApp(evidence: [String])
     /// A project was read, but no iOS app target in it: `reasons` are what could not be read.
     case noAppTargetRead(projectFiles: [String], reasons: [String])
+    /// A Flutter, React Native or Expo app (said by `file`) without its generated `ios/` folder.
+    case nativeProjectMissing(framework: String, file: String, advice: String)
     /// Several YAML files look like XcodeGen specs.
     case severalSpecs([String])
 
@@ -21,6 +23,8 @@ public enum ProjectError: Error, Equatable, Sendable, CustomStringConvertible {
             "no Xcode project, project.yml, Project.swift or Package.swift found in '\(path)'; run bggen in the folder that holds your app's project."
         case .malformed(let path, let line, let reason):
             "'\(path)' line \(line) cannot be read (\(reason)); \(Self.advice(forFixing: path))"
+        case .nativeProjectMissing(let framework, let file, let advice):
+            "this folder holds \(framework == "Expo" ? "an" : "a") \(framework) app (\(file)) without its native iOS project; \(advice)."
         case .unreadable(let path, let reason):
             "could not read '\(path)': \(reason); check its permissions."
         case .unreadableApp(let evidence):

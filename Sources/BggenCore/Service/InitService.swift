@@ -205,7 +205,7 @@ public struct InitService {
             return try ExistingProject.detect(root: root, targetName: picked, spec: request.spec, fileSystem: fileSystem)
         } catch let error as ProjectError where output != nil && request.target == nil {
             switch error {
-            case .unreadableApp, .noAppTargetRead: return nil
+            case .unreadableApp, .noAppTargetRead, .nativeProjectMissing: return nil
             default: throw error
             }
         }
