@@ -150,12 +150,24 @@ public struct ExistingProject: Sendable {
             switch warning {
             case .multipleAppTargets:
                 return target == nil ? warning : nil
+            case .missingConfigurationFile(let path) where Self.isPodsConfiguration(path):
+                return nil
             case .unresolvedVariables(let name, "PRODUCT_BUNDLE_IDENTIFIER", let names) where name == target?.name:
                 return usableBundleIdentifier.map { .bundleIdentifierWithout(target: name, names: names, used: $0.description) }
             default:
                 return warning
             }
-        } + (invalidBundleIdentifier.map { [.invalidBundleIdentifier($0)] } ?? []) + deploymentTargetWarnings
+        } + podsWarnings + (invalidBundleIdentifier.map { [.invalidBundleIdentifier($0)] } ?? []) + deploymentTargetWarnings
+    }
+
+    /// The CocoaPods xcconfigs `pod install` writes, absent from a fresh clone: one warning for all of them.
+    private var podsWarnings: [ProjectWarning] {
+        let missing = report.warnings.filter { if case .missingConfigurationFile(let path) = $0 { Self.isPodsConfiguration(path) } else { false } }
+        return missing.isEmpty ? [] : [.podsNotInstalled(count: missing.count)]
+    }
+
+    private static func isPodsConfiguration(_ path: String) -> Bool {
+        path.hasPrefix("Pods/Target Support Files/") || path.contains("/Pods/Target Support Files/")
     }
 
     /// An app target that sets no deployment target takes the root package's, or bggen's default: said so.
@@ -320,6 +332,7 @@ public struct ExistingProject: Sendable {
             if case .unresolvedIdentifier(let file, let line, let expression) = warning { return (file, line, expression) }
             return nil
         }
+        let ownOutputKinds = Set(report.existingCode.filter(\.isBggenOutput).flatMap(\.kinds))
         return ours.compactMap { kind, identifier in
             guard let identifier else { return nil }
             var open: AlreadyRegistered?
@@ -339,7 +352,8 @@ public struct ExistingProject: Sendable {
             for listed in listedIdentifiers {
                 switch target.compare(listed, with: identifier) {
                 case .equal:
-                    guard let call = unread.first else { continue }
+                    // bggen's own earlier output registers what it listed: no inference from the app's call.
+                    guard let call = unread.first, !ownOutputKinds.contains(kind) else { continue }
                     return .inferred(kind, identifier, listed: listed, call: call)
                 case .unresolved(let written, let variables):
                     return .unresolved(kind, identifier, written: written, variables: variables,

@@ -21,6 +21,8 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
     case missingInclude(file: String, include: String)
     /// The project bases a configuration on an xcconfig that is not in the repository.
     case missingConfigurationFile(path: String)
+    /// The project bases `count` configurations on CocoaPods xcconfigs that `pod install` has not written yet.
+    case podsNotInstalled(count: Int)
     /// `register(forTaskWithIdentifier:)` with an argument that is not a literal or a constant in the same file.
     case unresolvedIdentifier(file: String, line: Int, expression: String)
     /// A source file that is not UTF-8 text, so it was not searched.
@@ -64,6 +66,8 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
             "\(file) includes \"\(include)\", which does not exist; settings from it are unknown to bggen."
         case .missingConfigurationFile(let path):
             "the project bases a configuration on \(path), which is not in the repository; settings from it are unknown to bggen."
+        case .podsNotInstalled(let count):
+            "the CocoaPods xcconfigs are not there (\(count) configuration\(count == 1 ? "" : "s") \(count == 1 ? "is" : "are") based on Pods/Target Support Files/…, which pod install writes), so settings from them are unknown to bggen; run pod install first if they set the bundle identifier or deployment target."
         case .unresolvedIdentifier(let file, let line, let expression):
             "\(file):\(line) registers a task with '\(expression)', whose value bggen cannot see; check that the identifier is in BGTaskSchedulerPermittedIdentifiers."
         case .unreadableSource(let file):
