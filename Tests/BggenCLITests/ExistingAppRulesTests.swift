@@ -119,3 +119,16 @@ struct PodsNotInstalledTests {
         #expect(again.stdout.contains("Nothing to change"), "\(again.stdout)\(again.stderr)")
     }
 }
+
+@Suite("XcodeGen specs with flow lists")
+struct XcodeGenFlowListTests {
+    @Test func theSpecIsReadAndTheKeysToAddArePrintedInFlowForm() throws {
+        let repo = try Fixtures.copy("XcodeGenFlowLists")
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh,processing"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("App target: Exposure"), "\(run.stdout)")
+        #expect(run.stdout.contains("      BGTaskSchedulerPermittedIdentifiers: [$(PRODUCT_BUNDLE_IDENTIFIER).exposure-notification, org.example.Exposure.refresh, org.example.Exposure.processing]  (replaces the list already there)"), "\(run.stdout)")
+        #expect(run.stdout.contains("      UIBackgroundModes: [fetch, processing]  (replaces the list already there)"), "\(run.stdout)")
+        #expect(!run.stdout.contains("        - processing"))
+    }
+}
