@@ -37,6 +37,7 @@ struct InitCommand {
         request.spec = options.spec
         request.allTargets = options.allTargets
         request.replace = options.replace
+        request.migrateBackgroundFetch = options.migrateBackgroundFetch
         request.allowBinaryPlist = options.allowBinaryPlist
         request.assumeDefaults = options.assumeDefaults
         request.dryRun = options.dryRun
@@ -57,6 +58,9 @@ struct InitCommand {
         }
         questions.generateDespiteExistingCode = { kind, place, symbol in
             try prompter.confirm("\(place) already has \(kind.rawValue) code (\(symbol)). Generate bggen's \(kind.rawValue) as well?", default: false)
+        }
+        questions.migrateBackgroundFetch = { switchedOff in
+            try prompter.confirm("The keys bggen adds switch off the app's legacy background fetch (\(switchedOff)). Generate refresh to replace it?", default: false)
         }
         questions.patchSharingTargets = { names, folder in
             try prompter.confirm("\(names) also compile \(folder). Add the keys to their Info.plists too?", default: true)

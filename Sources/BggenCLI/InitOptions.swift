@@ -11,6 +11,7 @@ struct InitOptions {
     /// Also patch the other app targets that compile the same folder.
     var allTargets = false
     var replace = false
+    var migrateBackgroundFetch = false
     var allowBinaryPlist = false
     var assumeDefaults = false
     var dryRun = false
@@ -73,6 +74,8 @@ struct InitOptions {
                     "and several YAML files look like one (one with top-level name: and targets:",
                     "is found alone)"),
             .flag("replace", "generate a task kind even where the app's code already covers it"),
+            .flag("migrate-background-fetch", "generate refresh to replace the app's legacy background fetch",
+                  "(BGTaskSchedulerPermittedIdentifiers switches it off; asked on a terminal)"),
             .flag("allow-binary-plist", "convert a binary Info.plist to XML to patch it (otherwise an error)"),
             .flag("yes", short: "y", "take the defaults for everything not given; never prompt"),
             .flag("dry-run", "print the plan with unified diffs; write nothing",
@@ -166,6 +169,7 @@ struct InitOptions {
             options.spec = spec
         }
         options.replace = parsed.flags.contains("replace")
+        options.migrateBackgroundFetch = parsed.flags.contains("migrate-background-fetch")
         options.allTargets = parsed.flags.contains("all-targets")
         options.allowBinaryPlist = parsed.flags.contains("allow-binary-plist")
         options.assumeDefaults = parsed.flags.contains("yes")

@@ -111,7 +111,7 @@ struct ProjectDetectorTests {
             file: "DuckDuckGo/MaliciousSiteProtection/Services/MaliciousSiteProtectionDatasetsFetcher.swift", line: 24,
             expression: "type.backgroundTaskIdentifier")])
         let found = findings(report)
-        #expect(found.contains("DuckDuckGo/AppDelegate.swift:10: performFetchWithCompletionHandler (refresh) [DuckDuckGo]"))
+        #expect(found.contains("DuckDuckGo/AppDelegate.swift:10: performFetchWithCompletionHandler [DuckDuckGo]"))
         #expect(found.contains("DuckDuckGo/EmailWaitlist.swift:7: BGTaskScheduler [DuckDuckGo]"))
         #expect(found.contains("LocalPackages/Waitlist/Sources/Waitlist/Waitlist.swift:9: BGAppRefreshTaskRequest (refresh) []"))
         // beginBackgroundTask(withName:) is UIKit's, not BGTaskScheduler, and Pods/ is never read.

@@ -54,10 +54,7 @@ struct ProjectDumpTests {
         #expect(!report.warnings.contains { if case .unreadableSpec = $0 { true } else { false } }, "\(report.warnings)")
     }
 
-    @Test func xcodeGensDumpReadsASpecBggensReaderStopsAt() throws {
-        #expect(throws: ProjectError.self) {
-            try ProjectDetector.detect(root: fixture("XcodeGenDump"), fileSystem: LocalFileSystem(), dumper: nil)
-        }
+    @Test func xcodeGensDumpIsReadWhenXcodeGenIsThere() throws {
         let dumper = RecordedDumper(["xcodegen": .success(try recorded("xcodegen-Orbit.json"))])
         let report = try ProjectDetector.detect(root: fixture("XcodeGenDump"), fileSystem: LocalFileSystem(), dumper: dumper)
         #expect(dumper.calls.first?.arguments == ["dump", "--type", "json", "--spec", "project.yml"])
@@ -79,13 +76,21 @@ struct ProjectDumpTests {
         #expect(report.warnings.contains { if case .unreadableSpec(file: "Project.swift", _) = $0 { true } else { false } })
     }
 
+    @Test func withoutXcodeGenTheContinuedPlainValueIsReadAsXcodeGenReadsIt() throws {
+        let empty = try TemporaryDirectory()
+        let report = try ProjectDetector.detect(root: fixture("XcodeGenDump"), fileSystem: LocalFileSystem(),
+                                                dumper: ProcessProjectDumper(environment: ["PATH": empty.url.path]))
+        #expect(report.appTargets.map(\.name) == ["Orbit"])
+        #expect(report.appTargets.first?.bundleIdentifier?.resolved == "io.orbit.app")
+    }
+
     @Test func withoutXcodeGenALineItsReaderCannotReadNamesTheTool() throws {
         let empty = try TemporaryDirectory()
+        try empty.write("name: Orbit\n? complex\n: key\n", to: "project.yml")
         #expect(throws: ProjectError.malformed(
-            path: "targets/app.yml", line: 4,
-            reason: "a plain value continued on the next line, which bggen does not read; quote it or keep it on one line; with xcodegen on the PATH bggen reads the spec through xcodegen dump --type json")) {
-            try ProjectDetector.detect(root: fixture("XcodeGenDump"), fileSystem: LocalFileSystem(),
-                                       dumper: ProcessProjectDumper(environment: ["PATH": empty.url.path]))
+            path: "project.yml", line: 2,
+            reason: "a complex key (?), which bggen does not read; with xcodegen on the PATH bggen reads the spec through xcodegen dump --type json")) {
+            try ProjectDetector.detect(root: empty.path, fileSystem: LocalFileSystem(), dumper: ProcessProjectDumper(environment: ["PATH": empty.url.path]))
         }
     }
 

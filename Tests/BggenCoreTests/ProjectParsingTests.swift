@@ -314,7 +314,7 @@ struct ProjectDetectorSpecTests {
         #expect(app?["info"]?["properties"]?["UIBackgroundModes"]?.strings == ["fetch", "remote-notification"])
         #expect(app?["sources"]?.list?.first?["path"]?.string == "Sources")
         #expect(app?["sources"]?.list?.first?["excludes"]?.strings == ["**/*.md"])
-        #expect(app?["description"]?.string == "Line one\nLine two")
+        #expect(app?["description"]?.string == "Line one\nLine two\n", "a literal block keeps its last line break, as YAML clips it")
         #expect(node["targets"]?["Quoted: Name"]?["type"]?.string == "framework")
     }
 

@@ -54,7 +54,7 @@ struct YAMLTests {
         (#"a: "bad \q escape""#, 1, #"\q is not a YAML escape"#),
         ("a: !custom value\n", 1, "the tag !custom"),
         ("? complex\n: key\n", 1, "a complex key"),
-        ("a: plain\n  continued\n", 2, "a plain value continued on the next line"),
+        ("a: plain\n  b: c\n", 2, "a key inside the plain value"),
         ("a: 1\njust text\n", 2, "is neither 'key: value' nor a list item"),
         (#"a: "closed" trailing"#, 1, "text after the closing quote"),
         ("a: 1\n...\nb: 2\n", 3, "text after the end of the document"),
@@ -96,5 +96,39 @@ struct YAMLTests {
 
     @Test func aLeadingDocumentMarkerIsFine() throws {
         #expect(try YAMLSubset.parse("---\nname: App\n...\n")["name"]?.string == "App")
+    }
+
+    /// Issue 19: valid YAML real specs write, which libyaml (and so XcodeGen) reads.
+    @Test func valuesOnTheNextLineAndContinuedOnMoreIndentedLines() throws {
+        let node = try YAMLSubset.parse("""
+            properties:
+              BGTaskSchedulerPermittedIdentifiers:
+                  [$(PRODUCT_BUNDLE_IDENTIFIER).exposure-notification]
+              UIBackgroundModes: [
+                fetch,
+                processing
+              ]
+              Usage: The app uses your location
+                to show nearby test centres.
+              Quoted:
+                "Scans the code
+                on your result."
+              literal: |-
+                one
+                  two
+            """)
+        let properties = node["properties"]
+        #expect(properties?["BGTaskSchedulerPermittedIdentifiers"]?.strings == ["$(PRODUCT_BUNDLE_IDENTIFIER).exposure-notification"])
+        #expect(properties?["UIBackgroundModes"]?.strings == ["fetch", "processing"])
+        #expect(properties?["Usage"]?.string == "The app uses your location to show nearby test centres.")
+        #expect(properties?["Quoted"]?.string == "Scans the code on your result.")
+        #expect(properties?["literal"]?.string == "one\n  two")
+    }
+
+    @Test func aSpecThatCannotBeReadGetsAdviceForASpec() {
+        let error = ProjectError.malformed(path: "project.yml", line: 3, reason: "a complex key (?), which bggen does not read")
+        #expect(!error.description.contains("Xcode"), "\(error)")
+        #expect(error.description.contains("fix that line as YAML"))
+        #expect(ProjectError.malformed(path: "App.xcodeproj/project.pbxproj", line: 3, reason: "x").description.contains("save it again"))
     }
 }

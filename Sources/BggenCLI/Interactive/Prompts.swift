@@ -85,10 +85,10 @@ final class Prompter {
 
     /// Free text parsed as an answer; Enter takes `fallback`; the parser's error says what is wrong, and the
     /// question is asked again.
-    func value<Value>(_ question: String, fallback: String, parse: (String) throws(ConfigurationError) -> Value) throws(PromptInterruption) -> Value {
+    func value<Value>(_ question: String, fallback: String?, parse: (String) throws(ConfigurationError) -> Value) throws(PromptInterruption) -> Value {
         try ask(question, fallback: fallback) { text in
             do throws(ConfigurationError) {
-                return .success(try parse(text.isEmpty ? fallback : text.trimmingCharacters(in: .whitespaces)))
+                return .success(try parse(text.isEmpty ? fallback ?? "" : text.trimmingCharacters(in: .whitespaces)))
             } catch {
                 return .failure(ValidationMessage(stringLiteral: error.description))
             }

@@ -79,7 +79,7 @@ struct Questionnaire {
         }
         if answers.bundleIdentifier == nil {
             answers.bundleIdentifier = try prompter.value(
-                "Bundle identifier prefix", fallback: (defaults.bundleIdentifier ?? .example).description, parse: BundleIdentifier.init
+                "Bundle identifier prefix", fallback: defaults.bundleIdentifier?.description, parse: BundleIdentifier.init
             )
         }
         return answers

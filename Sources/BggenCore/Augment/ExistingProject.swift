@@ -27,6 +27,9 @@ public struct ExistingProject: Sendable {
             case .rootNotFound:
                 return nil
             case .noProject:
+                if let app = CrossPlatformApp.withoutNativeProject(root: root, fileSystem: fileSystem) {
+                    throw ProjectError.nativeProjectMissing(framework: app.framework, file: app.file, advice: app.advice)
+                }
                 let evidence = AppEvidence.find(root: root, fileSystem: fileSystem)
                 guard evidence.isEmpty else { throw ProjectError.unreadableApp(evidence: evidence) }
                 return nil
@@ -44,9 +47,13 @@ public struct ExistingProject: Sendable {
             throw ProjectError.noAppTargetRead(projectFiles: report.projectFiles, reasons: reasons)
         }
         let target = try chooseTarget(in: report, named: targetName)
-        return ExistingProject(report: report, target: target, style: detectStyle(report, target: target),
-                               listedIdentifiers: target.map { listedIdentifiers(of: $0, root: root, fileSystem: fileSystem) } ?? [],
-                               declaresSceneManifest: target.flatMap { declaresSceneManifest($0, root: root, fileSystem: fileSystem) })
+        var project = ExistingProject(report: report, target: target, style: detectStyle(report, target: target),
+                                      listedIdentifiers: target.map { listedIdentifiers(of: $0, root: root, fileSystem: fileSystem) } ?? [],
+                                      declaresSceneManifest: target.flatMap { declaresSceneManifest($0, root: root, fileSystem: fileSystem) })
+        if project.usableBundleIdentifier == nil, let written = target?.bundleIdentifier?.raw {
+            project.definitionLines = XCConfigDefinitions.lines(of: "PRODUCT_BUNDLE_IDENTIFIER", written: written, root: root, fileSystem: fileSystem)
+        }
+        return project
     }
 
     /// Whether detection shows the app has no scene life cycle: its Info.plist, read in full, has no
@@ -144,12 +151,24 @@ public struct ExistingProject: Sendable {
             switch warning {
             case .multipleAppTargets:
                 return target == nil ? warning : nil
+            case .missingConfigurationFile(let path) where Self.isPodsConfiguration(path):
+                return nil
             case .unresolvedVariables(let name, "PRODUCT_BUNDLE_IDENTIFIER", let names) where name == target?.name:
-                return .bundleIdentifierWithout(target: name, names: names, used: usableBundleIdentifier?.description)
+                return usableBundleIdentifier.map { .bundleIdentifierWithout(target: name, names: names, used: $0.description) }
             default:
                 return warning
             }
-        } + deploymentTargetWarnings
+        } + podsWarnings + (invalidBundleIdentifier.map { [.invalidBundleIdentifier($0)] } ?? []) + deploymentTargetWarnings
+    }
+
+    /// The CocoaPods xcconfigs `pod install` writes, absent from a fresh clone: one warning for all of them.
+    private var podsWarnings: [ProjectWarning] {
+        let missing = report.warnings.filter { if case .missingConfigurationFile(let path) = $0 { Self.isPodsConfiguration(path) } else { false } }
+        return missing.isEmpty ? [] : [.podsNotInstalled(count: missing.count)]
+    }
+
+    private static func isPodsConfiguration(_ path: String) -> Bool {
+        path.hasPrefix("Pods/Target Support Files/") || path.contains("/Pods/Target Support Files/")
     }
 
     /// An app target that sets no deployment target takes the root package's, or bggen's default: said so.
@@ -157,6 +176,18 @@ public struct ExistingProject: Sendable {
         guard let target, target.deploymentTarget == nil else { return [] }
         return [.deploymentTargetUnset(target: target.name, packageVersion: report.packageDeploymentTarget)]
     }
+
+    /// Why the target's bundle identifier cannot prefix the identifiers; nil when it can, or there is no target.
+    public var invalidBundleIdentifier: InvalidBundleIdentifier? {
+        guard let target, usableBundleIdentifier == nil else { return nil }
+        guard let bundle = target.bundleIdentifier else { return InvalidBundleIdentifier(target: target.name, written: nil, resolved: nil, definedAt: []) }
+        return InvalidBundleIdentifier(target: target.name, written: bundle.raw, resolved: bundle.withoutUnresolved,
+                                       definedAt: definitionLines ?? [])
+    }
+
+    /// The xcconfig lines that set the variables the bundle identifier is built from (and those their values
+    /// use), filled in by `detect`.
+    var definitionLines: [String]?
 
     /// The target's bundle identifier as the identifiers' prefix: resolved, or with the variables nothing in the
     /// repository defines left out, as Xcode builds it (`com.example.Kite${SAMPLE_CODE_DISAMBIGUATOR}` gives
@@ -200,20 +231,13 @@ public struct ExistingProject: Sendable {
     /// output and code only other apps or extensions compile do not (a macOS app's delegate does not cover the
     /// iOS app).
     public func existingCode(for kinds: [TaskKind]) -> [(kind: TaskKind, finding: CodeFinding)] {
-        let libraries = Set(report.otherTargets.filter { other in
-            let type = other.productType.lowercased()
-            return (type.contains("framework") || type.contains("library")) && [.iOS, .unknown].contains(other.platform)
-        }.map(\.name))
         // A registration classified by the request submitted for it is the most precise place to cite.
         let registrations = report.registeredIdentifiers.compactMap { registered -> CodeFinding? in
             guard let kind = registered.taskKind else { return nil }
             return CodeFinding(file: registered.file, line: registered.line, symbol: "registers \(registered.identifier)", kinds: [kind],
                                targets: report.existingCode.first { $0.file == registered.file }?.targets ?? [])
         }
-        let relevant = (registrations + report.existingCode).filter { finding in
-            !finding.isBggenOutput && (finding.targets.isEmpty || target.map { finding.targets.contains($0.name) } ?? true
-                || finding.targets.contains(where: libraries.contains))
-        }
+        let relevant = compiledIntoTheApp(registrations + report.existingCode)
         let sessionsWithoutEvents = sessionsThatCannotGetEvents
         return kinds.compactMap { kind in
             let covering = relevant.filter { $0.kinds.contains(kind) && !sessionsWithoutEvents.contains($0) }
@@ -223,6 +247,30 @@ public struct ExistingProject: Sendable {
                 ?? covering.first
             return best.map { (kind, $0) }
         }
+    }
+
+    /// The findings the app target compiles: its own files, the framework and library targets it may link, and
+    /// packages (files no target claims); never bggen's own earlier output.
+    private func compiledIntoTheApp(_ findings: [CodeFinding]) -> [CodeFinding] {
+        let libraries = Set(report.otherTargets.filter { other in
+            let type = other.productType.lowercased()
+            return (type.contains("framework") || type.contains("library")) && [.iOS, .unknown].contains(other.platform)
+        }.map(\.name))
+        return findings.filter { finding in
+            !finding.isBggenOutput && (finding.targets.isEmpty || target.map { finding.targets.contains($0.name) } ?? true
+                || finding.targets.contains(where: libraries.contains))
+        }
+    }
+
+    /// The app's legacy background fetch (`application(_:performFetchWithCompletionHandler:)` and
+    /// `setMinimumBackgroundFetchInterval(_:)`), which never covers refresh: from iOS 13, an Info.plist with
+    /// `BGTaskSchedulerPermittedIdentifiers` switches both off.
+    public var legacyFetch: LegacyFetch? {
+        let code = compiledIntoTheApp(report.existingCode)
+        let handler = code.first { $0.symbol == "performFetchWithCompletionHandler" }
+        let interval = code.first { $0.symbol == "setMinimumBackgroundFetchInterval" }
+        guard handler != nil || interval != nil else { return nil }
+        return LegacyFetch(handler: handler, interval: interval, permittedAlready: !listedIdentifiers.isEmpty)
     }
 
     /// Background sessions in code no target claims (a Swift package's feature module) while nothing in the
@@ -285,6 +333,7 @@ public struct ExistingProject: Sendable {
             if case .unresolvedIdentifier(let file, let line, let expression) = warning { return (file, line, expression) }
             return nil
         }
+        let ownOutputKinds = Set(report.existingCode.filter(\.isBggenOutput).flatMap(\.kinds))
         return ours.compactMap { kind, identifier in
             guard let identifier else { return nil }
             var open: AlreadyRegistered?
@@ -304,7 +353,8 @@ public struct ExistingProject: Sendable {
             for listed in listedIdentifiers {
                 switch target.compare(listed, with: identifier) {
                 case .equal:
-                    guard let call = unread.first else { continue }
+                    // bggen's own earlier output registers what it listed: no inference from the app's call.
+                    guard let call = unread.first, !ownOutputKinds.contains(kind) else { continue }
                     return .inferred(kind, identifier, listed: listed, call: call)
                 case .unresolved(let written, let variables):
                     return .unresolved(kind, identifier, written: written, variables: variables,
@@ -359,6 +409,14 @@ public enum AugmentError: Error, Equatable, Sendable, CustomStringConvertible {
     case specNotFound(String, folder: String)
     /// `--target` was given for a folder without a project.
     case targetWithoutProject(String, folder: String)
+    /// The tasks need `BGTaskSchedulerPermittedIdentifiers`, which switches off the app's legacy background fetch,
+    /// and the user has not chosen to move it to refresh.
+    case legacyFetchWouldStop(LegacyFetch, infoPlist: String)
+    /// The app's bundle identifier resolves to no valid reverse-DNS name, and no `--bundle-id` was given: bggen
+    /// never puts `com.example.app` into a real app.
+    case invalidBundleIdentifier(InvalidBundleIdentifier)
+    /// A task needs a newer iOS than the deployment target the project sets (no `--ios` was given).
+    case projectNeedsNewerIOS(feature: String, version: String, target: String)
 
     public var description: String {
         switch self {
@@ -368,6 +426,12 @@ public enum AugmentError: Error, Equatable, Sendable, CustomStringConvertible {
             "--spec names \(spec), which is not a file in \(folder); pass the XcodeGen spec's path relative to it."
         case .targetWithoutProject(let target, let folder):
             "--target '\(target)' was given, but '\(folder)' holds no Xcode project, project.yml, Project.swift or Package.swift with app targets; drop --target, or run bggen in the app's repository."
+        case .legacyFetchWouldStop(let fetch, let infoPlist):
+            "the app has legacy background fetch, and from iOS 13 adding BGTaskSchedulerPermittedIdentifiers to \(infoPlist) switches it off: iOS would never again call \(fetch.whatTheKeySwitchesOff). Pass --migrate-background-fetch to generate refresh in its place (the next steps say how to move the fetch work into AppRefreshWork.run()), or choose tasks that need no task identifier (--tasks downloads,uploads,silent-push). Nothing was written."
+        case .invalidBundleIdentifier(let invalid):
+            "\(invalid); pass --bundle-id with the app's bundle identifier (bggen never puts \(BundleIdentifier.example) into an app). Nothing was written."
+        case .projectNeedsNewerIOS(let feature, let version, let target):
+            "\(feature) needs iOS 13.0 in code bggen generates, but \(target) deploys to iOS \(version): the target would need iOS 13.0 or later (raise its deployment target in the project first), or generate the other tasks without it. Nothing was written."
         case .severalAppTargets(let names):
             "the project has several iOS app targets (\(names.joined(separator: ", "))); pass --target with the one to add background work to."
         case .unknownTarget(let name, let available):
@@ -418,5 +482,70 @@ public struct AlreadyRegistered: Sendable, Equatable {
             kind: kind, identifier: identifier,
             note: "skipped \(kind.rawValue): \(place) \(written) at \(location), which bggen cannot resolve (nothing in the repository defines \(names)), so it may be \(identifier); define the variable, or pass another --bundle-id, to have bggen generate it.",
             error: .identifierMayBeRegistered(identifier, written: written, variables: variables, at: location))
+    }
+}
+
+/// An app's legacy background fetch: where its handler and its interval call are, and whether the Info.plist
+/// already permits task identifiers (then iOS has stopped calling the handler).
+public struct LegacyFetch: Sendable, Equatable {
+    public let handler: CodeFinding?
+    public let interval: CodeFinding?
+    public let permittedAlready: Bool
+
+    /// What adding `BGTaskSchedulerPermittedIdentifiers` switches off, in the app's own places.
+    var whatTheKeySwitchesOff: String {
+        var parts: [String] = []
+        if let handler { parts.append("application(_:performFetchWithCompletionHandler:) at \(Self.place(handler))") }
+        if let interval { parts.append("setMinimumBackgroundFetchInterval(_:) at \(Self.place(interval))") }
+        return parts.joined(separator: " and ")
+    }
+
+    static func place(_ finding: CodeFinding) -> String {
+        finding.line.map { "\(finding.file):\($0)" } ?? finding.file
+    }
+
+    /// The numbered step after `nextSteps`' last that moves the fetch work into the refresh work bggen wrote.
+    func migrationSteps(after nextSteps: String, workFile: String?, workType: String) -> String {
+        let last = nextSteps.split(separator: "\n").compactMap { line in line.split(separator: ".", maxSplits: 1).first.flatMap { Int($0) } }.max() ?? 0
+        var lines = ["\(last + 1). Move the app's legacy background fetch into refresh: with BGTaskSchedulerPermittedIdentifiers in the Info.plist,",
+                     "   iOS 13 and later never call it again."]
+        if let handler {
+            lines.append("   Move the work of application(_:performFetchWithCompletionHandler:) at \(Self.place(handler)) into")
+            lines.append("   \(workType).run()" + (workFile.map { " in \($0)" } ?? "") + ": await it there instead of calling the completion")
+            lines.append("   handler, and throw where the handler reported .failed.")
+        }
+        lines.append("   Then delete these calls:")
+        if let handler { lines.append("       application(_:performFetchWithCompletionHandler:) at \(Self.place(handler))") }
+        if let interval { lines.append("       setMinimumBackgroundFetchInterval(_:) at \(Self.place(interval))") }
+        return "\n" + lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// A bundle identifier that resolves to no valid reverse-DNS name (`$(MAIN_APP_BUNDLE_IDENTIFIER)` built from a
+/// team variable an xcconfig leaves empty gives `com..acme.Reader`), or none at all: bggen stops rather than
+/// planning `com.example.app` into the app.
+public struct InvalidBundleIdentifier: Sendable, Equatable, CustomStringConvertible {
+    public let target: String
+    /// The setting as written and as resolved; nil when the target sets none bggen can read.
+    public let written: String?
+    public let resolved: String?
+    /// `file:line` of the xcconfig lines that set the variables it is built from.
+    public let definedAt: [String]
+
+    public var description: String {
+        guard let written, let resolved else { return "target \(target) sets no PRODUCT_BUNDLE_IDENTIFIER bggen can read" }
+        let value = written == resolved ? written : "\(written), which resolves to \(resolved)"
+        let lines = definedAt.isEmpty ? "" : " (set at \(definedAt.joined(separator: ", ")))"
+        return "PRODUCT_BUNDLE_IDENTIFIER of target \(target) is \(value)\(lines), not a valid reverse-DNS name (\(Self.problem(resolved)))"
+    }
+
+    /// What is wrong with `text` as a bundle identifier, in the user's terms.
+    static func problem(_ text: String) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.")
+        if let bad = text.first(where: { !allowed.contains($0) }) {
+            return "'\(bad)' is not one of A-Z, a-z, 0-9, '.' and '-'"
+        }
+        if text.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) { return "an empty component" }
+        return "it needs at least two components, the first starting with a letter"
     }
 }

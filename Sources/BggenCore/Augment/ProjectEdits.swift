@@ -70,7 +70,8 @@ extension ExistingProject {
     ) throws -> String? {
         let plist = target.infoPlist
         if let spec = plist.regeneratedFrom {
-            guard let instruction = specInstruction(spec: spec, target: target.name, existing: plist.specProperties, info: [
+            let flow = Self.flowStyleKeys(in: (try? fileSystem.read(PathText.join(report.root, spec))) ?? "")
+            guard let instruction = specInstruction(spec: spec, target: target.name, existing: plist.specProperties, flowKeys: flow, info: [
                 (BackgroundModes.permittedIdentifiersKey, identifiers), (BackgroundModes.key, modes),
             ]) else {
                 return "\(spec) already gives \(target.name)'s Info.plist every key this needs; nothing to add."
@@ -219,11 +220,26 @@ extension ExistingProject {
         return .changed
     }
 
+    /// The keys whose value a spec writes as a flow list (`UIBackgroundModes: [fetch]`, or `[` on the next line).
+    static func flowStyleKeys(in text: String) -> Set<String> {
+        var keys = Set<String>()
+        var pending: String?
+        for line in text.split(separator: "\n") {
+            let trimmed = YAMLSubset.stripComment(String(line)).trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { continue }
+            if let key = pending, trimmed.hasPrefix("[") { keys.insert(key) }
+            pending = nil
+            guard let (key, rest) = YAMLSubset.splitKey(trimmed) else { continue }
+            if rest.hasPrefix("[") { keys.insert(key) } else if rest.isEmpty { pending = key }
+        }
+        return keys
+    }
+
     /// The exact lines to add to an XcodeGen or Tuist spec, whose generator would undo an edit of its output; nil
     /// when an XcodeGen spec already gives every value. Values the spec lists already are left out, and a key it
     /// has is appended to rather than written twice (a second YAML key would replace the first).
     private func specInstruction(spec: String, target: String, entitlements: Bool = false, existing: [String: [String]] = [:],
-                                 info: [(String, [String])]) -> String? {
+                                 flowKeys: Set<String> = [], info: [(String, [String])]) -> String? {
         let section = entitlements ? "entitlements" : "info"
         if report.kind == .tuist {
             let pairs = info.map { key, values in
@@ -238,6 +254,9 @@ extension ExistingProject {
             guard !missing.isEmpty else { continue }
             if entitlements {
                 body.append(existing[key] == nil ? "      \(key): \(missing.joined())" : "      \(key): \(missing.joined())  (now \(existing[key]!.joined(separator: ", ")))")
+            } else if let listed = existing[key], flowKeys.contains(key) {
+                // A list written `[a, b]` takes the new items inside its brackets, never `- c` lines under it.
+                body.append("      \(key): [\((listed + missing).joined(separator: ", "))]  (replaces the list already there)")
             } else if existing[key] != nil {
                 body.append("      \(key):  (append to the list already there)")
                 body += missing.map { "        - \($0)" }

@@ -9,11 +9,18 @@ enum TemplateAge {
         // The folder the Swift files went to: the one most of them share.
         let folders = recorded.filter { $0.hasSuffix(".swift") }.map(PathText.parent(of:))
         guard let folder = Dictionary(grouping: folders, by: { $0 }).max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) })?.key,
-              let rendered = try? OutputRenderer().files(for: configuration, outputFolder: folder) else { return [] }
+              let rendered = try? OutputRenderer().files(for: configuration, outputFolder: folder, edits: recordedEdits(record)) else { return [] }
         let current = Dictionary(uniqueKeysWithValues: rendered.filter { $0.ownership == .tool }.map { ($0.path, $0.contents) })
         return recorded.sorted().filter { path in
             guard let wanted = current[path], let onDisk = try? fileSystem.read(PathText.join(root, path)) else { return false }
             return GeneratedMarker.provenance(of: onDisk) == .pristine && onDisk != wanted
         }
+    }
+
+    /// What the run's edits kept that the files repeat (the entitlements' `aps-environment`), as recorded.
+    private static func recordedEdits(_ record: AnswersFile.Contents) -> ProjectEdits {
+        var edits = ProjectEdits()
+        edits.apsEnvironment = record.app.apsEnvironment
+        return edits
     }
 }

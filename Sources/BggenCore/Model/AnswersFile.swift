@@ -12,15 +12,19 @@ public enum AnswersFile {
     public struct Contents: Equatable, Sendable {
         public var answers: Answers
         public var output: String?
+        /// The choices about the app that change what is written: `--target`, `--all-targets`, `--spec`, and the
+        /// `aps-environment` the app's entitlements kept (the entitlements fragment says it).
+        public var app = AppChoices()
         /// Paths relative to the root; the only files a later run may delete. Nil in a record from before bggen
         /// kept this list.
         public var files: [String]?
         /// `"doctor": {"disabled": ["BG002"]}`: rules `bggen doctor` skips in this repository.
         public var disabledRules: [String]
 
-        public init(answers: Answers, output: String?, files: [String]? = nil, disabledRules: [String] = []) {
+        public init(answers: Answers, output: String?, app: AppChoices = AppChoices(), files: [String]? = nil, disabledRules: [String] = []) {
             self.answers = answers
             self.output = output
+            self.app = app
             self.files = files
             self.disabledRules = disabledRules
         }
@@ -29,6 +33,8 @@ public enum AnswersFile {
     /// The file's fields. Encoded with sorted keys, and laid out as bggen has always written it (one field a
     /// line, `files` one path a line), so a re-run over an earlier bggen's file changes nothing.
     struct Record: Encodable {
+        var allTargets: Bool?
+        var apsEnvironment: String?
         var at: String?
         var bundleId: String
         var checkpoint: Bool?
@@ -40,10 +46,13 @@ public enum AnswersFile {
         var network: Bool
         var objc: Bool?
         var output: String?
+        var platformGuard: Bool?
         var power: Bool
         var prefix: String?
+        var spec: String?
         var strategy: String?
         var style: String
+        var target: String?
         var tasks: [String]
         var version = 1
 
@@ -55,16 +64,17 @@ public enum AnswersFile {
     /// `files` are the generated paths (bggen's own and the user's work files), so a later run knows exactly what
     /// it may sweep.
     /// `disabledRules` are kept from the record, so `bggen init` never drops what doctor was told to skip.
-    public static func encode(_ configuration: Configuration, output: String?, files: [String], disabledRules: [String] = []) -> String {
+    public static func encode(_ configuration: Configuration, output: String?, app: AppChoices = AppChoices(), files: [String],
+                              disabledRules: [String] = []) -> String {
         let record = Record(
-            at: configuration.nightlyAt?.description, bundleId: configuration.bundleIdentifier.description,
+            allTargets: app.allTargets ? true : nil, apsEnvironment: app.apsEnvironment, at: configuration.nightlyAt?.description, bundleId: configuration.bundleIdentifier.description,
             checkpoint: configuration.checkpoint ? true : nil, doctor: disabledRules.isEmpty ? nil : .init(disabled: disabledRules),
             files: files.sorted(), gpu: configuration.gpu ? true : nil, interval: configuration.interval.description,
             ios: configuration.deploymentTarget.description, network: configuration.requiresNetwork,
-            objc: configuration.objectiveC ? true : nil, output: output, power: configuration.requiresPower,
-            prefix: configuration.typePrefix.isEmpty ? nil : configuration.typePrefix,
+            objc: configuration.objectiveC ? true : nil, output: output, platformGuard: configuration.guardsPlatform ? true : nil,
+            power: configuration.requiresPower, prefix: configuration.typePrefix.isEmpty ? nil : configuration.typePrefix, spec: app.spec,
             strategy: configuration.includes(.continuedProcessing) ? configuration.strategy.rawValue : nil,
-            style: configuration.style.rawValue, tasks: configuration.tasks.map(\.rawValue)
+            style: configuration.style.rawValue, target: app.target, tasks: configuration.tasks.map(\.rawValue)
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -89,7 +99,7 @@ public enum AnswersFile {
         }
         guard case .object(let dictionary) = object else { throw fail("it must hold one JSON object") }
         let fields = Dictionary(uniqueKeysWithValues: AnswerField.allCases.map { ($0.fileKey, $0) })
-        let known = Set(fields.keys).union(["doctor", "files", "output", "version"])
+        let known = Set(fields.keys).union(["doctor", "files", "output", "version"]).union(AppChoices.keys)
         if let unknown = dictionary.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("'\(unknown)' is not a known answer (known: \(known.sorted().joined(separator: ", ")))")
         }
@@ -142,6 +152,11 @@ public enum AnswersFile {
             }
             contents.disabledRules = disabled
         }
+        contents.app = try AppChoices(dictionary, fail: fail)
+        if let value = dictionary["platformGuard"] {
+            guard case .bool(let guarded) = value else { throw fail("'platformGuard' must be true or false") }
+            contents.answers.guardsPlatform = guarded ? true : nil
+        }
         if let value = dictionary["output"] {
             guard let text = value.string, !text.isEmpty else { throw fail("'output' must be a folder path") }
             contents.output = text
@@ -154,6 +169,52 @@ public enum AnswersFile {
     private static func isPlainRelativePath(_ path: String) -> Bool {
         !path.isEmpty && !path.hasPrefix("/") && !path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
             && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
+}
+
+/// What a run chose about the app rather than the code, replayed by `bggen init --yes` like the answers.
+public struct AppChoices: Equatable, Sendable {
+    /// `--target`: with several app targets, a replay without it would stop and ask.
+    public var target: String?
+    /// `--all-targets`.
+    public var allTargets = false
+    /// `--spec`.
+    public var spec: String?
+    /// The `aps-environment` the app's entitlements kept, which the entitlements fragment repeats; nil for bggen's.
+    public var apsEnvironment: String?
+
+    public init(target: String? = nil, allTargets: Bool = false, spec: String? = nil, apsEnvironment: String? = nil) {
+        self.target = target
+        self.allTargets = allTargets
+        self.spec = spec
+        self.apsEnvironment = apsEnvironment
+    }
+
+    /// The `.bggen.json` keys these choices and the platform guard use.
+    static let keys: Set<String> = ["target", "allTargets", "spec", "apsEnvironment", "platformGuard"]
+
+    /// Read as strictly as the flags: a name, a relative path, a value of `aps-environment`.
+    init(_ fields: [String: JSONValue], fail: (String) -> AnswersFileError) throws(AnswersFileError) {
+        func text(_ key: String, example: String) throws(AnswersFileError) -> String? {
+            guard let value = fields[key] else { return nil }
+            guard let text = value.string, !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+                throw fail("'\(key)' must be a string such as \"\(example)\"")
+            }
+            return text
+        }
+        target = try text("target", example: "Reader")
+        spec = try text("spec", example: "project.yml")
+        if let spec, spec.hasPrefix("/") || spec.split(separator: "/").contains("..") {
+            throw fail("'spec' must be a path inside the project, such as \"project.yml\"")
+        }
+        apsEnvironment = try text("apsEnvironment", example: "production")
+        if let apsEnvironment, !["development", "production"].contains(apsEnvironment) {
+            throw fail("'apsEnvironment' must be \"development\" or \"production\"")
+        }
+        if let value = fields["allTargets"] {
+            guard case .bool(let all) = value else { throw fail("'allTargets' must be true or false") }
+            allTargets = all
+        }
     }
 }
 

@@ -56,7 +56,9 @@ struct BackgroundCodeScanner: Sendable {
         "BGTaskScheduler": [],
         "BGAppRefreshTask": [.refresh],
         "BGAppRefreshTaskRequest": [.refresh],
-        "performFetchWithCompletionHandler": [.refresh],
+        // Legacy background fetch covers no task kind: adding BGTaskSchedulerPermittedIdentifiers switches it off.
+        "performFetchWithCompletionHandler": [],
+        "setMinimumBackgroundFetchInterval": [],
         "BGProcessingTask": [.processing],
         "BGProcessingTaskRequest": [.processing],
         "BGContinuedProcessingTask": [.processing],
@@ -94,7 +96,7 @@ struct BackgroundCodeScanner: Sendable {
     private static let needles: [[UInt8]] = [
         "BGTaskScheduler", "BGAppRefreshTask", "BGProcessingTask", "BGContinuedProcessingTask", "ithIdentifier",
         "backgroundSessionConfiguration", "didReceiveRemoteNotification", "handleEventsForBackgroundURLSession",
-        "performFetchWithCompletionHandler",
+        "performFetchWithCompletionHandler", "setMinimumBackgroundFetchInterval",
     ].map { Array($0.utf8) }
 
     /// Words one of which a file that starts the app contains.

@@ -10,6 +10,8 @@ public enum ProjectError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableApp(evidence: [String])
     /// A project was read, but no iOS app target in it: `reasons` are what could not be read.
     case noAppTargetRead(projectFiles: [String], reasons: [String])
+    /// A Flutter, React Native or Expo app (said by `file`) without its generated `ios/` folder.
+    case nativeProjectMissing(framework: String, file: String, advice: String)
     /// Several YAML files look like XcodeGen specs.
     case severalSpecs([String])
 
@@ -20,7 +22,9 @@ public enum ProjectError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noProject(let path):
             "no Xcode project, project.yml, Project.swift or Package.swift found in '\(path)'; run bggen in the folder that holds your app's project."
         case .malformed(let path, let line, let reason):
-            "'\(path)' line \(line) cannot be read (\(reason)); fix that line, or open the project in Xcode and save it again."
+            "'\(path)' line \(line) cannot be read (\(reason)); \(Self.advice(forFixing: path))"
+        case .nativeProjectMissing(let framework, let file, let advice):
+            "this folder holds \(framework == "Expo" ? "an" : "a") \(framework) app (\(file)) without its native iOS project; \(advice)."
         case .unreadable(let path, let reason):
             "could not read '\(path)': \(reason); check its permissions."
         case .unreadableApp(let evidence):
@@ -30,5 +34,17 @@ public enum ProjectError: Error, Equatable, Sendable, CustomStringConvertible {
         case .severalSpecs(let specs):
             "several YAML files look like XcodeGen specs (\(specs.joined(separator: ", "))); pass --spec with the one that defines the app."
         }
+    }
+
+    /// What fixes a file that does not parse, by what the file is: Xcode rewrites its own project files, an
+    /// XcodeGen spec is the user's to fix (or xcodegen's to read), a source file is the user's.
+    static func advice(forFixing path: String) -> String {
+        if path.hasSuffix(".yml") || path.hasSuffix(".yaml") {
+            return "fix that line as YAML: a value that goes on over several lines belongs in quotes or [ ] brackets, indented under its key."
+        }
+        if path.hasSuffix(".pbxproj") || path.hasSuffix(".xcscheme") || path.hasSuffix(".xcworkspacedata") {
+            return "fix that line, or open the project in Xcode and save it again."
+        }
+        return "fix that line."
     }
 }

@@ -12,13 +12,17 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
     /// A setting uses variables nothing in the repository defines.
     case unresolvedVariables(target: String, setting: String, names: [String])
     /// The chosen app's bundle identifier uses variables nothing defines; `used` is what bggen takes instead.
-    case bundleIdentifierWithout(target: String, names: [String], used: String?)
+    case bundleIdentifierWithout(target: String, names: [String], used: String)
+    /// The chosen app's bundle identifier resolves to no valid reverse-DNS name: init stops without `--bundle-id`.
+    case invalidBundleIdentifier(InvalidBundleIdentifier)
     /// The chosen app sets no `IPHONEOS_DEPLOYMENT_TARGET`; `packageVersion` is the root package's, used instead.
     case deploymentTargetUnset(target: String, packageVersion: String?)
     /// A plain `#include` in an xcconfig names a file that does not exist.
     case missingInclude(file: String, include: String)
     /// The project bases a configuration on an xcconfig that is not in the repository.
     case missingConfigurationFile(path: String)
+    /// The project bases `count` configurations on CocoaPods xcconfigs that `pod install` has not written yet.
+    case podsNotInstalled(count: Int)
     /// `register(forTaskWithIdentifier:)` with an argument that is not a literal or a constant in the same file.
     case unresolvedIdentifier(file: String, line: Int, expression: String)
     /// A source file that is not UTF-8 text, so it was not searched.
@@ -51,8 +55,9 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
             "\(setting) of target \(target) uses \(names.map { "$(\($0))" }.joined(separator: ", ")), which nothing in the repository defines; pass the value explicitly if bggen needs it."
         case .bundleIdentifierWithout(let target, let names, let used):
             "PRODUCT_BUNDLE_IDENTIFIER of target \(target) uses \(names.map { "$(\($0))" }.joined(separator: ", ")), which nothing in the repository defines; "
-                + (used.map { "the identifiers start with \($0), the value without \(names.count == 1 ? "it" : "them"); pass --bundle-id to choose another prefix." }
-                    ?? "pass --bundle-id with the app's bundle identifier, or the identifiers start with \(BundleIdentifier.example).")
+                + "the identifiers start with \(used), the value without \(names.count == 1 ? "it" : "them"); pass --bundle-id to choose another prefix."
+        case .invalidBundleIdentifier(let invalid):
+            "\(invalid); pass --bundle-id with the app's bundle identifier."
         case .deploymentTargetUnset(let target, let packageVersion):
             "target \(target) sets no iOS deployment target; "
                 + (packageVersion.map { "the generated code targets iOS \($0), from Package.swift's platforms; pass --ios to choose another." }
@@ -61,6 +66,8 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
             "\(file) includes \"\(include)\", which does not exist; settings from it are unknown to bggen."
         case .missingConfigurationFile(let path):
             "the project bases a configuration on \(path), which is not in the repository; settings from it are unknown to bggen."
+        case .podsNotInstalled(let count):
+            "the CocoaPods xcconfigs are not there (\(count) configuration\(count == 1 ? "" : "s") \(count == 1 ? "is" : "are") based on Pods/Target Support Files/…, which pod install writes), so settings from them are unknown to bggen; run pod install first if they set the bundle identifier or deployment target."
         case .unresolvedIdentifier(let file, let line, let expression):
             "\(file):\(line) registers a task with '\(expression)', whose value bggen cannot see; check that the identifier is in BGTaskSchedulerPermittedIdentifiers."
         case .unreadableSource(let file):

@@ -89,7 +89,12 @@ struct YAMLBlockReader {
         }
         let node: YAMLNode
         if rest.isEmpty {
-            if index < lines.count, lines[index].indent > indent {
+            if index < lines.count, lines[index].indent > indent, Self.startsAValue(lines[index].text) {
+                // The value on the next, more indented line: `key:` then `  [a, b]` or `  "text"`.
+                let next = lines[index]
+                index += 1
+                node = try value(next.text, line: next.number, indent: indent, depth: depth, inList: inList)
+            } else if index < lines.count, lines[index].indent > indent {
                 node = try block(indent: lines[index].indent, depth: depth)
             } else if !inList, index < lines.count, lines[index].indent == indent, YAMLSubset.isListItem(lines[index].text) {
                 node = try list(indent: indent, depth: depth)
@@ -103,22 +108,48 @@ struct YAMLBlockReader {
             }
             node = aliased
         } else if rest.hasPrefix("|") || rest.hasPrefix(">") {
+            // Lines indented past the first keep the extra spaces; the last line break stays unless `-` strips it.
             var text: [String] = []
+            let base = index < lines.count ? lines[index].indent : 0
             while index < lines.count, lines[index].indent > indent {
-                text.append(lines[index].text)
+                text.append(String(repeating: " ", count: max(0, lines[index].indent - base)) + lines[index].text)
                 index += 1
             }
-            node = .scalar(text.joined(separator: rest.hasPrefix(">") ? " " : "\n"))
+            let ending = text.isEmpty || rest.dropFirst().hasPrefix("-") ? "" : "\n"
+            node = .scalar(text.joined(separator: rest.hasPrefix(">") ? " " : "\n") + ending)
         } else if rest.hasPrefix("[") || rest.hasPrefix("{") {
             node = try flow(rest, line: line, indent: indent)
         } else {
-            if index < lines.count, lines[index].indent > indent {
-                throw YAMLSyntaxError(line: lines[index].number, reason: "a plain value continued on the next line, which bggen does not read; quote it or keep it on one line")
-            }
-            node = .scalar(try YAMLScalar.value(rest, line: line))
+            node = .scalar(try YAMLScalar.value(try continued(rest, line: line, indent: indent), line: line))
         }
         if let anchor { anchors[anchor] = node }
         return node
+    }
+
+    /// Whether a line below `key:` is the key's value itself rather than a nested block: neither a list item nor
+    /// a key of its own.
+    private static func startsAValue(_ text: String) -> Bool {
+        !YAMLSubset.isListItem(text) && YAMLSubset.splitKey(text) == nil
+    }
+
+    /// A scalar continued on the more indented lines below it, folded as YAML folds it (each line break a space):
+    /// a plain scalar, or a quoted one whose quote closes further down. A continuation line that is a key is an
+    /// error, as it is in YAML.
+    private mutating func continued(_ text: String, line: Int, indent: Int) throws(YAMLSyntaxError) -> String {
+        var folded = text
+        var quotes = QuoteTracker()
+        let quoted = text.first == "\"" || text.first == "'"
+        for character in text { _ = quotes.step(character) }
+        while index < lines.count, lines[index].indent > indent, !quoted || quotes.isOpen {
+            let next = lines[index]
+            if !quoted, YAMLSubset.splitKey(next.text) != nil {
+                throw YAMLSyntaxError(line: next.number, reason: "a key inside the plain value that starts on line \(line); quote the value, or indent the key under a key of its own")
+            }
+            for character in next.text { _ = quotes.step(character) }
+            folded += " " + next.text
+            index += 1
+        }
+        return folded
     }
 
     /// A flow collection, continued on the lines below until its brackets close. The closing bracket may stand at

@@ -2,7 +2,10 @@
 /// scalars with their escapes, `|` / `>` block scalars, comments, anchors, aliases and `<<` merge keys — without a
 /// YAML library.
 ///
-/// What it does not support (a second document, complex keys, custom tags, multi-line plain scalars) and what
+/// Values may start on the line after their key and continue on more indented lines (flow collections, plain
+/// and quoted scalars), as libyaml reads them.
+///
+/// What it does not support (a second document, complex keys, custom tags) and what
 /// YAML forbids (tabs in indentation, control characters, brackets or quotes never closed, an unknown escape or
 /// alias) are errors with their line, never guessed at; so is nesting deeper than `NestingLimit`. Time is linear
 /// in the size of the file.

@@ -12,6 +12,9 @@ public struct InitRequest: Sendable {
     /// Also patch the other app targets that compile the same folder.
     public var allTargets = false
     public var replace = false
+    /// `--migrate-background-fetch`: the app's legacy fetch is to move to a refresh task, so bggen may add the
+    /// Info.plist key that switches it off.
+    public var migrateBackgroundFetch = false
     public var allowBinaryPlist = false
     /// `--yes`: take the defaults for every answer the flags leave out; never ask.
     public var assumeDefaults = false
@@ -43,6 +46,9 @@ public struct InitQuestions {
     public var pickTarget: ((_ names: [String]) throws -> String)?
     /// Whether to generate a task kind the app's code at `place` already covers.
     public var generateDespiteExistingCode: ((_ kind: TaskKind, _ place: String, _ symbol: String) throws -> Bool)?
+    /// Whether to move the app's legacy background fetch (`switchedOff` says where it is) to a refresh task,
+    /// since the keys bggen adds switch it off.
+    public var migrateBackgroundFetch: ((_ switchedOff: String) throws -> Bool)?
     /// Whether to add the keys to the Info.plists of the other targets that compile `folder` too.
     public var patchSharingTargets: ((_ names: String, _ folder: String) throws -> Bool)?
 

@@ -31,28 +31,51 @@ public struct InitService {
         try PlanWriter(fileSystem: fileSystem).apply(planned.plan)
     }
 
-    private func plan(_ request: InitRequest, questions: InitQuestions, lockBeforePlanning: () throws -> Void) throws -> InitOutcome {
-        let recorded = try readAnswersFile(request)
+    private func plan(_ given: InitRequest, questions: InitQuestions, lockBeforePlanning: () throws -> Void) throws -> InitOutcome {
+        let recorded = try readAnswersFile(given)
+        let request = replaying(recorded, in: given)
         let project = try detectProject(request, questions: questions, output: request.output ?? recorded?.output)
         if let project { questions.projectDetected(project) }
-        let defaults = (recorded?.answers ?? Answers())
+        var defaults = (recorded?.answers ?? Answers())
             .filling(from: project?.detectedAnswers ?? Answers())
             .filling(from: .defaults)
+        if let project {
+            // Read from the project, never replayed: the target may have gained or lost a platform since.
+            defaults.guardsPlatform = project.detectedAnswers.guardsPlatform
+            if recorded?.answers.bundleIdentifier == nil, let invalid = project.invalidBundleIdentifier {
+                // Never `com.example.app` in a real app: a person is asked, a script stops.
+                guard request.answers.bundleIdentifier != nil || (questions.answers != nil && !request.assumeDefaults) else {
+                    throw AugmentError.invalidBundleIdentifier(invalid)
+                }
+                defaults.bundleIdentifier = nil
+            }
+        }
         if request.answers.deploymentTarget == nil, recorded?.answers.deploymentTarget == nil, let problem = project?.unusableDeploymentTarget {
             throw problem
         }
         let answers = try gatherAnswers(request, defaults: defaults, questions: questions)
-        var configuration = try makeConfiguration(answers, defaults: defaults, request: request, recorded: recorded)
-        var notes = configuration.notes
+        var notes: [String] = []
+        var configuration: Configuration
+        var fetchMigration: LegacyFetch?
         if let project {
-            let skipped = try tasksToSkip(project, configuration: configuration, request: request, questions: questions, notes: &notes)
-            if !skipped.isEmpty {
-                var reduced = configuration.answers
-                reduced.tasks = configuration.tasks.filter { !skipped.contains($0) }
-                guard reduced.tasks?.isEmpty == false else { return .nothingToAdd(notes: notes) }
-                configuration = try makeConfiguration(reduced, defaults: defaults, request: request, recorded: recorded)
+            // Tasks the app covers are skipped before the answers are judged together: a covered task cannot
+            // need a newer iOS.
+            let judged = try configurationForSkipping(answers, defaults: defaults, request: request, recorded: recorded)
+            notes = judged.notes
+            let skipped = try tasksToSkip(project, configuration: judged, request: request, questions: questions, notes: &notes)
+            var reduced = judged.answers
+            reduced.deploymentTarget = answers.deploymentTarget
+            reduced.tasks = judged.tasks.filter { !skipped.contains($0) }
+            guard reduced.tasks?.isEmpty == false else { return .nothingToAdd(notes: notes) }
+            configuration = try configurationForTheApp(reduced, project: project, defaults: defaults, request: request, recorded: recorded)
+            if let fetch = project.legacyFetch {
+                (configuration, fetchMigration) = try migratingLegacyFetch(fetch, configuration, project: project, defaults: defaults,
+                                                                          request: request, recorded: recorded, questions: questions, notes: &notes)
             }
             configuration = try avoidingNameClashes(configuration, in: project, defaults: defaults, request: request, recorded: recorded, notes: &notes)
+        } else {
+            configuration = try makeConfiguration(answers, defaults: defaults, request: request, recorded: recorded)
+            notes = configuration.notes
         }
         let output = request.output ?? recorded?.output
         let outputFolder = try output.map { try OutputLocation.resolve(root: request.root, explicit: $0, fileSystem: fileSystem) }
@@ -66,7 +89,10 @@ public struct InitService {
         let renderer = OutputRenderer()
         var files = try renderer.files(for: configuration, outputFolder: outputFolder, edits: edits)
         let generated = files.map(\.path)
-        files.append(GeneratedFile(path: AnswersFile.name, contents: AnswersFile.encode(configuration, output: output, files: generated, disabledRules: recorded?.disabledRules ?? []), ownership: .record))
+        let choices = AppChoices(target: project.flatMap { $0.report.appTargets.count > 1 ? $0.target?.name : nil },
+                                 allTargets: !sharing.isEmpty, spec: request.spec, apsEnvironment: edits.apsEnvironment)
+        files.append(GeneratedFile(path: AnswersFile.name, contents: AnswersFile.encode(configuration, output: output, app: choices, files: generated,
+                                                                                        disabledRules: recorded?.disabledRules ?? []), ownership: .record))
         files += edits.files
         if configuration.guardsPlatform, let target = project?.target {
             notes.append("\(target.name) also builds for platforms other than iOS, and macOS has no BackgroundTasks or UIKit: the generated files are compiled only where both exist (#if canImport(BackgroundTasks) && canImport(UIKit)); wrap your calls to them the same way.")
@@ -79,10 +105,75 @@ public struct InitService {
             root: request.root, outputFolder: outputFolder, files: files,
             previous: previouslyGenerated(recorded, root: request.root, outputFolder: outputFolder), force: request.force
         )
+        var nextSteps = try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits)
+        if let fetchMigration {
+            nextSteps += fetchMigration.migrationSteps(after: nextSteps, workFile: files.first { $0.path.hasSuffix("AppRefreshWork.swift") }?.path,
+                                                       workType: configuration.typePrefix + "AppRefreshWork")
+        }
         return .planned(InitPlan(
             configuration: configuration, plan: plan, project: project, edits: edits, notes: notes + edits.notes + plan.notes,
-            nextSteps: try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits)
+            nextSteps: nextSteps
         ))
+    }
+
+    /// The request with what `.bggen.json` chose about the app filled in where no flag says otherwise, so
+    /// `bggen init --yes` replays a run made with `--target`, `--all-targets` or `--spec`.
+    private func replaying(_ recorded: AnswersFile.Contents?, in request: InitRequest) -> InitRequest {
+        guard let app = recorded?.app else { return request }
+        var request = request
+        request.target = request.target ?? app.target
+        request.spec = request.spec ?? app.spec
+        request.allTargets = request.allTargets || app.allTargets
+        return request
+    }
+
+    /// The configuration the tasks are checked against before any is skipped: when only the deployment target
+    /// stands in the way (a task iOS 12 cannot run), judged at iOS 13, so a task the app covers is skipped rather
+    /// than refused.
+    private func configurationForSkipping(_ answers: Answers, defaults: Answers, request: InitRequest,
+                                          recorded: AnswersFile.Contents?) throws -> Configuration {
+        do {
+            return try makeConfiguration(answers, defaults: defaults, request: request, recorded: recorded)
+        } catch {
+            guard case .needsIOS13 = error else { throw error }
+            var raised = answers
+            raised.deploymentTarget = .backgroundTasks
+            return try makeConfiguration(raised, defaults: defaults, request: request, recorded: recorded)
+        }
+    }
+
+    /// The configuration for the tasks left. A task the project's own deployment target is too old for is the
+    /// project's to change, never a reason to pass a newer `--ios` than the app runs on.
+    private func configurationForTheApp(_ answers: Answers, project: ExistingProject, defaults: Answers, request: InitRequest,
+                                        recorded: AnswersFile.Contents?) throws -> Configuration {
+        let fromProject = answers.deploymentTarget == nil && recorded?.answers.deploymentTarget == nil
+        do {
+            return try makeConfiguration(answers, defaults: defaults, request: request, recorded: recorded)
+        } catch {
+            guard fromProject, case .needsIOS13(let feature, let version) = error else { throw error }
+            throw AugmentError.projectNeedsNewerIOS(feature: feature, version: version, target: project.target?.name ?? "the app")
+        }
+    }
+
+    /// Legacy background fetch stops once the Info.plist permits task identifiers. Where the tasks would add the
+    /// key, bggen stops, unless the user chooses to move the fetch to refresh: then refresh is generated and the
+    /// next steps say how. Where the key is there already, iOS has stopped calling the fetch: said so.
+    private func migratingLegacyFetch(_ fetch: LegacyFetch, _ configuration: Configuration, project: ExistingProject, defaults: Answers,
+                                      request: InitRequest, recorded: AnswersFile.Contents?, questions: InitQuestions,
+                                      notes: inout [String]) throws -> (Configuration, LegacyFetch?) {
+        if fetch.permittedAlready {
+            notes.append("the Info.plist already lists BGTaskSchedulerPermittedIdentifiers, so iOS 13 and later never call \(fetch.whatTheKeySwitchesOff); move that work into a refresh task.")
+            return (configuration, nil)
+        }
+        guard !Identifiers(configuration).permittedTaskIdentifiers.isEmpty else { return (configuration, nil) }
+        let infoPlist = project.target?.infoPlist.path ?? "the Info.plist"
+        let migrate = try request.migrateBackgroundFetch || (questions.migrateBackgroundFetch?(fetch.whatTheKeySwitchesOff) ?? false)
+        guard migrate else { throw AugmentError.legacyFetchWouldStop(fetch, infoPlist: infoPlist) }
+        guard !configuration.includes(.refresh) else { return (configuration, fetch) }
+        var answers = configuration.answers
+        answers.tasks = (configuration.tasks + [.refresh]).sorted()
+        notes.append("refresh was added to the tasks: it replaces the legacy background fetch that BGTaskSchedulerPermittedIdentifiers switches off.")
+        return (try makeConfiguration(answers, defaults: defaults, request: request, recorded: recorded), fetch)
     }
 
     /// The files the last run generated, the only ones this run may delete. A record from before bggen listed
@@ -114,7 +205,7 @@ public struct InitService {
             return try ExistingProject.detect(root: root, targetName: picked, spec: request.spec, fileSystem: fileSystem, dumper: request.dumper)
         } catch let error as ProjectError where output != nil && request.target == nil {
             switch error {
-            case .unreadableApp, .noAppTargetRead: return nil
+            case .unreadableApp, .noAppTargetRead, .nativeProjectMissing: return nil
             default: throw error
             }
         }

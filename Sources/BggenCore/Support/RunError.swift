@@ -41,10 +41,13 @@ extension AnswersFileError: RunError {
 }
 
 extension AugmentError: RunError {
-    /// A clash is not a mistake on the command line but a fact about the app, so it is a failure (exit 1).
+    /// A clash, a legacy fetch the keys would switch off, or a bundle identifier that is no name are not mistakes on
+    /// the command line but facts about the app, so they are failures (exit 1).
     public var exitStatus: Int32 {
-        if case .nameClash = self { return ExitStatus.failure }
-        return ExitStatus.usage
+        switch self {
+        case .nameClash, .legacyFetchWouldStop, .invalidBundleIdentifier, .projectNeedsNewerIOS: ExitStatus.failure
+        default: ExitStatus.usage
+        }
     }
     public var hint: ErrorHint { .commandHelp }
 }

@@ -1,0 +1,75 @@
+@testable import BggenCLI
+import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// Legacy background fetch never covers refresh, and bggen never switches it off without a word: from iOS 13,
+/// `BGTaskSchedulerPermittedIdentifiers` in the Info.plist disables `application(_:performFetchWithCompletionHandler:)`
+/// and `setMinimumBackgroundFetchInterval(_:)`.
+@Suite("Legacy background fetch")
+struct LegacyFetchTests {
+    @Test(arguments: [["--tasks", "refresh"], ["--tasks", "processing"], []])
+    func initStopsBeforeWritingAndNamesWhatTheKeySwitchesOff(tasks: [String]) throws {
+        let repo = try Fixtures.copy("LegacyFetch")
+        let original = try repo.files()
+        let run = try InProcessRunner.run(["init", "--yes"] + tasks, in: repo.url)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("application(_:performFetchWithCompletionHandler:) at Chat/AppDelegate.swift:13"), "\(run.stderr)")
+        #expect(run.stderr.contains("setMinimumBackgroundFetchInterval(_:) at Chat/AppDelegate.swift:8"), "\(run.stderr)")
+        #expect(run.stderr.contains("--migrate-background-fetch"))
+        #expect(!run.stdout.contains("Nothing to add"))
+        #expect(try repo.files() == original)
+    }
+
+    @Test func tasksThatAddNoIdentifierLeaveTheFetchAlone() throws {
+        let repo = try Fixtures.copy("LegacyFetch")
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "downloads"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try repo.files()["Chat/Info.plist"]?.contains("BGTaskSchedulerPermittedIdentifiers") == false)
+    }
+
+    @Test func migratingGeneratesRefreshAndSaysWhatToMoveAndDelete() throws {
+        let repo = try Fixtures.copy("LegacyFetch")
+        let arguments = ["init", "--yes", "--tasks", "processing", "--migrate-background-fetch"]
+        let run = try InProcessRunner.run(arguments, in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = try repo.files()
+        #expect(files["Chat/BackgroundProcessing/AppRefreshWork.swift"] != nil, "refresh replaces the fetch")
+        let info = try #require(files["Chat/Info.plist"])
+        #expect(info.contains("org.example.Chat.refresh") && info.contains("org.example.Chat.processing"))
+        #expect(run.stdout.contains("into\n   AppRefreshWork.run() in Chat/BackgroundProcessing/AppRefreshWork.swift"), "\(run.stdout)")
+        #expect(run.stdout.contains("Then delete these calls:\n       application(_:performFetchWithCompletionHandler:) at Chat/AppDelegate.swift:13\n       setMinimumBackgroundFetchInterval(_:) at Chat/AppDelegate.swift:8"))
+        // The key is there now: a replay has nothing to stop for, and says the fetch no longer runs.
+        let again = try InProcessRunner.run(["init", "--yes"], in: repo.url)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("Nothing to change"), "\(again.stdout)")
+        #expect(again.stderr.contains("never call application(_:performFetchWithCompletionHandler:)"), "\(again.stderr)")
+    }
+
+    @Test func aPersonIsAskedAndNoMeansNothingIsWritten() throws {
+        let repo = try Fixtures.copy("LegacyFetch")
+        let root = repo.path
+        var request = InitRequest(root: root, shownAs: ".")
+        request.answers.tasks = [.refresh]
+        request.assumeDefaults = true
+        var asked: [String] = []
+        var questions = InitQuestions()
+        questions.migrateBackgroundFetch = { switchedOff in asked.append(switchedOff); return false }
+        #expect(throws: AugmentError.self) { try InitService(fileSystem: LocalFileSystem()).run(request, questions: questions) { _ in } }
+        #expect(asked == ["application(_:performFetchWithCompletionHandler:) at Chat/AppDelegate.swift:13 and setMinimumBackgroundFetchInterval(_:) at Chat/AppDelegate.swift:8"])
+        questions.migrateBackgroundFetch = { _ in true }
+        let outcome = try InitService(fileSystem: LocalFileSystem()).run(request, questions: questions) { $0 }
+        guard case .planned(let planned) = outcome else { Issue.record("expected a plan"); return }
+        #expect(planned.configuration.tasks == [.refresh])
+        #expect(planned.nextSteps.contains("setMinimumBackgroundFetchInterval(_:) at Chat/AppDelegate.swift:8"))
+    }
+
+    @Test func legacyFetchCoversNoTaskKind() throws {
+        let repo = try Fixtures.copy("LegacyFetch")
+        let project = try #require(try ExistingProject.detect(root: repo.path, targetName: nil, fileSystem: LocalFileSystem()))
+        #expect(project.existingCode(for: TaskKind.allCases).isEmpty)
+        #expect(project.legacyFetch?.handler?.line == 13)
+        #expect(project.legacyFetch?.interval?.line == 8)
+    }
+}

@@ -1,0 +1,5 @@
+import { Text } from "react-native";
+
+export default function Index() {
+  return <Text>Courier</Text>;
+}

@@ -1,0 +1,8 @@
+import SwiftUI
+
+@main
+struct ExposureApp: App {
+    var body: some Scene {
+        WindowGroup { Text("Exposure") }
+    }
+}
