@@ -17,10 +17,14 @@ public struct CLI {
             return try dispatch(arguments)
         } catch {
             let failure = error as? any RunError
-            let status = failure?.exitStatus ?? ExitStatus.failure
+            var status = failure?.exitStatus ?? ExitStatus.failure
+            // Doctor's 1 means findings; a doctor that could not do its job says 2 (SwiftLint's convention).
+            if arguments.first == "doctor" && status == ExitStatus.failure { status = DoctorFailure.exitStatus }
             report("\(error)", hint: failure?.hint ?? .none, command: arguments.first.flatMap(Self.helpTopic))
             if Self.wantsJSON(arguments) {
                 console.writeOutput(Report.errorJSON(error, exitStatus: status))
+            } else if arguments.first == "doctor", let format = DoctorFailure.format(arguments) {
+                console.writeOutput(DoctorFailure.document(format, message: "\(error)", exitStatus: status))
             }
             return status
         }

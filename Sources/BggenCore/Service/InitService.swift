@@ -71,18 +71,28 @@ public struct InitService {
         if configuration.guardsPlatform, let target = project?.target {
             notes.append("\(target.name) also builds for platforms other than iOS, and macOS has no BackgroundTasks or UIKit: the generated files are compiled only where both exist (#if canImport(BackgroundTasks) && canImport(UIKit)); wrap your calls to them the same way.")
         }
-        if let note = project?.integrationNote(outputFolder: outputFolder) {
-            notes.append(note)
-        }
+        // Getting the files compiled (add the folder, run the generator) comes before every other step.
+        var nextSteps = NextSteps(markdown: try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits))
+        nextSteps.prepend(project?.integrationNote(outputFolder: outputFolder).map { [$0] } ?? [])
+        nextSteps.addByHand(edits.instructions)
+        files.append(nextSteps.file)
         try lockBeforePlanning()
         let plan = try Planner(fileSystem: fileSystem).plan(
             root: request.root, outputFolder: outputFolder, files: files,
             previous: previouslyGenerated(recorded, root: request.root, outputFolder: outputFolder), force: request.force
         )
         return .planned(InitPlan(
-            configuration: configuration, plan: plan, project: project, edits: edits, notes: notes + edits.notes + plan.notes,
-            nextSteps: try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits)
+            configuration: configuration, plan: Self.keepingNextSteps(plan), project: project, edits: edits,
+            notes: notes + edits.notes + plan.notes, nextSteps: nextSteps
         ))
+    }
+
+    /// A run that changes nothing else leaves `bggen/NEXT_STEPS.md` as the run that wrote the code left it: its
+    /// steps say what that run did ("bggen added the keys"), and a re-run must change nothing.
+    private static func keepingNextSteps(_ plan: Plan) -> Plan {
+        guard let steps = plan.entries.first(where: { $0.path == NextSteps.path }), steps.action != .create,
+              plan.entries.allSatisfy({ $0.path == NextSteps.path || $0.action == .unchanged }) else { return plan }
+        return Plan(root: plan.root, outputFolder: plan.outputFolder, entries: plan.entries.filter { $0.path != NextSteps.path }, notes: plan.notes)
     }
 
     /// The files the last run generated, the only ones this run may delete. A record from before bggen listed
