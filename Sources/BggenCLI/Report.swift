@@ -53,16 +53,20 @@ struct Report {
         return text
     }
 
-    /// Each step's first phrase, numbered, and how many changes are left to make by hand.
+    /// Each step's first phrase, numbered, then the changes to make by hand.
     func stepList(_ nextSteps: NextSteps, heading: String) -> String {
         var text = heading + "\n"
         for (index, step) in nextSteps.steps.enumerated() {
             text += "  \(index + 1). \(step.title)\n"
         }
-        if !nextSteps.byHand.isEmpty {
-            text += "  and \(nextSteps.byHand.count) change\(nextSteps.byHand.count == 1 ? "" : "s") to make by hand in your project, listed at the end.\n"
-        }
-        return text
+        return text + instructions()
+    }
+
+    /// Changes bggen does not make itself, spelled out in full: the steps point at them, and each is an edit to
+    /// the app's own project.
+    func instructions() -> String {
+        guard !edits.instructions.isEmpty else { return "" }
+        return "\nTo do by hand in your project:\n" + edits.instructions.map { "  - \($0)\n" }.joined()
     }
 
     /// `bggen/NEXT_STEPS.md` as the user reaches it from where they ran bggen.

@@ -77,7 +77,7 @@ struct CommandTableTests {
         #expect(try bashCompletions(["bggen", "init", "--interval", ""]) == Interval.keywords.sorted())
         #expect(try bashCompletions(["bggen", "init", "--tasks", "refresh,d"]) == ["refresh,downloads"])
         #expect(try bashCompletions(["bggen", "init", "--style", "s"]) == ["swiftui"])
-        #expect(try bashCompletions(["bggen", "doctor", "--format", ""]) == ["json", "sarif", "text", "xcode"])
+        #expect(try bashCompletions(["bggen", "doctor", "--format", ""]) == ["github", "json", "sarif", "text", "xcode"])
         #expect(try bashCompletions(["bggen", "init", "--output", "A"]) == ["App"])
         #expect(try bashCompletions(["bggen", "init", "--spec", "project-"]) == ["project-app.yml"])
         #expect(try bashCompletions(["bggen", "init", "A"]) == ["App"])

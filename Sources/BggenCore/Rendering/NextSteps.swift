@@ -13,6 +13,11 @@ public struct NextSteps: Sendable, Equatable {
         /// The fence's language (`swift`); nil for an indented block (Terminal or LLDB lines).
         public let language: String?
         public let code: String
+
+        public init(language: String?, code: String) {
+            self.language = language
+            self.code = code
+        }
     }
 
     public struct Step: Sendable, Equatable {
