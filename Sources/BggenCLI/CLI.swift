@@ -61,7 +61,7 @@ public struct CLI {
 
     private func dispatch(_ arguments: [String]) throws -> Int32 {
         guard let command = arguments.first else {
-            console.writeOutput(HelpText.main)
+            console.writeOutput(HelpText.main(width: console.helpWidth))
             return ExitStatus.success
         }
         let rest = Array(arguments.dropFirst())
@@ -69,7 +69,7 @@ public struct CLI {
         case "init", "doctor":
             let spec = CommandSpec.named(command)!
             if spec.parser.asksForHelp(rest) {
-                console.writeOutput(HelpText.page(spec))
+                console.writeOutput(HelpText.page(spec, width: console.helpWidth))
                 return ExitStatus.success
             }
             if command == "init" {
@@ -78,13 +78,13 @@ public struct CLI {
             return try DoctorCommand(console: console, fileSystem: fileSystem, options: DoctorOptions.parse(rest)).run()
         case "help":
             switch rest {
-            case []: console.writeOutput(HelpText.main)
+            case []: console.writeOutput(HelpText.main(width: console.helpWidth))
             case ["--man"]: console.writeOutput(ManPage.page)
             default:
                 guard rest.count == 1, let command = CommandSpec.named(rest[0]) else {
                     throw UsageError("no help for '\(rest.joined(separator: " "))'; the commands are init and doctor.")
                 }
-                console.writeOutput(HelpText.page(command))
+                console.writeOutput(HelpText.page(command, width: console.helpWidth))
             }
             return ExitStatus.success
         case "completion":
@@ -94,13 +94,13 @@ public struct CLI {
             console.writeOutput(CompletionScript.script(for: shell))
             return ExitStatus.success
         case "--help", "-h":
-            console.writeOutput(HelpText.main)
+            console.writeOutput(HelpText.main(width: console.helpWidth))
             return ExitStatus.success
         case "--version", "-V":
             console.writeOutput("bggen \(HelpText.version)\n")
             return ExitStatus.success
         default:
-            throw UsageError("unknown command '\(command)'; the commands are init, as in 'bggen init --yes MyApp', and doctor.")
+            throw UsageError("unknown command '\(command)'; the commands are init (as in 'bggen init --yes MyApp'), doctor, help and completion, and bggen --version prints the version.")
         }
     }
 }

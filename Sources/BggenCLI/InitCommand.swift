@@ -47,11 +47,20 @@ struct InitCommand {
     /// The questions a person answers on a terminal; without one, none (a script's run never waits).
     private func questions(_ prompter: Prompter?) -> InitQuestions {
         var questions = InitQuestions()
-        if !options.json && !options.display.quiet {
-            questions.projectDetected = { console.writeOutput(ProjectSummary.text($0)) }
+        let detected = DetectedAnswers()
+        let printsSummary = !options.json && !options.display.quiet
+        let verbose = options.display.verbose
+        questions.projectDetected = { [console] project in
+            detected.answers = project.detectedAnswers
+            if printsSummary { console.writeOutput(ProjectSummary.text(project)) }
+            if verbose { console.writeError("note: read \(project.report.projectFiles.joined(separator: ", ")).\n") }
         }
         guard let prompter else { return questions }
-        questions.answers = { given, defaults in try Questionnaire(prompter: prompter).ask(given: given, defaults: defaults) }
+        questions.answers = { given, defaults in
+            var questionnaire = Questionnaire(prompter: prompter)
+            questionnaire.detected = detected.answers
+            return try questionnaire.ask(given: given, defaults: defaults)
+        }
         questions.pickTarget = { names in
             names[try prompter.pickOne("Which app target should get the background work?", options: names, preselected: 0)]
         }
@@ -125,4 +134,9 @@ struct InitCommand {
             return ExitStatus.success
         }
     }
+}
+
+/// The answers the project gave, handed from the detection callback to the questions asked after it.
+private final class DetectedAnswers {
+    var answers = Answers()
 }

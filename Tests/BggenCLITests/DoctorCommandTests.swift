@@ -268,6 +268,9 @@ struct DoctorCommandTests {
         let result = run([], repository.fileSystem)
         #expect(result.status == 64)
         #expect(result.errors.contains(#"'doctor' must be an object such as {"disabled": ["BG002"]}"#), "\(result.errors)")
+        let misspelt = run([], DoctorRepository().with(".bggen.json", #"{"doctor": {"disable": ["BG002"]}}"#).fileSystem)
+        #expect(misspelt.status == 64)
+        #expect(misspelt.errors.contains("'doctor.disable' is not a doctor setting; the one allowed key is 'disabled'"), "\(misspelt.errors)")
     }
 
     @Test func aGeneratedFileFromOlderTemplatesIsAWarning() throws {

@@ -41,7 +41,7 @@ public struct InitService {
         if request.answers.deploymentTarget == nil, recorded?.answers.deploymentTarget == nil, let problem = project?.unusableDeploymentTarget {
             throw problem
         }
-        let answers = try gatherAnswers(request, defaults: defaults, questions: questions)
+        let answers = try gatherAnswers(request, defaults: defaults, detected: project?.detectedAnswers ?? Answers(), questions: questions)
         var configuration = try makeConfiguration(answers, defaults: defaults, request: request, recorded: recorded)
         var notes = configuration.notes
         if let project {
@@ -202,14 +202,15 @@ public struct InitService {
     }
 
     /// Flags first; then the questions when a person can be asked, or the defaults with `--yes`; never a silent guess.
-    private func gatherAnswers(_ request: InitRequest, defaults: Answers, questions: InitQuestions) throws -> Answers {
+    /// What the project gives (its deployment target, bundle identifier) is not missing.
+    private func gatherAnswers(_ request: InitRequest, defaults: Answers, detected: Answers, questions: InitQuestions) throws -> Answers {
         if request.assumeDefaults {
             return request.answers
         }
         if let ask = questions.answers {
             return try ask(request.answers, defaults)
         }
-        let missing = request.answers.missingFlags
+        let missing = request.answers.filling(from: detected).missingFlags
         if !missing.isEmpty {
             throw ConfigurationError.answersMissing(flags: missing)
         }
