@@ -1,5 +1,5 @@
 @testable import BggenCLI
-import BggenCore
+@testable import BggenCore
 import BggenTestSupport
 import Foundation
 import Testing
@@ -79,6 +79,19 @@ struct NewcomerTests {
         #expect(run.status == 0, "the deployment target and bundle identifier are the project's: \(run.stderr)")
         let missing = try InProcessRunner.run(["init", "--dry-run"], in: repo.url)
         #expect(missing.status == 64 && missing.stderr.contains("--tasks") && !missing.stderr.contains("--ios") && !missing.stderr.contains("--bundle-id"), "\(missing.stderr)")
+    }
+
+    @Test func filesNoPackageTargetCompilesGetANumberedStep() throws {
+        let repo = try Fixtures.copy("SwiftPackage")
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let steps = try repo.nextSteps()
+        #expect(steps.contains("\n1. Sources/BackgroundProcessing is in no folder a Package.swift target compiles (Sources/FeedKit): add a target for it (.target(name: \"BackgroundProcessing\", path: \"Sources/BackgroundProcessing\"))"), "\(steps)")
+        #expect(run.stdout.contains("  1. Sources/BackgroundProcessing is in no folder a Package.swift target compiles"), "\(run.stdout)")
+        let inside = try Fixtures.copy("SwiftPackage")
+        #expect(try InProcessRunner.run(["init", "--yes", "--tasks", "refresh", "--output", "Sources/FeedKit/Background"], in: inside.url).status == 0)
+        #expect(!(try inside.nextSteps()).contains("Package.swift target"), "FeedKit compiles its own folder")
+        #expect(try PackageManifestReader.targetFolders(in: #".target(name: "A", dependencies: [.target(name: "B")], path: "Lib/A"), .testTarget(name: "ATests")"#) == ["Lib/A", "Tests/ATests"])
     }
 
     @Test func silentPushAloneHasNoEmptyIdentifiersHeading() throws {

@@ -251,9 +251,6 @@ public struct ExistingProject: Sendable {
             }
             return "add \(outputFolder) to \(target.name)'s sources in \(target.definedIn), then run \(generator)."
         case .swiftPackage:
-            if let sources = target.sourceFolder, !inside(sources) {
-                return "\(outputFolder) is not in a folder a Package.swift target compiles: add it to \(target.name)'s sources in Package.swift, or pass --output inside \(sources)."
-            }
             return nil
         }
     }

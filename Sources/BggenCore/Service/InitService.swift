@@ -73,7 +73,7 @@ public struct InitService {
         }
         // Getting the files compiled (add the folder, run the generator) comes before every other step.
         var nextSteps = NextSteps(markdown: try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits))
-        nextSteps.prepend(project?.integrationNote(outputFolder: outputFolder).map { [$0] } ?? [])
+        nextSteps.prepend((project?.integrationNote(outputFolder: outputFolder) ?? packageStep(project, root: request.root, outputFolder: outputFolder)).map { [$0] } ?? [])
         nextSteps.addByHand(edits.instructions)
         files.append(nextSteps.file)
         try lockBeforePlanning()
@@ -85,6 +85,17 @@ public struct InitService {
             configuration: configuration, plan: Self.keepingNextSteps(plan), project: project, edits: edits,
             notes: notes + edits.notes + plan.notes, nextSteps: nextSteps
         ))
+    }
+
+    /// A package with no app target whose targets do not compile `outputFolder`: the new files build nowhere
+    /// until a target takes them.
+    private func packageStep(_ project: ExistingProject?, root: String, outputFolder: String) -> String? {
+        guard let project, project.report.kind == .swiftPackage, project.target == nil,
+              let manifest = try? fileSystem.read(PathText.join(root, "Package.swift")),
+              let folders = try? PackageManifestReader.targetFolders(in: manifest), !folders.isEmpty,
+              !folders.contains(where: { PathText.isInside(outputFolder, $0) }) else { return nil }
+        let name = PathText.name(of: outputFolder)
+        return "\(outputFolder) is in no folder a Package.swift target compiles (\(folders.joined(separator: ", "))): add a target for it (.target(name: \"\(name)\", path: \"\(outputFolder)\")), or pass --output inside one of those folders."
     }
 
     /// A run that changes nothing else leaves `bggen/NEXT_STEPS.md` as the run that wrote the code left it: its
