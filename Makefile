@@ -1,10 +1,14 @@
 # Builds bggen from source and installs it: `make install` puts it in /usr/local/bin, `make install PREFIX=~/.local`
 # in ~/.local/bin. The binary carries its templates, so it is the one file installed (plus the man page, when
-# this version of bggen can print one).
+# this version of bggen can print one) and the bash, zsh and fish completions.
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man/man1
+# Where each shell looks for completions without any set-up (bash-completion, zsh's site-functions on fpath, fish).
+BASH_COMPLETIONS ?= $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETIONS ?= $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETIONS ?= $(PREFIX)/share/fish/vendor_completions.d
 CONFIGURATION ?= release
 SCRATCH_PATH ?= .build
 SWIFT_BUILD = swift build --configuration $(CONFIGURATION) --product bggen --scratch-path "$(SCRATCH_PATH)"
@@ -23,6 +27,11 @@ install: build
 		echo "No man page installed: this version of bggen has no 'bggen help --man'."; \
 	fi
 	@rm -f "$(SCRATCH_PATH)/bggen.1"
+	install -d "$(DESTDIR)$(BASH_COMPLETIONS)" "$(DESTDIR)$(ZSH_COMPLETIONS)" "$(DESTDIR)$(FISH_COMPLETIONS)"
+	"$(DESTDIR)$(BINDIR)/bggen" completion bash >"$(DESTDIR)$(BASH_COMPLETIONS)/bggen"
+	"$(DESTDIR)$(BINDIR)/bggen" completion zsh >"$(DESTDIR)$(ZSH_COMPLETIONS)/_bggen"
+	"$(DESTDIR)$(BINDIR)/bggen" completion fish >"$(DESTDIR)$(FISH_COMPLETIONS)/bggen.fish"
 
 uninstall:
-	rm -f "$(DESTDIR)$(BINDIR)/bggen" "$(DESTDIR)$(MANDIR)/bggen.1"
+	rm -f "$(DESTDIR)$(BINDIR)/bggen" "$(DESTDIR)$(MANDIR)/bggen.1" "$(DESTDIR)$(BASH_COMPLETIONS)/bggen" \
+		"$(DESTDIR)$(ZSH_COMPLETIONS)/_bggen" "$(DESTDIR)$(FISH_COMPLETIONS)/bggen.fish"

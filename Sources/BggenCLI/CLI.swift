@@ -17,10 +17,14 @@ public struct CLI {
             return try dispatch(arguments)
         } catch {
             let failure = error as? any RunError
-            let status = failure?.exitStatus ?? ExitStatus.failure
+            var status = failure?.exitStatus ?? ExitStatus.failure
+            // Doctor's 1 means findings; a doctor that could not do its job says 2 (SwiftLint's convention).
+            if arguments.first == "doctor" && status == ExitStatus.failure { status = DoctorFailure.exitStatus }
             report("\(error)", hint: failure?.hint ?? .none, command: arguments.first.flatMap(Self.helpTopic))
             if Self.wantsJSON(arguments) {
                 console.writeOutput(Report.errorJSON(error, exitStatus: status))
+            } else if arguments.first == "doctor", let format = DoctorFailure.format(arguments) {
+                console.writeOutput(DoctorFailure.document(format, message: "\(error)", exitStatus: status))
             }
             return status
         }
@@ -62,7 +66,7 @@ public struct CLI {
 
     private func dispatch(_ arguments: [String]) throws -> Int32 {
         guard let command = arguments.first else {
-            console.writeOutput(HelpText.main)
+            console.writeOutput(HelpText.main(width: console.helpWidth))
             return ExitStatus.success
         }
         let rest = Array(arguments.dropFirst())
@@ -70,7 +74,7 @@ public struct CLI {
         case "init", "doctor":
             let spec = CommandSpec.named(command)!
             if spec.parser.asksForHelp(rest) {
-                console.writeOutput(HelpText.page(spec))
+                console.writeOutput(HelpText.page(spec, width: console.helpWidth))
                 return ExitStatus.success
             }
             if command == "init" {
@@ -79,7 +83,7 @@ public struct CLI {
             return try DoctorCommand(console: console, fileSystem: fileSystem, options: DoctorOptions.parse(rest)).run()
         case "help":
             switch rest {
-            case []: console.writeOutput(HelpText.main)
+            case []: console.writeOutput(HelpText.main(width: console.helpWidth))
             case ["--man"]: console.writeOutput(ManPage.page)
             case ["--skill"]: console.writeOutput(EmbeddedSkill.files["SKILL.md"]!)
             case ["mcp"]: console.writeOutput(MCPCommand.help)
@@ -87,7 +91,7 @@ public struct CLI {
                 guard rest.count == 1, let command = CommandSpec.named(rest[0]) else {
                     throw UsageError("no help for '\(rest.joined(separator: " "))'; the commands are init, doctor and mcp.")
                 }
-                console.writeOutput(HelpText.page(command))
+                console.writeOutput(HelpText.page(command, width: console.helpWidth))
             }
             return ExitStatus.success
         case "mcp":
@@ -106,13 +110,13 @@ public struct CLI {
             console.writeOutput(CompletionScript.script(for: shell))
             return ExitStatus.success
         case "--help", "-h":
-            console.writeOutput(HelpText.main)
+            console.writeOutput(HelpText.main(width: console.helpWidth))
             return ExitStatus.success
         case "--version", "-V":
             console.writeOutput("bggen \(HelpText.version)\n")
             return ExitStatus.success
         default:
-            throw UsageError("unknown command '\(command)'; the commands are init, as in 'bggen init --yes MyApp', and doctor.")
+            throw UsageError("unknown command '\(command)'; the commands are init (as in 'bggen init --yes MyApp'), doctor, help and completion, and bggen --version prints the version.")
         }
     }
 }

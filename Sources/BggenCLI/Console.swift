@@ -12,6 +12,8 @@ public protocol Console: AnyObject {
     var currentDirectory: String { get }
     /// The keyboard and screen for questions; nil when stdin is not a terminal.
     var terminal: (any TerminalDevice)? { get }
+    /// The width of the terminal stdout is, if it is one.
+    var outputColumns: Int? { get }
 }
 
 /// The real process: file descriptors 0–2, `ProcessInfo`, the working directory.
@@ -31,16 +33,31 @@ public final class ProcessConsole: Console {
     public var environment: [String: String] { ProcessInfo.processInfo.environment }
     public var currentDirectory: String { FileManager.default.currentDirectoryPath }
     public lazy var terminal: (any TerminalDevice)? = inputIsTerminal ? PosixTerminal() : nil
+
+    public var outputColumns: Int? {
+        guard outputIsTerminal else { return nil }
+        var size = winsize()
+        return ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+    }
 }
 
 extension Console {
-    /// `--color always` and `never` decide; `auto` colours on a terminal only, and never with `NO_COLOR` or
-    /// `TERM=dumb`.
+    public var outputColumns: Int? { nil }
+
+    /// Help fits the terminal (`COLUMNS` first, as shells set it), and is 80 columns in a file or a pipe.
+    var helpWidth: Int {
+        guard outputIsTerminal else { return HelpText.defaultWidth }
+        let columns = environment["COLUMNS"].flatMap(Int.init) ?? outputColumns ?? HelpText.defaultWidth
+        return min(max(columns, 40), 200)
+    }
+
+    /// `--color always` and `never` decide; `auto` colours on a terminal only, and never with `NO_COLOR` set to a
+    /// non-empty value (no-color.org: an empty one does not count) or `TERM=dumb`.
     func textStyle(_ choice: OutputOptions.Color) -> TextStyle {
         switch choice {
         case .always: .color
         case .never: .plain
-        case .auto: outputIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb" ? .color : .plain
+        case .auto: outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb" ? .color : .plain
         }
     }
 

@@ -18,19 +18,46 @@ struct DoctorCommand {
     }
 
     func run() throws -> Int32 {
+        let started = ContinuousClock.now
         let outcome = try DoctorService(fileSystem: fileSystem).run(request)
+        if options.display.verbose {
+            console.writeError("note: audited \(options.directory) in \(Self.milliseconds(since: started)) ms.\n")
+        }
+        if !options.display.quiet {
+            for note in outcome.notes { console.writeError("note: \(note)\n") }
+        }
         if let fixes = outcome.fixes, options.dryRun {
             console.writeOutput(fixes.changes.map(\.diff).joined(separator: "\n"))
             if !options.display.quiet { console.writeError("note: --dry-run: \(fixes.changes.count) file\(fixes.changes.count == 1 ? "" : "s") would change; nothing was written.\n") }
             return status(outcome.report)
         }
-        if let fixes = outcome.fixes, outcome.fixed, !options.display.quiet {
-            for entry in fixes.changes {
-                console.writeError("note: fixed \(entry.path).\n")
-            }
+        var output = DoctorOutput(report: outcome.report, style: console.textStyle(options.display.color))
+        output.shownRoot = options.directory
+        output.notes = outcome.notes
+        output.generatedOutputOnly = outcome.generatedOutputOnly
+        if options.display.quiet { output.listedAtLeast = options.failOn }
+        var text = output.render(options.format)
+        if let fixes = outcome.fixes, outcome.fixed, options.format == .text {
+            text += Self.fixSummary(fixes)
+        } else if let fixes = outcome.fixes, options.format == .text, !fixes.hasChanges {
+            text += "--fix: nothing to add.\n"
         }
-        console.writeOutput(DoctorOutput(report: outcome.report, style: console.textStyle(options.display.color)).render(options.format))
+        console.writeOutput(text)
         return status(outcome.report)
+    }
+
+    /// What `--fix` changed, after the findings that remain.
+    static func fixSummary(_ fixes: Plan) -> String {
+        let lines = fixes.changes.map { entry in
+            let added = entry.diff.split(separator: "\n").filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") }.count
+            return "  \(entry.action.rawValue) \(entry.path) (\(added) line\(added == 1 ? "" : "s") added)\n"
+        }
+        return "Fixed \(fixes.changes.count) file\(fixes.changes.count == 1 ? "" : "s"):\n" + lines.joined()
+    }
+
+    static func milliseconds(since start: ContinuousClock.Instant) -> Int {
+        let elapsed = ContinuousClock.now - start
+        return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
 
     func status(_ report: DoctorReport) -> Int32 {

@@ -3,7 +3,7 @@ import BggenCore
 /// Everything `bggen doctor` was told on the command line.
 struct DoctorOptions {
     enum Format: String, CaseIterable {
-        case text, json, sarif, xcode
+        case text, json, sarif, xcode, github
     }
 
     var directory = "."
@@ -23,9 +23,11 @@ struct DoctorOptions {
         options: [
             .option("target", "NAME", "audit only this app target"),
             .option("format", "FORMAT", values: .words(Format.allCases.map(\.rawValue)),
-                    "text (default; grouped by file), xcode, json or sarif",
+                    "text (default; grouped by file), xcode, json, sarif or github",
                     "xcode prints path:line:column: error: ... for a Run Script build phase;",
-                    "json is schema version \(DoctorOutput.jsonSchemaVersion); sarif is SARIF 2.1.0 for GitHub code scanning"),
+                    "json is schema version \(DoctorOutput.jsonSchemaVersion); sarif is SARIF 2.1.0 for GitHub code scanning;",
+                    "github prints ::error file=...,line=...:: workflow commands, shown inline",
+                    "in a pull request; json and sarif are printed even when doctor fails"),
             .option("fail-on", "SEVERITY", values: .words(["error", "warning", "note"]),
                     "exit 1 when a finding is at least this severe: error (default), warning or note"),
             .flag("fix", "add what is missing to the app's Info.plist and entitlements",
@@ -52,12 +54,15 @@ struct DoctorOptions {
                 ".bggen.json                  {\"doctor\": {\"disabled\": [\"MODE003\"]}} skips rules everywhere",
             ]),
             ("EXIT STATUS", [
-                "0 no finding at or above --fail-on, 1 findings (or a file could not be read), 64 a usage error.",
+                "0 no finding at or above --fail-on; 1 findings at or above --fail-on; 2 doctor could not do",
+                "its job (a file it could not read, no project); 64 a usage error. A CI job can tell a broken",
+                "app (1) from a broken run (2).",
             ]),
         ],
         examples: [
             "bggen doctor",
             "bggen doctor ~/src/MyApp --format sarif > bggen.sarif",
+            "bggen doctor --format github --fail-on warning",
             "bggen doctor --fix --dry-run",
         ]
     )

@@ -6,6 +6,14 @@ import Foundation
 struct DoctorOutput {
     let report: DoctorReport
     let style: TextStyle
+    /// The folder as the user typed it: GitHub annotations name files from where the job runs.
+    var shownRoot = "."
+    /// With `--quiet`, the text lists only the findings at or above this severity (the summary counts all).
+    var listedAtLeast: Severity? = nil
+    /// What the audit could not see (no app project): in the JSON document; the text prints them on stderr.
+    var notes: [String] = []
+    /// Only bggen's output was audited, not an app.
+    var generatedOutputOnly = false
 
     /// Version of the `--format json` document; raised whenever a field changes meaning or goes away.
     static let jsonSchemaVersion = 1
@@ -16,22 +24,30 @@ struct DoctorOutput {
         case .xcode: xcode()
         case .json: json()
         case .sarif: sarif()
+        case .github: github()
         }
     }
 
     /// Grouped by file, each finding with why it matters and how to fix it, then a summary line.
     func text() -> String {
         var text = ""
-        for (file, findings) in Dictionary(grouping: report.findings, by: \.location.file).sorted(by: { $0.key < $1.key }) {
+        let listed = report.findings.filter { finding in listedAtLeast.map { finding.severity >= $0 } ?? true }
+        for (file, findings) in Dictionary(grouping: listed, by: \.location.file).sorted(by: { $0.key < $1.key }) {
             text += style.bold(file) + "\n"
             for finding in findings {
                 let place = finding.location.line > 0 ? "\(finding.location.line):\(finding.location.column)" : "-"
                 text += "  \(place)  \(style.paint(finding.severity)) [\(finding.rule.id)] \(finding.message)\n"
                 text += "      why: \(finding.why)\n      fix: \(finding.fix)\n"
+                if finding.edit != nil { text += "      bggen doctor --fix makes this change.\n" }
             }
             text += "\n"
         }
-        return text + summary() + "\n"
+        text += summary() + "\n"
+        let fixable = report.findings.filter { $0.edit != nil }.count
+        if fixable > 0 {
+            text += "\(fixable) of \(fixable == report.findings.count ? "these" : "the \(report.findings.count)") can be fixed with `bggen doctor --fix` (see the changes first with --fix --dry-run).\n"
+        }
+        return text
     }
 
     func summary() -> String {
@@ -39,9 +55,39 @@ struct DoctorOutput {
             let count = report.findings.filter { $0.severity == severity }.count
             return "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
         }
-        let audited = report.targets.isEmpty ? "no app target" : report.targets.joined(separator: ", ")
+        let audited = generatedOutputOnly ? " in bggen's generated files (no app project)"
+            : report.targets.isEmpty ? "; no iOS app target found, so only the code was checked" : " in \(report.targets.joined(separator: ", "))"
         let suppressed = report.suppressedCount > 0 ? ", \(report.suppressedCount) suppressed" : ""
-        return "\(counts.joined(separator: ", ")) in \(audited)\(suppressed)."
+        return "\(counts.joined(separator: ", "))\(audited)\(suppressed)."
+    }
+
+    /// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=BG001::…`): each finding appears on
+    /// its line in the pull request, without uploading SARIF.
+    func github() -> String {
+        report.findings.map { finding in
+            let command = switch finding.severity {
+            case .error: "error"
+            case .warning: "warning"
+            case .note: "notice"
+            }
+            let file = shownRoot == "." ? finding.location.file : (shownRoot.hasSuffix("/") ? shownRoot : shownRoot + "/") + finding.location.file
+            var properties = ["file=\(Self.githubProperty(file))"]
+            if finding.location.line > 0 {
+                properties += ["line=\(finding.location.line)", "col=\(max(finding.location.column, 1))"]
+            }
+            properties.append("title=\(finding.rule.id)")
+            return "::\(command) \(properties.joined(separator: ","))::\(Self.githubMessage("\(finding.message) Fix: \(finding.fix)"))\n"
+        }.joined() + "::notice title=bggen doctor::\(Self.githubMessage(summary()))\n"
+    }
+
+    /// A workflow command's message: `%`, CR and LF escaped, as the runner unescapes them.
+    static func githubMessage(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A property value: also `:` and `,`, which end it.
+    static func githubProperty(_ text: String) -> String {
+        githubMessage(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 
     /// `path:line:column: warning: [rule] message`, which Xcode shows inline when a Run Script phase prints it.
@@ -62,7 +108,8 @@ struct DoctorOutput {
                                    line: finding.location.line, column: finding.location.column, target: finding.target,
                                    message: finding.message, why: finding.why, fix: finding.fix, fixable: finding.edit != nil)
             },
-            summary: .init(errors: count(.error), warnings: count(.warning), notes: count(.note), suppressed: report.suppressedCount))
+            summary: .init(errors: count(.error), warnings: count(.warning), notes: count(.note), suppressed: report.suppressedCount),
+            notes: notes)
         return encode(document)
     }
 
@@ -161,6 +208,8 @@ struct DoctorJSON: Encodable {
     let targets: [String]
     let findings: [Finding]
     let summary: Summary
+    /// What the audit could not see, such as a folder holding only bggen's output.
+    let notes: [String]
 }
 
 /// The part of SARIF 2.1.0 doctor writes.

@@ -9,6 +9,7 @@ struct InitCommand {
     let options: InitOptions
 
     func run() throws -> Int32 {
+        if options.showNextSteps { return try showNextSteps() }
         let terminal = options.assumeDefaults ? nil : console.terminal
         let prompter = terminal.map { Prompter(terminal: $0, allowRawMode: console.environment["TERM"] != "dumb") }
         let service = InitService(fileSystem: fileSystem)
@@ -48,11 +49,20 @@ struct InitCommand {
     /// The questions a person answers on a terminal; without one, none (a script's run never waits).
     private func questions(_ prompter: Prompter?) -> InitQuestions {
         var questions = InitQuestions()
-        if !options.json && !options.display.quiet {
-            questions.projectDetected = { console.writeOutput(ProjectSummary.text($0)) }
+        let detected = DetectedAnswers()
+        let printsSummary = !options.json && !options.display.quiet
+        let verbose = options.display.verbose
+        questions.projectDetected = { [console] project in
+            detected.answers = project.detectedAnswers
+            if printsSummary { console.writeOutput(ProjectSummary.text(project)) }
+            if verbose { console.writeError("note: read \(project.report.projectFiles.joined(separator: ", ")).\n") }
         }
         guard let prompter else { return questions }
-        questions.answers = { given, defaults in try Questionnaire(prompter: prompter).ask(given: given, defaults: defaults) }
+        questions.answers = { given, defaults in
+            var questionnaire = Questionnaire(prompter: prompter)
+            questionnaire.detected = detected.answers
+            return try questionnaire.ask(given: given, defaults: defaults)
+        }
         questions.pickTarget = { names in
             names[try prompter.pickOne("Which app target should get the background work?", options: names, preselected: 0)]
         }
@@ -77,7 +87,8 @@ struct InitCommand {
             console.writeError("note: \(note)\n")
         }
         if options.dryRun {
-            console.writeOutput(options.json ? report.json(written: false, dryRun: true) : report.dryRun())
+            console.writeOutput(options.json ? report.json(written: false, dryRun: true, nextSteps: planned.nextSteps)
+                                             : report.dryRun(nextSteps: planned.nextSteps, verbose: options.display.verbose))
             return plan.conflicts.isEmpty ? ExitStatus.success : ExitStatus.failure
         }
         guard plan.conflicts.isEmpty else {
@@ -86,9 +97,10 @@ struct InitCommand {
         }
         if let prompter, plan.hasChanges {
             prompter.say("\n" + report.planSummary() + "\n" + report.identifierSummary() + "\n")
+            // Declining is an answer, not a failure.
             guard try prompter.confirm("Write these files?", default: true) else {
                 console.writeError("Nothing was written.\n")
-                return ExitStatus.failure
+                return ExitStatus.success
             }
         }
         if let signal = try DeferredSignals.holding({ try service.write(planned) }) {
@@ -96,13 +108,40 @@ struct InitCommand {
             return ExitStatus.stopped(by: signal)
         }
         if options.json {
-            console.writeOutput(report.json(written: plan.hasChanges, dryRun: false, nextSteps: plan.hasChanges ? planned.nextSteps : nil))
+            console.writeOutput(report.json(written: plan.hasChanges, dryRun: false, nextSteps: planned.nextSteps))
         } else if options.display.quiet {
             // The result alone: what changed, as a script's log wants it.
-            console.writeOutput(plan.hasChanges ? report.planSummary() : report.afterWriting(nextSteps: "", directory: options.directory))
+            console.writeOutput(plan.hasChanges ? report.planSummary() : report.afterWriting(nextSteps: planned.nextSteps, directory: options.directory))
         } else {
             console.writeOutput(report.afterWriting(nextSteps: planned.nextSteps, directory: options.directory, repeatPlan: prompter == nil))
         }
         return ExitStatus.success
     }
+
+    /// `--next-steps`: what `bggen/NEXT_STEPS.md` says; without the file (deleted, or before the first run), the
+    /// steps a run would write, planned without writing or asking.
+    private func showNextSteps() throws -> Int32 {
+        let root = console.absolutePath(options.directory)
+        if let text = try? fileSystem.read("\(root)/\(NextSteps.path)"), let shown = NextSteps.shown(fromFile: text) {
+            console.writeOutput(options.json ? Report.stepsJSON(NextSteps(markdown: String(shown.drop { $0 == "#" || $0 == " " }))) : shown)
+            return ExitStatus.success
+        }
+        var request = request
+        request.dryRun = true
+        request.assumeDefaults = true
+        return try InitService(fileSystem: fileSystem).run(request, questions: InitQuestions()) { outcome in
+            switch outcome {
+            case .nothingToAdd:
+                console.writeOutput("Nothing to add, so no next steps: the app's own code already covers every chosen task.\n")
+            case .planned(let planned):
+                console.writeOutput(options.json ? Report.stepsJSON(planned.nextSteps) : planned.nextSteps.markdown)
+            }
+            return ExitStatus.success
+        }
+    }
+}
+
+/// The answers the project gave, handed from the detection callback to the questions asked after it.
+private final class DetectedAnswers {
+    var answers = Answers()
 }

@@ -17,6 +17,8 @@ struct InitOptions {
     var dryRun = false
     var force = false
     var json = false
+    /// `--next-steps`: print the steps, write nothing.
+    var showNextSteps = false
     var display = OutputOptions()
 
     /// `bggen init`'s interface: the one table its parser, help, completions, man page and README block come from.
@@ -75,14 +77,16 @@ struct InitOptions {
                     "is found alone)"),
             .flag("replace", "generate a task kind even where the app's code already covers it"),
             .flag("migrate-background-fetch", "generate refresh to replace the app's legacy background fetch",
-                  "(BGTaskSchedulerPermittedIdentifiers switches it off; asked on a terminal)"),
+                  "(the permitted task identifiers key switches it off; asked on a terminal)"),
             .flag("allow-binary-plist", "convert a binary Info.plist to XML to patch it (otherwise an error)"),
             .flag("yes", short: "y", "take the defaults for everything not given; never prompt"),
-            .flag("dry-run", "print the plan with unified diffs; write nothing",
-                  "(create / update / unchanged / conflict / delete; exit 1 if a real run would conflict)"),
+            .flag("dry-run", "print the plan with unified diffs of the files that change; write nothing",
+                  "(create / update / unchanged / conflict / delete; exit 1 if a real run would conflict);",
+                  "new files in full with --verbose"),
             .flag("force", "overwrite generated files that were edited; never deletes",
                   "(also files bggen did not write)"),
             .flag("json", "print the plan or the result as one JSON document on stdout"),
+            .flag("next-steps", "print the next steps again (bggen/NEXT_STEPS.md); write nothing"),
         ] + OutputOptions.specs,
         description: ["Generates background-work code into DIR (default: the current folder; created if missing)."],
         sections: [
@@ -176,6 +180,7 @@ struct InitOptions {
         options.dryRun = parsed.flags.contains("dry-run")
         options.force = parsed.flags.contains("force")
         options.json = parsed.flags.contains("json")
+        options.showNextSteps = parsed.flags.contains("next-steps")
         return options
     }
 }

@@ -22,44 +22,75 @@ struct Report {
         return text
     }
 
-    func dryRun() -> String {
+    /// Edits to the app's existing files first (the change that matters), then the new files in one line each;
+    /// `verbose` shows the new files' whole text too.
+    func dryRun(nextSteps: NextSteps, verbose: Bool) -> String {
         var text = style.bold("Plan for \(plan.root)") + "\n" + planSummary()
-        for entry in plan.changes {
+        let edits = plan.changes.filter { $0.oldContents != nil }
+        let created = plan.changes.filter { $0.oldContents == nil }
+        for entry in edits + (verbose ? created : []) {
             text += "\n" + entry.diff
         }
+        if !verbose && !created.isEmpty {
+            let lines = created.reduce(0) { $0 + ($1.newContents ?? "").split(separator: "\n", omittingEmptySubsequences: false).count - 1 }
+            text += "\n\(created.count) new file\(created.count == 1 ? "" : "s") (\(lines) lines); pass --verbose to see \(created.count == 1 ? "it" : "them") in full.\n"
+        }
         text += "\n" + identifierSummary()
-        text += instructions()
+        text += "\n" + stepList(nextSteps, heading: "Next steps once written:")
         text += "\nDry run: nothing was written.\n"
         return text
     }
 
-    /// After a confirmed interactive run the plan was just shown, so `repeatPlan` is false.
-    func afterWriting(nextSteps: String, directory: String, repeatPlan: Bool = true) -> String {
+    /// The plan (unless a confirmed interactive run just showed it), the identifiers and keys, and the next steps
+    /// by their first phrase: the whole steps are in `bggen/NEXT_STEPS.md` and `bggen init --next-steps`.
+    func afterWriting(nextSteps: NextSteps, directory: String, repeatPlan: Bool = true) -> String {
         guard plan.hasChanges else {
-            return "Nothing to change: all \(plan.entries.count) files are up to date.\n"
+            return "Nothing to change: all \(plan.entries.count) files are up to date. Next steps: \(Self.stepsFile(in: directory)).\n"
         }
         var text = repeatPlan ? planSummary() + "\n" : ""
-        text += style.bold("Files in \(directory):") + "\n" + tree() + "\n"
         text += identifierSummary() + "\n"
-        text += nextSteps
-        text += instructions()
+        text += stepList(nextSteps, heading: "Next steps (in full in \(Self.stepsFile(in: directory)), or run \(Self.stepsCommand(directory))):")
         return text
     }
 
-    /// Changes bggen does not make itself, spelled out for the user.
+    /// Each step's first phrase, numbered, then the changes to make by hand.
+    func stepList(_ nextSteps: NextSteps, heading: String) -> String {
+        var text = heading + "\n"
+        for (index, step) in nextSteps.steps.enumerated() {
+            text += "  \(index + 1). \(step.title)\n"
+        }
+        return text + instructions()
+    }
+
+    /// Changes bggen does not make itself, spelled out in full: the steps point at them, and each is an edit to
+    /// the app's own project.
     func instructions() -> String {
         guard !edits.instructions.isEmpty else { return "" }
         return "\nTo do by hand in your project:\n" + edits.instructions.map { "  - \($0)\n" }.joined()
     }
 
+    /// `bggen/NEXT_STEPS.md` as the user reaches it from where they ran bggen.
+    static func stepsFile(in directory: String) -> String {
+        directory == "." ? NextSteps.path : "\(directory.hasSuffix("/") ? String(directory.dropLast()) : directory)/\(NextSteps.path)"
+    }
+
+    /// The command that shows the steps again, the folder quoted for a shell when it needs to be.
+    static func stepsCommand(_ directory: String) -> String {
+        guard directory != "." else { return "bggen init --next-steps" }
+        let plain = directory.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._/-~+".unicodeScalars.contains($0)) }
+        return "bggen init --next-steps " + (plain ? directory : "'" + directory.replacingOccurrences(of: "'", with: "'\\''") + "'")
+    }
+
+    /// The lines of the summary; no empty heading when no task has an identifier (silent push alone).
     func identifierSummary() -> String {
         let identifiers = Identifiers(configuration)
-        var text = "Identifiers:\n"
-        if let id = identifiers.appRefresh { text += "  \(id)  (BGAppRefreshTask)\n" }
-        if let id = identifiers.processing { text += "  \(id)  (BGProcessingTask)\n" }
-        if let id = identifiers.downloadSession { text += "  \(id)  (background URLSession, downloads)\n" }
-        if let prefix = identifiers.continuedProcessingPrefix { text += "  \(prefix).<job UUID>  (BGContinuedProcessingTask)\n" }
-        if let id = identifiers.uploadSession { text += "  \(id)  (background URLSession, uploads)\n" }
+        var lines: [String] = []
+        if let id = identifiers.appRefresh { lines.append("  \(id)  (BGAppRefreshTask)") }
+        if let id = identifiers.processing { lines.append("  \(id)  (BGProcessingTask)") }
+        if let id = identifiers.downloadSession { lines.append("  \(id)  (background URLSession, downloads)") }
+        if let prefix = identifiers.continuedProcessingPrefix { lines.append("  \(prefix).<job UUID>  (BGContinuedProcessingTask)") }
+        if let id = identifiers.uploadSession { lines.append("  \(id)  (background URLSession, uploads)") }
+        var text = lines.isEmpty ? "" : "Identifiers:\n" + lines.map { $0 + "\n" }.joined()
         let modes = backgroundModes(for: configuration)
         text += "Info.plist keys:\n"
         if !identifiers.permittedTaskIdentifiers.isEmpty {
@@ -69,32 +100,8 @@ struct Report {
         return text
     }
 
-    /// The files on disk after the run, as a tree; the user's own files are marked.
-    func tree() -> String {
-        let entries = plan.entries.filter { $0.action != .delete }
-        var lines: [String] = []
-        func walk(_ paths: [(path: [Substring], entry: PlanEntry)], prefix: String) {
-            let groups = Dictionary(grouping: paths, by: { $0.path[0] })
-            let names = groups.keys.sorted()
-            for (index, name) in names.enumerated() {
-                let last = index == names.count - 1
-                let children = groups[name]!
-                let branch = last ? "└── " : "├── "
-                if let leaf = children.first(where: { $0.path.count == 1 }) {
-                    let mark = leaf.entry.ownership == .user ? "  (yours)" : ""
-                    lines.append(prefix + branch + name + mark)
-                } else {
-                    lines.append(prefix + branch + name + "/")
-                    walk(children.map { (Array($0.path.dropFirst()), $0.entry) }, prefix: prefix + (last ? "    " : "│   "))
-                }
-            }
-        }
-        walk(entries.map { ($0.path.split(separator: "/"), $0) }, prefix: "")
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `nextSteps` is the text a run that wrote files prints after its plan.
-    func json(written: Bool, dryRun: Bool, nextSteps: String? = nil) -> String {
+    /// `nextSteps` are the steps of the run, written or not, also when nothing changes.
+    func json(written: Bool, dryRun: Bool, nextSteps: NextSteps) -> String {
         let identifiers = Identifiers(configuration)
         let document = JSONReport(
             root: plan.root,
@@ -113,10 +120,19 @@ struct Report {
             files: plan.entries.map { .init(path: $0.path, action: $0.action.rawValue, owner: $0.ownership.rawValue, reason: $0.reason) },
             notes: notes,
             instructions: edits.instructions,
-            nextSteps: nextSteps,
+            nextSteps: nextSteps.steps.map(JSONReport.StepJSON.init),
             project: project.map(ProjectJSON.init)
         )
         return Self.encode(document)
+    }
+
+    /// `init --next-steps --json`: the steps alone.
+    static func stepsJSON(_ nextSteps: NextSteps) -> String {
+        struct Steps: Encodable {
+            let schemaVersion = JSONReport.schemaVersion
+            let nextSteps: [JSONReport.StepJSON]
+        }
+        return encode(Steps(nextSteps: nextSteps.steps.map(JSONReport.StepJSON.init)))
     }
 
     /// The `--json` document when the app's code already covers every chosen task and nothing is planned.
@@ -215,8 +231,25 @@ struct JSONReport: Encodable {
     let files: [FileJSON]
     let notes: [String]
     let instructions: [String]
-    let nextSteps: String?
+    let nextSteps: [StepJSON]
     let project: ProjectJSON?
+
+    /// One numbered step: its first phrase, its prose, and its code blocks to paste.
+    struct StepJSON: Encodable {
+        struct Code: Encodable {
+            let language: String?
+            let code: String
+        }
+        let title: String
+        let text: String
+        let code: [Code]
+
+        init(_ step: NextSteps.Step) {
+            title = step.title
+            text = step.text
+            code = step.code.map { Code(language: $0.language, code: $0.code) }
+        }
+    }
 }
 
 /// The detection report in `--json`.

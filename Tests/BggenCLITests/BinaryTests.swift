@@ -15,7 +15,8 @@ struct BinaryTests {
                            "--ios", "--output", "--prefix", "--spec", "--objc", "--all-targets", "--yes", "--dry-run", "--force", "--json",
                            "hourly      1 hour", "few-hours   4 hours", "daily       24 hours", "on-push", "15 minutes",
                            ".bggen.json", "replays them exactly", "TERM=dumb"] {
-                #expect(run.stdout.contains(option), "help lacks \(option)")
+                let unwrapped = run.stdout.replacingOccurrences(of: #"\n +"#, with: " ", options: .regularExpression)
+                #expect(unwrapped.contains(option), "help lacks \(option)")
             }
         }
         let main = try BinaryRunner.run(["--help"], in: folder.url)
@@ -32,15 +33,20 @@ struct BinaryTests {
         #expect(run.stderr.isEmpty)
         let written = try folder.files()
         let expected = try Scenario(name: "defaults", flags: [], answers: Answers()).renderedFiles()
-        #expect(Set(written.keys) == Set(expected.map { "demo/\($0.path)" } + ["demo/.bggen.json"]))
+        #expect(Set(written.keys) == Set(expected.map { "demo/\($0.path)" } + ["demo/.bggen.json", "demo/\(NextSteps.path)"]))
         for file in expected {
             #expect(written["demo/\(file.path)"] == file.contents)
         }
         for text in ["BackgroundTaskManager.shared.registerTasks()", "scheduleAppRefresh()", "_simulateLaunchForTaskWithIdentifier:@\"com.example.app.refresh\"",
-                     "_simulateExpirationForTaskWithIdentifier:@\"com.example.app.processing\"", "Background fetch", "├── BackgroundProcessing/",
-                     "AppRefreshWork.swift  (yours)"] {
-            #expect(run.stdout.contains(text), "stdout lacks \(text)")
+                     "_simulateExpirationForTaskWithIdentifier:@\"com.example.app.processing\"", "Background fetch",
+                     "BackgroundProcessing/AppRefreshWork.swift"] {
+            #expect(written["demo/\(NextSteps.path)"]?.contains(text) == true, "NEXT_STEPS.md lacks \(text)")
         }
+        // The terminal gets the plan and the steps by name; the whole steps are in the file.
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count <= 25 && lines.allSatisfy { $0.count <= 100 }, "\(run.stdout)")
+        #expect(!run.stdout.contains("```") && run.stdout.contains("  4. Try it on a device\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("Next steps (in full in demo/bggen/NEXT_STEPS.md, or run bggen init --next-steps demo):"))
         #expect(!run.stdout.contains("\u{1B}["), "no colour without a terminal")
     }
 
@@ -52,6 +58,7 @@ struct BinaryTests {
         #expect(run.status == 0, "\(scenario): \(run.stderr)")
         var written = try folder.files()
         written.removeValue(forKey: "out/.bggen.json")
+        written.removeValue(forKey: "out/\(NextSteps.path)")
         let expected = try scenario.renderedFiles().reduce(into: [String: String]()) { $0["out/\($1.path)"] = $1.contents }
         #expect(written == expected, "\(scenario)")
     }
@@ -63,13 +70,13 @@ struct BinaryTests {
         let before = try modificationDates(folder.url)
         let second = try BinaryRunner.run(arguments, in: folder.url)
         #expect(second.status == 0)
-        #expect(second.stdout == "Nothing to change: all 13 files are up to date.\n")
+        #expect(second.stdout == "Nothing to change: all 13 files are up to date. Next steps: app/bggen/NEXT_STEPS.md.\n")
         #expect(try modificationDates(folder.url) == before)
     }
 
     @Test func dryRunPrintsDiffsAndWritesNothing() throws {
         let folder = try TemporaryDirectory()
-        let run = try BinaryRunner.run(["init", "--yes", "--dry-run", "--tasks", "refresh"], in: folder.url)
+        let run = try BinaryRunner.run(["init", "--yes", "--dry-run", "--verbose", "--tasks", "refresh"], in: folder.url)
         #expect(run.status == 0)
         #expect(run.stdout.contains("create     BackgroundProcessing/BackgroundTaskManager.swift"))
         #expect(run.stdout.contains("+++ b/BackgroundProcessing/BackgroundTaskManager.swift"))
@@ -182,6 +189,7 @@ struct BinaryTests {
         let run = try BinaryRunner.run(["generate"], in: folder.url)
         #expect(run.status == 64)
         #expect(run.stderr.contains("unknown command 'generate'"))
+        #expect(run.stderr.contains("doctor, help and completion"))
         #expect(run.stderr.contains("See 'bggen --help'."))
     }
 

@@ -28,7 +28,7 @@ struct ColorTests {
     @Test(arguments: [
         (true, [:], true),
         (true, ["NO_COLOR": "1"], false),
-        (true, ["NO_COLOR": ""], false),
+        (true, ["NO_COLOR": ""], true),  // no-color.org: only a non-empty value turns colour off
         (true, ["TERM": "dumb"], false),
         (false, [:], false),
     ] as [(Bool, [String: String], Bool)])

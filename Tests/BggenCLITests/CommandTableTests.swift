@@ -15,7 +15,8 @@ struct CommandTableTests {
 
     @Test func helpListsEveryOptionOfTheTableWithItsSummary() {
         for command in CommandSpec.all {
-            let help = run([command.name, "--help"]).output
+            // Wrapped to 80 columns: a summary may go on over the next line.
+            let help = run([command.name, "--help"]).output.replacingOccurrences(of: #"\n +"#, with: " ", options: .regularExpression)
             for option in command.options {
                 #expect(help.contains(option.label), "\(command.name) --help lacks \(option.label)")
                 #expect(help.contains(option.summary), "\(command.name) --help lacks the summary of --\(option.name)")
@@ -50,6 +51,14 @@ struct CommandTableTests {
         #expect(lint.status == 0 && lint.stderr.isEmpty, "\(lint.stderr)")
         let rendered = try Shell.run(groff, ["-mdoc", "-Tascii"], input: page.output)
         #expect(rendered.stdout.contains("--tasks"), "\(rendered.stdout.prefix(400))")
+        let text = try Shell.run(groff, ["-man", "-Tutf8", "-ww"], input: page.output)
+        #expect(text.stderr.isEmpty, "\(text.stderr)")
+        let plain = try Shell.run(groff, ["-mdoc", "-Tascii", "-P-c", "-P-b", "-P-u"], input: page.output).stdout
+        #expect(plain.contains("hourly      1 hour") && plain.contains("few-hours   4 hours"), "the interval mapping is a table: \(plain)")
+        #expect(plain.range(of: #"[a-z]-\n"#, options: .regularExpression) == nil, "no word hyphenated at a line end")
+        for section in ["FILES", "SEE ALSO", "EXIT STATUS"] {
+            #expect(plain.contains("\n\(section)\n"), "the man page lacks \(section)")
+        }
     }
 
     /// Offered words for a command line whose last word is being completed, as bash computes them.
@@ -77,7 +86,7 @@ struct CommandTableTests {
         #expect(try bashCompletions(["bggen", "init", "--interval", ""]) == Interval.keywords.sorted())
         #expect(try bashCompletions(["bggen", "init", "--tasks", "refresh,d"]) == ["refresh,downloads"])
         #expect(try bashCompletions(["bggen", "init", "--style", "s"]) == ["swiftui"])
-        #expect(try bashCompletions(["bggen", "doctor", "--format", ""]) == ["json", "sarif", "text", "xcode"])
+        #expect(try bashCompletions(["bggen", "doctor", "--format", ""]) == ["github", "json", "sarif", "text", "xcode"])
         #expect(try bashCompletions(["bggen", "init", "--output", "A"]) == ["App"])
         #expect(try bashCompletions(["bggen", "init", "--spec", "project-"]) == ["project-app.yml"])
         #expect(try bashCompletions(["bggen", "init", "A"]) == ["App"])
@@ -89,14 +98,44 @@ struct CommandTableTests {
             let script = run(["completion", shell.rawValue])
             #expect(script.status == 0 && script.output.contains("bggen"))
         }
-        #expect(run(["completion", "fish"]).output.contains("-l tasks -x -a '(__fish_append , refresh processing"))
-        for shell in ["zsh", "fish"] {
-            guard let path = Shell.which(shell) else { continue }
-            let loaded = try Shell.run(path, ["-c", "source /dev/stdin"], input: run(["completion", shell]).output)
-            #expect(loaded.status == 0, "\(shell): \(loaded.stderr)")
-        }
+        #expect(run(["completion", "fish"]).output.contains("-l tasks -x -a '(__bggen_list refresh processing"))
         let wrong = run(["completion", "powershell"])
         #expect(wrong.status == 64 && wrong.errors.contains("completion takes one shell"))
+    }
+
+    /// Each script loaded the way a user's shell loads it: zsh from a folder on `fpath` after `compinit`, and
+    /// sourced after it; fish through `bggen completion fish | source`. Skipped, and said so, without the shell.
+    @Test func theScriptsLoadInRealShells() throws {
+        let folder = try TemporaryDirectory()
+        if let zsh = Shell.which("zsh") {
+            try run(["completion", "zsh"]).output.write(to: folder.url.appendingPathComponent("_bggen"), atomically: true, encoding: .utf8)
+            let fromFpath = try Shell.run(zsh, ["-f", "-c", "fpath=(\(folder.url.path) $fpath); autoload -U compinit && compinit -u -d \(folder.url.path)/dump; print -r -- $_comps[bggen]"], input: "")
+            #expect(fromFpath.status == 0 && fromFpath.stdout == "_bggen\n" && fromFpath.stderr.isEmpty, "zsh from fpath: \(fromFpath.stdout)\(fromFpath.stderr)")
+            let sourced = try Shell.run(zsh, ["-f", "-c", "autoload -U compinit && compinit -u -d \(folder.url.path)/dump2; source /dev/stdin; print -r -- $_comps[bggen]"],
+                                        input: run(["completion", "zsh"]).output)
+            #expect(sourced.status == 0 && sourced.stdout == "_bggen\n" && sourced.stderr.isEmpty, "zsh sourced: \(sourced.stdout)\(sourced.stderr)")
+        } else {
+            print("note: zsh is not installed; the zsh completion script was not loaded")
+        }
+        if let fish = Shell.which("fish") {
+            let script = run(["completion", "fish"]).output
+            let offered = try Shell.run(fish, ["--no-config", "-c", "source; complete -C 'bggen init --tasks refresh,'"], input: script)
+            #expect(offered.status == 0 && offered.stderr.isEmpty, "\(offered.stderr)")
+            let words = offered.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+            #expect(words.contains("refresh,processing") && !words.contains("refresh,refresh"), "\(words)")
+            let options = try Shell.run(fish, ["--no-config", "-c", "source; complete -C 'bggen doctor --for'"], input: script)
+            #expect(options.stdout.hasPrefix("--format\t"), "\(options.stdout)")
+        } else {
+            print("note: fish is not installed; the fish completion script was not loaded")
+        }
+    }
+
+    @Test func aZshSpecPerOptionWithItsSummary() {
+        let script = run(["completion", "zsh"]).output
+        #expect(script.hasPrefix("#compdef bggen\n") && !script.contains("bashcompinit"))
+        #expect(script.contains("'--format=[text (default; grouped by file), xcode, json, sarif or github]:FORMAT:(text json sarif xcode github)'"), "\(script)")
+        #expect(script.contains("'(-y --yes)'{-y,--yes}'[take the defaults for everything not given; never prompt]'"))
+        #expect(script.contains("'--tasks=[refresh, processing, downloads, uploads, silent-push, continued-processing]:LIST:_sequence compadd - refresh processing"))
     }
 }
 

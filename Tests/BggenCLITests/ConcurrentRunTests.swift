@@ -46,7 +46,8 @@ struct ConcurrentRunTests {
                 #expect(run.status == 0 || run.stderr.contains("another bggen is changing"), "round \(round): \(run.stderr)")
             }
             let check = try BinaryRunner.run(["init", "--yes", "--dry-run"], in: folder.url)
-            let changes = check.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("  unchanged") && $0.contains("/") && !$0.contains(" (") }
+            let plan = check.stdout.components(separatedBy: "\n\n")[0]
+            let changes = plan.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("  unchanged") && $0.contains("/") && !$0.contains(" (") }
             #expect(check.stdout.hasPrefix("Plan for") && changes.isEmpty, "round \(round): \(check.stdout)")
         }
     }

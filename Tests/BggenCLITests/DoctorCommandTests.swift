@@ -36,7 +36,7 @@ struct DoctorCommandTests {
         #expect(result.output.hasPrefix("App/AppDelegate.swift\n  4:28  error [BG001] App registers 'com.example.app.refresh'"), "\(result.output)")
         #expect(result.output.contains("  5:40  error [BG003] App submits a refresh request"))
         #expect(result.output.contains("      fix: Add 'fetch' to UIBackgroundModes in App/Info.plist"))
-        #expect(result.output.hasSuffix("2 errors, 0 warnings, 0 notes in App.\n"))
+        #expect(result.output.hasSuffix("2 errors, 0 warnings, 0 notes in App.\n2 of these can be fixed with `bggen doctor --fix` (see the changes first with --fix --dry-run).\n"), "\(result.output)")
     }
 
     @Test func xcodeLinesArePathLineColumnSeverityRule() throws {
@@ -53,7 +53,7 @@ struct DoctorCommandTests {
     @Test func jsonHasItsSchemaVersionAndEveryField() throws {
         let result = run(["--format", "json"], broken.fileSystem)
         let document = try object(result.output)
-        #expect(Set(document.keys) == ["schemaVersion", "tool", "version", "root", "targets", "findings", "summary"])
+        #expect(Set(document.keys) == ["schemaVersion", "tool", "version", "root", "targets", "findings", "summary", "notes"])
         #expect(document["schemaVersion"] as? Int == 1)
         #expect(document["targets"] as? [String] == ["App"])
         let findings = try #require(document["findings"] as? [[String: Any]])
@@ -98,7 +98,7 @@ struct DoctorCommandTests {
     }
 
     @Test(arguments: [
-        (["--format", "html"], "--format 'html' is not a format; use one of text, json, sarif, xcode."),
+        (["--format", "html"], "--format 'html' is not a format; use one of text, json, sarif, xcode, github."),
         (["--fail-on", "fatal"], "--fail-on 'fatal' is not a severity; use error, warning or note."),
         (["--dry-run"], "--dry-run shows what --fix would change; pass it with --fix."),
         (["--target", "Other"], "there is no iOS app target named 'Other'; pass --target with one of App."),
@@ -118,8 +118,8 @@ struct DoctorCommandTests {
         #expect(fileSystem.files["/repo/App/Info.plist"] == broken.files["App/Info.plist"], "a dry run writes nothing")
         let fixed = run(["--fix"], fileSystem)
         #expect(fixed.status == 0, "\(fixed.output)")
-        #expect(fixed.errors == "note: fixed App/Info.plist.\n")
-        #expect(fixed.output == "0 errors, 0 warnings, 0 notes in App.\n")
+        #expect(fixed.errors == "")
+        #expect(fixed.output == "0 errors, 0 warnings, 0 notes in App.\nFixed 1 file:\n  update App/Info.plist (5 lines added)\n", "\(fixed.output)")
         let plist = try #require(try PropertyListSerialization.propertyList(from: Data(fileSystem.files["/repo/App/Info.plist"]!.utf8), format: nil) as? [String: Any])
         #expect(plist["UIBackgroundModes"] as? [String] == ["audio", "fetch"])
         #expect(plist["BGTaskSchedulerPermittedIdentifiers"] as? [String] == ["com.example.app.refresh"])
@@ -249,7 +249,7 @@ struct DoctorCommandTests {
     @Test func aFolderWithoutAProjectOrAMissingFolderIsAClearError() {
         let empty = InMemoryFileSystem(directories: ["/repo"])
         let noProject = run([], empty)
-        #expect(noProject.status == 1)
+        #expect(noProject.status == 2, "doctor could not do its job: not a finding")
         #expect(noProject.errors.hasPrefix("error: no Xcode project, project.yml, Project.swift or Package.swift found in '/repo'"), "\(noProject.errors)")
         let console = FakeConsole(terminal: false)
         #expect(CLI(console: console, fileSystem: empty).run(["doctor", "/nowhere"]) == 64)
@@ -259,7 +259,7 @@ struct DoctorCommandTests {
     @Test func aMalformedInfoPlistNamesItsFileAndLine() {
         let repository = broken.with("App/Info.plist", "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>UIBackgroundModes</key>\n</dict>\n</plist>\n")
         let result = run([], repository.fileSystem)
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.errors.hasPrefix("error: 'App/Info.plist' line 4 is not a valid property list"), "\(result.errors)")
     }
 
@@ -268,6 +268,9 @@ struct DoctorCommandTests {
         let result = run([], repository.fileSystem)
         #expect(result.status == 64)
         #expect(result.errors.contains(#"'doctor' must be an object such as {"disabled": ["BG002"]}"#), "\(result.errors)")
+        let misspelt = run([], DoctorRepository().with(".bggen.json", #"{"doctor": {"disable": ["BG002"]}}"#).fileSystem)
+        #expect(misspelt.status == 64)
+        #expect(misspelt.errors.contains("'doctor.disable' is not a doctor setting; the one allowed key is 'disabled'"), "\(misspelt.errors)")
     }
 
     @Test func aGeneratedFileFromOlderTemplatesIsAWarning() throws {
@@ -282,5 +285,74 @@ struct DoctorCommandTests {
         try fileSystem.writeAtomically(Data(try Scenarios.named("refresh").appDelegateExample().utf8), to: "/repo/App/AppDelegate.swift")
         let report = try Doctor(fileSystem: fileSystem).audit(root: DoctorRepository.root)
         #expect(report.findings.map { "\($0.rule.id) \($0.location.file):\($0.location.line)" } == ["GEN002 App/BackgroundProcessing/BackgroundTaskRun.swift:1"])
+    }
+}
+
+/// What a CI job reads from doctor: exit 1 for findings, 2 when doctor could not run, a document in every case.
+@Suite("doctor in CI")
+struct DoctorCITests {
+    private func run(_ arguments: [String], _ fileSystem: InMemoryFileSystem) -> (status: Int32, output: String, errors: String) {
+        let console = FakeConsole(terminal: false)
+        let status = CLI(console: console, fileSystem: fileSystem).run(["doctor"] + arguments)
+        return (status, console.output, console.errors)
+    }
+
+    private var broken: DoctorRepository {
+        DoctorRepository(permitted: ["com.example.app.processing"], modes: ["audio"]).with("App/AppDelegate.swift", """
+            import BackgroundTasks
+
+            func start() {
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in }
+                try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+            }
+
+            """).launching("start()")
+    }
+
+    @Test func aFailedRunStillPrintsValidSARIF() throws {
+        let empty = InMemoryFileSystem(directories: ["/repo"])
+        let result = run(["/repo", "--format", "sarif"], empty)
+        #expect(result.status == 2)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        let runs = try #require(log["runs"] as? [[String: Any]])
+        let invocation = try #require((runs.first?["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false && invocation["exitCode"] as? Int == 2)
+        let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
+        #expect(((notification["message"] as? [String: Any])?["text"] as? String)?.hasPrefix("no Xcode project") == true)
+        #expect((runs.first?["results"] as? [Any])?.isEmpty == true)
+        let usage = run(["/repo", "--format", "sarif", "--fail-on", "never"], empty)
+        #expect(usage.status == 64 && (try? JSONSerialization.jsonObject(with: Data(usage.output.utf8))) != nil, "a usage error too")
+    }
+
+    @Test func aFailedRunStillPrintsJSONWithItsExitStatus() throws {
+        let result = run(["/repo", "--format", "json"], InMemoryFileSystem(directories: ["/repo"]))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(document["exitStatus"] as? Int == 2 && (document["error"] as? String)?.isEmpty == false)
+    }
+
+    @Test func githubFormatIsOneWorkflowCommandPerFinding() throws {
+        let result = run([DoctorRepository.root, "--format", "github"], broken.fileSystem)
+        #expect(result.status == 1)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(result.output)")
+        #expect(lines[0].hasPrefix("::error file=\(DoctorRepository.root)/App/AppDelegate.swift,line=4,col=28,title=BG001::App registers"), "\(lines[0])")
+        #expect(lines[2].hasPrefix("::warning file=\(DoctorRepository.root)/App/Info.plist,line=9,col=3,title=BG002::"), "\(lines[2])")
+        #expect(lines.last == "::notice title=bggen doctor::2 errors, 1 warning, 0 notes in App.")
+        #expect(DoctorOutput.githubProperty("a,b:c%\nd") == "a%2Cb%3Ac%25%0Ad")
+    }
+
+    @Test func quietListsOnlyWhatFailsTheRun() throws {
+        let warning = broken.with("App/Sync.swift", "import UIKit\nfunc legacy(_ app: UIApplication) { app.setMinimumBackgroundFetchInterval(3600) }\n")
+        let loud = run([DoctorRepository.root], warning.fileSystem)
+        let quiet = run([DoctorRepository.root, "-q"], warning.fileSystem)
+        #expect(loud.output.contains("[FETCH001]"), "\(loud.output)")
+        #expect(!quiet.output.contains("[FETCH001]") && quiet.output.contains("[BG001]"), "\(quiet.output)")
+        #expect(!quiet.output.contains("[BG002]") && quiet.output.contains("2 errors, 2 warnings, 0 notes in App."), "the summary still counts everything: \(quiet.output)")
+    }
+
+    @Test func eachFixableFindingSaysSoAndTheFixIsSummarised() throws {
+        let result = run([DoctorRepository.root], broken.fileSystem)
+        #expect(result.output.contains("      bggen doctor --fix makes this change.\n"), "\(result.output)")
     }
 }

@@ -87,7 +87,9 @@ struct ExistingProjectTests {
             #expect(run.stdout.contains("set INFOPLIST_FILE = bggen/Info.fragment.plist for"), "\(fixture): \(run.stdout)")
             #expect(run.stdout.contains("keep GENERATE_INFOPLIST_FILE = YES"))
             // A synchronized folder picks the new files up by itself; a classic group needs them added.
-            #expect(run.stderr.contains("lists its files one by one") == (fixture == "GeneratedInfoPlist"), "\(fixture): \(run.stderr)")
+            let steps = try repo.nextSteps()
+            #expect(steps.contains("1. Tally App lists its files one by one") == (fixture == "GeneratedInfoPlist"), "\(fixture): \(steps)")
+            #expect(!run.stderr.contains("lists its files one by one"), "a numbered step, not a note")
             let files = try repo.files()
             for (path, text) in original {
                 #expect(files[path] == text, "\(fixture): \(path) must stay untouched")
@@ -102,7 +104,7 @@ struct ExistingProjectTests {
         let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: swiftUI.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("SwiftUI App"))
-        #expect(run.stdout.contains(".backgroundTasks()"))
+        #expect(try swiftUI.nextSteps().contains(".backgroundTasks()"))
         let files = try swiftUI.files()
         #expect(files["CRIPiOSApp/BackgroundProcessing/BackgroundTasksScene.swift"] != nil)
         #expect(files[".bggen.json"]?.contains("\"style\": \"swiftui\"") == true)
@@ -146,7 +148,8 @@ struct ExistingProjectTests {
         let arguments = ["init", "--yes", "--tasks", "refresh", "--target", "Hedvig"]
         let run = try InProcessRunner.run(arguments, in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("run tuist generate so Hedvig picks up the new files"))
+        let writtenSteps = try repo.nextSteps()
+        #expect(writtenSteps.contains("1. Run tuist generate so Hedvig picks up the new files"), "\(writtenSteps)")
         // `infoPlist: .file(path:)` makes the file itself the source, so it is patched in place.
         let files = try repo.files()
         let hedvig = "Projects/App/Config/Production/Info.plist"

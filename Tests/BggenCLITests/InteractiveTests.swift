@@ -29,6 +29,8 @@ struct InteractiveTests {
         try session.expect("is not a valid bundle identifier")
         try session.expect("Bundle identifier prefix [com.example.app]: ")
         session.type("com.acme.news\n")
+        try session.expect("Lowest iOS version the app runs on (deployment target) [16.0]: ")
+        session.type("\n")
         try session.expect("BackgroundProcessing/BackgroundDownloadManager.swift")
         try session.expect("com.acme.news.background-downloads")
         try session.expect("Write these files? [Y/n]")
@@ -96,6 +98,8 @@ struct InteractiveTests {
         try session.expect("How does your app start?")
         try session.expect("Choice [1]: ")
         session.type("2\n")
+        try session.expect("Lowest iOS version the app runs on (deployment target) [16.0]: ")
+        session.type("17.0\n")
         try session.expect("Write these files? [Y/n] ")
         session.type("y\n")
         #expect(session.waitForExit() == 0, "\(session.transcript)")
@@ -104,6 +108,7 @@ struct InteractiveTests {
         #expect(recorded.answers.tasks == [.processing, .silentPush])
         #expect(recorded.answers.requiresNetwork == true && recorded.answers.requiresPower == true)
         #expect(recorded.answers.bundleIdentifier?.description == "org.sample.photos")
+        #expect(recorded.answers.deploymentTarget?.description == "17.0", "the deployment target is asked, not recorded silently")
         #expect(recorded.answers.nightlyAt == .at(try TimeOfDay("01:45")))
         #expect(recorded.answers.checkpoint == nil, "a declined checkpoint is not recorded")
         #expect(recorded.answers.style == .swiftUI)
@@ -141,15 +146,30 @@ struct InteractiveTests {
         #expect(try folder.files().isEmpty)
     }
 
+    @Test func onlyTheQuestionsTheChosenTasksUseAreAsked() throws {
+        let folder = try TemporaryDirectory()
+        let session = try PseudoTerminal(
+            arguments: ["init", "--tasks", "silent-push", "--bundle-id", "com.acme.app", "--style", "app-delegate", "--ios", "17.0"],
+            directory: folder.url
+        )
+        try session.expect("Write these files? [Y/n] ")
+        session.type("y\n")
+        #expect(session.waitForExit() == 0, "\(session.transcript)")
+        #expect(!session.transcript.contains("How often should it run?"), "silent push alone has no interval")
+        #expect(!session.transcript.contains("Identifiers:"), "no empty heading")
+    }
+
     @Test func decliningTheConfirmationWritesNothing() throws {
         let folder = try TemporaryDirectory()
         let session = try PseudoTerminal(
             arguments: ["init", "--tasks", "refresh", "--interval", "daily", "--bundle-id", "com.acme.app", "--style", "app-delegate"],
             directory: folder.url
         )
+        try session.expect("Lowest iOS version the app runs on (deployment target) [16.0]: ")
+        session.type("\n")
         try session.expect("Write these files? [Y/n] ")
         session.type("n\n")
-        #expect(session.waitForExit() == 1)
+        #expect(session.waitForExit() == 0, "declining is an answer, not a failure")
         #expect(session.transcript.contains("Nothing was written."))
         #expect(try folder.files().isEmpty)
     }

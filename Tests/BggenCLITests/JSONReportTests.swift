@@ -25,11 +25,21 @@ struct JSONReportTests {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let notes = try #require(document["notes"] as? [String])
         let textNotes = text.stderr.split(separator: "\n").filter { $0.hasPrefix("note: ") }.map { String($0.dropFirst(6)) }
-        #expect(!textNotes.isEmpty)
         #expect(notes == textNotes, "\(fixture)")
-        let nextSteps = try #require(document["nextSteps"] as? String)
-        let textSteps = try #require(text.stdout.range(of: "Next steps"))
-        #expect(text.stdout[textSteps.lowerBound...].hasPrefix(nextSteps), "\(fixture)")
+        // The steps: each listed by its title in the text, and with its prose and code in NEXT_STEPS.md.
+        let steps = try #require(document["nextSteps"] as? [[String: Any]])
+        let file = try first.nextSteps()
+        #expect(steps.count >= 3 && file.contains("\n\(steps.count). ") && !file.contains("\n\(steps.count + 1). "), "\(fixture): \(file)")
+        for (index, step) in steps.enumerated() {
+            let title = try #require(step["title"] as? String)
+            #expect(text.stdout.contains("  \(index + 1). \(title)\n"), "\(fixture): \(title)")
+            #expect(file.contains("\(index + 1). \(title)"), "\(fixture): \(title)")
+            let code = try #require(step["code"] as? [[String: Any]])
+            for block in code {
+                let lines = try #require(block["code"] as? String).split(separator: "\n")
+                #expect(lines.allSatisfy { file.contains($0) }, "\(fixture): \(block)")
+            }
+        }
         for instruction in document["instructions"] as? [String] ?? [] {
             #expect(text.stdout.contains("  - " + instruction), "\(fixture): \(instruction)")
         }

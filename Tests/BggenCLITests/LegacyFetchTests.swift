@@ -38,8 +38,9 @@ struct LegacyFetchTests {
         #expect(files["Chat/BackgroundProcessing/AppRefreshWork.swift"] != nil, "refresh replaces the fetch")
         let info = try #require(files["Chat/Info.plist"])
         #expect(info.contains("org.example.Chat.refresh") && info.contains("org.example.Chat.processing"))
-        #expect(run.stdout.contains("into\n   AppRefreshWork.run() in Chat/BackgroundProcessing/AppRefreshWork.swift"), "\(run.stdout)")
-        #expect(run.stdout.contains("Then delete these calls:\n       application(_:performFetchWithCompletionHandler:) at Chat/AppDelegate.swift:13\n       setMinimumBackgroundFetchInterval(_:) at Chat/AppDelegate.swift:8"))
+        let steps = try #require(files["Chat/bggen/NEXT_STEPS.md"] ?? files["bggen/NEXT_STEPS.md"], "the next steps are written")
+        #expect(steps.contains("into\n   AppRefreshWork.run() in Chat/BackgroundProcessing/AppRefreshWork.swift"), "\(steps)")
+        #expect(steps.contains("Then delete these calls:\n       application(_:performFetchWithCompletionHandler:) at Chat/AppDelegate.swift:13\n       setMinimumBackgroundFetchInterval(_:) at Chat/AppDelegate.swift:8"))
         // The key is there now: a replay has nothing to stop for, and says the fetch no longer runs.
         let again = try InProcessRunner.run(["init", "--yes"], in: repo.url)
         #expect(again.status == 0, "\(again.stderr)")
@@ -62,7 +63,7 @@ struct LegacyFetchTests {
         let outcome = try InitService(fileSystem: LocalFileSystem()).run(request, questions: questions) { $0 }
         guard case .planned(let planned) = outcome else { Issue.record("expected a plan"); return }
         #expect(planned.configuration.tasks == [.refresh])
-        #expect(planned.nextSteps.contains("setMinimumBackgroundFetchInterval(_:) at Chat/AppDelegate.swift:8"))
+        #expect(planned.nextSteps.markdown.contains("setMinimumBackgroundFetchInterval(_:) at Chat/AppDelegate.swift:8"))
     }
 
     @Test func legacyFetchCoversNoTaskKind() throws {

@@ -38,7 +38,7 @@ import Testing
             Self.request(3, "tools/list"),
             Self.call(4, "bggen_inspect", "{}"),
             Self.call(5, "bggen_plan", "{\(Self.answers)}"),
-            Self.call(6, "bggen_apply", #"{"tasks":["refresh"],"interval":"daily"}"#),
+            Self.call(6, "bggen_apply", #"{"tasks":["refresh"]}"#),
             Self.call(7, "bggen_apply", "{\(Self.answers)}"),
             Self.call(8, "bggen_doctor", "{}"),
             Self.call(9, "bggen_fix", #"{"dryRun":true}"#),
@@ -77,7 +77,7 @@ import Testing
 
         let refused = try Self.structured(byID["6"], isError: true)
         #expect(refused[key: "exitStatus"] == .number(64))
-        #expect(refused[key: "error"]?.string?.contains("missing: bundleId, ios") == true)
+        #expect(refused[key: "error"]?.string?.contains("missing: interval") == true)
 
         let applied = try Self.structured(byID["7"])
         #expect(applied[key: "written"] == .bool(true))
@@ -101,7 +101,7 @@ import Testing
     @Test func schemasComeFromTheOptionTable() throws {
         let apply = try #require(MCPTool.named("bggen_apply"))
         let properties = apply.definition[key: "inputSchema"]?[key: "properties"]
-        for option in InitOptions.command.options where !["yes", "dry-run", "json", "quiet", "color", "help"].contains(option.name) {
+        for option in InitOptions.command.options where !["yes", "dry-run", "json", "quiet", "verbose", "next-steps", "color", "help"].contains(option.name) {
             #expect(properties?[key: MCPTool.argumentName(option.name)] != nil, "\(option.name)")
         }
         #expect(properties?[key: "bundleId"]?[key: "type"] == .string("string"))

@@ -50,6 +50,6 @@ struct UndefinedEntitlementsPathTests {
         #expect(run.stdout.contains("Entitlements: CRIPiOSApp.entitlements (Debug, Release) · built from CRIPiOSApp$(ENTITLEMENTS_FLAVOR).entitlements; $(ENTITLEMENTS_FLAVOR) is defined nowhere in the repository"), "\(run.stdout)")
         #expect(run.stderr.contains("so bggen cannot tell which file signs the app and left CRIPiOSApp.entitlements alone"), "\(run.stderr)")
         #expect(try repo.files()["CRIPiOSApp.entitlements"] == original["CRIPiOSApp.entitlements"])
-        #expect(run.stdout.contains("aps-environment for CRIPiOSApp.entitlements: see the notes above."))
+        #expect(try repo.nextSteps().contains("aps-environment for CRIPiOSApp.entitlements: see the notes above."))
     }
 }

@@ -39,7 +39,7 @@ struct NameClashTests {
         #expect(!written.types.contains("BackgroundTaskManager") && !written.types.contains("Locked"))
         #expect(written.files.allSatisfy { $0.hasPrefix("Bggen") }, "\(written.files)")
         #expect(files["Kite/BackgroundProcessing/BggenBackgroundTaskManager.swift"] != nil)
-        #expect(run.stdout.contains("BggenBackgroundTaskManager.shared.registerTasks()"), "the next steps call the prefixed type")
+        #expect(try repo.nextSteps().contains("BggenBackgroundTaskManager.shared.registerTasks()"), "the next steps call the prefixed type")
         #expect(files[".bggen.json"]?.contains("\"prefix\": \"Bggen\"") == true)
         for (path, text) in original {
             #expect(files[path] == text || path.hasSuffix("Info.plist"), "\(path) must stay untouched")

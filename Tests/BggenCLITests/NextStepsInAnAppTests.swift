@@ -8,16 +8,11 @@ import Testing
 /// what is left, never "merge the fragment" for a file bggen already patched or a generator rebuilds.
 @Suite("Next steps in an existing app")
 struct NextStepsInAnAppTests {
-    private func nextSteps(_ output: String) throws -> String {
-        let start = try #require(output.range(of: "Next steps"))
-        return String(output[start.lowerBound...])
-    }
-
     @Test func patchedFilesAreReportedAsDone() throws {
         let repo = try Fixtures.copy("NetNewsWire")
         let run = try InProcessRunner.run(["init", "--yes", "--tasks", "processing,silent-push", "--replace"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
-        let steps = try nextSteps(run.stdout)
+        let steps = try repo.nextSteps()
         #expect(steps.contains("1. bggen added the Info.plist keys to iOS/Resources/Info.plist; nothing to merge."), "\(steps)")
         #expect(steps.contains("aps-environment is set in iOS/Resources/NetNewsWire.entitlements; nothing to merge."))
         #expect(!steps.contains("PlistBuddy"))
@@ -33,7 +28,7 @@ struct NextStepsInAnAppTests {
         try FileManager.default.removeItem(at: repo.url.appendingPathComponent("bggen"))
         let again = try InProcessRunner.run(arguments, in: repo.url)
         #expect(again.status == 0, "\(again.stderr)")
-        let steps = try nextSteps(again.stdout)
+        let steps = try repo.nextSteps()
         #expect(steps.contains("1. iOS/Resources/Info.plist already has every Info.plist key this needs; nothing to merge."), "\(steps)")
         #expect(!steps.contains("PlistBuddy"))
     }
@@ -42,8 +37,8 @@ struct NextStepsInAnAppTests {
         let repo = try Fixtures.copy("XcodeGen")
         let run = try InProcessRunner.run(["init", "--yes", "--tasks", "processing,silent-push"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
-        let steps = try nextSteps(run.stdout)
-        #expect(steps.contains("1. Add the Info.plist keys to ElementX/SupportingFiles/target.yml as shown under \"To do by hand\" below"), "\(steps)")
+        let steps = try repo.nextSteps()
+        #expect(steps.contains("2. Add the Info.plist keys to ElementX/SupportingFiles/target.yml as shown under \"To do by hand\" below"), "\(steps)")
         #expect(steps.contains("aps-environment is set in ElementX/SupportingFiles/target.yml; nothing to merge."), "the spec has it already")
         #expect(steps.contains("To do by hand in your project:"))
         #expect(!steps.contains("PlistBuddy"))
@@ -54,8 +49,8 @@ struct NextStepsInAnAppTests {
         let repo = try Fixtures.copy("GeneratedInfoPlist")
         let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
-        let steps = try nextSteps(run.stdout)
-        #expect(steps.contains("1. Set INFOPLIST_FILE as shown under \"To do by hand\" below"), "\(steps)")
+        let steps = try repo.nextSteps()
+        #expect(steps.contains("2. Set INFOPLIST_FILE as shown under \"To do by hand\" below"), "\(steps)")
         #expect(!steps.contains("PlistBuddy"))
     }
 }
@@ -108,5 +103,12 @@ struct XcodeGenSpecLinesTests {
             """), "\(instructions)")
         #expect(!instructions.contains("- remote-notification") && !instructions.contains("- io.element"), "no block items under a flow list")
         #expect(!instructions.contains("aps-environment"), "the spec's entitlements have aps-environment = development")
+    }
+}
+
+extension TemporaryDirectory {
+    /// What the last run wrote to `bggen/NEXT_STEPS.md`.
+    func nextSteps() throws -> String {
+        try String(contentsOf: url.appendingPathComponent(NextSteps.path), encoding: .utf8)
     }
 }

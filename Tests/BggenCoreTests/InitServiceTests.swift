@@ -32,7 +32,7 @@ struct InitServiceTests {
         }
         #expect(offered?.tasks == Answers.defaults.tasks)
         #expect(planned.configuration.tasks == [.downloads])
-        #expect(planned.nextSteps.contains("BackgroundDownloadManager"))
+        #expect(planned.nextSteps.markdown.contains("BackgroundDownloadManager"))
         #expect(disk.files["/new/.bggen.json"]?.contains(#""tasks": ["downloads"]"#) == true)
     }
 }

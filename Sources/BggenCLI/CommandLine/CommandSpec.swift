@@ -85,11 +85,13 @@ struct OutputOptions {
     }
 
     var quiet = false
+    var verbose = false
     var color = Color.auto
 
     /// `--quiet`, `--color` and `--help`, at the end of every command's table.
     static let specs: [OptionSpec] = [
         .flag("quiet", short: "q", "print only errors and the result"),
+        .flag("verbose", "say what was read and how long it took; with --dry-run, new files in full"),
         .option("color", "WHEN", values: .words(Color.allCases.map(\.rawValue)),
                 "auto (default: on a terminal, unless NO_COLOR is set or TERM=dumb), always or never"),
         .flag("help", short: "h", "show this help"),
@@ -97,6 +99,10 @@ struct OutputOptions {
 
     init(_ parsed: ArgumentParser.Result) throws(UsageError) {
         quiet = parsed.flags.contains("quiet")
+        verbose = parsed.flags.contains("verbose")
+        if quiet && verbose {
+            throw UsageError("--quiet and --verbose contradict each other; pass one.")
+        }
         if let text = parsed.values["color"] {
             guard let color = Color(rawValue: text) else {
                 throw UsageError("--color '\(text)' is not one of \(Color.allCases.map(\.rawValue).joined(separator: ", ")).")

@@ -10,8 +10,7 @@ enum CompletionScript {
     static func script(for shell: Shell) -> String {
         switch shell {
         case .bash: bash
-        // zsh runs the bash function through its bash-completion layer, so both complete the same words.
-        case .zsh: "#compdef bggen\n# Load with: source <(bggen completion zsh)\nautoload -U +X bashcompinit && bashcompinit\n" + bash
+        case .zsh: zsh
         case .fish: fish
         }
     }
@@ -67,10 +66,99 @@ enum CompletionScript {
         }
     }
 
+    /// Native zsh completion (`_arguments`, with each option's summary): works from a folder on `fpath` on the
+    /// first TAB after `compinit`, and when sourced after `compinit`.
+    private static var zsh: String {
+        var text = """
+            #compdef bggen
+            # zsh completion for bggen. Install as _bggen in a folder on $fpath (such as
+            # $(brew --prefix)/share/zsh/site-functions), or load with: source <(bggen completion zsh) after compinit.
+            _bggen() {
+                local -a commands
+                commands=(
+            \((CommandSpec.all.map { ($0.name, $0.abstract) } + [("help", "show help, or the man page"), ("completion", "print a completion script")]).map { "        \(zshQuoted("\($0.0):\($0.1)"))" }.joined(separator: "\n"))
+                )
+                if (( CURRENT == 2 )); then
+                    if [[ $PREFIX == -* ]]; then
+                        _arguments '(- *)'{-V,--version}'[print the version]' '(- *)'{-h,--help}'[show help]'
+                    else
+                        _describe -t commands 'bggen command' commands
+                    fi
+                    return
+                fi
+                local command=$words[2]
+                shift words
+                (( CURRENT-- ))
+                case $command in
+                    help) _values 'topic' \(CommandSpec.all.map(\.name).joined(separator: " ")) --man ;;
+                    completion) _values 'shell' \(Shell.allCases.map(\.rawValue).joined(separator: " ")) ;;
+
+            """
+        for command in CommandSpec.all {
+            text += "        \(command.name))\n            _arguments -s \\\n"
+            for option in command.options {
+                for spec in zshSpecs(option) { text += "                \(spec) \\\n" }
+            }
+            text += "                \(zshQuoted("1:folder:\(zshAction(command.argumentValues))")) ;;\n"
+        }
+        text += """
+                esac
+            }
+            if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
+                _bggen "$@"
+            else
+                compdef _bggen bggen
+            fi
+
+            """
+        return text
+    }
+
+    /// `_arguments` specs for one option: `--name[summary]:VALUE:action`, both spellings of a flag with a short
+    /// one excluding each other, both forms of a toggle.
+    private static func zshSpecs(_ option: OptionSpec) -> [String] {
+        let summary = "[" + option.summary.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[")
+            .replacingOccurrences(of: "]", with: "\\]") + "]"
+        switch option.kind {
+        case .option:
+            let message = option.valueName.replacingOccurrences(of: ":", with: "\\:")
+            return [zshQuoted("--\(option.name)=\(summary):\(message):\(zshAction(option.values))")]
+        case .flag:
+            guard let short = option.short else { return [zshQuoted("--\(option.name)\(summary)")] }
+            return ["'(-\(short) --\(option.name))'{-\(short),--\(option.name)}" + zshQuoted(summary)]
+        case .toggle:
+            return [zshQuoted("(--no-\(option.name))--\(option.name)\(summary)"), zshQuoted("(--\(option.name))--no-\(option.name)\(summary)")]
+        }
+    }
+
+    private static func zshAction(_ values: CompletionValues) -> String {
+        switch values {
+        case .none: " "
+        case .words(let words): "(\(words.joined(separator: " ")))"
+        case .commaList(let words): "_sequence compadd - \(words.joined(separator: " "))"
+        case .directories: "_files -/"
+        case .files: "_files"
+        }
+    }
+
+    private static func zshQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     private static var fish: String {
         var lines = [
             "# fish completion for bggen. Load with: bggen completion fish | source",
             "complete -c bggen -f",
+            "# A comma-separated list: the words not chosen yet, after those that are.",
+            "function __bggen_list",
+            "    set -l token (commandline -ct)",
+            "    set -l chosen (string split , -- $token)",
+            "    set -e chosen[-1]",
+            "    set -l prefix (string replace -r '[^,]*$' '' -- $token)",
+            "    for word in $argv",
+            "        contains -- $word $chosen; or echo $prefix$word",
+            "    end",
+            "end",
             "complete -c bggen -n '__fish_use_subcommand' -s V -l version -d 'print the version'",
             "complete -c bggen -n '__fish_use_subcommand' -s h -l help -d 'show help'",
         ]
@@ -92,7 +180,7 @@ enum CompletionScript {
                 switch option.values {
                 case .none: line += option.kind == .option ? " -x" : ""
                 case .words(let words): line += " -x -a '\(words.joined(separator: " "))'"
-                case .commaList(let words): line += " -x -a '(__fish_append , \(words.joined(separator: " ")))'"
+                case .commaList(let words): line += " -x -a '(__bggen_list \(words.joined(separator: " ")))'"
                 case .directories: line += " -x -a '(__fish_complete_directories)'"
                 case .files: line += " -r -F"
                 }

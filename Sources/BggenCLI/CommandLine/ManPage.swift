@@ -7,6 +7,10 @@ enum ManPage {
             ".Dd \(date)",
             ".Dt BGGEN 1",
             ".Os",
+            // Option names and flags break badly ("comma- separated", "continued- processing"): groff's mdoc
+            // hyphenates unless its flags are 0, and breaks after a hyphen unless `-` loses that property.
+            ".nr doc-hyphen-flags 0",
+            ".cflags 0 -",
             ".Sh NAME",
             ".Nm bggen",
             ".Nd scaffold and audit iOS background work",
@@ -22,7 +26,7 @@ enum ManPage {
             lines += [".Ss bggen \(command.name)", line(command.description.joined(separator: " ")), ".Bl -tag -width Ds"]
             for option in command.options {
                 lines.append(item(option))
-                lines.append(line(([option.summary] + option.details.map { $0.trimmingCharacters(in: .whitespaces) }).joined(separator: " ")))
+                lines += body(option)
             }
             lines.append(".El")
             for section in command.sections {
@@ -34,12 +38,13 @@ enum ManPage {
         lines += [".Ss bggen mcp", line("Serves bggen's tools (\(MCPTool.Name.allCases.map(\.rawValue).joined(separator: ", "))) to a coding agent as a Model Context Protocol server over stdin and stdout, until end of input; see bggen mcp --help. bggen help --skill prints the agent skill that runs the same steps with these commands.")]
         lines += [
             ".Sh ENVIRONMENT", ".Bl -tag -width Ds",
-            ".It Ev NO_COLOR", line("when set, no colour, as with --color never."),
+            ".It Ev NO_COLOR", line("when set to a non-empty value, no colour, as with --color never."),
             ".It Ev TERM", line("dumb asks questions with numbered choices instead of arrow keys, and turns colour off."),
             ".El",
             ".Sh EXIT STATUS", ".Bl -tag -width Ds",
             ".It 0", line("success."),
-            ".It 1", line("the job failed: a conflict, a read or write error; doctor: a finding at or above --fail-on."),
+            ".It 1", line("init: the job failed (a conflict, a read or write error); doctor: a finding at or above --fail-on."),
+            ".It 2", line("doctor could not do its job: a file it could not read, no project."),
             ".It 64", line("a usage error."),
             ".It 130", line("interrupted at a question (Ctrl-C); nothing was written."),
             ".El",
@@ -47,7 +52,39 @@ enum ManPage {
         ]
         lines += CommandSpec.all.flatMap(\.examples).map(line)
         lines.append(".Ed")
+        lines += [
+            ".Sh FILES", ".Bl -tag -width Ds",
+            ".It Pa .bggen.json", line("the answers of the last run, replayed by bggen init --yes, the files it generated, and the rules doctor skips."),
+            ".It Pa bggen/", line("the Info.plist and entitlements fragments, and NEXT_STEPS.md, the whole next steps (bggen init --next-steps prints them)."),
+            ".El",
+            ".Sh SEE ALSO",
+            line("README.md and docs/ in bggen's repository: existing apps, doctor rules, generated code, JSON and SARIF."),
+        ]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An option's summary and prose as one paragraph; its indented lines (the interval table) as a literal block,
+    /// so their columns stay columns.
+    private static func body(_ option: OptionSpec) -> [String] {
+        var lines: [String] = []
+        var prose = [option.summary]
+        var table: [String] = []
+        func flush() {
+            if !prose.isEmpty { lines.append(line(prose.joined(separator: " "))) }
+            if !table.isEmpty { lines += [".Bd -literal -offset indent"] + table.map(line) + [".Ed"] }
+            prose = []
+            table = []
+        }
+        for detail in option.details {
+            if detail.hasPrefix(" ") {
+                table.append(String(detail.drop { $0 == " " }))
+            } else {
+                if !table.isEmpty { flush() }
+                prose.append(detail)
+            }
+        }
+        flush()
+        return lines
     }
 
     /// The page's date, fixed to the version rather than the day it was printed, so the output is reproducible.

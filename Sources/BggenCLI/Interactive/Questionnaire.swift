@@ -1,8 +1,11 @@
 import BggenCore
 
-/// bggen's questions, asked only for answers no flag gave, each offering the recorded or default answer.
+/// bggen's questions, asked only for answers no flag gave and the project did not tell, and only those the
+/// chosen tasks use, each offering the recorded or default answer.
 struct Questionnaire {
     let prompter: Prompter
+    /// What the app's project already says (its style, deployment target, bundle identifier): never asked.
+    var detected = Answers()
 
     static let intervalChoices: [(label: String, interval: Interval)] = [
         ("hourly (the system decides the exact time)", .hourly),
@@ -22,7 +25,9 @@ struct Questionnaire {
             answers.tasks = picked.map { allTasks[$0] }
             prompter.say("  → \(answers.tasks!.map(\.rawValue).joined(separator: ", "))\n")
         }
-        if answers.interval == nil {
+        // Only refresh and processing run periodically; on-push is offered as long as silent push can be added.
+        let periodic = answers.tasks.map { $0.contains(.refresh) || $0.contains(.processing) } ?? true
+        if answers.interval == nil && periodic {
             var choices = Self.intervalChoices
             if case .every = defaults.interval, let recorded = defaults.interval {
                 choices.append(("every \(recorded) (your last answer)", recorded))
@@ -70,16 +75,22 @@ struct Questionnaire {
                 answers.gpu = try prompter.confirm("Should jobs use the GPU where the device allows it?", default: defaults.gpu ?? false)
             }
         }
-        if answers.style == nil {
+        if answers.style == nil && detected.style == nil {
             let styles = AppStyle.allCases
             let labels = ["a UIKit app delegate", "a SwiftUI App"]
             let preselected = styles.firstIndex(of: defaults.style ?? .appDelegate) ?? 0
             answers.style = styles[try prompter.pickOne("How does your app start?", options: labels, preselected: preselected)]
             prompter.say("  → \(answers.style!.rawValue)\n")
         }
-        if answers.bundleIdentifier == nil {
+        if answers.bundleIdentifier == nil && detected.bundleIdentifier == nil {
             answers.bundleIdentifier = try prompter.value(
                 "Bundle identifier prefix", fallback: defaults.bundleIdentifier?.description, parse: BundleIdentifier.init
+            )
+        }
+        if answers.deploymentTarget == nil && detected.deploymentTarget == nil {
+            answers.deploymentTarget = try prompter.value(
+                "Lowest iOS version the app runs on (deployment target)", fallback: (defaults.deploymentTarget ?? .standard).description,
+                parse: DeploymentTarget.init
             )
         }
         return answers

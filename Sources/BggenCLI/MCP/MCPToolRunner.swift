@@ -47,7 +47,7 @@ struct MCPToolRunner {
                 document = Self.decode(Report.nothingToAddJSON(notes: notes, dryRun: true))
                 document[key: "project"] = detected.map { Self.encode(ProjectJSON($0)) } ?? .null
             case .planned(let planned):
-                document = Self.decode(report(planned).json(written: false, dryRun: true))
+                document = Self.decode(report(planned).json(written: false, dryRun: true, nextSteps: planned.nextSteps))
             }
             document[key: "missing"] = .array(missingAnswers(request, project: detected).map(JSONValue.string))
             return Outcome(content: document, isError: false)
@@ -91,14 +91,14 @@ struct MCPToolRunner {
     private func finish(_ planned: InitPlan, service: InitService, dryRun: Bool) throws -> Outcome {
         let plan = planned.plan
         if dryRun {
-            var document = Self.decode(report(planned).json(written: false, dryRun: true))
+            var document = Self.decode(report(planned).json(written: false, dryRun: true, nextSteps: planned.nextSteps))
             document[key: "diffs"] = .array(plan.changes.map { .object(["path": .string($0.path), "diff": .string($0.diff)]) })
             document[key: "exitStatus"] = .number(Double(plan.conflicts.isEmpty ? ExitStatus.success : ExitStatus.failure))
             return Outcome(content: document, isError: false)
         }
         guard plan.conflicts.isEmpty else { throw PlanError.conflicts(plan.conflicts.map(\.path)) }
         let signal = try DeferredSignals.holding { try service.write(planned) }
-        var document = Self.decode(report(planned).json(written: plan.hasChanges, dryRun: false, nextSteps: plan.hasChanges ? planned.nextSteps : nil))
+        var document = Self.decode(report(planned).json(written: plan.hasChanges, dryRun: false, nextSteps: planned.nextSteps))
         document[key: "exitStatus"] = .number(Double(signal.map(ExitStatus.stopped(by:)) ?? ExitStatus.success))
         return Outcome(content: document, isError: false, stoppedBy: signal)
     }

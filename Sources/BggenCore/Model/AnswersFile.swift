@@ -143,7 +143,10 @@ public enum AnswersFile {
             contents.files = paths
         }
         if let value = dictionary["doctor"] {
-            guard case .object(let doctor) = value, Set(doctor.keys).isSubset(of: ["disabled"]),
+            if case .object(let doctor) = value, let unknown = doctor.keys.sorted().first(where: { $0 != "disabled" }) {
+                throw fail("'doctor.\(unknown)' is not a doctor setting; the one allowed key is 'disabled', as in {\"disabled\": [\"BG002\"]}")
+            }
+            guard case .object(let doctor) = value,
                   let list = doctor["disabled"]?.array, case let disabled = list.compactMap(\.string), disabled.count == list.count else {
                 throw fail("'doctor' must be an object such as {\"disabled\": [\"BG002\"]}")
             }

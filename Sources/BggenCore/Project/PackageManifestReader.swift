@@ -1,4 +1,5 @@
-/// Reads the iOS version from a `Package.swift` `platforms:` list: `.iOS(.v16)`, `.iOS(.v17_4)` or `.iOS("16.4")`.
+/// Reads the iOS version from a `Package.swift` `platforms:` list: `.iOS(.v16)`, `.iOS(.v17_4)` or `.iOS("16.4")`,
+/// and the folders its targets compile.
 enum PackageManifestReader {
     static func iOSVersion(in text: String) throws(SourceSyntaxError) -> String? {
         let tokens = try SourceLexer.tokens(of: text, language: .swift)
@@ -17,5 +18,37 @@ enum PackageManifestReader {
             return nil
         }
         return nil
+    }
+
+    /// The folder each target compiles: its `path:`, else SwiftPM's `Sources/NAME` (`Tests/NAME` for a test
+    /// target). Targets declared through helper functions are not seen, so a caller says "may not".
+    static func targetFolders(in text: String) throws(SourceSyntaxError) -> [String] {
+        let tokens = try SourceLexer.tokens(of: text, language: .swift)
+        let kinds = ["target", "executableTarget", "testTarget", "macro", "plugin"]
+        var folders: [String] = []
+        var index = 0
+        while index + 2 < tokens.count {
+            defer { index += 1 }
+            guard tokens[index].text == ".", kinds.contains(tokens[index + 1].text), tokens[index + 2].text == "(" else { continue }
+            var depth = 0
+            var name: String?
+            var path: String?
+            var cursor = index + 2
+            while cursor < tokens.count {
+                let text = tokens[cursor].text
+                if text == "(" || text == "[" { depth += 1 }
+                if text == ")" || text == "]" { depth -= 1; if depth == 0 { break } }
+                if depth == 1, cursor + 2 < tokens.count, tokens[cursor + 1].text == ":", tokens[cursor + 2].kind == .string {
+                    if text == "name" && name == nil { name = tokens[cursor + 2].text }
+                    if text == "path" { path = tokens[cursor + 2].text }
+                }
+                cursor += 1
+            }
+            if let name {
+                folders.append(path ?? "\(tokens[index + 1].text == "testTarget" ? "Tests" : "Sources")/\(name)")
+            }
+            index = cursor
+        }
+        return folders
     }
 }

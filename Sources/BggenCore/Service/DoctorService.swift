@@ -32,6 +32,10 @@ public struct DoctorService {
         public let fixes: Plan?
         /// Whether `fixes` were written.
         public let fixed: Bool
+        /// What the audit could not see, said beside the findings.
+        public var notes: [String] = []
+        /// The folder held bggen's output and no app project: only the generated files were audited.
+        public var generatedOutputOnly = false
     }
 
     public func run(_ request: Request) throws -> Outcome {
@@ -43,7 +47,16 @@ public struct DoctorService {
         }
         let disabled = try disabledRules(request)
         let doctor = Doctor(fileSystem: fileSystem)
-        let report = try doctor.audit(root: request.root, targetName: request.target, disabled: disabled, dumper: request.dumper)
+        let report: DoctorReport
+        do {
+            report = try doctor.audit(root: request.root, targetName: request.target, disabled: disabled, dumper: request.dumper)
+        } catch ProjectError.noProject where request.target == nil {
+            guard let generated = GeneratedOutputAudit(fileSystem: fileSystem).run(root: request.root, disabled: disabled) else { throw ProjectError.noProject(request.shownAs) }
+            var outcome = Outcome(report: generated, fixes: request.fix ? Plan(root: request.root, outputFolder: "", entries: [], notes: []) : nil, fixed: false)
+            outcome.notes = [GeneratedOutputAudit.note(folder: request.shownAs)]
+            outcome.generatedOutputOnly = true
+            return outcome
+        }
         guard request.fix else { return Outcome(report: report, fixes: nil, fixed: false) }
         let plan = try DoctorFixes(fileSystem: fileSystem).plan(report)
         guard !request.dryRun, plan.hasChanges else { return Outcome(report: report, fixes: plan, fixed: false) }

@@ -70,5 +70,6 @@ public struct InitPlan {
     public let project: ExistingProject?
     public let edits: ProjectEdits
     public let notes: [String]
-    public let nextSteps: String
+    /// Also written to `bggen/NEXT_STEPS.md`.
+    public let nextSteps: NextSteps
 }

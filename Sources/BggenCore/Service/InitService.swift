@@ -53,7 +53,7 @@ public struct InitService {
         if request.answers.deploymentTarget == nil, recorded?.answers.deploymentTarget == nil, let problem = project?.unusableDeploymentTarget {
             throw problem
         }
-        let answers = try gatherAnswers(request, defaults: defaults, questions: questions)
+        let answers = try gatherAnswers(request, defaults: defaults, detected: project?.detectedAnswers ?? Answers(), questions: questions)
         var notes: [String] = []
         var configuration: Configuration
         var fetchMigration: LegacyFetch?
@@ -97,22 +97,24 @@ public struct InitService {
         if configuration.guardsPlatform, let target = project?.target {
             notes.append("\(target.name) also builds for platforms other than iOS, and macOS has no BackgroundTasks or UIKit: the generated files are compiled only where both exist (#if canImport(BackgroundTasks) && canImport(UIKit)); wrap your calls to them the same way.")
         }
-        if let note = project?.integrationNote(outputFolder: outputFolder) {
-            notes.append(note)
+        // Getting the files compiled (add the folder, run the generator) comes before every other step.
+        var markdown = try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits)
+        if let fetchMigration {
+            markdown += fetchMigration.migrationSteps(after: markdown, workFile: files.first { $0.path.hasSuffix("AppRefreshWork.swift") }?.path,
+                                                      workType: configuration.typePrefix + "AppRefreshWork")
         }
+        var nextSteps = NextSteps(markdown: markdown)
+        nextSteps.prepend((project?.integrationNote(outputFolder: outputFolder) ?? packageStep(project, root: request.root, outputFolder: outputFolder)).map { [$0] } ?? [])
+        nextSteps.addByHand(edits.instructions)
+        files.append(nextSteps.file)
         try lockBeforePlanning()
         let plan = try Planner(fileSystem: fileSystem).plan(
             root: request.root, outputFolder: outputFolder, files: files,
             previous: previouslyGenerated(recorded, root: request.root, outputFolder: outputFolder), force: request.force
         )
-        var nextSteps = try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits)
-        if let fetchMigration {
-            nextSteps += fetchMigration.migrationSteps(after: nextSteps, workFile: files.first { $0.path.hasSuffix("AppRefreshWork.swift") }?.path,
-                                                       workType: configuration.typePrefix + "AppRefreshWork")
-        }
         return .planned(InitPlan(
-            configuration: configuration, plan: plan, project: project, edits: edits, notes: notes + edits.notes + plan.notes,
-            nextSteps: nextSteps
+            configuration: configuration, plan: Self.keepingNextSteps(plan), project: project, edits: edits,
+            notes: notes + edits.notes + plan.notes, nextSteps: nextSteps
         ))
     }
 
@@ -174,6 +176,25 @@ public struct InitService {
         answers.tasks = (configuration.tasks + [.refresh]).sorted()
         notes.append("refresh was added to the tasks: it replaces the legacy background fetch that BGTaskSchedulerPermittedIdentifiers switches off.")
         return (try makeConfiguration(answers, defaults: defaults, request: request, recorded: recorded), fetch)
+    }
+
+    /// A package with no app target whose targets do not compile `outputFolder`: the new files build nowhere
+    /// until a target takes them.
+    private func packageStep(_ project: ExistingProject?, root: String, outputFolder: String) -> String? {
+        guard let project, project.report.kind == .swiftPackage, project.target == nil,
+              let manifest = try? fileSystem.read(PathText.join(root, "Package.swift")),
+              let folders = try? PackageManifestReader.targetFolders(in: manifest), !folders.isEmpty,
+              !folders.contains(where: { PathText.isInside(outputFolder, $0) }) else { return nil }
+        let name = PathText.name(of: outputFolder)
+        return "\(outputFolder) is in no folder a Package.swift target compiles (\(folders.joined(separator: ", "))): add a target for it (.target(name: \"\(name)\", path: \"\(outputFolder)\")), or pass --output inside one of those folders."
+    }
+
+    /// A run that changes nothing else leaves `bggen/NEXT_STEPS.md` as the run that wrote the code left it: its
+    /// steps say what that run did ("bggen added the keys"), and a re-run must change nothing.
+    private static func keepingNextSteps(_ plan: Plan) -> Plan {
+        guard let steps = plan.entries.first(where: { $0.path == NextSteps.path }), steps.action != .create,
+              plan.entries.allSatisfy({ $0.path == NextSteps.path || $0.action == .unchanged }) else { return plan }
+        return Plan(root: plan.root, outputFolder: plan.outputFolder, entries: plan.entries.filter { $0.path != NextSteps.path }, notes: plan.notes)
     }
 
     /// The files the last run generated, the only ones this run may delete. A record from before bggen listed
@@ -283,14 +304,15 @@ public struct InitService {
     }
 
     /// Flags first; then the questions when a person can be asked, or the defaults with `--yes`; never a silent guess.
-    private func gatherAnswers(_ request: InitRequest, defaults: Answers, questions: InitQuestions) throws -> Answers {
+    /// What the project gives (its deployment target, bundle identifier) is not missing.
+    private func gatherAnswers(_ request: InitRequest, defaults: Answers, detected: Answers, questions: InitQuestions) throws -> Answers {
         if request.assumeDefaults {
             return request.answers
         }
         if let ask = questions.answers {
             return try ask(request.answers, defaults)
         }
-        let missing = request.answers.missingFlags
+        let missing = request.answers.filling(from: detected).missingFlags
         if !missing.isEmpty {
             throw ConfigurationError.answersMissing(flags: missing)
         }
