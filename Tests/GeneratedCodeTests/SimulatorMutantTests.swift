@@ -593,6 +593,23 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             caughtBy: ["app.launch-sweeps-abandoned-continued-output"],
             modes: [.app]
         ),
+        Mutant(
+            // Review 3, finding 3: an expiry while the finished run waits for the hand-over failed the task.
+            name: "an expiry during the hand-over wait undoes a finished run",
+            scenario: "all-tasks",
+            edits: [Edit(find: "            run.record(success: success)\n", replace: "")],
+            caughtBy: ["refresh.expiry-during-the-hand-over-keeps-the-finished-result", "processing.expiry-during-the-hand-over-keeps-the-finished-result"]
+        ),
+        Mutant(
+            // Review 3, finding 4: the push answered before its processing request was submitted.
+            name: "a process push answers before its processing request is submitted",
+            scenario: "all-tasks",
+            edits: [Edit(
+                find: "            await BackgroundTaskManager.shared.scheduleProcessingTask()\n",
+                replace: "            Task { await BackgroundTaskManager.shared.scheduleProcessingTask() }\n"
+            )],
+            caughtBy: ["push.process-answers-after-the-request-is-submitted"]
+        ),
     ]
 
     /// A retry count in a static dictionary: it survives the harness's relaunches, which keep the process, so

@@ -22,3 +22,13 @@ nonisolated struct AppDownloadHandler: BackgroundDownloadHandling {
         // Tell the user, or start the download again later.
     }
 }
+
+nonisolated extension BackgroundDownloadManager {
+    /// Builds the handler of `BackgroundDownloadManager.shared`. It runs on the main actor, when your launch code
+    /// first uses `shared`, so it can hand the handler the app's own dependencies, main-actor ones included, for
+    /// example `AppDownloadHandler(library: AppDatabase.shared)`.
+    @MainActor
+    static func makeDownloadHandler() -> any BackgroundDownloadHandling {
+        AppDownloadHandler()
+    }
+}

@@ -13,3 +13,13 @@ nonisolated struct AppUploadHandler: BackgroundUploadHandling {
         // Keep the file and try again later, or tell the user.
     }
 }
+
+nonisolated extension BackgroundUploadManager {
+    /// Builds the handler of `BackgroundUploadManager.shared`. It runs on the main actor, when your launch code
+    /// first uses `shared`, so it can hand the handler the app's own dependencies, main-actor ones included, for
+    /// example `AppUploadHandler(outbox: AppDatabase.shared)`.
+    @MainActor
+    static func makeUploadHandler() -> any BackgroundUploadHandling {
+        AppUploadHandler()
+    }
+}

@@ -22,3 +22,13 @@ nonisolated struct AcmeAppDownloadHandler: AcmeBackgroundDownloadHandling {
         // Tell the user, or start the download again later.
     }
 }
+
+nonisolated extension AcmeBackgroundDownloadManager {
+    /// Builds the handler of `AcmeBackgroundDownloadManager.shared`. It runs on the main actor, when your launch code
+    /// first uses `shared`, so it can hand the handler the app's own dependencies, main-actor ones included, for
+    /// example `AcmeAppDownloadHandler(library: AppDatabase.shared)`.
+    @MainActor
+    static func makeDownloadHandler() -> any AcmeBackgroundDownloadHandling {
+        AcmeAppDownloadHandler()
+    }
+}

@@ -13,3 +13,13 @@ nonisolated struct AcmeAppUploadHandler: AcmeBackgroundUploadHandling {
         // Keep the file and try again later, or tell the user.
     }
 }
+
+nonisolated extension AcmeBackgroundUploadManager {
+    /// Builds the handler of `AcmeBackgroundUploadManager.shared`. It runs on the main actor, when your launch code
+    /// first uses `shared`, so it can hand the handler the app's own dependencies, main-actor ones included, for
+    /// example `AcmeAppUploadHandler(outbox: AppDatabase.shared)`.
+    @MainActor
+    static func makeUploadHandler() -> any AcmeBackgroundUploadHandling {
+        AcmeAppUploadHandler()
+    }
+}

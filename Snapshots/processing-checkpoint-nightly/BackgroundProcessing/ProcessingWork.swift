@@ -11,21 +11,24 @@ import Foundation
 /// `var attemptsPerItem: Int { 5 }` to this type.
 nonisolated struct ProcessingWork: CheckpointedWork {
     /// The items still to process after `cursor` (nil: from the beginning), in a stable order, for example
-    /// record identifiers sorted ascending: `try await Database.shared.recordIDs(after: cursor)`.
+    /// record identifiers sorted ascending: `try await database.recordIDs(after: cursor)`, with the database the
+    /// factory below hands over.
     func items(after cursor: String?) async throws -> [String] {
         []
     }
 
     /// Processes one item and returns its cursor, for example its identifier.
     func process(_ item: String) async throws -> String {
-        // try await Database.shared.compact(recordID: item)
+        // try await database.compact(recordID: item)
         item
     }
 }
 
 nonisolated extension BackgroundTaskManager {
-    /// Builds the processing work of `BackgroundTaskManager.shared`: hand it your app's own dependencies here,
-    /// for example `ProcessingWork(database: AppDatabase.shared)`, instead of reaching for globals in the work.
+    /// Builds the processing work of `BackgroundTaskManager.shared`. It runs on the main actor, when your launch
+    /// code first uses `shared`, so it can hand the work the app's own dependencies, main-actor ones included, for
+    /// example `ProcessingWork(database: AppDatabase.shared)`, instead of the work reaching for globals.
+    @MainActor
     static func makeProcessingWork() -> any BackgroundWork {
         ProcessingWork()
     }
