@@ -18,6 +18,11 @@ struct ObjectiveCNextStepsTests {
         "startTransferSessions": "+ (void)startTransferSessions;",
         "handleEventsForBackgroundURLSession": "+ (BOOL)handleEventsForBackgroundURLSession:(NSString * _Nonnull)identifier completionHandler:(void (^ _Nonnull)(void))completionHandler%@;",
         "handleRemoteNotification": "+ (void)handleRemoteNotification:(NSDictionary * _Nonnull)userInfo completionHandler:(void (^ _Nonnull)(UIBackgroundFetchResult))completionHandler;",
+        "startDownloadFrom": "+ (void)startDownloadFrom:(NSURL * _Nonnull)url;",
+        "startDownloadWith": "+ (void)startDownloadWith:(NSURLRequest * _Nonnull)request;",
+        "startUploadOf": "+ (void)startUploadOf:(NSURL * _Nonnull)file with:(NSURLRequest * _Nonnull)request;",
+        "startContinuedProcessing": "+ (void)startContinuedProcessing;",
+        "startExportJobWithCompletionHandler": "+ (void)startExportJobWithCompletionHandler:(void (^ _Nonnull)(NSString * _Nullable))completionHandler;",
     ]
 
     static let foundation = """
@@ -31,6 +36,10 @@ struct ObjectiveCNextStepsTests {
         @end
         @interface NSDictionary : NSObject
         @end
+        @interface NSURL : NSObject
+        @end
+        @interface NSURLRequest : NSObject
+        @end
         @interface UIApplication : NSObject
         - (void)registerForRemoteNotifications;
         @end
@@ -40,8 +49,35 @@ struct ObjectiveCNextStepsTests {
 
         """
 
-    @Test func printedAppDelegateCompilesWithoutWarnings() throws {
-        let result = try Self.compile(bridge: Self.renderedBridge(), appDelegate: Scenarios.named("objc-delegate-all-tasks").appDelegateExample(language: "objc"))
+    /// Every task an Objective-C app can have: the scenario, and continued processing, which it leaves out.
+    static let scenarios: [Scenario] = {
+        let objc = Scenarios.named("objc-delegate-all-tasks")
+        var answers = objc.answers
+        answers.tasks = (answers.tasks ?? []) + [.continuedProcessing]
+        return [objc, Scenario(name: "objc-continued-processing", flags: [], answers: answers)]
+    }()
+
+    /// The app delegate of step 2, and every bridge call the prose prints (starting a download, an upload, a job).
+    @Test(arguments: scenarios)
+    func printedObjectiveCCompilesWithoutWarnings(_ scenario: Scenario) throws {
+        let steps = try scenario.nextSteps()
+        let example = try scenario.appDelegateExample(language: "objc")
+        let prose = steps.replacingOccurrences(of: example, with: "")
+        let calls = prose.split(separator: "\n").compactMap { line -> String? in
+            guard let start = line.firstIndex(of: "["), line[start...].hasPrefix("[BackgroundTasksObjC ") else { return nil }
+            var depth = 0
+            var end = start
+            for index in line[start...].indices {
+                if line[index] == "[" { depth += 1 }
+                if line[index] == "]" { depth -= 1 }
+                if depth == 0 { end = index; break }
+            }
+            return String(line[start...end]) + ";"
+        }
+        #expect(calls.count >= 3, "\(prose)")
+        let caller = "- (void)startFromProse:(NSURL *)url request:(NSURLRequest *)request fileURL:(NSURL *)fileURL {\n"
+            + calls.map { "    \($0)\n" }.joined() + "}\n"
+        let result = try Self.compile(bridge: Self.renderedBridge(scenario), appDelegate: example + "\n" + caller)
         #expect(result.exitCode == 0, "\(result.output)\n\(result.source)")
     }
 
@@ -52,12 +88,12 @@ struct ObjectiveCNextStepsTests {
         let start = try #require(printed.range(of: "    if (\(call)) {"))
         let end = try #require(printed.range(of: "    completionHandler();\n", range: start.upperBound..<printed.endIndex))
         let old = printed.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "    \(call);\n")
-        let result = try Self.compile(bridge: Self.renderedBridge(), appDelegate: old)
+        let result = try Self.compile(bridge: Self.renderedBridge(Scenarios.named("objc-delegate-all-tasks")), appDelegate: old)
         #expect(result.exitCode != 0 && result.output.contains("[-Werror,-Wunused-result]"), "\(result.output)\n\(result.source)")
     }
 
-    static func renderedBridge() throws -> String {
-        let file = try #require(try Scenarios.named("objc-delegate-all-tasks").renderedFiles().first { $0.path.hasSuffix("BackgroundTasksObjC.swift") })
+    static func renderedBridge(_ scenario: Scenario) throws -> String {
+        let file = try #require(try scenario.renderedFiles().first { $0.path.hasSuffix("BackgroundTasksObjC.swift") })
         return file.contents
     }
 

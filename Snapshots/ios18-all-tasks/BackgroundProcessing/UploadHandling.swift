@@ -2,6 +2,12 @@
 import Foundation
 
 /// Decides what happens once a background upload has ended.
+///
+/// Uploads are often sent again, and end, while the device is locked, when iOS cannot read a file of protection
+/// class `complete`: write the files you upload with
+/// `try body.write(to: file, options: .completeFileProtectionUntilFirstUserAuthentication)`, and keep what these
+/// methods write in files of that class too, or defer it until
+/// `UIApplication.protectedDataDidBecomeAvailableNotification`.
 nonisolated struct AppUploadHandler: BackgroundUploadHandling {
     func uploadDidFinish(of file: URL, response: BackgroundUploadResponse) {
         // For example, read the id the server gave the file from response.body, and delete the file once the

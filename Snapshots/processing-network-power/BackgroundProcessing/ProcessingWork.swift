@@ -6,6 +6,10 @@ import Foundation
 ///
 /// Processing may run for minutes, but iOS can end it at any moment: do the work in small steps, save progress
 /// after each one, and check for cancellation between them so the next run can pick up where this one stopped.
+///
+/// It often runs while the device is locked, when files of protection class `complete` cannot be opened: keep
+/// its database in files of class `completeUntilFirstUserAuthentication`, or stop early (throw) while
+/// `UIApplication.shared.isProtectedDataAvailable` is false.
 nonisolated struct ProcessingWork: BackgroundWork {
     func run() async throws {
         // For example, with the database the factory below hands over:

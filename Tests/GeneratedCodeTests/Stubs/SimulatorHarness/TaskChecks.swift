@@ -449,6 +449,31 @@ nonisolated enum TaskChecks {
         }
         #endif
 
+        if !kind.reschedules {
+            // With `--interval on-push` only a push schedules processing: a run that fails or expires must ask for
+            // the next one itself, before its task completes, or its remaining work waits for the next push.
+            report.check("\(kind.name).failed-or-expired-run-asks-for-the-next") { context in
+                for (behavior, expires) in [(ScriptedWork.Behavior.throwing, false), (.untilCancelled, true)] {
+                    try ensurePending(kind, manager: manager, scheduler: scheduler)
+                    let run = kind.work.prepare(behavior)
+                    let launched = Date()
+                    let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+                    context.expectExactlyOneCompletion(of: task, success: false)
+                    if expires {
+                        try require(run.started.wait(timeout: timeout), "the work did not start within \(timeout) s")
+                        scheduler.simulateExpiration(of: task)
+                    }
+                    try require(task.waitForCompletion(timeout: timeout), "the task was not completed within \(timeout) s")
+                    if !run.started.hasFired { kind.work.abandon(run) }
+                    try require(
+                        scheduler.waitForPendingRequest(kind.identifier, submittedAfter: launched, timeout: timeout) != nil,
+                        "a processing run that \(expires ? "expired" : "failed") asked for no next run; only a push schedules it"
+                    )
+                    _ = run.finished.wait(timeout: timeout)
+                }
+            }
+        }
+
         report.check("\(kind.name).launch-and-expire-at-once") { context in
             try ensurePending(kind, manager: manager, scheduler: scheduler)
             let run = kind.work.prepare(.untilCancelled)
