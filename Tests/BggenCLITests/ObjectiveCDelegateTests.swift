@@ -48,7 +48,8 @@ struct ObjectiveCDelegateTests {
         let sent = sentSelectors(steps)
         let declared = declaredSelectors(bridge)
         #expect(sent == ["registerTasks", "startTransferSessions", "scheduleAppRefresh", "scheduleProcessingTask",
-                         "handleEventsForBackgroundURLSession:completionHandler:", "handleRemoteNotification:completionHandler:"])
+                         "handleEventsForBackgroundURLSession:completionHandler:", "handleRemoteNotification:completionHandler:",
+                         "startDownloadFrom:", "startDownloadWith:"])
         #expect(sent.isSubset(of: declared), "printed but not declared: \(sent.subtracting(declared))")
 
         let again = try InProcessRunner.run(arguments, in: repo.url)

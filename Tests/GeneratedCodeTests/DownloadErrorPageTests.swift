@@ -17,7 +17,11 @@ struct DownloadErrorPageTests {
             init(target: URL) { self.target = target }
             func destination(forDownloadFrom source: URL, suggestedFilename: String?) -> URL { target }
             func downloadDidFinish(from source: URL, savedTo destination: URL) { lock.withLock { events.append("finished") } }
-            func downloadDidFail(from source: URL, error: any Error) { lock.withLock { events.append("failed") } }
+            func downloadDidFail(from source: URL, error: any Error) {
+                var status = "-"
+                if case .httpStatus(let code, _)? = error as? BackgroundDownloadError { status = String(code) }
+                lock.withLock { events.append("failed \\(status)") }
+            }
             var recorded: [String] { lock.withLock { events } }
         }
 
@@ -34,9 +38,54 @@ struct DownloadErrorPageTests {
         exit(0)
         """
 
+    /// 503 with `Retry-After: 120` is tried again no earlier than two minutes later, and only once the attempts
+    /// run out is it reported, with its status.
+    static let retryProgram = """
+        import Foundation
+        @_spi(Simulator) import SimNetworking
+
+        nonisolated final class Recorder: BackgroundDownloadHandling, @unchecked Sendable {
+            private let lock = NSLock()
+            private var events: [String] = []
+            let target: URL
+            init(target: URL) { self.target = target }
+            func destination(forDownloadFrom source: URL, suggestedFilename: String?) -> URL { target }
+            func downloadDidFinish(from source: URL, savedTo destination: URL) { lock.withLock { events.append("finished") } }
+            func downloadDidFail(from source: URL, error: any Error) {
+                var status = "-"
+                if case .httpStatus(let code, _)? = error as? BackgroundDownloadError { status = String(code) }
+                lock.withLock { events.append("failed \\(status)") }
+            }
+            var recorded: [String] { lock.withLock { events } }
+        }
+
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        let recorder = Recorder(target: target)
+        let manager = BackgroundDownloadManager(handler: recorder)
+        let daemon = SimulatedTransferDaemon.shared
+        var task = manager.startDownload(from: URL(string: "https://example.com/feed.json")!)
+        var delays: [Int] = []
+        for _ in 0..<(BackgroundDownloadManager.maximumResumeAttempts + 1) {
+            let answered = Date()
+            _ = daemon.simulateFinish(of: task, contents: Data("busy".utf8), statusCode: 503, headerFields: ["Retry-After": "120"])
+            let answeredTask = ObjectIdentifier(task)
+            guard let retry = daemon.waitForResumedDownload(where: { candidate, _, _ in ObjectIdentifier(candidate) != answeredTask }, timeout: 1) else { break }
+            delays.append(Int((retry.earliestBeginDate ?? answered).timeIntervalSince(answered).rounded()))
+            task = retry
+        }
+        print("retries=\\(delays.count) allAfterRetryAfter=\\(delays.allSatisfy { $0 >= 119 }) events=\\(recorder.recorded)")
+        exit(0)
+        """
+
+    @Test func aServerBusyAnswerIsRetriedAfterItsRetryAfterThenReportedWithItsStatus() async throws {
+        let run = try await GeneratedProgram.run("downloads", main: Self.retryProgram)
+        #expect(run.ending == .exited(0), "\(run.ending): \(run.output)")
+        #expect(run.output.contains("retries=3 allAfterRetryAfter=true events=[\"failed 503\"]"), "\(run.output)")
+    }
+
     @Test func aNotFoundPageIsAFailureAndTheOldFileStays() async throws {
         let run = try await GeneratedProgram.run("downloads", main: Self.program)
         #expect(run.ending == .exited(0), "\(run.ending): \(run.output)")
-        #expect(run.output.contains("delivered=true events=[\"failed\"] kept=true"), "\(run.output)")
+        #expect(run.output.contains("delivered=true events=[\"failed 404\"] kept=true"), "\(run.output)")
     }
 }

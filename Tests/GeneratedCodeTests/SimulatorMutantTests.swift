@@ -29,7 +29,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             name: "a download cancelled by iOS is treated as the app's own cancel",
             scenario: "all-tasks",
-            edits: [Edit(find: "        if (error as? URLError)?.code == .cancelled && !worthRetrying {", replace: "        if (error as? URLError)?.code == .cancelled {")],
+            edits: [Edit(find: "        if (error as? URLError)?.code == .cancelled && !BackgroundTransferRecord.isWorthRetrying(error) {", replace: "        if (error as? URLError)?.code == .cancelled {")],
             caughtBy: ["downloads.cancelled-by-ios-is-retried-from-its-resume-data"]
         ),
         Mutant(
@@ -296,7 +296,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // Issue 10, iOS 13: `os_log` with `%{public}@` for the value that can carry user data.
             name: "os_log publishes a URL's path",
             scenario: "ios13-all-tasks",
-            edits: [Edit(find: "%{public}@%{public}@%{private}@", replace: "%{public}@%{public}@%{public}@")],
+            edits: [Edit(find: "%{private}@%{public}@%{public}@\"", replace: "%{public}@%{public}@%{public}@\"")],
             caughtBy: ["transfers.logs-name-hosts-only"]
         ),
         Mutant(
@@ -577,10 +577,13 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "an iOS 27 submission counted as handed over when the call returns",
             scenario: "ios27-all-tasks",
             edits: [
-                Edit(find: "                backgroundTime?.end()\n                self.submissions.leave()\n", replace: "                backgroundTime?.end()\n"),
+                Edit(
+                    find: "                backgroundTime?.end()\n                self.submissions.leave()\n                handedOver?.leave()\n",
+                    replace: "                backgroundTime?.end()\n"
+                ),
                 Edit(
                     find: "                Self.logSubmission(of: identifier, backgroundMode: backgroundMode, error: error)\n                backgroundTime?.end()\n            }\n",
-                    replace: "                Self.logSubmission(of: identifier, backgroundMode: backgroundMode, error: error)\n                backgroundTime?.end()\n            }\n            submissions.leave()\n"
+                    replace: "                Self.logSubmission(of: identifier, backgroundMode: backgroundMode, error: error)\n                backgroundTime?.end()\n            }\n            submissions.leave()\n            handedOver?.leave()\n"
                 ),
             ],
             caughtBy: ["refresh.launch-completes-once-and-reschedules", "processing.launch-completes-once-and-reschedules"]
@@ -592,6 +595,64 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             edits: [Edit(find: "        if #available(iOS 26.0, *) { _ = ContinuedProcessingManager.shared }\n", replace: "")],
             caughtBy: ["app.launch-sweeps-abandoned-continued-output"],
             modes: [.app]
+        ),
+        Mutant(
+            // Review 3, finding 3: an expiry while the finished run waits for the hand-over failed the task.
+            name: "an expiry during the hand-over wait undoes a finished run",
+            scenario: "all-tasks",
+            edits: [Edit(find: "            run.record(success: success)\n", replace: "")],
+            caughtBy: ["refresh.expiry-during-the-hand-over-keeps-the-finished-result", "processing.expiry-during-the-hand-over-keeps-the-finished-result"]
+        ),
+        Mutant(
+            // Review 3, finding 4: the push answered before its processing request was submitted.
+            name: "a process push answers before its processing request is submitted",
+            scenario: "all-tasks",
+            edits: [Edit(
+                find: "            await BackgroundTaskManager.shared.scheduleProcessingTask()\n",
+                replace: "            Task { await BackgroundTaskManager.shared.scheduleProcessingTask() }\n"
+            )],
+            caughtBy: ["push.process-answers-after-the-request-is-submitted"]
+        ),
+        Mutant(
+            // Review 3, finding 13: hosts identify users of per-customer or self-hosted servers.
+            name: "a transfer's host is logged public",
+            scenario: "all-tasks",
+            edits: [Edit(find: "\\(host, privacy: .private(mask: .hash))", replace: "\\(host, privacy: .public)")],
+            caughtBy: ["transfers.hosts-logged-hashed"]
+        ),
+        Mutant(
+            // Review 3, finding 7: three nights offline skipped an item for good.
+            name: "checkpointed work counts every failure toward skipping the item",
+            scenario: "processing-checkpoint-nightly",
+            edits: [Edit(
+                find: "            } catch BackgroundWorkError.permanent(let error) {\n",
+                replace: "            } catch {\n"
+            )],
+            caughtBy: ["checkpoint.transient-failures-never-skip-an-item"]
+        ),
+        Mutant(
+            // Review 3, finding 12: with --interval on-push an expired run's remaining work waited for a push.
+            name: "a push-scheduled processing run that expires is not rescheduled",
+            scenario: "interval-on-push",
+            edits: [Edit(find: "        if unfinishedWork != nil {\n            reschedule?()\n        }\n", replace: "")],
+            caughtBy: ["processing.failed-or-expired-run-asks-for-the-next"]
+        ),
+        Mutant(
+            // Review 3, finding 11: no progress shown until the first step ended.
+            name: "a continued-processing job shows no progress until its first step ends",
+            scenario: "continued-processing",
+            edits: [Edit(find: "        progress.begin(total: job.totalUnitCount)\n", replace: "")],
+            caughtBy: ["continued.expire-while-running"]
+        ),
+        Mutant(
+            // Review 3, finding 15: the app's own cancel was logged as an error and reported as a failure.
+            name: "the app's own cancel of a download is reported as a failure",
+            scenario: "all-tasks",
+            edits: [Edit(
+                find: "            BackgroundLog.notice(\"A download was cancelled by the app.\", source: record.source)\n            return\n",
+                replace: "            BackgroundLog.error(\"A download failed.\", source: record.source, error: error)\n            handler.downloadDidFail(from: source, error: error)\n            return\n"
+            )],
+            caughtBy: ["downloads.the-apps-own-cancel-is-no-failure"]
         ),
     ]
 

@@ -13,12 +13,14 @@ import Foundation
 @available(iOS 26.0, *)
 nonisolated struct ExportJob: ContinuedProcessingJob {
     let title = "Exporting"
+    /// The steps the progress bar counts; iOS shows it at 0 as soon as the job launches.
+    let totalUnitCount: Int64 = 100
 
     func run(progress: ContinuedProcessingProgress) async throws {
         // progress.usesBackgroundGPU is false when the device offers no background GPU, or iOS refused it (missing
         // Background GPU Access entitlement, or background launches denied) and the job runs without it: take the
         // CPU path then, because GPU work in the background fails without the grant.
-        let steps: Int64 = 100
+        let steps = totalUnitCount
         for step in 1...steps {
             try Task.checkCancellation()
             // Do one step of the work here, writing into progress.partialOutputFolder: a job swiped away in the

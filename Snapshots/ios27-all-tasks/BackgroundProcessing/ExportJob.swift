@@ -12,9 +12,11 @@ import Foundation
 ///     }
 nonisolated struct ExportJob: ContinuedProcessingJob {
     let title = "Exporting"
+    /// The steps the progress bar counts; iOS shows it at 0 as soon as the job launches.
+    let totalUnitCount: Int64 = 100
 
     func run(progress: ContinuedProcessingProgress) async throws {
-        let steps: Int64 = 100
+        let steps = totalUnitCount
         for step in 1...steps {
             try Task.checkCancellation()
             // Do one step of the work here, writing into progress.partialOutputFolder: a job swiped away in the

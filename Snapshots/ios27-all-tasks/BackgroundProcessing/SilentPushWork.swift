@@ -15,11 +15,22 @@ nonisolated struct AppSilentPushWork: SilentPushWork {
             // Fetch what changed, for example: try await SyncClient().pullChanges()
             return .newData
         case "process"?:
-            // Heavy work waits for a processing task, which iOS runs when the device is idle.
-            BackgroundTaskManager.shared.scheduleProcessingTask()
+            // Heavy work waits for a processing task, which iOS runs when the device is idle. Awaited: iOS can
+            // suspend the app as soon as the push is answered, before the request is submitted.
+            await BackgroundTaskManager.shared.scheduleProcessingTask()
             return .noData
         default:
             return .noData
         }
+    }
+}
+
+nonisolated extension SilentPushHandler {
+    /// Builds the work of `SilentPushHandler.shared`. It runs on the main actor, when the app delegate first uses
+    /// `shared`, so it can hand the work the app's own dependencies, main-actor ones included, for example
+    /// `AppSilentPushWork(sync: SyncClient.shared)`.
+    @MainActor
+    static func makeSilentPushWork() -> any SilentPushWork {
+        AppSilentPushWork()
     }
 }

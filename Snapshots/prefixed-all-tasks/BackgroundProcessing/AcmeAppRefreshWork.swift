@@ -8,19 +8,21 @@ import Foundation
 /// failed. Check for cancellation between steps; an expired task is cancelled.
 nonisolated struct AcmeAppRefreshWork: AcmeBackgroundWork {
     func run() async throws {
-        // For example:
-        // let items = try await FeedClient().latestItems()
+        // For example, with the store and client the factory below hands over:
+        // let items = try await client.latestItems()
         // try Task.checkCancellation()
-        // try await FeedStore.shared.save(items)
+        // try await store.save(items)
         try Task.checkCancellation()
     }
 }
 
 nonisolated extension AcmeBackgroundTaskManager {
-    /// Builds the refresh work of `AcmeBackgroundTaskManager.shared`: hand it your app's own dependencies here, for
-    /// example `AcmeAppRefreshWork(store: AppDatabase.shared, client: APIClient.live)`, instead of reaching for
-    /// globals inside `run()`. Tests can build a manager with their own:
-    /// `AcmeBackgroundTaskManager(appRefreshWork: AcmeAppRefreshWork(store: inMemoryStore, client: stubClient))`.
+    /// Builds the refresh work of `AcmeBackgroundTaskManager.shared`. It runs on the main actor, when your launch code
+    /// first uses `shared`, so it can hand the work the app's own dependencies, main-actor ones included, for
+    /// example `AcmeAppRefreshWork(store: AppDatabase.shared, client: APIClient.live)`, instead of the work reaching
+    /// for globals inside `run()`. Tests build a manager of their own, with work made from test doubles:
+    /// `AcmeBackgroundTaskManager(appRefreshWork:processingWork:)`.
+    @MainActor
     static func makeAppRefreshWork() -> any AcmeBackgroundWork {
         AcmeAppRefreshWork()
     }

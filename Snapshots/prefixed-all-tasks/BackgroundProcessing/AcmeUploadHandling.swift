@@ -2,6 +2,12 @@
 import Foundation
 
 /// Decides what happens once a background upload has ended.
+///
+/// Uploads are often sent again, and end, while the device is locked, when iOS cannot read a file of protection
+/// class `complete`: write the files you upload with
+/// `try body.write(to: file, options: .completeFileProtectionUntilFirstUserAuthentication)`, and keep what these
+/// methods write in files of that class too, or defer it until
+/// `UIApplication.protectedDataDidBecomeAvailableNotification`.
 nonisolated struct AcmeAppUploadHandler: AcmeBackgroundUploadHandling {
     func uploadDidFinish(of file: URL, response: AcmeBackgroundUploadResponse) {
         // For example, read the id the server gave the file from response.body, and delete the file once the
@@ -11,5 +17,15 @@ nonisolated struct AcmeAppUploadHandler: AcmeBackgroundUploadHandling {
 
     func uploadDidFail(of file: URL, error: any Error) {
         // Keep the file and try again later, or tell the user.
+    }
+}
+
+nonisolated extension AcmeBackgroundUploadManager {
+    /// Builds the handler of `AcmeBackgroundUploadManager.shared`. It runs on the main actor, when your launch code
+    /// first uses `shared`, so it can hand the handler the app's own dependencies, main-actor ones included, for
+    /// example `AcmeAppUploadHandler(outbox: AppDatabase.shared)`.
+    @MainActor
+    static func makeUploadHandler() -> any AcmeBackgroundUploadHandling {
+        AcmeAppUploadHandler()
     }
 }

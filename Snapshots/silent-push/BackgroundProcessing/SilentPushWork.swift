@@ -19,3 +19,13 @@ nonisolated struct AppSilentPushWork: SilentPushWork {
         }
     }
 }
+
+nonisolated extension SilentPushHandler {
+    /// Builds the work of `SilentPushHandler.shared`. It runs on the main actor, when the app delegate first uses
+    /// `shared`, so it can hand the work the app's own dependencies, main-actor ones included, for example
+    /// `AppSilentPushWork(sync: SyncClient.shared)`.
+    @MainActor
+    static func makeSilentPushWork() -> any SilentPushWork {
+        AppSilentPushWork()
+    }
+}

@@ -3,22 +3,35 @@ import Foundation
 
 /// Decides where background downloads land and what happens once they have.
 nonisolated struct AppDownloadHandler: BackgroundDownloadHandling {
-    /// Application Support is kept by backups and never purged by the system; use the Caches folder instead for
-    /// files the app can download again. Each source gets a file of its own; the name is not the URL's last
-    /// path component, which many sources share.
+    /// `BackgroundDownloadManager.defaultFolder` is in Application Support, never purged by the system and
+    /// excluded from backups, as files that can be downloaded again must be (iOS Data Storage Guidelines). Choose
+    /// Documents for files the user made and would lose, or Caches for files iOS may delete when space runs low.
+    /// Each source gets a file of its own; the name is not the URL's last path component, which many sources share.
     func destination(forDownloadFrom source: URL, suggestedFilename: String?) -> URL {
-        let folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
-            .appendingPathComponent("Downloads", isDirectory: true)
-        return folder.appendingPathComponent(
+        BackgroundDownloadManager.defaultFolder.appendingPathComponent(
             BackgroundDownloadManager.fileName(for: source, suggestedFilename: suggestedFilename)
         )
     }
 
+    /// Downloads often finish while the device is locked, when files of protection class `complete` (the default
+    /// of many apps) cannot be opened: a database there fails to open. Keep what this writes in files of class
+    /// `completeUntilFirstUserAuthentication`, or, when `UIApplication.shared.isProtectedDataAvailable` is false,
+    /// note the file and finish the work on `UIApplication.protectedDataDidBecomeAvailableNotification`.
     func downloadDidFinish(from source: URL, savedTo destination: URL) {
         // Record the file, for example in your database, and return quickly.
     }
 
     func downloadDidFail(from source: URL, error: any Error) {
         // Tell the user, or start the download again later.
+    }
+}
+
+nonisolated extension BackgroundDownloadManager {
+    /// Builds the handler of `BackgroundDownloadManager.shared`. It runs on the main actor, when your launch code
+    /// first uses `shared`, so it can hand the handler the app's own dependencies, main-actor ones included, for
+    /// example `AppDownloadHandler(library: AppDatabase.shared)`.
+    @MainActor
+    static func makeDownloadHandler() -> any BackgroundDownloadHandling {
+        AppDownloadHandler()
     }
 }

@@ -50,7 +50,7 @@ public struct Planner: Sendable {
     private static func missingFactoryNote(_ file: GeneratedFile, kept entry: PlanEntry) -> String? {
         guard file.ownership == .user, entry.ownership == .user, let old = entry.oldContents, old != file.contents,
               let start = file.contents.range(of: "\nnonisolated extension "),
-              let factory = file.contents[start.upperBound...].firstMatch(of: #/static func (make\w+Work)\(/#)?.1,
+              let factory = file.contents[start.upperBound...].firstMatch(of: #/static func (make\w+(?:Work|Handler))\(/#)?.1,
               !old.contains("func \(factory)(")
         else { return nil }
         let block = file.contents[file.contents.index(after: start.lowerBound)...]

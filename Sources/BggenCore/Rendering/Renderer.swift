@@ -80,6 +80,11 @@ public struct OutputRenderer: Sendable {
         context["mustAdoptScenes"] = .bool(edits.appHasNoScenes && requiresScenes)
         let userFiles = Self.taskFiles.filter { $0.ownership == .user && $0.kinds.contains(where: configuration.includes) }
         context["userFiles"] = .list(userFiles.map { .string(outputFolder.isEmpty ? $0.name : "\(outputFolder)/\($0.name)") })
+        // Numbered from 1 whatever comes first: transfers alone need no Info.plist entries, so no step 1.
+        let first = (edits.infoPlistStep ?? "").isEmpty && backgroundModes(for: configuration).isEmpty ? 1 : 2
+        for (offset, step) in ["callStep", "filesStep", "tryStep"].enumerated() {
+            context[step] = .string(String(first + offset))
+        }
         let text = try templates.render("NextSteps.md", context)
         return TypePrefix.apply(configuration.typePrefix, names: try generatedNames(for: configuration).all, to: text)
     }

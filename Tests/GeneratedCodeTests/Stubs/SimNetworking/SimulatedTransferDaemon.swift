@@ -264,12 +264,31 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
     /// with nil. Returns false when no live session owns the task or a callback did not return in time.
     /// A server error still ends this way, with its error page as the file; `statusCode` says which.
     @discardableResult
-    public func simulateFinish(of task: URLSessionDownloadTask, contents: Data, statusCode: Int = 200) -> Bool {
+    public func simulateFinish(
+        of task: URLSessionDownloadTask, contents: Data, statusCode: Int = 200, headerFields: [String: String]? = nil
+    ) -> Bool {
         guard let session = session(of: task) else { return false }
         if let url = task.originalRequest?.url {
-            task.setSimulatedResponse(HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: nil))
+            task.setSimulatedResponse(HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headerFields))
         }
         return finish(task, in: session, contents: contents)
+    }
+
+    /// The tasks of `session` that have not completed, as `getAllTasks` hands them over.
+    func unfinishedTasks(of session: URLSession) -> [URLSessionTask] {
+        lock.lock()
+        defer { lock.unlock() }
+        return transfers.values
+            .filter { $0.session === session && $0.task.state != .completed }
+            .sorted { $0.task.taskIdentifier < $1.task.taskIdentifier }
+            .map(\.task)
+    }
+
+    /// The app cancelled `task`: as on iOS, the delegate hears `didCompleteWithError` with `NSURLErrorCancelled`,
+    /// with no reason and no resume data.
+    func taskWasCancelled(_ task: URLSessionTask) {
+        guard task.state != .completed else { return }
+        simulateFailure(of: task, code: .cancelled, withResumeData: false)
     }
 
     /// Fails a transfer with `URLError(code)`; for a download with `withResumeData`, the error carries resume

@@ -62,7 +62,8 @@ open class URLSession: NSObject, @unchecked Sendable {
 
     @preconcurrency
     open func getAllTasks(completionHandler: @escaping @Sendable ([URLSessionTask]) -> Void) {
-        completionHandler([])
+        let tasks = SimulatedTransferDaemon.shared.unfinishedTasks(of: self)
+        DispatchQueue.global().async { completionHandler(tasks) }
     }
 
     @available(iOS 9.0, macOS 10.11, tvOS 9.0, watchOS 2.0, *)

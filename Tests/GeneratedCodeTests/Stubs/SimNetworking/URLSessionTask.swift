@@ -134,6 +134,7 @@ open class URLSessionTask: NSObject, NSCopying, ProgressReporting, @unchecked Se
         currentState = .canceling
         lock.unlock()
         StubLedger.shared.record(.sessionTaskCancelled(sessionIdentifier: sessionIdentifier, taskIdentifier: taskIdentifier))
+        SimulatedTransferDaemon.shared.taskWasCancelled(self)
     }
 
     open func copy(with zone: NSZone? = nil) -> Any { self }

@@ -142,7 +142,7 @@ nonisolated enum AppDelegateChecks {
                 if !scheduler.simulatedPendingRequests.contains(where: { $0.request.identifier == kind.identifier }) {
                     // Push-driven processing: what a silent push of type "process" does.
                     #if BGGEN_PROCESSING
-                    BackgroundTaskManager.shared.scheduleProcessingTask()
+                    _ = onMainActor { BackgroundTaskManager.shared.scheduleProcessingTask() }
                     _ = scheduler.waitForPendingRequest(kind.identifier, submittedAfter: .distantPast, timeout: timeout)
                     #endif
                 }
@@ -161,7 +161,7 @@ nonisolated enum AppDelegateChecks {
             report.check("app.\(kind.name)-expires-at-launch") { context in
                 if !scheduler.simulatedPendingRequests.contains(where: { $0.request.identifier == kind.identifier }) {
                     #if BGGEN_PROCESSING
-                    BackgroundTaskManager.shared.scheduleProcessingTask()
+                    _ = onMainActor { BackgroundTaskManager.shared.scheduleProcessingTask() }
                     _ = scheduler.waitForPendingRequest(kind.identifier, submittedAfter: .distantPast, timeout: timeout)
                     #endif
                 }

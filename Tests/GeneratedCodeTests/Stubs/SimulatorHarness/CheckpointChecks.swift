@@ -22,8 +22,10 @@ nonisolated final class RecordingCheckpointWork: CheckpointedWork, @unchecked Se
     static let allItems = ["a", "b", "c", "d"]
 
     private let hold: (item: String, behavior: Hold)?
-    /// An item whose processing always throws, as a corrupt record would.
+    /// An item whose processing always fails for good, as a corrupt record would.
     private let poisoned: String?
+    /// An item whose processing always fails as it does offline: an error not marked permanent.
+    private let failingTransiently: String?
     private let lock = NSLock()
     private var cursorsAsked: [String?] = []
     private var itemsProcessed: [String] = []
@@ -32,9 +34,10 @@ nonisolated final class RecordingCheckpointWork: CheckpointedWork, @unchecked Se
     /// Fired when the held item saw the cancellation.
     let heldItemCancelled = SimulatorSignal()
 
-    init(holding item: String? = nil, _ behavior: Hold = .abandonWhenCancelled, poisoned: String? = nil) {
+    init(holding item: String? = nil, _ behavior: Hold = .abandonWhenCancelled, poisoned: String? = nil, failingTransiently: String? = nil) {
         hold = item.map { ($0, behavior) }
         self.poisoned = poisoned
+        self.failingTransiently = failingTransiently
     }
 
     var cursors: [String?] { lock.withLock { cursorsAsked } }
@@ -49,7 +52,8 @@ nonisolated final class RecordingCheckpointWork: CheckpointedWork, @unchecked Se
 
     func process(_ item: String) async throws -> String {
         lock.withLock { itemsProcessed.append(item) }
-        if item == poisoned { throw UserWorkFailure() }
+        if item == poisoned { throw BackgroundWorkError.permanent(UserWorkFailure()) }
+        if item == failingTransiently { throw UserWorkFailure() }
         guard let hold, hold.item == item else { return item }
         reachedHeldItem.fire()
         do {
@@ -168,6 +172,26 @@ nonisolated enum CheckpointChecks {
                 "three runs with a poisoned \"b\" processed \(processed); expected [[a, b], [b], [b, c, d]]: skip it after 3 failed runs"
             )
             try require(savedCursor == nil, "the cursor is still \(savedCursor ?? "") after every other item was done")
+        }
+
+        report.check("checkpoint.transient-failures-never-skip-an-item") { context in
+            UserDefaults.standard.removeObject(forKey: cursorKey)
+            // "b" fails as it does offline, in more runs than `attemptsPerItem`: it is tried again each time.
+            var processed: [[String]] = []
+            for attempt in 1...4 {
+                let work = RecordingCheckpointWork(failingTransiently: "b")
+                let (task, run) = try launch(work)
+                context.expectExactlyOneCompletion(of: task, success: false)
+                try require(task.waitForCompletion(timeout: timeout), "run \(attempt) was not completed within \(timeout) s")
+                try require(run.finished.wait(timeout: timeout), "run \(attempt) did not return within \(timeout) s")
+                processed.append(work.processed)
+            }
+            try require(
+                processed == [["a", "b"], ["b"], ["b"], ["b"]],
+                "four runs failing transiently on \"b\" processed \(processed); expected [[a, b], [b], [b], [b]]: only permanent failures skip an item"
+            )
+            try require(savedCursor == "a", "the cursor is \(savedCursor ?? "nil"), not \"a\", after four transient failures on \"b\"")
+            UserDefaults.standard.removeObject(forKey: cursorKey)
         }
     }
 }

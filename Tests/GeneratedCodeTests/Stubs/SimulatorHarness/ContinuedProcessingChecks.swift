@@ -168,6 +168,12 @@ nonisolated enum ContinuedProcessingChecks {
             let task = try scheduler.simulateLaunch(forTaskWithIdentifier: identifier)
             context.expectExactlyOneCompletion(of: task, success: false)
             try require(job.started.wait(timeout: timeout), "the job did not start")
+            // iOS ends first the tasks that show no progress: the bar is there before the first step ends.
+            let continued = try unwrap(task as? BGContinuedProcessingTask, "the system launched a \(type(of: task))")
+            try require(
+                continued.progress.totalUnitCount > 0 && continued.progress.completedUnitCount == 0,
+                "before its first step the job shows \(continued.progress.completedUnitCount) of \(continued.progress.totalUnitCount): set the total as the task launches"
+            )
             scheduler.simulateExpiration(of: task)
             try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
             try require(job.cancelled.wait(timeout: timeout), "the job was not cancelled when the task expired")

@@ -130,6 +130,27 @@ nonisolated enum DownloadRelaunchChecks {
             context.watchForRepeat { grace in handler.wait(timeout: grace) { !handler.failures(source).isEmpty } }
         }
 
+        // What a list of transfers shows after a relaunch, and the app's own cancel: neither retried nor a failure.
+        report.check("downloads.the-apps-own-cancel-is-no-failure") { context in
+            let manager = try unwrap(kit.box.value, "no download manager")
+            let source = kit.url("cancelled-by-the-user.zip")
+            let task = try kit.startAndFind(source)
+            let listed = try unwrap(onMainActor { await manager.transfers() }, "transfers() did not return")
+            try require(
+                listed.contains { $0 === task } && listed.contains { BackgroundDownloadManager.source(of: $0) == source },
+                "transfers() does not list the download in flight from \(source): \(listed.map { BackgroundDownloadManager.source(of: $0)?.absoluteString ?? "?" })"
+            )
+            manager.cancel(task)
+            try require(
+                daemon.waitForResumedDownload(where: { candidate, _, _ in candidate !== task && BackgroundDownloadManager.source(of: candidate) == source }, timeout: HarnessSettings.grace) == nil,
+                "the app's own cancel was retried"
+            )
+            try require(handler.failures(source).isEmpty, "the app's own cancel was reported as a failure: \(handler.failures(source))")
+            let after = try unwrap(onMainActor { await manager.transfers() }, "transfers() did not return")
+            try require(!after.contains { $0 === task }, "transfers() still lists the cancelled download")
+            context.watchForRepeat { grace in handler.wait(timeout: grace) { !handler.failures(source).isEmpty } }
+        }
+
         report.check("downloads.a-second-completion-handler-does-not-drop-the-first") { context in
             let manager = try unwrap(kit.box.value, "no download manager")
             // UIKit hands over a handler for each wake; two arrive before the session finishes its events.

@@ -36,7 +36,9 @@ nonisolated enum LogChecks {
         #if BGGEN_DOWNLOADS || BGGEN_UPLOADS
         report.check("transfers.logs-name-hosts-only") { _ in
             let logged = Self.logged
-            try require(logged.contains { $0.message.contains("example.com") }, "the transfer checks logged no host")
+            try require(
+                logged.contains { $0.arguments.contains { $0.value.contains("example.com") } }, "the transfer checks logged no host"
+            )
             let files = SimulatedTransferDaemon.shared.downloadsDirectory.path
             let leaks = logged.filter { entry in
                 entry.message.contains("://") || entry.message.contains(files)
@@ -49,11 +51,21 @@ nonisolated enum LogChecks {
                 "no transfer message carries its URL's path as a private value"
             )
         }
+        // A per-customer or self-hosted host names the user: hashed like the path, the scheme kept public.
+        report.check("transfers.hosts-logged-hashed") { _ in
+            let logged = Self.logged
+            let leaks = logged.filter { entry in entry.arguments.contains { $0.isPublic && $0.value.contains("example.com") } }
+            try require(leaks.isEmpty, "a URL's host was logged public: \(leaks.map(\.message))")
+            try require(
+                logged.contains { $0.arguments.contains { !$0.isPublic && $0.value.contains("example.com") } },
+                "no transfer message carries its URL's host as a private value"
+            )
+        }
         #endif
         #if BGGEN_REFRESH || BGGEN_PROCESSING
         report.check("logs.lifecycle-events-persisted") { _ in
             let logged = Self.logged
-            for event in ["Scheduled ", "Launched ", " expired"] {
+            for event in ["Scheduled ", "Launched ", " expired", " ended: succeeded after ", " ended: failed after "] {
                 let entries = logged.filter { $0.message.contains(event) }
                 try require(!entries.isEmpty, "nothing logged \"\(event)\"")
                 let lost = entries.filter { $0.level != "default" }

@@ -1,6 +1,9 @@
 // Silent push, through the generated seam: SilentPushHandler with scripted SilentPushWork, called on the main actor
 // as UIKit calls application(_:didReceiveRemoteNotification:).
 #if BGGEN_SILENT_PUSH
+#if BGGEN_PROCESSING
+@_spi(Simulator) import BackgroundTasks
+#endif
 import Foundation
 import StubRuntime
 import UIKit
@@ -111,6 +114,27 @@ nonisolated enum SilentPushChecks {
             _ = try deliver(.silent(type: "sync", id: 3), to: work)
             try require(work.ranOnMainThread == [false], "SilentPushWork.perform ran on the main thread")
         }
+
+        #if BGGEN_PROCESSING
+        // iOS can suspend the app as soon as a push is answered: the shipped work's "process" push must answer
+        // only once the processing request is submitted (with `--interval on-push` nothing else schedules it).
+        report.check("push.process-answers-after-the-request-is-submitted") { _ in
+            let scheduler = BGTaskScheduler.shared
+            let identifier = try unwrap(HarnessExpectations.processingIdentifier, "no processing identifier")
+            scheduler.simulatedSubmissionDelay = HarnessSettings.grace
+            defer { scheduler.simulatedSubmissionDelay = 0 }
+            let before = Date()
+            let result = try deliver(.silent(type: "process", id: 5), to: AppSilentPushWork())
+            let answered = Date()
+            try require(result == .noData, "a \"process\" push answered \(result)")
+            let submitted = scheduler.simulatedPendingRequests.last { $0.request.identifier == identifier && $0.submitted >= before }?.submitted
+            try require(
+                submitted.map { $0 <= answered } == true,
+                "the push was answered before its processing request was submitted: iOS can suspend the app first and the request is lost"
+            )
+            _ = scheduler.waitForPendingRequest(identifier, submittedAfter: before, timeout: HarnessSettings.timeout)
+        }
+        #endif
 
         report.check("push.unknown-type-with-shipped-work-is-noData") { _ in
             let result = try deliver(.silent(type: "no-such-type", id: 2), to: AppSilentPushWork())

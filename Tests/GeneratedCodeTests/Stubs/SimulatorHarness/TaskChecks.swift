@@ -420,7 +420,59 @@ nonisolated enum TaskChecks {
                 Thread.sleep(forTimeInterval: HarnessSettings.grace)
             }
         }
+
+        // Not SwiftUI's refresh, which SwiftUI completes when its action returns.
+        if kind.reschedules && kind.successWhenWorkThrows != nil {
+            // A finished run waits for its successor's hand-over (iOS 27's completion may come "after an
+            // arbitrary amount of delay"); an expiry in that wait must keep the work's result and must not call
+            // `prepareForSuspension()` on work that has already returned.
+            report.check("\(kind.name).expiry-during-the-hand-over-keeps-the-finished-result") { context in
+                try ensurePending(kind, manager: manager, scheduler: scheduler)
+                let preparedBefore = kind.work.suspensionPreparations.count
+                scheduler.simulatedSubmissionDelay = 2 * HarnessSettings.grace
+                defer { scheduler.simulatedSubmissionDelay = 0 }
+                let run = kind.work.prepare(.instant)
+                let launched = Date()
+                let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+                context.expectExactlyOneCompletion(of: task, success: true)
+                try require(run.finished.wait(timeout: timeout), "the work did not finish within \(timeout) s")
+                Thread.sleep(forTimeInterval: HarnessSettings.grace / 3)
+                try require(task.simulatedCompletions.isEmpty, "the task completed before its successor was handed over")
+                scheduler.simulateExpiration(of: task)
+                try require(task.waitForCompletion(timeout: HarnessSettings.expiryGrace), "the task expired during the hand-over and was not completed within \(HarnessSettings.expiryGrace) s")
+                try require(task.simulatedCompletions.first?.success == true, "an expiry during the hand-over reported finished work as failed")
+                let count = kind.work.suspensionPreparations.count - preparedBefore
+                try require(count == 0, "prepareForSuspension() ran \(count) times for work that had already returned")
+                // Leave no slow submission to the next check.
+                _ = scheduler.waitForPendingRequest(kind.identifier, submittedAfter: launched, timeout: timeout)
+            }
+        }
         #endif
+
+        if !kind.reschedules {
+            // With `--interval on-push` only a push schedules processing: a run that fails or expires must ask for
+            // the next one itself, before its task completes, or its remaining work waits for the next push.
+            report.check("\(kind.name).failed-or-expired-run-asks-for-the-next") { context in
+                for (behavior, expires) in [(ScriptedWork.Behavior.throwing, false), (.untilCancelled, true)] {
+                    try ensurePending(kind, manager: manager, scheduler: scheduler)
+                    let run = kind.work.prepare(behavior)
+                    let launched = Date()
+                    let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+                    context.expectExactlyOneCompletion(of: task, success: false)
+                    if expires {
+                        try require(run.started.wait(timeout: timeout), "the work did not start within \(timeout) s")
+                        scheduler.simulateExpiration(of: task)
+                    }
+                    try require(task.waitForCompletion(timeout: timeout), "the task was not completed within \(timeout) s")
+                    if !run.started.hasFired { kind.work.abandon(run) }
+                    try require(
+                        scheduler.waitForPendingRequest(kind.identifier, submittedAfter: launched, timeout: timeout) != nil,
+                        "a processing run that \(expires ? "expired" : "failed") asked for no next run; only a push schedules it"
+                    )
+                    _ = run.finished.wait(timeout: timeout)
+                }
+            }
+        }
 
         report.check("\(kind.name).launch-and-expire-at-once") { context in
             try ensurePending(kind, manager: manager, scheduler: scheduler)

@@ -1,0 +1,127 @@
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// The Objective-C app-delegate code the next steps print, compiled with clang against the declarations Xcode's
+/// generated `<ProductModuleName>-Swift.h` gives `BackgroundTasksObjC`, with every warning an error.
+///
+/// Swift marks a method that returns a value and is not `@discardableResult` `SWIFT_WARN_UNUSED_RESULT` in that
+/// header, so printed code that ignores `handleEventsForBackgroundURLSession:`'s BOOL (and never calls the
+/// handler of a session it does not own) fails here, as it warns in Xcode.
+@Suite("The printed Objective-C compiles against the bridge", .tags(.slow))
+struct ObjectiveCNextStepsTests {
+    /// How each bridge method looks in the generated header; `%@` marks where `SWIFT_WARN_UNUSED_RESULT` goes.
+    static let declarations: [String: String] = [
+        "registerTasks": "+ (void)registerTasks;",
+        "scheduleAppRefresh": "+ (void)scheduleAppRefresh;",
+        "scheduleProcessingTask": "+ (void)scheduleProcessingTask;",
+        "startTransferSessions": "+ (void)startTransferSessions;",
+        "handleEventsForBackgroundURLSession": "+ (BOOL)handleEventsForBackgroundURLSession:(NSString * _Nonnull)identifier completionHandler:(void (^ _Nonnull)(void))completionHandler%@;",
+        "handleRemoteNotification": "+ (void)handleRemoteNotification:(NSDictionary * _Nonnull)userInfo completionHandler:(void (^ _Nonnull)(UIBackgroundFetchResult))completionHandler;",
+        "startDownloadFrom": "+ (void)startDownloadFrom:(NSURL * _Nonnull)url;",
+        "startDownloadWith": "+ (void)startDownloadWith:(NSURLRequest * _Nonnull)request;",
+        "startUploadOf": "+ (void)startUploadOf:(NSURL * _Nonnull)file with:(NSURLRequest * _Nonnull)request;",
+        "startContinuedProcessing": "+ (void)startContinuedProcessing;",
+        "startExportJobWithCompletionHandler": "+ (void)startExportJobWithCompletionHandler:(void (^ _Nonnull)(NSString * _Nullable))completionHandler;",
+    ]
+
+    static let foundation = """
+        typedef signed char BOOL;
+        #define YES ((BOOL)1)
+        #define NO ((BOOL)0)
+        typedef unsigned long NSUInteger;
+        @interface NSObject
+        @end
+        @interface NSString : NSObject
+        @end
+        @interface NSDictionary : NSObject
+        @end
+        @interface NSURL : NSObject
+        @end
+        @interface NSURLRequest : NSObject
+        @end
+        @interface UIApplication : NSObject
+        - (void)registerForRemoteNotifications;
+        @end
+        @interface UIScene : NSObject
+        @end
+        typedef enum : NSUInteger { UIBackgroundFetchResultNewData, UIBackgroundFetchResultNoData, UIBackgroundFetchResultFailed } UIBackgroundFetchResult;
+
+        """
+
+    /// Every task an Objective-C app can have: the scenario, and continued processing, which it leaves out.
+    static let scenarios: [Scenario] = {
+        let objc = Scenarios.named("objc-delegate-all-tasks")
+        var answers = objc.answers
+        answers.tasks = (answers.tasks ?? []) + [.continuedProcessing]
+        return [objc, Scenario(name: "objc-continued-processing", flags: [], answers: answers)]
+    }()
+
+    /// The app delegate of step 2, and every bridge call the prose prints (starting a download, an upload, a job).
+    @Test(arguments: scenarios)
+    func printedObjectiveCCompilesWithoutWarnings(_ scenario: Scenario) throws {
+        let steps = try scenario.nextSteps()
+        let example = try scenario.appDelegateExample(language: "objc")
+        let prose = steps.replacingOccurrences(of: example, with: "")
+        let calls = prose.split(separator: "\n").compactMap { line -> String? in
+            guard let start = line.firstIndex(of: "["), line[start...].hasPrefix("[BackgroundTasksObjC ") else { return nil }
+            var depth = 0
+            var end = start
+            for index in line[start...].indices {
+                if line[index] == "[" { depth += 1 }
+                if line[index] == "]" { depth -= 1 }
+                if depth == 0 { end = index; break }
+            }
+            return String(line[start...end]) + ";"
+        }
+        #expect(calls.count >= 3, "\(prose)")
+        let caller = "- (void)startFromProse:(NSURL *)url request:(NSURLRequest *)request fileURL:(NSURL *)fileURL {\n"
+            + calls.map { "    \($0)\n" }.joined() + "}\n"
+        let result = try Self.compile(bridge: Self.renderedBridge(scenario), appDelegate: example + "\n" + caller)
+        #expect(result.exitCode == 0, "\(result.output)\n\(result.source)")
+    }
+
+    /// What this catches: the printed call that ignored the answer, as bggen printed it before.
+    @Test func ignoringTheAnswerIsRefused() throws {
+        let printed = try Scenarios.named("objc-delegate-all-tasks").appDelegateExample(language: "objc")
+        let call = "[BackgroundTasksObjC handleEventsForBackgroundURLSession:identifier completionHandler:completionHandler]"
+        let start = try #require(printed.range(of: "    if (\(call)) {"))
+        let end = try #require(printed.range(of: "    completionHandler();\n", range: start.upperBound..<printed.endIndex))
+        let old = printed.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "    \(call);\n")
+        let result = try Self.compile(bridge: Self.renderedBridge(Scenarios.named("objc-delegate-all-tasks")), appDelegate: old)
+        #expect(result.exitCode != 0 && result.output.contains("[-Werror,-Wunused-result]"), "\(result.output)\n\(result.source)")
+    }
+
+    static func renderedBridge(_ scenario: Scenario) throws -> String {
+        let file = try #require(try scenario.renderedFiles().first { $0.path.hasSuffix("BackgroundTasksObjC.swift") })
+        return file.contents
+    }
+
+    /// The header Xcode would generate for the bridge's class methods.
+    static func header(for bridge: String) throws -> String {
+        var lines = ["@interface BackgroundTasksObjC : NSObject"]
+        for match in bridge.matches(of: #/(@discardableResult\n\s*)?static func (\w+)\(/#) {
+            let name = String(match.output.2)
+            let declaration = try #require(declarations[name], "add the Objective-C declaration of \(name) to this test")
+            let attribute = match.output.1 == nil ? " __attribute__((warn_unused_result))" : ""
+            lines.append(declaration.replacingOccurrences(of: "%@", with: attribute))
+        }
+        lines.append("@end")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func compile(bridge: String, appDelegate: String) throws -> (exitCode: Int32, output: String, source: String) {
+        let folder = try TemporaryDirectory()
+        let body = appDelegate.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("#import") }
+            .joined(separator: "\n")
+        let source = foundation + (try header(for: bridge))
+            + "@interface AppDelegate : NSObject\n@end\n@implementation AppDelegate\n" + body + "\n@end\n"
+        let file = folder.url.appendingPathComponent("AppDelegate.m")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        let outcome = try Subprocess.run(
+            ["clang", "-x", "objective-c", "-fsyntax-only", "-fblocks", "-Wall", "-Werror", file.path], in: folder.url
+        )
+        return (outcome.exitCode, outcome.output, source)
+    }
+}
