@@ -218,7 +218,7 @@ public struct ExistingProject: Sendable {
             let covering = relevant.filter { $0.kinds.contains(kind) && !sessionsWithoutEvents.contains($0) }
             // The line that registers or names this kind beats one that covers several (a file's scheduler call).
             let best = covering.first { $0.symbol.hasPrefix("registers ") }
-                ?? covering.first { BackgroundCodeScanner.symbols[$0.symbol]?.contains(kind) == true }
+                ?? covering.first { CodeSymbol.table[$0.symbol]?.covers.contains(kind) == true }
                 ?? covering.first
             return best.map { (kind, $0) }
         }
@@ -230,7 +230,7 @@ public struct ExistingProject: Sendable {
     public var sessionsThatCannotGetEvents: [CodeFinding] {
         let code = report.existingCode.filter { !$0.isBggenOutput }
         guard !code.contains(where: { $0.symbol == "handleEventsForBackgroundURLSession" }) else { return [] }
-        return code.filter { $0.targets.isEmpty && BackgroundCodeScanner.sessionSymbols.contains($0.symbol) }
+        return code.filter { $0.targets.isEmpty && CodeSymbol.sessionSymbols.contains($0.symbol) }
     }
 
     /// What the user must do so the target compiles the new folder, when the project does not pick it up alone.

@@ -54,6 +54,8 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
         summary: "A continued-processing request asks for .gpu without the Background GPU Access entitlement.")
     public static let deprecatedFetch = DoctorRule(id: "FETCH001", severity: .warning,
         summary: "Deprecated background fetch (setMinimumBackgroundFetchInterval, performFetchWithCompletionHandler).")
+    public static let legacyFetchSwitchedOff = DoctorRule(id: "FETCH002", severity: .error,
+        summary: "Legacy background fetch in an app whose Info.plist has BGTaskSchedulerPermittedIdentifiers, which switches it off.")
     public static let sessionConvenience = DoctorRule(id: "URL001", severity: .error,
         summary: "A completion-handler or async convenience API called on a background URLSession.")
     public static let sessionUnsupportedTask = DoctorRule(id: "URL002", severity: .error,
@@ -73,7 +75,7 @@ public struct DoctorRule: Sendable, Equatable, Hashable {
     public static let all: [DoctorRule] = [
         notPermitted, neverRegistered, missingMode, registeredLate, registeredTwice, submittedNotRegistered, noExpirationHandler, taskNeverCompleted, mainActorHandler, forceCastTask,
         processingWithoutIdentifiers, unknownMode, unusedMode, pushWithoutMode, pushWithoutEntitlement, gpuWithoutEntitlement,
-        deprecatedFetch, sessionConvenience, sessionUnsupportedTask, duplicateSession, noSessionEvents, editedGenerated, outdatedGenerated, couldNotCheck,
+        deprecatedFetch, legacyFetchSwitchedOff, sessionConvenience, sessionUnsupportedTask, duplicateSession, noSessionEvents, editedGenerated, outdatedGenerated, couldNotCheck,
     ]
 
     public static func named(_ id: String) -> DoctorRule? {

@@ -22,7 +22,7 @@ struct SessionMisuse: Sendable, Equatable {
         guard !sessions.isEmpty else { return [] }
         var result: [SessionMisuse] = []
         for index in tokens.indices where tokens[index].kind == .identifier && sessions.contains(tokens[index].text)
-            && BackgroundCodeScanner.matches(tokens, at: index + 1, ["."]) && index + 3 < tokens.count && tokens[index + 3].text == "(" {
+            && TokenPattern.matches(tokens, at: index + 1, ["."]) && index + 3 < tokens.count && tokens[index + 3].text == "(" {
             let method = tokens[index + 2]
             guard let close = SwiftScopes.closing(index + 3, in: tokens) else { continue }
             let labels = Set(((index + 4)..<close).filter { tokens[$0].kind == .identifier && tokens[$0 + 1].text == ":" && tokens[$0 - 1].text != "." }
@@ -55,11 +55,11 @@ struct SessionMisuse: Sendable, Equatable {
         var names: [String] = []
         for index in tokens.indices where tokens[index].kind == .identifier {
             if tokens[index].text == "background", index > 0, tokens[index - 1].text == ".",
-               BackgroundCodeScanner.matches(tokens, at: index + 1, ["(", "withIdentifier"]), let name = boundName(endingBefore: index - 1, in: tokens) {
+               TokenPattern.matches(tokens, at: index + 1, ["(", "withIdentifier"]), let name = boundName(endingBefore: index - 1, in: tokens) {
                 configurations.insert(name)
             }
-            guard tokens[index].text == "URLSession", BackgroundCodeScanner.matches(tokens, at: index + 1, ["(", "configuration", ":"]) else { continue }
-            let argument = BackgroundCodeScanner.argument(tokens, from: index + 4).map(\.text)
+            guard tokens[index].text == "URLSession", TokenPattern.matches(tokens, at: index + 1, ["(", "configuration", ":"]) else { continue }
+            let argument = TokenPattern.argument(tokens, from: index + 4).map(\.text)
             let isBackground = argument.starts(with: [".", "background"]) || argument.starts(with: ["URLSessionConfiguration", ".", "background"])
                 || (argument.count == 1 && configurations.contains(argument[0]))
             guard isBackground else { continue }
@@ -73,7 +73,7 @@ struct SessionMisuse: Sendable, Equatable {
             }
         }
         let bindings = Dictionary(grouping: tokens.indices.filter { index in
-            tokens[index].kind == .identifier && (BackgroundCodeScanner.matches(tokens, at: index + 1, ["="])
+            tokens[index].kind == .identifier && (TokenPattern.matches(tokens, at: index + 1, ["="])
                 || (index > 0 && ["let", "var"].contains(tokens[index - 1].text)))
         }, by: { tokens[$0].text })
         return Set(names.filter { name in Set(bindings[name] ?? []).count <= 1 })
