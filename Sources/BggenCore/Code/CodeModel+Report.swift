@@ -31,6 +31,8 @@ extension CodeModel {
     var registeredIdentifiers: [RegisteredIdentifier] {
         let uses = facts.filter { !$0.isBggenOutput }.flatMap(\.uses)
         let requests = facts.flatMap(\.uses).filter { if case .request = $0.role { true } else { false } }
+        let byValue = Dictionary(grouping: requests.filter { $0.value != nil }, by: { $0.value! })
+        let byName = Dictionary(grouping: requests.filter { $0.value == nil && $0.name != nil }, by: { $0.name! })
         var result: [RegisteredIdentifier] = []
         for use in uses where use.isRegistration || use.role == .session {
             guard let value = use.value else { continue }
@@ -38,9 +40,7 @@ extension CodeModel {
             var registered = RegisteredIdentifier(identifier: value, kind: use.role == .session ? .urlSession : .task,
                                                   file: use.location.file, line: use.location.line, constant: constant)
             if registered.kind == .task {
-                let matching = requests.filter { request in
-                    request.value.map { $0 == value } ?? (request.name != nil && request.name == constant)
-                }
+                let matching = (byValue[value] ?? []) + (constant.flatMap { byName[$0] } ?? [])
                 if let request = matching.first, case .request(let kind) = request.role,
                    matching.allSatisfy({ $0.role == request.role }), kind != .continued {
                     registered.taskKind = kind.taskKind

@@ -16,6 +16,8 @@ struct CodeModel: Sendable {
     var unreadableSources: [String] = []
     var declaredNames: [DeclaredName] = []
     var targets: TargetFiles
+    /// Each Swift type's declarations, for extensions resolved within a target.
+    var typeDeclarations: [String: [(file: String, isolation: SwiftScopes.Isolation)]] = [:]
     /// How many files were lexed, and how many of those were read a second time for another file's sake.
     var lexedCount = 0
     var rereadCount = 0
@@ -71,6 +73,9 @@ struct CodeModel: Sendable {
         }
         model.readWhatFactsNeed(from: &skipped, root: root, fileSystem: fileSystem)
         model.resolveConstants()
+        for facts in model.files {
+            for (name, isolation) in facts.declaredTypes { model.typeDeclarations[name, default: []].append((facts.file, isolation)) }
+        }
         model.declaredNames.sort()
         return model
     }
@@ -143,9 +148,10 @@ struct CodeModel: Sendable {
         for round in 0..<8 {
             let names = round == 0 ? wanted.union(frontier) : frontier
             guard !names.isEmpty, !skipped.isEmpty else { return }
-            let hashes = names.map(ByteSearch.hash)
-            let chosen = skipped.filter { entry in hashes.contains { ByteSearch.mentions(entry.words, $0) } }
-            skipped.removeAll { entry in hashes.contains { ByteSearch.mentions(entry.words, $0) } }
+            let hashes = Set(names.map(ByteSearch.hash))
+            let mentions = skipped.map { entry in entry.words.contains(where: hashes.contains) }
+            let chosen = zip(skipped, mentions).filter(\.1).map(\.0)
+            skipped = zip(skipped, mentions).filter { !$0.1 }.map(\.0)
             let slots = Slots<FileFacts>(count: chosen.count)
             DispatchQueue.concurrentPerform(iterations: chosen.count) { index in
                 let file = chosen[index].file
@@ -200,12 +206,10 @@ struct CodeModel: Sendable {
     /// unknown when it is declared there never, or more than once.
     func isolation(ofType name: String, forFile file: String) -> SwiftScopes.Isolation {
         let owners = targets.targets(of: file)
-        let declarations = files.filter { facts in
-            guard let isolation = facts.declaredTypes[name] else { return false }
-            _ = isolation
-            let theirs = targets.targets(of: facts.file)
+        let declarations = (typeDeclarations[name] ?? []).filter { declaration in
+            let theirs = targets.targets(of: declaration.file)
             return owners.isEmpty || theirs.isEmpty || !Set(theirs).isDisjoint(with: owners)
-        }.compactMap { $0.declaredTypes[name] }
-        return declarations.count == 1 ? declarations[0] : .unknown
+        }
+        return declarations.count == 1 ? declarations[0].isolation : .unknown
     }
 }

@@ -117,7 +117,7 @@ struct TargetAudit {
     private mutating func checkDeadEntries(_ plist: PlistFacts) {
         let registrations = context.registrations
         let blind = registrations.contains { $0.value == nil && !$0.inBggenOutput }
-        let registered = Set(registrations.compactMap(\.value))
+        let registered = Set(registrations.compactMap(\.value).map { expanded($0) ?? $0 })
         for (entry, values) in plist.expandedEntries(in: target) where !entry.text.hasSuffix(".*") {
             guard let values, registered.isDisjoint(with: values), !blind else { continue }
             let unread = context.dependenciesUnread
