@@ -219,4 +219,68 @@ struct CodeModelTests {
         // Before: the same-named type of the other app made the extension's isolation unknown, so no BG010.
         #expect(try findings(repository).contains("BG010 error App/AppDelegate+Tasks.swift:5"))
     }
+
+    @Test func theDelegateIsTheClassUIApplicationMainStartsNotADebugHelper() throws {
+        let repository = DoctorRepository()
+            .with("App/main.swift", """
+                import UIKit
+
+                @main enum AppLauncher {
+                    static func main() {
+                        UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, NSStringFromClass(AppDelegate.self))
+                    }
+                }
+
+                """)
+            .with("App/AppDelegate.h", "#import <UIKit/UIKit.h>\n@interface AppDelegate : UIResponder <UIApplicationDelegate>\n@end\n")
+            .with("App/AppDelegate.m", """
+                #import "AppDelegate.h"
+                @implementation AppDelegate
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                    return YES;
+                }
+                @end
+
+                """)
+            .with("App/AppDelegate+Sharing.swift", "extension AppDelegate {\n    func share() {}\n}\n")
+            .with("App/TestingDelegate.swift", """
+                import UIKit
+
+                #if DEBUG
+                final class TestingAppDelegate: UIResponder, UIApplicationDelegate {}
+                #endif
+
+                """)
+        let project = try #require(try ExistingProject.detect(root: DoctorRepository.root, targetName: nil, fileSystem: repository.fileSystem))
+        // Before: the #if DEBUG Swift delegate made the app "Swift app delegate", and the next steps declared a second AppDelegate.
+        #expect(project.style == .appDelegate)
+        #expect(project.objectiveCDelegate?.file == "App/AppDelegate.m")
+    }
+
+    @Test func theAppsOwnAppTypeAndItsAdaptorDelegateAreFound() throws {
+        let repository = DoctorRepository()
+            .with("App/FeedApp.swift", """
+                import SwiftUI
+
+                @main struct FeedApp: App {
+                    @UIApplicationDelegateAdaptor(FeedDelegate.self) private var delegate
+
+                    var body: some Scene {
+                        WindowGroup { Text("Feed") }
+                    }
+                }
+
+                """)
+            .with("App/FeedDelegate.swift", """
+                import UIKit
+
+                final class FeedDelegate: NSObject, UIApplicationDelegate {}
+
+                """)
+        let entries = try report(repository).entryPoints
+        #expect(entries.map { "\($0.kind) \($0.typeName ?? "?") \($0.file):\($0.line ?? 0) \($0.adaptedDelegate ?? "-"):\($0.adaptorLine ?? 0)" } == [
+            "swiftUIApp FeedApp App/FeedApp.swift:3 FeedDelegate:4",
+            "swiftDelegate FeedDelegate App/FeedDelegate.swift:3 -:0",
+        ])
+    }
 }

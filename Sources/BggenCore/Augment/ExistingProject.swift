@@ -199,20 +199,13 @@ public struct ExistingProject: Sendable {
     /// output and code only other apps or extensions compile do not (a macOS app's delegate does not cover the
     /// iOS app).
     public func existingCode(for kinds: [TaskKind]) -> [(kind: TaskKind, finding: CodeFinding)] {
-        let libraries = Set(report.otherTargets.filter { other in
-            let type = other.productType.lowercased()
-            return (type.contains("framework") || type.contains("library")) && [.iOS, .unknown].contains(other.platform)
-        }.map(\.name))
         // A registration classified by the request submitted for it is the most precise place to cite.
         let registrations = report.registeredIdentifiers.compactMap { registered -> CodeFinding? in
             guard let kind = registered.taskKind else { return nil }
             return CodeFinding(file: registered.file, line: registered.line, symbol: "registers \(registered.identifier)", kinds: [kind],
                                targets: report.existingCode.first { $0.file == registered.file }?.targets ?? [])
         }
-        let relevant = (registrations + report.existingCode).filter { finding in
-            !finding.isBggenOutput && (finding.targets.isEmpty || target.map { finding.targets.contains($0.name) } ?? true
-                || finding.targets.contains(where: libraries.contains))
-        }
+        let relevant = (registrations + report.existingCode).filter { !$0.isBggenOutput && isCompiledIntoApp($0) }
         let sessionsWithoutEvents = sessionsThatCannotGetEvents
         return kinds.compactMap { kind in
             let covering = relevant.filter { $0.kinds.contains(kind) && !sessionsWithoutEvents.contains($0) }
@@ -222,6 +215,16 @@ public struct ExistingProject: Sendable {
                 ?? covering.first
             return best.map { (kind, $0) }
         }
+    }
+
+    /// Whether `finding`'s file is compiled into the app: its own files, the framework and library targets it may
+    /// link, and packages (files no target claims).
+    public func isCompiledIntoApp(_ finding: CodeFinding) -> Bool {
+        let libraries = Set(report.otherTargets.filter { other in
+            let type = other.productType.lowercased()
+            return (type.contains("framework") || type.contains("library")) && [.iOS, .unknown].contains(other.platform)
+        }.map(\.name))
+        return finding.targets.isEmpty || target.map { finding.targets.contains($0.name) } ?? true || finding.targets.contains(where: libraries.contains)
     }
 
     /// Background sessions in code no target claims (a Swift package's feature module) while nothing in the

@@ -14,7 +14,7 @@ enum CodeSymbol {
     }
 
     static let table: [String: Meaning] = [
-        "BGTaskScheduler": Meaning(covers: [], label: "BGTaskScheduler"),
+        "BGTaskScheduler": Meaning(covers: [], label: "scheduler call"),
         "BGAppRefreshTask": Meaning(covers: [.refresh], mode: "fetch", label: "app refresh task"),
         "BGAppRefreshTaskRequest": Meaning(covers: [.refresh], mode: "fetch", request: .refresh, label: "app refresh request"),
         "BGProcessingTask": Meaning(covers: [.processing], mode: "processing", label: "processing task"),
