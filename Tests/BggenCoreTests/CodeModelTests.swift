@@ -135,6 +135,9 @@ struct CodeModelTests {
         let withoutKey = DoctorRepository(modes: ["fetch"]).with("App/AppDelegate.swift", fetch)
         #expect(try findings(withoutKey) == ["FETCH001 warning App/AppDelegate.swift:5", "FETCH001 warning App/AppDelegate.swift:9"])
         #expect(try report(withoutKey).coveredKinds == [])
+        #expect(try report(withoutKey).legacyFetch.map { "\($0.symbol) \($0.file):\($0.line ?? 0)" } == [
+            "setMinimumBackgroundFetchInterval App/AppDelegate.swift:5", "performFetchWithCompletionHandler App/AppDelegate.swift:9",
+        ])
         let withKey = DoctorRepository(permitted: ["com.example.app.processing"], modes: ["fetch", "processing"])
             .with("App/AppDelegate.swift", fetch)
         #expect(try findings(withKey).filter { $0.hasPrefix("FETCH") } == ["FETCH002 error App/AppDelegate.swift:5", "FETCH002 error App/AppDelegate.swift:9"])
@@ -282,5 +285,28 @@ struct CodeModelTests {
             "swiftUIApp FeedApp App/FeedApp.swift:3 FeedDelegate:4",
             "swiftDelegate FeedDelegate App/FeedDelegate.swift:3 -:0",
         ])
+    }
+
+    @Test func aRegistrationCalledOnlyFromASceneCallbackIsLate() throws {
+        let repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"])
+            .with("App/SceneDelegate.swift", """
+                import BackgroundTasks
+                import UIKit
+
+                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func sceneDidBecomeActive(_ scene: UIScene) {
+                        Tasks.registerAll()
+                    }
+                }
+
+                enum Tasks {
+                    static func registerAll() {
+                        \(register(#""com.example.app.refresh""#))
+                    }
+                }
+
+                """)
+        // Before: a CHECK001 note ("no path from didFinishLaunching was found"), though the only path runs after launch.
+        #expect(try findings(repository) == ["BG004 error App/SceneDelegate.swift:12"])
     }
 }

@@ -51,6 +51,11 @@ extension TargetAudit {
                 add(.registeredLate, at: use.location, "'\(use.value ?? use.expression)' is registered in \(place), which runs after launch finishes.",
                     why: "BGTaskScheduler accepts registrations only until application(_:didFinishLaunchingWithOptions:) returns; a later one raises \"All launch handlers must be registered before application finishes launching\" and the task never runs.",
                     fix: "Register in application(_:didFinishLaunchingWithOptions:) (or a SwiftUI App's init), synchronously.")
+            case .function(let key) where !context.isReachedFromLaunch(key) && context.afterLaunchCaller(of: key) != nil:
+                let caller = context.afterLaunchCaller(of: key)!
+                add(.registeredLate, at: use.location, "'\(use.value ?? use.expression)' is registered in \(key), which only \(caller) calls, after launch finishes.",
+                    why: "BGTaskScheduler accepts registrations only until application(_:didFinishLaunchingWithOptions:) returns; a later one raises \"All launch handlers must be registered before application finishes launching\" and the task never runs.",
+                    fix: "Call \(key) from application(_:didFinishLaunchingWithOptions:) (or a SwiftUI App's init), synchronously.")
             case .function(let key) where !context.isReachedFromLaunch(key):
                 add(.couldNotCheck, at: use.location, "No path from application(_:didFinishLaunchingWithOptions:) or App.init to this registration was found, so whether it happens before launch finishes was not checked.",
                     why: "A registration after launch finishes is refused and the task never runs.",

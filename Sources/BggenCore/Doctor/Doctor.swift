@@ -108,6 +108,12 @@ struct AuditContext: Sendable {
     func isReachedFromLaunch(_ key: String) -> Bool {
         launchReach.reaches(key)
     }
+
+    /// For a function launch does not reach: the after-launch function (`sceneDidBecomeActive`, `viewDidLoad`)
+    /// whose calls lead to it, a few levels deep, if one does.
+    func afterLaunchCaller(of key: String) -> String? {
+        launchReach.afterLaunchCaller(of: key)
+    }
 }
 
 /// The callers of every function, indexed once per run, and the answers already given: asking for each of
@@ -123,6 +129,24 @@ final class LaunchReach: @unchecked Sendable {
             for name in function.mentions { mentionedBy[name, default: []].append(function) }
         }
         launchKeys = Set(functions.filter(\.isLaunch).map(\.key))
+    }
+
+    func afterLaunchCaller(of key: String) -> String? {
+        lock.withLock {
+            var level = [key]
+            var seen: Set<String> = [key]
+            for _ in 0..<4 {
+                var next: [String] = []
+                for current in level {
+                    for caller in mentionedBy[CodeModel.callableName(current)] ?? [] where caller.key != current {
+                        if LaunchPaths.afterLaunchFunctions.contains(caller.key) { return caller.key }
+                        if seen.insert(caller.key).inserted { next.append(caller.key) }
+                    }
+                }
+                level = next
+            }
+            return nil
+        }
     }
 
     func reaches(_ key: String) -> Bool {
