@@ -6,7 +6,7 @@
 #     nested 20,000 times, 16,000 registrations in one file, 8,000 files with one registration each.
 # Prints the median of RUNS (milliseconds) for `bggen doctor`, `bggen init --dry-run` and `grep -rl BGTaskScheduler`,
 # and, with OTHER (another bggen binary, e.g. the last release), the same for it in the same run.
-# Usage: [LIMIT=120] [ATTACK_RUNS=1] Tests/Benchmarks/code-model-benchmark.sh [RUNS] [BGGEN] [OTHER]
+# Usage: [LIMIT=120] [ATTACK_RUNS=1] [REPOS="app8000 …"] Tests/Benchmarks/code-model-benchmark.sh [RUNS] [BGGEN] [OTHER]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs="${1:-5}"
@@ -122,7 +122,7 @@ ms() { local start end; start=$(date +%s%N); timeout "$limit" "$@" >/dev/null 2>
 time_of() { for _ in $(seq "$count"); do ms "$@"; done | median; }
 peak_kb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
 
-for repo in app8000 layers nested registrations files; do
+for repo in ${REPOS:-app8000 layers nested registrations files}; do
     # The attack inputs take minutes with a quadratic binary: ATTACK_RUNS of them (default 1).
     count=$([ "$repo" = app8000 ] && echo "$runs" || echo "${ATTACK_RUNS:-1}")
     grep_ms=$(time_of grep -rl BGTaskScheduler "$work/$repo")
