@@ -1,5 +1,6 @@
 import BggenCore
 import BggenTestSupport
+import Foundation
 import Testing
 
 /// The one model of the app's code, through what `init` (the project report) and `doctor` (findings) read from it:
@@ -308,5 +309,29 @@ struct CodeModelTests {
                 """)
         // Before: a CHECK001 note ("no path from didFinishLaunching was found"), though the only path runs after launch.
         #expect(try findings(repository) == ["BG004 error App/SceneDelegate.swift:12"])
+    }
+
+    @Test func aFileReachedThroughALinkIsReadOnce() throws {
+        let folder = try TemporaryDirectory()
+        let repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("Tasks.registerAll()")
+            .with("App/Tasks.swift", """
+                import BackgroundTasks
+
+                enum Tasks {
+                    static func registerAll() {
+                        \(register(#""com.example.app.refresh""#))
+                    }
+                }
+
+                """)
+        for (path, text) in repository.files {
+            let url = folder.url.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("App/TasksLink.swift").path, withDestinationPath: "Tasks.swift")
+        let findings = try Doctor(fileSystem: LocalFileSystem()).audit(root: folder.path).findings.map(\.rule.id)
+        // Before: the linked file was read twice, so the one registration was "registered twice" (BG005).
+        #expect(findings == [])
     }
 }
