@@ -334,4 +334,26 @@ struct CodeModelTests {
         // Before: the linked file was read twice, so the one registration was "registered twice" (BG005).
         #expect(findings == [])
     }
+
+    @Test func aBackgroundSessionPassedAsAnArgumentIsThatSession() throws {
+        let repository = DoctorRepository()
+            .with("App/Downloads.swift", """
+                import Foundation
+
+                final class Downloads: NSObject, URLSessionDelegate {
+                    lazy var session = URLSession(configuration: .background(withIdentifier: "com.example.app.downloads"), delegate: self, delegateQueue: nil)
+
+                    func start(_ url: URL) {
+                        fetch(session, url: url)
+                    }
+
+                    func fetch(_ client: URLSession, url: URL) {
+                        client.dataTask(with: url) { _, _, _ in }.resume()
+                    }
+                }
+
+                """)
+        // Before: nothing, since the call is made on the parameter, not on the stored session.
+        #expect(try findings(repository).contains("URL001 error App/Downloads.swift:11"))
+    }
 }
