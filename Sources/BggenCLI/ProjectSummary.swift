@@ -39,16 +39,37 @@ enum ProjectSummary {
                 lines.append("  Entitlements: \(file.path)\(configurations)\(facts)")
             }
         }
-        let code = report.existingCode.filter { !$0.isBggenOutput }
-        if !code.isEmpty {
-            lines.append("  Existing background code:")
-            lines += code.map { "    \($0)" }
-        }
+        lines += existingCode(project)
         for (kind, label) in [(RegisteredIdentifier.Kind.task, "Registered task identifiers"), (.urlSession, "Background session identifiers")] {
             let identifiers = report.registeredIdentifiers.filter { $0.kind == kind }.map(\.identifier)
             if !identifiers.isEmpty { lines.append("  \(label): " + identifiers.joined(separator: ", ")) }
         }
         lines += project.warnings.map { "  warning: \($0)" }
         return lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// What already covers each task kind in the app target's code (shared code included), labelled by what it
+    /// does, at most three places a kind; code only other targets compile goes on a line of its own.
+    static func existingCode(_ project: ExistingProject) -> [String] {
+        let code = project.report.existingCode.filter { !$0.isBggenOutput && !$0.kinds.isEmpty }
+        let name = project.target?.name
+        let own = code.filter(project.isCompiledIntoApp)
+        let others = code.filter { !project.isCompiledIntoApp($0) }
+        var lines: [String] = []
+        if !own.isEmpty {
+            lines.append("  Existing background code\(name.map { " in \($0)" } ?? ""):")
+            for kind in TaskKind.allCases {
+                // What names the kind (a request, a task class) before the scheduler calls around it.
+                let places = own.filter { $0.kinds.contains(kind) }.sorted { ($0.symbol == "BGTaskScheduler" ? 1 : 0) < ($1.symbol == "BGTaskScheduler" ? 1 : 0) }
+                guard !places.isEmpty else { continue }
+                let shown = places.prefix(3).map { finding in "\(finding.label) (\(finding.line.map { "\(finding.file):\($0)" } ?? finding.file))" }
+                lines.append("    \(kind.rawValue): " + shown.joined(separator: ", ") + (places.count > 3 ? ", and \(places.count - 3) more" : ""))
+            }
+        }
+        if !others.isEmpty {
+            let targets = Set(others.flatMap(\.targets)).sorted()
+            lines.append("  Background code in other targets (\(targets.joined(separator: ", "))): \(others.count) place\(others.count == 1 ? "" : "s"), not counted for \(name ?? "the app")")
+        }
+        return lines
     }
 }

@@ -35,7 +35,8 @@ struct DoctorCorpusTests {
         App(name: "NetNewsWire-Fixed", expected: [], otherTrue: ["MODE003 iOS/Resources/Info.plist:14"], falseFindings: []),
         App(name: "HomeAssistant-Current", expected: [], otherTrue: [], falseFindings: []),
         App(name: "Workmanager-Example", expected: [], otherTrue: [],
-            falseFindings: (7...13).map { "BG002 ios/Runner/Info.plist:\($0)" } + ["MODE003 ios/Runner/Info.plist:17", "MODE003 ios/Runner/Info.plist:18"]),
+            // Registered from Dart through the plugin, which doctor does not read.
+            falseFindings: [8, 10, 13].map { "BG002 ios/Runner/Info.plist:\($0)" }),
     ]
 
     private static func findings(_ app: App) throws -> [String] {
@@ -51,7 +52,8 @@ struct DoctorCorpusTests {
         #expect(judged.subtracting(found).isEmpty, "judged findings doctor no longer reports: \(judged.subtracting(found).sorted()); re-pin")
     }
 
-    /// The figures pinned for doctor as it is (before issue 25's one model of the code): re-pin when they move.
+    /// The figures pinned for doctor as it is (with issue 25's one model of the code; before it: 5 of 7 recalled,
+    /// 10 false findings): re-pin when they move.
     @Test func recallAndFalseFindingsArePinned() throws {
         var expected = 0, recalled = 0, falseFindings = 0
         for app in Self.apps {
@@ -62,7 +64,7 @@ struct DoctorCorpusTests {
         }
         #expect(Self.apps.filter { !$0.expected.isEmpty }.count == 4 && Self.apps.filter(\.expected.isEmpty).count == 3)
         #expect(expected == 7)
-        #expect(recalled == 5, "recall: \(recalled) of \(expected) expected findings")
-        #expect(falseFindings == 10, "false findings: \(falseFindings)")
+        #expect(recalled == 7, "recall: \(recalled) of \(expected) expected findings")
+        #expect(falseFindings == 4, "false findings: \(falseFindings)")
     }
 }

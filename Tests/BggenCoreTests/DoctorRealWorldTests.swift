@@ -18,10 +18,11 @@ struct DoctorRealWorldTests {
         // BG010: a launch handler closure in a @MainActor app delegate, Swift 6.0, queue nil (true positive).
         // The registration is reached from didFinishLaunching, so no BG004.
         ("NetNewsWire", ["BG010 error iOS/AppDelegate.swift:22", "MODE003 warning iOS/Resources/Info.plist:20"]),
-        // FETCH001: performFetchWithCompletionHandler (true positive). CHECK001: identifiers from a computed
+        // FETCH002: performFetchWithCompletionHandler while the Info.plist lists BGTaskSchedulerPermittedIdentifiers,
+        // which switches legacy fetch off (true positive; was FETCH001, a warning). CHECK001: identifiers from a computed
         // property and a protocol requirement, which doctor rightly does not guess.
         ("DuckDuckGo", [
-            "FETCH001 warning DuckDuckGo/AppDelegate.swift:10",
+            "FETCH002 error DuckDuckGo/AppDelegate.swift:10",
             "CHECK001 note DuckDuckGo/MaliciousSiteProtection/Services/MaliciousSiteProtectionDatasetsFetcher.swift:24",
             "CHECK001 note DuckDuckGo/MaliciousSiteProtection/Services/MaliciousSiteProtectionDatasetsFetcher.swift:30",
             "CHECK001 note LocalPackages/Waitlist/Sources/Waitlist/Waitlist.swift:9",

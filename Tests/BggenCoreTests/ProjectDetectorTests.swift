@@ -60,7 +60,6 @@ struct ProjectDetectorTests {
     @Test func netNewsWireCodeIsFoundWithoutTheQueueLabelAndWithTheMacDelegateAttributed() throws {
         let report = try detect("NetNewsWire")
         #expect(findings(report) == [
-            "Mac/AppDelegate.swift:4: didReceiveRemoteNotification (silent-push) [NetNewsWire]",
             "Modules/RSCore/Sources/RSCore/BackgroundTaskRunner.swift: file name []",
             "iOS/AppDelegate.swift:16: didReceiveRemoteNotification (silent-push) [NetNewsWire-iOS]",
             "iOS/AppDelegate.swift:22: BGTaskScheduler (refresh) [NetNewsWire-iOS]",
@@ -111,6 +110,7 @@ struct ProjectDetectorTests {
             file: "DuckDuckGo/MaliciousSiteProtection/Services/MaliciousSiteProtectionDatasetsFetcher.swift", line: 24,
             expression: "type.backgroundTaskIdentifier")])
         let found = findings(report)
+        // Legacy background fetch covers no task kind: adding BGTaskSchedulerPermittedIdentifiers switches it off.
         #expect(found.contains("DuckDuckGo/AppDelegate.swift:10: performFetchWithCompletionHandler [DuckDuckGo]"))
         #expect(found.contains("DuckDuckGo/EmailWaitlist.swift:7: BGTaskScheduler [DuckDuckGo]"))
         #expect(found.contains("LocalPackages/Waitlist/Sources/Waitlist/Waitlist.swift:9: BGAppRefreshTaskRequest (refresh) []"))
@@ -144,7 +144,8 @@ struct ProjectDetectorTests {
         #expect(report.otherTargets.first { $0.name == "WatchApp" }?.platform == .watchOS)
         #expect(report.otherTargets.first { $0.name == "Launcher" }?.platform == .macOS)
         #expect(report.otherTargets.filter(\.isExtension).count == 7)
-        #expect(findings(report).contains("Sources/Extensions/PushProvider/PushProvider.swift:4: didReceiveRemoteNotification (silent-push) [PushProvider]"))
+        // The push provider's own `didReceiveRemoteNotification(_:)` is no app delegate's silent-push handler.
+        #expect(!findings(report).contains { $0.hasPrefix("Sources/Extensions/PushProvider/PushProvider.swift") })
         // A session for webhook sends, neither downloads nor uploads: it covers no task kind.
         #expect(findings(report).contains("Sources/Shared/API/WebhookManager.swift:6: background(withIdentifier:) [Shared]"))
         #expect(findings(report).contains("Sources/App/AppDelegate.swift:19: handleEventsForBackgroundURLSession (downloads) [App]"))

@@ -243,30 +243,41 @@ public struct ExistingProject: Sendable {
             let covering = relevant.filter { $0.kinds.contains(kind) && !sessionsWithoutEvents.contains($0) }
             // The line that registers or names this kind beats one that covers several (a file's scheduler call).
             let best = covering.first { $0.symbol.hasPrefix("registers ") }
-                ?? covering.first { BackgroundCodeScanner.symbols[$0.symbol]?.contains(kind) == true }
+                ?? covering.first { CodeSymbol.table[$0.symbol]?.covers.contains(kind) == true }
                 ?? covering.first
             return best.map { (kind, $0) }
         }
     }
 
-    /// The findings the app target compiles: its own files, the framework and library targets it may link, and
-    /// packages (files no target claims); never bggen's own earlier output.
+    /// Whether `finding`'s file is compiled into the app: its own files, the framework and library targets it may
+    /// link, and packages (files no target claims).
+    public func isCompiledIntoApp(_ finding: CodeFinding) -> Bool {
+        isCompiledIntoApp(finding, libraries: linkedLibraries)
+    }
+
+    /// The findings the app target compiles, never bggen's own earlier output; the libraries are worked out once.
     private func compiledIntoTheApp(_ findings: [CodeFinding]) -> [CodeFinding] {
-        let libraries = Set(report.otherTargets.filter { other in
+        let libraries = linkedLibraries
+        return findings.filter { !$0.isBggenOutput && isCompiledIntoApp($0, libraries: libraries) }
+    }
+
+    /// The framework and library targets the app may link.
+    private var linkedLibraries: Set<String> {
+        Set(report.otherTargets.filter { other in
             let type = other.productType.lowercased()
             return (type.contains("framework") || type.contains("library")) && [.iOS, .unknown].contains(other.platform)
         }.map(\.name))
-        return findings.filter { finding in
-            !finding.isBggenOutput && (finding.targets.isEmpty || target.map { finding.targets.contains($0.name) } ?? true
-                || finding.targets.contains(where: libraries.contains))
-        }
+    }
+
+    private func isCompiledIntoApp(_ finding: CodeFinding, libraries: Set<String>) -> Bool {
+        finding.targets.isEmpty || target.map { finding.targets.contains($0.name) } ?? true || finding.targets.contains(where: libraries.contains)
     }
 
     /// The app's legacy background fetch (`application(_:performFetchWithCompletionHandler:)` and
     /// `setMinimumBackgroundFetchInterval(_:)`), which never covers refresh: from iOS 13, an Info.plist with
     /// `BGTaskSchedulerPermittedIdentifiers` switches both off.
     public var legacyFetch: LegacyFetch? {
-        let code = compiledIntoTheApp(report.existingCode)
+        let code = compiledIntoTheApp(report.legacyFetch)
         let handler = code.first { $0.symbol == "performFetchWithCompletionHandler" }
         let interval = code.first { $0.symbol == "setMinimumBackgroundFetchInterval" }
         guard handler != nil || interval != nil else { return nil }
@@ -279,7 +290,7 @@ public struct ExistingProject: Sendable {
     public var sessionsThatCannotGetEvents: [CodeFinding] {
         let code = report.existingCode.filter { !$0.isBggenOutput }
         guard !code.contains(where: { $0.symbol == "handleEventsForBackgroundURLSession" }) else { return [] }
-        return code.filter { $0.targets.isEmpty && BackgroundCodeScanner.sessionSymbols.contains($0.symbol) }
+        return code.filter { $0.targets.isEmpty && CodeSymbol.sessionSymbols.contains($0.symbol) }
     }
 
     /// What the user must do so the target compiles the new folder, when the project does not pick it up alone.

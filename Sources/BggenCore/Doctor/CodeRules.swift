@@ -1,6 +1,6 @@
 /// Checks of the code alone: registrations, submissions, sessions, deprecated API and edited generated files.
 extension TargetAudit {
-    static func codeRules(uses: [TaskIdentifierUse], relevant: [SourceFacts], owned: [SourceFacts], context: AuditContext,
+    static func codeRules(uses: [TaskIdentifierUse], relevant: [FileFacts], owned: [FileFacts], context: AuditContext,
                           target: String?) -> [DoctorFinding] {
         var findings: [DoctorFinding] = []
         func add(_ rule: DoctorRule, at location: FindingLocation, _ message: String, why: String, fix: String) {
@@ -51,6 +51,11 @@ extension TargetAudit {
                 add(.registeredLate, at: use.location, "'\(use.value ?? use.expression)' is registered in \(place), which runs after launch finishes.",
                     why: "BGTaskScheduler accepts registrations only until application(_:didFinishLaunchingWithOptions:) returns; a later one raises \"All launch handlers must be registered before application finishes launching\" and the task never runs.",
                     fix: "Register in application(_:didFinishLaunchingWithOptions:) (or a SwiftUI App's init), synchronously.")
+            case .function(let key) where !context.isReachedFromLaunch(key) && context.afterLaunchCaller(of: key) != nil:
+                let caller = context.afterLaunchCaller(of: key)!
+                add(.registeredLate, at: use.location, "'\(use.value ?? use.expression)' is registered in \(key), which only \(caller) calls, after launch finishes.",
+                    why: "BGTaskScheduler accepts registrations only until application(_:didFinishLaunchingWithOptions:) returns; a later one raises \"All launch handlers must be registered before application finishes launching\" and the task never runs.",
+                    fix: "Call \(key) from application(_:didFinishLaunchingWithOptions:) (or a SwiftUI App's init), synchronously.")
             case .function(let key) where !context.isReachedFromLaunch(key):
                 add(.couldNotCheck, at: use.location, "No path from application(_:didFinishLaunchingWithOptions:) or App.init to this registration was found, so whether it happens before launch finishes was not checked.",
                     why: "A registration after launch finishes is refused and the task never runs.",
@@ -62,22 +67,24 @@ extension TargetAudit {
 
         // CHECK001: identifiers built at run time.
         for use in uses where use.value == nil && !use.inBggenOutput && use.isTaskIdentifier {
-            add(.couldNotCheck, at: use.location, "The task identifier '\(use.expression)' is built at run time or defined where doctor cannot see it, so it was not checked.",
+            let because = use.unresolvedBecause.map { "is \($0)" } ?? "is built at run time or defined where doctor cannot see it"
+            add(.couldNotCheck, at: use.location, "The task identifier '\(use.expression)' \(because), so it was not checked.",
                 why: "If it is not in BGTaskSchedulerPermittedIdentifiers, register returns false and submit fails with notPermitted.",
                 fix: "Use a string literal or a constant, or add '// bggen:ignore CHECK001' once you have checked it.")
         }
 
         // BG013: a handler casting its task to one class, run for an identifier submitted with another request class.
         let requests = context.facts.flatMap(\.uses).filter { if case .request = $0.role { $0.value != nil } else { false } }
-        for facts in relevant {
+        for facts in relevant where !facts.forceCasts.isEmpty {
+            let registered = Dictionary(facts.uses.filter(\.isRegistration).map { ($0.location, $0.value) }, uniquingKeysWith: { first, _ in first })
             for cast in facts.forceCasts {
-                let identifiers = cast.registrations.map { place in facts.uses.first { $0.isRegistration && $0.location == place }?.value }
+                let identifiers = cast.registrations.map { place in registered[place] ?? nil }
                 guard !identifiers.isEmpty, identifiers.allSatisfy({ $0 != nil }) else { continue }
                 let values = identifiers.compactMap(\.self)
                 guard let other = requests.filter({ values.contains($0.value!) && $0.role != .request(cast.kind) }).min(by: { $0.location < $1.location }),
                       case .request(let kind) = other.role else { continue }
                 let shared = Set(values).count > 1 ? " (registered for \(values.map { "'\($0)'" }.joined(separator: ", ")))" : ""
-                let requestType = SourceFacts.requestTypes.first { $0.value == kind }?.key ?? kind.rawValue
+                let requestType = kind.className
                 add(.forceCastTask, at: cast.location,
                     "This launch handler\(shared) force-casts its task to \(cast.type), but '\(other.value!)' is submitted as a \(requestType) at \(other.location.file):\(other.location.line).",
                     why: "The system hands the handler a task of the class its request had; for a \(requestType) the cast fails and the app crashes in the background.",
@@ -113,10 +120,11 @@ extension TargetAudit {
                         fix: "Use downloadTask(with:) for requests whose response matters, and write the body to a file for uploadTask(with:fromFile:)."))
                 }
             }
-            for (symbol, location) in facts.deprecatedFetch {
-                add(.deprecatedFetch, at: location, "\(symbol) is deprecated background fetch (iOS 13).",
-                    why: "iOS may stop calling it; BGAppRefreshTask is its replacement.",
-                    fix: "Schedule a BGAppRefreshTaskRequest and register its handler at launch instead (bggen init --tasks refresh generates it).")
+            if target == nil {
+                for (symbol, location) in facts.legacyFetch {
+                    add(.deprecatedFetch, at: location, "\(symbol) is deprecated background fetch (iOS 13).",
+                        why: legacyFetchWhy, fix: legacyFetchFix)
+                }
             }
             if facts.provenance == .edited {
                 add(.editedGenerated, at: FindingLocation(file: facts.file, line: 1, column: 1), "\(facts.file) was generated by bggen and edited since.",
@@ -134,4 +142,7 @@ extension TargetAudit {
         }
         return findings
     }
+
+    static let legacyFetchWhy = "iOS may stop calling it, and it stops the day the Info.plist gets BGTaskSchedulerPermittedIdentifiers (Apple: adding the key disables performFetchWithCompletionHandler and setMinimumBackgroundFetchInterval)."
+    static let legacyFetchFix = "Move the fetch's work into a BGAppRefreshTask in one step: register its handler at launch and submit a BGAppRefreshTaskRequest where the app sets the fetch interval, then delete application(_:performFetchWithCompletionHandler:) and the setMinimumBackgroundFetchInterval call."
 }

@@ -13,7 +13,7 @@ public struct Doctor: Sendable {
     /// `dumper` runs `xcodegen` or `tuist` for the resolved project; nil reads the spec alone.
     public func audit(root: String, targetName: String? = nil, disabled: Set<String> = [],
                       dumper: (any ProjectDumping)? = ProcessProjectDumper()) throws -> DoctorReport {
-        let (project, ownership) = try ProjectDetector.read(root: root, fileSystem: fileSystem, scansCode: false, dumper: dumper)
+        let (project, code) = try ProjectDetector.read(root: root, fileSystem: fileSystem, stopsAtUnreadableCode: false, dumper: dumper)
         var targets = project.appTargets
         if let targetName {
             guard let target = project.appTarget(named: targetName) else {
@@ -21,29 +21,34 @@ public struct Doctor: Sendable {
             }
             targets = [target]
         }
-        let scan = SourceScan(root: root, fileSystem: fileSystem).run()
-        var findings = scan.unreadable.map { location in
-            DoctorFinding(rule: .couldNotCheck, location: location, target: nil,
-                          message: "\(location.file) nests too deeply to read, so its background work was not checked.",
+        let facts = code.facts
+        var findings = code.unreadable.map { failure in
+            DoctorFinding(rule: .couldNotCheck, location: FindingLocation(file: failure.file, line: failure.line, column: 1), target: nil,
+                          message: "\(failure.file) nests too deeply to read, so its background work was not checked.",
                           why: "A finding there would be missed.", fix: "Nothing to do unless the file holds background work.")
         }
         let extensions = Set(project.otherTargets.filter(\.isExtension).map(\.name))
-        let extensionSessions = scan.facts.flatMap { facts -> [ExtensionSession] in
-            let owners = ownership.targets(of: facts.file)
+        let extensionSessions = facts.flatMap { facts -> [ExtensionSession] in
+            let owners = code.targets.targets(of: facts.file)
             guard !owners.isEmpty, owners.allSatisfy(extensions.contains) else { return [] }
             return facts.uses.filter { $0.role == .session && $0.value != nil }.map { ExtensionSession(use: $0, targets: owners) }
         }
-        let context = AuditContext(project: project, facts: scan.facts, dependenciesUnread: dependenciesUnread(project),
+        let context = AuditContext(project: project, code: code, dependenciesUnread: dependenciesUnread(project),
                                    extensionSessions: extensionSessions)
         for target in targets {
-            let relevant = scan.facts.filter { facts in
-                let owners = ownership.targets(of: facts.file)
-                return owners.isEmpty || owners.contains(target.name)
-            }
-            let owned = scan.facts.filter { ownership.targets(of: $0.file).contains(target.name) }
+            let relevant = facts.filter { code.targets.counts($0.file, for: target.name) }
+            let owned = facts.filter { code.targets.targets(of: $0.file).contains(target.name) }
             var audit = TargetAudit(target: target, context: context, relevant: relevant, owned: owned)
             try audit.readFiles(root: root, fileSystem: fileSystem)
             findings += audit.run()
+        }
+        let unattributed = facts.filter { code.targets.isUnattributed($0.file) && !$0.uses.isEmpty }.map(\.file)
+        if let first = unattributed.first {
+            findings.append(DoctorFinding(
+                rule: .couldNotCheck, location: FindingLocation(file: first, line: 1, column: 1), target: nil,
+                message: "\(unattributed.count == 1 ? first : "\(first) and \(unattributed.count - 1) more files") with background work \(unattributed.count == 1 ? "is" : "are") compiled by no target the project names and lie in no app's folder, so \(unattributed.count == 1 ? "it was" : "they were") not checked against \(targets.map(\.name).joined(separator: " or ")).",
+                why: "With several apps in the repository, code no project claims cannot be told to belong to one of them.",
+                fix: "Add the files to their app target (or to a package it links), or check them by hand."))
         }
         if targets.isEmpty {
             findings += TargetAudit.codeOnly(context: context)
@@ -80,31 +85,93 @@ public struct Doctor: Sendable {
 /// What every target's audit shares.
 struct AuditContext: Sendable {
     let project: ProjectReport
-    /// Every scanned file, whichever target compiles it: a registration anywhere counts as one.
-    let facts: [SourceFacts]
+    /// The model of the code; `facts` are its files read for facts, whichever target compiles them: a
+    /// registration anywhere counts as one.
+    let code: CodeModel
+    let facts: [FileFacts]
     let dependenciesUnread: Bool
     /// Background sessions created in files only app extensions compile.
     var extensionSessions: [ExtensionSession] = []
+    let registrations: [TaskIdentifierUse]
+    private let launchReach: LaunchReach
 
-    var registrations: [TaskIdentifierUse] { facts.flatMap(\.uses).filter(\.isRegistration) }
+    init(project: ProjectReport, code: CodeModel, dependenciesUnread: Bool, extensionSessions: [ExtensionSession]) {
+        self.project = project
+        self.code = code
+        facts = code.facts
+        self.dependenciesUnread = dependenciesUnread
+        self.extensionSessions = extensionSessions
+        registrations = facts.flatMap(\.uses).filter(\.isRegistration)
+        launchReach = LaunchReach(functions: code.files.flatMap(\.functions))
+    }
 
     /// Whether some chain of functions, each mentioned in the body of the next, leads from launch
     /// (`didFinishLaunching`, `willFinishLaunching`, a SwiftUI `App`'s `init`) to the function `key`.
     func isReachedFromLaunch(_ key: String) -> Bool {
-        var mentionedBy: [String: [FunctionMentions]] = [:]
-        for function in facts.flatMap(\.functions) {
+        launchReach.reaches(key)
+    }
+
+    /// For a function launch does not reach: the after-launch function (`sceneDidBecomeActive`, `viewDidLoad`)
+    /// whose calls lead to it, a few levels deep, if one does.
+    func afterLaunchCaller(of key: String) -> String? {
+        launchReach.afterLaunchCaller(of: key)
+    }
+}
+
+/// The callers of every function, indexed once per run, and the answers already given: asking for each of
+/// thousands of registrations costs one walk of the call graph in all, not one per registration.
+final class LaunchReach: @unchecked Sendable {
+    private var mentionedBy: [String: [FunctionMentions]] = [:]
+    private let launchKeys: Set<String>
+    private var answers: [String: Bool] = [:]
+    private let lock = NSLock()
+
+    init(functions: [FunctionMentions]) {
+        for function in functions {
             for name in function.mentions { mentionedBy[name, default: []].append(function) }
         }
-        var pending = [key]
-        var seen: Set<String> = [key]
-        while let current = pending.popLast() {
-            let name = current.hasSuffix(".init") ? String(current.dropLast(5)) : current
-            for caller in mentionedBy[name] ?? [] where caller.key != current {
-                if caller.isLaunch { return true }
-                if seen.insert(caller.key).inserted { pending.append(caller.key) }
+        launchKeys = Set(functions.filter(\.isLaunch).map(\.key))
+    }
+
+    func afterLaunchCaller(of key: String) -> String? {
+        lock.withLock {
+            var level = [key]
+            var seen: Set<String> = [key]
+            for _ in 0..<4 {
+                var next: [String] = []
+                for current in level {
+                    for caller in mentionedBy[CodeModel.callableName(current)] ?? [] where caller.key != current {
+                        if LaunchPaths.afterLaunchFunctions.contains(caller.key) { return caller.key }
+                        if seen.insert(caller.key).inserted { next.append(caller.key) }
+                    }
+                }
+                level = next
             }
+            return nil
         }
-        return facts.flatMap(\.functions).contains { $0.key == key && $0.isLaunch }
+    }
+
+    func reaches(_ key: String) -> Bool {
+        lock.withLock {
+            if let known = answers[key] { return known }
+            var pending = [key]
+            var seen: Set<String> = [key]
+            var found = launchKeys.contains(key)
+            while !found, let current = pending.popLast() {
+                if let known = answers[current], current != key {
+                    if known { found = true }
+                    continue
+                }
+                for caller in mentionedBy[CodeModel.callableName(current)] ?? [] where caller.key != current {
+                    if caller.isLaunch { found = true; break }
+                    if seen.insert(caller.key).inserted { pending.append(caller.key) }
+                }
+            }
+            // Every function the walk passed reaches launch exactly when this one does, if it did not find it.
+            if !found { for name in seen { answers[name] = false } }
+            answers[key] = found
+            return found
+        }
     }
 }
 

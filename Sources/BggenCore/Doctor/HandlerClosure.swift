@@ -20,21 +20,22 @@ struct HandlerClosure: Sendable, Equatable {
     /// assigned to `.expirationHandler`, in Swift.
     static func all(in tokens: [SourceToken], file: String) -> [HandlerClosure] {
         let declared = Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
+        var reach = FunctionReach(tokens: tokens, declared: declared)
         let fileSetsExpiration = tokens.contains { $0.kind == .identifier && $0.text == "expirationHandler" }
         var result: [HandlerClosure] = []
         for (index, token) in tokens.enumerated() where token.kind == .identifier {
             let location = FindingLocation(file: file, line: token.line, column: token.column)
             if token.text == "register", index > 0, tokens[index - 1].text == ".",
-               BackgroundCodeScanner.matches(tokens, at: index + 1, ["(", "forTaskWithIdentifier", ":"]),
+               TokenPattern.matches(tokens, at: index + 1, ["(", "forTaskWithIdentifier", ":"]),
                let close = SwiftScopes.closing(index + 1, in: tokens), let open = launchClosure(call: index + 1, close: close, in: tokens) {
                 let queue = argument(named: "using", from: index + 1, to: close, in: tokens)
                 result.append(HandlerClosure(
                     kind: .launch, location: location, context: SwiftScopes.isolation(at: index, in: tokens),
                     isNonisolated: SwiftScopes.closureIsNonisolated(at: open, in: tokens),
                     runsOnMain: queue.contains { $0.text == "main" },
-                    lacksExpirationHandler: !fileSetsExpiration && outlivesItself(open, in: tokens, declared: declared)))
+                    lacksExpirationHandler: !fileSetsExpiration && outlivesItself(open, in: tokens, reach: &reach)))
             } else if token.text == "expirationHandler", index > 0, tokens[index - 1].text == ".",
-                      BackgroundCodeScanner.matches(tokens, at: index + 1, ["=", "{"]) {
+                      TokenPattern.matches(tokens, at: index + 1, ["=", "{"]) {
                 result.append(HandlerClosure(
                     kind: .expiration, location: location, context: SwiftScopes.isolation(at: index, in: tokens),
                     isNonisolated: SwiftScopes.closureIsNonisolated(at: index + 2, in: tokens), runsOnMain: false,
@@ -57,7 +58,7 @@ struct HandlerClosure: Sendable, Equatable {
         for index in open...close {
             depth += tokens[index].nesting
             if depth == 1, tokens[index].text == label, index + 1 < close, tokens[index + 1].text == ":" {
-                let values = BackgroundCodeScanner.argument(tokens, from: index + 2)
+                let values = TokenPattern.argument(tokens, from: index + 2)
                 return tokens[(index + 2)..<(index + 2 + values.count)]
             }
         }
@@ -66,36 +67,57 @@ struct HandlerClosure: Sendable, Equatable {
 
     /// Whether the handler at `open` starts work that may still run after it returns, with the task kept in this
     /// file: false when the task is handed to code elsewhere (or stored), where an expiration handler may be set.
-    private static func outlivesItself(_ open: Int, in tokens: [SourceToken], declared: Set<String>) -> Bool {
+    private static func outlivesItself(_ open: Int, in tokens: [SourceToken], reach: inout FunctionReach) -> Bool {
         guard let close = SwiftScopes.closing(open, in: tokens),
               let inIndex = tokens[(open + 1)..<close].firstIndex(where: { $0.text == "in" && $0.kind == .identifier }),
               let name = tokens[(open + 1)..<inIndex].last(where: { $0.kind == .identifier && $0.text != "Sendable" })?.text,
-              let bodies = bodies(reachedBy: name, in: (inIndex + 1)..<close, tokens: tokens, declared: declared, depth: 0)
+              let outlives = reach.outlives(name, in: (inIndex + 1)..<close, depth: 0)
         else { return false }
-        return bodies.contains { startsAsynchronousWork($0, in: tokens) }
+        return outlives
     }
 
-    /// The code the task reaches in this file: `body`, and the bodies of the file's functions it is passed to
-    /// (three calls deep at most); nil when it is handed to code elsewhere, stored, or rebound.
-    private static func bodies(reachedBy name: String, in body: Range<Int>, tokens: [SourceToken], declared: Set<String>,
-                               depth: Int) -> [Range<Int>]? {
-        var result = [body]
-        for index in body where tokens[index].text == name && tokens[index].kind == .identifier {
-            if index + 1 < body.upperBound, tokens[index + 1].text == "." { continue }
-            guard depth < 3, let callee = callee(around: index, after: body.lowerBound - 1, in: tokens), declared.contains(callee),
-                  let function = function(named: callee, in: tokens),
-                  let reached = bodies(reachedBy: function.parameter, in: function.body, tokens: tokens, declared: declared, depth: depth + 1)
-            else { return nil }
-            result += reached
+    /// What the task reaches in this file: a body, and the bodies of the file's functions it is passed to (three
+    /// calls deep at most), each function's answer kept, so three layers of 320 calls are read once each.
+    struct FunctionReach {
+        let tokens: [SourceToken]
+        let declared: Set<String>
+        private var functions: [String: (body: Range<Int>, parameter: String)?] = [:]
+        private var answers: [String: Bool?] = [:]
+
+        init(tokens: [SourceToken], declared: Set<String>) {
+            self.tokens = tokens
+            self.declared = declared
         }
-        return result
+
+        /// Whether `body` or a function it hands `name` to starts asynchronous work; nil when the task is handed to
+        /// code elsewhere, stored, or rebound.
+        mutating func outlives(_ name: String, in body: Range<Int>, depth: Int) -> Bool? {
+            var result = HandlerClosure.startsAsynchronousWork(body, in: tokens)
+            for index in body where tokens[index].text == name && tokens[index].kind == .identifier {
+                if index + 1 < body.upperBound, tokens[index + 1].text == "." { continue }
+                guard depth < 3, let callee = HandlerClosure.callee(around: index, after: body.lowerBound - 1, in: tokens),
+                      declared.contains(callee) else { return nil }
+                let answer: Bool?
+                if let known = answers[callee] {
+                    answer = known
+                } else {
+                    if functions[callee] == nil { functions[callee] = .some(HandlerClosure.function(named: callee, in: tokens)) }
+                    answers[callee] = .some(nil)
+                    answer = functions[callee]!.flatMap { outlives($0.parameter, in: $0.body, depth: depth + 1) }
+                    answers[callee] = .some(answer)
+                }
+                guard let answer else { return nil }
+                result = result || answer
+            }
+            return result
+        }
     }
 
     /// The body of the one function named `name` in the file and the internal name of its first parameter; nil
     /// when there are several.
     static func function(named name: String, in tokens: [SourceToken]) -> (body: Range<Int>, parameter: String)? {
         let starts = tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" && tokens[$0].text == name }
-        guard starts.count == 1, BackgroundCodeScanner.matches(tokens, at: starts[0] + 1, ["("]),
+        guard starts.count == 1, TokenPattern.matches(tokens, at: starts[0] + 1, ["("]),
               let parameter = tokens[(starts[0] + 2)...].prefix(while: { $0.text != ":" && $0.text != ")" }).last?.text,
               let open = tokens[starts[0]...].firstIndex(where: { $0.text == "{" && $0.kind == .punctuation }),
               let close = SwiftScopes.closing(open, in: tokens) else { return nil }
@@ -103,7 +125,7 @@ struct HandlerClosure: Sendable, Equatable {
     }
 
     /// `await`, `async`, a `Task`, or any closure (a completion handler, a queue's block) in `range`.
-    private static func startsAsynchronousWork(_ range: Range<Int>, in tokens: [SourceToken]) -> Bool {
+    static func startsAsynchronousWork(_ range: Range<Int>, in tokens: [SourceToken]) -> Bool {
         range.contains { index in
             let token = tokens[index]
             if token.kind == .identifier { return ["await", "async", "asyncAfter", "Task"].contains(token.text) }

@@ -33,12 +33,12 @@ struct HandlerReturn: Sendable, Equatable {
                 let previous = tokens[index - 1].text
                 if previous == "." { continue }
                 if previous == "let" || previous == "var" { continue }
-                if BackgroundCodeScanner.matches(tokens, at: index + 1, ["as"]) || BackgroundCodeScanner.matches(tokens, at: index + 1, ["is"]) {
+                if TokenPattern.matches(tokens, at: index + 1, ["as"]) || TokenPattern.matches(tokens, at: index + 1, ["is"]) {
                     // `let alias = task as? BGAppRefreshTask`: the alias is the task too.
                     if previous == "=", index >= 3, ["let", "var"].contains(tokens[index - 3].text) { names.insert(tokens[index - 2].text) }
                     continue
                 }
-                if BackgroundCodeScanner.matches(tokens, at: index + 1, ["."]), index + 2 < tokens.count, readingMembers.contains(tokens[index + 2].text) {
+                if TokenPattern.matches(tokens, at: index + 1, ["."]), index + 2 < tokens.count, readingMembers.contains(tokens[index + 2].text) {
                     continue
                 }
                 return nil

@@ -14,16 +14,20 @@ struct LaunchHandlerBody: Equatable {
         let declared = Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
         var result: [LaunchHandlerBody] = []
         var functions: [(name: String, registrations: [FindingLocation], isHandler: Bool)] = []
+        var positions: [String: Int] = [:]
+        var recorded = Set<String>()
         func handledBy(_ function: String, _ registration: FindingLocation, isHandler: Bool) {
-            guard let index = functions.firstIndex(where: { $0.name == function }) else {
+            guard let index = positions[function] else {
+                positions[function] = functions.count
                 functions.append((function, [registration], isHandler))
+                recorded.insert("\(function) \(registration.line) \(registration.column)")
                 return
             }
-            if !functions[index].registrations.contains(registration) { functions[index].registrations.append(registration) }
+            if recorded.insert("\(function) \(registration.line) \(registration.column)").inserted { functions[index].registrations.append(registration) }
             functions[index].isHandler = functions[index].isHandler && isHandler
         }
         for index in tokens.indices where tokens[index].kind == .identifier && tokens[index].text == "register" && index > 0
-            && tokens[index - 1].text == "." && BackgroundCodeScanner.matches(tokens, at: index + 1, ["(", "forTaskWithIdentifier", ":"]) {
+            && tokens[index - 1].text == "." && TokenPattern.matches(tokens, at: index + 1, ["(", "forTaskWithIdentifier", ":"]) {
             guard let close = SwiftScopes.closing(index + 1, in: tokens) else { continue }
             let registration = FindingLocation(file: file, line: tokens[index].line, column: tokens[index].column)
             if let open = HandlerClosure.launchClosure(call: index + 1, close: close, in: tokens), let end = SwiftScopes.closing(open, in: tokens),
@@ -31,7 +35,7 @@ struct LaunchHandlerBody: Equatable {
                let name = tokens[(open + 1)..<inIndex].last(where: { $0.kind == .identifier && $0.text != "Sendable" })?.text {
                 let body = (inIndex + 1)..<end
                 result.append(LaunchHandlerBody(registrations: [registration], body: body, task: name, isHandler: true))
-                for use in body where tokens[use].text == name && tokens[use].kind == .identifier && !BackgroundCodeScanner.matches(tokens, at: use + 1, ["."]) {
+                for use in body where tokens[use].text == name && tokens[use].kind == .identifier && !TokenPattern.matches(tokens, at: use + 1, ["."]) {
                     if let callee = HandlerClosure.callee(around: use, after: body.lowerBound - 1, in: tokens), declared.contains(callee) {
                         handledBy(callee, registration, isHandler: false)
                     }

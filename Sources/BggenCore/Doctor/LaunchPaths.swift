@@ -117,6 +117,7 @@ enum LaunchPaths {
     /// Every function of the file with the identifiers its body mentions.
     static func functions(in tokens: [SourceToken], language: SourceLexer.Language) -> [FunctionMentions] {
         var result: [FunctionMentions] = []
+        let apps = appTypes(in: tokens)
         for open in tokens.indices where tokens[open].text == "{" && tokens[open].kind == .punctuation {
             let header = SwiftScopes.headerTokens(before: open, in: tokens)
             var key: String?
@@ -127,7 +128,7 @@ enum LaunchPaths {
                 key = Self.key(name: header[function + 1].text, header: header)
             } else if header.contains(where: { $0.text == "init" && $0.kind == .identifier }), let type = typeName(around: open, in: tokens) {
                 key = type + ".init"
-                isLaunch = appTypes(in: tokens).contains(type)
+                isLaunch = apps.contains(type)
             }
             guard let key, let close = SwiftScopes.closing(open, in: tokens) else { continue }
             let mentions = Set(tokens[(open + 1)..<close].filter { $0.kind == .identifier }.map(\.text))

@@ -18,11 +18,12 @@ struct SessionMisuse: Sendable, Equatable {
     private static let asyncMethods: Set<String> = ["data", "download", "upload", "bytes"]
 
     static func all(in tokens: [SourceToken], file: String) -> [SessionMisuse] {
-        let sessions = backgroundSessionNames(in: tokens)
+        var sessions = backgroundSessionNames(in: tokens)
         guard !sessions.isEmpty else { return [] }
+        sessions.formUnion(parametersGiven(sessions, in: tokens))
         var result: [SessionMisuse] = []
         for index in tokens.indices where tokens[index].kind == .identifier && sessions.contains(tokens[index].text)
-            && BackgroundCodeScanner.matches(tokens, at: index + 1, ["."]) && index + 3 < tokens.count && tokens[index + 3].text == "(" {
+            && TokenPattern.matches(tokens, at: index + 1, ["."]) && index + 3 < tokens.count && tokens[index + 3].text == "(" {
             let method = tokens[index + 2]
             guard let close = SwiftScopes.closing(index + 3, in: tokens) else { continue }
             let labels = Set(((index + 4)..<close).filter { tokens[$0].kind == .identifier && tokens[$0 + 1].text == ":" && tokens[$0 - 1].text != "." }
@@ -55,11 +56,11 @@ struct SessionMisuse: Sendable, Equatable {
         var names: [String] = []
         for index in tokens.indices where tokens[index].kind == .identifier {
             if tokens[index].text == "background", index > 0, tokens[index - 1].text == ".",
-               BackgroundCodeScanner.matches(tokens, at: index + 1, ["(", "withIdentifier"]), let name = boundName(endingBefore: index - 1, in: tokens) {
+               TokenPattern.matches(tokens, at: index + 1, ["(", "withIdentifier"]), let name = boundName(endingBefore: index - 1, in: tokens) {
                 configurations.insert(name)
             }
-            guard tokens[index].text == "URLSession", BackgroundCodeScanner.matches(tokens, at: index + 1, ["(", "configuration", ":"]) else { continue }
-            let argument = BackgroundCodeScanner.argument(tokens, from: index + 4).map(\.text)
+            guard tokens[index].text == "URLSession", TokenPattern.matches(tokens, at: index + 1, ["(", "configuration", ":"]) else { continue }
+            let argument = TokenPattern.argument(tokens, from: index + 4).map(\.text)
             let isBackground = argument.starts(with: [".", "background"]) || argument.starts(with: ["URLSessionConfiguration", ".", "background"])
                 || (argument.count == 1 && configurations.contains(argument[0]))
             guard isBackground else { continue }
@@ -73,7 +74,7 @@ struct SessionMisuse: Sendable, Equatable {
             }
         }
         let bindings = Dictionary(grouping: tokens.indices.filter { index in
-            tokens[index].kind == .identifier && (BackgroundCodeScanner.matches(tokens, at: index + 1, ["="])
+            tokens[index].kind == .identifier && (TokenPattern.matches(tokens, at: index + 1, ["="])
                 || (index > 0 && ["let", "var"].contains(tokens[index - 1].text)))
         }, by: { tokens[$0].text })
         return Set(names.filter { name in Set(bindings[name] ?? []).count <= 1 })
@@ -88,5 +89,39 @@ struct SessionMisuse: Sendable, Equatable {
         cursor -= 1
         if cursor >= 2, tokens[cursor - 1].text == ":" { cursor -= 2 }
         return tokens[cursor].kind == .identifier ? tokens[cursor].text : nil
+    }
+
+    /// The parameters a background session is passed as: `fetch(session, url)` or `fetch(using: self.session)` with
+    /// `func fetch(_ session: URLSession, …)` in the file makes that parameter the session in the function's body.
+    private static func parametersGiven(_ sessions: Set<String>, in tokens: [SourceToken]) -> Set<String> {
+        var scopes = FunctionScopes(tokens: tokens)
+        var parameters: [String: [String]] = [:]
+        for index in tokens.indices where index > 0 && tokens[index - 1].text == "func" && tokens[index].kind == .identifier {
+            guard let open = tokens[index...].firstIndex(where: { $0.text == "{" && $0.kind == .punctuation }),
+                  let function = scopes.function(around: open + 1), function.open == open else { continue }
+            parameters[tokens[index].text] = function.scope.parameters
+        }
+        var result = Set<String>()
+        for index in tokens.indices where tokens[index].kind == .identifier && index > 0 && tokens[index - 1].text != "func"
+            && TokenPattern.matches(tokens, at: index + 1, ["("]) {
+            guard let names = parameters[tokens[index].text], let close = SwiftScopes.closing(index + 1, in: tokens) else { continue }
+            var position = 0
+            var start = index + 2
+            var depth = 0
+            for at in (index + 2)...close {
+                let token = tokens[at]
+                if token.kind == .punctuation && (token.text == "," || at == close) && depth == 0 {
+                    var argument = tokens[start..<at].map(\.text)
+                    if argument.count > 2, argument[1] == ":" { argument.removeFirst(2) }
+                    if argument.count == 3, argument[0] == "self", argument[1] == "." { argument.removeFirst(2) }
+                    if argument.count == 1, sessions.contains(argument[0]), position < names.count { result.insert(names[position]) }
+                    position += 1
+                    start = at + 1
+                    continue
+                }
+                depth += token.nesting
+            }
+        }
+        return result
     }
 }

@@ -5,14 +5,14 @@ struct TargetAudit {
     let target: AppTarget
     let context: AuditContext
     /// Files the target compiles, and files no target claims (local packages), which it may use.
-    let relevant: [SourceFacts]
+    let relevant: [FileFacts]
     /// Files the project says the target compiles.
-    let owned: [SourceFacts]
+    let owned: [FileFacts]
     var plist: PlistFacts?
     var entitlements: [(file: EntitlementsFile, facts: PlistFacts?)] = []
     var findings: [DoctorFinding] = []
 
-    init(target: AppTarget, context: AuditContext, relevant: [SourceFacts], owned: [SourceFacts]) {
+    init(target: AppTarget, context: AuditContext, relevant: [FileFacts], owned: [FileFacts]) {
         self.target = target
         self.context = context
         self.relevant = relevant
@@ -68,6 +68,8 @@ struct TargetAudit {
         checkEntitlements()
         checkSessionsSharedWithExtensions()
         checkHandlerIsolation()
+        checkLegacyFetch()
+        checkFilesKnown()
         findings += Self.codeRules(uses: uses, relevant: relevant, owned: owned, context: context, target: target.name)
         return findings
     }
@@ -84,7 +86,7 @@ struct TargetAudit {
         let continuedFiles = Set(relevant.filter { facts in facts.uses.contains { $0.role == .request(.continued) } }.map(\.file))
         var reported = Set<String>()
         for use in uses where use.isTaskIdentifier {
-            guard let value = use.value else { continue }
+            guard let written = use.value, let value = expanded(written) else { continue }
             let continued = use.role == .request(.continued)
                 || (use.isRegistration && (continuedValues.contains(value) || continuedFiles.contains(use.location.file)))
             guard !plist.permits(value, continued: continued, in: target), reported.insert(value).inserted else { continue }
@@ -98,6 +100,15 @@ struct TargetAudit {
         }
     }
 
+    /// A value read from `Bundle.main.bundleIdentifier` holds `$(PRODUCT_BUNDLE_IDENTIFIER)`: this target's, when
+    /// every configuration expands it alike; nil when it cannot be told.
+    private func expanded(_ value: String) -> String? {
+        guard value.contains("$(") else { return value }
+        let values = Set(target.expansions(of: value).map { $0.isFullyResolved ? $0.resolved : "" })
+        guard values.count == 1, let only = values.first, !only.isEmpty else { return nil }
+        return only
+    }
+
     private static func wildcard(for identifier: String) -> String {
         let parts = identifier.split(separator: ".")
         return (parts.count > 1 ? parts.dropLast().joined(separator: ".") : identifier) + ".*"
@@ -106,7 +117,7 @@ struct TargetAudit {
     private mutating func checkDeadEntries(_ plist: PlistFacts) {
         let registrations = context.registrations
         let blind = registrations.contains { $0.value == nil && !$0.inBggenOutput }
-        let registered = Set(registrations.compactMap(\.value))
+        let registered = Set(registrations.compactMap(\.value).map { expanded($0) ?? $0 })
         for (entry, values) in plist.expandedEntries(in: target) where !entry.text.hasSuffix(".*") {
             guard let values, registered.isDisjoint(with: values), !blind else { continue }
             let unread = context.dependenciesUnread
@@ -189,7 +200,10 @@ struct TargetAudit {
     private mutating func checkHandlerIsolation() {
         guard let version = target.swiftVersion, version.split(separator: ".").first.flatMap({ Int($0) }).map({ $0 >= 6 }) == true else { return }
         let defaultMain = target.defaultActorIsolation == "MainActor"
-        for handler in owned.flatMap(\.handlers) where !handler.isNonisolated && !handler.runsOnMain {
+        for var handler in owned.flatMap(\.handlers) where !handler.isNonisolated && !handler.runsOnMain {
+            if case .extensionOf(let name) = handler.context {
+                handler.context = context.code.isolation(ofType: name, forFile: handler.location.file)
+            }
             guard handler.context == .mainActor || (handler.context == .moduleDefault && defaultMain) else { continue }
             let reason = handler.context == .mainActor ? "code isolated to the main actor" : "a module whose default isolation is MainActor"
             add(.mainActorHandler, at: handler.location,
@@ -197,6 +211,37 @@ struct TargetAudit {
                 why: "BGTaskScheduler calls it on its own background queue; Swift 6 checks the isolation at run time and the app traps (EXC_BREAKPOINT in _dispatch_assert_queue_fail).",
                 fix: "Mark the closure @Sendable (\(handler.kind == .launch ? "{ @Sendable task in … }" : "= { @Sendable in … }")) or register from a nonisolated function, and hop to the main actor inside with Task { @MainActor in … } where needed.")
         }
+    }
+
+    // MARK: - Legacy fetch
+
+    /// Adding BGTaskSchedulerPermittedIdentifiers switches legacy background fetch off: with the key in any of the
+    /// target's Info.plists the fetch the app relies on never runs (an error); without it, it is deprecated.
+    private mutating func checkLegacyFetch() {
+        let fetches = relevant.flatMap(\.legacyFetch)
+        guard !fetches.isEmpty else { return }
+        let keyed = plist.map { !($0.permittedIdentifiers ?? []).isEmpty } ?? false
+        for (symbol, location) in fetches {
+            if keyed, let plist {
+                add(.legacyFetchSwitchedOff, at: location,
+                    "\(symbol) is legacy background fetch, which \(plist.path) switches off: it lists \(BackgroundModes.permittedIdentifiersKey).",
+                    why: "Since iOS 13 an Info.plist with BGTaskSchedulerPermittedIdentifiers disables performFetchWithCompletionHandler and setMinimumBackgroundFetchInterval: the fetch the app relies on never runs.",
+                    fix: Self.legacyFetchFix)
+            } else {
+                add(.deprecatedFetch, at: location, "\(symbol) is deprecated background fetch (iOS 13).", why: Self.legacyFetchWhy,
+                    fix: Self.legacyFetchFix)
+            }
+        }
+    }
+
+    /// A target whose files the project does not list is audited from the files in its folder, or not at all.
+    private mutating func checkFilesKnown() {
+        guard context.code.targets.isUndetermined(target) else { return }
+        let fromFolder = target.sourceFolder.map { " (the files in \($0) were taken for its own)" } ?? ""
+        add(.couldNotCheck, at: FindingLocation(file: target.definedIn),
+            "Which files \(target.name) compiles could not be read from \(target.definedIn): it has no sources phase, synchronized folder or generator sources\(fromFolder), so its code checks may be incomplete.",
+            why: "Registrations, handlers and sessions in files doctor does not attribute to the target are not checked against its Info.plist.",
+            fix: "Check that \(target.name) lists its sources in the project, or add '// bggen:ignore CHECK001' once you have checked them.")
     }
 
     // MARK: - Entitlements

@@ -23,6 +23,11 @@ public struct CodeFinding: Sendable, Equatable, Comparable, CustomStringConverti
         self.isBggenOutput = isBggenOutput
     }
 
+    /// What the code does, for people: "app refresh request", "background session", "named like background code".
+    public var label: String {
+        symbol == "file name" ? "named like background code" : CodeSymbol.table[symbol]?.label ?? symbol
+    }
+
     public var description: String {
         let place = line.map { "\(file):\($0)" } ?? file
         let covers = kinds.isEmpty ? "" : " (\(kinds.map(\.rawValue).joined(separator: ", ")))"

@@ -14,11 +14,28 @@ public struct EntryPoint: Sendable, Equatable, Comparable {
     public let kind: Kind
     /// Targets that compile the file, when the project says; empty otherwise.
     public let targets: [String]
+    /// The line of the declaration (`@main struct FeedApp: App`, `class AppDelegate: …`), when the tokens show it.
+    public let line: Int?
+    /// The type declared there: the app's own `App` or delegate, for next steps that edit it rather than add one.
+    public let typeName: String?
+    /// For a SwiftUI `App`: the class its `@UIApplicationDelegateAdaptor` names, and that property's line.
+    public let adaptedDelegate: String?
+    public let adaptorLine: Int?
 
-    public init(file: String, kind: Kind, targets: [String] = []) {
+    public init(file: String, kind: Kind, targets: [String] = [], line: Int? = nil, typeName: String? = nil,
+                adaptedDelegate: String? = nil, adaptorLine: Int? = nil) {
         self.file = file
         self.kind = kind
         self.targets = targets
+        self.line = line
+        self.typeName = typeName
+        self.adaptedDelegate = adaptedDelegate
+        self.adaptorLine = adaptorLine
+    }
+
+    func with(targets: [String]) -> EntryPoint {
+        EntryPoint(file: file, kind: kind, targets: targets, line: line, typeName: typeName, adaptedDelegate: adaptedDelegate,
+                   adaptorLine: adaptorLine)
     }
 
     public static func < (lhs: EntryPoint, rhs: EntryPoint) -> Bool {
@@ -35,11 +52,5 @@ public struct EntryPoint: Sendable, Equatable, Comparable {
             return text.contains("UIApplicationDelegate") ? .swiftDelegate : nil
         }
         return text.contains("UIApplicationDelegate") || text.contains("didFinishLaunchingWithOptions:") ? .objectiveCDelegate : nil
-    }
-
-    /// Whether `text` mentions `UIWindowSceneDelegate` or `UISceneDelegate` (a conformance in Swift, a protocol
-    /// list in Objective-C); `UISceneDelegateClassName`, the Info.plist key, does not count.
-    static func mentionsSceneDelegate(_ text: String) -> Bool {
-        text.range(of: #"\bUI(Window)?SceneDelegate\b"#, options: .regularExpression) != nil
     }
 }

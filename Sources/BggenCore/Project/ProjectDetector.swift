@@ -11,10 +11,11 @@ public enum ProjectDetector {
         try read(root: root, spec: spec, fileSystem: fileSystem, dumper: dumper).report
     }
 
-    /// The report and which targets compile each source file, which `Doctor` needs to audit each app on its own.
-    /// Without `scansCode` the report lists no existing code (`Doctor` reads the sources its own way).
-    static func read(root: String, spec: String? = nil, fileSystem: any FileSystem, scansCode: Bool = true,
-                     dumper: (any ProjectDumping)? = ProcessProjectDumper()) throws(ProjectError) -> (report: ProjectReport, ownership: SourceOwnership) {
+    /// The report and the model of the app's code it was made from, which `Doctor` audits. With
+    /// `stopsAtUnreadableCode` a file nested too deeply to read stops detection (`init` must not guess); doctor
+    /// reports it instead.
+    static func read(root: String, spec: String? = nil, fileSystem: any FileSystem, stopsAtUnreadableCode: Bool = true,
+                     dumper: (any ProjectDumping)? = ProcessProjectDumper()) throws(ProjectError) -> (report: ProjectReport, code: CodeModel) {
         guard fileSystem.kind(of: root) == .directory else { throw .rootNotFound(root) }
         let layout = try Discovery(root: root, fileSystem: fileSystem, spec: spec).find()
 
@@ -81,7 +82,10 @@ public enum ProjectDetector {
         if appNames.count > 1 { reading.warnings.append(.multipleAppTargets(appNames)) }
         if appNames.isEmpty && layout.kind != .swiftPackage { reading.warnings.append(.noAppTarget) }
 
-        let code = scansCode ? try BackgroundCodeScanner(root: root, fileSystem: fileSystem).scan(ownership: reading.ownership) : .init()
+        let code = CodeModel.read(root: root, fileSystem: fileSystem, ownership: reading.ownership, appTargets: reading.appTargets)
+        if stopsAtUnreadableCode, let failure = code.unreadable.min(by: { $0.file < $1.file }) {
+            throw .malformed(path: failure.file, line: failure.line, reason: failure.reason)
+        }
         var warnings: [ProjectWarning] = []
         for warning in (reading.warnings + code.warnings).sorted() where warnings.last != warning {
             warnings.append(warning)
@@ -91,10 +95,10 @@ public enum ProjectDetector {
             usesSynchronizedFolders: reading.usesSynchronizedFolders,
             appTargets: reading.appTargets.sorted { $0.name < $1.name },
             otherTargets: reading.otherTargets.sorted { ($0.name, $0.productType) < ($1.name, $1.productType) },
-            packageDeploymentTarget: packageTarget, existingCode: code.findings,
-            registeredIdentifiers: code.identifiers, declaredNames: code.declaredNames,
+            packageDeploymentTarget: packageTarget, existingCode: code.existingCode,
+            registeredIdentifiers: code.registeredIdentifiers, declaredNames: code.declaredNames,
             entryPoints: code.entryPoints, sceneDelegates: code.sceneDelegates, warnings: warnings)
-        return (report, reading.ownership)
+        return (report, code)
     }
 
     /// The generator's own dump of the project in `folder`: `tree` when it could be read, `found: false` when the

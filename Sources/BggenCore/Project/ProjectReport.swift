@@ -65,6 +65,13 @@ public struct ProjectReport: Sendable, Equatable {
         appTargets.first { $0.name == name }
     }
 
+    /// Legacy background fetch in the app's own code: the app delegate's `performFetchWithCompletionHandler` and
+    /// `setMinimumBackgroundFetchInterval` called on the application, each with its file:line. Adding
+    /// `BGTaskSchedulerPermittedIdentifiers` switches both off.
+    public var legacyFetch: [CodeFinding] {
+        existingCode.filter { !$0.isBggenOutput && ["performFetchWithCompletionHandler", "setMinimumBackgroundFetchInterval"].contains($0.symbol) }
+    }
+
     /// The task kinds some existing code already covers.
     public var coveredKinds: [TaskKind] {
         Array(Set(existingCode.filter { !$0.isBggenOutput }.flatMap(\.kinds))).sorted()

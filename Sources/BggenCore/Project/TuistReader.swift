@@ -200,7 +200,7 @@ struct TuistReader {
         var result: [SettingAssignment] = []
         for index in tokens.indices where tokens[index].kind == .string && index + 2 < tokens.count && tokens[index + 1].text == ":" {
             var cursor = index + 2
-            if BackgroundCodeScanner.matches(tokens, at: cursor, [".", "string", "("]) { cursor += 3 }
+            if TokenPattern.matches(tokens, at: cursor, [".", "string", "("]) { cursor += 3 }
             guard cursor < tokens.count, tokens[cursor].kind == .string else { continue }
             result.append(SettingAssignment(qualifiedKey: tokens[index].text, value: tokens[cursor].text))
         }

@@ -51,7 +51,10 @@ public struct LocalFileSystem: FileSystem {
         guard descriptor >= 0 else { throw FileSystemError.posix(path) }
         defer { close(descriptor) }
         var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
+        // Sized by the file (most source files are a few KB), so reading thousands of files does not clear 64 KB each.
+        var info = stat()
+        let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+        var buffer = [UInt8](repeating: 0, count: min(max(size + 1, 4_096), 65_536))
         while true {
             let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
             if count == 0 { return data }

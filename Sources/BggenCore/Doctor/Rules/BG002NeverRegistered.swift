@@ -29,7 +29,6 @@ extension DoctorRule {
                                    }
                                }
 
-                               """),
-                           knownGap: "a plugin's register wrapper is not a registration (BG002 and MODE003 notes)"),
+                               """)),
         ])
 }

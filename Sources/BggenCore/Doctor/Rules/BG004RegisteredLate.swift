@@ -23,8 +23,7 @@ extension DoctorRule {
                                 }
                             }
 
-                            """), "1️⃣",
-                        knownGap: "a function called only from sceneDidBecomeActive gives a CHECK001 note (no path from launch)"),
+                            """), "1️⃣"),
             .nonTriggering("a registration called at launch", ExampleSources.late("func start() {").launching("Screen().start()")),
             .nonTriggering("a registration reached from launch through another function",
                            ExampleSources.late("func start() {").launching("Setup.run()")

@@ -42,8 +42,7 @@ extension DoctorRule {
                             .with("App/Model.swift", "@MainActor final class Tasks {}\n")
                             .with(ExampleTarget("MacApp", .application, folder: "Mac", settings: "SDKROOT = macosx;"))
                             .with("Mac/Tasks.swift", "final class Tasks {}\n"),
-                        "1️⃣",
-                        knownGap: "extensions are resolved by name across the repository, not within the target that compiles the file"),
+                        "1️⃣"),
             .nonTriggering("a @Sendable handler", ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in", work: ExampleSources.completes))),
             .nonTriggering("a handler run on the main queue", ExampleSources.swift6(ExampleSources.handler(using: ".main", work: ExampleSources.completes))),
             .nonTriggering("a handler in a class with no isolation", ExampleSources.swift6(ExampleSources.handler(context: "final class Tasks", work: ExampleSources.completes))),

@@ -2,9 +2,9 @@ extension DoctorRule {
     public static let deprecatedFetch = DoctorRule(
         id: "FETCH001", severity: .warning,
         summary: "Deprecated background fetch (setMinimumBackgroundFetchInterval, performFetchWithCompletionHandler).",
-        finds: "deprecated background fetch (`setMinimumBackgroundFetchInterval`, `performFetchWithCompletionHandler`)",
+        finds: "deprecated background fetch (`setMinimumBackgroundFetchInterval` called on the application, the app delegate's `performFetchWithCompletionHandler`)",
         why: "Deprecated since iOS 13; iOS may stop calling it, and it runs less often than a `BGAppRefreshTask`.",
-        fix: "Move the work to a `BGAppRefreshTask` (`bggen init --tasks refresh` writes one).",
+        fix: "Move the work to a `BGAppRefreshTask` (`bggen init --tasks refresh --migrate-background-fetch` writes one and says what to move and delete).",
         tags: ["background-fetch", "deprecated"],
         examples: [
             .triggering("setMinimumBackgroundFetchInterval", ExampleApp(modes: ["fetch"]).with("App/Fetch.swift", """
@@ -25,6 +25,6 @@ extension DoctorRule {
                     throttle.setMinimumBackgroundFetchInterval(60)
                 }
 
-                """), knownGap: "FETCH001 fires on any call of a method with that name"),
+                """)),
         ])
 }

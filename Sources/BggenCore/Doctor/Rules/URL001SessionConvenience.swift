@@ -27,8 +27,7 @@ extension DoctorRule {
                     }
                 }
 
-                """).with("App/Events.swift", ExampleSources.sessionEvents), "1️⃣",
-                        knownGap: "a session passed as a parameter is not known to be a background session"),
+                """).with("App/Events.swift", ExampleSources.sessionEvents), "1️⃣"),
             .nonTriggering("a download task with the delegate", ExampleSources.transfers("session.downloadTask(with: url).resume()")),
             .nonTriggering("an upload from a file with the delegate", ExampleSources.transfers("session.uploadTask(with: request, fromFile: file).resume()")),
             .nonTriggering("async data(for:) on a default session", ExampleSources.transfers("_ = try await session.data(for: request)", configuration: ".default")),

@@ -22,6 +22,13 @@ struct SourceToken: Sendable, Equatable {
     /// For a Swift string with interpolations: the source of each `\(…)`, in order, so a simple one
     /// (`"\(bundleIdentifier).refresh"`) can be resolved; `text` holds `\(…)` in their place.
     var interpolations: [String] = []
+    /// The innermost `{` open before this token (for a `}`, its own `{`); -1 at the top level. Set once per file by
+    /// `SourceLexer.link`, so finding enclosing scopes costs nothing per question.
+    var enclosing: Int32 = -1
+    /// For a bracket: the bracket that closes (or opens) it, by depth over every kind, as `SwiftScopes.closing` counts.
+    var partner: Int32 = -1
+    /// For a `{`: where the declaration or statement it belongs to starts (see `SwiftScopes.headerTokens`).
+    var headerStart: Int32 = -1
 }
 
 extension SourceToken {
@@ -65,7 +72,47 @@ enum SourceLexer {
                 throw SourceSyntaxError(line: unclosed.line, reason: "'\(unclosed.text)' is never closed; the file may be cut short")
             }
         }
-        return lexer.tokens
+        return link(lexer.tokens)
+    }
+
+    /// Fills in `enclosing`, `partner` and `headerStart` in one pass. A header starts after the last `{`, `}` or `;`
+    /// in the same bracket group; a `{` inside an argument list (`async(execute: {`) starts where the call does.
+    static func link(_ tokens: [SourceToken]) -> [SourceToken] {
+        var tokens = tokens
+        var braces: [Int32] = []
+        var brackets: [Int32] = []
+        // Per open `(` or `[` group: where a header starting in it begins, updated at each boundary.
+        var groupStarts: [Int32] = [0]
+        for index in tokens.indices {
+            tokens[index].enclosing = braces.last ?? -1
+            guard tokens[index].kind == .punctuation else { continue }
+            switch tokens[index].text {
+            case "{":
+                tokens[index].headerStart = groupStarts[groupStarts.count - 1]
+                braces.append(Int32(index))
+                brackets.append(Int32(index))
+                groupStarts[groupStarts.count - 1] = Int32(index + 1)
+            case "(", "[":
+                brackets.append(Int32(index))
+                groupStarts.append(groupStarts[groupStarts.count - 1])
+            case "}", ")", "]":
+                if let open = brackets.popLast() {
+                    tokens[index].partner = open
+                    tokens[Int(open)].partner = Int32(index)
+                }
+                if tokens[index].text == "}" {
+                    _ = braces.popLast()
+                    groupStarts[groupStarts.count - 1] = Int32(index + 1)
+                } else if groupStarts.count > 1 {
+                    groupStarts.removeLast()
+                }
+            case ";":
+                groupStarts[groupStarts.count - 1] = Int32(index + 1)
+            default:
+                break
+            }
+        }
+        return tokens
     }
 
     private struct Lexer {

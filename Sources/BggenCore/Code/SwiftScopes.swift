@@ -49,7 +49,7 @@ enum SwiftScopes {
                 return .unknown
             case "extension":
                 if declaration.supertypes.contains(where: mainActorTypes.contains) { return .mainActor }
-                // The type may be isolated where it is declared: `SourceScan` looks it up by name.
+                // The type may be isolated where it is declared: `CodeModel` looks it up among the target's files.
                 guard let at = header.lastIndex(where: { $0.text == "extension" }), at + 1 < header.endIndex,
                       header[at + 1].kind == .identifier, !(at + 2 < header.endIndex && header[at + 2].text == ".") else { return .unknown }
                 return .extensionOf(header[at + 1].text)
@@ -181,38 +181,18 @@ enum SwiftScopes {
         return index - 2
     }
 
-    /// The `{` that opens the scope holding token `index`.
+    /// The `{` that opens the scope holding token `index` (read from `SourceToken.enclosing`, set by the lexer).
     static func enclosingBrace(before index: Int, in tokens: [SourceToken]) -> Int? {
-        var depth = 0
-        var cursor = index - 1
-        while cursor >= 0 {
-            let token = tokens[cursor]
-            if token.kind == .punctuation {
-                if token.text == "}" { depth += 1 }
-                if token.text == "{" {
-                    if depth == 0 { return cursor }
-                    depth -= 1
-                }
-            }
-            cursor -= 1
-        }
-        return nil
+        guard index > 0, index <= tokens.count else { return nil }
+        let open = index < tokens.count ? Int(tokens[index].enclosing) : -1
+        return open >= 0 ? open : nil
     }
 
-    /// The tokens of the declaration or statement a `{` belongs to, back to the previous `;`, `{` or `}`.
+    /// The tokens of the declaration or statement a `{` belongs to, back to the previous `;`, `{` or `}` of its
+    /// bracket group (see `SourceLexer.link`).
     static func headerTokens(before open: Int, in tokens: [SourceToken]) -> ArraySlice<SourceToken> {
-        var start = open
-        var depth = 0
-        while start > 0 {
-            let token = tokens[start - 1]
-            if token.kind == .punctuation {
-                if token.text == ")" || token.text == "]" { depth += 1 }
-                if token.text == "(" || token.text == "[" { depth -= 1 }
-                if depth == 0 && (token.text == "{" || token.text == "}" || token.text == ";") { break }
-            }
-            start -= 1
-        }
-        return tokens[start..<open]
+        let start = Int(tokens[open].headerStart)
+        return tokens[max(0, min(start, open))..<open]
     }
 
     /// `@MainActor`, `nonisolated` and the like in a header, without their arguments.
@@ -227,12 +207,9 @@ enum SwiftScopes {
 
     /// The index of the bracket that closes the `(`, `[` or `{` at `open`.
     static func closing(_ open: Int, in tokens: [SourceToken]) -> Int? {
-        var depth = 0
-        for index in open..<tokens.count where tokens[index].kind == .punctuation {
-            depth += tokens[index].nesting
-            if depth == 0 { return index }
-        }
-        return nil
+        guard open < tokens.count, tokens[open].nesting > 0 else { return nil }
+        let close = Int(tokens[open].partner)
+        return close > open ? close : nil
     }
 
     /// Whether the closure opening at `open` says `@Sendable` or `nonisolated` before its `in`.

@@ -1,0 +1,92 @@
+/// What `init` reads from the model: the code that covers each task kind, the identifiers the app registers, what
+/// starts the app, and what could not be resolved. Derived from the same facts doctor audits, so the two agree.
+extension CodeModel {
+    /// Each symbol of the table the app's code names, and files named like background code.
+    var existingCode: [CodeFinding] {
+        var result: [CodeFinding] = []
+        for facts in self.facts {
+            let owners = targets.targets(of: facts.file)
+            let taskKinds = Set(facts.mentions.flatMap { CodeSymbol.table[$0.symbol]?.covers ?? [] })
+                .intersection([.refresh, .processing, .continuedProcessing])
+            for mention in facts.mentions {
+                let kinds = mention.symbol == "BGTaskScheduler" ? taskKinds.sorted()
+                    : CodeSymbol.sessionSymbols.contains(mention.symbol) ? facts.transferKinds
+                    : CodeSymbol.table[mention.symbol]?.covers ?? []
+                result.append(CodeFinding(file: facts.file, line: mention.line, symbol: mention.symbol, kinds: kinds, targets: owners,
+                                          isBggenOutput: facts.isBggenOutput))
+            }
+            let name = PathText.name(of: facts.file)
+            if name.hasSuffix(".swift"), CodeSymbol.fileNameMarkers.contains(where: name.contains) {
+                let kinds = name.contains("BackgroundDownload") ? [TaskKind.downloads]
+                    : Array(Set(facts.mentions.flatMap { CodeSymbol.table[$0.symbol]?.covers ?? [] })).sorted()
+                result.append(CodeFinding(file: facts.file, line: nil, symbol: "file name", kinds: kinds, targets: owners,
+                                          isBggenOutput: facts.isBggenOutput))
+            }
+        }
+        return result.sorted()
+    }
+
+    /// Task and background-session identifiers the app's own code registers (bggen's earlier output aside), each
+    /// classified by the request submitted for the same identifier or through the same constant.
+    var registeredIdentifiers: [RegisteredIdentifier] {
+        let uses = facts.filter { !$0.isBggenOutput }.flatMap(\.uses)
+        let requests = facts.flatMap(\.uses).filter { if case .request = $0.role { true } else { false } }
+        let byValue = Dictionary(grouping: requests.filter { $0.value != nil }, by: { $0.value! })
+        let byName = Dictionary(grouping: requests.filter { $0.value == nil && $0.name != nil }, by: { $0.name! })
+        var result: [RegisteredIdentifier] = []
+        for use in uses where use.isRegistration || use.role == .session {
+            guard let value = use.value else { continue }
+            let constant = use.expression.hasPrefix("\"") ? nil : use.name
+            var registered = RegisteredIdentifier(identifier: value, kind: use.role == .session ? .urlSession : .task,
+                                                  file: use.location.file, line: use.location.line, constant: constant)
+            if registered.kind == .task {
+                let matching = (byValue[value] ?? []) + (constant.flatMap { byName[$0] } ?? [])
+                if let request = matching.first, case .request(let kind) = request.role,
+                   matching.allSatisfy({ $0.role == request.role }), kind != .continued {
+                    registered.taskKind = kind.taskKind
+                    registered.request = "\(kind.className) at \(request.location.file):\(request.location.line)"
+                }
+            }
+            result.append(registered)
+        }
+        return result.sorted()
+    }
+
+    /// Registrations whose identifier the model could not resolve, for `init`'s warnings.
+    var unresolvedRegistrations: [ProjectWarning] {
+        facts.filter { !$0.isBggenOutput }.flatMap(\.uses).filter { $0.isRegistration && $0.value == nil }.map {
+            .unresolvedIdentifier(file: $0.location.file, line: $0.location.line, expression: $0.expression)
+        }
+    }
+
+    /// What starts each app: the delegate `UIApplicationMain` is given (or the `@main` one), a SwiftUI `App`; a
+    /// delegate no launch names where one is named, or one in a test folder, does not decide the style.
+    var entryPoints: [EntryPoint] {
+        let launched = facts.flatMap { facts in facts.launchedDelegates.map { (name: $0, owners: targets.targets(of: facts.file)) } }
+        var result: [EntryPoint] = []
+        for facts in self.facts where !Self.isTestHelper(facts.file) {
+            let owners = targets.targets(of: facts.file)
+            for entry in facts.entryPoints {
+                if entry.kind != .swiftUIApp, let name = entry.typeName {
+                    let relevant = launched.filter { $0.owners.isEmpty || owners.isEmpty || !Set($0.owners).isDisjoint(with: owners) }
+                    if !relevant.isEmpty, !relevant.contains(where: { $0.name == name }) { continue }
+                }
+                result.append(entry.with(targets: owners))
+            }
+        }
+        return result.sorted()
+    }
+
+    var sceneDelegates: [EntryPoint] {
+        facts.filter(\.declaresSceneDelegate).map { EntryPoint(file: $0.file, kind: .sceneDelegate, targets: targets.targets(of: $0.file)) }.sorted()
+    }
+
+    var warnings: [ProjectWarning] {
+        unreadableSources.map { ProjectWarning.unreadableSource(file: $0) } + unresolvedRegistrations
+    }
+
+    /// A file under a `…Tests` folder: test helpers may declare delegates that start nothing.
+    static func isTestHelper(_ file: String) -> Bool {
+        file.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") || $0.hasSuffix("TestSupport") }
+    }
+}

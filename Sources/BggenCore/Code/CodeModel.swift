@@ -1,0 +1,215 @@
+import Dispatch
+
+/// The one model of an app's code, built once per run and read by `init` (coverage, registered identifiers, app
+/// style, the Objective-C delegate, type clashes) and by every doctor rule.
+///
+/// Every Swift and Objective-C file is read once, on all cores. A byte search for the words any fact needs spares
+/// most files the lexer; those keep only the hashes of their words, so that a file defining a constant, a type or a
+/// caller another file's fact needs is found without reading everything again, and only that file is lexed.
+/// Constants and extensions are resolved within the files of the target that compiles the fact's file.
+struct CodeModel: Sendable {
+    /// Files read for facts (`isFull`) and files read for what those needed (constants, types, callers).
+    var files: [FileFacts] = []
+    /// Files the lexer could not get through (nesting too deep), so their background work is unknown.
+    var unreadable: [(file: String, line: Int, reason: String)] = []
+    /// Source files that could not be read at all.
+    var unreadableSources: [String] = []
+    var declaredNames: [DeclaredName] = []
+    var targets: TargetFiles
+    /// Each Swift type's declarations, for extensions resolved within a target.
+    var typeDeclarations: [String: [(file: String, isolation: SwiftScopes.Isolation)]] = [:]
+    /// How many files were lexed, and how many of those were read a second time for another file's sake.
+    var lexedCount = 0
+    var rereadCount = 0
+
+    var facts: [FileFacts] { files.filter(\.isFull) }
+
+    /// Where a file's words are kept when it is not lexed in the first pass.
+    private struct Skipped: Sendable {
+        var file: String
+        var words: [UInt32]
+    }
+
+    private enum Outcome: Sendable {
+        case facts(FileFacts, names: [DeclaredName])
+        case skipped(Skipped, names: [DeclaredName])
+        case failed(file: String, line: Int, reason: String)
+        case unreadable(String)
+    }
+
+    /// Words a file must contain before it is read for declarations: every type name bggen may generate.
+    private static let generatedTypeNeedles = OutputRenderer.possibleGeneratedNames.types.sorted().map { Array($0.utf8) }
+
+    static func read(root: String, fileSystem: any FileSystem, ownership: SourceOwnership, appTargets: [AppTarget]) -> CodeModel {
+        var model = CodeModel(targets: TargetFiles(ownership: ownership, appTargets: appTargets))
+        let paths = RepositoryWalker.files(root: root, fileSystem: fileSystem) { name in
+            name.hasSuffix(CodeSymbol.headerExtension) || CodeSymbol.sourceExtensions.contains { name.hasSuffix($0) }
+        }
+        let slots = Slots<Outcome>(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            slots.store(firstPass(paths[index], root: root, fileSystem: fileSystem), at: index)
+        }
+        var skipped: [Skipped] = []
+        var realPaths = Set<String>()
+        for outcome in slots.values {
+            switch outcome {
+            case .facts(let facts, let names)?:
+                // A file reached twice through a linked folder or file is one file: its facts count once.
+                let real = fileSystem.realPath(PathText.join(root, facts.file)) ?? facts.file
+                guard realPaths.insert(real).inserted else { continue }
+                model.files.append(facts)
+                model.declaredNames += names
+                model.lexedCount += 1
+            case .skipped(let file, let names)?:
+                skipped.append(file)
+                model.declaredNames += names
+            case .failed(let file, let line, let reason)?:
+                model.unreadable.append((file, line, reason))
+            case .unreadable(let file)?:
+                model.unreadableSources.append(file)
+            case nil:
+                continue
+            }
+        }
+        model.readWhatFactsNeed(from: &skipped, root: root, fileSystem: fileSystem)
+        model.resolveConstants()
+        for facts in model.files {
+            for (name, isolation) in facts.declaredTypes { model.typeDeclarations[name, default: []].append((facts.file, isolation)) }
+        }
+        model.declaredNames.sort()
+        return model
+    }
+
+    private static func firstPass(_ file: String, root: String, fileSystem: any FileSystem) -> Outcome {
+        let name = PathText.name(of: file)
+        let text: String
+        do {
+            text = try fileSystem.read(PathText.join(root, file))
+        } catch {
+            return .unreadable(file)
+        }
+        let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
+        let isHeader = name.hasSuffix(CodeSymbol.headerExtension)
+        let namedLike = name.hasSuffix(".swift") && CodeSymbol.fileNameMarkers.contains { name.contains($0) }
+        let wantsFacts = namedLike || ByteSearch.contains(anyOf: CodeSymbol.needles, in: text)
+        let wantsNames = ByteSearch.contains(anyOf: generatedTypeNeedles, in: text)
+        var names = fileNameClash(file, text: text)
+        guard wantsFacts || wantsNames else {
+            return .skipped(Skipped(file: file, words: ByteSearch.words(in: text)), names: names)
+        }
+        let tokens: [SourceToken]
+        do {
+            tokens = try SourceLexer.tokens(of: text, language: language)
+        } catch {
+            return .failed(file: file, line: error.line, reason: error.reason)
+        }
+        if wantsNames { names += typeClashes(file, text: text, tokens: tokens) }
+        guard wantsFacts else { return .skipped(Skipped(file: file, words: ByteSearch.words(in: text)), names: names) }
+        // A header declares; what it names (a delegate's protocols) tells what starts the app, and nothing else.
+        return .facts(isHeader ? FileFacts(header: file, tokens: tokens) : FileFacts(file: file, text: text, tokens: tokens, language: language),
+                      names: names)
+    }
+
+    /// The file's own name, where it ends in a name bggen may generate.
+    private static func fileNameClash(_ file: String, text: String) -> [DeclaredName] {
+        let name = PathText.name(of: file)
+        guard name.hasSuffix(".swift") else { return [] }
+        let stem = String(name.dropLast(".swift".count))
+        guard OutputRenderer.possibleGeneratedNames.files.contains(where: stem.hasSuffix) else { return [] }
+        return [DeclaredName(name: stem, file: file, line: nil, isBggenOutput: isBggenOutput(text))]
+    }
+
+    /// Top-level types ending in a name bggen may generate, with or without a prefix, so a `--prefix` that still
+    /// clashes is caught too.
+    private static func typeClashes(_ file: String, text: String, tokens: [SourceToken]) -> [DeclaredName] {
+        let candidates = OutputRenderer.possibleGeneratedNames.types
+        return TopLevelNames.declarations(in: tokens).filter { declaration in candidates.contains(where: declaration.name.hasSuffix) }
+            .map { DeclaredName(name: $0.name, file: file, line: $0.line, isBggenOutput: isBggenOutput(text)) }
+    }
+
+    private static func isBggenOutput(_ text: String) -> Bool {
+        GeneratedMarker.provenance(of: text) != .foreign || text.hasPrefix(Planner.userFileHeader)
+    }
+
+    // MARK: - Resolution
+
+    /// Lexes the skipped files that mention a constant, an extended type or a caller some fact needs, round by
+    /// round back towards launch (`Setup.run()` calling `Tasks.registerAll()`), each at most once.
+    private mutating func readWhatFactsNeed(from skipped: inout [Skipped], root: String, fileSystem: any FileSystem) {
+        var wanted = Set(files.flatMap(\.uses).compactMap(\.pendingConstant))
+        for handler in files.flatMap(\.handlers) {
+            if case .extensionOf(let name) = handler.context { wanted.insert(name) }
+        }
+        var frontier = Set(files.flatMap(\.uses).compactMap { use -> String? in
+            guard case .function(let key) = use.launch else { return nil }
+            return Self.callableName(key)
+        })
+        var seen = frontier
+        for round in 0..<8 {
+            let names = round == 0 ? wanted.union(frontier) : frontier
+            guard !names.isEmpty, !skipped.isEmpty else { return }
+            let hashes = Set(names.map(ByteSearch.hash))
+            let mentions = skipped.map { entry in entry.words.contains(where: hashes.contains) }
+            let chosen = zip(skipped, mentions).filter(\.1).map(\.0)
+            skipped = zip(skipped, mentions).filter { !$0.1 }.map(\.0)
+            let slots = Slots<FileFacts>(count: chosen.count)
+            DispatchQueue.concurrentPerform(iterations: chosen.count) { index in
+                let file = chosen[index].file
+                let language: SourceLexer.Language = file.hasSuffix(".swift") ? .swift : .objectiveC
+                // A file too deep to read only defines nothing here; its own reading reported nothing either.
+                guard let text = try? fileSystem.read(PathText.join(root, file)),
+                      let tokens = try? SourceLexer.tokens(of: text, language: language) else { return }
+                slots.store(FileFacts(file: file, tokens: tokens, language: language), at: index)
+            }
+            let found = slots.values.compactMap(\.self)
+            files += found
+            rereadCount += chosen.count
+            let callers = found.flatMap(\.functions).filter { !$0.mentions.isDisjoint(with: frontier) }.map { Self.callableName($0.key) }
+            frontier = Set(callers).subtracting(seen)
+            seen.formUnion(frontier)
+        }
+    }
+
+    /// `Tasks.init` is called as `Tasks(…)`.
+    static func callableName(_ key: String) -> String {
+        key.hasSuffix(".init") ? String(key.dropLast(5)) : key
+    }
+
+    /// `Config.refreshID` defined in another file of the same target: the value, when exactly one value of that
+    /// name exists among the files that target compiles (shared code included).
+    private mutating func resolveConstants() {
+        let pending = Set(files.flatMap { $0.uses.filter { $0.value == nil }.compactMap(\.pendingConstant) })
+        guard !pending.isEmpty else { return }
+        var definitions: [String: [(file: String, value: String)]] = [:]
+        for facts in files {
+            for (name, value) in facts.constants.values where pending.contains(name) {
+                definitions[name, default: []].append((facts.file, value))
+            }
+        }
+        for fileIndex in files.indices {
+            let owners = targets.targets(of: files[fileIndex].file)
+            for useIndex in files[fileIndex].uses.indices where files[fileIndex].uses[useIndex].value == nil {
+                guard let name = files[fileIndex].uses[useIndex].pendingConstant else { continue }
+                let visible = (definitions[name] ?? []).filter { definition in
+                    owners.isEmpty || targets.targets(of: definition.file).isEmpty
+                        || !Set(targets.targets(of: definition.file)).isDisjoint(with: owners)
+                }
+                let values = Set(visible.map(\.value))
+                guard values.count == 1 else { continue }
+                files[fileIndex].uses[useIndex].value = values.first
+                files[fileIndex].uses[useIndex].unresolvedBecause = nil
+            }
+        }
+    }
+
+    /// The isolation of `name` where it is declared among the files `target` compiles (shared code included);
+    /// unknown when it is declared there never, or more than once.
+    func isolation(ofType name: String, forFile file: String) -> SwiftScopes.Isolation {
+        let owners = targets.targets(of: file)
+        let declarations = (typeDeclarations[name] ?? []).filter { declaration in
+            let theirs = targets.targets(of: declaration.file)
+            return owners.isEmpty || theirs.isEmpty || !Set(theirs).isDisjoint(with: owners)
+        }
+        return declarations.count == 1 ? declarations[0].isolation : .unknown
+    }
+}

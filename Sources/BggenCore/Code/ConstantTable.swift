@@ -1,0 +1,106 @@
+import Foundation
+
+/// The string constants one file defines: `let name = "…"` (also `static`, typed `: String`), `case name = "…"`,
+/// a computed property returning a literal (`var name: String { "…" }`), and Objective-C `NSString *const name =
+/// @"…"` or `#define name @"…"`. `Bundle.main.bundleIdentifier` (with `!`, `?? "…"`, or in `guard let`) is the
+/// target's bundle identifier (`bundleIdentifierValue`), and a string interpolating only such names
+/// (`"\(bundleIdentifier).refresh"`) is resolved from them, for `init` and `doctor` alike. A name defined twice
+/// with different values is left out, since which one a call means cannot be told.
+struct ConstantTable: Sendable {
+    /// Every constant's value.
+    var values: [String: String] = [:]
+    /// Those fixed for the app (static, or the bundle identifier), which alone may fill an interpolation: a local
+    /// `let user = "someone"` merely stands in for a value known at run time.
+    var fixed: [String: String] = [:]
+
+    /// What `Bundle.main.bundleIdentifier` is in the app: the target's bundle identifier, written as the build
+    /// setting so it expands with the target's settings like an Info.plist entry does.
+    static let bundleIdentifierValue = "$(PRODUCT_BUNDLE_IDENTIFIER)"
+
+    init() {}
+
+    init(tokens: [SourceToken]) {
+        var found: [String: String] = [:]
+        var fixedNames = Set<String>()
+        var interpolated: [(name: String, token: SourceToken)] = []
+        var ambiguous = Set<String>()
+        func define(_ name: String, _ value: String) {
+            if let existing = found[name], existing != value { ambiguous.insert(name) }
+            found[name] = value
+        }
+        for index in tokens.indices where tokens[index].kind == .identifier {
+            let keyword = index > 0 ? tokens[index - 1].text : ""
+            var cursor = index + 1
+            if TokenPattern.matches(tokens, at: cursor, [":", "String"]) { cursor += 2 }
+            let isDefine = keyword == "define" && index > 1 && tokens[index - 2].text == "#"
+            guard ["let", "var", "case", "const", "*"].contains(keyword) || isDefine else { continue }
+            if index > 1, tokens[index - 2].text == "static" { fixedNames.insert(tokens[index].text) }
+            if keyword == "var", cursor > index + 1, TokenPattern.matches(tokens, at: cursor, ["{"]) {
+                // `var name: String { "…" }` or `{ return "…" }`: a computed property with one literal.
+                var body = cursor + 1
+                if TokenPattern.matches(tokens, at: body, ["return"]) { body += 1 }
+                if body + 1 < tokens.count, tokens[body].kind == .string, tokens[body].isLiteral, tokens[body + 1].text == "}" {
+                    define(tokens[index].text, tokens[body].text)
+                    fixedNames.insert(tokens[index].text)
+                }
+                continue
+            }
+            if !isDefine {
+                guard TokenPattern.matches(tokens, at: cursor, ["="]) else { continue }
+                cursor += 1
+            }
+            if ["let", "var"].contains(keyword), TokenPattern.matches(tokens, at: cursor, ["Bundle", ".", "main", ".", "bundleIdentifier"]) {
+                define(tokens[index].text, Self.bundleIdentifierValue)
+                fixedNames.insert(tokens[index].text)
+                continue
+            }
+            guard cursor < tokens.count, tokens[cursor].kind == .string else { continue }
+            if cursor + 1 < tokens.count, ["+", "."].contains(tokens[cursor + 1].text) { continue }
+            if tokens[cursor].isLiteral {
+                define(tokens[index].text, tokens[cursor].text)
+            } else {
+                interpolated.append((tokens[index].text, tokens[cursor]))
+            }
+        }
+        // Interpolations may use each other (`refreshID = "\(prefix).refresh"`, `prefix = "\(bundle).app"`).
+        for _ in 0..<3 {
+            for (name, token) in interpolated where found[name] == nil {
+                if let value = Self.interpolation(token, constants: found.filter { fixedNames.contains($0.key) }) { found[name] = value }
+            }
+        }
+        for name in ambiguous { found[name] = nil }
+        values = found
+        fixed = found.filter { fixedNames.contains($0.key) }
+    }
+
+    /// The value an argument spells: a literal, a Swift string whose every interpolation is a known constant or
+    /// `Bundle.main.bundleIdentifier`, or a name the table holds; nil when any part is unknown.
+    func value(of expression: [SourceToken]) -> String? {
+        guard expression.count == 1, expression[0].kind == .string else {
+            return TokenPattern.chainName(expression).flatMap { values[$0] }
+        }
+        return expression[0].isLiteral ? expression[0].text : Self.interpolation(expression[0], constants: fixed)
+    }
+
+    /// `"\(bundleIdentifier).refresh"` with each interpolation resolved, or nil.
+    static func interpolation(_ token: SourceToken, constants: [String: String]) -> String? {
+        var pieces = token.text.components(separatedBy: "\\(…)")
+        guard pieces.count == token.interpolations.count + 1 else { return nil }
+        var result = pieces.removeFirst()
+        for (source, piece) in zip(token.interpolations, pieces) {
+            var expression = source.trimmingCharacters(in: .whitespaces)
+            if let range = expression.range(of: "??") { expression = String(expression[..<range.lowerBound]).trimmingCharacters(in: .whitespaces) }
+            while expression.hasSuffix("!") || expression.hasSuffix("?") { expression.removeLast() }
+            if expression == "Bundle.main.bundleIdentifier" {
+                result += bundleIdentifierValue
+            } else if expression.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
+                      let name = expression.split(separator: ".").last, let value = constants[String(name)] {
+                result += value
+            } else {
+                return nil
+            }
+            result += piece
+        }
+        return result
+    }
+}

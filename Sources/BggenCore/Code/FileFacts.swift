@@ -1,0 +1,107 @@
+/// What one Swift or Objective-C file does with background work, read from its tokens (comments and strings are
+/// not code): the facts the code model is made of. A file read only to resolve another file's constants, types
+/// or callers keeps just those (`isFull` false).
+struct FileFacts: Sendable {
+    var file: String
+    var language: SourceLexer.Language
+    /// Read for every fact, not only for what other files needed from it.
+    var isFull = false
+    var provenance: GeneratedMarker.Provenance = .foreign
+    /// bggen's marked file, or the user's work file it created: output of an earlier run, not the user's code.
+    var isBggenOutput = false
+    var uses: [TaskIdentifierUse] = []
+    /// String constants the file defines, for identifiers other files of the target pass by name.
+    var constants = ConstantTable()
+    /// Each symbol of `CodeSymbol.table` the code names, with its line: what `init` lists as existing code.
+    var mentions: [(symbol: String, line: Int)] = []
+    /// The transfers the file starts, for its background sessions (see `transferKinds`).
+    var transferKinds: [TaskKind] = []
+    /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)` or its `async` form, declared.
+    var silentPushHandlers: [FindingLocation] = []
+    /// `handleEventsForBackgroundURLSession` or SwiftUI `.backgroundTask(.urlSession(…))`.
+    var handlesSessionEvents = false
+    /// `URLSessionConfiguration.background(withIdentifier:)` and the Objective-C forms.
+    var backgroundSessions: [FindingLocation] = []
+    /// `requiredResources = .gpu` (or `[.gpu]`, `.insert(.gpu)`, Objective-C `…ResourcesGPU`).
+    var gpuRequests: [FindingLocation] = []
+    /// Legacy background fetch: the app delegate's `application(_:performFetchWithCompletionHandler:)` declared,
+    /// and `setMinimumBackgroundFetchInterval` called on the application. Another class's method of that name is not.
+    var legacyFetch: [(symbol: String, location: FindingLocation)] = []
+    /// Background modes the code shows in use: "fetch" or "processing".
+    var modesUsed: Set<String> = []
+    /// Launch and expiration handlers written as closures (Swift only).
+    var handlers: [HandlerClosure] = []
+    var forceCasts: [TaskForceCast] = []
+    var earlyReturns: [HandlerReturn] = []
+    var sessionMisuse: [SessionMisuse] = []
+    /// The Swift types the file declares and their isolation, for handlers written in extensions of them.
+    var declaredTypes: [String: SwiftScopes.Isolation] = [:]
+    /// Every function with the names its body mentions, to follow registrations back to launch.
+    var functions: [FunctionMentions] = []
+    /// Types and the file name, where they end in a name bggen may generate.
+    var declaredNames: [DeclaredName] = []
+    /// What starts the app here.
+    var entryPoints: [EntryPoint] = []
+    /// The classes `UIApplicationMain(…, NSStringFromClass(X.self))` starts: the app delegate, whatever else conforms.
+    var launchedDelegates: [String] = []
+    var declaresSceneDelegate = false
+
+    init(file: String, language: SourceLexer.Language) {
+        self.file = file
+        self.language = language
+    }
+
+    /// A file read for another file's sake: its constants, types and functions.
+    init(file: String, tokens: [SourceToken], language: SourceLexer.Language) {
+        self.init(file: file, language: language)
+        constants = ConstantTable(tokens: tokens)
+        functions = LaunchPaths.functions(in: tokens, language: language)
+        if language == .swift { declaredTypes = SwiftScopes.declaredTypes(in: tokens) }
+    }
+
+    /// An Objective-C header: only what starts the app (`@interface AppDelegate : UIResponder <UIApplicationDelegate>`).
+    init(header file: String, tokens: [SourceToken]) {
+        self.init(file: file, language: .objectiveC)
+        isFull = true
+        entryPoints = AppEntries.entries(in: tokens, file: file, language: .objectiveC)
+        declaresSceneDelegate = tokens.contains { $0.kind == .identifier && ($0.text == "UIWindowSceneDelegate" || $0.text == "UISceneDelegate") }
+    }
+
+    init(file: String, text: String, tokens: [SourceToken], language: SourceLexer.Language) {
+        self.init(file: file, tokens: tokens, language: language)
+        isFull = true
+        provenance = GeneratedMarker.provenance(of: text)
+        isBggenOutput = provenance != .foreign || text.hasPrefix(Planner.userFileHeader)
+        var reader = UseReader(facts: self, tokens: tokens)
+        reader.readAll()
+        self = reader.facts
+        transferKinds = Self.transferKinds(tokens, fileName: PathText.name(of: file))
+        entryPoints = AppEntries.entries(in: tokens, file: file, language: language)
+        launchedDelegates = AppEntries.launchedDelegates(in: tokens)
+        declaresSceneDelegate = tokens.contains { $0.kind == .identifier && ($0.text == "UIWindowSceneDelegate" || $0.text == "UISceneDelegate") }
+        if language == .swift {
+            handlers = HandlerClosure.all(in: tokens, file: file)
+            let bodies = LaunchHandlerBody.all(in: tokens, file: file)
+            forceCasts = TaskForceCast.all(in: bodies, tokens: tokens, file: file)
+            earlyReturns = bodies.filter(\.isHandler).compactMap { HandlerReturn.first(in: $0, tokens: tokens, file: file) }
+            sessionMisuse = SessionMisuse.all(in: tokens, file: file)
+        }
+    }
+
+    /// The transfers a file starts: `downloadTask…` covers downloads, `uploadTask…` uploads. Where it starts
+    /// neither, the session's name says it (`DownloadCenter.swift`, `"com.example.downloads"`); a session for
+    /// something else (data tasks for webhooks) covers no task kind.
+    static func transferKinds(_ tokens: [SourceToken], fileName: String) -> [TaskKind] {
+        var kinds = Set<TaskKind>()
+        for token in tokens where token.kind == .identifier {
+            if token.text.hasPrefix("downloadTask") { kinds.insert(.downloads) }
+            if token.text.hasPrefix("uploadTask") { kinds.insert(.uploads) }
+        }
+        if kinds.isEmpty {
+            let names = ([fileName] + tokens.filter { $0.kind == .string }.map(\.text)).map { $0.lowercased() }
+            if names.contains(where: { $0.contains("download") }) { kinds.insert(.downloads) }
+            if names.contains(where: { $0.contains("upload") }) { kinds.insert(.uploads) }
+        }
+        return kinds.sorted()
+    }
+}

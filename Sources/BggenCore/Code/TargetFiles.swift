@@ -1,0 +1,36 @@
+/// Which target each file belongs to: the one whose compile phase, synchronized folder or generator sources list
+/// it, else the app target whose folder holds it; never every target. A file none of these tells is shared code
+/// (a local package) where the repository has one app target, and nobody's where it has several.
+struct TargetFiles: Sendable {
+    let ownership: SourceOwnership
+    let appTargets: [AppTarget]
+
+    /// The targets that compile `file`, from the project or, failing that, from the app folder holding it.
+    func targets(of file: String) -> [String] {
+        let claimed = ownership.targets(of: file)
+        guard claimed.isEmpty else { return claimed }
+        let holders = appTargets.compactMap { target -> (name: String, depth: Int)? in
+            guard let folder = target.sourceFolder, !folder.isEmpty, PathText.isInside(file, folder) else { return nil }
+            return (target.name, folder.split(separator: "/").count)
+        }
+        guard let deepest = holders.map(\.depth).max() else { return [] }
+        return holders.filter { $0.depth == deepest }.map(\.name).sorted()
+    }
+
+    /// Whether `file` counts as `target`'s code: it compiles it, or it is shared code of a one-app repository.
+    func counts(_ file: String, for target: String) -> Bool {
+        let owners = targets(of: file)
+        return owners.contains(target) || (owners.isEmpty && appTargets.count <= 1)
+    }
+
+    /// Files no project and no app folder attributes: with several app targets, counted for none of them.
+    func isUnattributed(_ file: String) -> Bool {
+        appTargets.count > 1 && targets(of: file).isEmpty
+    }
+
+    /// A target the project lists no files for (no sources phase, no synchronized folder, no generator sources):
+    /// which files it compiles cannot be told, and its audit says so instead of reading it as empty.
+    func isUndetermined(_ target: AppTarget) -> Bool {
+        !ownership.folders.contains { $0.target == target.name } && !ownership.files.values.contains { $0.contains(target.name) }
+    }
+}

@@ -1,0 +1,39 @@
+/// A task identifier passed to BGTaskScheduler (or a background session's), as written and, where the code
+/// allows, as a value: one record that `init` (registered identifiers, coverage) and every doctor rule read.
+struct TaskIdentifierUse: Sendable, Equatable {
+    enum Role: Sendable, Equatable {
+        /// `register(forTaskWithIdentifier:)`, a call of a wrapper that passes its argument there, or a plugin's.
+        case register
+        /// SwiftUI `.backgroundTask(.appRefresh("…"))`, which registers the handler itself.
+        case swiftUIRefresh
+        /// `BGAppRefreshTaskRequest(identifier:)` and its siblings: the identifier a submit uses.
+        case request(TaskRequestKind)
+        /// `URLSessionConfiguration.background(withIdentifier:)`: a background session's identifier.
+        case session
+    }
+
+    var role: Role
+    /// The identifier, when it is a literal or a constant the model can see; nil when it is built at run time.
+    /// May hold `$(PRODUCT_BUNDLE_IDENTIFIER)` (from `Bundle.main.bundleIdentifier`), expanded per target.
+    var value: String?
+    /// The argument as written, for messages.
+    var expression: String
+    var location: FindingLocation
+    /// The name the argument ends in (`refreshID` of `Config.refreshID`), when it is a plain name or chain.
+    var name: String?
+    /// The constant to look up in the other files of the target: a member or file-scope name this file does not
+    /// define. A parameter or a local is never one.
+    var pendingConstant: String?
+    /// Why the value is unknown, for messages: "a parameter", "built at run time", "defined where the model cannot see".
+    var unresolvedBecause: String?
+    /// In a file bggen generated and nobody edited: known to be right, so never "could not check".
+    var inBggenOutput: Bool
+    /// Inside `#if … #endif`: another branch may hold the same call, so a second registration is not certain.
+    var isConditional = false
+    /// For a registration: where it runs relative to launch.
+    var launch = LaunchContext.unknown
+
+    var isRegistration: Bool { role == .register || role == .swiftUIRefresh }
+    /// A BGTaskScheduler identifier, which the Info.plist must permit (a session's is not).
+    var isTaskIdentifier: Bool { role != .session }
+}

@@ -1,0 +1,288 @@
+/// Reads one file's calls into its `FileFacts`: registrations, requests, sessions, silent-push handlers, legacy
+/// fetch and the symbols `init` lists. Identifiers are resolved with the scopes respected: a parameter or a local
+/// named like a member is that parameter or local, and a local bound to a constant is that constant.
+struct UseReader {
+    var facts: FileFacts
+    let tokens: [SourceToken]
+    private var scopes: FunctionScopes
+    /// Names declared in the file with `:` or `=` after them, so a bare name the file never declares is looked up
+    /// in the target's other files.
+    private let declared: Set<String>
+
+    init(facts: FileFacts, tokens: [SourceToken]) {
+        self.facts = facts
+        self.tokens = tokens
+        scopes = FunctionScopes(tokens: tokens)
+        var declared = Set<String>()
+        for index in tokens.indices where tokens[index].kind == .identifier
+            && (TokenPattern.matches(tokens, at: index + 1, [":"]) || TokenPattern.matches(tokens, at: index + 1, ["="])) {
+            declared.insert(tokens[index].text)
+        }
+        self.declared = declared
+    }
+
+    private func matches(_ at: Int, _ texts: [String]) -> Bool { TokenPattern.matches(tokens, at: at, texts) }
+
+    mutating func readAll() {
+        let ours = facts.provenance == .pristine
+        var conditionalDepth = 0
+        var seen = Set<String>()
+        func mention(_ symbol: String, _ line: Int) {
+            if seen.insert("\(line) \(symbol)").inserted { facts.mentions.append((symbol, line)) }
+        }
+        for (index, token) in tokens.enumerated() where token.kind == .identifier {
+            if index > 0, tokens[index - 1].text == "#" {
+                if token.text == "if" || token.text == "ifdef" || token.text == "ifndef" { conditionalDepth += 1 }
+                if token.text == "endif" { conditionalDepth = max(0, conditionalDepth - 1) }
+            }
+            let conditional = conditionalDepth > 0
+            let location = FindingLocation(file: facts.file, line: token.line, column: token.column)
+            let previous = index > 0 ? tokens[index - 1].text : ""
+            if let meaning = CodeSymbol.table[token.text], !["didReceiveRemoteNotification", "performFetchWithCompletionHandler",
+                                                            "setMinimumBackgroundFetchInterval"].contains(token.text) {
+                mention(token.text, token.line)
+                if let mode = meaning.mode { facts.modesUsed.insert(mode) }
+            }
+            switch token.text {
+            case "register" where previous != "func" && matches(index + 1, ["(", "forTaskWithIdentifier", ":"]):
+                addUse(.register, argument: index + 4, at: index, ours: ours, conditional: conditional)
+            case "registerForTaskWithIdentifier" where matches(index + 1, [":"]) && previous != "-" && previous != ")":
+                addUse(.register, argument: index + 2, at: index, ours: ours, conditional: conditional)
+            case _ where CodeSymbol.pluginRegistrations.contains(token.text) && previous == "." && matches(index + 1, ["(", "withIdentifier", ":"]):
+                addUse(.register, argument: index + 4, at: index, ours: ours, conditional: conditional)
+            case "appRefresh" where previous == "." && matches(index - 3, ["backgroundTask", "(", "."]):
+                facts.modesUsed.insert("fetch")
+                addUse(.swiftUIRefresh, argument: index + 2, at: index, ours: ours, conditional: conditional)
+            case "urlSession" where previous == "." && matches(index - 3, ["backgroundTask", "(", "."]):
+                facts.handlesSessionEvents = true
+            case "handleEventsForBackgroundURLSession":
+                facts.handlesSessionEvents = true
+            case "background" where previous == "." && matches(index + 1, ["(", "withIdentifier", ":"]):
+                mention("background(withIdentifier:)", token.line)
+                facts.backgroundSessions.append(location)
+                addUse(.session, argument: index + 4, at: index, ours: ours, conditional: conditional)
+            case "backgroundSessionConfigurationWithIdentifier" where matches(index + 1, [":"]):
+                facts.backgroundSessions.append(location)
+                addUse(.session, argument: index + 2, at: index, ours: ours, conditional: conditional)
+            case "backgroundSessionConfigurationWithIdentifier", "backgroundSessionConfiguration":
+                facts.backgroundSessions.append(location)
+            case "requiredResources" where assignsGPU(at: index):
+                facts.gpuRequests.append(location)
+            case "performFetchWithCompletionHandler" where declaresDelegateMethod(at: index):
+                facts.legacyFetch.append((token.text, location))
+                facts.modesUsed.insert("fetch")
+                mention(token.text, token.line)
+            case "setMinimumBackgroundFetchInterval" where isCalledOnApplication(at: index):
+                facts.legacyFetch.append((token.text, location))
+                facts.modesUsed.insert("fetch")
+                mention(token.text, token.line)
+            case "didReceiveRemoteNotification" where isSilentPushDeclaration(at: index):
+                facts.silentPushHandlers.append(location)
+                mention(token.text, token.line)
+            default:
+                if let kind = CodeSymbol.table[token.text]?.request {
+                    if matches(index + 1, ["(", "identifier", ":"]) {
+                        addUse(.request(kind), argument: index + 4, at: index, ours: ours, conditional: conditional)
+                    } else if matches(index + 1, ["alloc", "]", "initWithIdentifier", ":"]) {
+                        addUse(.request(kind), argument: index + 5, at: index, ours: ours, conditional: conditional)
+                    }
+                }
+            }
+        }
+        expandWrappers()
+    }
+
+    // MARK: - Identifiers
+
+    private mutating func addUse(_ role: TaskIdentifierUse.Role, argument: Int, at index: Int, ours: Bool, conditional: Bool) {
+        let token = tokens[index]
+        let expression = TokenPattern.argument(tokens, from: argument)
+        var use = TaskIdentifierUse(role: role, value: nil, expression: TokenPattern.written(expression),
+                                    location: FindingLocation(file: facts.file, line: token.line, column: token.column),
+                                    inBggenOutput: ours, isConditional: conditional)
+        if role == .register {
+            use.launch = LaunchPaths.context(at: index, in: tokens, language: facts.language)
+        }
+        resolve(expression, at: index, into: &use, depth: 0)
+        facts.uses.append(use)
+    }
+
+    /// Fills `value`, `name`, `pendingConstant` and `unresolvedBecause` of `use` from `expression` at `index`.
+    private mutating func resolve(_ expression: [SourceToken], at index: Int, into use: inout TaskIdentifierUse, depth: Int) {
+        if expression.count == 1, expression[0].kind == .string {
+            use.value = facts.constants.value(of: expression)
+            if use.value == nil { use.unresolvedBecause = "built at run time" }
+            return
+        }
+        guard let name = TokenPattern.chainName(expression) else {
+            use.unresolvedBecause = "built at run time"
+            return
+        }
+        use.name = use.name ?? name
+        let bare = expression.count == 1
+        if bare, facts.language == .swift {
+            let function = scopes.function(around: index)
+            if scopes.closureParameters(around: index, upTo: function?.open).contains(name) {
+                use.unresolvedBecause = "a closure parameter"
+                return
+            }
+            if let function {
+                if function.scope.parameters.contains(name) {
+                    use.unresolvedBecause = "a parameter of \(function.scope.name)"
+                    return
+                }
+                if let binding = function.scope.locals[name]?.last(where: { $0 < index }) {
+                    // A local: what it is bound to decides (`let id = Self.refreshID`).
+                    guard depth < 3, TokenPattern.matches(tokens, at: binding + 1, ["="])
+                            || TokenPattern.matches(tokens, at: binding + 1, [":", "String", "="]) else {
+                        use.unresolvedBecause = "a local set at run time"
+                        return
+                    }
+                    let start = tokens[binding + 1].text == "=" ? binding + 2 : binding + 4
+                    resolve(statement(from: start), at: binding, into: &use, depth: depth + 1)
+                    return
+                }
+            }
+        }
+        use.value = facts.constants.values[name]
+        if use.value == nil {
+            if !bare || !declared.contains(name) || facts.language == .objectiveC {
+                use.pendingConstant = name
+                use.unresolvedBecause = "defined where doctor cannot see it"
+            } else {
+                use.unresolvedBecause = "set at run time"
+            }
+        }
+    }
+
+    /// The expression a binding's `=` starts, up to its line's end (a chain may go on with a leading `.`).
+    private func statement(from start: Int) -> [SourceToken] {
+        let expression = TokenPattern.argument(tokens, from: start)
+        var result: [SourceToken] = []
+        for token in expression {
+            if let last = result.last, token.line > last.line, token.text != ".", last.text != "." { break }
+            result.append(token)
+        }
+        return result
+    }
+
+    /// A registration or request inside `func name(_ identifier: String, …)` whose identifier is that first
+    /// parameter is really made at each call of `name(…)` in the file; each call becomes the use, so a wrapper
+    /// such as `register(Config.refreshIdentifier) { … }` is checked like a direct call.
+    private mutating func expandWrappers() {
+        var expanded: [TaskIdentifierUse] = []
+        let uses = facts.uses
+        for use in uses {
+            guard let name = use.name, use.value == nil, use.expression == name,
+                  let at = tokenIndex(of: use.location), let function = scopes.function(around: at),
+                  function.scope.parameters.first == name, function.scope.name != "init" else {
+                expanded.append(use)
+                continue
+            }
+            let wrapper = function.scope.name
+            for index in callSites(of: wrapper) where index != at {
+                var start = index + 2
+                if TokenPattern.matches(tokens, at: start + 1, [":"]) { start += 2 }
+                let before = facts.uses.count
+                addUse(use.role, argument: start, at: index, ours: use.inBggenOutput, conditional: use.isConditional)
+                var call = facts.uses.remove(at: before)
+                if use.role != .register { call.launch = use.launch }
+                expanded.append(call)
+            }
+        }
+        facts.uses = expanded
+    }
+
+    private lazy var callIndex: [String: [Int]] = {
+        var result: [String: [Int]] = [:]
+        for index in tokens.indices where tokens[index].kind == .identifier && index > 0 && tokens[index - 1].text != "func"
+            && TokenPattern.matches(tokens, at: index + 1, ["("]) {
+            result[tokens[index].text, default: []].append(index)
+        }
+        return result
+    }()
+
+    private mutating func callSites(of name: String) -> [Int] { callIndex[name] ?? [] }
+
+    private lazy var indexByPlace: [Int: Int] = {
+        var result: [Int: Int] = [:]
+        for index in tokens.indices where tokens[index].kind == .identifier {
+            result[tokens[index].line << 20 | tokens[index].column] = index
+        }
+        return result
+    }()
+
+    private mutating func tokenIndex(of location: FindingLocation) -> Int? {
+        indexByPlace[location.line << 20 | location.column]
+    }
+
+    // MARK: - Declarations
+
+    /// Whether `requiredResources` at `index` is given the GPU in its statement: assigned (`=`, not `==`) or
+    /// added to (`insert`, `formUnion`) with `.gpu` on the same line. Reading it (`contains(.gpu)`) is not asking.
+    private func assignsGPU(at index: Int) -> Bool {
+        let assigns = matches(index + 1, ["="]) && !matches(index + 2, ["="])
+        let adds = matches(index + 1, ["."]) && (matches(index + 2, ["insert"]) || matches(index + 2, ["formUnion"]))
+        guard assigns || adds else { return false }
+        let line = tokens[index].line
+        var cursor = index + 2
+        while cursor < tokens.count, tokens[cursor].line == line, tokens[cursor].text != ";" {
+            if tokens[cursor].text == "BGContinuedProcessingTaskRequestResourcesGPU" { return true }
+            if tokens[cursor].text == "gpu", tokens[cursor - 1].text == "." { return true }
+            cursor += 1
+        }
+        return false
+    }
+
+    /// The declaration a selector part or label at `index` belongs to, back to the `func` (Swift) or the `-`/`+`
+    /// that starts an Objective-C method; nil for a call.
+    private func declaration(at index: Int) -> ArraySlice<SourceToken>? {
+        var back = index - 1
+        while back >= 0, ![";", "{", "}"].contains(tokens[back].text) || tokens[back].kind != .punctuation {
+            if tokens[back].text == "func" && tokens[back].kind == .identifier { break }
+            back -= 1
+        }
+        let declared = facts.language == .swift
+            ? back >= 0 && tokens[back].text == "func"
+            : back + 1 < tokens.count && tokens[back + 1].text == "-"
+        guard declared else { return nil }
+        let end = tokens[(index + 1)...].firstIndex { $0.text == "{" || $0.text == ";" } ?? tokens.count
+        return tokens[max(0, back)..<end]
+    }
+
+    /// The app delegate method iOS calls for a silent push: a declaration taking `fetchCompletionHandler` or
+    /// returning `UIBackgroundFetchResult` asynchronously. A call to it, or the plain `didReceiveRemoteNotification:`
+    /// of old, does not count.
+    private func isSilentPushDeclaration(at index: Int) -> Bool {
+        guard let declaration = declaration(at: index) else { return false }
+        return declaration.contains { $0.text == "fetchCompletionHandler" || $0.text == "UIBackgroundFetchResult" }
+    }
+
+    /// `application(_ application: UIApplication, performFetchWithCompletionHandler:)` declared: a method of
+    /// another class with that name takes no `UIApplication`.
+    private func declaresDelegateMethod(at index: Int) -> Bool {
+        declaration(at: index)?.contains { $0.text == "UIApplication" } == true
+    }
+
+    /// `UIApplication.shared.setMinimumBackgroundFetchInterval(…)`, `application.setMinimum…`, or Objective-C
+    /// `[[UIApplication sharedApplication] setMinimum…]` / `[application setMinimum…]`.
+    private func isCalledOnApplication(at index: Int) -> Bool {
+        guard index > 0 else { return false }
+        let previous = tokens[index - 1]
+        let receivers: Set<String> = ["UIApplication", "application", "app", "shared", "sharedApplication", "UIApp"]
+        if facts.language == .swift {
+            guard previous.text == "." else { return false }
+            var cursor = index - 2
+            while cursor >= 0, tokens[cursor].kind == .identifier || tokens[cursor].text == "." || tokens[cursor].text == "?" || tokens[cursor].text == "!" {
+                if receivers.contains(tokens[cursor].text) { return true }
+                cursor -= 1
+            }
+            return false
+        }
+        if previous.kind == .identifier { return receivers.contains(previous.text) }
+        if previous.text == "]", previous.partner >= 0 {
+            return tokens[Int(previous.partner)..<(index - 1)].contains { $0.text == "UIApplication" }
+        }
+        return false
+    }
+}

@@ -1,0 +1,118 @@
+import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// Doctor's reading of the code is linear in its size (issue 20, item 7): each input of the attack, at a size and
+/// at four times that size, must take at most about four times as long. The quadratic readers this replaced took
+/// 16 times as long (64 for the three layers of calls); `Tests/Benchmarks/code-model-benchmark.sh` has the full sizes.
+@Suite("Code model: linear in the code's size", .serialized)
+struct CodeModelLinearityTests {
+    private func seconds(_ repository: DoctorRepository) throws -> Double {
+        let fileSystem = repository.fileSystem
+        var best = Double.infinity
+        for _ in 0..<2 {
+            let start = Date()
+            _ = try Doctor(fileSystem: fileSystem).audit(root: DoctorRepository.root)
+            best = min(best, Date().timeIntervalSince(start))
+        }
+        return best
+    }
+
+    /// `input(n)` at `small` and at four times `small`: linear gives a ratio near 4, quadratic near 16.
+    private func expectLinear(small: Int, _ input: (Int) -> DoctorRepository) throws {
+        let base = try seconds(input(small))
+        let large = try seconds(input(small * 4))
+        #expect(large < base * 8 + 0.05, "\(small): \(base) s, \(small * 4): \(large) s")
+    }
+
+    static func handler(_ body: String) -> String {
+        """
+        import BackgroundTasks
+
+        enum Tasks {
+            static func register() {
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in
+                    \(body)
+                }
+            }
+        }
+
+        """
+    }
+
+    /// The task handed through three layers of functions, each calling the next `count` times.
+    static func layers(_ count: Int) -> DoctorRepository {
+        let calls = { (name: String) in Array(repeating: "\(name)(task)", count: count).joined(separator: "\n        ") }
+        let text = handler(calls("first")) + """
+
+            func first(_ task: BGTask) {
+                \(calls("second"))
+            }
+
+            func second(_ task: BGTask) {
+                \(calls("third"))
+            }
+
+            func third(_ task: BGTask) {
+                task.setTaskCompleted(success: true)
+            }
+
+            """
+        return DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("Tasks.register()").with("App/Tasks.swift", text)
+    }
+
+    @Test func threeLayersOfCalls() throws {
+        try expectLinear(small: 20, Self.layers)
+    }
+
+    @Test func deeplyNestedClosures() throws {
+        try expectLinear(small: 500) { depth in
+            let text = String(repeating: "x({\n", count: depth) + Self.handler("task.setTaskCompleted(success: true)")
+                .replacingOccurrences(of: "import BackgroundTasks\n", with: "") + String(repeating: "})\n", count: depth)
+            return DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/Nested.swift", "import BackgroundTasks\n" + text)
+        }
+    }
+
+    @Test func manyRegistrationsInOneFile() throws {
+        try expectLinear(small: 250) { count in
+            let registrations = (0..<count).map { index in
+                """
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.task\(index)", using: nil) { task in
+                            task.setTaskCompleted(success: true)
+                        }
+                """
+            }.joined(separator: "\n        ")
+            let requests = (0..<count).map { "try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: \"com.example.app.task\($0)\"))" }
+                .joined(separator: "\n        ")
+            return DoctorRepository(permitted: ["com.example.app.task0"], modes: ["fetch"]).launching("Tasks.register()")
+                .with("App/Tasks.swift", Self.handler("task.setTaskCompleted(success: true)")
+                    .replacingOccurrences(of: "static func register() {", with: "static func register() {\n        \(registrations)\n        \(requests)"))
+        }
+    }
+
+    @Test func manyFilesWithOneRegistrationEach() throws {
+        try expectLinear(small: 100) { count in
+            var repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("Tasks0.register()")
+            for index in 0..<count {
+                repository = repository.with("App/Tasks\(index).swift", """
+                    import BackgroundTasks
+
+                    enum Tasks\(index) {
+                        static let identifier = "com.example.app.task\(index)"
+
+                        static func register() {
+                            BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { @Sendable task in
+                                task.expirationHandler = { @Sendable in }
+                                Task { task.setTaskCompleted(success: true) }
+                            }
+                            Tasks\(index + 1).register()
+                        }
+                    }
+
+                    """)
+            }
+            return repository
+        }
+    }
+}
