@@ -13,7 +13,20 @@ struct DoctorCommand {
         request.target = options.target
         request.fix = options.fix
         request.dryRun = options.dryRun
-        let outcome = try DoctorService(fileSystem: fileSystem).run(request)
+        request.useGenerators = options.useGenerators
+        // --fix writes with stop signals held, as init does: both files are fixed (or rolled back), never one.
+        var stoppedBy: Int32?
+        var ran: DoctorService.Outcome?
+        if options.fix && !options.dryRun {
+            stoppedBy = try DeferredSignals.holding { ran = try DoctorService(fileSystem: fileSystem).run(request) }
+        } else {
+            ran = try DoctorService(fileSystem: fileSystem).run(request)
+        }
+        guard let outcome = ran else { return ExitStatus.failure }
+        if let signal = stoppedBy {
+            console.writeError("Stopped by \(DeferredSignals.name(of: signal)) after every fix was written.\n")
+            return ExitStatus.stopped(by: signal)
+        }
         if let fixes = outcome.fixes, options.dryRun {
             console.writeOutput(fixes.changes.map(\.diff).joined(separator: "\n"))
             if !options.display.quiet { console.writeError("note: --dry-run: \(fixes.changes.count) file\(fixes.changes.count == 1 ? "" : "s") would change; nothing was written.\n") }
@@ -21,7 +34,7 @@ struct DoctorCommand {
         }
         if let fixes = outcome.fixes, outcome.fixed, !options.display.quiet {
             for entry in fixes.changes {
-                console.writeError("note: fixed \(entry.path).\n")
+                console.writeError("note: fixed \(TerminalText.escaped(entry.path)).\n")
             }
         }
         console.writeOutput(DoctorOutput(report: outcome.report, style: console.textStyle(options.display.color)).render(options.format))

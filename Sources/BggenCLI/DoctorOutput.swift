@@ -23,11 +23,11 @@ struct DoctorOutput {
     func text() -> String {
         var text = ""
         for (file, findings) in Dictionary(grouping: report.findings, by: \.location.file).sorted(by: { $0.key < $1.key }) {
-            text += style.bold(file) + "\n"
+            text += style.bold(TerminalText.escaped(file)) + "\n"
             for finding in findings {
                 let place = finding.location.line > 0 ? "\(finding.location.line):\(finding.location.column)" : "-"
-                text += "  \(place)  \(style.paint(finding.severity)) [\(finding.rule.id)] \(finding.message)\n"
-                text += "      why: \(finding.why)\n      fix: \(finding.fix)\n"
+                text += "  \(place)  \(style.paint(finding.severity)) [\(finding.rule.id)] \(TerminalText.escaped(finding.message))\n"
+                text += "      why: \(TerminalText.escaped(finding.why))\n      fix: \(TerminalText.escaped(finding.fix))\n"
             }
             text += "\n"
         }
@@ -39,7 +39,7 @@ struct DoctorOutput {
             let count = report.findings.filter { $0.severity == severity }.count
             return "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
         }
-        let audited = report.targets.isEmpty ? "no app target" : report.targets.joined(separator: ", ")
+        let audited = report.targets.isEmpty ? "no app target" : TerminalText.escaped(report.targets.joined(separator: ", "))
         let suppressed = report.suppressedCount > 0 ? ", \(report.suppressedCount) suppressed" : ""
         return "\(counts.joined(separator: ", ")) in \(audited)\(suppressed)."
     }
@@ -48,9 +48,9 @@ struct DoctorOutput {
     /// Xcode knows error, warning and note; paths are absolute so it can open them.
     func xcode() -> String {
         report.findings.map { finding in
-            let path = report.root == "/" ? "/\(finding.location.file)" : "\(report.root)/\(finding.location.file)"
+            let path = TerminalText.escaped(report.root == "/" ? "/\(finding.location.file)" : "\(report.root)/\(finding.location.file)")
             let place = finding.location.line > 0 ? "\(path):\(finding.location.line):\(max(finding.location.column, 1))" : path
-            return "\(place): \(finding.severity.rawValue): [\(finding.rule.id)] \(finding.message) \(finding.fix)\n"
+            return "\(place): \(finding.severity.rawValue): [\(finding.rule.id)] \(TerminalText.escaped("\(finding.message) \(finding.fix)"))\n"
         }.joined()
     }
 
@@ -78,7 +78,7 @@ struct DoctorOutput {
             return Sarif.Result(
                 ruleId: finding.rule.id, ruleIndex: DoctorRule.all.firstIndex(of: finding.rule) ?? 0, level: Self.sarifLevel(finding.severity),
                 message: .init(text: "\(finding.message) \(finding.why) Fix: \(finding.fix)"),
-                locations: [.init(physicalLocation: .init(artifactLocation: .init(uri: finding.location.file, uriBaseId: "%SRCROOT%"), region: region))])
+                locations: [.init(physicalLocation: .init(artifactLocation: .init(uri: TerminalText.uriPath(finding.location.file), uriBaseId: "%SRCROOT%"), region: region))])
         }
         let log = Sarif(
             version: "2.1.0", schema: "https://json.schemastore.org/sarif-2.1.0.json",

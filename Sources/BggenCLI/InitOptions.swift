@@ -16,6 +16,7 @@ struct InitOptions {
     var dryRun = false
     var force = false
     var json = false
+    var useGenerators = false
     var display = OutputOptions()
 
     /// `bggen init`'s interface: the one table its parser, help, completions, man page and README block come from.
@@ -80,6 +81,8 @@ struct InitOptions {
             .flag("force", "overwrite generated files that were edited; never deletes",
                   "(also files bggen did not write)"),
             .flag("json", "print the plan or the result as one JSON document on stdout"),
+            .flag("use-generators", "run xcodegen dump or tuist dump project to read the resolved project",
+                  "(they run the repository's own code, so only when you trust it; never recorded)"),
         ] + OutputOptions.specs,
         description: ["Generates background-work code into DIR (default: the current folder; created if missing)."],
         sections: [
@@ -172,6 +175,7 @@ struct InitOptions {
         options.dryRun = parsed.flags.contains("dry-run")
         options.force = parsed.flags.contains("force")
         options.json = parsed.flags.contains("json")
+        options.useGenerators = parsed.flags.contains("use-generators")
         return options
     }
 }

@@ -17,7 +17,7 @@ struct Report {
         for entry in plan.entries {
             let label = style.paint(entry.action.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0), entry.action)
             let reason = entry.reason.map { "  (\($0))" } ?? ""
-            text += "  \(label) \(entry.path)\(reason)\n"
+            text += "  \(label) \(TerminalText.escaped(entry.path))\(TerminalText.escaped(reason))\n"
         }
         return text
     }
@@ -82,9 +82,9 @@ struct Report {
                 let branch = last ? "└── " : "├── "
                 if let leaf = children.first(where: { $0.path.count == 1 }) {
                     let mark = leaf.entry.ownership == .user ? "  (yours)" : ""
-                    lines.append(prefix + branch + name + mark)
+                    lines.append(prefix + branch + TerminalText.escaped(String(name)) + mark)
                 } else {
-                    lines.append(prefix + branch + name + "/")
+                    lines.append(prefix + branch + TerminalText.escaped(String(name)) + "/")
                     walk(children.map { (Array($0.path.dropFirst()), $0.entry) }, prefix: prefix + (last ? "    " : "│   "))
                 }
             }

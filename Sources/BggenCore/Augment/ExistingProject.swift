@@ -17,10 +17,11 @@ public struct ExistingProject: Sendable {
     /// Detects the project at `root`; nil when there is none (a new folder), so bggen just generates files.
     /// A folder that plainly holds an app bggen cannot read is an error, never a new folder: `spec` names the
     /// XcodeGen spec when it is not `project.yml` and cannot be told by its content.
-    public static func detect(root: String, targetName: String?, spec: String? = nil, fileSystem: any FileSystem) throws -> ExistingProject? {
+    public static func detect(root: String, targetName: String?, spec: String? = nil, fileSystem: any FileSystem,
+                              dumper: (any ProjectDumping)? = nil) throws -> ExistingProject? {
         let report: ProjectReport
         do {
-            report = try ProjectDetector.detect(root: root, spec: spec, fileSystem: fileSystem)
+            report = try ProjectDetector.detect(root: root, spec: spec, fileSystem: fileSystem, dumper: dumper)
         } catch {
             switch error {
             case .rootNotFound:
@@ -36,7 +37,7 @@ public struct ExistingProject: Sendable {
         if report.kind != .swiftPackage && report.appTargets.isEmpty {
             let reasons = report.warnings.compactMap { warning -> String? in
                 switch warning {
-                case .unreadableSpec, .dumpFailed, .generatorNotFound: return warning.description
+                case .unreadableSpec, .dumpFailed, .generatorNotFound, .generatorNotRun: return warning.description
                 default: return nil
                 }
             }

@@ -4,14 +4,18 @@ import Foundation
 /// Info.plist and entitlements, and returns findings. Reading only; `DoctorFixes` plans the repairs.
 public struct Doctor: Sendable {
     private let fileSystem: any FileSystem
+    /// Runs a generator's dump; nil unless the user passed `--use-generators`.
+    private let dumper: (any ProjectDumping)?
 
-    public init(fileSystem: any FileSystem) {
+    public init(fileSystem: any FileSystem, dumper: (any ProjectDumping)? = nil) {
         self.fileSystem = fileSystem
+        self.dumper = dumper
     }
 
     /// `root` is absolute. `targetName` limits the audit to one app target; `disabled` lists rule ids to skip.
     public func audit(root: String, targetName: String? = nil, disabled: Set<String> = []) throws -> DoctorReport {
-        let (project, ownership) = try ProjectDetector.read(root: root, fileSystem: fileSystem, scansCode: false)
+        let fileSystem = fileSystem.contained(in: root)
+        let (project, ownership) = try ProjectDetector.read(root: root, fileSystem: fileSystem, scansCode: false, dumper: dumper)
         var targets = project.appTargets
         if let targetName {
             guard let target = project.appTarget(named: targetName) else {
@@ -24,6 +28,16 @@ public struct Doctor: Sendable {
             DoctorFinding(rule: .couldNotCheck, location: location, target: nil,
                           message: "\(location.file) nests too deeply to read, so its background work was not checked.",
                           why: "A finding there would be missed.", fix: "Nothing to do unless the file holds background work.")
+        }
+        // A generator's dump that failed, timed out or was not allowed to run: the targets may be incomplete.
+        for warning in project.warnings {
+            switch warning {
+            case .dumpFailed, .generatorNotRun, .generatorNotFound:
+                findings.append(DoctorFinding(rule: .couldNotCheck, location: FindingLocation(file: project.projectFiles.first ?? "."), target: nil,
+                                              message: warning.description, why: "Targets the spec defines in ways bggen cannot read would be missed.",
+                                              fix: "Nothing to do if every app target was checked."))
+            default: continue
+            }
         }
         let extensions = Set(project.otherTargets.filter(\.isExtension).map(\.name))
         let extensionSessions = scan.facts.flatMap { facts -> [ExtensionSession] in

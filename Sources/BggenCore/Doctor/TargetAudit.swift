@@ -270,7 +270,7 @@ struct TargetAudit {
     /// Settings doctor cannot see may set the entitlements file.
     private static func hidesSettings(_ warning: ProjectWarning) -> Bool {
         switch warning {
-        case .missingConfigurationFile, .missingInclude, .unresolvedVariables: true
+        case .missingConfigurationFile, .missingInclude, .unreadableConfigurationFile, .unresolvedVariables: true
         default: false
         }
     }

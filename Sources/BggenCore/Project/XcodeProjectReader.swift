@@ -262,10 +262,9 @@ struct XCConfigCache {
         let file = XCConfigFile.load(path, root: root, fileSystem: fileSystem)
         files[path] = file
         if !file.exists { warnings.append(.missingConfigurationFile(path: path)) }
-        for missing in file.missingIncludes {
-            let warning = ProjectWarning.missingInclude(file: missing.file, include: missing.include)
-            if !warnings.contains(warning) { warnings.append(warning) }
-        }
+        let found = file.missingIncludes.map { ProjectWarning.missingInclude(file: $0.file, include: $0.include) }
+            + file.unread.map { ProjectWarning.unreadableConfigurationFile(file: $0.file, reason: $0.reason) }
+        for warning in found where !warnings.contains(warning) { warnings.append(warning) }
         return file.assignments
     }
 }

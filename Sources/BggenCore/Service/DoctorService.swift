@@ -16,6 +16,8 @@ public struct DoctorService {
         public var fix = false
         /// With `fix`: plan the fixes, write nothing.
         public var dryRun = false
+        /// `--use-generators`: run `xcodegen dump` or `tuist dump project`, which run the repository's own code.
+        public var useGenerators = false
 
         public init(root: String, shownAs: String) {
             self.root = root
@@ -33,14 +35,15 @@ public struct DoctorService {
     }
 
     public func run(_ request: Request) throws -> Outcome {
+        let fileSystem = fileSystem.contained(in: request.root)
         guard fileSystem.kind(of: request.root) == .directory else { throw DoctorServiceError.notAFolder(request.shownAs) }
         var lock: RepositoryLock?
         defer { lock?.release() }
         if request.fix && !request.dryRun {
             lock = try RepositoryLock.acquire(root: request.root, shownAs: request.shownAs, fileSystem: fileSystem)
         }
-        let disabled = try disabledRules(request)
-        let doctor = Doctor(fileSystem: fileSystem)
+        let disabled = try disabledRules(request, fileSystem: fileSystem)
+        let doctor = Doctor(fileSystem: fileSystem, dumper: request.useGenerators ? ProcessProjectDumper() : nil)
         let report = try doctor.audit(root: request.root, targetName: request.target, disabled: disabled)
         guard request.fix else { return Outcome(report: report, fixes: nil, fixed: false) }
         let plan = try DoctorFixes(fileSystem: fileSystem).plan(report)
@@ -50,7 +53,7 @@ public struct DoctorService {
     }
 
     /// `"doctor": {"disabled": [...]}` in `.bggen.json`; an invalid file is an error, as for `init`.
-    private func disabledRules(_ request: Request) throws -> Set<String> {
+    private func disabledRules(_ request: Request, fileSystem: any FileSystem) throws -> Set<String> {
         let path = "\(request.root)/\(AnswersFile.name)"
         guard fileSystem.kind(of: path) == .file else { return [] }
         let shown = request.shownAs == "." ? AnswersFile.name : "\(request.shownAs)/\(AnswersFile.name)"

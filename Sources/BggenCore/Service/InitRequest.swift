@@ -17,6 +17,8 @@ public struct InitRequest: Sendable {
     public var assumeDefaults = false
     public var dryRun = false
     public var force = false
+    /// `--use-generators`: run `xcodegen dump` or `tuist dump project`, which run the repository's own code.
+    public var useGenerators = false
 
     public init(root: String, shownAs: String) {
         self.root = root
