@@ -165,7 +165,7 @@ struct DoctorCommandTests {
         #expect(run(["--fail-on", "warning"], disabled.fileSystem).status == 0)
         let wrong = repository.with(".bggen.json", #"{"doctor": {"disabled": ["MODE999"]}}"#)
         let result = run([], wrong.fileSystem)
-        #expect(result.status == 64)
+        #expect(result.status == 1)
         #expect(result.errors.contains("'doctor.disabled' lists 'MODE999', which is not a doctor rule"), "\(result.errors)")
     }
 
@@ -266,7 +266,7 @@ struct DoctorCommandTests {
     @Test func theDoctorEntryOfTheAnswersFileMustBeAnObjectOfRuleIds() {
         let repository = DoctorRepository().with(".bggen.json", #"{"doctor": ["BG002"]}"#)
         let result = run([], repository.fileSystem)
-        #expect(result.status == 64)
+        #expect(result.status == 1)
         #expect(result.errors.contains(#"'doctor' must be an object such as {"disabled": ["BG002"]}"#), "\(result.errors)")
     }
 

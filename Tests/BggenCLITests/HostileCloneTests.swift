@@ -189,6 +189,29 @@ struct HostileCloneTests {
         #expect(FileManager.default.fileExists(atPath: parent.url.appendingPathComponent("outside/Work.swift").path))
     }
 
+    // MARK: 5. An extension's file is never edited for the app
+
+    @Test(arguments: ["linked", "named"])
+    func anInfoPlistTheExtensionUsesIsLeftAlone(_ how: String) throws {
+        let repo = try Fixtures.copy("NotificationService")
+        let app = repo.url.appendingPathComponent("Mastodon/Info.plist")
+        if how == "linked" {
+            try FileManager.default.removeItem(at: app)
+            try FileManager.default.createSymbolicLink(atPath: app.path, withDestinationPath: "../NotificationService/Info.plist")
+        } else {
+            let project = try #require(try repo.files()["Mastodon.xcodeproj/project.pbxproj"])
+            try repo.write(project.replacingOccurrences(of: "INFOPLIST_FILE = Mastodon/Info.plist;", with: "INFOPLIST_FILE = NotificationService/Info.plist;"),
+                           to: "Mastodon.xcodeproj/project.pbxproj")
+        }
+        let before = try #require(try repo.files()["NotificationService/Info.plist"])
+        let initRun = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(initRun.status == 0, "\(initRun.stderr)")
+        #expect(initRun.stderr.contains("is also NotificationService's, so bggen left it alone"), "\(initRun.stderr)")
+        let doctorRun = try InProcessRunner.run(["doctor", "--fix"], in: repo.url)
+        #expect(doctorRun.stdout.contains("--fix leaves"), "\(doctorRun.stdout)\(doctorRun.stderr)")
+        #expect(try repo.files()["NotificationService/Info.plist"] == before)
+    }
+
     // MARK: 6. doctor --fix under a stop signal
 
     @Test func aStopRequestDuringDoctorFixWaitsUntilBothFilesAreFixed() throws {

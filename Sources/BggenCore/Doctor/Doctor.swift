@@ -66,6 +66,15 @@ public struct Doctor: Sendable {
                           why: "Fixes in the newer templates (API rules, concurrency, expiry handling) do not reach the app until the file is regenerated.",
                           fix: "Run bggen init --yes in the repository: it replays the answers in \(AnswersFile.name) and updates the file.")
         }
+        // A file an extension (or another non-app target) uses too is never edited for the app.
+        findings = findings.map { finding in
+            guard let edit = finding.edit else { return finding }
+            let users = project.nonAppTargets(using: edit.path, fileSystem: fileSystem)
+            guard !users.isEmpty else { return finding }
+            return DoctorFinding(rule: finding.rule, severity: finding.severity, location: finding.location, target: finding.target,
+                                 message: finding.message, why: finding.why,
+                                 fix: "\(finding.fix) --fix leaves \(edit.path) alone: it is also \(users.joined(separator: ", "))'s, so give the app a file of its own.")
+        }
         var unique: [DoctorFinding] = []
         var seen = Set<String>()
         for finding in findings.sorted() where seen.insert("\(finding.rule.id) \(finding.location) \(finding.message)").inserted {

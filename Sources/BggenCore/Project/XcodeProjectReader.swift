@@ -47,7 +47,10 @@ struct XcodeProjectReader {
             addOwnership(of: target, model: model, to: &reading.ownership)
 
             guard target.productType == Self.applicationType, platform == .iOS else {
-                reading.otherTargets.append(OtherTarget(name: target.name, productType: target.productType, platform: platform))
+                let files = settings.flatMap { _, value in
+                    ["INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"].compactMap { value.path($0, projectDirectory: model.directory)?.path }
+                }
+                reading.otherTargets.append(OtherTarget(name: target.name, productType: target.productType, platform: platform, files: files))
                 continue
             }
             reading.appTargets.append(appTarget(target, settings: settings, model: model, multiplatform: multiplatform,
