@@ -309,6 +309,29 @@ struct HostileCloneTests {
         }
     }
 
+    // MARK: 13. One identifier with a control character is refused alone
+
+    @Test func anIdentifierWithAControlCharacterIsRefusedAndTheRestFixed() throws {
+        let repo = DoctorRepository(modes: ["audio"]).with("App/AppDelegate.swift", """
+            import BackgroundTasks
+
+            func start() {
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in }
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.bad\u{7}x", using: nil) { task in }
+                try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+            }
+
+            """).launching("start()")
+        let disk = repo.fileSystem
+        let console = FakeConsole(terminal: false)
+        _ = CLI(console: console, fileSystem: disk).run(["doctor", "--fix", DoctorRepository.root])
+        #expect(console.errors.contains("note: fixed App/Info.plist."), "\(console.errors)\(console.output)")
+        let plist = try #require(disk.files["/repo/App/Info.plist"])
+        #expect(plist.contains("<string>com.example.app.refresh</string>"), "\(plist)")
+        #expect(!plist.contains("bad"), "\(plist)")
+        #expect(console.output.contains(#"--fix does not add 'com.example.app.bad\u{07}x', registered at App/AppDelegate.swift:5"#), "\(console.output)")
+    }
+
     // MARK: 14. A damaged record is a failure, not a usage error
 
     @Test(arguments: [#"{"version": 2}"#, "not json", #"{"tasks": 3}"#])
