@@ -309,6 +309,26 @@ struct HostileCloneTests {
         }
     }
 
+    // MARK: 12. Messages say what is true and what would help
+
+    @Test func aPathLeadingOutsideIsExplainedAsItIs() throws {
+        let parent = try TemporaryDirectory()
+        try parent.write("// someone else's\n", to: "escape/Keep.swift")
+        try parent.write("name: Escape\ntargets:\n  Escape:\n    type: application\n    platform: iOS\n    sources: [../escape]\n", to: "climbs/project.yml")
+        let climbs = try InProcessRunner.run(["init", "--yes"], in: parent.url.appendingPathComponent("climbs"))
+        #expect(climbs.stderr.contains("leads outside the project folder (with '..' to"), "\(climbs.stderr)")
+        #expect(!climbs.stderr.contains("symbolic link"), "\(climbs.stderr)")
+
+        try parent.write("# app\n", to: "linked/README.md")
+        try FileManager.default.createSymbolicLink(atPath: parent.url.appendingPathComponent("linked/bggen").path, withDestinationPath: "../escape")
+        let linked = try InProcessRunner.run(["init", "--yes"], in: parent.url.appendingPathComponent("linked"))
+        #expect(linked.status == 1)
+        #expect(linked.stderr.contains("through a symbolic link"), "\(linked.stderr)")
+        #expect(linked.stderr.contains("Replace the link"), "\(linked.stderr)")
+        #expect(!linked.stderr.contains("--output"), "--output cannot move bggen/: \(linked.stderr)")
+        #expect(try parent.files()["escape/Keep.swift"] == "// someone else's\n")
+    }
+
     // MARK: 13. One identifier with a control character is refused alone
 
     @Test func anIdentifierWithAControlCharacterIsRefusedAndTheRestFixed() throws {
