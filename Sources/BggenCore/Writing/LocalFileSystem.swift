@@ -56,7 +56,9 @@ public struct LocalFileSystem: FileSystem {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw FileSystemError.posix(path) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw FileSystemError(path: path, cause: "it is \(Self.kindName(info.st_mode)), not a regular file") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw FileSystemError(path: path, cause: "it is \(Self.kindName(info.st_mode)), not a regular file; bggen reads only regular files, so replace it with one")
+        }
         guard Int(info.st_size) <= limit else { throw Self.tooLarge(path, limit) }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -136,7 +138,7 @@ public struct LocalFileSystem: FileSystem {
         guard let real = resolved else { throw FileSystemError(path: path, cause: "it is a symbolic link that loops or leads nowhere") }
         let realRoot = realPath(root) ?? root
         guard realRoot == "/" || (real != realRoot && PathText.isInside(real, realRoot)) else {
-            throw FileSystemError(path: path, cause: "its real path is \(real), outside the repository; bggen reads and writes only inside it")
+            throw FileSystemError(path: path, cause: "its real path is \(real), outside the repository; bggen reads and writes only inside it, so replace the link with a file of the project's own")
         }
         var components = real.split(separator: "/").map(String.init)
         guard let name = components.popLast() else { throw FileSystemError(path: path, cause: "it is the root folder") }
@@ -163,7 +165,7 @@ public struct LocalFileSystem: FileSystem {
     }
 
     private static func tooLarge(_ path: String, _ limit: Int) -> FileSystemError {
-        FileSystemError(path: path, cause: "it is larger than \(ReadLimit.shown(limit)), the most bggen reads of such a file")
+        FileSystemError(path: path, cause: "it is larger than \(ReadLimit.shown(limit)), the most bggen reads of such a file; check that it is the file the project means")
     }
 
     /// "a FIFO", "a device": what a special file is, for the error.
