@@ -60,7 +60,12 @@ struct SpawnedTool {
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        var result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        // "Text file busy": another process is still closing the tool it just wrote (an install, a parallel test).
+        for _ in 0..<20 where result == ETXTBSY {
+            usleep(50_000)
+            result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        }
         close(outputPipe[1])
         close(errorPipe[1])
         guard result == 0 else {

@@ -46,9 +46,31 @@ public struct LocalFileSystem: FileSystem {
         return stat(path, &info) == 0 && info.st_mode & 0o222 != 0 && access(path, W_OK) == 0
     }
 
-    /// Opened with `O_NONBLOCK` (a FIFO cannot block the open) and checked with `fstat` on the descriptor (a
-    /// link swapped after the check is not followed), read to at most `limit` bytes.
+    /// The file is first opened with `O_PATH`, which follows links but opens nothing (a device's open has no
+    /// effect, a FIFO cannot block): the kernel's own name for what was opened (`/proc/self/fd/N`) is checked
+    /// to lie inside `root`, `fstat` on that descriptor to be a regular file within `limit`, and only that same
+    /// file is then opened for reading, so a link swapped after the check is never followed. Without `/proc`,
+    /// the folders are opened one component at a time instead, as for writes.
     public func readData(_ path: String, within root: String, limit: Int) throws -> Data {
+        let handle = open(path, Self.pathOnly | O_CLOEXEC)
+        guard handle >= 0 else { throw FileSystemError.posix(path) }
+        defer { close(handle) }
+        guard let real = Self.kernelPath(of: handle) else { return try readThroughFolders(path, within: root, limit: limit) }
+        // A kernel path has no links, so one that starts with `root` as given proves `root` is real: only
+        // otherwise is `root` resolved (`RepositoryFileSystem` passes it resolved already).
+        let inside = { (folder: String) in folder == "/" || (real != folder && PathText.isInside(real, folder)) }
+        guard inside(root) || inside(realPath(root) ?? root) else { throw Self.outside(path, real) }
+        var info = stat()
+        guard fstat(handle, &info) == 0 else { throw FileSystemError.posix(path) }
+        try Self.checkReadable(info, path, limit)
+        let descriptor = open("/proc/self/fd/\(handle)", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystemError.posix(path) }
+        defer { close(descriptor) }
+        return try Self.readAll(descriptor, path, limit)
+    }
+
+    /// `readData` where `/proc` is not mounted.
+    private func readThroughFolders(_ path: String, within root: String, limit: Int) throws -> Data {
         let (folder, name) = try openParent(of: path, following: true, within: root)
         defer { close(folder) }
         let descriptor = openat(folder, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
@@ -56,10 +78,27 @@ public struct LocalFileSystem: FileSystem {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw FileSystemError.posix(path) }
+        try Self.checkReadable(info, path, limit)
+        return try Self.readAll(descriptor, path, limit)
+    }
+
+    /// `O_PATH` (Linux): a descriptor that names a file without opening it.
+    private static let pathOnly: Int32 = 0o10000000
+
+    /// The real path of what `descriptor` names, as the kernel resolved it; nil without `/proc`.
+    private static func kernelPath(of descriptor: Int32) -> String? {
+        linkTarget("/proc/self/fd/\(descriptor)").flatMap { $0.hasPrefix("/") ? $0 : nil }
+    }
+
+    private static func checkReadable(_ info: stat, _ path: String, _ limit: Int) throws {
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw FileSystemError(path: path, cause: "it is \(Self.kindName(info.st_mode)), not a regular file; bggen reads only regular files, so replace it with one")
+            throw FileSystemError(path: path, cause: "it is \(kindName(info.st_mode)), not a regular file; bggen reads only regular files, so replace it with one")
         }
-        guard Int(info.st_size) <= limit else { throw Self.tooLarge(path, limit) }
+        guard Int(info.st_size) <= limit else { throw tooLarge(path, limit) }
+    }
+
+    /// Everything left in `descriptor`, refusing more than `limit` bytes (a file that grows while it is read).
+    private static func readAll(_ descriptor: Int32, _ path: String, _ limit: Int) throws -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -69,9 +108,13 @@ public struct LocalFileSystem: FileSystem {
                 if errno == EINTR { continue }
                 throw FileSystemError.posix(path)
             }
-            guard data.count + count <= limit else { throw Self.tooLarge(path, limit) }
+            guard data.count + count <= limit else { throw tooLarge(path, limit) }
             data.append(contentsOf: buffer[0..<count])
         }
+    }
+
+    private static func outside(_ path: String, _ real: String) -> FileSystemError {
+        FileSystemError(path: path, cause: "its real path is \(real), outside the repository; bggen reads and writes only inside it, so replace the link with a file of the project's own")
     }
 
     /// Writes a temporary file next to the target, syncs it, gives it the target's mode and owner, and renames it
@@ -138,7 +181,7 @@ public struct LocalFileSystem: FileSystem {
         guard let real = resolved else { throw FileSystemError(path: path, cause: "it is a symbolic link that loops or leads nowhere") }
         let realRoot = realPath(root) ?? root
         guard realRoot == "/" || (real != realRoot && PathText.isInside(real, realRoot)) else {
-            throw FileSystemError(path: path, cause: "its real path is \(real), outside the repository; bggen reads and writes only inside it, so replace the link with a file of the project's own")
+            throw Self.outside(path, real)
         }
         var components = real.split(separator: "/").map(String.init)
         guard let name = components.popLast() else { throw FileSystemError(path: path, cause: "it is the root folder") }

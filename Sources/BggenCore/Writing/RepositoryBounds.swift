@@ -35,9 +35,13 @@ public struct RepositoryFileSystem: FileSystem {
     public let root: String
     let base: any FileSystem
 
+    /// `root` with its links resolved once, so the base need not resolve it on every call.
+    private let realRoot: String
+
     public init(_ base: any FileSystem, root: String) {
         self.base = (base as? RepositoryFileSystem)?.base ?? base
         self.root = root
+        self.realRoot = self.base.realPath(root) ?? root
     }
 
     public func kind(of path: String) -> FileKind { base.kind(of: path) }
@@ -47,19 +51,19 @@ public struct RepositoryFileSystem: FileSystem {
     public func lockExclusively(_ directory: String) throws -> (any FolderLock)? { try base.lockExclusively(directory) }
 
     public func readData(_ path: String, within _: String, limit: Int) throws -> Data {
-        try base.readData(path, within: root, limit: limit)
+        try base.readData(path, within: realRoot, limit: limit)
     }
 
     public func writeAtomically(_ data: Data, to path: String, within _: String) throws {
-        try base.writeAtomically(data, to: path, within: root)
+        try base.writeAtomically(data, to: path, within: realRoot)
     }
 
     /// The root itself and missing folders above it are created for `init` in a new folder.
     public func createDirectory(_ path: String, within _: String) throws {
-        try base.createDirectory(path, within: PathText.isInside(root, path) ? "/" : root)
+        try base.createDirectory(path, within: PathText.isInside(root, path) ? "/" : realRoot)
     }
 
     public func remove(_ path: String, within _: String) throws {
-        try base.remove(path, within: PathText.isInside(root, path) ? "/" : root)
+        try base.remove(path, within: PathText.isInside(root, path) ? "/" : realRoot)
     }
 }
