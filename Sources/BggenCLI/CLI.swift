@@ -13,6 +13,16 @@ public struct CLI {
 
     /// Runs `arguments` (without the program name) and returns the exit status.
     public func run(_ arguments: [String]) -> Int32 {
+        let status = runReportingErrors(arguments)
+        // Output that could not be written is a failed run, whatever the command did.
+        if let process = console as? ProcessConsole, process.failedWrite != nil {
+            process.reportFailedWrite()
+            return ExitStatus.failure
+        }
+        return status
+    }
+
+    private func runReportingErrors(_ arguments: [String]) -> Int32 {
         do {
             return try dispatch(arguments)
         } catch {
@@ -49,19 +59,12 @@ public struct CLI {
     /// Every error message is one line: whatever the user typed or a file held is echoed with its control
     /// characters escaped, so a newline cannot split it and an escape sequence cannot clear the terminal.
     private func report(_ message: String, hint: ErrorHint, command: String?) {
-        let line = Self.oneLine(message)
+        let line = TerminalText.escaped(message)
         switch hint {
         case .none: console.writeError("error: \(line)\n")
         case .commandHelp: console.writeError("error: \(line)\nSee '\(["bggen", command, "--help"].compactMap { $0 }.joined(separator: " "))'.\n")
         case .sentence(let sentence): console.writeError("error: \(line) \(sentence)\n")
         }
-    }
-
-    /// `message` with its control characters escaped; `bggen mcp`'s tool errors use it too.
-    static func oneLine(_ message: String) -> String {
-        message.unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
-        }.joined()
     }
 
     private func dispatch(_ arguments: [String]) throws -> Int32 {

@@ -17,15 +17,46 @@ public protocol Console: AnyObject {
 }
 
 /// The real process: file descriptors 0–2, `ProcessInfo`, the working directory.
+///
+/// Output goes through `write(2)`, not `FileHandle.write`, whose failure (a full disk, `> /dev/full`, a closed
+/// pipe) traps with a backtrace. A failed write is recorded; `CLI` reports it once and exits with the
+/// tool-failure status, so a script never takes a run whose output was lost for a clean one.
 public final class ProcessConsole: Console {
-    public init() {}
+    public init() {
+        // A closed pipe is an error to report, not a signal that kills bggen without a word.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// The first write that failed, as "stdout: No space left on device".
+    public private(set) var failedWrite: String?
 
     public func writeOutput(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        write(text, to: STDOUT_FILENO, named: "stdout")
     }
 
     public func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        write(text, to: STDERR_FILENO, named: "stderr")
+    }
+
+    private func write(_ text: String, to descriptor: Int32, named name: String) {
+        guard failedWrite == nil else { return }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                failedWrite = "\(name): \(String(cString: strerror(errno)))"
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    /// Says once, on stderr if it still takes writes, that output was lost.
+    public func reportFailedWrite() {
+        guard let failedWrite else { return }
+        let line = Array("bggen: could not write to \(failedWrite)\n".utf8)
+        _ = line.withUnsafeBytes { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     public var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }

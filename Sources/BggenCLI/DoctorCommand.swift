@@ -14,17 +14,31 @@ struct DoctorCommand {
         request.target = options.target
         request.fix = options.fix
         request.dryRun = options.dryRun
+        request.useGenerators = options.useGenerators
+        request.environment = console.environment
         return request
     }
 
     func run() throws -> Int32 {
         let started = ContinuousClock.now
-        let outcome = try DoctorService(fileSystem: fileSystem).run(request)
+        // --fix writes with stop signals held, as init does: both files are fixed (or rolled back), never one.
+        var stoppedBy: Int32?
+        var ran: DoctorService.Outcome?
+        if options.fix && !options.dryRun {
+            stoppedBy = try DeferredSignals.holding { ran = try DoctorService(fileSystem: fileSystem).run(request) }
+        } else {
+            ran = try DoctorService(fileSystem: fileSystem).run(request)
+        }
+        guard let outcome = ran else { return ExitStatus.failure }
+        if let signal = stoppedBy {
+            console.writeError("Stopped by \(DeferredSignals.name(of: signal)) after every fix was written.\n")
+            return ExitStatus.stopped(by: signal)
+        }
         if options.display.verbose {
-            console.writeError("note: audited \(options.directory) in \(Self.milliseconds(since: started)) ms.\n")
+            console.writeError("note: audited \(TerminalText.escaped(options.directory)) in \(Self.milliseconds(since: started)) ms.\n")
         }
         if !options.display.quiet {
-            for note in outcome.notes { console.writeError("note: \(note)\n") }
+            for note in outcome.notes { console.writeError("note: \(TerminalText.escaped(note))\n") }
         }
         if let fixes = outcome.fixes, options.dryRun {
             console.writeOutput(fixes.changes.map(\.diff).joined(separator: "\n"))
@@ -50,7 +64,7 @@ struct DoctorCommand {
     static func fixSummary(_ fixes: Plan) -> String {
         let lines = fixes.changes.map { entry in
             let added = entry.diff.split(separator: "\n").filter { $0.hasPrefix("+") && !$0.hasPrefix("+++") }.count
-            return "  \(entry.action.rawValue) \(entry.path) (\(added) line\(added == 1 ? "" : "s") added)\n"
+            return "  \(entry.action.rawValue) \(TerminalText.escaped(entry.path)) (\(added) line\(added == 1 ? "" : "s") added)\n"
         }
         return "Fixed \(fixes.changes.count) file\(fixes.changes.count == 1 ? "" : "s"):\n" + lines.joined()
     }

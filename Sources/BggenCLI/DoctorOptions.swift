@@ -12,6 +12,7 @@ struct DoctorOptions {
     var failOn = Severity.error
     var fix = false
     var dryRun = false
+    var useGenerators = false
     var display = OutputOptions()
 
     /// `bggen doctor`'s interface: the one table its parser, help, completions, man page and README block come from.
@@ -36,6 +37,8 @@ struct DoctorOptions {
                   "changes a value, never edits extensions' or generators' files; code is",
                   "never rewritten"),
             .flag("dry-run", "with --fix: print the diffs, write nothing"),
+            .flag("use-generators", "run xcodegen dump or tuist dump project to read the resolved project",
+                  "(they run the repository's own code, so only when you trust it; never recorded)"),
         ] + OutputOptions.specs,
         description: [
             "Audits the background work of every iOS app target in DIR (default: the current folder): code,",
@@ -90,6 +93,7 @@ struct DoctorOptions {
         }
         options.fix = parsed.flags.contains("fix")
         options.dryRun = parsed.flags.contains("dry-run")
+        options.useGenerators = parsed.flags.contains("use-generators")
         if options.dryRun && !options.fix {
             throw UsageError("--dry-run shows what --fix would change; pass it with --fix.")
         }

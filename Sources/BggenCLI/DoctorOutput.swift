@@ -33,11 +33,11 @@ struct DoctorOutput {
         var text = ""
         let listed = report.findings.filter { finding in listedAtLeast.map { finding.severity >= $0 } ?? true }
         for (file, findings) in Dictionary(grouping: listed, by: \.location.file).sorted(by: { $0.key < $1.key }) {
-            text += style.bold(file) + "\n"
+            text += style.bold(TerminalText.escaped(file)) + "\n"
             for finding in findings {
                 let place = finding.location.line > 0 ? "\(finding.location.line):\(finding.location.column)" : "-"
-                text += "  \(place)  \(style.paint(finding.severity)) [\(finding.rule.id)] \(finding.message)\n"
-                text += "      why: \(finding.why)\n      fix: \(finding.fix)\n"
+                text += "  \(place)  \(style.paint(finding.severity)) [\(finding.rule.id)] \(TerminalText.escaped(finding.message))\n"
+                text += "      why: \(TerminalText.escaped(finding.why))\n      fix: \(TerminalText.escaped(finding.fix))\n"
                 if finding.edit != nil { text += "      bggen doctor --fix makes this change.\n" }
             }
             text += "\n"
@@ -56,7 +56,7 @@ struct DoctorOutput {
             return "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
         }
         let audited = generatedOutputOnly ? " in bggen's generated files (no app project)"
-            : report.targets.isEmpty ? "; no iOS app target found, so only the code was checked" : " in \(report.targets.joined(separator: ", "))"
+            : report.targets.isEmpty ? "; no iOS app target found, so only the code was checked" : " in \(TerminalText.escaped(report.targets.joined(separator: ", ")))"
         let suppressed = report.suppressedCount > 0 ? ", \(report.suppressedCount) suppressed" : ""
         return "\(counts.joined(separator: ", "))\(audited)\(suppressed)."
     }
@@ -94,9 +94,9 @@ struct DoctorOutput {
     /// Xcode knows error, warning and note; paths are absolute so it can open them.
     func xcode() -> String {
         report.findings.map { finding in
-            let path = report.root == "/" ? "/\(finding.location.file)" : "\(report.root)/\(finding.location.file)"
+            let path = TerminalText.escaped(report.root == "/" ? "/\(finding.location.file)" : "\(report.root)/\(finding.location.file)")
             let place = finding.location.line > 0 ? "\(path):\(finding.location.line):\(max(finding.location.column, 1))" : path
-            return "\(place): \(finding.severity.rawValue): [\(finding.rule.id)] \(finding.message) \(finding.fix)\n"
+            return "\(place): \(finding.severity.rawValue): [\(finding.rule.id)] \(TerminalText.escaped("\(finding.message) \(finding.fix)"))\n"
         }.joined()
     }
 
@@ -132,7 +132,7 @@ struct DoctorOutput {
             return Sarif.Result(
                 ruleId: finding.rule.id, ruleIndex: DoctorRule.all.firstIndex(of: finding.rule) ?? 0, level: Self.sarifLevel(finding.severity),
                 message: .init(text: "\(finding.message) \(finding.why) Fix: \(finding.fix)"),
-                locations: [.init(physicalLocation: .init(artifactLocation: .init(uri: finding.location.file, uriBaseId: "%SRCROOT%"), region: region))],
+                locations: [.init(physicalLocation: .init(artifactLocation: .init(uri: TerminalText.uriPath(finding.location.file), uriBaseId: "%SRCROOT%"), region: region))],
                 partialFingerprints: [Self.fingerprintName: "\(GeneratedMarker.checksum(of: key)):\(occurrence)"])
         }
         let log = Sarif(

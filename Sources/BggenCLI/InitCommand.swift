@@ -19,7 +19,7 @@ struct InitCommand {
                 if options.json {
                     console.writeOutput(Report.nothingToAddJSON(notes: notes, dryRun: options.dryRun))
                 } else {
-                    for note in notes where !options.display.quiet { console.writeError("note: \(note)\n") }
+                    for note in notes where !options.display.quiet { console.writeError("note: \(TerminalText.escaped(note))\n") }
                     console.writeOutput("Nothing to add: the app's own code already covers every chosen task.\n")
                 }
                 return ExitStatus.success
@@ -43,6 +43,8 @@ struct InitCommand {
         request.assumeDefaults = options.assumeDefaults
         request.dryRun = options.dryRun
         request.force = options.force
+        request.useGenerators = options.useGenerators
+        request.environment = console.environment
         return request
     }
 
@@ -84,7 +86,7 @@ struct InitCommand {
         let report = Report(plan: plan, configuration: planned.configuration, style: console.textStyle(options.display.color), project: planned.project,
                             edits: planned.edits, notes: planned.notes)
         for note in planned.notes where !options.json && !options.display.quiet {
-            console.writeError("note: \(note)\n")
+            console.writeError("note: \(TerminalText.escaped(note))\n")
         }
         if options.dryRun {
             console.writeOutput(options.json ? report.json(written: false, dryRun: true, nextSteps: planned.nextSteps)

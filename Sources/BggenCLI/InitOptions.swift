@@ -19,6 +19,7 @@ struct InitOptions {
     var json = false
     /// `--next-steps`: print the steps, write nothing.
     var showNextSteps = false
+    var useGenerators = false
     var display = OutputOptions()
 
     /// `bggen init`'s interface: the one table its parser, help, completions, man page and README block come from.
@@ -87,6 +88,8 @@ struct InitOptions {
                   "(also files bggen did not write)"),
             .flag("json", "print the plan or the result as one JSON document on stdout"),
             .flag("next-steps", "print the next steps again (bggen/NEXT_STEPS.md); write nothing"),
+            .flag("use-generators", "run xcodegen dump or tuist dump project to read the resolved project",
+                  "(they run the repository's own code, so only when you trust it; never recorded)"),
         ] + OutputOptions.specs,
         description: ["Generates background-work code into DIR (default: the current folder; created if missing)."],
         sections: [
@@ -181,6 +184,7 @@ struct InitOptions {
         options.force = parsed.flags.contains("force")
         options.json = parsed.flags.contains("json")
         options.showNextSteps = parsed.flags.contains("next-steps")
+        options.useGenerators = parsed.flags.contains("use-generators")
         return options
     }
 }

@@ -45,7 +45,8 @@ enum ProjectSummary {
             if !identifiers.isEmpty { lines.append("  \(label): " + identifiers.joined(separator: ", ")) }
         }
         lines += project.warnings.map { "  warning: \($0)" }
-        return lines.joined(separator: "\n") + "\n\n"
+        // Names, paths and identifiers come from the repository: none may move the cursor or start a line.
+        return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n\n"
     }
 
     /// What already covers each task kind in the app target's code (shared code included), labelled by what it

@@ -17,7 +17,7 @@ struct Report {
         for entry in plan.entries {
             let label = style.paint(entry.action.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0), entry.action)
             let reason = entry.reason.map { "  (\($0))" } ?? ""
-            text += "  \(label) \(entry.path)\(reason)\n"
+            text += "  \(label) \(TerminalText.escaped(entry.path))\(TerminalText.escaped(reason))\n"
         }
         return text
     }

@@ -165,7 +165,7 @@ struct DoctorCommandTests {
         #expect(run(["--fail-on", "warning"], disabled.fileSystem).status == 0)
         let wrong = repository.with(".bggen.json", #"{"doctor": {"disabled": ["MODE999"]}}"#)
         let result = run([], wrong.fileSystem)
-        #expect(result.status == 64)
+        #expect(result.status == 2, "a damaged .bggen.json: doctor could not do its job")
         #expect(result.errors.contains("'doctor.disabled' lists 'MODE999', which is not a doctor rule"), "\(result.errors)")
     }
 
@@ -266,10 +266,10 @@ struct DoctorCommandTests {
     @Test func theDoctorEntryOfTheAnswersFileMustBeAnObjectOfRuleIds() {
         let repository = DoctorRepository().with(".bggen.json", #"{"doctor": ["BG002"]}"#)
         let result = run([], repository.fileSystem)
-        #expect(result.status == 64)
+        #expect(result.status == 2)
         #expect(result.errors.contains(#"'doctor' must be an object such as {"disabled": ["BG002"]}"#), "\(result.errors)")
         let misspelt = run([], DoctorRepository().with(".bggen.json", #"{"doctor": {"disable": ["BG002"]}}"#).fileSystem)
-        #expect(misspelt.status == 64)
+        #expect(misspelt.status == 2, "a misspelt key in the repository's file is no usage error")
         #expect(misspelt.errors.contains("'doctor.disable' is not a doctor setting; the one allowed key is 'disabled'"), "\(misspelt.errors)")
     }
 

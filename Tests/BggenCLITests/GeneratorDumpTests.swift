@@ -14,14 +14,14 @@ struct GeneratorDumpTests {
         try "#!/bin/sh\n[ \"$1 $2\" = \"dump project\" ] || exit 2\ncat '\(dump)'\n".write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         let path = tools.url.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url, environment: ["PATH": path])
+        let run = try BinaryRunner.run(["init", "--yes", "--use-generators", "--tasks", "refresh"], in: repo.url, environment: ["PATH": path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("App target: Kite"), "\(run.stdout)")
         let files = try repo.files()
         #expect(files["Targets/Kite/Sources/BackgroundProcessing/AppRefreshWork.swift"] != nil)
 
         let without = try Fixtures.copy("TuistHelpers")
-        let stopped = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh"], in: without.url, environment: ["PATH": "/usr/bin:/bin"])
+        let stopped = try BinaryRunner.run(["init", "--yes", "--use-generators", "--tasks", "refresh"], in: without.url, environment: ["PATH": "/usr/bin:/bin"])
         #expect(stopped.status == 1)
         #expect(stopped.stderr.contains("tuist is not on the PATH, so bggen read the spec itself"), "\(stopped.stderr)")
     }

@@ -57,7 +57,8 @@ struct DoctorRealWorldTests {
             "MODE003 note ElementX/SupportingFiles/Info.plist:15",
         ]),
         ("NestedWorkspace", ["CHECK001 note WeDaApp/WeDaApp.xcodeproj:0"]),
-        ("Tuist", []),
+        // The spec reader cannot follow a helper function, and tuist is not run without --use-generators.
+        ("Tuist", ["CHECK001 note Projects/App/Project.swift:0"]),
         ("SwiftPackage", []),
         ("GeneratedInfoPlist", []),
         ("SynchronizedTemplate", []),

@@ -18,21 +18,17 @@ private final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     var readCount: Int { lock.withLock { read.count } }
 
     func kind(of path: String) -> FileKind { base.kind(of: path) }
-    func read(_ path: String) throws -> String {
+    func readData(_ path: String, within root: String, limit: Int) throws -> Data {
         lock.withLock { read.append(path) }
-        return try base.read(path)
-    }
-
-    func readData(_ path: String) throws -> Data {
-        Data(try read(path).utf8)
+        return try base.readData(path, within: root, limit: limit)
     }
 
     func realPath(_ path: String) -> String? { base.realPath(path) }
     func isWritable(_ path: String) -> Bool { base.isWritable(path) }
     func lockExclusively(_ directory: String) throws -> (any FolderLock)? { try base.lockExclusively(directory) }
-    func writeAtomically(_ data: Data, to path: String) throws { try base.writeAtomically(data, to: path) }
-    func createDirectory(_ path: String) throws { try base.createDirectory(path) }
-    func remove(_ path: String) throws { try base.remove(path) }
+    func writeAtomically(_ data: Data, to path: String, within root: String) throws { try base.writeAtomically(data, to: path, within: root) }
+    func createDirectory(_ path: String, within root: String) throws { try base.createDirectory(path, within: root) }
+    func remove(_ path: String, within root: String) throws { try base.remove(path, within: root) }
     func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)] {
         lock.withLock { listed.append(path) }
         return base.entries(in: path, within: root)

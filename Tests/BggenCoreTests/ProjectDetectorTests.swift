@@ -297,8 +297,9 @@ struct ProjectDetectorTests {
         #expect(report.otherTargets.map(\.name) == ["AppTests", "NotificationService", "NotificationServiceProd"])
         #expect(report.warnings == [
             .unreadableSpec(file: "Projects/hCore/Project.swift", reason: "no literal .target(…) calls, perhaps built by a helper function"),
+            .generatorNotRun(command: "tuist dump project"),
             .multipleAppTargets(["Hedvig", "Ugglan"]),
-        ])
+        ].sorted())
     }
 
     @Test func aSwiftPackageReportsItsIOSVersionAndNoAppTarget() throws {

@@ -14,6 +14,10 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     /// Called after each successful write with its count, to act in the middle of a plan (raise a signal).
     public var afterWrite: (@Sendable (Int) -> Void)?
     private var locked: Set<String> = []
+    /// Symbolic links: the link's path and the absolute path it names.
+    public var links: [String: String] = [:]
+    /// Paths that are not regular files (a FIFO, a device): reading one fails as on disk.
+    public var specialFiles: Set<String> = []
 
     public struct Failure: Error, LocalizedError {
         public var errorDescription: String? { "simulated disk failure" }
@@ -39,21 +43,45 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
 
     public func kind(of path: String) -> FileKind {
-        lock.withLock {
-            if storage[path] != nil { return .file }
+        let path = realPath(path) ?? path
+        return lock.withLock {
+            if storage[path] != nil || specialFiles.contains(path) { return .file }
             return directories.contains(path) ? .directory : .missing
         }
     }
 
-    /// No links in memory: only `..` and `.` to resolve.
+    /// Resolves `links` one component at a time, as `LocalFileSystem` does; nil for a loop.
     public func realPath(_ path: String) -> String? {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") where part != "." {
-            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        let links = lock.withLock { self.links }
+        var pending = path.split(separator: "/").map(String.init)
+        var parts: [String] = []
+        var hops = 0
+        while !pending.isEmpty {
+            let part = pending.removeFirst()
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            let candidate = "/" + (parts + [part]).joined(separator: "/")
+            guard let target = links[candidate] else { parts.append(part); continue }
+            hops += 1
+            guard hops <= 40 else { return nil }
+            parts = []
+            pending = target.split(separator: "/").map(String.init) + pending
         }
         return "/" + parts.joined(separator: "/")
     }
 
+    /// The real path of `path` (of its folder only, unless `following`), refused outside `root`.
+    private func contained(_ path: String, following: Bool = true, within root: String) throws -> String {
+        let parent = (path as NSString).deletingLastPathComponent
+        guard let real = following ? realPath(path) : realPath(parent).map({ ($0 as NSString).appendingPathComponent((path as NSString).lastPathComponent) }),
+              let realRoot = realPath(root) else {
+            throw FileSystemError(path: path, cause: "it is a symbolic link that loops or leads nowhere")
+        }
+        guard realRoot == "/" || (real != realRoot && real.hasPrefix(realRoot + "/")) else {
+            throw FileSystemError(path: path, cause: "its real path is \(real), outside the repository; bggen reads and writes only inside it")
+        }
+        return real
+    }
     public func isWritable(_ path: String) -> Bool {
         lock.withLock { !readOnly.contains(path) }
     }
@@ -75,38 +103,41 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         func release() { onRelease() }
     }
 
-    public func readData(_ path: String) throws -> Data {
-        Data(try read(path).utf8)
-    }
-
-    public func read(_ path: String) throws -> String {
-        try lock.withLock {
-            guard let contents = storage[path] else { throw CocoaError(.fileReadNoSuchFile) }
-            return contents
+    public func readData(_ path: String, within root: String, limit: Int) throws -> Data {
+        let real = try contained(path, within: root)
+        return try lock.withLock {
+            if specialFiles.contains(real) { throw FileSystemError(path: path, cause: "it is a FIFO, not a regular file") }
+            guard let contents = storage[real] else { throw FileSystemError(path: path, cause: "No such file or directory") }
+            guard contents.utf8.count <= limit else { throw FileSystemError(path: path, cause: "it is larger than \(limit >> 20) MB, the most bggen reads of such a file") }
+            return Data(contents.utf8)
         }
     }
 
-    public func writeAtomically(_ data: Data, to path: String) throws {
+    public func writeAtomically(_ data: Data, to path: String, within root: String) throws {
+        let real = try contained(path, within: root)
         let contents = String(decoding: data, as: UTF8.self)
         try lock.withLock {
             writeCount += 1
             if failingWrites.contains(writeCount) { throw Failure() }
-            if readOnly.contains(path) { throw FileSystemError(path: path, cause: "it is read-only") }
-            guard directories.contains((path as NSString).deletingLastPathComponent) else {
+            if readOnly.contains(real) { throw FileSystemError(path: path, cause: "it is read-only") }
+            guard directories.contains((real as NSString).deletingLastPathComponent) else {
                 throw FileSystemError(path: path, cause: "No such file or directory")
             }
-            storage[path] = contents
+            storage[real] = contents
         }
         afterWrite?(writeCount)
     }
 
-    public func createDirectory(_ path: String) throws {
-        lock.withLock { _ = directories.insert(path) }
+    public func createDirectory(_ path: String, within root: String) throws {
+        let real = try contained(path, following: false, within: root)
+        lock.withLock { _ = directories.insert(real) }
     }
 
     /// A file, or an empty folder, as on disk.
-    public func remove(_ path: String) throws {
+    public func remove(_ path: String, within root: String) throws {
+        let path = try contained(path, following: false, within: root)
         try lock.withLock {
+            if links.removeValue(forKey: path) != nil { return }
             if storage.removeValue(forKey: path) != nil { return }
             let prefix = path + "/"
             guard !storage.keys.contains(where: { $0.hasPrefix(prefix) }), !directories.contains(where: { $0.hasPrefix(prefix) }) else {

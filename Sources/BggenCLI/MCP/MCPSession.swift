@@ -118,7 +118,7 @@ final class MCPSession {
         var text = Self.encodeLine(outcome.content)
         if outcome.isError, case .string(let message)? = outcome.content[key: "error"] {
             let status = outcome.content[key: "exitStatus"].map(\.inline) ?? "\(ExitStatus.failure)"
-            text = "error: \(CLI.oneLine(message)) (exit status \(status))"
+            text = "error: \(TerminalText.escaped(message)) (exit status \(status))"
         }
         var result: [String: JSONValue] = ["content": .array([.object(["type": .string("text"), "text": .string(text)])]), "isError": .bool(outcome.isError)]
         if let version = protocolVersion, version >= Self.structuredContentSince {

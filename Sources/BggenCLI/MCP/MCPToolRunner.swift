@@ -36,7 +36,8 @@ struct MCPToolRunner {
         var request = InitCommand(console: console, fileSystem: fileSystem, options: try InitOptions.parse(arguments.commandLine)).request
         request.dryRun = true
         request.assumeDefaults = true
-        request.dumper = dumper(arguments)
+        request.useGenerators = arguments.useGenerators
+        request.environment = console.environment
         var detected: ExistingProject?
         var questions = InitQuestions()
         questions.projectDetected = { detected = $0 }
@@ -70,7 +71,8 @@ struct MCPToolRunner {
     private func initRun(_ arguments: MCPArguments, tool: MCPTool) throws -> Outcome {
         var request = InitCommand(console: console, fileSystem: fileSystem, options: try InitOptions.parse(arguments.commandLine)).request
         request.dryRun = tool.name == .plan
-        request.dumper = dumper(arguments)
+        request.useGenerators = arguments.useGenerators
+        request.environment = console.environment
         let service = InitService(fileSystem: fileSystem)
         do {
             return try service.run(request, questions: InitQuestions()) { outcome in
@@ -108,7 +110,8 @@ struct MCPToolRunner {
         let commandLine = (tool.name == .fix ? ["--fix"] : []) + arguments.commandLine
         let command = DoctorCommand(console: console, fileSystem: fileSystem, options: try DoctorOptions.parse(commandLine))
         var request = command.request
-        request.dumper = dumper(arguments)
+        request.useGenerators = arguments.useGenerators
+        request.environment = console.environment
         let service = DoctorService(fileSystem: fileSystem)
         // Only a run that writes holds the stop signals (as `init` does); the others are read-only.
         var written: DoctorService.Outcome?
@@ -121,11 +124,6 @@ struct MCPToolRunner {
         }
         document[key: "exitStatus"] = .number(Double(signal.map(ExitStatus.stopped(by:)) ?? command.status(outcome.report)))
         return Outcome(content: document, isError: false, stoppedBy: signal)
-    }
-
-    /// The generators' dump only when the call asks, looked up on the PATH the server was started with.
-    private func dumper(_ arguments: MCPArguments) -> (any ProjectDumping)? {
-        arguments.useGenerators ? ProcessProjectDumper(environment: console.environment) : nil
     }
 
     private func report(_ planned: InitPlan) -> Report {

@@ -18,7 +18,7 @@ public struct ExistingProject: Sendable {
     /// A folder that plainly holds an app bggen cannot read is an error, never a new folder: `spec` names the
     /// XcodeGen spec when it is not `project.yml` and cannot be told by its content.
     public static func detect(root: String, targetName: String?, spec: String? = nil, fileSystem: any FileSystem,
-                              dumper: (any ProjectDumping)? = ProcessProjectDumper()) throws -> ExistingProject? {
+                              dumper: (any ProjectDumping)? = nil) throws -> ExistingProject? {
         let report: ProjectReport
         do {
             report = try ProjectDetector.detect(root: root, spec: spec, fileSystem: fileSystem, dumper: dumper)
@@ -40,7 +40,7 @@ public struct ExistingProject: Sendable {
         if report.kind != .swiftPackage && report.appTargets.isEmpty {
             let reasons = report.warnings.compactMap { warning -> String? in
                 switch warning {
-                case .unreadableSpec, .dumpFailed, .generatorNotFound: return warning.description
+                case .unreadableSpec, .dumpFailed, .generatorNotFound, .generatorNotRun: return warning.description
                 default: return nil
                 }
             }

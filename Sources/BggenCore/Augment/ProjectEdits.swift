@@ -209,6 +209,11 @@ extension ExistingProject {
             edits.notes.append("\(path) leads outside the project through a symbolic link, so bggen left it alone; add the keys from bggen/ by hand.")
             return .leftAlone
         }
+        let users = report.nonAppTargets(using: path, fileSystem: fileSystem)
+        guard users.isEmpty else {
+            edits.notes.append("\(path) is also \(users.joined(separator: ", "))'s, so bggen left it alone; give the app a file of its own and add the keys from bggen/ to it.")
+            return .leftAlone
+        }
         let result = try patcher.patch(try fileSystem.readData(absolute), path: path, edits: plistEdits)
         for warning in result.warnings {
             edits.notes.append("\(path): \(warning)")

@@ -4,15 +4,17 @@ import Foundation
 /// Info.plist and entitlements, and returns findings. Reading only; `DoctorFixes` plans the repairs.
 public struct Doctor: Sendable {
     private let fileSystem: any FileSystem
+    /// Runs a generator's dump; nil unless the user passed `--use-generators`.
+    private let dumper: (any ProjectDumping)?
 
-    public init(fileSystem: any FileSystem) {
+    public init(fileSystem: any FileSystem, dumper: (any ProjectDumping)? = nil) {
         self.fileSystem = fileSystem
+        self.dumper = dumper
     }
 
     /// `root` is absolute. `targetName` limits the audit to one app target; `disabled` lists rule ids to skip.
-    /// `dumper` runs `xcodegen` or `tuist` for the resolved project; nil reads the spec alone.
-    public func audit(root: String, targetName: String? = nil, disabled: Set<String> = [],
-                      dumper: (any ProjectDumping)? = ProcessProjectDumper()) throws -> DoctorReport {
+    public func audit(root: String, targetName: String? = nil, disabled: Set<String> = []) throws -> DoctorReport {
+        let fileSystem = fileSystem.contained(in: root)
         let (project, code) = try ProjectDetector.read(root: root, fileSystem: fileSystem, stopsAtUnreadableCode: false, dumper: dumper)
         var targets = project.appTargets
         if let targetName {
@@ -26,6 +28,16 @@ public struct Doctor: Sendable {
             DoctorFinding(rule: .couldNotCheck, location: FindingLocation(file: failure.file, line: failure.line, column: 1), target: nil,
                           message: "\(failure.file) nests too deeply to read, so its background work was not checked.",
                           why: "A finding there would be missed.", fix: "Nothing to do unless the file holds background work.")
+        }
+        // A generator's dump that failed, timed out or was not allowed to run: the targets may be incomplete.
+        for warning in project.warnings {
+            switch warning {
+            case .dumpFailed, .generatorNotRun, .generatorNotFound:
+                findings.append(DoctorFinding(rule: .couldNotCheck, location: FindingLocation(file: project.projectFiles.first ?? "."), target: nil,
+                                              message: warning.description, why: "Targets the spec defines in ways bggen cannot read would be missed.",
+                                              fix: "Nothing to do if every app target was checked."))
+            default: continue
+            }
         }
         let extensions = Set(project.otherTargets.filter(\.isExtension).map(\.name))
         let extensionSessions = facts.flatMap { facts -> [ExtensionSession] in
@@ -59,6 +71,7 @@ public struct Doctor: Sendable {
                           why: "Fixes in the newer templates (API rules, concurrency, expiry handling) do not reach the app until the file is regenerated.",
                           fix: "Run bggen init --yes in the repository: it replays the answers in \(AnswersFile.name) and updates the file.")
         }
+        findings = findings.map { Self.withoutForbiddenEdit($0, project: project, fileSystem: fileSystem) }
         var unique: [DoctorFinding] = []
         var seen = Set<String>()
         for finding in findings.sorted() where seen.insert("\(finding.rule.id) \(finding.location) \(finding.message)").inserted {
@@ -67,6 +80,34 @@ public struct Doctor: Sendable {
         let suppressions = Suppressions(root: root, fileSystem: fileSystem)
         let kept = unique.filter { !disabled.contains($0.rule.id) && !suppressions.suppresses($0) }
         return DoctorReport(root: root, targets: targets.map(\.name), findings: kept, suppressedCount: unique.count - kept.count)
+    }
+
+    /// `finding` without the edit `--fix` must not make, and its fix saying why: a file an extension (or another
+    /// non-app target) uses too is never edited for the app, and a value with a control character, which no
+    /// property list can hold, is left out (the other values of the edit are still added).
+    private static func withoutForbiddenEdit(_ finding: DoctorFinding, project: ProjectReport, fileSystem: any FileSystem) -> DoctorFinding {
+        guard let fix = finding.edit else { return finding }
+        func replaced(_ edit: PlistFix?, _ note: String) -> DoctorFinding {
+            DoctorFinding(rule: finding.rule, severity: finding.severity, location: finding.location, target: finding.target,
+                          message: finding.message, why: finding.why, fix: "\(finding.fix) \(note)", edit: edit)
+        }
+        let users = project.nonAppTargets(using: fix.path, fileSystem: fileSystem)
+        if !users.isEmpty {
+            return replaced(nil, "--fix leaves \(fix.path) alone: it is also \(users.joined(separator: ", "))'s, so give the app a file of its own.")
+        }
+        let hasControl = { (value: String) in value.unicodeScalars.contains { $0.properties.generalCategory == .control } }
+        let place = "\(finding.location.file):\(finding.location.line)"
+        switch fix.edit {
+        case .addStrings(let key, let values) where values.contains(where: hasControl):
+            let kept = values.filter { !hasControl($0) }
+            let refused = values.filter(hasControl).map { "'\($0)'" }.joined(separator: ", ")
+            return replaced(kept.isEmpty ? nil : PlistFix(path: fix.path, edit: .addStrings(key: key, values: kept)),
+                            "--fix does not add \(refused), registered at \(place): it holds a control character, which no property list can hold; correct the identifier in the code.")
+        case .addString(_, let value) where hasControl(value):
+            return replaced(nil, "--fix does not add '\(value)', from \(place): it holds a control character, which no property list can hold.")
+        default:
+            return finding
+        }
     }
 
     /// Whether the app pulls in code doctor does not read (CocoaPods, Carthage, npm, pub, remote Swift packages),

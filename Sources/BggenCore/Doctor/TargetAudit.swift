@@ -30,7 +30,12 @@ struct TargetAudit {
 
     /// A binary plist is read through Foundation as XML, so its places are unknown (line 0).
     private static func read(_ path: String, root: String, fileSystem: any FileSystem) throws -> PlistFacts {
-        let data = try fileSystem.readData(PathText.join(root, path))
+        let data: Data
+        do {
+            data = try fileSystem.readData(PathText.join(root, path))
+        } catch {
+            throw PlanError.unreadable(path: path, reason: FileSystemError.cause(of: error))
+        }
         guard data.starts(with: Array("bplist".utf8)) else {
             guard let text = String(data: data, encoding: .utf8) else { throw PlistPatchError.notUTF8(path: path) }
             return try PlistFacts(text: text, path: path)
@@ -315,7 +320,7 @@ struct TargetAudit {
     /// Settings doctor cannot see may set the entitlements file.
     private static func hidesSettings(_ warning: ProjectWarning) -> Bool {
         switch warning {
-        case .missingConfigurationFile, .missingInclude, .unresolvedVariables: true
+        case .missingConfigurationFile, .missingInclude, .unreadableConfigurationFile, .unresolvedVariables: true
         default: false
         }
     }

@@ -16,6 +16,16 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `notRestored` names the files the rollback could not put back (empty when the rollback was complete).
     case writeFailed(path: String, reason: String, notRestored: [String])
 
+    /// What helps with a path that leads outside: `--output` moves only the generated Swift files; the record, the
+    /// fragments, an Info.plist or an entitlements file (and everything doctor writes) stay where they are.
+    private static func adviceForOutside(_ path: String) -> String {
+        let name = PathText.name(of: path)
+        let fixedPlace = path == AnswersFile.name || path.hasPrefix("bggen/") || path == "bggen" || name.hasSuffix(".plist") || name.hasSuffix(".entitlements")
+        return fixedPlace
+            ? "Replace the link with a file (or folder) of the project's own, or remove it, then run again."
+            : "Pass --output with a folder inside the project, or replace the link with a folder of the project's own."
+    }
+
     public var description: String {
         switch self {
         case .outputOutsideProject(let path):
@@ -27,7 +37,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
         case .conflicts(let paths):
             "\(paths.count == 1 ? "this file was" : "these files were") changed since bggen wrote \(paths.count == 1 ? "it" : "them") or \(paths.count == 1 ? "is" : "are") not bggen's: \(paths.joined(separator: ", ")); nothing was written. Review the diff with --dry-run, then pass --force to overwrite."
         case .outsideRepository(let path, let target):
-            "'\(path)' leads outside the project folder (to \(target)); bggen writes and deletes only inside it, so nothing was written. Pass --output with a folder inside the project."
+            "'\(path)' leads outside the project folder (\(PathText.leavesRoot(PathText.normalize(path)) ? "with '..'" : "through a symbolic link") to \(target)); bggen writes and deletes only inside it, so nothing was written. "
+                + Self.adviceForOutside(path)
         case .folderInTheWay(let path):
             "'\(path)' is a folder where bggen writes a file; nothing was written. Move or rename the folder, or pass --output with another folder (--force does not remove folders)."
         case .readOnly(let path):

@@ -157,11 +157,20 @@ public struct OtherTarget: Sendable, Equatable {
     /// Xcode's product type, e.g. `com.apple.product-type.app-extension`; XcodeGen / Tuist types are mapped to it.
     public let productType: String
     public let platform: Platform
+    /// The Info.plist and entitlements files the target uses, relative to the root: bggen never edits one of
+    /// these for the app, even when the app names it too or links to it (see `ProjectReport.nonAppTargets(using:)`).
+    public internal(set) var files: [String] = []
 
-    public init(name: String, productType: String, platform: Platform) {
+    public init(name: String, productType: String, platform: Platform, files: [String] = []) {
         self.name = name
         self.productType = productType
         self.platform = platform
+        self.files = files
+    }
+
+    /// A target is who it is, whichever files a reader found for it.
+    public static func == (lhs: OtherTarget, rhs: OtherTarget) -> Bool {
+        (lhs.name, lhs.productType, lhs.platform) == (rhs.name, rhs.productType, rhs.platform)
     }
 
     public var isExtension: Bool {

@@ -66,9 +66,10 @@ struct BuildSettings: Sendable, Equatable {
     /// reader and comparison uses; variables nothing defines are kept as written and listed.
     func expanding(_ raw: String) -> SettingValue {
         var unresolved: [String] = []
-        let resolved = expand(raw, keepUnknown: true, depth: 0, unresolved: &unresolved)
+        var memo = Memo()
+        let resolved = Self.prefix(expand(raw, keepUnknown: true, depth: 0, unresolved: &unresolved, memo: &memo))
         var ignored: [String] = []
-        let built = unresolved.isEmpty ? resolved : expand(raw, keepUnknown: false, depth: 0, unresolved: &ignored)
+        let built = unresolved.isEmpty ? resolved : Self.prefix(expand(raw, keepUnknown: false, depth: 0, unresolved: &ignored, memo: &memo))
         return SettingValue(raw: raw, resolved: resolved, unresolvedVariables: Self.unique(unresolved), withoutUnresolved: built)
     }
 
@@ -79,7 +80,8 @@ struct BuildSettings: Sendable, Equatable {
         guard var raw = rawValue(key)?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
         if raw.count >= 2, raw.hasPrefix("\""), raw.hasSuffix("\"") { raw = String(raw.dropFirst().dropLast()) }
         var unresolved: [String] = []
-        var expanded = expand(raw, keepUnknown: false, depth: 0, unresolved: &unresolved)
+        var memo = Memo()
+        var expanded = expand(raw, keepUnknown: false, depth: 0, unresolved: &unresolved, memo: &memo)
         guard !expanded.isEmpty else { return nil }
         if expanded.hasPrefix(Self.projectDirectoryMarker) {
             expanded = String(expanded.dropFirst(Self.projectDirectoryMarker.count)).trimmingPrefix("/")
@@ -157,9 +159,21 @@ struct BuildSettings: Sendable, Equatable {
             .trimmingCharacters(in: .whitespaces)
     }
 
+    /// The longest value an expansion yields. A setting that references another ten times, which references the
+    /// next ten times, doubles nothing in a real project but grows tenfold per level in a hostile one.
+    static let maximumLength = 4_096
+
+    /// How a setting that grew past `maximumLength` is listed among the unresolved names, so the warning names it.
+    static func cutMarker(_ name: String) -> String { "\(name) \(cutNote)" }
+    private static let cutNote = "(cut: it expands to more than \(maximumLength) characters)"
+
+    /// Each setting's expansion within one `expanding` call, by name and `keepUnknown`: a setting referenced many
+    /// times is expanded once, so the work is linear in the settings, not exponential in their nesting.
+    private typealias Memo = [String: (value: String, unresolved: [String])]
+
     /// Expands `$(NAME)`, `${NAME}` and `$NAME`, with nesting (`$(A_$(B))`) and the common `:lower`, `:upper`,
     /// `:rfc1034identifier`, `:c99extidentifier`, `:identifier` and `:default=` operators.
-    private func expand(_ text: String, keepUnknown: Bool, depth: Int, unresolved: inout [String]) -> String {
+    private func expand(_ text: String, keepUnknown: Bool, depth: Int, unresolved: inout [String], memo: inout Memo) -> String {
         guard depth < 16, text.contains("$") else { return text }
         var output = ""
         var index = text.startIndex
@@ -191,7 +205,8 @@ struct BuildSettings: Sendable, Equatable {
                     index = next
                     continue
                 }
-                expression = expand(String(text[text.index(after: next)..<found]), keepUnknown: keepUnknown, depth: depth + 1, unresolved: &unresolved)
+                expression = expand(String(text[text.index(after: next)..<found]), keepUnknown: keepUnknown, depth: depth + 1,
+                                    unresolved: &unresolved, memo: &memo)
                 end = text.index(after: found)
             } else if opener.isLetter || opener == "_" {
                 var cursor = next
@@ -213,8 +228,21 @@ struct BuildSettings: Sendable, Equatable {
                 unresolved.append("\(name):\(unknown)")
                 if keepUnknown { output += text[index..<end] }
             } else if let raw = rawValue(name) {
-                let value = expand(raw, keepUnknown: keepUnknown, depth: depth + 1, unresolved: &unresolved)
+                let key = "\(keepUnknown) \(name)"
+                if memo[key] == nil {
+                    var inner: [String] = []
+                    var value = expand(raw, keepUnknown: keepUnknown, depth: depth + 1, unresolved: &inner, memo: &memo)
+                    if value.count > Self.maximumLength {
+                        value = Self.prefix(value)
+                        if !inner.contains(where: { $0.hasSuffix(Self.cutNote) }) { inner.append(Self.cutMarker(name)) }
+                    }
+                    memo[key] = (value, inner)
+                }
+                let (value, inner) = memo[key]!
+                unresolved += inner
                 output += Self.apply(operators, to: value)
+                // One character more than the limit, so the setting being expanded knows it was cut.
+                if output.utf8.count > Self.maximumLength { return String(output.prefix(Self.maximumLength + 1)) }
             } else if definedElsewhere.contains(name) {
                 output += Self.apply(operators, to: "")
             } else {
@@ -228,6 +256,11 @@ struct BuildSettings: Sendable, Equatable {
             index = end
         }
         return output
+    }
+
+    /// The first `maximumLength` characters.
+    private static func prefix(_ text: String) -> String {
+        String(text.prefix(maximumLength))
     }
 
     /// The operators `apply` knows; `default=` takes a value.

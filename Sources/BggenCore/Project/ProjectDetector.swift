@@ -5,9 +5,10 @@
 public enum ProjectDetector {
     /// `root` is the repository folder (an absolute path); every path in the report is relative to it. `spec`,
     /// relative to the root, is an XcodeGen spec to read instead of looking for one. `dumper` runs `xcodegen` or
-    /// `tuist` when they are on the PATH, whose dump of the resolved project is read instead of the spec.
+    /// `tuist` when they are on the PATH, whose dump of the resolved project is read instead of the spec; it runs
+    /// the repository's own code, so it is passed only when the user asked (`--use-generators`).
     public static func detect(root: String, spec: String? = nil, fileSystem: any FileSystem,
-                              dumper: (any ProjectDumping)? = ProcessProjectDumper()) throws(ProjectError) -> ProjectReport {
+                              dumper: (any ProjectDumping)? = nil) throws(ProjectError) -> ProjectReport {
         try read(root: root, spec: spec, fileSystem: fileSystem, dumper: dumper).report
     }
 
@@ -15,7 +16,8 @@ public enum ProjectDetector {
     /// `stopsAtUnreadableCode` a file nested too deeply to read stops detection (`init` must not guess); doctor
     /// reports it instead.
     static func read(root: String, spec: String? = nil, fileSystem: any FileSystem, stopsAtUnreadableCode: Bool = true,
-                     dumper: (any ProjectDumping)? = ProcessProjectDumper()) throws(ProjectError) -> (report: ProjectReport, code: CodeModel) {
+                     dumper: (any ProjectDumping)? = nil) throws(ProjectError) -> (report: ProjectReport, code: CodeModel) {
+        let fileSystem = fileSystem.contained(in: root)
         guard fileSystem.kind(of: root) == .directory else { throw .rootNotFound(root) }
         let layout = try Discovery(root: root, fileSystem: fileSystem, spec: spec).find()
 
@@ -35,11 +37,13 @@ public enum ProjectDetector {
             var specFiles: [String]
             do {
                 (found, specFiles) = try XcodeGenReader(root: root, fileSystem: fileSystem).read(spec, resolved: resolved?.tree)
-            } catch .malformed(let path, let line, let reason) where resolved?.found == false {
+            } catch .malformed(let path, let line, let reason) where resolved?.found != true {
                 // XcodeGen itself reads what bggen's YAML reader does not: say so beside the line.
-                throw .malformed(path: path, line: line, reason: "\(reason); with xcodegen on the PATH bggen reads the spec through \(ProjectGenerator.xcodeGen.commandLine)")
+                throw .malformed(path: path, line: line, reason: "\(reason); " + (dumper == nil
+                    ? "bggen did not run \(ProjectGenerator.xcodeGen.commandLine), which reads the whole spec, because it runs the repository's code; pass --use-generators to allow it"
+                    : "with xcodegen on the PATH bggen reads the spec through \(ProjectGenerator.xcodeGen.commandLine)"))
             }
-            if resolved?.found == false { noteMissingGenerator(.xcodeGen, in: &found) }
+            if resolved?.found != true { noteMissingGenerator(.xcodeGen, allowed: dumper != nil, in: &found) }
             merge(found, into: &reading)
             files = specFiles
             for project in layout.generatedProjects {
@@ -59,7 +63,7 @@ public enum ProjectDetector {
             }
             if !unread.isEmpty {
                 var fallback = try TuistReader(root: root, fileSystem: fileSystem).read(unread)
-                if found == false { noteMissingGenerator(.tuist, in: &fallback) }
+                if found != true { noteMissingGenerator(.tuist, allowed: dumper != nil, in: &fallback) }
                 merge(fallback, into: &reading)
             }
             for project in layout.generatedProjects {
@@ -117,10 +121,13 @@ public enum ProjectDetector {
         }
     }
 
-    /// What the spec reader could not follow is worth a hint: the generator itself would have read it.
-    private static func noteMissingGenerator(_ generator: ProjectGenerator, in reading: inout ProjectReading) {
+    /// What the spec reader could not follow is worth a hint: the generator itself would have read it, if it is
+    /// installed and the user allowed it to run (`allowed`, from `--use-generators`).
+    private static func noteMissingGenerator(_ generator: ProjectGenerator, allowed: Bool, in reading: inout ProjectReading) {
         let unread = reading.warnings.contains { if case .unreadableSpec = $0 { true } else { false } }
-        if unread { reading.warnings.append(.generatorNotFound(tool: generator.rawValue, command: generator.commandLine)) }
+        guard unread else { return }
+        reading.warnings.append(allowed ? .generatorNotFound(tool: generator.rawValue, command: generator.commandLine)
+                                        : .generatorNotRun(command: generator.commandLine))
     }
 
     private static func merge(_ other: ProjectReading, into reading: inout ProjectReading) {

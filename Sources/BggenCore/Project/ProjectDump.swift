@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A generator whose own dump of the resolved project bggen prefers to reading its spec: only the tool itself
 /// runs a Tuist manifest's helper functions, or resolves every XcodeGen include, anchor and template.
@@ -33,72 +32,74 @@ public struct ProjectDumpFailure: Error, Sendable, Equatable {
     }
 }
 
-/// Finds the tool on `PATH` and runs it in the project folder, stopping it after `timeout` seconds (a Tuist
-/// manifest compiles Swift and may fetch dependencies; a hung tool must not hang bggen).
+/// Finds the tool on `PATH` and runs it in the project folder. A dump runs the repository's own code (Tuist
+/// compiles and runs `Project.swift`; XcodeGen runs its spec's scripts), so it is made only when the user passes
+/// `--use-generators`, and then as a stranger's program: only absolute `PATH` entries are searched (a relative one
+/// such as `node_modules/.bin` would pick the repository's own `xcodegen`), the environment holds only `PATH`,
+/// `HOME`, `TMPDIR` and the tool's own variables, and the tool runs in its own process group, which is sent SIGTERM
+/// after `timeout` seconds and SIGKILL 2 seconds later, so nothing it started outlives bggen.
 public struct ProcessProjectDumper: ProjectDumping {
     let environment: [String: String]
     let timeout: TimeInterval
+    /// How long a tool that ignores SIGTERM is given before SIGKILL.
+    static let graceSeconds = 2.0
+    /// The most of a dump bggen reads, as for a project file.
+    static let outputLimit = ReadLimit.projectFile
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment, timeout: TimeInterval = 60) {
         self.environment = environment
         self.timeout = timeout
     }
 
+    /// The absolute entries of `PATH`, in order.
+    var searchPath: [String] {
+        (environment["PATH"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+    }
+
     func executable(named name: String) -> String? {
-        for folder in (environment["PATH"] ?? "").split(separator: ":") where !folder.isEmpty {
+        for folder in searchPath {
             let candidate = "\(folder)/\(name)"
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
-               FileManager.default.isExecutableFile(atPath: candidate) {
+            var info = stat()
+            if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
                 return candidate
             }
         }
         return nil
     }
 
+    /// What the tool sees of bggen's environment.
+    var toolEnvironment: [String: String] {
+        var kept = environment.filter { key, _ in
+            ["HOME", "TMPDIR"].contains(key) || key.hasPrefix("TUIST_") || key.hasPrefix("XCODEGEN_")
+        }
+        kept["PATH"] = searchPath.joined(separator: ":")
+        return kept
+    }
+
     public func run(tool: String, arguments: [String], in folder: String) -> Result<String, ProjectDumpFailure>? {
         guard let path = executable(named: tool) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
+        let command = ([tool] + arguments).joined(separator: " ")
+        let child: SpawnedTool
         do {
-            try process.run()
+            child = try SpawnedTool(path: path, arguments: arguments, environment: toolEnvironment, folder: folder)
         } catch {
-            return .failure(ProjectDumpFailure(reason: "\(path) could not be started (\(error.localizedDescription))"))
+            return .failure(ProjectDumpFailure(reason: "\(path) could not be started (\(error.reason))"))
         }
-        // Both pipes are drained while the tool runs, so a large dump cannot fill a pipe and stall it.
-        let collected = Mutex<(output: Data, errors: Data)>((Data(), Data()))
-        let readers = DispatchGroup()
-        DispatchQueue.global().async(group: readers) {
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            collected.withLock { $0.output = data }
-        }
-        DispatchQueue.global().async(group: readers) {
-            let data = errors.fileHandleForReading.readDataToEndOfFile()
-            collected.withLock { $0.errors = data }
-        }
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            _ = readers.wait(timeout: .now() + 5)
+        let outcome = child.collect(timeout: timeout, grace: Self.graceSeconds, limit: Self.outputLimit)
+        switch outcome.ending {
+        case .timedOut:
             let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
-            return .failure(ProjectDumpFailure(reason: "\(tool) \(arguments.joined(separator: " ")) did not finish within \(seconds) seconds"))
+            return .failure(ProjectDumpFailure(reason: "\(command) did not finish within \(seconds) seconds, so bggen stopped it"))
+        case .tooLarge:
+            return .failure(ProjectDumpFailure(reason: "\(command) printed more than \(ReadLimit.shown(Self.outputLimit)), so bggen stopped it"))
+        case .exited(let status) where status != 0:
+            let message = String(decoding: outcome.errors, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+            return .failure(ProjectDumpFailure(reason: "\(command) exited with status \(status)\(message.isEmpty ? "" : ": \(message)")"))
+        case .signalled(let number):
+            return .failure(ProjectDumpFailure(reason: "\(command) was stopped by signal \(number)"))
+        case .exited:
+            return .success(String(decoding: outcome.output, as: UTF8.self))
         }
-        readers.wait()
-        let (data, errorData) = collected.withLock { ($0.output, $0.errors) }
-        guard process.terminationStatus == 0 else {
-            let message = String(decoding: errorData, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
-            return .failure(ProjectDumpFailure(reason: "\(tool) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus)\(message.isEmpty ? "" : ": \(message)")"))
-        }
-        return .success(String(decoding: data, as: UTF8.self))
     }
 }
 

@@ -19,6 +19,9 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
     case deploymentTargetUnset(target: String, packageVersion: String?)
     /// A plain `#include` in an xcconfig names a file that does not exist.
     case missingInclude(file: String, include: String)
+    /// An xcconfig that is there but was not read: outside the repository, not a regular file, too large, or
+    /// included too deeply.
+    case unreadableConfigurationFile(file: String, reason: String)
     /// The project bases a configuration on an xcconfig that is not in the repository.
     case missingConfigurationFile(path: String)
     /// The project bases `count` configurations on CocoaPods xcconfigs that `pod install` has not written yet.
@@ -40,6 +43,9 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
     case dumpFailed(command: String, reason: String)
     /// The spec reader could not follow everything, and the generator that could is not on the PATH.
     case generatorNotFound(tool: String, command: String)
+    /// The spec reader could not follow everything, and the generator that could was not run: it runs the
+    /// repository's own code, which bggen does only with `--use-generators`.
+    case generatorNotRun(command: String)
 
     public var description: String {
         switch self {
@@ -64,6 +70,8 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
                     ?? "pass --ios with the app's, or the generated code targets iOS \(DeploymentTarget.standard).")
         case .missingInclude(let file, let include):
             "\(file) includes \"\(include)\", which does not exist; settings from it are unknown to bggen."
+        case .unreadableConfigurationFile(let file, let reason):
+            "\(file) was not read (\(reason)); settings from it are unknown to bggen."
         case .missingConfigurationFile(let path):
             "the project bases a configuration on \(path), which is not in the repository; settings from it are unknown to bggen."
         case .podsNotInstalled(let count):
@@ -84,6 +92,8 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
             "\(command) failed (\(reason)); bggen read the spec itself instead, without running it."
         case .generatorNotFound(let tool, let command):
             "\(tool) is not on the PATH, so bggen read the spec itself; with \(tool) installed it reads the resolved project from \(command)."
+        case .generatorNotRun(let command):
+            "bggen read the spec itself and did not run \(command), which runs the repository's code; pass --use-generators to read the resolved project from it."
         }
     }
 

@@ -35,6 +35,9 @@ struct XCConfigFile: Sendable {
     var assignments: [SettingAssignment] = []
     /// `(including file, included path)` for each plain `#include` whose file is absent.
     var missingIncludes: [(file: String, include: String)] = []
+    /// Files that are there but were not read, and why: one outside the repository, not a regular file, too large,
+    /// or an `#include` chain deeper than `NestingLimit`.
+    var unread: [(file: String, reason: String)] = []
     /// False when the file itself is absent (IceCubes keeps its real xcconfig out of git).
     var exists = true
 
@@ -46,7 +49,7 @@ struct XCConfigFile: Sendable {
             result.exists = false
             return result
         }
-        read(path, root: root, fileSystem: fileSystem, into: &result, visited: &visited)
+        read(path, root: root, fileSystem: fileSystem, into: &result, visited: &visited, depth: 0)
         return result
     }
 
@@ -54,11 +57,22 @@ struct XCConfigFile: Sendable {
         PathText.join(root, path)
     }
 
+    /// `depth` counts the `#include`s that led here, so a chain of 40,000 files stops at the nesting limit instead
+    /// of overflowing the stack.
     private static func read(_ path: String, root: String, fileSystem: any FileSystem, into result: inout XCConfigFile,
-                             visited: inout Set<String>) {
-        guard !PathText.leavesRoot(path), visited.insert(path).inserted,
-              let text = try? fileSystem.read(absolute(path, root: root))
-        else { return }
+                             visited: inout Set<String>, depth: Int) {
+        guard !PathText.leavesRoot(path), visited.insert(path).inserted else { return }
+        guard depth <= NestingLimit.maximum else {
+            result.unread.append((path, "#include \(NestingLimit.reason)"))
+            return
+        }
+        let text: String
+        do {
+            text = try fileSystem.read(absolute(path, root: root))
+        } catch {
+            result.unread.append((path, FileSystemError.cause(of: error)))
+            return
+        }
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             var line = Substring(rawLine)
             if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
@@ -69,7 +83,7 @@ struct XCConfigFile: Sendable {
                 let include = String(trimmed[trimmed.index(after: open)..<close])
                 let target = PathText.join(PathText.parent(of: path), include)
                 if !PathText.leavesRoot(target), fileSystem.kind(of: absolute(target, root: root)) == .file {
-                    read(target, root: root, fileSystem: fileSystem, into: &result, visited: &visited)
+                    read(target, root: root, fileSystem: fileSystem, into: &result, visited: &visited, depth: depth + 1)
                 } else if !optional {
                     result.missingIncludes.append((path, include))
                 }

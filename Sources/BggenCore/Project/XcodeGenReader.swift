@@ -62,7 +62,11 @@ struct XcodeGenReader {
                 if let path { signing[path, default: []].insert(name) }
             }
             guard type == "application", platform == .iOS else {
-                reading.otherTargets.append(OtherTarget(name: name, productType: "com.apple.product-type.\(type)", platform: platform))
+                let info = node["info"]?["path"]?.string.map { PathText.join(folder, $0) }
+                let files = [info, entitlementsSpec].compactMap { $0 } + settings.flatMap { _, value in
+                    ["INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"].compactMap { value.path($0, projectDirectory: projectDirectory)?.path }
+                }
+                reading.otherTargets.append(OtherTarget(name: name, productType: "com.apple.product-type.\(type)", platform: platform, files: files))
                 continue
             }
             reading.appTargets.append(appTarget(spec, settings: settings, projectDirectory: projectDirectory,
@@ -87,7 +91,7 @@ struct XcodeGenReader {
                 text = try fileSystem.read(PathText.join(root, path))
             } catch {
                 if depth == 0 { throw .unreadable(path: path, reason: FileSystemError.cause(of: error)) }
-                warnings.append(.unreadableSpec(file: path, reason: "it is included but cannot be read"))
+                warnings.append(.unreadableSpec(file: path, reason: "it is included but cannot be read: \(FileSystemError.cause(of: error))"))
                 return
             }
             do {

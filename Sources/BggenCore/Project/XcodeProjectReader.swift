@@ -47,7 +47,10 @@ struct XcodeProjectReader {
             addOwnership(of: target, model: model, to: &reading.ownership)
 
             guard target.productType == Self.applicationType, platform == .iOS else {
-                reading.otherTargets.append(OtherTarget(name: target.name, productType: target.productType, platform: platform))
+                let files = settings.flatMap { _, value in
+                    ["INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"].compactMap { value.path($0, projectDirectory: model.directory)?.path }
+                }
+                reading.otherTargets.append(OtherTarget(name: target.name, productType: target.productType, platform: platform, files: files))
                 continue
             }
             reading.appTargets.append(appTarget(target, settings: settings, model: model, multiplatform: multiplatform,
@@ -262,10 +265,9 @@ struct XCConfigCache {
         let file = XCConfigFile.load(path, root: root, fileSystem: fileSystem)
         files[path] = file
         if !file.exists { warnings.append(.missingConfigurationFile(path: path)) }
-        for missing in file.missingIncludes {
-            let warning = ProjectWarning.missingInclude(file: missing.file, include: missing.include)
-            if !warnings.contains(warning) { warnings.append(warning) }
-        }
+        let found = file.missingIncludes.map { ProjectWarning.missingInclude(file: $0.file, include: $0.include) }
+            + file.unread.map { ProjectWarning.unreadableConfigurationFile(file: $0.file, reason: $0.reason) }
+        for warning in found where !warnings.contains(warning) { warnings.append(warning) }
         return file.assignments
     }
 }

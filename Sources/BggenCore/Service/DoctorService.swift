@@ -1,3 +1,5 @@
+import Foundation
+
 /// `bggen doctor` without a terminal: read the repository, audit it, and with `fix` add what is missing through
 /// the same planner and writer as `init`. The command gathers the options and prints the outcome.
 public struct DoctorService {
@@ -16,8 +18,10 @@ public struct DoctorService {
         public var fix = false
         /// With `fix`: plan the fixes, write nothing.
         public var dryRun = false
-        /// Runs `xcodegen` or `tuist` to read the resolved project; nil runs nothing from the repository.
-        public var dumper: (any ProjectDumping)? = ProcessProjectDumper()
+        /// `--use-generators`: run `xcodegen dump` or `tuist dump project`, which run the repository's own code.
+        public var useGenerators = false
+        /// Where a generator is looked up (its PATH) and what of it the tool may see: the environment bggen runs in.
+        public var environment: [String: String] = ProcessInfo.processInfo.environment
 
         public init(root: String, shownAs: String) {
             self.root = root
@@ -39,17 +43,18 @@ public struct DoctorService {
     }
 
     public func run(_ request: Request) throws -> Outcome {
+        let fileSystem = fileSystem.contained(in: request.root)
         guard fileSystem.kind(of: request.root) == .directory else { throw DoctorServiceError.notAFolder(request.shownAs) }
         var lock: RepositoryLock?
         defer { lock?.release() }
         if request.fix && !request.dryRun {
             lock = try RepositoryLock.acquire(root: request.root, shownAs: request.shownAs, fileSystem: fileSystem)
         }
-        let disabled = try disabledRules(request)
-        let doctor = Doctor(fileSystem: fileSystem)
+        let disabled = try disabledRules(request, fileSystem: fileSystem)
+        let doctor = Doctor(fileSystem: fileSystem, dumper: request.useGenerators ? ProcessProjectDumper(environment: request.environment) : nil)
         let report: DoctorReport
         do {
-            report = try doctor.audit(root: request.root, targetName: request.target, disabled: disabled, dumper: request.dumper)
+            report = try doctor.audit(root: request.root, targetName: request.target, disabled: disabled)
         } catch ProjectError.noProject where request.target == nil {
             guard let generated = GeneratedOutputAudit(fileSystem: fileSystem).run(root: request.root, disabled: disabled) else { throw ProjectError.noProject(request.shownAs) }
             var outcome = Outcome(report: generated, fixes: request.fix ? Plan(root: request.root, outputFolder: "", entries: [], notes: []) : nil, fixed: false)
@@ -61,11 +66,11 @@ public struct DoctorService {
         let plan = try DoctorFixes(fileSystem: fileSystem).plan(report)
         guard !request.dryRun, plan.hasChanges else { return Outcome(report: report, fixes: plan, fixed: false) }
         try PlanWriter(fileSystem: fileSystem).apply(plan)
-        return Outcome(report: try doctor.audit(root: request.root, targetName: request.target, disabled: disabled, dumper: request.dumper), fixes: plan, fixed: true)
+        return Outcome(report: try doctor.audit(root: request.root, targetName: request.target, disabled: disabled), fixes: plan, fixed: true)
     }
 
     /// `"doctor": {"disabled": [...]}` in `.bggen.json`; an invalid file is an error, as for `init`.
-    private func disabledRules(_ request: Request) throws -> Set<String> {
+    private func disabledRules(_ request: Request, fileSystem: any FileSystem) throws -> Set<String> {
         let path = "\(request.root)/\(AnswersFile.name)"
         guard fileSystem.kind(of: path) == .file else { return [] }
         let shown = request.shownAs == "." ? AnswersFile.name : "\(request.shownAs)/\(AnswersFile.name)"

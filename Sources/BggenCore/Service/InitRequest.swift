@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `bggen init` was asked to do: the folder, the answers the flags gave, and how to treat the app.
 public struct InitRequest: Sendable {
     /// Absolute, as the file system sees it.
@@ -20,9 +22,10 @@ public struct InitRequest: Sendable {
     public var assumeDefaults = false
     public var dryRun = false
     public var force = false
-    /// Runs `xcodegen` or `tuist` to read the resolved project; nil reads the spec alone and runs nothing from the
-    /// repository (what `bggen mcp` passes unless a tool's arguments ask for generators).
-    public var dumper: (any ProjectDumping)? = ProcessProjectDumper()
+    /// `--use-generators`: run `xcodegen dump` or `tuist dump project`, which run the repository's own code.
+    public var useGenerators = false
+    /// Where a generator is looked up (its PATH) and what of it the tool may see: the environment bggen runs in.
+    public var environment: [String: String] = ProcessInfo.processInfo.environment
 
     public init(root: String, shownAs: String) {
         self.root = root

@@ -10,6 +10,12 @@ public struct InitService {
     /// Plans the run and hands the outcome to `finish` while the repository is locked, so what `finish` writes is
     /// what was planned. An existing folder is locked before anything in it is read; a new one just before planning.
     public func run<Result>(_ request: InitRequest, questions: InitQuestions, then finish: (InitOutcome) throws -> Result) throws -> Result {
+        guard fileSystem as? RepositoryFileSystem == nil else { return try runContained(request, questions: questions, then: finish) }
+        return try InitService(fileSystem: fileSystem.contained(in: request.root)).runContained(request, questions: questions, then: finish)
+    }
+
+    /// Every read and write of the run stays inside the repository.
+    private func runContained<Result>(_ request: InitRequest, questions: InitQuestions, then finish: (InitOutcome) throws -> Result) throws -> Result {
         if fileSystem.kind(of: request.root) == .file {
             throw PlanError.rootIsFile(request.shownAs)
         }
@@ -219,11 +225,13 @@ public struct InitService {
             throw AugmentError.specNotFound(spec, folder: request.shownAs)
         }
         do {
-            return try ExistingProject.detect(root: root, targetName: request.target, spec: request.spec, fileSystem: fileSystem, dumper: request.dumper)
+            return try ExistingProject.detect(root: root, targetName: request.target, spec: request.spec, fileSystem: fileSystem,
+                                             dumper: request.useGenerators ? ProcessProjectDumper(environment: request.environment) : nil)
                 ?? noProject(request)
         } catch AugmentError.severalAppTargets(let names) where questions.pickTarget != nil {
             let picked = try questions.pickTarget!(names)
-            return try ExistingProject.detect(root: root, targetName: picked, spec: request.spec, fileSystem: fileSystem, dumper: request.dumper)
+            return try ExistingProject.detect(root: root, targetName: picked, spec: request.spec, fileSystem: fileSystem,
+                                             dumper: request.useGenerators ? ProcessProjectDumper(environment: request.environment) : nil)
         } catch let error as ProjectError where output != nil && request.target == nil {
             switch error {
             case .unreadableApp, .noAppTargetRead, .nativeProjectMissing: return nil

@@ -35,9 +35,11 @@ extension ConfigurationError: RunError {
     public var hint: ErrorHint { .commandHelp }
 }
 
+/// A damaged `.bggen.json` is a file in the repository that cannot be read, like a damaged Info.plist: a
+/// failure (exit 1), not a mistake on the command line, and `--help` would not help.
 extension AnswersFileError: RunError {
-    public var exitStatus: Int32 { ExitStatus.usage }
-    public var hint: ErrorHint { .commandHelp }
+    public var exitStatus: Int32 { ExitStatus.failure }
+    public var hint: ErrorHint { .none }
 }
 
 extension AugmentError: RunError {

@@ -9,22 +9,30 @@ public enum FileKind: Sendable, Equatable {
 
 /// The disk, as the planner and writer see it. Tests substitute an in-memory one that can fail on demand.
 /// Paths are absolute.
+///
+/// A cloned repository is hostile input, so every read, write, creation and deletion names the folder it must stay
+/// inside (`within`; `/` when the caller has no repository, such as a file named on the command line): the real
+/// path, with links resolved, must lie inside it at the moment of the call, and only regular files are read, up to
+/// a size limit, so a link to `/dev/zero`, a FIFO or a file outside cannot leak into bggen, hang it or crash it.
+/// `RepositoryFileSystem` supplies `within` for a whole run.
 public protocol FileSystem: Sendable {
     func kind(of path: String) -> FileKind
-    func read(_ path: String) throws -> String
-    /// The raw bytes, for files that may not be text (a binary property list).
-    func readData(_ path: String) throws -> Data
-    /// The path with every symbolic link resolved, to refuse writes and deletions that would land outside the
-    /// repository. A path that does not exist yet resolves through its existing part; nil when a link along the
+    /// The raw bytes of a regular file whose real path lies inside `root`, at most `limit` bytes of it.
+    func readData(_ path: String, within root: String, limit: Int) throws -> Data
+    /// The path with every symbolic link resolved, to refuse reads, writes and deletions that would land outside
+    /// the repository. A path that does not exist yet resolves through its existing part; nil when a link along the
     /// way leads nowhere or loops, so the caller cannot tell where a write would land.
     func realPath(_ path: String) -> String?
     /// Whether an existing file may be changed: a read-only file (0444) is the user saying "do not touch".
     func isWritable(_ path: String) -> Bool
     /// Replaces the file in one step, so a reader never sees half of it. Writes through a symbolic link to the
-    /// file it names, and keeps the file's mode and owner.
-    func writeAtomically(_ data: Data, to path: String) throws
-    func createDirectory(_ path: String) throws
-    func remove(_ path: String) throws
+    /// file it names (inside `root`), and keeps the file's mode and owner. A folder on the way that is swapped
+    /// for a link while bggen runs makes the write fail; it never lands elsewhere.
+    func writeAtomically(_ data: Data, to path: String, within root: String) throws
+    /// Creates one folder inside `root` (or `root` itself, or a missing folder above it).
+    func createDirectory(_ path: String, within root: String) throws
+    /// A file, a link itself, or an empty folder, inside `root`.
+    func remove(_ path: String, within root: String) throws
     /// Everything directly inside `path` that is a file or a folder, sorted by name; empty when it is not a folder.
     ///
     /// Project detection walks whole repositories with this, so it must never leave `root` or loop: a symbolic link
@@ -36,15 +44,74 @@ public protocol FileSystem: Sendable {
     func lockExclusively(_ directory: String) throws -> (any FolderLock)?
 }
 
-/// A held lock; see `FileSystem.lockExclusively`.
-public protocol FolderLock: Sendable {
-    func release()
+/// The most bggen reads of one file: far above any real project's file, far below what would exhaust memory.
+/// Stated in docs/security.md.
+public enum ReadLimit {
+    /// A Swift or Objective-C source file.
+    public static let sourceFile = 4 << 20
+    /// A pbxproj, a property list, a spec, an xcconfig, `.bggen.json`: anything else.
+    public static let projectFile = 16 << 20
+
+    public static func bytes(for path: String) -> Int {
+        path.hasSuffix(".swift") || path.hasSuffix(".m") || path.hasSuffix(".h") ? sourceFile : projectFile
+    }
+
+    /// "4 MB".
+    static func shown(_ bytes: Int) -> String { "\(bytes >> 20) MB" }
 }
 
 extension FileSystem {
+    /// The raw bytes, for files that may not be text (a binary property list), with the limit for its kind.
+    public func readData(_ path: String) throws -> Data {
+        try readData(path, within: "/", limit: ReadLimit.bytes(for: path))
+    }
+
+    /// The file as UTF-8 text; an error names the first line that is not.
+    public func read(_ path: String) throws -> String {
+        let data = try readData(path)
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw FileSystemError(path: path, cause: "it is not UTF-8 text (line \(Self.firstInvalidLine(data))); save it as UTF-8")
+        }
+        return text
+    }
+
+    /// The line of the first byte that is not UTF-8, such as a Latin-1 "é".
+    private static func firstInvalidLine(_ data: Data) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = data.makeIterator()
+        var line = 1
+        while case .valid(let encoded) = parser.parseScalar(from: &bytes) {
+            if encoded.count == 1 && encoded.first == 0x0A { line += 1 }
+        }
+        return line
+    }
+
+    public func writeAtomically(_ data: Data, to path: String) throws {
+        try writeAtomically(data, to: path, within: "/")
+    }
+
     public func writeAtomically(_ contents: String, to path: String) throws {
         try writeAtomically(Data(contents.utf8), to: path)
     }
+
+    public func createDirectory(_ path: String) throws {
+        try createDirectory(path, within: "/")
+    }
+
+    public func remove(_ path: String) throws {
+        try remove(path, within: "/")
+    }
+
+    /// This file system with every call kept inside `root`; see `RepositoryFileSystem`.
+    public func contained(in root: String) -> any FileSystem {
+        if let already = self as? RepositoryFileSystem, already.root == root { return already }
+        return RepositoryFileSystem(self, root: root)
+    }
+}
+
+/// A held lock; see `FileSystem.lockExclusively`.
+public protocol FolderLock: Sendable {
+    func release()
 }
 
 /// A file-system call that failed, said in one sentence that names the path and the cause, instead of a

@@ -18,7 +18,12 @@ public struct PlanWriter: Sendable {
         let undo: () throws -> Void
     }
 
+    /// Every write, rename and deletion stays inside `plan.root`, checked as it happens (`RepositoryFileSystem`).
     public func apply(_ plan: Plan) throws(PlanError) {
+        try PlanWriter(fileSystem: fileSystem.contained(in: plan.root)).write(plan)
+    }
+
+    private func write(_ plan: Plan) throws(PlanError) {
         guard plan.conflicts.isEmpty else {
             throw .conflicts(plan.conflicts.map(\.path))
         }
