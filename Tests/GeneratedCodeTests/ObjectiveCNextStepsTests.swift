@@ -21,6 +21,10 @@ struct ObjectiveCNextStepsTests {
         "startDownloadFrom": "+ (void)startDownloadFrom:(NSURL * _Nonnull)url;",
         "startDownloadWith": "+ (void)startDownloadWith:(NSURLRequest * _Nonnull)request;",
         "startUploadOf": "+ (void)startUploadOf:(NSURL * _Nonnull)file with:(NSURLRequest * _Nonnull)request;",
+        "downloadTransfersWithCompletionHandler": "+ (void)downloadTransfersWithCompletionHandler:(void (^ _Nonnull)(NSArray<NSURLSessionDownloadTask *> * _Nonnull))completionHandler;",
+        "cancelDownload": "+ (void)cancelDownload:(NSURLSessionDownloadTask * _Nonnull)task;",
+        "uploadTransfersWithCompletionHandler": "+ (void)uploadTransfersWithCompletionHandler:(void (^ _Nonnull)(NSArray<NSURLSessionUploadTask *> * _Nonnull))completionHandler;",
+        "cancelUpload": "+ (void)cancelUpload:(NSURLSessionUploadTask * _Nonnull)task;",
         "startContinuedProcessing": "+ (void)startContinuedProcessing;",
         "startExportJobWithCompletionHandler": "+ (void)startExportJobWithCompletionHandler:(void (^ _Nonnull)(NSString * _Nullable))completionHandler;",
     ]
@@ -39,6 +43,12 @@ struct ObjectiveCNextStepsTests {
         @interface NSURL : NSObject
         @end
         @interface NSURLRequest : NSObject
+        @end
+        @interface NSArray<ObjectType> : NSObject
+        @end
+        @interface NSURLSessionDownloadTask : NSObject
+        @end
+        @interface NSURLSessionUploadTask : NSObject
         @end
         @interface UIApplication : NSObject
         - (void)registerForRemoteNotifications;

@@ -27,6 +27,24 @@ struct Mutant: Sendable, CustomTestStringConvertible {
 
     static let all: [Mutant] = [
         Mutant(
+            name: "a download started with a key is named for its URL",
+            scenario: "downloads",
+            edits: [Edit(find: "fileName(hashing: \"key:\" + key, source: source", replace: "fileName(hashing: source.absoluteString, source: source")],
+            caughtBy: ["downloads.a-key-gives-changing-urls-one-file"]
+        ),
+        Mutant(
+            name: "an upload answered outside 2xx is a finish, neither retried nor reported with its status",
+            scenario: "uploads",
+            edits: [Edit(find: "if let answer = task.response as? HTTPURLResponse, !(200..<300).contains(statusCode) {", replace: "if let answer = task.response as? HTTPURLResponse, statusCode < 0 {")],
+            caughtBy: ["uploads.a-busy-answer-is-sent-again-after-its-retry-after", "uploads.a-refusal-fails-with-its-status-and-body"]
+        ),
+        Mutant(
+            name: "an upload retried after a 503 ignores its Retry-After",
+            scenario: "uploads",
+            edits: [Edit(find: "retry.earliestBeginDate = max(record.retryBeginDate, notBefore ?? .distantPast)", replace: "retry.earliestBeginDate = record.retryBeginDate")],
+            caughtBy: ["uploads.a-busy-answer-is-sent-again-after-its-retry-after"]
+        ),
+        Mutant(
             name: "a download cancelled by iOS is treated as the app's own cancel",
             scenario: "all-tasks",
             edits: [Edit(find: "        if (error as? URLError)?.code == .cancelled && !BackgroundTransferRecord.isWorthRetrying(error) {", replace: "        if (error as? URLError)?.code == .cancelled {")],

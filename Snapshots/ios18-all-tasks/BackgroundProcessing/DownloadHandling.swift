@@ -7,6 +7,10 @@ nonisolated struct AppDownloadHandler: BackgroundDownloadHandling {
     /// excluded from backups, as files that can be downloaded again must be (iOS Data Storage Guidelines). Choose
     /// Documents for files the user made and would lose, or Caches for files iOS may delete when space runs low.
     /// Each source gets a file of its own; the name is not the URL's last path component, which many sources share.
+    /// A URL that changes for the same file (pre-signed, with `X-Amz-Signature`, `Expires` or `token=` in its
+    /// query) would get a new file each time: start such downloads with a key of your own,
+    /// `startDownload(with: request, key: "avatar-42")`, and each lands in the same file, in this method's folder
+    /// (`destination(forDownloadFrom:key:suggestedFilename:)` says so; implement it here to choose otherwise).
     func destination(forDownloadFrom source: URL, suggestedFilename: String?) -> URL {
         BackgroundDownloadManager.defaultFolder.appendingPathComponent(
             BackgroundDownloadManager.fileName(for: source, suggestedFilename: suggestedFilename)

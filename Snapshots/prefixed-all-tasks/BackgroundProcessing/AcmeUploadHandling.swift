@@ -10,13 +10,14 @@ import Foundation
 /// `UIApplication.protectedDataDidBecomeAvailableNotification`.
 nonisolated struct AcmeAppUploadHandler: AcmeBackgroundUploadHandling {
     func uploadDidFinish(of file: URL, response: AcmeBackgroundUploadResponse) {
-        // For example, read the id the server gave the file from response.body, and delete the file once the
-        // server accepted it:
-        // if (200..<300).contains(response.statusCode) { try? FileManager.default.removeItem(at: file) }
+        // The server accepted the file (2xx). For example, read the id it gave the file from response.body, and
+        // delete the file:
+        // try? FileManager.default.removeItem(at: file)
     }
 
     func uploadDidFail(of file: URL, error: any Error) {
-        // Keep the file and try again later, or tell the user.
+        // Keep the file and try again later, or tell the user. A server's refusal is
+        // AcmeBackgroundUploadError.httpStatus(status, retryAfter:, response:), its body in response.body.
     }
 }
 

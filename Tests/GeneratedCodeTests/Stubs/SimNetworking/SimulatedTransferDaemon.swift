@@ -328,9 +328,11 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
     /// Finishes an upload: the server answered `statusCode` with `body` (delivered in pieces through
     /// `URLSessionDataDelegate`, as iOS does), then `didCompleteWithError(nil)`.
     @discardableResult
-    public func simulateUploadFinish(of task: URLSessionUploadTask, statusCode: Int, body: Data = Data()) -> Bool {
+    public func simulateUploadFinish(
+        of task: URLSessionUploadTask, statusCode: Int, body: Data = Data(), headerFields: [String: String]? = nil
+    ) -> Bool {
         guard let session = session(of: task) else { return false }
-        return completeUpload(task, in: session, statusCode: statusCode, body: body)
+        return completeUpload(task, in: session, statusCode: statusCode, body: body, headerFields: headerFields)
     }
 
     /// The app is terminated (by the system or the user, not force-quit from the switcher): its sessions go away,
@@ -472,9 +474,11 @@ public final class SimulatedTransferDaemon: @unchecked Sendable {
         return moved && completed
     }
 
-    private func completeUpload(_ task: URLSessionUploadTask, in session: URLSession, statusCode: Int, body: Data) -> Bool {
+    private func completeUpload(
+        _ task: URLSessionUploadTask, in session: URLSession, statusCode: Int, body: Data, headerFields: [String: String]? = nil
+    ) -> Bool {
         if let url = task.originalRequest?.url {
-            task.setSimulatedResponse(HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: nil))
+            task.setSimulatedResponse(HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headerFields))
         }
         let pieceSize = 64 * 1024
         for start in stride(from: 0, to: body.count, by: pieceSize) {

@@ -243,6 +243,34 @@ nonisolated enum DownloadChecks {
             try kit.checkFinished(first, contents: firstContents)
         }
 
+        report.check("downloads.a-key-gives-changing-urls-one-file") { _ in
+            let manager = try unwrap(box.value, "no download manager")
+            var destinations: [URL] = []
+            for (signature, contents) in [("a1", "first avatar"), ("b2", "second avatar")] {
+                let source = URL(string: "https://cdn.example.com/avatars/42.png?X-Amz-Signature=\(signature)&X-Amz-Expires=60")!
+                let started = manager.startDownload(with: URLRequest(url: source), key: "avatar-42")
+                let task = try unwrap(
+                    daemon.waitForResumedDownload(where: { task, _, _ in task === started }, timeout: timeout),
+                    "startDownload(with:key:) did not resume its download task"
+                )
+                try require(BackgroundDownloadManager.key(of: task) == "avatar-42", "the task's record does not keep its key")
+                try require(daemon.simulateFinish(of: task, contents: Data(contents.utf8)), "the finish events were not delivered")
+                try require(handler.wait(timeout: timeout) { handler.finished(source).count == 1 }, "downloadDidFinish was not called for \(source) (failures: \(handler.failures(source)))")
+                destinations.append(handler.finished(source)[0].destination.standardizedFileURL)
+                // The replacement itself is not played: swift-corelibs-foundation's `replaceItemAt` fails with
+                // "The file doesn't exist" on Linux where Darwin's replaces the file. The name is what is checked.
+                try? FileManager.default.removeItem(at: destinations[destinations.count - 1])
+            }
+            try require(
+                destinations[0] == destinations[1],
+                "two pre-signed URLs of key avatar-42 went to two files: \(destinations.map(\.lastPathComponent))"
+            )
+            try require(
+                destinations[1].deletingLastPathComponent() == handler.destination(forDownloadFrom: kit.url("x"), suggestedFilename: nil).deletingLastPathComponent().standardizedFileURL,
+                "a keyed download left the handler's folder: \(destinations[1].path)"
+            )
+        }
+
         report.check("downloads.failure-with-resume-data-resumes") { _ in
             let source = kit.url("second.zip")
             let contents = Data("second download, resumed".utf8)

@@ -131,6 +131,46 @@ nonisolated enum UploadChecks {
             )
         }
 
+        report.check("uploads.a-busy-answer-is-sent-again-after-its-retry-after") { _ in
+            let file = body("busy.jpg")
+            let task = try startAndFind(file)
+            let answered = Date()
+            try require(
+                daemon.simulateUploadFinish(of: task, statusCode: 503, body: Data("busy".utf8), headerFields: ["Retry-After": "600"]),
+                "the answer was not delivered"
+            )
+            let retry = try unwrap(
+                daemon.waitForResumedTask(
+                    where: { candidate, api, _ in candidate !== task && api == "uploadTask(with:fromFile:)" && candidate.originalRequest?.url == endpoint },
+                    timeout: timeout
+                ) as? URLSessionUploadTask,
+                "a 503 answer did not send the upload again (finished \(handler.finished(file)), failures \(handler.failures(file)))"
+            )
+            let delay = (retry.earliestBeginDate ?? answered).timeIntervalSince(answered)
+            try require(delay >= 599, "the upload was sent again \(Int(delay)) s after a 503 with Retry-After: 600")
+            try require(handler.finished(file).isEmpty && handler.failures(file).isEmpty, "a 503 that is retried reached the handler")
+            try require(daemon.simulateUploadFinish(of: retry, statusCode: 200), "the finish was not delivered")
+            try require(
+                handler.wait(timeout: timeout) { handler.finished(file) == [200] } && handler.failures(file).isEmpty,
+                "after the retry: finished \(handler.finished(file)), failures \(handler.failures(file))"
+            )
+        }
+
+        report.check("uploads.a-refusal-fails-with-its-status-and-body") { _ in
+            let file = body("refused.jpg")
+            let task = try startAndFind(file)
+            try require(daemon.simulateUploadFinish(of: task, statusCode: 422, body: Data("name missing".utf8)), "the answer was not delivered")
+            try require(
+                handler.wait(timeout: timeout) { handler.failures(file).count == 1 },
+                "uploadDidFail was not called once for a 422 (finished \(handler.finished(file)))"
+            )
+            let failure = handler.failures(file)[0]
+            try require(
+                failure.contains("httpStatus(422") && failure.contains("statusCode: 422") && handler.finished(file).isEmpty,
+                "a 422 was reported as \(failure), finished \(handler.finished(file))"
+            )
+        }
+
         report.check("uploads.permanent-failure-is-reported") { _ in
             let file = body("bad.jpg")
             let task = try startAndFind(file)
