@@ -6,27 +6,17 @@ import Synchronization
 enum DeferredSignals {
     private static let caught = Atomic<Int32>(0)
     private static let held: [Int32] = [SIGINT, SIGTERM, SIGHUP]
-    /// How many writes are under way in this process, and the handlers to put back when the last one ends.
-    /// Counted, because in-process callers (tests) may write concurrently and must not unhold each other.
-    private static let state = Mutex<(writers: Int, previous: [sighandler_t?])>((0, []))
+    /// One held write at a time in this process: a signal is sent to the process, so two writes held at once
+    /// (in-process callers: tests, `bggen mcp`) would each take the other's stop request for their own.
+    private static let writing = NSLock()
 
     /// Runs `body` with the signals held; returns the first one that arrived meanwhile.
     static func holding(_ body: () throws -> Void) rethrows -> Int32? {
-        state.withLock { state in
-            if state.writers == 0 {
-                caught.store(0, ordering: .sequentiallyConsistent)
-                state.previous = held.map { signal($0, record) }
-            }
-            state.writers += 1
-        }
-        defer {
-            state.withLock { state in
-                state.writers -= 1
-                if state.writers == 0 {
-                    for (number, handler) in zip(held, state.previous) { signal(number, handler) }
-                }
-            }
-        }
+        writing.lock()
+        defer { writing.unlock() }
+        caught.store(0, ordering: .sequentiallyConsistent)
+        let previous = held.map { signal($0, record) }
+        defer { for (number, handler) in zip(held, previous) { signal(number, handler) } }
         try body()
         return pending
     }
