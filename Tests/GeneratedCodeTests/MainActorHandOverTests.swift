@@ -48,30 +48,30 @@ struct MainActorHandOverTests {
     ]
 
     @Test(arguments: CompilerSetup.allCases)
-    func everyTaskWithMainActorDependencies(_ setup: CompilerSetup) throws {
-        try expectClean("all-tasks", setup)
+    func everyTaskWithMainActorDependencies(_ setup: CompilerSetup) async throws {
+        try await expectClean("all-tasks", setup)
     }
 
     @Test(arguments: ["uploads", "swiftui-ios17-all-tasks", "objc-delegate-all-tasks", "ios27-all-tasks"])
-    func otherStylesWithMainActorDependencies(_ scenario: String) throws {
-        try expectClean(scenario, .xcode26Defaults)
+    func otherStylesWithMainActorDependencies(_ scenario: String) async throws {
+        try await expectClean(scenario, .xcode26Defaults)
     }
 
     /// What this catches: factories that are not main-actor isolated, as they were before, make the documented
     /// example an error ("main actor-isolated static property 'shared' can not be referenced from a nonisolated
     /// context").
-    @Test func nonisolatedFactoriesRefuseTheDocumentedExample() throws {
+    @Test func nonisolatedFactoriesRefuseTheDocumentedExample() async throws {
         var files = try Self.handedOver(Self.renderedSwift("all-tasks"))
         for (name, text) in files where text.contains("    @MainActor\n    static func make") {
             files[name] = text.replacingOccurrences(of: "    @MainActor\n    static func make", with: "    static func make")
         }
-        let result = try Self.compile(files, scenario: "all-tasks", setup: .swift6)
+        let result = try await Self.compile(files, scenario: "all-tasks", setup: .swift6)
         #expect(result.exitCode != 0 && result.output.contains("main actor-isolated"), "\(result.output)")
     }
 
-    private func expectClean(_ scenario: String, _ setup: CompilerSetup) throws {
+    private func expectClean(_ scenario: String, _ setup: CompilerSetup) async throws {
         let files = try Self.handedOver(Self.renderedSwift(scenario))
-        let result = try Self.compile(files, scenario: scenario, setup: setup)
+        let result = try await Self.compile(files, scenario: scenario, setup: setup)
         #expect(result.isClean, "\(scenario) in \(setup):\n\(result.output)")
     }
 
@@ -128,7 +128,7 @@ struct MainActorHandOverTests {
         return match.output[1].substring.map(String.init)
     }
 
-    static func compile(_ files: [String: String], scenario: String, setup: CompilerSetup) throws -> CompileResult {
+    static func compile(_ files: [String: String], scenario: String, setup: CompilerSetup) async throws -> CompileResult {
         let folder = try TemporaryDirectory()
         var sources: [URL] = []
         for (name, contents) in files.sorted(by: { $0.key < $1.key }) {
@@ -136,7 +136,7 @@ struct MainActorHandOverTests {
             try contents.write(to: url, atomically: true, encoding: .utf8)
             sources.append(url)
         }
-        let sdk = try StubSDK.shared(StubSDK.Version(for: try Scenarios.named(scenario).configuration.deploymentTarget))
-        return try sdk.compile(swiftFiles: sources, setup: setup, extraFlags: ["-DDEBUG"])
+        let sdk = try await StubSDK.shared(StubSDK.Version(for: try Scenarios.named(scenario).configuration.deploymentTarget))
+        return try await sdk.compile(swiftFiles: sources, setup: setup, extraFlags: ["-DDEBUG"])
     }
 }

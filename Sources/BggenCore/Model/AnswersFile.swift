@@ -54,6 +54,7 @@ public enum AnswersFile {
         var style: String
         var target: String?
         var tasks: [String]
+        var tests: Bool?
         var version = 1
 
         struct Doctor: Encodable {
@@ -74,7 +75,8 @@ public enum AnswersFile {
             objc: configuration.objectiveC ? true : nil, output: output, platformGuard: configuration.guardsPlatform ? true : nil,
             power: configuration.requiresPower, prefix: configuration.typePrefix.isEmpty ? nil : configuration.typePrefix, spec: app.spec,
             strategy: configuration.includes(.continuedProcessing) ? configuration.strategy.rawValue : nil,
-            style: configuration.style.rawValue, target: app.target, tasks: configuration.tasks.map(\.rawValue)
+            style: configuration.style.rawValue, target: app.target, tasks: configuration.tasks.map(\.rawValue),
+            tests: configuration.tests ? true : nil
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
