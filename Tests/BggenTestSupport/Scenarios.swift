@@ -49,7 +49,7 @@ public enum Scenarios {
     /// Each task alone, all four together, each interval, network and power on and off, several deployment
     /// targets (iOS 12 gets every type behind `@available(iOS 13.0, *)`; iOS 13 has no `Logger`, so it takes a
     /// different path; iOS 27 submits with `submitTaskRequest`), every task under a `--prefix`, every task for an
-    /// Objective-C app delegate, and an app detection shows has no scenes.
+    /// Objective-C app delegate, an app detection shows has no scenes, and the rehearsal tests (`--tests`).
     public static let all: [Scenario] = [
         make("refresh", "--tasks", "refresh"),
         make("processing", "--tasks", "processing"),
@@ -77,6 +77,7 @@ public enum Scenarios {
         make("swiftui-ios27-refresh-processing", "--style", "swiftui", "--ios", "27.0", "--tasks", "refresh,processing"),
         make("ios18-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "18.0", "--bundle-id", "com.acme.news-reader"),
         make("no-scenes-refresh-processing", "--tasks", "refresh,processing,downloads", appHasNoScenes: true),
+        make("rehearsal-tests", "--tasks", "refresh,processing", "--tests"),
     ]
 
     public static func named(_ name: String) -> Scenario {
