@@ -24,8 +24,9 @@ public struct Scenario: Sendable, CustomStringConvertible {
     }
 
     /// The files bggen writes for this scenario into an empty project, keyed by relative path.
-    public func renderedFiles() throws -> [GeneratedFile] {
-        try OutputRenderer().files(for: configuration, outputFolder: OutputLocation.folderName)
+    /// `appModule`: what the rehearsal tests import, the folder's name where bggen ran.
+    public func renderedFiles(appModule: String = OutputRenderer.defaultAppModule) throws -> [GeneratedFile] {
+        try OutputRenderer().files(for: configuration, outputFolder: OutputLocation.folderName, appModule: appModule)
     }
 
     /// The printed next steps, which include the app-delegate code the user is told to write.

@@ -93,7 +93,8 @@ public struct InitService {
         var files = try renderer.files(for: configuration, outputFolder: outputFolder, edits: edits, appModule: appModule)
         let generated = files.map(\.path)
         let choices = AppChoices(target: project.flatMap { $0.report.appTargets.count > 1 ? $0.target?.name : nil },
-                                 allTargets: !sharing.isEmpty, spec: request.spec, apsEnvironment: edits.apsEnvironment)
+                                 allTargets: !sharing.isEmpty, spec: request.spec, apsEnvironment: edits.apsEnvironment,
+                                 testModule: configuration.tests ? appModule : nil)
         files.append(GeneratedFile(path: AnswersFile.name, contents: AnswersFile.encode(configuration, output: output, app: choices, files: generated,
                                                                                         disabledRules: recorded?.disabledRules ?? []), ownership: .record))
         files += edits.files
