@@ -71,6 +71,8 @@ struct AnswersFileTests {
         ("{\"files\": [\"../outside/BackgroundTaskManager.swift\"]}", "'files' must list paths inside the project"),
         ("{\"files\": [\"/etc/passwd\"]}", "'files' must list paths inside the project"),
         ("{\"files\": \"BackgroundProcessing\"}", "'files' must list paths inside the project"),
+        ("{\"testModule\": \"My App\"}", "'testModule' must be a Swift module name"),
+        ("{\"tests\": \"yes\"}", "'tests' must be true or false"),
     ] as [(String, String)])
     func aMalformedFileIsAClearErrorNamingTheFile(_ contents: String, _ problem: String) throws {
         let folder = try TemporaryDirectory()

@@ -24,8 +24,9 @@ public struct Scenario: Sendable, CustomStringConvertible {
     }
 
     /// The files bggen writes for this scenario into an empty project, keyed by relative path.
-    public func renderedFiles() throws -> [GeneratedFile] {
-        try OutputRenderer().files(for: configuration, outputFolder: OutputLocation.folderName)
+    /// `appModule`: what the rehearsal tests import, the folder's name where bggen ran.
+    public func renderedFiles(appModule: String = OutputRenderer.defaultAppModule) throws -> [GeneratedFile] {
+        try OutputRenderer().files(for: configuration, outputFolder: OutputLocation.folderName, appModule: appModule)
     }
 
     /// The printed next steps, which include the app-delegate code the user is told to write.
@@ -49,7 +50,7 @@ public enum Scenarios {
     /// Each task alone, all four together, each interval, network and power on and off, several deployment
     /// targets (iOS 12 gets every type behind `@available(iOS 13.0, *)`; iOS 13 has no `Logger`, so it takes a
     /// different path; iOS 27 submits with `submitTaskRequest`), every task under a `--prefix`, every task for an
-    /// Objective-C app delegate, and an app detection shows has no scenes.
+    /// Objective-C app delegate, an app detection shows has no scenes, and the rehearsal tests (`--tests`).
     public static let all: [Scenario] = [
         make("refresh", "--tasks", "refresh"),
         make("processing", "--tasks", "processing"),
@@ -77,6 +78,7 @@ public enum Scenarios {
         make("swiftui-ios27-refresh-processing", "--style", "swiftui", "--ios", "27.0", "--tasks", "refresh,processing"),
         make("ios18-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "18.0", "--bundle-id", "com.acme.news-reader"),
         make("no-scenes-refresh-processing", "--tasks", "refresh,processing,downloads", appHasNoScenes: true),
+        make("rehearsal-tests", "--tasks", "refresh,processing", "--tests"),
     ]
 
     public static func named(_ name: String) -> Scenario {

@@ -3,7 +3,7 @@
 public enum AnswerField: String, CaseIterable, Sendable {
     case tasks, interval, network, power, checkpoint, at, strategy, gpu, style
     case bundleID = "bundle-id"
-    case ios, prefix, objc
+    case ios, prefix, objc, tests
 
     /// The field's key in `.bggen.json`.
     public var fileKey: String { self == .bundleID ? "bundleId" : rawValue }
@@ -11,7 +11,7 @@ public enum AnswerField: String, CaseIterable, Sendable {
     /// Whether the field is a value (`--tasks LIST`) rather than true or false (`--network`, `--no-network`).
     public var takesValue: Bool {
         switch self {
-        case .network, .power, .checkpoint, .gpu, .objc: false
+        case .network, .power, .checkpoint, .gpu, .objc, .tests: false
         case .tasks, .interval, .at, .strategy, .style, .bundleID, .ios, .prefix: true
         }
     }
@@ -27,7 +27,7 @@ public enum AnswerField: String, CaseIterable, Sendable {
         case .bundleID: "com.example.app"
         case .ios: "16.0"
         case .prefix: "Acme"
-        case .network, .power, .checkpoint, .gpu, .objc: "true"
+        case .network, .power, .checkpoint, .gpu, .objc, .tests: "true"
         }
     }
 
@@ -44,7 +44,7 @@ public enum AnswerField: String, CaseIterable, Sendable {
         case .prefix:
             guard !text.isEmpty else { throw .invalidTypePrefix(text) }
             answers.typePrefix = try Configuration.validatedTypePrefix(text)
-        case .network, .power, .checkpoint, .gpu, .objc:
+        case .network, .power, .checkpoint, .gpu, .objc, .tests:
             throw .notAValue(flag: "--\(rawValue)")
         }
     }
@@ -57,6 +57,7 @@ public enum AnswerField: String, CaseIterable, Sendable {
         case .checkpoint: answers.checkpoint = flag
         case .gpu: answers.gpu = flag
         case .objc: answers.objectiveC = flag ? true : nil
+        case .tests: answers.tests = flag ? true : nil
         case .tasks, .interval, .at, .strategy, .style, .bundleID, .ios, .prefix: break
         }
     }

@@ -54,6 +54,8 @@ public enum AnswersFile {
         var style: String
         var target: String?
         var tasks: [String]
+        var testModule: String?
+        var tests: Bool?
         var version = 1
 
         struct Doctor: Encodable {
@@ -74,7 +76,8 @@ public enum AnswersFile {
             objc: configuration.objectiveC ? true : nil, output: output, platformGuard: configuration.guardsPlatform ? true : nil,
             power: configuration.requiresPower, prefix: configuration.typePrefix.isEmpty ? nil : configuration.typePrefix, spec: app.spec,
             strategy: configuration.includes(.continuedProcessing) ? configuration.strategy.rawValue : nil,
-            style: configuration.style.rawValue, target: app.target, tasks: configuration.tasks.map(\.rawValue)
+            style: configuration.style.rawValue, target: app.target, tasks: configuration.tasks.map(\.rawValue),
+            testModule: app.testModule, tests: configuration.tests ? true : nil
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -185,8 +188,13 @@ public struct AppChoices: Equatable, Sendable {
     public var spec: String?
     /// The `aps-environment` the app's entitlements kept, which the entitlements fragment repeats; nil for bggen's.
     public var apsEnvironment: String?
+    /// The app module the rehearsal tests (`--tests`) import, as the run found it: the app target's, or the
+    /// folder's name. Recorded so the file renders again the same (doctor's template-age check).
+    public var testModule: String?
 
-    public init(target: String? = nil, allTargets: Bool = false, spec: String? = nil, apsEnvironment: String? = nil) {
+    public init(target: String? = nil, allTargets: Bool = false, spec: String? = nil, apsEnvironment: String? = nil,
+                testModule: String? = nil) {
+        self.testModule = testModule
         self.target = target
         self.allTargets = allTargets
         self.spec = spec
@@ -194,7 +202,7 @@ public struct AppChoices: Equatable, Sendable {
     }
 
     /// The `.bggen.json` keys these choices and the platform guard use.
-    static let keys: Set<String> = ["target", "allTargets", "spec", "apsEnvironment", "platformGuard"]
+    static let keys: Set<String> = ["target", "allTargets", "spec", "apsEnvironment", "platformGuard", "testModule"]
 
     /// Read as strictly as the flags: a name, a relative path, a value of `aps-environment`.
     init(_ fields: [String: JSONValue], fail: (String) -> AnswersFileError) throws(AnswersFileError) {
@@ -213,6 +221,10 @@ public struct AppChoices: Equatable, Sendable {
         apsEnvironment = try text("apsEnvironment", example: "production")
         if let apsEnvironment, !["development", "production"].contains(apsEnvironment) {
             throw fail("'apsEnvironment' must be \"development\" or \"production\"")
+        }
+        testModule = try text("testModule", example: OutputRenderer.defaultAppModule)
+        if let testModule, OutputRenderer.moduleName(forTarget: testModule) != testModule {
+            throw fail("'testModule' must be a Swift module name such as \"\(OutputRenderer.defaultAppModule)\"")
         }
         if let value = fields["allTargets"] {
             guard case .bool(let all) = value else { throw fail("'allTargets' must be true or false") }

@@ -24,13 +24,16 @@ public struct Answers: Sendable, Equatable {
     /// The app target also builds for macOS, where `BackgroundTasks` and `UIKit` do not exist: the generated files
     /// are compiled only where they do. Read from the project, never asked.
     public var guardsPlatform: Bool?
+    /// Also generate the rehearsal tests of the refresh and processing work (`--tests`).
+    public var tests: Bool?
 
     public init(
         tasks: [TaskKind]? = nil, interval: Interval? = nil, requiresNetwork: Bool? = nil,
         requiresPower: Bool? = nil, bundleIdentifier: BundleIdentifier? = nil, deploymentTarget: DeploymentTarget? = nil,
         checkpoint: Bool? = nil, nightlyAt: NightlyStart? = nil, strategy: ContinuedStrategy? = nil, gpu: Bool? = nil, style: AppStyle? = nil,
-        typePrefix: String? = nil, objectiveC: Bool? = nil, guardsPlatform: Bool? = nil
+        typePrefix: String? = nil, objectiveC: Bool? = nil, guardsPlatform: Bool? = nil, tests: Bool? = nil
     ) {
+        self.tests = tests
         self.guardsPlatform = guardsPlatform
         self.typePrefix = typePrefix
         self.objectiveC = objectiveC
@@ -62,7 +65,7 @@ public struct Answers: Sendable, Equatable {
             checkpoint: checkpoint ?? other.checkpoint, nightlyAt: nightlyAt ?? other.nightlyAt,
             strategy: strategy ?? other.strategy, gpu: gpu ?? other.gpu, style: style ?? other.style,
             typePrefix: typePrefix ?? other.typePrefix, objectiveC: objectiveC ?? other.objectiveC,
-            guardsPlatform: guardsPlatform ?? other.guardsPlatform
+            guardsPlatform: guardsPlatform ?? other.guardsPlatform, tests: tests ?? other.tests
         )
     }
 
@@ -100,6 +103,8 @@ public struct Configuration: Sendable, Equatable {
     public let objectiveC: Bool
     /// Every generated Swift file is wrapped in `#if canImport(BackgroundTasks) && canImport(UIKit)`.
     public let guardsPlatform: Bool
+    /// The rehearsal tests are generated (`--tests`): only for refresh and processing work, the kinds they run.
+    public let tests: Bool
     /// Things the user should know about how their answers were interpreted.
     public let notes: [String]
 
@@ -139,6 +144,11 @@ public struct Configuration: Sendable, Equatable {
         if answers.objectiveC == true && style == .swiftUI { throw .objectiveCWithSwiftUI }
         self.objectiveC = style == .appDelegate && (answers.objectiveC ?? defaults.objectiveC ?? false)
         self.guardsPlatform = answers.guardsPlatform ?? defaults.guardsPlatform ?? false
+        let wantsTests = answers.tests ?? defaults.tests ?? false
+        self.tests = wantsTests && (tasks.contains(.refresh) || tasks.contains(.processing))
+        if wantsTests && !self.tests {
+            notes.append("--tests rehearses refresh and processing work, and these tasks have neither: no test file was written.")
+        }
         if style == .swiftUI && deploymentTarget < DeploymentTarget(major: 14, minor: 0) {
             throw .swiftUIRequiresIOS14(deploymentTarget.description)
         }
@@ -195,7 +205,7 @@ public struct Configuration: Sendable, Equatable {
             checkpoint: checkpoint, nightlyAt: nightlyAt.map(NightlyStart.at) ?? .anyTime,
             strategy: includes(.continuedProcessing) ? strategy : nil, gpu: includes(.continuedProcessing) ? gpu : nil,
             style: style, typePrefix: typePrefix.isEmpty ? nil : typePrefix, objectiveC: objectiveC ? true : nil,
-            guardsPlatform: guardsPlatform ? true : nil
+            guardsPlatform: guardsPlatform ? true : nil, tests: tests ? true : nil
         )
     }
 

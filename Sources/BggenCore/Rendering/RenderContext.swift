@@ -27,6 +27,7 @@ struct RenderContext {
             "schedulesOnBackground": .bool(configuration.includes(.refresh) || configuration.processingSeconds != nil || configuration.nightlyAt != nil),
             "hasProcessingInterval": .bool(configuration.processingSeconds != nil),
             "checkpoint": .bool(configuration.checkpoint),
+            "tests": .bool(configuration.tests),
             "nightly": .bool(configuration.nightlyAt != nil),
             "networkValue": .string(String(configuration.requiresNetwork)),
             "powerValue": .string(String(configuration.requiresPower)),

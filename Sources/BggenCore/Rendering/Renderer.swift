@@ -6,6 +6,11 @@ public struct OutputRenderer: Sendable {
     public static let fragmentsFolder = "bggen"
     public static let infoFragmentPath = "\(fragmentsFolder)/Info.fragment.plist"
     public static let entitlementsFragmentPath = "\(fragmentsFolder)/Entitlements.fragment.plist"
+    /// The rehearsal tests (`--tests`), in a test folder of their own at the root, beside the sources: never in a
+    /// folder the app target compiles, where an XCTest import breaks the app's build.
+    public static let rehearsalTestsPath = "Tests/BackgroundProcessingTests/BackgroundTaskRehearsalTests.swift"
+    /// The module the rehearsal tests import with `@testable` when bggen cannot read it from a project.
+    public static let defaultAppModule = "MyApp"
 
     private let templates: TemplateLibrary
 
@@ -16,8 +21,11 @@ public struct OutputRenderer: Sendable {
     /// Every file for `configuration`, with Swift sources under `outputFolder` (relative to the project root).
     /// `edits` are the ones planned for an existing app: the entitlements fragment gives the `aps-environment` the
     /// app's own entitlements keep (`production`), so the two never disagree.
-    public func files(for configuration: Configuration, outputFolder: String, edits: ProjectEdits = ProjectEdits()) throws(TemplateError) -> [GeneratedFile] {
-        let unprefixed = try unprefixedFiles(for: configuration, outputFolder: outputFolder, apsEnvironment: edits.apsEnvironment)
+    /// `appModule` is the app target's module, which the rehearsal tests import.
+    public func files(for configuration: Configuration, outputFolder: String, edits: ProjectEdits = ProjectEdits(),
+                      appModule: String = defaultAppModule) throws(TemplateError) -> [GeneratedFile] {
+        let unprefixed = try unprefixedFiles(for: configuration, outputFolder: outputFolder, apsEnvironment: edits.apsEnvironment,
+                                             appModule: appModule)
         let prefix = configuration.typePrefix
         let names = TypePrefix.names(in: unprefixed).all
         return unprefixed.map { file in
@@ -39,9 +47,10 @@ public struct OutputRenderer: Sendable {
 
     /// The rendered files before the prefix is applied and the marker stamped.
     private func unprefixedFiles(for configuration: Configuration, outputFolder: String,
-                                 apsEnvironment: String? = nil) throws(TemplateError) -> [GeneratedFile] {
+                                 apsEnvironment: String? = nil, appModule: String = defaultAppModule) throws(TemplateError) -> [GeneratedFile] {
         var context = RenderContext(configuration).values
         context["apsEnvironment"] = .string(apsEnvironment ?? ProjectEdits.defaultApsEnvironment)
+        context["appModule"] = .string(appModule)
         var files: [GeneratedFile] = []
         func add(_ template: String, to path: String, _ ownership: Ownership) throws(TemplateError) {
             files.append(GeneratedFile(path: path, contents: try templates.render(template, context), ownership: ownership))
@@ -58,6 +67,9 @@ public struct OutputRenderer: Sendable {
         if configuration.objectiveC {
             try add("BackgroundTasksObjC.swift", to: swift("BackgroundTasksObjC.swift"), .tool)
         }
+        if configuration.tests {
+            try add("BackgroundTaskRehearsalTests.swift", to: Self.rehearsalTestsPath, .tool)
+        }
         if !backgroundModes(for: configuration).isEmpty {
             try add("Info.fragment.plist", to: Self.infoFragmentPath, .tool)
         }
@@ -70,8 +82,11 @@ public struct OutputRenderer: Sendable {
 
     /// The instructions printed after a run, with this run's identifiers and type names. `edits` says what bggen
     /// did with an existing app's Info.plist and entitlements, so the steps never repeat what is done.
-    public func nextSteps(for configuration: Configuration, outputFolder: String, edits: ProjectEdits = ProjectEdits()) throws(TemplateError) -> String {
+    public func nextSteps(for configuration: Configuration, outputFolder: String, edits: ProjectEdits = ProjectEdits(),
+                          appModule: String = defaultAppModule) throws(TemplateError) -> String {
         var context = RenderContext(configuration).values
+        context["appModule"] = .string(appModule)
+        context["rehearsalTestsPath"] = .string(Self.rehearsalTestsPath)
         context["infoPlistStep"] = .string(edits.infoPlistStep ?? "")
         context["entitlementsStep"] = .string(edits.entitlementsStep ?? "")
         // An app without scenes hears applicationDidEnterBackground(_:); the iOS 27 SDK requires scenes.
@@ -87,6 +102,15 @@ public struct OutputRenderer: Sendable {
         }
         let text = try templates.render("NextSteps.md", context)
         return TypePrefix.apply(configuration.typePrefix, names: try generatedNames(for: configuration).all, to: text)
+    }
+
+    /// The module name Xcode gives a target (`PRODUCT_MODULE_NAME`): every character that cannot be in a Swift
+    /// identifier becomes `_`, and a leading digit gets one before it.
+    public static func moduleName(forTarget name: String) -> String {
+        let characters = name.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" }
+        let module = String(characters)
+        guard let first = module.first else { return defaultAppModule }
+        return first.isNumber ? "_" + module : module
     }
 
     /// Opens every Swift file of a target that also builds for other platforms: macOS has neither framework.

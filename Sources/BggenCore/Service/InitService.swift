@@ -93,10 +93,14 @@ public struct InitService {
         // Rendered after the edits: the fragment and the next steps say what the edits kept (a production
         // aps-environment, an app without scenes).
         let renderer = OutputRenderer()
-        var files = try renderer.files(for: configuration, outputFolder: outputFolder, edits: edits)
+        // The rehearsal tests import the app: the target's module, or in a new folder the folder's name, which
+        // Xcode gives a new project's app target.
+        let appModule = OutputRenderer.moduleName(forTarget: project?.target?.name ?? PathText.name(of: request.root))
+        var files = try renderer.files(for: configuration, outputFolder: outputFolder, edits: edits, appModule: appModule)
         let generated = files.map(\.path)
         let choices = AppChoices(target: project.flatMap { $0.report.appTargets.count > 1 ? $0.target?.name : nil },
-                                 allTargets: !sharing.isEmpty, spec: request.spec, apsEnvironment: edits.apsEnvironment)
+                                 allTargets: !sharing.isEmpty, spec: request.spec, apsEnvironment: edits.apsEnvironment,
+                                 testModule: configuration.tests ? appModule : nil)
         files.append(GeneratedFile(path: AnswersFile.name, contents: AnswersFile.encode(configuration, output: output, app: choices, files: generated,
                                                                                         disabledRules: recorded?.disabledRules ?? []), ownership: .record))
         files += edits.files
@@ -104,7 +108,7 @@ public struct InitService {
             notes.append("\(target.name) also builds for platforms other than iOS, and macOS has no BackgroundTasks or UIKit: the generated files are compiled only where both exist (#if canImport(BackgroundTasks) && canImport(UIKit)); wrap your calls to them the same way.")
         }
         // Getting the files compiled (add the folder, run the generator) comes before every other step.
-        var markdown = try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits)
+        var markdown = try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits, appModule: appModule)
         if let fetchMigration {
             markdown += fetchMigration.migrationSteps(after: markdown, workFile: files.first { $0.path.hasSuffix("AppRefreshWork.swift") }?.path,
                                                       workType: configuration.typePrefix + "AppRefreshWork")

@@ -1,0 +1,116 @@
+import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// `bggen init --tests`: the generated rehearsal file compiles against the stub SDK in the three set-ups, passes
+/// with the template's own user files, and fails, naming the work and what iOS would do, when the user's work is
+/// broken the ways real work breaks.
+@Suite("Rehearsal tests (--tests)", .tags(.slow))
+struct RehearsalTests {
+    static let scenario = "rehearsal-tests"
+    static let rehearsalFile = (OutputRenderer.rehearsalTestsPath as NSString).lastPathComponent
+
+    @Test(arguments: CompilerSetup.allCases)
+    func compilesCleanAndPassesWithTheTemplatesOwnWork(_ setup: CompilerSetup) async throws {
+        let files = try Self.swiftFiles()
+        let run = try await Self.buildAndRun(files, setup: setup)
+        #expect(run.ending == .exited(0), "\(setup): \(run.output)")
+        #expect(run.output.contains("Executed \(Self.testNames(in: files[Self.rehearsalFile]!).count) tests, with 0 failures"), "\(run.output)")
+    }
+
+    /// Refresh work that loops without checking for cancellation (`try?` swallows the cancellation) for 3 s.
+    @Test func refreshWorkThatIgnoresCancellationIsCaught() async throws {
+        var files = try Self.swiftFiles()
+        files["AppRefreshWork.swift"] = try Self.replacingBody(of: "AppRefreshWork", in: files["AppRefreshWork.swift"]!, with: """
+                let end = Date().addingTimeInterval(3)
+                while Date() < end {
+                    try? await Task.sleep(nanoseconds: 10_000_000)
+                }
+            """)
+        let run = try await Self.buildAndRun(files, setup: .swift6)
+        #expect(run.ending != .exited(0), "\(run.output)")
+        for test in ["testRefreshCompletesOnceWhenExpiredBeforeItStarts", "testRefreshCompletesOnceWhenExpiredShortlyAfterItStarts",
+                     "testRefreshCompletesOnceWhenExpiredLate"] {
+            #expect(Self.failure(of: test, in: run.output)?.contains(
+                "iOS would kill the app: the refresh work (AppRefreshWork) was still running 1.0 s after its task expired") == true,
+                "\(test): \(run.output)")
+        }
+        #expect(Self.failure(of: "testRefreshCompletesOnceWhenTheWorkSucceeds", in: run.output)?.contains(
+            "iOS would kill the app: the refresh work (AppRefreshWork) had not finished 2.0 s after its task started") == true, "\(run.output)")
+        #expect(Self.passed("testProcessingCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")
+    }
+
+    /// Processing work that never returns, cancelled or not.
+    @Test func processingWorkThatNeverReturnsIsCaught() async throws {
+        var files = try Self.swiftFiles()
+        files["ProcessingWork.swift"] = try Self.replacingBody(of: "ProcessingWork", in: files["ProcessingWork.swift"]!, with: """
+                await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+            """)
+        let run = try await Self.buildAndRun(files, setup: .swift6)
+        #expect(run.ending != .exited(0), "\(run.output)")
+        #expect(Self.failure(of: "testProcessingCompletesOnceWhenTheWorkSucceeds", in: run.output)?.contains(
+            "iOS would kill the app: the processing work (ProcessingWork) had not finished 5.0 s after its task started") == true, "\(run.output)")
+        #expect(Self.failure(of: "testProcessingCompletesOnceWhenExpiredShortlyAfterItStarts", in: run.output)?.contains(
+            "iOS would kill the app: the processing work (ProcessingWork) was still running 1.0 s after its task expired") == true, "\(run.output)")
+        #expect(Self.passed("testRefreshCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")
+    }
+
+    // MARK: - Building and running
+
+    /// The scenario's Swift files by file name: the app's (a new folder's) and the rehearsal file.
+    static func swiftFiles() throws -> [String: String] {
+        var files: [String: String] = [:]
+        for file in try Scenarios.named(scenario).renderedFiles() where file.path.hasSuffix(".swift") {
+            files[(file.path as NSString).lastPathComponent] = file.contents
+        }
+        return files
+    }
+
+    /// The test methods, as swift-corelibs-xctest needs them listed: an executable built with swiftc has no test
+    /// discovery.
+    static func testNames(in rehearsal: String) -> [String] {
+        rehearsal.matches(of: /func (test\w+)\(\) async/).map { String($0.output.1) }
+    }
+
+    /// Builds the files, with an `XCTMain` of every rehearsal, into one module, as a unit-test bundle with
+    /// `@testable import` sees the app, and runs it. Any diagnostic in bggen's files fails the test.
+    static func buildAndRun(_ files: [String: String], setup: CompilerSetup) async throws -> Subprocess.Run {
+        let folder = try TemporaryDirectory()
+        let names = testNames(in: files[rehearsalFile]!)
+        let main = "import XCTest\n\nXCTMain([testCase([\n"
+            + names.map { "    (\"\($0)\", asyncTest(BackgroundTaskRehearsalTests.\($0))),\n" }.joined() + "])])\n"
+        var sources: [URL] = []
+        for (name, contents) in files.merging(["main.swift": main], uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
+            let url = folder.url.appendingPathComponent(name)
+            try contents.write(to: url, atomically: true, encoding: .utf8)
+            sources.append(url)
+        }
+        let sdk = try await StubSDK.shared(StubSDK.Version(for: try Scenarios.named(scenario).configuration.deploymentTarget))
+        let (executable, outcome) = try await sdk.linkExecutable(swiftFiles: sources, setup: setup, extraFlags: ["-D", "DEBUG"])
+        let result = CompileResult(exitCode: outcome.exitCode, output: outcome.output, duration: outcome.duration)
+        let inGeneratedFiles = result.diagnostics.filter { !$0.contains("main.swift:") }
+        #expect(result.exitCode == 0 && inGeneratedFiles.isEmpty, "\(setup):\n\(result.output)")
+        guard result.exitCode == 0 else { throw StubSDK.Failure(summary: "the rehearsal build failed", output: result.output) }
+        return try await Subprocess.launch(executable, arguments: [], in: folder.url, timeLimit: 120)
+    }
+
+    /// `type`'s `run()` with `body`, as a user might have written it.
+    static func replacingBody(of type: String, in source: String, with body: String) throws -> String {
+        let opening = "struct \(type): BackgroundWork {\n    func run() async throws {\n"
+        guard let start = source.range(of: opening), let end = source.range(of: "\n    }\n}\n", range: start.upperBound..<source.endIndex) else {
+            throw StubSDK.Failure(summary: "no run() in \(type)", output: source)
+        }
+        return source.replacingCharacters(in: start.upperBound..<end.lowerBound, with: body)
+    }
+
+    /// The failure messages XCTest printed for `test`, nil when it did not fail.
+    static func failure(of test: String, in output: String) -> String? {
+        let lines = output.split(separator: "\n").filter { $0.contains(".\(test) : ") || $0.contains(" \(test) : ") || $0.contains("\(test) : XCT") }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    static func passed(_ test: String, in output: String) -> Bool {
+        output.contains("\(test)' passed")
+    }
+}
