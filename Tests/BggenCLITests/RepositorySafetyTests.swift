@@ -117,12 +117,26 @@ struct RepositorySafetyTests {
     @Test func changingTheOutputFolderSweepsTheOldSet() throws {
         let folder = try TemporaryDirectory()
         #expect(try InProcessRunner.run(["init", "--yes"], in: folder.url).status == 0)
+        let before = try folder.files()
+        // The user's work files still serve refresh and processing: a second copy in the new folder would declare
+        // AppRefreshWork twice, so bggen stops and says to move them (issue 20, item 15).
+        let refused = try InProcessRunner.run(["init", "--yes", "--output", "Sources2"], in: folder.url)
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("'BackgroundProcessing/AppRefreshWork.swift' is yours and a chosen task still uses it"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("Move 'BackgroundProcessing/AppRefreshWork.swift' to 'Sources2/AppRefreshWork.swift'"), "\(refused.stderr)")
+        #expect(try folder.files() == before, "nothing was written")
+        // Moved as told, the run sweeps the old generated set and keeps the user's files where they now are.
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("Sources2"), withIntermediateDirectories: true)
+        for name in ["AppRefreshWork.swift", "ProcessingWork.swift"] {
+            try FileManager.default.moveItem(at: folder.url.appendingPathComponent("BackgroundProcessing/\(name)"),
+                                             to: folder.url.appendingPathComponent("Sources2/\(name)"))
+        }
         let run = try InProcessRunner.run(["init", "--yes", "--output", "Sources2"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
-        let old = try folder.files().keys.filter { $0.hasPrefix("BackgroundProcessing/") }.sorted()
-        #expect(old == ["BackgroundProcessing/AppRefreshWork.swift", "BackgroundProcessing/ProcessingWork.swift"], "only the user's work files stay")
-        #expect(try folder.files()["Sources2/BackgroundTaskManager.swift"] != nil)
-        #expect(run.stderr.contains("BackgroundProcessing/AppRefreshWork.swift is yours"), "\(run.stderr)")
+        let files = try folder.files()
+        #expect(files.keys.filter { $0.hasPrefix("BackgroundProcessing/") }.isEmpty, "the old generated set is swept")
+        #expect(files["Sources2/BackgroundTaskManager.swift"] != nil)
+        #expect(files["Sources2/AppRefreshWork.swift"] == before["BackgroundProcessing/AppRefreshWork.swift"], "the user's file is kept as it was")
         let again = try InProcessRunner.run(["init", "--yes"], in: folder.url)
         #expect(again.stdout.contains("Nothing to change"), "\(again.stdout)\(again.stderr)")
     }

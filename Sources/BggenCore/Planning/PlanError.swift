@@ -13,6 +13,9 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another bggen holds the repository's lock.
     case locked(String)
     case unreadable(path: String, reason: String)
+    /// The output folder moved while a work file of the user's in the old folder still serves a chosen task: a
+    /// second copy in the new folder would declare the same type twice.
+    case userFileStaysBehind(old: String, new: String)
     /// `notRestored` names the files the rollback could not put back (empty when the rollback was complete).
     case writeFailed(path: String, reason: String, notRestored: [String])
 
@@ -47,6 +50,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
             "another bggen is changing '\(path)' right now; nothing was written. Wait for it to finish, then run again."
         case .unreadable(let path, let reason):
             "could not read '\(path)': \(reason); nothing was written."
+        case .userFileStaysBehind(let old, let new):
+            "'\(old)' is yours and a chosen task still uses it, but the output folder moved: bggen would create '\(new)' beside it, and both declare the same type; nothing was written. Move '\(old)' to '\(new)' (bggen keeps it there), or delete it to start again from bggen's, then run again."
         case .writeFailed(let path, let reason, let notRestored):
             "could not write '\(path)': \(reason); "
                 + (notRestored.isEmpty

@@ -26,6 +26,7 @@ public struct Planner: Sendable {
             if let note = Self.missingFactoryNote(file, kept: entry) { notes.append(note) }
         }
         let wanted = Set(files.map(\.path))
+        try refuseSecondUserFiles(files, previous: Set(previous).subtracting(wanted), root: root, entries: entries)
         for path in Set(previous).subtracting(wanted).sorted() {
             try bounds.check(path)
             let absolute = "\(root)/\(path)"
@@ -43,6 +44,20 @@ public struct Planner: Sendable {
             }
         }
         return Plan(root: root, outputFolder: outputFolder, entries: entries, notes: notes)
+    }
+
+    /// A work file of the user's left in the old output folder still serves a task (the same file name is wanted,
+    /// elsewhere, and would be created there): bggen stops rather than declare the user's type a second time.
+    private func refuseSecondUserFiles(_ files: [GeneratedFile], previous: Set<String>, root: String, entries: [PlanEntry]) throws(PlanError) {
+        let created = Set(entries.filter { $0.action == .create }.map(\.path))
+        for file in files where file.ownership == .user && created.contains(file.path) {
+            let name = PathText.name(of: file.path)
+            for old in previous.sorted() where PathText.name(of: old) == name {
+                guard let text = try? fileSystem.read("\(root)/\(old)"), GeneratedMarker.provenance(of: text) == .foreign,
+                      text.hasPrefix(Self.userFileHeader) else { continue }
+                throw .userFileStaysBehind(old: old, new: file.path)
+            }
+        }
     }
 
     /// A work file of the user's from an earlier bggen lacks the factory the generated manager now calls
