@@ -53,6 +53,22 @@ struct PatchedFileTests {
         #expect(try String(contentsOfFile: path(repo, info), encoding: .utf8).contains(added))
     }
 
+    /// Another user's file is not "read-only, chmod u+w" (the user cannot chmod it): the message says whose it is
+    /// (issue 20, item 12).
+    @Test func anotherUsersFileIsSaidToBeTheirs() throws {
+        let disk = InMemoryFileSystem(directories: ["/project"])
+        #expect(CLI(console: FakeConsole(terminal: false), fileSystem: disk).run(["init", "--yes", "--tasks", "refresh"]) == 0)
+        let configuration = try #require(disk.files.keys.first { $0.hasSuffix("BackgroundTaskConfiguration.swift") })
+        disk.readOnly.insert(configuration)
+        disk.otherUsersFiles.insert(configuration)
+        let before = disk.files
+        let console = FakeConsole(terminal: false)
+        #expect(CLI(console: console, fileSystem: disk).run(["init", "--yes", "--tasks", "refresh", "--interval", "daily"]) == 1)
+        #expect(console.errors.contains("belongs to another user, so bggen may not change it; nothing was written."), "\(console.errors)")
+        #expect(!console.errors.contains("chmod u+w"), "\(console.errors)")
+        #expect(disk.files == before)
+    }
+
     @Test func aReadOnlyInfoPlistIsRefusedAndNothingIsWritten() throws {
         let repo = try Fixtures.copy("NetNewsWire")
         #expect(chmod(path(repo, info), 0o444) == 0)

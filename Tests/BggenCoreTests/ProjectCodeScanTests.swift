@@ -25,6 +25,7 @@ private final class RecordingFileSystem: FileSystem, @unchecked Sendable {
 
     func realPath(_ path: String) -> String? { base.realPath(path) }
     func isWritable(_ path: String) -> Bool { base.isWritable(path) }
+    func belongsToAnotherUser(_ path: String) -> Bool { base.belongsToAnotherUser(path) }
     func lockExclusively(_ directory: String) throws -> (any FolderLock)? { try base.lockExclusively(directory) }
     func writeAtomically(_ data: Data, to path: String, within root: String) throws { try base.writeAtomically(data, to: path, within: root) }
     func createDirectory(_ path: String, within root: String) throws { try base.createDirectory(path, within: root) }

@@ -11,6 +11,8 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     public private(set) var writeCount = 0
     /// Files that refuse writes, as a 0444 file does.
     public var readOnly: Set<String> = []
+    /// Absolute paths of files another user owns (list them in `readOnly` too: bggen may not write them).
+    public var otherUsersFiles: Set<String> = []
     /// Called after each successful write with its count, to act in the middle of a plan (raise a signal).
     public var afterWrite: (@Sendable (Int) -> Void)?
     private var locked: Set<String> = []
@@ -82,6 +84,10 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
         return real
     }
+    public func belongsToAnotherUser(_ path: String) -> Bool {
+        lock.withLock { otherUsersFiles.contains(path) }
+    }
+
     public func isWritable(_ path: String) -> Bool {
         lock.withLock { !readOnly.contains(path) }
     }

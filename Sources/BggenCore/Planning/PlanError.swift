@@ -10,6 +10,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     case outsideRepository(path: String, leadsTo: String)
     case folderInTheWay(String)
     case readOnly(String)
+    /// A file bggen may not change that another user owns.
+    case notYours(String)
     /// Another bggen holds the repository's lock.
     case locked(String)
     case unreadable(path: String, reason: String)
@@ -44,6 +46,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
                 + Self.adviceForOutside(path)
         case .folderInTheWay(let path):
             "'\(path)' is a folder where bggen writes a file; nothing was written. Move or rename the folder, or pass --output with another folder (--force does not remove folders)."
+        case .notYours(let path):
+            "'\(path)' belongs to another user, so bggen may not change it; nothing was written. Run bggen as its owner, ask them to make it yours (chown), or add the keys by hand."
         case .readOnly(let path):
             "'\(path)' is read-only; nothing was written. Make it writable (chmod u+w) if bggen may edit it, or leave it and add the keys by hand."
         case .locked(let path):

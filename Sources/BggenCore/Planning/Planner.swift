@@ -75,6 +75,11 @@ public struct Planner: Sendable {
     /// The first line of every user-owned template, which tells bggen a file began as its own.
     static let userFileHeader = "// Created by bggen."
 
+    /// Why bggen may not change a file: another user's, or read-only by its mode (which `chmod u+w` undoes).
+    private func notWritable(_ absolute: String, _ path: String) -> PlanError {
+        fileSystem.belongsToAnotherUser(absolute) ? .notYours(path) : .readOnly(path)
+    }
+
     private func entry(for file: GeneratedFile, root: String, force: Bool) throws(PlanError) -> PlanEntry {
         let absolute = "\(root)/\(file.path)"
         func make(_ action: FileAction, old: String?, reason: String? = nil) -> PlanEntry {
@@ -91,7 +96,7 @@ public struct Planner: Sendable {
             do {
                 old = try fileSystem.read(absolute)
             } catch where file.ownership == .patched {
-                guard fileSystem.isWritable(absolute) else { throw .readOnly(file.path) }
+                guard fileSystem.isWritable(absolute) else { throw notWritable(absolute, file.path) }
                 return make(.update, old: nil, reason: "binary property list, rewritten as XML")
             } catch {
                 throw .unreadable(path: file.path, reason: FileSystemError.cause(of: error))
@@ -100,7 +105,7 @@ public struct Planner: Sendable {
                 return make(.unchanged, old: old)
             }
             if file.ownership != .user && !fileSystem.isWritable(absolute) {
-                throw .readOnly(file.path)
+                throw notWritable(absolute, file.path)
             }
             if file.ownership == .record || file.ownership == .patched {
                 return make(.update, old: old)

@@ -25,6 +25,9 @@ public protocol FileSystem: Sendable {
     func realPath(_ path: String) -> String?
     /// Whether an existing file may be changed: a read-only file (0444) is the user saying "do not touch".
     func isWritable(_ path: String) -> Bool
+    /// Whether a file bggen may not change belongs to another user (its write bits may be set): then `chmod u+w`
+    /// is no help, and the message must say whose it is.
+    func belongsToAnotherUser(_ path: String) -> Bool
     /// Replaces the file in one step, so a reader never sees half of it. Writes through a symbolic link to the
     /// file it names (inside `root`), and keeps the file's mode and owner. A folder on the way that is swapped
     /// for a link while bggen runs makes the write fail; it never lands elsewhere.

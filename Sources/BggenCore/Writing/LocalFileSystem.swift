@@ -46,6 +46,11 @@ public struct LocalFileSystem: FileSystem {
         return stat(path, &info) == 0 && info.st_mode & 0o222 != 0 && access(path, W_OK) == 0
     }
 
+    public func belongsToAnotherUser(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_uid != geteuid()
+    }
+
     /// The file is first opened with `O_PATH`, which follows links but opens nothing (a device's open has no
     /// effect, a FIFO cannot block): the kernel's own name for what was opened (`/proc/self/fd/N`) is checked
     /// to lie inside `root`, `fstat` on that descriptor to be a regular file within `limit`, and only that same

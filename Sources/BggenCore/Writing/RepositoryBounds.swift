@@ -47,6 +47,7 @@ public struct RepositoryFileSystem: FileSystem {
     public func kind(of path: String) -> FileKind { base.kind(of: path) }
     public func realPath(_ path: String) -> String? { base.realPath(path) }
     public func isWritable(_ path: String) -> Bool { base.isWritable(path) }
+    public func belongsToAnotherUser(_ path: String) -> Bool { base.belongsToAnotherUser(path) }
     public func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)] { base.entries(in: path, within: root) }
     public func lockExclusively(_ directory: String) throws -> (any FolderLock)? { try base.lockExclusively(directory) }
 
