@@ -80,9 +80,10 @@ struct DoctorOutput {
         }.joined() + "::notice title=bggen doctor::\(Self.githubMessage(summary()))\n"
     }
 
-    /// A workflow command's message: `%`, CR and LF escaped, as the runner unescapes them.
+    /// A workflow command's message: `%`, CR and LF escaped, as the runner unescapes them; any other control
+    /// character from the repository (an escape sequence in a file name) written out, as in the other formats.
     static func githubMessage(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        TerminalText.escaped(text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A"))
     }
 
     /// A property value: also `:` and `,`, which end it.

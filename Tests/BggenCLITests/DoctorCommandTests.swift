@@ -340,6 +340,7 @@ struct DoctorCITests {
         #expect(lines[2].hasPrefix("::warning file=\(DoctorRepository.root)/App/Info.plist,line=9,col=3,title=BG002::"), "\(lines[2])")
         #expect(lines.last == "::notice title=bggen doctor::2 errors, 1 warning, 0 notes in App.")
         #expect(DoctorOutput.githubProperty("a,b:c%\nd") == "a%2Cb%3Ac%25%0Ad")
+        #expect(DoctorOutput.githubMessage("App\u{1B}]0;forged\u{07}.swift") == #"App\u{1B}]0;forged\u{07}.swift"#, "no escape sequence reaches the log")
     }
 
     @Test func quietListsOnlyWhatFailsTheRun() throws {

@@ -239,6 +239,32 @@ struct HostileCloneTests {
         #expect(disk.writeCount == 2)
     }
 
+    /// The same in a Tuist manifest: the widget names the app's Info.plist.
+    @Test func anInfoPlistATuistExtensionUsesIsLeftAlone() throws {
+        let repo = try TemporaryDirectory()
+        try repo.write("""
+            import ProjectDescription
+
+            let project = Project(
+                name: "Reader",
+                targets: [
+                    .target(name: "Reader", destinations: .iOS, product: .app, bundleId: "org.example.reader",
+                            deploymentTargets: .iOS("17.0"), infoPlist: "Shared/Info.plist", sources: ["Reader/**"]),
+                    .target(name: "ReaderWidget", destinations: .iOS, product: .appExtension, bundleId: "org.example.reader.widget",
+                            infoPlist: "Shared/Info.plist", sources: ["Widget/**"]),
+                ]
+            )
+
+            """, to: "Project.swift")
+        let plist = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n</dict>\n</plist>\n"
+        try repo.write(plist, to: "Shared/Info.plist")
+        try repo.write("import SwiftUI\n", to: "Reader/ReaderApp.swift")
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("is also ReaderWidget's, so bggen left it alone"), "\(run.stdout)\(run.stderr)")
+        #expect(try repo.files()["Shared/Info.plist"] == plist)
+    }
+
     // MARK: 8–9. Bounded work on any input
 
     @Test func settingsThatEachReferenceThePreviousTenTimesExpandFastAndAreCut() {

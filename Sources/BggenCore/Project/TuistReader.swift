@@ -57,7 +57,10 @@ struct TuistReader {
             if let entitlementsPath { signing[entitlementsPath, default: []].insert(name) }
 
             guard product == "app", platform == .iOS else {
-                reading.otherTargets.append(OtherTarget(name: name, productType: Self.productType(product), platform: platform))
+                // Its Info.plist and entitlements, so the app's are never edited where they are the same file.
+                let infoPlist = call.arguments["infoPlist"].flatMap { Self.strings(in: $0).first }.map { PathText.join(folder, $0) }
+                reading.otherTargets.append(OtherTarget(name: name, productType: Self.productType(product), platform: platform,
+                                                        files: [infoPlist, entitlementsPath].compactMap { $0 }))
                 continue
             }
             reading.appTargets.append(appTarget(name: name, call: call, folder: folder, entitlementsPath: entitlementsPath,
