@@ -265,6 +265,20 @@ struct HostileCloneTests {
         #expect(try repo.files()["Shared/Info.plist"] == plist)
     }
 
+    /// A source file that is a FIFO, or too large, is skipped and said so by both commands (issue 20, item 3).
+    @Test func aSourceFileThatCannotBeReadIsSaidToBeSkipped() throws {
+        let repo = try Fixtures.copy("NetNewsWire")
+        #expect(mkfifo(repo.url.appendingPathComponent("iOS/Fifo.swift").path, 0o644) == 0)
+        try repo.write(String(repeating: "// padding\n", count: 400_000), to: "iOS/Huge.swift")
+        let initRun = try BinaryRunner.run(["init", "--yes", "--dry-run"], in: repo.url)
+        let said = initRun.stdout + initRun.stderr
+        #expect(said.contains("iOS/Fifo.swift was not searched for background code: it is a FIFO"), "\(said)")
+        #expect(said.contains("iOS/Huge.swift was not searched for background code: it is larger than 4 MB"), "\(said)")
+        let doctorRun = try BinaryRunner.run(["doctor", "--format", "json", "--fail-on", "note"], in: repo.url)
+        #expect(doctorRun.stdout.contains("iOS/Fifo.swift was not searched for background code"), "\(doctorRun.stdout)")
+        #expect(doctorRun.stdout.contains("iOS/Huge.swift was not searched for background code"), "\(doctorRun.stdout)")
+    }
+
     // MARK: 8–9. Bounded work on any input
 
     @Test func settingsThatEachReferenceThePreviousTenTimesExpandFastAndAreCut() {

@@ -82,7 +82,7 @@ extension CodeModel {
     }
 
     var warnings: [ProjectWarning] {
-        unreadableSources.map { ProjectWarning.unreadableSource(file: $0) } + unresolvedRegistrations
+        unreadableSources.map { ProjectWarning.unreadableSource(file: $0.file, reason: $0.reason) } + unresolvedRegistrations
     }
 
     /// A file under a `…Tests` folder: test helpers may declare delegates that start nothing.

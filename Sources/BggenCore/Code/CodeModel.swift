@@ -13,7 +13,8 @@ struct CodeModel: Sendable {
     /// Files the lexer could not get through (nesting too deep), so their background work is unknown.
     var unreadable: [(file: String, line: Int, reason: String)] = []
     /// Source files that could not be read at all.
-    var unreadableSources: [String] = []
+    /// Source files that could not be read, each with why (not UTF-8, not a regular file, too large, outside).
+    var unreadableSources: [(file: String, reason: String)] = []
     var declaredNames: [DeclaredName] = []
     var targets: TargetFiles
     /// Each Swift type's declarations, for extensions resolved within a target.
@@ -34,7 +35,7 @@ struct CodeModel: Sendable {
         case facts(FileFacts, names: [DeclaredName])
         case skipped(Skipped, names: [DeclaredName])
         case failed(file: String, line: Int, reason: String)
-        case unreadable(String)
+        case unreadable(String, reason: String)
     }
 
     /// Words a file must contain before it is read for declarations: every type name bggen may generate.
@@ -65,8 +66,8 @@ struct CodeModel: Sendable {
                 model.declaredNames += names
             case .failed(let file, let line, let reason)?:
                 model.unreadable.append((file, line, reason))
-            case .unreadable(let file)?:
-                model.unreadableSources.append(file)
+            case .unreadable(let file, let reason)?:
+                model.unreadableSources.append((file, reason))
             case nil:
                 continue
             }
@@ -86,7 +87,7 @@ struct CodeModel: Sendable {
         do {
             text = try fileSystem.read(PathText.join(root, file))
         } catch {
-            return .unreadable(file)
+            return .unreadable(file, reason: FileSystemError.cause(of: error))
         }
         let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
         let isHeader = name.hasSuffix(CodeSymbol.headerExtension)

@@ -29,6 +29,12 @@ public struct Doctor: Sendable {
                           message: "\(failure.file) nests too deeply to read, so its background work was not checked.",
                           why: "A finding there would be missed.", fix: "Nothing to do unless the file holds background work.")
         }
+        // A source file that could not be read (not UTF-8, a FIFO or device, too large) is said, never skipped unsaid.
+        findings += code.unreadableSources.map { source in
+            DoctorFinding(rule: .couldNotCheck, location: FindingLocation(file: source.file, line: 0, column: 0), target: nil,
+                          message: "\(source.file) was not searched for background code: \(source.reason).",
+                          why: "A finding there would be missed.", fix: "Nothing to do unless the file holds background work.")
+        }
         // A generator's dump that failed, timed out or was not allowed to run: the targets may be incomplete.
         for warning in project.warnings {
             switch warning {

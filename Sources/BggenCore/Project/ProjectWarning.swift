@@ -28,8 +28,8 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
     case podsNotInstalled(count: Int)
     /// `register(forTaskWithIdentifier:)` with an argument that is not a literal or a constant in the same file.
     case unresolvedIdentifier(file: String, line: Int, expression: String)
-    /// A source file that is not UTF-8 text, so it was not searched.
-    case unreadableSource(file: String)
+    /// A source file that could not be read (not UTF-8, not a regular file, too large), so it was not searched.
+    case unreadableSource(file: String, reason: String)
     /// More than one iOS app target; the caller must ask which one, or take `--target NAME`.
     case multipleAppTargets([String])
     /// A project with targets but no iOS application among them.
@@ -78,8 +78,8 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
             "the CocoaPods xcconfigs are not there (\(count) configuration\(count == 1 ? "" : "s") \(count == 1 ? "is" : "are") based on Pods/Target Support Files/…, which pod install writes), so settings from them are unknown to bggen; run pod install first if they set the bundle identifier or deployment target."
         case .unresolvedIdentifier(let file, let line, let expression):
             "\(file):\(line) registers a task with '\(expression)', whose value bggen cannot see; check that the identifier is in BGTaskSchedulerPermittedIdentifiers."
-        case .unreadableSource(let file):
-            "\(file) is not UTF-8 text, so it was not searched for background code; convert it to UTF-8 to include it."
+        case .unreadableSource(let file, let reason):
+            "\(file) was not searched for background code: \(reason)."
         case .multipleAppTargets(let names):
             "the project has several iOS app targets (\(names.joined(separator: ", "))); choose one with --target NAME."
         case .noAppTarget:

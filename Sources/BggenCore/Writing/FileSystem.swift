@@ -36,7 +36,8 @@ public protocol FileSystem: Sendable {
     func createDirectory(_ path: String, within root: String) throws
     /// A file, a link itself, or an empty folder, inside `root`.
     func remove(_ path: String, within root: String) throws
-    /// Everything directly inside `path` that is a file or a folder, sorted by name; empty when it is not a folder.
+    /// Everything directly inside `path`, sorted by name, as files and folders (a FIFO, device or socket counts as a
+    /// file, which no read accepts); empty when it is not a folder.
     ///
     /// Project detection walks whole repositories with this, so it must never leave `root` or loop: a symbolic link
     /// is listed (as a file) only when it points at a file inside `root`. Links to folders are left out, because

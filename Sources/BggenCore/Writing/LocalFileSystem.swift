@@ -248,7 +248,9 @@ public struct LocalFileSystem: FileSystem {
                 guard let target = realPath(full), PathText.isInside(target, realRoot), kind(of: target) == .file else { continue }
                 result.append((name, .file))
             default:
-                continue
+                // A FIFO, device or socket is listed as a file, so whatever wants it says why it is not read (the
+                // read itself refuses anything but a regular file); left out, a source file would vanish unsaid.
+                result.append((name, .file))
             }
         }
         return result
