@@ -75,45 +75,71 @@ struct CodeModelLinearityTests {
         }
     }
 
+    /// The repository `manyRegistrationsInOneFile` reads: `count` registrations, each with its request.
+    static func registrations(_ count: Int) -> DoctorRepository {
+        let registrations = (0..<count).map { index in
+            """
+            BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.task\(index)", using: nil) { task in
+                        task.setTaskCompleted(success: true)
+                    }
+            """
+        }.joined(separator: "\n        ")
+        let requests = (0..<count).map { "try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: \"com.example.app.task\($0)\"))" }
+            .joined(separator: "\n        ")
+        return DoctorRepository(permitted: ["com.example.app.task0"], modes: ["fetch"]).launching("Tasks.register()")
+            .with("App/Tasks.swift", handler("task.setTaskCompleted(success: true)")
+                .replacingOccurrences(of: "static func register() {", with: "static func register() {\n        \(registrations)\n        \(requests)"))
+    }
+
     @Test func manyRegistrationsInOneFile() throws {
-        try expectLinear(small: 250) { count in
-            let registrations = (0..<count).map { index in
-                """
-                BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.task\(index)", using: nil) { task in
-                            task.setTaskCompleted(success: true)
-                        }
-                """
-            }.joined(separator: "\n        ")
-            let requests = (0..<count).map { "try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: \"com.example.app.task\($0)\"))" }
-                .joined(separator: "\n        ")
-            return DoctorRepository(permitted: ["com.example.app.task0"], modes: ["fetch"]).launching("Tasks.register()")
-                .with("App/Tasks.swift", Self.handler("task.setTaskCompleted(success: true)")
-                    .replacingOccurrences(of: "static func register() {", with: "static func register() {\n        \(registrations)\n        \(requests)"))
+        try expectLinear(small: 250, Self.registrations)
+    }
+
+    /// What `init` asks of the same model (which task kinds existing code covers) is linear too: it looked up
+    /// each registration's file among all the code's findings before, quadratic in the number of files.
+    @Test func initsCoverageOfManyRegistrations() throws {
+        func seconds(_ count: Int) throws -> Double {
+            let fileSystem = Self.filesWithOneRegistrationEach(count).fileSystem
+            let project = try #require(try ExistingProject.detect(root: DoctorRepository.root, targetName: nil, fileSystem: fileSystem))
+            var best = Double.infinity
+            for _ in 0..<3 {
+                let start = Date()
+                #expect(project.existingCode(for: TaskKind.allCases).contains { $0.kind == .refresh })
+                best = min(best, Date().timeIntervalSince(start))
+            }
+            return best
         }
+        let base = try seconds(500)
+        let large = try seconds(2_000)
+        #expect(large < base * 8 + 0.25, "500: \(base) s, 2000: \(large) s")
+    }
+
+    /// `count` files, each registering its own identifier and calling the next file's `register()`.
+    static func filesWithOneRegistrationEach(_ count: Int) -> DoctorRepository {
+        var repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("Tasks0.register()")
+        for index in 0..<count {
+            repository = repository.with("App/Tasks\(index).swift", """
+                import BackgroundTasks
+
+                enum Tasks\(index) {
+                    static let identifier = "com.example.app.task\(index)"
+
+                    static func register() {
+                        BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { @Sendable task in
+                            task.expirationHandler = { @Sendable in }
+                            Task { task.setTaskCompleted(success: true) }
+                        }
+                        try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: identifier))
+                        Tasks\(index + 1).register()
+                    }
+                }
+
+                """)
+        }
+        return repository
     }
 
     @Test func manyFilesWithOneRegistrationEach() throws {
-        try expectLinear(small: 100) { count in
-            var repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("Tasks0.register()")
-            for index in 0..<count {
-                repository = repository.with("App/Tasks\(index).swift", """
-                    import BackgroundTasks
-
-                    enum Tasks\(index) {
-                        static let identifier = "com.example.app.task\(index)"
-
-                        static func register() {
-                            BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { @Sendable task in
-                                task.expirationHandler = { @Sendable in }
-                                Task { task.setTaskCompleted(success: true) }
-                            }
-                            Tasks\(index + 1).register()
-                        }
-                    }
-
-                    """)
-            }
-            return repository
-        }
+        try expectLinear(small: 100, Self.filesWithOneRegistrationEach)
     }
 }

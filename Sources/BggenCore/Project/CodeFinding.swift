@@ -1,5 +1,5 @@
 /// Existing background code, found by symbol in Swift and Objective-C sources.
-public struct CodeFinding: Sendable, Equatable, Comparable, CustomStringConvertible {
+public struct CodeFinding: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Relative to the root.
     public let file: String
     /// 1-based; nil when only the file's name matched (e.g. `MyBackgroundTasks.swift`).
