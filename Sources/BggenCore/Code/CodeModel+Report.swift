@@ -16,7 +16,7 @@ extension CodeModel {
                                           isBggenOutput: facts.isBggenOutput))
             }
             let name = PathText.name(of: facts.file)
-            if name.hasSuffix(".swift"), CodeSymbol.fileNameMarkers.contains(where: name.contains) {
+            if CodeSymbol.isNamedLikeBackgroundCode(name) {
                 let kinds = name.contains("BackgroundDownload") ? [TaskKind.downloads]
                     : Array(Set(facts.mentions.flatMap { CodeSymbol.table[$0.symbol]?.covers ?? [] })).sorted()
                 result.append(CodeFinding(file: facts.file, line: nil, symbol: "file name", kinds: kinds, targets: owners,

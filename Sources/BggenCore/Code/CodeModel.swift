@@ -91,7 +91,7 @@ struct CodeModel: Sendable {
         }
         let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
         let isHeader = name.hasSuffix(CodeSymbol.headerExtension)
-        let namedLike = name.hasSuffix(".swift") && CodeSymbol.fileNameMarkers.contains { name.contains($0) }
+        let namedLike = CodeSymbol.isNamedLikeBackgroundCode(name)
         let wantsFacts = namedLike || ByteSearch.contains(anyOf: CodeSymbol.needles, in: text)
         let wantsNames = ByteSearch.contains(anyOf: generatedTypeNeedles, in: text)
         var names = fileNameClash(file, text: text)
