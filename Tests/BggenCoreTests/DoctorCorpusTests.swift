@@ -32,6 +32,28 @@ struct DoctorCorpusTests {
         App(name: "OpenClaw-RefreshWithoutFetch",
             expected: ["BG003 Sources/OpenClawApp.swift:53", "BG010 Sources/OpenClawApp.swift:40"],
             otherTrue: ["BG010 Sources/OpenClawApp.swift:70"], falseFindings: []),
+        App(name: "Planetary-NotPermitted",
+            expected: ["BG001 Source/App/AppDelegate+Background.swift:51", "BG007 Source/App/AppDelegate+Background.swift:51"],
+            otherTrue: ["BG002 Resources/Info.plist:7", "FETCH002 Source/App/AppDelegate+Background.swift:32",
+                        "FETCH002 Source/App/AppDelegate+Background.swift:41", "MODE003 Resources/Info.plist:97"],
+            falseFindings: []),
+        App(name: "BeeSwift-DeprecatedFetch",
+            expected: ["FETCH001 BeeSwift/AppDelegate.swift:48", "FETCH001 BeeSwift/AppDelegate.swift:91"], otherTrue: [], falseFindings: []),
+        App(name: "4champ-DeprecatedFetch",
+            expected: ["FETCH001 4champ/AppDelegate.swift:50", "FETCH001 4champ/AppDelegate.swift:80"], otherTrue: [], falseFindings: []),
+        App(name: "NetNewsWire-UncompletedTask", expected: ["BG008 iOS/AppDelegate.swift:266"], otherTrue: [], falseFindings: []),
+        App(name: "Cuplivo-IdentifierMismatch",
+            expected: ["BG001 ios/Runner/AppDelegate.swift:34", "BG001 ios/Runner/AppDelegate.swift:37"],
+            otherTrue: ["BG002 ios/Runner/Info.plist:35", "BG002 ios/Runner/Info.plist:36"], falseFindings: []),
+        App(name: "CommonsFinder-ReRegisteredTask",
+            expected: ["BG005 CommonsFinder/Observable Models/UploadManager/UploadManager.swift:154"], otherTrue: [],
+            // The failed-cast `else` cannot run: the identifier is only submitted as a continued-processing request.
+            falseFindings: ["BG008 CommonsFinder/Observable Models/UploadManager/UploadManager.swift:155"]),
+        App(name: "ElementX-ExpirationSkipsCompletion",
+            // Missed: no rule reads an expiration handler's completion (here behind `self?`).
+            expected: ["BG008 ElementX/Sources/Application/AppCoordinator.swift:99"],
+            otherTrue: ["MODE003 ElementX/SupportingFiles/Info.plist:84"],
+            falseFindings: ["BG008 ElementX/Sources/Application/AppCoordinator.swift:61"]),
         App(name: "NetNewsWire-Fixed", expected: [], otherTrue: ["MODE003 iOS/Resources/Info.plist:14"], falseFindings: []),
         App(name: "HomeAssistant-Current", expected: [], otherTrue: [], falseFindings: []),
         App(name: "Workmanager-Example", expected: [], otherTrue: [],
@@ -52,8 +74,9 @@ struct DoctorCorpusTests {
         #expect(judged.subtracting(found).isEmpty, "judged findings doctor no longer reports: \(judged.subtracting(found).sorted()); re-pin")
     }
 
-    /// The figures pinned for doctor as it is (with issue 25's one model of the code; before it: 5 of 7 recalled,
-    /// 10 false findings): re-pin when they move.
+    /// The figures pinned for doctor as it is: re-pin when they move. On the first seven apps, before issue 25's one
+    /// model of the code: 5 of 7 recalled, 10 false findings; on all of them, before the BG008 and BG005 fixes this
+    /// corpus led to: 15 of 18.
     @Test func recallAndFalseFindingsArePinned() throws {
         var expected = 0, recalled = 0, falseFindings = 0
         for app in Self.apps {
@@ -62,9 +85,9 @@ struct DoctorCorpusTests {
             recalled += app.expected.filter(found.contains).count
             falseFindings += app.falseFindings.filter(found.contains).count
         }
-        #expect(Self.apps.filter { !$0.expected.isEmpty }.count == 4 && Self.apps.filter(\.expected.isEmpty).count == 3)
-        #expect(expected == 7)
-        #expect(recalled == 7, "recall: \(recalled) of \(expected) expected findings")
-        #expect(falseFindings == 4, "false findings: \(falseFindings)")
+        #expect(Self.apps.filter { !$0.expected.isEmpty }.count == 11 && Self.apps.filter(\.expected.isEmpty).count == 3)
+        #expect(expected == 18)
+        #expect(recalled == 17, "recall: \(recalled) of \(expected) expected findings")
+        #expect(falseFindings == 6, "false findings: \(falseFindings)")
     }
 }

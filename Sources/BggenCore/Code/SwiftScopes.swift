@@ -62,12 +62,19 @@ enum SwiftScopes {
         return .moduleDefault
     }
 
-    /// `headerTokens`, without the `task in` of a closure whose body the statement opens.
+    /// `headerTokens`, without the `task in` of a closure whose body the statement opens, and without the statements
+    /// on earlier lines: in `refresh()` then `if lowPower {` on the next line, the header is `if lowPower`.
     static func statementHeader(before open: Int, in tokens: [SourceToken]) -> ArraySlice<SourceToken> {
-        let header = headerTokens(before: open, in: tokens)
-        guard header.startIndex > 0, tokens[header.startIndex - 1].text == "{",
-              let start = closureBodyStart(header.startIndex - 1, in: tokens) else { return header }
-        return header[min(max(start, header.startIndex), header.endIndex)...]
+        var header = headerTokens(before: open, in: tokens)
+        if header.startIndex > 0, tokens[header.startIndex - 1].text == "{", let start = closureBodyStart(header.startIndex - 1, in: tokens) {
+            header = header[min(max(start, header.startIndex), header.endIndex)...]
+        }
+        // `else` and `catch` on a line of their own continue the statement above (`guard …` / `else {`).
+        let starts = header.indices.last { index in
+            index > header.startIndex && tokens[index].kind == .identifier && tokens[index].line > tokens[index - 1].line
+                && statementKeywords.contains(tokens[index].text) && tokens[index].text != "else" && tokens[index].text != "catch"
+        }
+        return starts.map { header[$0...] } ?? header
     }
 
     /// The first token after `in` of the closure opening at `open`; nil when it has no signature (or `open` is not

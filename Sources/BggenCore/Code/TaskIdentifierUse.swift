@@ -30,7 +30,7 @@ struct TaskIdentifierUse: Sendable, Equatable {
     var inBggenOutput: Bool
     /// Inside `#if … #endif`: another branch may hold the same call, so a second registration is not certain.
     var isConditional = false
-    /// For a registration: where it runs relative to launch.
+    /// For a registration and a continued-processing request: where it runs relative to launch (the function it is in).
     var launch = LaunchContext.unknown
 
     var isRegistration: Bool { role == .register || role == .swiftUIRefresh }

@@ -100,7 +100,7 @@ struct UseReader {
         var use = TaskIdentifierUse(role: role, value: nil, expression: TokenPattern.written(expression),
                                     location: FindingLocation(file: facts.file, line: token.line, column: token.column),
                                     inBggenOutput: ours, isConditional: conditional)
-        if role == .register {
+        if role == .register || role == .request(.continued) {
             use.launch = LaunchPaths.context(at: index, in: tokens, language: facts.language)
         }
         resolve(expression, at: index, into: &use, depth: 0)

@@ -19,6 +19,18 @@ extension TargetAudit {
             }
         }
 
+        // BG005 too: a continued-processing task registered with a fixed identifier in the function that submits it is
+        // registered again each time that function runs again (CommonsFinder before e98f256, one run per upload).
+        let continuedRequests = uses.filter { $0.role == .request(.continued) && $0.value != nil }
+        for site in registrations where site.role == .register && !findings.contains(where: { $0.location == site.location }) {
+            guard case .function(let key) = site.launch, let value = site.value,
+                  continuedRequests.contains(where: { $0.value == value && $0.launch == site.launch && $0.location.file == site.location.file })
+            else { continue }
+            add(.registeredTwice, at: site.location, "'\(value)' is registered in \(key), which also submits it: every run of \(key) after the first registers '\(value)' again.",
+                why: "BGTaskScheduler raises an exception (\"Launch handler for task with identifier … has already been registered\") on the second registration of an identifier, so the second continued-processing task crashes the app.",
+                fix: "Register '\(value)' once, or give each request its own identifier under a wildcard: permit '\(value).*' and register and submit '\(value).\\(id)'.")
+        }
+
         // BG006: a request nothing registers is never run; continued-processing handlers are registered just before submitting.
         let blind = context.registrations.contains { $0.value == nil && !$0.inBggenOutput }
         let registered = Set(context.registrations.compactMap(\.value))

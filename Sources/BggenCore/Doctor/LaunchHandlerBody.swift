@@ -7,8 +7,12 @@ struct LaunchHandlerBody: Equatable {
     var body: Range<Int>
     /// The task's name there: the closure's parameter or the function's first parameter.
     var task: String
-    /// The handler itself (closure or function passed by name), not a function it calls.
+    /// The handler itself (closure or function passed by name, or the one function a closure only hands the task
+    /// to), not a function it calls among other work.
     var isHandler: Bool
+
+    /// What in a closure may complete the task besides the function it calls.
+    private static let completing: Set<String> = ["setTaskCompleted", "expirationHandler", "defer"]
 
     static func all(in tokens: [SourceToken], file: String) -> [LaunchHandlerBody] {
         let declared = Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
@@ -35,9 +39,13 @@ struct LaunchHandlerBody: Equatable {
                let name = tokens[(open + 1)..<inIndex].last(where: { $0.kind == .identifier && $0.text != "Sendable" })?.text {
                 let body = (inIndex + 1)..<end
                 result.append(LaunchHandlerBody(registrations: [registration], body: body, task: name, isHandler: true))
-                for use in body where tokens[use].text == name && tokens[use].kind == .identifier && !TokenPattern.matches(tokens, at: use + 1, ["."]) {
+                let uses = body.filter { tokens[$0].text == name && tokens[$0].kind == .identifier && !TokenPattern.matches(tokens, at: $0 + 1, ["."]) }
+                // A closure that does nothing with the task but hand it to one function (`self.refresh(with: task as!
+                // BGAppRefreshTask)`) leaves that function the only code that can complete it: it is the handler.
+                let onlyHandsOn = uses.count == 1 && !body.contains { tokens[$0].kind == .identifier && Self.completing.contains(tokens[$0].text) }
+                for use in uses {
                     if let callee = HandlerClosure.callee(around: use, after: body.lowerBound - 1, in: tokens), declared.contains(callee) {
-                        handledBy(callee, registration, isHandler: false)
+                        handledBy(callee, registration, isHandler: onlyHandsOn)
                     }
                 }
             } else {

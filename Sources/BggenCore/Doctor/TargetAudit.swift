@@ -9,6 +9,8 @@ struct TargetAudit {
     /// Files the project says the target compiles.
     let owned: [FileFacts]
     var plist: PlistFacts?
+    /// The Info.plists of the target's other configurations (`INFOPLIST_FILE` set per configuration), where they exist.
+    var otherPlists: [PlistFacts] = []
     var entitlements: [(file: EntitlementsFile, facts: PlistFacts?)] = []
     var findings: [DoctorFinding] = []
 
@@ -22,6 +24,9 @@ struct TargetAudit {
     mutating func readFiles(root: String, fileSystem: any FileSystem) throws {
         if let path = target.infoPlist.path, target.infoPlist.exists {
             plist = try Self.read(path, root: root, fileSystem: fileSystem)
+            for other in target.infoPlist.otherPaths where fileSystem.kind(of: PathText.join(root, other)) == .file {
+                otherPlists.append(try Self.read(other, root: root, fileSystem: fileSystem))
+            }
         }
         for file in target.entitlements {
             entitlements.append((file, file.exists ? try Self.read(file.path, root: root, fileSystem: fileSystem) : nil))
@@ -221,15 +226,19 @@ struct TargetAudit {
     // MARK: - Legacy fetch
 
     /// Adding BGTaskSchedulerPermittedIdentifiers switches legacy background fetch off: with the key in any of the
-    /// target's Info.plists the fetch the app relies on never runs (an error); without it, it is deprecated.
+    /// target's Info.plists, in any configuration, the fetch the app relies on never runs there (an error); without
+    /// it, it is deprecated.
     private mutating func checkLegacyFetch() {
         let fetches = relevant.flatMap(\.legacyFetch)
         guard !fetches.isEmpty else { return }
-        let keyed = plist.map { !($0.permittedIdentifiers ?? []).isEmpty } ?? false
+        let keyed = ([plist].compactMap { $0 } + otherPlists).first { !($0.permittedIdentifiers ?? []).isEmpty }
+        let configurations = keyed.flatMap { target.infoPlist.configurations[$0.path] }?.sorted().joined(separator: ", ")
         for (symbol, location) in fetches {
-            if keyed, let plist {
+            if let keyed {
+                var which = keyed.path
+                if keyed.path != plist?.path, let configurations { which += ", the Info.plist of \(configurations)," }
                 add(.legacyFetchSwitchedOff, at: location,
-                    "\(symbol) is legacy background fetch, which \(plist.path) switches off: it lists \(BackgroundModes.permittedIdentifiersKey).",
+                    "\(symbol) is legacy background fetch, which \(which) switches off: it lists \(BackgroundModes.permittedIdentifiersKey).",
                     why: "Since iOS 13 an Info.plist with BGTaskSchedulerPermittedIdentifiers disables performFetchWithCompletionHandler and setMinimumBackgroundFetchInterval: the fetch the app relies on never runs.",
                     fix: Self.legacyFetchFix)
             } else {

@@ -2,7 +2,7 @@ extension DoctorRule {
     public static let registeredTwice = DoctorRule(
         id: "BG005", severity: .error,
         summary: "The same task identifier is registered at more than one place; the second registration kills the app.",
-        finds: "one identifier registered at two places (`#if` branches excepted), including a SwiftUI `.backgroundTask` beside a `register` call",
+        finds: "one identifier registered at two places (`#if` branches excepted), including a SwiftUI `.backgroundTask` beside a `register` call, and a continued-processing task registered with a fixed identifier in the function that submits it (every run after the first registers it again)",
         why: "BGTaskScheduler raises an exception on the second registration of the same identifier, and the app crashes at launch.",
         fix: "Keep one registration per identifier, in one place that runs once at launch.",
         tags: ["background-tasks", "launch", "crash"],
@@ -30,6 +30,39 @@ extension DoctorRule {
                             }
 
                             """), "1️⃣"),
+            .triggering("a continued-processing task registered in the function that submits it, once per upload (CommonsFinder before e98f256)",
+                        ExampleApp(permitted: ["com.example.app.upload"]).with("App/Uploads.swift", """
+                            import BackgroundTasks
+
+                            final class Uploads {
+                                func upload(_ name: String) {
+                                    let request = BGContinuedProcessingTaskRequest(identifier: "com.example.app.upload", title: "Upload", subtitle: name)
+                                    BGTaskScheduler.shared.1️⃣register(forTaskWithIdentifier: "com.example.app.upload", using: nil) { task in
+                                        task.setTaskCompleted(success: true)
+                                    }
+                                    try? BGTaskScheduler.shared.submit(request)
+                                }
+                            }
+
+                            """), "1️⃣"),
+            .nonTriggering("a continued-processing task registered once, apart from the function that submits it",
+                           ExampleApp(permitted: ["com.example.app.upload"]).with("App/Uploads.swift", """
+                               import BackgroundTasks
+
+                               final class Uploads {
+                                   func registerOnce() {
+                                       BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.upload", using: nil) { task in
+                                           task.setTaskCompleted(success: true)
+                                       }
+                                   }
+
+                                   func upload(_ name: String) {
+                                       let request = BGContinuedProcessingTaskRequest(identifier: "com.example.app.upload", title: "Upload", subtitle: name)
+                                       try? BGTaskScheduler.shared.submit(request)
+                                   }
+                               }
+
+                               """)),
             .nonTriggering("registrations in the branches of an #if",
                            ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("Again.go()").with("App/Branches.swift", """
                                import BackgroundTasks

@@ -14,6 +14,9 @@ extension DoctorRule {
                         ExampleSources.completing("if ProcessInfo.processInfo.isLowPowerModeEnabled {\n            1️⃣return\n        }\n        task.setTaskCompleted(success: true)"),
                         "1️⃣"),
             .triggering("a handler that only returns", ExampleSources.completing("1️⃣return"), "1️⃣"),
+            .triggering("a statement, then the Low Power Mode check on the next line",
+                        ExampleSources.completing("print(task.identifier)\n        if ProcessInfo.processInfo.isLowPowerModeEnabled {\n            1️⃣return\n        }\n        task.setTaskCompleted(success: true)"),
+                        "1️⃣"),
             .triggering("a function given as the launch handler returns on a guard",
                         ExampleSources.completing("", handler: "{ _ in").launching("Handler.register()")
                             .with("App/Info.plist", ExampleApp(permitted: ["com.example.app.refresh", "com.example.app.other"], modes: ["fetch"]).renderedFiles["App/Info.plist"]!)
@@ -32,6 +35,9 @@ extension DoctorRule {
                                 }
 
                                 """), "1️⃣"),
+            .triggering("a closure that only hands the task to a method, which returns early in Low Power Mode (NetNewsWire before fbf2da0ab)",
+                        forwarding(to: "if ProcessInfo.processInfo.isLowPowerModeEnabled {\n            1️⃣return\n        }\n        task.setTaskCompleted(success: true)"),
+                        "1️⃣"),
             .nonTriggering("the else of a failed cast completes the task",
                            ExampleSources.completing("guard let task = task as? BGAppRefreshTask else { task.setTaskCompleted(success: false); return }\n        task.setTaskCompleted(success: true)")),
             .nonTriggering("a defer completes the task on every path",
@@ -40,5 +46,32 @@ extension DoctorRule {
                            ExampleSources.completing("task.expirationHandler = { @Sendable in task.setTaskCompleted(success: false) }\n        if ProcessInfo.processInfo.isLowPowerModeEnabled { return }\n        task.setTaskCompleted(success: true)")),
             .nonTriggering("the task handed to code doctor does not read before the return",
                            ExampleSources.completing("guard ProcessInfo.processInfo.isLowPowerModeEnabled else { Refresher.run(task); return }\n        task.setTaskCompleted(success: true)")),
+            .nonTriggering("the closure completes the task after the method it hands it to returns",
+                           forwarding(to: "if ProcessInfo.processInfo.isLowPowerModeEnabled { return }",
+                                      then: "\n            task.setTaskCompleted(success: true)")),
         ])
+
+    /// An app delegate whose launch closure hands the task to `refresh(with:)` (as NetNewsWire's did), whose body is
+    /// `body`; `then` follows the call in the closure.
+    private static func forwarding(to body: String, then: String = "") -> ExampleApp {
+        ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/AppDelegate.swift", """
+            import BackgroundTasks
+            import UIKit
+
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in
+                        self.refresh(with: task as! BGAppRefreshTask)\(then)
+                    }
+                    try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+                    return true
+                }
+
+                func refresh(with task: BGAppRefreshTask) {
+                    \(body)
+                }
+            }
+
+            """)
+    }
 }

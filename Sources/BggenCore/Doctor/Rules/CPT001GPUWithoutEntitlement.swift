@@ -18,7 +18,7 @@ extension DoctorRule {
 }
 
 extension ExampleSources {
-    /// A continued-processing export that sets `resources` (line 10) where the device offers the GPU; `gpu` is the
+    /// A continued-processing export that sets `resources` (line 13) where the device offers the GPU; `gpu` is the
     /// entitlement's value, nil for none.
     static func export(_ resources: String = "request.requiredResources = .gpu", gpu: String? = nil, entitlementsMarker: String = "") -> ExampleApp {
         ExampleApp(permitted: ["com.example.app.export.*"], entitlements: gpu.map { [BackgroundModes.gpuEntitlementKey: $0] } ?? [:],
@@ -26,10 +26,13 @@ extension ExampleSources {
             import BackgroundTasks
 
             enum Export {
-                static func start() {
+                static func register() {
                     BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.export.one", using: nil) { task in
                         task.setTaskCompleted(success: true)
                     }
+                }
+
+                static func start() {
                     let request = BGContinuedProcessingTaskRequest(identifier: "com.example.app.export.one", title: "Export", subtitle: "")
                     if BGTaskScheduler.supportedResources.contains(.gpu) {
                         \(resources)
