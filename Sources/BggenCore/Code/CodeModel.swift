@@ -1,3 +1,5 @@
+import BggenFormats
+import BggenModel
 import Dispatch
 
 /// The one model of an app's code, built once per run and read by `init` (coverage, registered identifiers, app
