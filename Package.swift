@@ -11,8 +11,13 @@ let package = Package(
     targets: [
         .executableTarget(name: "bggen", dependencies: ["BggenCLI"]),
         // skills/bggen/SKILL.md, embedded the same way, is what `bggen help --skill` prints.
-        .target(name: "BggenCLI", dependencies: ["BggenCore"], plugins: ["EmbedTemplates"]),
-        .target(name: "BggenCore", plugins: ["EmbedTemplates"]),
+        .target(name: "BggenCLI", dependencies: ["BggenCore", "BggenModel", "BggenFormats"], plugins: ["EmbedTemplates"]),
+        // The layers, each depending only on those after it here (LayerTests keeps it so): the services over one
+        // model of the app, the model (answers, task kinds, identifiers, modes), and the formats below them (the file
+        // system seam, YAML, property lists, the Swift lexer, diffs, JSON).
+        .target(name: "BggenCore", dependencies: ["BggenModel", "BggenFormats"], plugins: ["EmbedTemplates"]),
+        .target(name: "BggenModel"),
+        .target(name: "BggenFormats"),
         // Templates/ is the single source of truth; this tool turns it into Swift string literals
         // at build time so the binary carries its templates and still works when copied alone.
         .executableTarget(name: "TemplateEmbedder"),

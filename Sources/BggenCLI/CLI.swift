@@ -1,4 +1,5 @@
 import BggenCore
+import BggenFormats
 import Foundation
 
 /// The command line: parses arguments, runs the command, and renders every error once, with its exit status.

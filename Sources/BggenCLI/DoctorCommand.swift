@@ -1,4 +1,5 @@
 import BggenCore
+import BggenFormats
 import Foundation
 
 /// `bggen doctor`: gathers the options, runs `DoctorService`, and prints the findings (or, with `--fix --dry-run`,

@@ -1,4 +1,5 @@
 import BggenCore
+import BggenModel
 import Foundation
 
 /// Renders a doctor report in the four formats: for people, for Xcode's issue navigator, for scripts and for

@@ -1,4 +1,6 @@
 import BggenCore
+import BggenFormats
+import BggenModel
 import Foundation
 
 /// `bggen init`: gathers the options, supplies the questions on a terminal, and prints what `InitService` planned

@@ -1,4 +1,5 @@
 import BggenCore
+import BggenModel
 
 /// Everything `bggen init` was told on the command line.
 struct InitOptions {

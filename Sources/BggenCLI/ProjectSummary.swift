@@ -1,4 +1,5 @@
 import BggenCore
+import BggenModel
 
 /// The detection report, printed before any write so the user sees what bggen understood of their app.
 enum ProjectSummary {

@@ -1,4 +1,5 @@
 import BggenCore
+import BggenModel
 import Foundation
 
 /// Renders a plan for people (a summary, diffs, a tree, next steps) or for scripts (JSON).

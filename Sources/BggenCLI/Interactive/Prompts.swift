@@ -1,4 +1,5 @@
 import BggenCore
+import BggenModel
 
 /// How a prompt session ended without an answer.
 enum PromptInterruption: RunError, Equatable {

@@ -1,4 +1,5 @@
 import BggenCore
+import BggenModel
 
 /// bggen's questions, asked only for answers no flag gave and the project did not tell, and only those the
 /// chosen tasks use, each offering the recorded or default answer.

@@ -1,4 +1,5 @@
 import BggenCore
+import BggenFormats
 
 /// A tool call's arguments turned into the command line they stand for, so the CLI's own parser checks every value
 /// and its messages name what was wrong. What the CLI has no option for (running generators, until it does) is kept

@@ -1,4 +1,5 @@
 import BggenCore
+import BggenFormats
 import Foundation
 
 /// `bggen mcp`: serves bggen's tools to a coding agent over stdio until end of input.

@@ -1,4 +1,5 @@
 import BggenCore
+import BggenFormats
 import Foundation
 
 /// One Model Context Protocol session: JSON-RPC 2.0 messages in, one per line, and the replies out, one per line.

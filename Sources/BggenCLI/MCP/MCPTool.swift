@@ -1,4 +1,5 @@
 import BggenCore
+import BggenFormats
 import Foundation
 
 /// One tool `bggen mcp` offers. Its arguments are options of `init` or `doctor`, taken from the command's option

@@ -1,4 +1,6 @@
 import BggenCore
+import BggenFormats
+import BggenModel
 import Foundation
 
 /// Runs a tool on the same services, requests and JSON reports as `bggen init` and `bggen doctor`: the same lock,

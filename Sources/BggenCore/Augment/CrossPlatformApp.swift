@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// A Flutter, React Native or Expo app whose native iOS project is generated (`flutter create`, `npx expo
 /// prebuild`) and not there yet: bggen's files would land where no Xcode target compiles them, and the defaults
 /// would go into an app, so the run stops and says how to get the `ios/` folder.

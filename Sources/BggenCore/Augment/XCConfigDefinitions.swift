@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// Where the repository's xcconfigs set the variables a build setting is built from, so a warning about a value
 /// that resolves badly names the lines to fix (`MAIN_APP_BUNDLE_IDENTIFIER = com.$(TEAM).acme.Reader` and the
 /// empty `TEAM =`).

@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// What starts the app, read from tokens: a SwiftUI `@main App` (with its `@UIApplicationDelegateAdaptor`), a Swift
 /// app delegate (a class conforming to `UIApplicationDelegate`), an Objective-C one, and the class
 /// `UIApplicationMain` is given. A delegate declared only inside `#if DEBUG` is a test helper and starts nothing.

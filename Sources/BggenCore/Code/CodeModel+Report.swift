@@ -1,3 +1,6 @@
+import BggenFormats
+import BggenModel
+
 /// What `init` reads from the model: the code that covers each task kind, the identifiers the app registers, what
 /// starts the app, and what could not be resolved. Derived from the same facts doctor audits, so the two agree.
 extension CodeModel {

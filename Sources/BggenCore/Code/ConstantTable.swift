@@ -1,3 +1,4 @@
+import BggenFormats
 import Foundation
 
 /// The string constants one file defines: `let name = "…"` (also `static`, typed `: String`), `case name = "…"`,

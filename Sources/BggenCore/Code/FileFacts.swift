@@ -1,3 +1,6 @@
+import BggenFormats
+import BggenModel
+
 /// What one Swift or Objective-C file does with background work, read from its tokens (comments and strings are
 /// not code): the facts the code model is made of. A file read only to resolve another file's constants, types
 /// or callers keeps just those (`isFull` false).

@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// Which target each file belongs to: the one whose compile phase, synchronized folder or generator sources list
 /// it, else the app target whose folder holds it; never every target. A file none of these tells is shared code
 /// (a local package) where the repository has one app target, and nobody's where it has several.

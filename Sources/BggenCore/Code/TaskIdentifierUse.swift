@@ -1,3 +1,5 @@
+import BggenModel
+
 /// A task identifier passed to BGTaskScheduler (or a background session's), as written and, where the code
 /// allows, as a value: one record that `init` (registered identifiers, coverage) and every doctor rule read.
 struct TaskIdentifierUse: Sendable, Equatable {

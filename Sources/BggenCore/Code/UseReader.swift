@@ -1,3 +1,6 @@
+import BggenFormats
+import BggenModel
+
 /// Reads one file's calls into its `FileFacts`: registrations, requests, sessions, silent-push handlers, legacy
 /// fetch and the symbols `init` lists. Identifiers are resolved with the scopes respected: a parameter or a local
 /// named like a member is that parameter or local, and a local bound to a constant is that constant.

@@ -1,3 +1,5 @@
+import BggenFormats
+import BggenModel
 import Foundation
 
 /// `bggen doctor`: reads a repository as `init` does, checks each iOS app target's background work across code,

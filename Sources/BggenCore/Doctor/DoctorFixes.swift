@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// Turns the fixable findings into a `Plan` of additions-only patches, so `--fix` goes through the planner's
 /// inside-the-repository checks and the writer's atomic writes and rollback, exactly as `init` does.
 public struct DoctorFixes: Sendable {

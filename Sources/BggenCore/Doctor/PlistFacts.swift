@@ -1,3 +1,6 @@
+import BggenFormats
+import BggenModel
+
 /// The values of an Info.plist or entitlements file that doctor checks, each with the place it is written.
 struct PlistFacts: Sendable {
     struct Value: Sendable, Equatable {

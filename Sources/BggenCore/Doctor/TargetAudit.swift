@@ -1,3 +1,5 @@
+import BggenFormats
+import BggenModel
 import Foundation
 
 /// The checks for one iOS app target: its Info.plist and entitlements against the code it compiles.

@@ -1,3 +1,6 @@
+import BggenFormats
+import BggenModel
+
 /// bggen's own files from an earlier run that this version would write differently: rendered again from the
 /// answers `.bggen.json` records, and compared where the file is still exactly as bggen wrote it (an edited one is
 /// GEN001's).

@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// Decides where the Swift files go inside the project root.
 public enum OutputLocation {
     public static let folderName = "BackgroundProcessing"

@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// What will happen to one file.
 public enum FileAction: String, Sendable, Codable {
     case create

@@ -1,3 +1,6 @@
+import BggenFormats
+import BggenModel
+
 /// Why a plan could not be made or carried out.
 public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Bad input about places: usage errors, reported before anything is touched.

@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// Compares the files bggen wants with what is on disk, without changing anything.
 public struct Planner: Sendable {
     private let fileSystem: any FileSystem

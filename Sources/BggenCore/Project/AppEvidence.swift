@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// Signs that a folder holds an iOS app even though bggen found no project it can read there: an `Info.plist`,
 /// an Xcode project deeper than bggen looks, or an app's entry point. Writing defaults (`com.example.app`, iOS 16,
 /// files at the root) into such a folder would be wrong without a word, so the caller stops instead.

@@ -1,3 +1,4 @@
+import BggenFormats
 import Foundation
 
 /// The build settings of one target in one configuration, layered the way Xcode layers them.

@@ -1,3 +1,5 @@
+import BggenModel
+
 /// Existing background code, found by symbol in Swift and Objective-C sources.
 public struct CodeFinding: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Relative to the root.

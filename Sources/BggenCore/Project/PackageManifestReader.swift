@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// Reads the iOS version from a `Package.swift` `platforms:` list: `.iOS(.v16)`, `.iOS(.v17_4)` or `.iOS("16.4")`,
 /// and the folders its targets compile.
 enum PackageManifestReader {

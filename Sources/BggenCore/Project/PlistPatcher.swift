@@ -1,3 +1,5 @@
+import BggenFormats
+import BggenModel
 import Foundation
 
 /// Adds what bggen needs to an existing Info.plist or entitlements file the way a careful colleague would by hand.

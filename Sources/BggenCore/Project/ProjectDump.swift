@@ -1,3 +1,4 @@
+import BggenFormats
 import Foundation
 
 /// A generator whose own dump of the resolved project bggen prefers to reading its spec: only the tool itself

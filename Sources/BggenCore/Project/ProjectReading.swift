@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// What one project reader (Xcode, XcodeGen, Tuist) found, before the detector adds the code search.
 struct ProjectReading: Sendable {
     var appTargets: [AppTarget] = []

@@ -1,3 +1,5 @@
+import BggenModel
+
 /// What defines the app, which decides the file bggen must edit so that a regeneration does not undo the change.
 public enum ProjectKind: String, Sendable, Equatable {
     /// An `.xcodeproj` (with or without synchronized folders; see `ProjectReport.usesSynchronizedFolders`).

@@ -1,3 +1,5 @@
+import BggenModel
+
 /// Something detection noticed that the user should know before bggen writes anything. Not fatal: the report is
 /// still complete, but a value may be incomplete or an edit may need care.
 public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// Lists a repository's files without entering folders that hold other people's code or build output.
 ///
 /// A CocoaPods checkout or `.git` can hold tens of thousands of files that say nothing about the app; skipping them

@@ -1,3 +1,5 @@
+import BggenFormats
+
 extension ProjectReport {
     /// The targets other than iOS apps (extensions, widgets, a macOS app) whose Info.plist or entitlements file is
     /// really `path` (relative to the root): the same name, or a link either way, compared on real paths. Such a file

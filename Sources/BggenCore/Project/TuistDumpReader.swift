@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// Reads the JSON `tuist dump project` prints for one `Project.swift`: the manifest after Tuist ran it, so targets
 /// its helper functions build are there too. The shapes are ProjectDescription's `Codable` encoding: a `Path` is
 /// `{"type": "relativeToManifest", "pathString": …}`, an enum case with values is `{"file": {"path": …}}` or

@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// Reads Tuist `Project.swift` manifests into report values, without running Swift.
 ///
 /// Only the literal arguments of `.target(…)` (or the older `Target(…)`) calls are read: `name:`, `product:`,

@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// Reads an XcodeGen `project.yml` (and the files it includes) into report values.
 ///
 /// The spec is the source of truth: a committed `.xcodeproj` beside it is output that `xcodegen generate`

@@ -1,3 +1,6 @@
+import BggenFormats
+import BggenModel
+
 /// The parts of a `project.pbxproj` that detection needs, with every file path turned into a path relative to the
 /// repository root (the folder bggen runs in), whatever group or source tree Xcode stored it against.
 struct XcodeProjectModel: Sendable {

@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// Reads an `.xcodeproj` and the xcconfigs it is based on into report values.
 ///
 /// Targets are classified by product type and SDK, never by file names: an extension's Info.plist, a watch app's

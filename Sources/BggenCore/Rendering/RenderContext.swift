@@ -1,3 +1,5 @@
+import BggenModel
+
 /// The values templates see, computed once from a validated configuration.
 struct RenderContext {
     let values: [String: TemplateValue]

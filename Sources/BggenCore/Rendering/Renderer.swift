@@ -1,3 +1,6 @@
+import BggenFormats
+import BggenModel
+
 /// Turns a configuration into the files bggen writes: pure, no disk access, same input → same bytes.
 public struct OutputRenderer: Sendable {
     /// Folder of the fragments that are not Swift. They live outside the source folder: in a SwiftPM target a

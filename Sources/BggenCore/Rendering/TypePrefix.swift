@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// Renames bggen's output for `--prefix`: every top-level type it declares and every Swift file it writes get the
 /// prefix, everywhere the name appears (code, comments, the next steps), so the app can keep a type of its own
 /// named `BackgroundTaskManager`.

@@ -1,3 +1,5 @@
+import BggenFormats
+import BggenModel
 import Foundation
 
 /// `bggen doctor` without a terminal: read the repository, audit it, and with `fix` add what is missing through
@@ -85,7 +87,7 @@ public struct DoctorService {
 }
 
 /// The folder `bggen doctor` was given is not one.
-public enum DoctorServiceError: RunError, Equatable {
+public enum DoctorServiceError: Error, Equatable, CustomStringConvertible {
     case notAFolder(String)
 
     public var description: String {
@@ -93,7 +95,4 @@ public enum DoctorServiceError: RunError, Equatable {
         case .notAFolder(let path): "'\(path)' is not a folder; pass the repository to check."
         }
     }
-
-    public var exitStatus: Int32 { ExitStatus.usage }
-    public var hint: ErrorHint { .commandHelp }
 }

@@ -1,3 +1,6 @@
+import BggenFormats
+import BggenModel
+
 /// `bggen doctor` in a folder that holds bggen's output and no app project (the quick start's `demo`): the files
 /// `.bggen.json` records are audited as generated code, since there is no app to read.
 struct GeneratedOutputAudit {

@@ -1,3 +1,4 @@
+import BggenModel
 import Foundation
 
 /// What `bggen init` was asked to do: the folder, the answers the flags gave, and how to treat the app.

@@ -1,3 +1,6 @@
+import BggenFormats
+import BggenModel
+
 /// `bggen init` without a terminal: defaults → answers → configuration → tasks the app already covers → names →
 /// output folder → files → edits to the app's files → notes → plan. The command supplies the questions and prints.
 public struct InitService {

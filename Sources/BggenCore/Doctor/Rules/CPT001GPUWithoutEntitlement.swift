@@ -1,3 +1,5 @@
+import BggenModel
+
 extension DoctorRule {
     public static let gpuWithoutEntitlement = DoctorRule(
         id: "CPT001", severity: .error,

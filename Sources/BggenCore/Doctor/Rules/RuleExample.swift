@@ -1,3 +1,5 @@
+import BggenModel
+
 /// A repository that shows what a rule finds or must leave alone, run through `Doctor.audit` by one test: the
 /// rule's documentation and its specification at once. Each finding doctor must report is a marker (`1️⃣`…`9️⃣`)
 /// in the example's files, written just before the place the finding points at (swift-format's markers); the test

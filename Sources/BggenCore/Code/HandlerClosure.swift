@@ -1,0 +1,156 @@
+import BggenFormats
+
+/// A closure BGTaskScheduler calls on its own queue: a launch handler passed to `register`, or a task's
+/// `expirationHandler`, with what the tokens tell about its isolation and its body.
+struct HandlerClosure: Sendable, Equatable {
+    enum Kind: String, Sendable { case launch, expiration }
+
+    var kind: Kind
+    var location: FindingLocation
+    /// The isolation of the code the closure is written in.
+    var context: SwiftScopes.Isolation
+    /// `@Sendable` or `nonisolated` on the closure itself, which makes it run anywhere.
+    var isNonisolated: Bool
+    /// `using: .main`: the system calls the handler on the main queue, so a main-actor closure does not trap.
+    var runsOnMain: Bool
+    /// For a launch handler: it starts work that outlives it (a closure, `await`, a `Task`), directly or in a
+    /// function of the same file it hands the task to, and nothing in the file sets an `expirationHandler`.
+    /// A handler that finishes before it returns needs none.
+    var lacksExpirationHandler: Bool
+
+    /// Launch handlers passed as closures to `register(forTaskWithIdentifier:using:launchHandler:)` and closures
+    /// assigned to `.expirationHandler`, in Swift.
+    static func all(in tokens: [SourceToken], file: String) -> [HandlerClosure] {
+        let declared = Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
+        var reach = FunctionReach(tokens: tokens, declared: declared)
+        let fileSetsExpiration = tokens.contains { $0.kind == .identifier && $0.text == "expirationHandler" }
+        var result: [HandlerClosure] = []
+        for (index, token) in tokens.enumerated() where token.kind == .identifier {
+            let location = FindingLocation(file: file, line: token.line, column: token.column)
+            if token.text == "register", index > 0, tokens[index - 1].text == ".",
+               TokenPattern.matches(tokens, at: index + 1, ["(", "forTaskWithIdentifier", ":"]),
+               let close = SwiftScopes.closing(index + 1, in: tokens), let open = launchClosure(call: index + 1, close: close, in: tokens) {
+                let queue = argument(named: "using", from: index + 1, to: close, in: tokens)
+                result.append(HandlerClosure(
+                    kind: .launch, location: location, context: SwiftScopes.isolation(at: index, in: tokens),
+                    isNonisolated: SwiftScopes.closureIsNonisolated(at: open, in: tokens),
+                    runsOnMain: queue.contains { $0.text == "main" },
+                    lacksExpirationHandler: !fileSetsExpiration && outlivesItself(open, in: tokens, reach: &reach)))
+            } else if token.text == "expirationHandler", index > 0, tokens[index - 1].text == ".",
+                      TokenPattern.matches(tokens, at: index + 1, ["=", "{"]) {
+                result.append(HandlerClosure(
+                    kind: .expiration, location: location, context: SwiftScopes.isolation(at: index, in: tokens),
+                    isNonisolated: SwiftScopes.closureIsNonisolated(at: index + 2, in: tokens), runsOnMain: false,
+                    lacksExpirationHandler: false))
+            }
+        }
+        return result
+    }
+
+    /// The `{` of the launch handler: a trailing closure, or the `launchHandler:` argument.
+    static func launchClosure(call open: Int, close: Int, in tokens: [SourceToken]) -> Int? {
+        if close + 1 < tokens.count, tokens[close + 1].text == "{" { return close + 1 }
+        let handler = argument(named: "launchHandler", from: open, to: close, in: tokens)
+        return handler.first?.text == "{" ? handler.startIndex : nil
+    }
+
+    /// The tokens of the argument labelled `label` in the call between `open` and `close`.
+    static func argument(named label: String, from open: Int, to close: Int, in tokens: [SourceToken]) -> ArraySlice<SourceToken> {
+        var depth = 0
+        for index in open...close {
+            depth += tokens[index].nesting
+            if depth == 1, tokens[index].text == label, index + 1 < close, tokens[index + 1].text == ":" {
+                let values = TokenPattern.argument(tokens, from: index + 2)
+                return tokens[(index + 2)..<(index + 2 + values.count)]
+            }
+        }
+        return []
+    }
+
+    /// Whether the handler at `open` starts work that may still run after it returns, with the task kept in this
+    /// file: false when the task is handed to code elsewhere (or stored), where an expiration handler may be set.
+    private static func outlivesItself(_ open: Int, in tokens: [SourceToken], reach: inout FunctionReach) -> Bool {
+        guard let close = SwiftScopes.closing(open, in: tokens),
+              let inIndex = tokens[(open + 1)..<close].firstIndex(where: { $0.text == "in" && $0.kind == .identifier }),
+              let name = tokens[(open + 1)..<inIndex].last(where: { $0.kind == .identifier && $0.text != "Sendable" })?.text,
+              let outlives = reach.outlives(name, in: (inIndex + 1)..<close, depth: 0)
+        else { return false }
+        return outlives
+    }
+
+    /// What the task reaches in this file: a body, and the bodies of the file's functions it is passed to (three
+    /// calls deep at most), each function's answer kept, so three layers of 320 calls are read once each.
+    struct FunctionReach {
+        let tokens: [SourceToken]
+        let declared: Set<String>
+        private var functions: [String: (body: Range<Int>, parameter: String)?] = [:]
+        private var answers: [String: Bool?] = [:]
+
+        init(tokens: [SourceToken], declared: Set<String>) {
+            self.tokens = tokens
+            self.declared = declared
+        }
+
+        /// Whether `body` or a function it hands `name` to starts asynchronous work; nil when the task is handed to
+        /// code elsewhere, stored, or rebound.
+        mutating func outlives(_ name: String, in body: Range<Int>, depth: Int) -> Bool? {
+            var result = HandlerClosure.startsAsynchronousWork(body, in: tokens)
+            for index in body where tokens[index].text == name && tokens[index].kind == .identifier {
+                if index + 1 < body.upperBound, tokens[index + 1].text == "." { continue }
+                guard depth < 3, let callee = HandlerClosure.callee(around: index, after: body.lowerBound - 1, in: tokens),
+                      declared.contains(callee) else { return nil }
+                let answer: Bool?
+                if let known = answers[callee] {
+                    answer = known
+                } else {
+                    if functions[callee] == nil { functions[callee] = .some(HandlerClosure.function(named: callee, in: tokens)) }
+                    answers[callee] = .some(nil)
+                    answer = functions[callee]!.flatMap { outlives($0.parameter, in: $0.body, depth: depth + 1) }
+                    answers[callee] = .some(answer)
+                }
+                guard let answer else { return nil }
+                result = result || answer
+            }
+            return result
+        }
+    }
+
+    /// The body of the one function named `name` in the file and the internal name of its first parameter; nil
+    /// when there are several.
+    static func function(named name: String, in tokens: [SourceToken]) -> (body: Range<Int>, parameter: String)? {
+        let starts = tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" && tokens[$0].text == name }
+        guard starts.count == 1, TokenPattern.matches(tokens, at: starts[0] + 1, ["("]),
+              let parameter = tokens[(starts[0] + 2)...].prefix(while: { $0.text != ":" && $0.text != ")" }).last?.text,
+              let open = tokens[starts[0]...].firstIndex(where: { $0.text == "{" && $0.kind == .punctuation }),
+              let close = SwiftScopes.closing(open, in: tokens) else { return nil }
+        return ((open + 1)..<close, parameter)
+    }
+
+    /// `await`, `async`, a `Task`, or any closure (a completion handler, a queue's block) in `range`.
+    static func startsAsynchronousWork(_ range: Range<Int>, in tokens: [SourceToken]) -> Bool {
+        range.contains { index in
+            let token = tokens[index]
+            if token.kind == .identifier { return ["await", "async", "asyncAfter", "Task"].contains(token.text) }
+            guard token.kind == .punctuation, token.text == "{" else { return false }
+            let header = SwiftScopes.statementHeader(before: index, in: tokens)
+            return !(header.first.map { SwiftScopes.statementKeywords.contains($0.text) } ?? false)
+        }
+    }
+
+    /// The function whose argument list holds token `index`.
+    static func callee(around index: Int, after start: Int, in tokens: [SourceToken]) -> String? {
+        var depth = 0
+        var cursor = index - 1
+        while cursor > start {
+            let token = tokens[cursor]
+            if token.text == ")" && token.kind == .punctuation { depth += 1 }
+            if token.text == "(" && token.kind == .punctuation {
+                if depth == 0 { return tokens[cursor - 1].kind == .identifier ? tokens[cursor - 1].text : nil }
+                depth -= 1
+            }
+            if ["{", "}", ";"].contains(token.text) && token.kind == .punctuation { return nil }
+            cursor -= 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,151 @@
+import BggenFormats
+
+/// Where a registration runs relative to launch, read from the functions around it, and the functions of a file
+/// with the names their bodies mention, so `Doctor` can follow calls back to `didFinishLaunching` or `App.init`.
+enum LaunchContext: Sendable, Equatable {
+    /// Inside a function (its key, see `LaunchPaths.key`); whether launch reaches it is decided across files.
+    case function(String)
+    /// Inside a `Task {}`, a `DispatchQueue…async {}` or a function that runs once the app is up
+    /// (`viewDidLoad`, `scene(_:willConnectTo:options:)`, a SwiftUI `body` or `.onAppear`): after launch.
+    case afterLaunch(String)
+    /// Not read: Objective-C outside a method, or a declaration this reader does not follow.
+    case unknown
+}
+
+/// A function and the names its body mentions (calls, types, properties): the edges doctor follows.
+struct FunctionMentions: Sendable, Equatable {
+    var key: String
+    /// `application(_:didFinishLaunchingWithOptions:)`, `willFinishLaunching`, or `init` of a SwiftUI `App`.
+    var isLaunch: Bool
+    var mentions: Set<String>
+}
+
+enum LaunchPaths {
+    /// Functions whose code runs only once the app has finished launching.
+    static let afterLaunchFunctions: Set<String> = [
+        "viewDidLoad", "viewWillAppear", "viewDidAppear", "loadView", "awakeFromNib", "body",
+        "scene:willConnectTo", "sceneDidBecomeActive", "sceneWillEnterForeground", "applicationDidBecomeActive",
+        "application:didReceiveRemoteNotification", "application:performFetchWithCompletionHandler",
+    ]
+    /// Closures that run later: `Task {}`, `DispatchQueue.main.async {}`, SwiftUI `.onAppear {}` and `.task {}`.
+    static let deferringCalls: Set<String> = ["Task", "async", "asyncAfter", "detached", "onAppear", "task", "perform"]
+
+    /// `application:didFinishLaunchingWithOptions` for the delegate methods that share a base name, else the name.
+    static func key(name: String, header: ArraySlice<SourceToken>) -> String {
+        guard name == "application" || name == "scene" else { return name }
+        var labels: [String] = []
+        if header.first?.text == "-" || header.first?.text == "+" {
+            // Objective-C: the word before each ':' of the selector.
+            labels = header.indices.filter { header[$0].text == ":" && $0 > header.startIndex }.map { header[$0 - 1].text }
+        } else if let open = header.indices.last(where: { $0 > header.startIndex && header[$0].text == "(" && header[$0 - 1].text == name }) {
+            // Swift: the first word of each parameter.
+            var depth = 0
+            for index in header[open...].indices where header[index].kind == .punctuation {
+                if header[index].text == "(" { depth += 1 }
+                if header[index].text == ")" { depth -= 1 }
+                if depth == 1, header[index].text == "(" || header[index].text == ",", index + 1 < header.endIndex {
+                    labels.append(header[index + 1].text)
+                }
+                if depth == 0 { break }
+            }
+        }
+        return labels.first { $0 != "_" && $0 != name }.map { "\(name):\($0)" } ?? name
+    }
+
+    static func isLaunch(_ key: String) -> Bool {
+        key == "application:didFinishLaunchingWithOptions" || key == "application:willFinishLaunchingWithOptions"
+    }
+
+    /// Where the code at token `index` runs: the innermost function around it, or a closure that defers it.
+    static func context(at index: Int, in tokens: [SourceToken], language: SourceLexer.Language) -> LaunchContext {
+        var cursor = index
+        while let open = SwiftScopes.enclosingBrace(before: cursor, in: tokens) {
+            cursor = open
+            let header = SwiftScopes.headerTokens(before: open, in: tokens)
+            if language == .objectiveC {
+                if let method = objectiveCMethod(in: header) {
+                    return classify(objectiveCKey(method))
+                }
+                continue
+            }
+            if let first = header.first, SwiftScopes.statementKeywords.contains(first.text) { continue }
+            if let deferring = header.last(where: { $0.kind == .identifier && deferringCalls.contains($0.text) }),
+               !header.contains(where: { $0.text == "func" || $0.text == "init" }) {
+                return .afterLaunch(deferring.text == "Task" ? "a Task {}" : ".\(deferring.text) {}")
+            }
+            if let function = header.lastIndex(where: { $0.text == "func" && $0.kind == .identifier }), function + 1 < header.endIndex {
+                return classify(key(name: header[function + 1].text, header: header))
+            }
+            if header.contains(where: { $0.text == "init" && $0.kind == .identifier }) {
+                return typeName(around: open, in: tokens).map { classify($0 + ".init") } ?? .unknown
+            }
+            if let variable = header.lastIndex(where: { $0.text == "var" }), variable + 1 < header.endIndex, header[variable + 1].text == "body" {
+                return .afterLaunch("a SwiftUI body")
+            }
+        }
+        return .unknown
+    }
+
+    private static func classify(_ key: String) -> LaunchContext {
+        afterLaunchFunctions.contains(key) ? .afterLaunch(key) : .function(key)
+    }
+
+    /// The method declaration at the end of an Objective-C header: from the `-` or `+` that starts a line. What
+    /// comes before it (`@implementation AppDelegate`, `#import` lines) is not part of the method.
+    static func objectiveCMethod(in header: ArraySlice<SourceToken>) -> ArraySlice<SourceToken>? {
+        guard let start = header.indices.last(where: { index in
+            (header[index].text == "-" || header[index].text == "+")
+                && (index == header.startIndex || header[index - 1].line < header[index].line)
+        }) else { return nil }
+        return header[start...]
+    }
+
+    /// The selector's first part, with `application:` methods told apart by their second part.
+    static func objectiveCKey(_ header: ArraySlice<SourceToken>) -> String {
+        guard let close = header.firstIndex(where: { $0.text == ")" }), close + 1 < header.endIndex else { return "" }
+        let name = header[close + 1].text
+        return key(name: name, header: header)
+    }
+
+    /// The name of the type whose body holds the `{` at `open`.
+    static func typeName(around open: Int, in tokens: [SourceToken]) -> String? {
+        guard let typeOpen = SwiftScopes.enclosingBrace(before: open, in: tokens) else { return nil }
+        let header = SwiftScopes.headerTokens(before: typeOpen, in: tokens)
+        guard let keyword = header.lastIndex(where: { ["class", "struct", "enum", "extension", "actor"].contains($0.text) }),
+              keyword + 1 < header.endIndex else { return nil }
+        return header[keyword + 1].text
+    }
+
+    /// Every function of the file with the identifiers its body mentions.
+    static func functions(in tokens: [SourceToken], language: SourceLexer.Language) -> [FunctionMentions] {
+        var result: [FunctionMentions] = []
+        let apps = appTypes(in: tokens)
+        for open in tokens.indices where tokens[open].text == "{" && tokens[open].kind == .punctuation {
+            let header = SwiftScopes.headerTokens(before: open, in: tokens)
+            var key: String?
+            var isLaunch = false
+            if language == .objectiveC {
+                key = objectiveCMethod(in: header).map(objectiveCKey)
+            } else if let function = header.lastIndex(where: { $0.text == "func" && $0.kind == .identifier }), function + 1 < header.endIndex {
+                key = Self.key(name: header[function + 1].text, header: header)
+            } else if header.contains(where: { $0.text == "init" && $0.kind == .identifier }), let type = typeName(around: open, in: tokens) {
+                key = type + ".init"
+                isLaunch = apps.contains(type)
+            }
+            guard let key, let close = SwiftScopes.closing(open, in: tokens) else { continue }
+            let mentions = Set(tokens[(open + 1)..<close].filter { $0.kind == .identifier }.map(\.text))
+            result.append(FunctionMentions(key: key, isLaunch: isLaunch || Self.isLaunch(key), mentions: mentions))
+        }
+        return result
+    }
+
+    /// Types declared `struct Name: App` in the file: their `init` runs at launch.
+    private static func appTypes(in tokens: [SourceToken]) -> Set<String> {
+        var names = Set<String>()
+        for index in tokens.indices where tokens[index].text == "struct" && index + 3 < tokens.count && tokens[index + 2].text == ":" {
+            let supertypes = tokens[(index + 3)...].prefix { $0.text != "{" }.map(\.text)
+            if supertypes.contains("App") { names.insert(tokens[index + 1].text) }
+        }
+        return names
+    }
+}

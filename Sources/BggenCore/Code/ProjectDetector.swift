@@ -1,0 +1,254 @@
+import BggenFormats
+
+/// Understands the project bggen runs in before anything is written: what defines the app, which target is the
+/// iOS app and where its Info.plist and entitlements are, and what background work the code already does.
+///
+/// Reading only: every file access goes through `FileSystem`, and nothing is created or changed.
+public enum ProjectDetector {
+    /// `root` is the repository folder (an absolute path); every path in the report is relative to it. `spec`,
+    /// relative to the root, is an XcodeGen spec to read instead of looking for one. `dumper` runs `xcodegen` or
+    /// `tuist` when they are on the PATH, whose dump of the resolved project is read instead of the spec; it runs
+    /// the repository's own code, so it is passed only when the user asked (`--use-generators`).
+    public static func detect(root: String, spec: String? = nil, fileSystem: any FileSystem,
+                              dumper: (any ProjectDumping)? = nil) throws(ProjectError) -> ProjectReport {
+        try read(root: root, spec: spec, fileSystem: fileSystem, dumper: dumper).report
+    }
+
+    /// The report and the model of the app's code it was made from, which `Doctor` audits. With
+    /// `stopsAtUnreadableCode` a file nested too deeply to read stops detection (`init` must not guess); doctor
+    /// reports it instead.
+    static func read(root: String, spec: String? = nil, fileSystem: any FileSystem, stopsAtUnreadableCode: Bool = true,
+                     dumper: (any ProjectDumping)? = nil) throws(ProjectError) -> (report: ProjectReport, code: CodeModel) {
+        let fileSystem = fileSystem.contained(in: root)
+        guard fileSystem.kind(of: root) == .directory else { throw .rootNotFound(root) }
+        let layout = try Discovery(root: root, fileSystem: fileSystem, spec: spec).find()
+
+        var reading = ProjectReading()
+        var files = layout.files
+        var packageTarget: String?
+        switch layout.kind {
+        case .xcodeProject:
+            for project in layout.files {
+                merge(try XcodeProjectReader(root: root, fileSystem: fileSystem).read(project), into: &reading)
+            }
+        case .xcodeGen:
+            let spec = layout.files[0]
+            let resolved = dump(.xcodeGen, extra: ["--spec", PathText.name(of: spec)], folder: PathText.parent(of: spec),
+                                root: root, dumper: dumper, warnings: &reading.warnings)
+            var found: ProjectReading
+            var specFiles: [String]
+            do {
+                (found, specFiles) = try XcodeGenReader(root: root, fileSystem: fileSystem).read(spec, resolved: resolved?.tree)
+            } catch .malformed(let path, let line, let reason) where resolved?.found != true {
+                // XcodeGen itself reads what bggen's YAML reader does not: say so beside the line.
+                throw .malformed(path: path, line: line, reason: "\(reason); " + (dumper == nil
+                    ? "bggen did not run \(ProjectGenerator.xcodeGen.commandLine), which reads the whole spec, because it runs the repository's code; pass --use-generators to allow it"
+                    : "with xcodegen on the PATH bggen reads the spec through \(ProjectGenerator.xcodeGen.commandLine)"))
+            }
+            if resolved?.found != true { noteMissingGenerator(.xcodeGen, allowed: dumper != nil, in: &found) }
+            merge(found, into: &reading)
+            files = specFiles
+            for project in layout.generatedProjects {
+                reading.warnings.append(.generatedProject(path: project, generator: "XcodeGen", spec: layout.files[0]))
+            }
+        case .tuist:
+            var unread: [String] = []
+            var found: Bool?
+            for manifest in layout.files {
+                let resolved = dump(.tuist, folder: PathText.parent(of: manifest), root: root, dumper: dumper, warnings: &reading.warnings)
+                found = resolved?.found
+                if let tree = resolved?.tree {
+                    merge(TuistDumpReader(root: root, fileSystem: fileSystem).read(tree, manifest: manifest), into: &reading)
+                } else {
+                    unread.append(manifest)
+                }
+            }
+            if !unread.isEmpty {
+                var fallback = try TuistReader(root: root, fileSystem: fileSystem).read(unread)
+                if found != true { noteMissingGenerator(.tuist, allowed: dumper != nil, in: &fallback) }
+                merge(fallback, into: &reading)
+            }
+            for project in layout.generatedProjects {
+                reading.warnings.append(.generatedProject(path: project, generator: "Tuist", spec: "Project.swift"))
+            }
+        case .swiftPackage:
+            break
+        }
+        // A package at the root states the iOS version its modules (and, often, the app beside them) build for.
+        let manifest = PathText.join(root, "Package.swift")
+        if fileSystem.kind(of: manifest) == .file, let text = try? fileSystem.read(manifest) {
+            do {
+                packageTarget = try PackageManifestReader.iOSVersion(in: text)
+            } catch {
+                throw .malformed(path: "Package.swift", line: error.line, reason: error.reason)
+            }
+        }
+
+        let appNames = reading.appTargets.map(\.name).sorted()
+        if appNames.count > 1 { reading.warnings.append(.multipleAppTargets(appNames)) }
+        if appNames.isEmpty && layout.kind != .swiftPackage { reading.warnings.append(.noAppTarget) }
+
+        let code = CodeModel.read(root: root, fileSystem: fileSystem, ownership: reading.ownership, appTargets: reading.appTargets)
+        if stopsAtUnreadableCode, let failure = code.unreadable.min(by: { $0.file < $1.file }) {
+            throw .malformed(path: failure.file, line: failure.line, reason: failure.reason)
+        }
+        var warnings: [ProjectWarning] = []
+        for warning in (reading.warnings + code.warnings).sorted() where warnings.last != warning {
+            warnings.append(warning)
+        }
+        let report = ProjectReport(
+            root: root, kind: layout.kind, projectFiles: files.sorted(), workspace: layout.workspace,
+            usesSynchronizedFolders: reading.usesSynchronizedFolders,
+            appTargets: reading.appTargets.sorted { $0.name < $1.name },
+            otherTargets: reading.otherTargets.sorted { ($0.name, $0.productType) < ($1.name, $1.productType) },
+            packageDeploymentTarget: packageTarget, existingCode: code.existingCode,
+            registeredIdentifiers: code.registeredIdentifiers, declaredNames: code.declaredNames,
+            entryPoints: code.entryPoints, sceneDelegates: code.sceneDelegates, warnings: warnings)
+        return (report, code)
+    }
+
+    /// The generator's own dump of the project in `folder`: `tree` when it could be read, `found: false` when the
+    /// tool is not on the PATH; a failed or unreadable dump is a warning, and the caller reads the spec itself.
+    private static func dump(_ generator: ProjectGenerator, extra: [String] = [], folder: String, root: String,
+                             dumper: (any ProjectDumping)?, warnings: inout [ProjectWarning]) -> (tree: YAMLNode?, found: Bool)? {
+        guard let dumper else { return nil }
+        guard let result = dumper.run(tool: generator.rawValue, arguments: generator.dumpArguments + extra, in: PathText.join(root, folder)) else {
+            return (nil, false)
+        }
+        do {
+            return (try DumpJSON.node(from: result.get()), true)
+        } catch {
+            warnings.append(.dumpFailed(command: generator.commandLine, reason: error.reason))
+            return (nil, true)
+        }
+    }
+
+    /// What the spec reader could not follow is worth a hint: the generator itself would have read it, if it is
+    /// installed and the user allowed it to run (`allowed`, from `--use-generators`).
+    private static func noteMissingGenerator(_ generator: ProjectGenerator, allowed: Bool, in reading: inout ProjectReading) {
+        let unread = reading.warnings.contains { if case .unreadableSpec = $0 { true } else { false } }
+        guard unread else { return }
+        reading.warnings.append(allowed ? .generatorNotFound(tool: generator.rawValue, command: generator.commandLine)
+                                        : .generatorNotRun(command: generator.commandLine))
+    }
+
+    private static func merge(_ other: ProjectReading, into reading: inout ProjectReading) {
+        reading.appTargets += other.appTargets
+        reading.otherTargets += other.otherTargets
+        reading.warnings += other.warnings
+        reading.ownership.folders += other.ownership.folders
+        reading.ownership.files.merge(other.ownership.files) { $0.union($1) }
+        reading.usesSynchronizedFolders = reading.usesSynchronizedFolders || other.usesSynchronizedFolders
+    }
+}
+
+/// Decides which files define the project: at the root first, then, for workspaces, Tuist and Xcode projects, below it.
+private struct Discovery {
+    let root: String
+    let fileSystem: any FileSystem
+    let spec: String?
+
+    struct Layout {
+        var kind: ProjectKind
+        /// `.xcodeproj` bundles, the XcodeGen spec, the Tuist manifests, or `Package.swift`.
+        var files: [String]
+        var workspace: String?
+        /// Committed `.xcodeproj` bundles that a generator owns.
+        var generatedProjects: [String] = []
+    }
+
+    /// How many folders below the root a project is looked for: `src/xcode/App/App.xcodeproj` is three down.
+    static let projectSearchDepth = 4
+
+    func find() throws(ProjectError) -> Layout {
+        let entries = fileSystem.entries(in: root, within: root)
+        let files = Set(entries.filter { $0.kind == .file }.map(\.name))
+        let folders = entries.filter { $0.kind == .directory }.map(\.name)
+        let projects = folders.filter { $0.hasSuffix(".xcodeproj") }.sorted()
+        let workspace = folders.filter { $0.hasSuffix(".xcworkspace") }.sorted().first
+
+        if let spec {
+            return Layout(kind: .xcodeGen, files: [spec], generatedProjects: projects)
+        }
+        if files.contains("project.yml") {
+            return Layout(kind: .xcodeGen, files: ["project.yml"], generatedProjects: projects)
+        }
+        let specs = xcodeGenSpecs(files: files, folders: folders)
+        guard specs.count <= 1 else { throw .severalSpecs(specs) }
+        if let spec = specs.first {
+            return Layout(kind: .xcodeGen, files: [spec], generatedProjects: projects)
+        }
+        if files.contains("Project.swift") {
+            return Layout(kind: .tuist, files: tuistManifests(), generatedProjects: projects)
+        }
+        if !projects.isEmpty {
+            return Layout(kind: .xcodeProject, files: projects, workspace: workspace)
+        }
+        if let workspace {
+            let referenced = projectsReferenced(by: workspace)
+            if !referenced.isEmpty {
+                return Layout(kind: .xcodeProject, files: referenced, workspace: workspace)
+            }
+        }
+        if files.contains("Workspace.swift") || files.contains("Tuist.swift") || folders.contains("Tuist") {
+            let manifests = tuistManifests()
+            if !manifests.isEmpty { return Layout(kind: .tuist, files: manifests) }
+        }
+        // Projects further down (`src/xcode/App/App.xcodeproj`, a library's project beside the app's), without a
+        // workspace pointing at them: all of them, so the app target is found in whichever holds it and an unknown
+        // `--target` is answered with every app target there is. Dependencies and build output are not entered.
+        let nested = RepositoryWalker.files(root: root, fileSystem: fileSystem, maximumDepth: Self.projectSearchDepth,
+                                            kind: .directory) { $0.hasSuffix(".xcodeproj") }
+        if !nested.isEmpty { return Layout(kind: .xcodeProject, files: nested) }
+        if files.contains("Package.swift") {
+            return Layout(kind: .swiftPackage, files: ["Package.swift"])
+        }
+        throw .noProject(root)
+    }
+
+    /// YAML files at the root or one folder down that read like an XcodeGen spec under another name
+    /// (`xcodegen --spec project-xyz.yml`): a `name:` and a `targets:` key at the top level. Files a spec includes
+    /// usually have no `name:`.
+    private func xcodeGenSpecs(files: Set<String>, folders: [String]) -> [String] {
+        var candidates = files.map { $0 }
+        for folder in folders where !RepositoryWalker.skips(folder: folder) {
+            candidates += fileSystem.entries(in: PathText.join(root, folder), within: root)
+                .filter { $0.kind == .file }.map { "\(folder)/\($0.name)" }
+        }
+        return candidates.filter { path in
+            guard path.hasSuffix(".yml") || path.hasSuffix(".yaml"),
+                  let text = try? fileSystem.read(PathText.join(root, path)) else { return false }
+            let lines = text.split(separator: "\n").map { $0.hasSuffix("\r") ? $0.dropLast() : $0[...] }
+            return lines.contains { $0.hasPrefix("name:") } && lines.contains { $0 == "targets:" || $0.hasPrefix("targets: ") }
+        }.sorted()
+    }
+
+    private func tuistManifests() -> [String] {
+        RepositoryWalker.files(root: root, fileSystem: fileSystem, maximumDepth: 3) { $0 == "Project.swift" }
+            .filter { !$0.hasPrefix("Tuist/") }
+    }
+
+    /// `<FileRef location = "group:WeDaApp/WeDaApp.xcodeproj">` entries, without CocoaPods' `Pods.xcodeproj`.
+    private func projectsReferenced(by workspace: String) -> [String] {
+        guard let text = try? fileSystem.read(PathText.join(root, "\(workspace)/contents.xcworkspacedata")) else { return [] }
+        var result: [String] = []
+        var rest = Substring(text)
+        while let start = rest.range(of: "location") {
+            rest = rest[start.upperBound...]
+            guard let open = rest.firstIndex(of: "\""), let close = rest[rest.index(after: open)...].firstIndex(of: "\"") else { break }
+            let location = rest[rest.index(after: open)..<close]
+            rest = rest[rest.index(after: close)...]
+            guard let colon = location.firstIndex(of: ":") else { continue }
+            let scheme = location[..<colon]
+            let path = String(location[location.index(after: colon)...])
+            guard scheme == "group" || scheme == "container", path.hasSuffix(".xcodeproj") else { continue }
+            let relative = PathText.join(PathText.parent(of: workspace), path)
+            let skipped = relative.split(separator: "/").contains { RepositoryWalker.skips(folder: String($0)) && !$0.hasSuffix(".xcodeproj") }
+            if !skipped, !PathText.leavesRoot(relative),
+               fileSystem.kind(of: PathText.join(root, "\(relative)/project.pbxproj")) == .file {
+                result.append(relative)
+            }
+        }
+        return result.sorted()
+    }
+}

@@ -1,6 +1,0 @@
-/// How deep any project file bggen reads may nest. Every reader descends by recursion, so a hostile file of
-/// 50,000 nested brackets would overflow the stack; real files nest fewer than 20 levels.
-enum NestingLimit {
-    static let maximum = 200
-    static let reason = "nesting too deep: more than \(maximum) levels"
-}

@@ -1,0 +1,243 @@
+import BggenFormats
+import BggenModel
+import Foundation
+
+/// Reading and writing `.bggen.json` (see `AnswersFile` in BggenModel).
+///
+/// Every field is validated as strictly as the matching flag, and unknown fields are errors: a typo in a file
+/// a script replays must not be silently ignored.
+extension AnswersFile {
+    /// The answers recorded for a run, the `--output` folder when one was given, and the files bggen generated.
+    public struct Contents: Equatable, Sendable {
+        public var answers: Answers
+        public var output: String?
+        /// The choices about the app that change what is written: `--target`, `--all-targets`, `--spec`, and the
+        /// `aps-environment` the app's entitlements kept (the entitlements fragment says it).
+        public var app = AppChoices()
+        /// Paths relative to the root; the only files a later run may delete. Nil in a record from before bggen
+        /// kept this list.
+        public var files: [String]?
+        /// `"doctor": {"disabled": ["BG002"]}`: rules `bggen doctor` skips in this repository.
+        public var disabledRules: [String]
+
+        public init(answers: Answers, output: String?, app: AppChoices = AppChoices(), files: [String]? = nil, disabledRules: [String] = []) {
+            self.answers = answers
+            self.output = output
+            self.app = app
+            self.files = files
+            self.disabledRules = disabledRules
+        }
+    }
+
+    /// The file's fields. Encoded with sorted keys, and laid out as bggen has always written it (one field a
+    /// line, `files` one path a line), so a re-run over an earlier bggen's file changes nothing.
+    struct Record: Encodable {
+        var allTargets: Bool?
+        var apsEnvironment: String?
+        var at: String?
+        var bundleId: String
+        var checkpoint: Bool?
+        var doctor: Doctor?
+        var files: [String]
+        var gpu: Bool?
+        var interval: String
+        var ios: String
+        var network: Bool
+        var objc: Bool?
+        var output: String?
+        var platformGuard: Bool?
+        var power: Bool
+        var prefix: String?
+        var spec: String?
+        var strategy: String?
+        var style: String
+        var target: String?
+        var tasks: [String]
+        var testModule: String?
+        var tests: Bool?
+        var version = 1
+
+        struct Doctor: Encodable {
+            var disabled: [String]
+        }
+    }
+
+    /// `files` are the generated paths (bggen's own and the user's work files), so a later run knows exactly what
+    /// it may sweep.
+    /// `disabledRules` are kept from the record, so `bggen init` never drops what doctor was told to skip.
+    public static func encode(_ configuration: Configuration, output: String?, app: AppChoices = AppChoices(), files: [String],
+                              disabledRules: [String] = []) -> String {
+        let record = Record(
+            allTargets: app.allTargets ? true : nil, apsEnvironment: app.apsEnvironment, at: configuration.nightlyAt?.description, bundleId: configuration.bundleIdentifier.description,
+            checkpoint: configuration.checkpoint ? true : nil, doctor: disabledRules.isEmpty ? nil : .init(disabled: disabledRules),
+            files: files.sorted(), gpu: configuration.gpu ? true : nil, interval: configuration.interval.description,
+            ios: configuration.deploymentTarget.description, network: configuration.requiresNetwork,
+            objc: configuration.objectiveC ? true : nil, output: output, platformGuard: configuration.guardsPlatform ? true : nil,
+            power: configuration.requiresPower, prefix: configuration.typePrefix.isEmpty ? nil : configuration.typePrefix, spec: app.spec,
+            strategy: configuration.includes(.continuedProcessing) ? configuration.strategy.rawValue : nil,
+            style: configuration.style.rawValue, target: app.target, tasks: configuration.tasks.map(\.rawValue),
+            testModule: app.testModule, tests: configuration.tests ? true : nil
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // A record of strings, flags and lists always encodes, and always decodes back to an object.
+        let data = try! encoder.encode(record)
+        guard case .object(let fields) = try! JSONDecoder().decode(JSONValue.self, from: data) else { return "{}\n" }
+        let lines = fields.keys.sorted().map { key in
+            let value = fields[key]!
+            guard key == "files", case .array(let paths) = value, !paths.isEmpty else { return "  \(JSONValue.string(key).inline): \(value.inline)" }
+            return "  \"files\": [\n" + paths.map { "    \($0.inline)" }.joined(separator: ",\n") + "\n  ]"
+        }
+        return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+    }
+
+    public static func decode(_ text: String, path: String) throws(AnswersFileError) -> Contents {
+        func fail(_ problem: String) -> AnswersFileError { AnswersFileError(path: path, problem: problem) }
+        let object: JSONValue
+        do {
+            object = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        } catch {
+            throw fail("it is not valid JSON")
+        }
+        guard case .object(let dictionary) = object else { throw fail("it must hold one JSON object") }
+        let fields = Dictionary(uniqueKeysWithValues: AnswerField.allCases.map { ($0.fileKey, $0) })
+        let known = Set(fields.keys).union(["doctor", "files", "output", "version"]).union(AppChoices.keys)
+        if let unknown = dictionary.keys.sorted().first(where: { !known.contains($0) }) {
+            throw fail("'\(unknown)' is not a known answer (known: \(known.sorted().joined(separator: ", ")))")
+        }
+        if let version = dictionary["version"], version != .number(1) {
+            throw fail("'version' must be 1")
+        }
+        var contents = Contents(answers: Answers(), output: nil)
+        for key in dictionary.keys.sorted() {
+            guard let field = fields[key], let value = dictionary[key] else { continue }
+            do {
+                switch (field, value) {
+                case (.tasks, .array(let items)):
+                    let names = items.compactMap(\.string)
+                    guard names.count == items.count, !names.contains(where: { $0.contains(",") }) else {
+                        throw fail("'tasks' must be a list of task names, one per string, such as [\"refresh\", \"processing\"]")
+                    }
+                    try field.set(names.joined(separator: ","), in: &contents.answers)
+                case (.tasks, _):
+                    throw fail("'tasks' must be a list of task names, one per string, such as [\"refresh\", \"processing\"]")
+                case (_, .bool(let flag)) where !field.takesValue:
+                    field.set(flag, in: &contents.answers)
+                case (_, _) where !field.takesValue:
+                    throw fail("'\(key)' must be true or false")
+                case (_, .string(let text)) where !(field == .prefix && text.isEmpty):
+                    try field.set(text, in: &contents.answers)
+                default:
+                    throw fail("'\(key)' must be a string such as \"\(field.example)\"")
+                }
+            } catch let error as AnswersFileError {
+                throw error
+            } catch let error as ConfigurationError {
+                throw fail(error.description)
+            } catch {
+                throw fail("\(error)")
+            }
+        }
+        if let value = dictionary["files"] {
+            guard let paths = value.array?.compactMap(\.string), paths.count == value.array?.count, paths.allSatisfy(isPlainRelativePath) else {
+                throw fail("'files' must list paths inside the project, such as \"BackgroundProcessing/BackgroundTaskManager.swift\"")
+            }
+            contents.files = paths
+        }
+        if let value = dictionary["doctor"] {
+            if case .object(let doctor) = value, let unknown = doctor.keys.sorted().first(where: { $0 != "disabled" }) {
+                throw fail("'doctor.\(unknown)' is not a doctor setting; the one allowed key is 'disabled', as in {\"disabled\": [\"BG002\"]}")
+            }
+            guard case .object(let doctor) = value,
+                  let list = doctor["disabled"]?.array, case let disabled = list.compactMap(\.string), disabled.count == list.count else {
+                throw fail("'doctor' must be an object such as {\"disabled\": [\"BG002\"]}")
+            }
+            if let unknown = disabled.first(where: { DoctorRule.named($0) == nil }) {
+                throw fail("'doctor.disabled' lists '\(unknown)', which is not a doctor rule (rules: \(DoctorRule.all.map(\.id).joined(separator: ", ")))")
+            }
+            contents.disabledRules = disabled
+        }
+        contents.app = try AppChoices(dictionary, fail: fail)
+        if let value = dictionary["platformGuard"] {
+            guard case .bool(let guarded) = value else { throw fail("'platformGuard' must be true or false") }
+            contents.answers.guardsPlatform = guarded ? true : nil
+        }
+        if let value = dictionary["output"] {
+            guard let text = value.string, !text.isEmpty else { throw fail("'output' must be a folder path") }
+            contents.output = text
+        }
+        return contents
+    }
+
+    /// A path bggen could have written: relative, no `..`, no empty part, no control character. A cloned
+    /// repository's record must not be able to point a deletion anywhere else.
+    private static func isPlainRelativePath(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+            && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
+}
+
+/// What a run chose about the app rather than the code, replayed by `bggen init --yes` like the answers.
+public struct AppChoices: Equatable, Sendable {
+    /// `--target`: with several app targets, a replay without it would stop and ask.
+    public var target: String?
+    /// `--all-targets`.
+    public var allTargets = false
+    /// `--spec`.
+    public var spec: String?
+    /// The `aps-environment` the app's entitlements kept, which the entitlements fragment repeats; nil for bggen's.
+    public var apsEnvironment: String?
+    /// The app module the rehearsal tests (`--tests`) import, as the run found it: the app target's, or the
+    /// folder's name. Recorded so the file renders again the same (doctor's template-age check).
+    public var testModule: String?
+
+    public init(target: String? = nil, allTargets: Bool = false, spec: String? = nil, apsEnvironment: String? = nil,
+                testModule: String? = nil) {
+        self.testModule = testModule
+        self.target = target
+        self.allTargets = allTargets
+        self.spec = spec
+        self.apsEnvironment = apsEnvironment
+    }
+
+    /// The `.bggen.json` keys these choices and the platform guard use.
+    static let keys: Set<String> = ["target", "allTargets", "spec", "apsEnvironment", "platformGuard", "testModule"]
+
+    /// Read as strictly as the flags: a name, a relative path, a value of `aps-environment`.
+    init(_ fields: [String: JSONValue], fail: (String) -> AnswersFileError) throws(AnswersFileError) {
+        func text(_ key: String, example: String) throws(AnswersFileError) -> String? {
+            guard let value = fields[key] else { return nil }
+            guard let text = value.string, !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+                throw fail("'\(key)' must be a string such as \"\(example)\"")
+            }
+            return text
+        }
+        target = try text("target", example: "Reader")
+        spec = try text("spec", example: "project.yml")
+        if let spec, spec.hasPrefix("/") || spec.split(separator: "/").contains("..") {
+            throw fail("'spec' must be a path inside the project, such as \"project.yml\"")
+        }
+        apsEnvironment = try text("apsEnvironment", example: "production")
+        if let apsEnvironment, !["development", "production"].contains(apsEnvironment) {
+            throw fail("'apsEnvironment' must be \"development\" or \"production\"")
+        }
+        testModule = try text("testModule", example: OutputRenderer.defaultAppModule)
+        if let testModule, OutputRenderer.moduleName(forTarget: testModule) != testModule {
+            throw fail("'testModule' must be a Swift module name such as \"\(OutputRenderer.defaultAppModule)\"")
+        }
+        if let value = fields["allTargets"] {
+            guard case .bool(let all) = value else { throw fail("'allTargets' must be true or false") }
+            allTargets = all
+        }
+    }
+}
+
+/// An answers file that cannot be used. Named with its path so the user knows which file to fix.
+public struct AnswersFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let path: String
+    public let problem: String
+
+    public var description: String {
+        "\(path) cannot be used: \(problem); fix it or delete it."
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+/// What is at a path.
+public enum FileKind: Sendable, Equatable {
+    case missing
+    case file
+    case directory
+}
+
+/// The disk, as the planner and writer see it. Tests substitute an in-memory one that can fail on demand.
+/// Paths are absolute.
+///
+/// A cloned repository is hostile input, so every read, write, creation and deletion names the folder it must stay
+/// inside (`within`; `/` when the caller has no repository, such as a file named on the command line): the real
+/// path, with links resolved, must lie inside it at the moment of the call, and only regular files are read, up to
+/// a size limit, so a link to `/dev/zero`, a FIFO or a file outside cannot leak into bggen, hang it or crash it.
+/// `RepositoryFileSystem` supplies `within` for a whole run.
+public protocol FileSystem: Sendable {
+    func kind(of path: String) -> FileKind
+    /// The raw bytes of a regular file whose real path lies inside `root`, at most `limit` bytes of it.
+    func readData(_ path: String, within root: String, limit: Int) throws -> Data
+    /// The path with every symbolic link resolved, to refuse reads, writes and deletions that would land outside
+    /// the repository. A path that does not exist yet resolves through its existing part; nil when a link along the
+    /// way leads nowhere or loops, so the caller cannot tell where a write would land.
+    func realPath(_ path: String) -> String?
+    /// Whether an existing file may be changed: a read-only file (0444) is the user saying "do not touch".
+    func isWritable(_ path: String) -> Bool
+    /// Whether a file bggen may not change belongs to another user (its write bits may be set): then `chmod u+w`
+    /// is no help, and the message must say whose it is.
+    func belongsToAnotherUser(_ path: String) -> Bool
+    /// Replaces the file in one step, so a reader never sees half of it. Writes through a symbolic link to the
+    /// file it names (inside `root`), and keeps the file's mode and owner. A folder on the way that is swapped
+    /// for a link while bggen runs makes the write fail; it never lands elsewhere.
+    func writeAtomically(_ data: Data, to path: String, within root: String) throws
+    /// Creates one folder inside `root` (or `root` itself, or a missing folder above it).
+    func createDirectory(_ path: String, within root: String) throws
+    /// A file, a link itself, or an empty folder, inside `root`.
+    func remove(_ path: String, within root: String) throws
+    /// Everything directly inside `path`, sorted by name, as files and folders (a FIFO, device or socket counts as a
+    /// file, which no read accepts); empty when it is not a folder.
+    ///
+    /// Project detection walks whole repositories with this, so it must never leave `root` or loop: a symbolic link
+    /// is listed (as a file) only when it points at a file inside `root`. Links to folders are left out, because
+    /// their target is either outside `root` or already reached by the walk.
+    func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)]
+    /// An exclusive lock on an existing folder, held until `release()` or the end of the process; nil when another
+    /// process holds it. Two runs in one repository would otherwise interleave their writes and rollbacks.
+    func lockExclusively(_ directory: String) throws -> (any FolderLock)?
+}
+
+/// The most bggen reads of one file: far above any real project's file, far below what would exhaust memory.
+/// Stated in docs/security.md.
+public enum ReadLimit {
+    /// A Swift or Objective-C source file.
+    public static let sourceFile = 4 << 20
+    /// A pbxproj, a property list, a spec, an xcconfig, `.bggen.json`: anything else.
+    public static let projectFile = 16 << 20
+
+    public static func bytes(for path: String) -> Int {
+        path.hasSuffix(".swift") || path.hasSuffix(".m") || path.hasSuffix(".h") ? sourceFile : projectFile
+    }
+
+    /// "4 MB".
+    package static func shown(_ bytes: Int) -> String { "\(bytes >> 20) MB" }
+}
+
+extension FileSystem {
+    /// The raw bytes, for files that may not be text (a binary property list), with the limit for its kind.
+    public func readData(_ path: String) throws -> Data {
+        try readData(path, within: "/", limit: ReadLimit.bytes(for: path))
+    }
+
+    /// The file as UTF-8 text; an error names the first line that is not.
+    public func read(_ path: String) throws -> String {
+        let data = try readData(path)
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw FileSystemError(path: path, cause: "it is not UTF-8 text (line \(Self.firstInvalidLine(data))); save it as UTF-8")
+        }
+        return text
+    }
+
+    /// The line of the first byte that is not UTF-8, such as a Latin-1 "é".
+    private static func firstInvalidLine(_ data: Data) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = data.makeIterator()
+        var line = 1
+        while case .valid(let encoded) = parser.parseScalar(from: &bytes) {
+            if encoded.count == 1 && encoded.first == 0x0A { line += 1 }
+        }
+        return line
+    }
+
+    public func writeAtomically(_ data: Data, to path: String) throws {
+        try writeAtomically(data, to: path, within: "/")
+    }
+
+    public func writeAtomically(_ contents: String, to path: String) throws {
+        try writeAtomically(Data(contents.utf8), to: path)
+    }
+
+    public func createDirectory(_ path: String) throws {
+        try createDirectory(path, within: "/")
+    }
+
+    public func remove(_ path: String) throws {
+        try remove(path, within: "/")
+    }
+
+    /// This file system with every call kept inside `root`; see `RepositoryFileSystem`.
+    public func contained(in root: String) -> any FileSystem {
+        if let already = self as? RepositoryFileSystem, already.root == root { return already }
+        return RepositoryFileSystem(self, root: root)
+    }
+}
+
+/// A held lock; see `FileSystem.lockExclusively`.
+public protocol FolderLock: Sendable {
+    func release()
+}
+
+/// A file-system call that failed, said in one sentence that names the path and the cause, instead of a
+/// Foundation error's domain, code and user-info dump.
+public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let path: String
+    public let cause: String
+
+    public init(path: String, cause: String) {
+        self.path = path
+        self.cause = cause
+    }
+
+    /// The cause of the last failed system call.
+    static func posix(_ path: String, _ code: Int32 = errno) -> FileSystemError {
+        FileSystemError(path: path, cause: String(cString: strerror(code)))
+    }
+
+    public var description: String { "'\(path)': \(cause)" }
+}
+
+extension FileSystemError {
+    /// One sentence for any error a file-system call throws: ours as it is, anything else without its dump.
+    public static func cause(of error: any Error) -> String {
+        switch error {
+        case let error as FileSystemError: error.cause
+        default: error.localizedDescription
+        }
+    }
+}

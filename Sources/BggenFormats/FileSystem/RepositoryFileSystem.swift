@@ -1,0 +1,42 @@
+import Foundation
+
+/// A file system that keeps every call of one run inside the repository: what a reader, the planner or the writer
+/// asks for is read, written or deleted only where its real path lies inside `root`. The services wrap the disk in
+/// it once per run, so no reader can forget the check.
+public struct RepositoryFileSystem: FileSystem {
+    public let root: String
+    package let base: any FileSystem
+
+    /// `root` with its links resolved once, so the base need not resolve it on every call.
+    private let realRoot: String
+
+    public init(_ base: any FileSystem, root: String) {
+        self.base = (base as? RepositoryFileSystem)?.base ?? base
+        self.root = root
+        self.realRoot = self.base.realPath(root) ?? root
+    }
+
+    public func kind(of path: String) -> FileKind { base.kind(of: path) }
+    public func realPath(_ path: String) -> String? { base.realPath(path) }
+    public func isWritable(_ path: String) -> Bool { base.isWritable(path) }
+    public func belongsToAnotherUser(_ path: String) -> Bool { base.belongsToAnotherUser(path) }
+    public func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)] { base.entries(in: path, within: root) }
+    public func lockExclusively(_ directory: String) throws -> (any FolderLock)? { try base.lockExclusively(directory) }
+
+    public func readData(_ path: String, within _: String, limit: Int) throws -> Data {
+        try base.readData(path, within: realRoot, limit: limit)
+    }
+
+    public func writeAtomically(_ data: Data, to path: String, within _: String) throws {
+        try base.writeAtomically(data, to: path, within: realRoot)
+    }
+
+    /// The root itself and missing folders above it are created for `init` in a new folder.
+    public func createDirectory(_ path: String, within _: String) throws {
+        try base.createDirectory(path, within: PathText.isInside(root, path) ? "/" : realRoot)
+    }
+
+    public func remove(_ path: String, within _: String) throws {
+        try base.remove(path, within: PathText.isInside(root, path) ? "/" : realRoot)
+    }
+}

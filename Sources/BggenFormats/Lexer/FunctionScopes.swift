@@ -1,0 +1,83 @@
+/// The names a Swift function binds (its parameters and the `let`/`var` of its body), read once per function, so a
+/// parameter or a local named like a member is that parameter or local, and sixteen thousand calls in one
+/// function do not re-read it sixteen thousand times.
+package struct FunctionScopes {
+    package struct Scope {
+        /// The function's name (or `init`).
+        package var name: String
+        /// Internal parameter names, in order.
+        package var parameters: [String]
+        /// Each local name and the token indices of its bindings, in order.
+        package var locals: [String: [Int]]
+    }
+
+    private let tokens: [SourceToken]
+    private var cache: [Int: Scope?] = [:]
+
+    package init(tokens: [SourceToken]) {
+        self.tokens = tokens
+    }
+
+    /// The innermost function around token `index`: its `{` and its scope; nil at type or file scope.
+    package mutating func function(around index: Int) -> (open: Int, scope: Scope)? {
+        var cursor = index
+        while let open = SwiftScopes.enclosingBrace(before: cursor, in: tokens) {
+            cursor = open
+            if let cached = cache[open] {
+                if let scope = cached { return (open, scope) }
+                continue
+            }
+            let scope = read(open)
+            cache[open] = .some(scope)
+            if let scope { return (open, scope) }
+        }
+        return nil
+    }
+
+    /// The closure parameters (`{ identifier, task in`) of every closure between token `index` and its function.
+    package func closureParameters(around index: Int, upTo function: Int?) -> Set<String> {
+        var names = Set<String>()
+        var cursor = index
+        while let open = SwiftScopes.enclosingBrace(before: cursor, in: tokens), open != function {
+            cursor = open
+            if let start = SwiftScopes.closureBodyStart(open, in: tokens) {
+                for token in tokens[(open + 1)..<(start - 1)] where token.kind == .identifier { names.insert(token.text) }
+            }
+        }
+        return names
+    }
+
+    private func read(_ open: Int) -> Scope? {
+        let header = SwiftScopes.headerTokens(before: open, in: tokens)
+        guard let keyword = header.lastIndex(where: { $0.kind == .identifier && ($0.text == "func" || $0.text == "init") }) else { return nil }
+        let name = header[keyword].text == "init" ? "init" : (keyword + 1 < header.endIndex ? header[keyword + 1].text : "")
+        var parameters: [String] = []
+        if let paren = header[keyword...].firstIndex(where: { $0.text == "(" }), let close = SwiftScopes.closing(paren, in: tokens) {
+            // Each parameter is `label name: Type` or `name: Type`: the last word before its first `:`.
+            var depth = 0
+            var words: [String] = []
+            var typed = false
+            for index in (paren + 1)..<close {
+                let token = tokens[index]
+                if token.kind == .punctuation {
+                    if depth == 0 && token.text == "," { words = []; typed = false; continue }
+                    if depth == 0 && token.text == ":" && !typed {
+                        typed = true
+                        if let last = words.last { parameters.append(last) }
+                    }
+                    depth += token.nesting
+                    continue
+                }
+                if depth == 0, !typed, token.kind == .identifier { words.append(token.text) }
+            }
+        }
+        var locals: [String: [Int]] = [:]
+        if let close = SwiftScopes.closing(open, in: tokens) {
+            for index in (open + 1)..<close where tokens[index].kind == .identifier && index > 0
+                && (tokens[index - 1].text == "let" || tokens[index - 1].text == "var") {
+                locals[tokens[index].text, default: []].append(index)
+            }
+        }
+        return Scope(name: name, parameters: parameters.filter { $0 != "_" }, locals: locals)
+    }
+}

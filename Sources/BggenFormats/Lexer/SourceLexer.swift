@@ -1,0 +1,323 @@
+/// Splits Swift or Objective-C source into identifiers, string literals and punctuation, dropping comments.
+///
+/// Searching tokens instead of lines keeps the code search honest: a queue labelled "BGTaskScheduler" (as in
+/// NetNewsWire), an API named in a comment, or `@main` inside `/* … */` is not code, and a string literal can be
+/// read back as the identifier it holds.
+package struct SourceToken: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
+        case identifier
+        /// A string literal; `text` is its value.
+        case string
+        case number
+        case punctuation
+    }
+
+    package var kind: Kind
+    package var text: String
+    package var line: Int
+    /// For strings: no interpolation, so `text` is the exact value.
+    package var isLiteral = true
+    /// 1-based byte column of an identifier's first character (0 for other tokens), so findings point at it.
+    package var column = 0
+    /// For a Swift string with interpolations: the source of each `\(…)`, in order, so a simple one
+    /// (`"\(bundleIdentifier).refresh"`) can be resolved; `text` holds `\(…)` in their place.
+    package var interpolations: [String] = []
+    /// The innermost `{` open before this token (for a `}`, its own `{`); -1 at the top level. Set once per file by
+    /// `SourceLexer.link`, so finding enclosing scopes costs nothing per question.
+    var enclosing: Int32 = -1
+    /// For a bracket: the bracket that closes (or opens) it, by depth over every kind, as `SwiftScopes.closing` counts.
+    package var partner: Int32 = -1
+    /// For a `{`: where the declaration or statement it belongs to starts (see `SwiftScopes.headerTokens`).
+    var headerStart: Int32 = -1
+}
+
+extension SourceToken {
+    /// +1 for an opening bracket, -1 for a closing one, 0 otherwise: how the token changes the nesting depth
+    /// when scanning an argument list.
+    package var nesting: Int {
+        guard kind == .punctuation else { return 0 }
+        if ["(", "[", "{"].contains(text) { return 1 }
+        if [")", "]", "}"].contains(text) { return -1 }
+        return 0
+    }
+}
+
+package enum SourceLexer {
+    package enum Language { case swift, objectiveC }
+
+    /// Throws when interpolations nest deeper than `NestingLimit` (the lexer descends by recursion). With `strict`,
+    /// for a manifest bggen must read whole, an unterminated string or comment and unbalanced brackets throw too;
+    /// an app's own sources are scanned leniently, because a lexer this small must not stop a run over Swift it
+    /// does not fully understand.
+    package static func tokens(of text: String, language: Language, strict: Bool = false) throws(SourceSyntaxError) -> [SourceToken] {
+        var lexer = Lexer(bytes: Array(text.utf8), language: language)
+        lexer.run()
+        if let line = lexer.tooDeep {
+            throw SourceSyntaxError(line: line, reason: NestingLimit.reason)
+        }
+        if strict {
+            if let problem = lexer.unterminated {
+                throw SourceSyntaxError(line: problem.line, reason: "\(problem.what) that never ends")
+            }
+            var open: [SourceToken] = []
+            for token in lexer.tokens where token.kind == .punctuation {
+                switch token.text {
+                case "(", "[", "{": open.append(token)
+                case ")", "]", "}":
+                    guard open.popLast() != nil else { throw SourceSyntaxError(line: token.line, reason: "'\(token.text)' closes nothing") }
+                default: break
+                }
+            }
+            if let unclosed = open.last {
+                throw SourceSyntaxError(line: unclosed.line, reason: "'\(unclosed.text)' is never closed; the file may be cut short")
+            }
+        }
+        return link(lexer.tokens)
+    }
+
+    /// Fills in `enclosing`, `partner` and `headerStart` in one pass. A header starts after the last `{`, `}` or `;`
+    /// in the same bracket group; a `{` inside an argument list (`async(execute: {`) starts where the call does.
+    package static func link(_ tokens: [SourceToken]) -> [SourceToken] {
+        var tokens = tokens
+        var braces: [Int32] = []
+        var brackets: [Int32] = []
+        // Per open `(` or `[` group: where a header starting in it begins, updated at each boundary.
+        var groupStarts: [Int32] = [0]
+        for index in tokens.indices {
+            tokens[index].enclosing = braces.last ?? -1
+            guard tokens[index].kind == .punctuation else { continue }
+            switch tokens[index].text {
+            case "{":
+                tokens[index].headerStart = groupStarts[groupStarts.count - 1]
+                braces.append(Int32(index))
+                brackets.append(Int32(index))
+                groupStarts[groupStarts.count - 1] = Int32(index + 1)
+            case "(", "[":
+                brackets.append(Int32(index))
+                groupStarts.append(groupStarts[groupStarts.count - 1])
+            case "}", ")", "]":
+                if let open = brackets.popLast() {
+                    tokens[index].partner = open
+                    tokens[Int(open)].partner = Int32(index)
+                }
+                if tokens[index].text == "}" {
+                    _ = braces.popLast()
+                    groupStarts[groupStarts.count - 1] = Int32(index + 1)
+                } else if groupStarts.count > 1 {
+                    groupStarts.removeLast()
+                }
+            case ";":
+                groupStarts[groupStarts.count - 1] = Int32(index + 1)
+            default:
+                break
+            }
+        }
+        return tokens
+    }
+
+    private struct Lexer {
+        package let bytes: [UInt8]
+        package let language: Language
+        package var position = 0
+        package var line = 1
+        /// Offset of the first byte of the current line.
+        package var lineStart = 0
+        package var tokens: [SourceToken] = []
+        /// How many interpolations the current position is inside, and the line where that grew too deep.
+        package var interpolations = 0
+        var tooDeep: Int?
+        /// The first string or block comment that reached the end of its line or file.
+        var unterminated: (line: Int, what: String)?
+
+        init(bytes: [UInt8], language: Language) {
+            self.bytes = bytes
+            self.language = language
+        }
+
+        package func byte(_ offset: Int) -> UInt8? {
+            position + offset < bytes.count ? bytes[position + offset] : nil
+        }
+
+        static func isIdentifierStart(_ byte: UInt8) -> Bool {
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == UInt8(ascii: "_") || byte >= 0x80
+        }
+
+        static func isIdentifierByte(_ byte: UInt8) -> Bool {
+            isIdentifierStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "$")
+        }
+
+        /// Moves one byte forward, counting lines.
+        mutating func advance() {
+            if bytes[position] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = position + 1
+            }
+            position += 1
+        }
+
+        package mutating func run() {
+            while position < bytes.count {
+                let current = bytes[position]
+                switch current {
+                case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
+                    while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+                case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
+                    skipBlockComment()
+                case UInt8(ascii: "\""):
+                    readString(hashes: 0, startLine: line)
+                case UInt8(ascii: "#") where language == .swift && (byte(1) == UInt8(ascii: "#") || byte(1) == UInt8(ascii: "\"")):
+                    let startLine = line
+                    var hashes = 0
+                    while position < bytes.count, bytes[position] == UInt8(ascii: "#") { hashes += 1; position += 1 }
+                    if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+                        readString(hashes: hashes, startLine: startLine)
+                    } else {
+                        tokens.append(SourceToken(kind: .punctuation, text: "#", line: startLine))
+                    }
+                case UInt8(ascii: "@") where language == .objectiveC && byte(1) == UInt8(ascii: "\""):
+                    position += 1
+                    readString(hashes: 0, startLine: line)
+                case UInt8(ascii: "'") where language == .objectiveC:
+                    skipCharacterLiteral()
+                case UInt8(ascii: "`"):
+                    let start = position + 1
+                    position += 1
+                    while position < bytes.count, bytes[position] != UInt8(ascii: "`"), bytes[position] != UInt8(ascii: "\n") { position += 1 }
+                    tokens.append(SourceToken(kind: .identifier, text: String(decoding: bytes[start..<position], as: UTF8.self), line: line,
+                                              column: start - lineStart))
+                    if position < bytes.count, bytes[position] == UInt8(ascii: "`") { position += 1 }
+                case _ where Self.isIdentifierStart(current):
+                    let start = position
+                    while position < bytes.count, Self.isIdentifierByte(bytes[position]) { position += 1 }
+                    tokens.append(SourceToken(kind: .identifier, text: String(decoding: bytes[start..<position], as: UTF8.self), line: line,
+                                              column: start - lineStart + 1))
+                case _ where current >= 0x30 && current <= 0x39:
+                    let start = position
+                    while position < bytes.count, Self.isIdentifierByte(bytes[position]) || bytes[position] == UInt8(ascii: ".") { position += 1 }
+                    tokens.append(SourceToken(kind: .number, text: String(decoding: bytes[start..<position], as: UTF8.self), line: line))
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+                    advance()
+                default:
+                    tokens.append(SourceToken(kind: .punctuation, text: String(UnicodeScalar(current)), line: line))
+                    position += 1
+                }
+            }
+        }
+
+        /// Swift block comments nest; Objective-C ones do not.
+        mutating func skipBlockComment() {
+            var depth = 0
+            let startLine = line
+            defer { if depth > 0 && position >= bytes.count { unterminated = unterminated ?? (startLine, "a /* comment") } }
+            while position < bytes.count {
+                if bytes[position] == UInt8(ascii: "/"), byte(1) == UInt8(ascii: "*") {
+                    depth = language == .swift ? depth + 1 : 1
+                    position += 2
+                } else if bytes[position] == UInt8(ascii: "*"), byte(1) == UInt8(ascii: "/") {
+                    depth -= 1
+                    position += 2
+                    if depth <= 0 { return }
+                } else {
+                    advance()
+                }
+            }
+        }
+
+        mutating func skipCharacterLiteral() {
+            position += 1
+            while position < bytes.count, bytes[position] != UInt8(ascii: "'"), bytes[position] != UInt8(ascii: "\n") {
+                if bytes[position] == UInt8(ascii: "\\") { position += 1 }
+                position += 1
+            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "'") { position += 1 }
+        }
+
+        /// Reads from the opening quote, at `position`, past the closing one (and its `#`s), and adds the token.
+        mutating func readString(hashes: Int, startLine: Int) {
+            let multiline = language == .swift && byte(1) == UInt8(ascii: "\"") && byte(2) == UInt8(ascii: "\"")
+            position += multiline ? 3 : 1
+            var value: [UInt8] = []
+            // A multi-line literal's value depends on indentation stripping, so it is never taken as exact.
+            var literal = !multiline
+            var parts: [String] = []
+            while position < bytes.count {
+                let current = bytes[position]
+                if current == UInt8(ascii: "\"") && (!multiline || (byte(1) == UInt8(ascii: "\"") && byte(2) == UInt8(ascii: "\""))) {
+                    let quoteLength = multiline ? 3 : 1
+                    var closingHashes = 0
+                    while closingHashes < hashes, byte(quoteLength + closingHashes) == UInt8(ascii: "#") { closingHashes += 1 }
+                    if closingHashes == hashes {
+                        position += quoteLength + hashes
+                        tokens.append(SourceToken(kind: .string, text: String(decoding: value, as: UTF8.self), line: startLine,
+                                                  isLiteral: literal, interpolations: parts))
+                        return
+                    }
+                    value.append(current)
+                    position += 1
+                    continue
+                }
+                if current == UInt8(ascii: "\n") && !multiline { break }
+                if current == UInt8(ascii: "\\") && (0..<hashes).allSatisfy({ byte(1 + $0) == UInt8(ascii: "#") }) {
+                    position += 1 + hashes
+                    guard position < bytes.count else { break }
+                    let escaped = bytes[position]
+                    if escaped == UInt8(ascii: "(") && language == .swift {
+                        literal = false
+                        value.append(contentsOf: Array("\\(…)".utf8))
+                        let start = position + 1
+                        skipInterpolation()
+                        parts.append(String(decoding: bytes[start..<max(start, min(position - 1, bytes.count))], as: UTF8.self))
+                        continue
+                    }
+                    switch escaped {
+                    case UInt8(ascii: "n"): value.append(0x0A)
+                    case UInt8(ascii: "t"): value.append(0x09)
+                    default: value.append(escaped)
+                    }
+                    advance()
+                    continue
+                }
+                value.append(current)
+                advance()
+            }
+            unterminated = unterminated ?? (startLine, "a string")
+            tokens.append(SourceToken(kind: .string, text: String(decoding: value, as: UTF8.self), line: startLine, isLiteral: literal))
+        }
+
+        /// From the `(` of `\(`, past its matching `)`, stepping over nested strings.
+        mutating func skipInterpolation() {
+            interpolations += 1
+            defer { interpolations -= 1 }
+            guard interpolations <= NestingLimit.maximum else {
+                tooDeep = tooDeep ?? line
+                position = bytes.count
+                return
+            }
+            var depth = 0
+            while position < bytes.count {
+                let current = bytes[position]
+                if current == UInt8(ascii: "\"") {
+                    let saved = tokens.count
+                    readString(hashes: 0, startLine: line)
+                    tokens.removeSubrange(saved...)
+                    continue
+                }
+                if current == UInt8(ascii: "(") { depth += 1 }
+                if current == UInt8(ascii: ")") {
+                    depth -= 1
+                    if depth == 0 {
+                        position += 1
+                        return
+                    }
+                }
+                advance()
+            }
+        }
+    }
+}
+
+/// A manifest bggen cannot read whole, at a 1-based line, before the caller adds the file name.
+package struct SourceSyntaxError: Error, Equatable {
+    package let line: Int
+    package let reason: String
+}

@@ -1,0 +1,111 @@
+/// Small questions about a run of tokens, shared by every reader of the code model.
+package enum TokenPattern {
+    package static func matches(_ tokens: [SourceToken], at start: Int, _ texts: [String]) -> Bool {
+        guard start >= 0, start + texts.count <= tokens.count else { return false }
+        return zip(tokens[start...], texts).allSatisfy { $0.kind != .string && $0.text == $1 }
+    }
+
+    /// The tokens of a call argument: up to the `,` or closing bracket at its own depth, or an Objective-C
+    /// selector part (`usingQueue:`).
+    package static func argument(_ tokens: [SourceToken], from start: Int) -> [SourceToken] {
+        var depth = 0
+        var result: [SourceToken] = []
+        var index = start
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.kind == .punctuation {
+                if token.nesting < 0 && depth == 0 { break }
+                depth += token.nesting
+                if depth == 0 && (token.text == "," || token.text == ";") { break }
+            }
+            if depth == 0, token.kind == .identifier, !result.isEmpty, index + 1 < tokens.count, tokens[index + 1].text == ":",
+               result.last?.text != "." {
+                break
+            }
+            result.append(token)
+            index += 1
+        }
+        return result
+    }
+
+    /// The argument as written, for messages.
+    package static func written(_ expression: [SourceToken]) -> String {
+        expression.map { $0.kind == .string ? "\"\($0.text)\"" : $0.text }.joined()
+    }
+
+    /// `name`, `Config.name`, `Self.name.rawValue`: a plain name or a dotted chain, and the name it ends in.
+    package static func chainName(_ expression: [SourceToken]) -> String? {
+        guard !expression.isEmpty, expression.allSatisfy({ $0.kind == .identifier || $0.text == "." }) else { return nil }
+        return expression.last { $0.kind == .identifier && $0.text != "rawValue" }?.text
+    }
+}
+
+/// Byte searches over a file's text, which spare most files the lexer.
+package enum ByteSearch {
+    /// Whether `text` holds one of `needles` (UTF-8 bytes).
+    package static func contains(anyOf needles: [[UInt8]], in text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { buffer in
+            var first = [Bool](repeating: false, count: 256)
+            for needle in needles { first[Int(needle[0])] = true }
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let byte = buffer[index]
+                if first[Int(byte)] {
+                    for needle in needles where needle[0] == byte && index + needle.count <= count {
+                        var offset = 1
+                        while offset < needle.count && buffer[index + offset] == needle[offset] { offset += 1 }
+                        if offset == needle.count { return true }
+                    }
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    /// The hashes of the identifier-like words in `text`, sorted and unique: what a file not lexed keeps, so the
+    /// model can tell later, without reading it again, whether it mentions a constant, a type or a function.
+    package static func words(in text: String) -> [UInt32] {
+        var copy = text
+        var result: [UInt32] = []
+        copy.withUTF8 { buffer in
+            var hash: UInt32 = 2166136261
+            var inWord = false
+            for byte in buffer {
+                let isWord = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte >= 0x80
+                if isWord {
+                    if !inWord { hash = 2166136261; inWord = true }
+                    hash = (hash ^ UInt32(byte)) &* 16777619
+                } else if inWord {
+                    result.append(hash)
+                    inWord = false
+                }
+            }
+            if inWord { result.append(hash) }
+        }
+        result.sort()
+        var unique: [UInt32] = []
+        unique.reserveCapacity(result.count)
+        for value in result where unique.last != value { unique.append(value) }
+        return unique
+    }
+
+    package static func hash(_ word: String) -> UInt32 {
+        var hash: UInt32 = 2166136261
+        for byte in word.utf8 { hash = (hash ^ UInt32(byte)) &* 16777619 }
+        return hash
+    }
+
+    /// Whether the sorted `words` hold `hash` (a hash collision only costs one extra lex).
+    package static func mentions(_ words: [UInt32], _ hash: UInt32) -> Bool {
+        var low = 0
+        var high = words.count
+        while low < high {
+            let middle = (low + high) / 2
+            if words[middle] < hash { low = middle + 1 } else { high = middle }
+        }
+        return low < words.count && words[low] == hash
+    }
+}

@@ -1,0 +1,57 @@
+/// Path arithmetic on plain strings, relative to the repository root.
+///
+/// The detector reports every path relative to the root so the report reads the same on any machine, and works the
+/// same on the in-memory file system the tests use, where `URL` would resolve against the real disk.
+package enum PathText {
+    /// Joins and normalises; an absolute `child` replaces `base`. Leading `..` that climb out of the root are kept.
+    package static func join(_ base: String, _ child: String) -> String {
+        if child.hasPrefix("/") { return normalize(child) }
+        if base.isEmpty { return normalize(child) }
+        if child.isEmpty { return normalize(base) }
+        return normalize(base + "/" + child)
+    }
+
+    package static func normalize(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part == "..", absolute {
+                continue
+            } else {
+                parts.append(part)
+            }
+        }
+        return (absolute ? "/" : "") + parts.joined(separator: "/")
+    }
+
+    /// "" for a path with one component.
+    package static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    package static func name(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// `path` relative to `folder`, or nil when it is not inside it ("" when they are equal).
+    package static func relative(_ path: String, to folder: String) -> String? {
+        if folder.isEmpty { return path }
+        if path == folder { return "" }
+        guard path.hasPrefix(folder + "/") else { return nil }
+        return String(path.dropFirst(folder.count + 1))
+    }
+
+    /// Whether `path` is `folder` or below it.
+    package static func isInside(_ path: String, _ folder: String) -> Bool {
+        relative(path, to: folder) != nil
+    }
+
+    /// True when the path climbs out of the repository, so bggen must not read or write it.
+    package static func leavesRoot(_ path: String) -> Bool {
+        path.hasPrefix("/") || path == ".." || path.hasPrefix("../")
+    }
+}

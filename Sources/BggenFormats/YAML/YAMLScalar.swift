@@ -1,0 +1,108 @@
+import Foundation
+
+/// Knows, character by character, whether a YAML line is inside a quoted scalar, so that `#`, `:` and brackets
+/// inside quotes are text. A quote opens a scalar only where a value starts (after a space, a bracket, a comma or
+/// a colon), so the apostrophe in `it's` does not; `\"` inside double quotes and `''` inside single ones do not
+/// close it.
+struct QuoteTracker {
+    private var open: Character?
+    /// A `'` inside single quotes: the end of the scalar, unless another `'` follows (an escaped quote).
+    private var closing = false
+    private var escaped = false
+    private var previous: Character = " "
+
+    /// Whether the text so far ends inside a quoted scalar.
+    var isOpen: Bool { open != nil && !closing }
+
+    /// Consumes `character`; true when it belongs to a quoted scalar (its quotes included).
+    package mutating func step(_ character: Character) -> Bool {
+        defer { previous = character }
+        if closing {
+            closing = false
+            if character == "'" { return true }
+            open = nil
+        }
+        if let quote = open {
+            if escaped {
+                escaped = false
+            } else if quote == "\"" && character == "\\" {
+                escaped = true
+            } else if character == quote {
+                if quote == "'" { closing = true } else { open = nil }
+            }
+            return true
+        }
+        if (character == "\"" || character == "'") && " \t[{,:".contains(previous) {
+            open = character
+            return true
+        }
+        return false
+    }
+}
+
+enum YAMLScalar {
+    /// The value of a scalar as written: quotes removed and escapes decoded. A quoted scalar must be exactly one
+    /// quoted string; a plain one is taken as it is.
+    package static func value(_ text: String, line: Int) throws(YAMLSyntaxError) -> String {
+        guard let quote = text.first, quote == "\"" || quote == "'" else { return text }
+        var index = text.index(after: text.startIndex)
+        var end: String.Index?
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if quote == "\"" && character == "\\" {
+                index = next < text.endIndex ? text.index(after: next) : next
+                continue
+            }
+            if character == quote {
+                if quote == "'", next < text.endIndex, text[next] == "'" {
+                    index = text.index(after: next)
+                    continue
+                }
+                end = index
+                break
+            }
+            index = next
+        }
+        guard let end else {
+            throw YAMLSyntaxError(line: line, reason: "a quoted string that never ends")
+        }
+        guard text.index(after: end) == text.endIndex else {
+            throw YAMLSyntaxError(line: line, reason: "text after the closing quote of \(text[...end])")
+        }
+        let body = text[text.index(after: text.startIndex)..<end]
+        return quote == "'" ? body.replacingOccurrences(of: "''", with: "'") : try unescape(body, line: line)
+    }
+
+    /// Decodes the escapes of a double-quoted scalar (YAML 1.2, section 5.7).
+    private static func unescape(_ body: Substring, line: Int) throws(YAMLSyntaxError) -> String {
+        var result = String.UnicodeScalarView()
+        var scalars = body.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\\" else {
+                result.append(scalar)
+                continue
+            }
+            guard let escape = scalars.next() else { throw YAMLSyntaxError(line: line, reason: "a backslash at the end of a quoted string") }
+            let simple: [Unicode.Scalar: Unicode.Scalar] = [
+                "0": "\u{0}", "a": "\u{7}", "b": "\u{8}", "t": "\t", "\t": "\t", "n": "\n", "v": "\u{B}", "f": "\u{C}",
+                "r": "\r", "e": "\u{1B}", " ": " ", "\"": "\"", "/": "/", "\\": "\\", "N": "\u{85}", "_": "\u{A0}",
+                "L": "\u{2028}", "P": "\u{2029}",
+            ]
+            if let decoded = simple[escape] {
+                result.append(decoded)
+                continue
+            }
+            let digits = ["x": 2, "u": 4, "U": 8][String(escape)]
+            var hex = ""
+            for _ in 0..<(digits ?? 0) {
+                if let next = scalars.next() { hex.unicodeScalars.append(next) }
+            }
+            guard let digits, hex.count == digits, let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) else {
+                throw YAMLSyntaxError(line: line, reason: "\\\(escape)\(hex) is not a YAML escape")
+            }
+            result.append(decoded)
+        }
+        return String(result)
+    }
+}

@@ -1,0 +1,102 @@
+/// Reads the YAML that XcodeGen specs are written in — nested maps and lists, `[a, b]` and `{a: b}`, quoted
+/// scalars with their escapes, `|` / `>` block scalars, comments, anchors, aliases and `<<` merge keys — without a
+/// YAML library.
+///
+/// Values may start on the line after their key and continue on more indented lines (flow collections, plain
+/// and quoted scalars), as libyaml reads them.
+///
+/// What it does not support (a second document, complex keys, custom tags) and what
+/// YAML forbids (tabs in indentation, control characters, brackets or quotes never closed, an unknown escape or
+/// alias) are errors with their line, never guessed at; so is nesting deeper than `NestingLimit`. Time is linear
+/// in the size of the file.
+package enum YAMLSubset {
+    struct Line {
+        package var indent: Int
+        package var text: String
+        package var number: Int
+    }
+
+    package static func parse(_ text: String) throws(YAMLSyntaxError) -> YAMLNode {
+        var lines: [Line] = []
+        var documentEnded = false
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let number = index + 1
+            if let control = raw.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
+                throw YAMLSyntaxError(line: number, reason: "a control character (U+\(String(format: "%04X", control.value))), which YAML does not allow")
+            }
+            let content = stripComment(String(raw))
+            let trimmed = content.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            if trimmed == "---" || trimmed.hasPrefix("--- ") || trimmed == "..." {
+                if !lines.isEmpty && trimmed != "..." {
+                    throw YAMLSyntaxError(line: number, reason: "a second YAML document; an XcodeGen spec is one document")
+                }
+                documentEnded = documentEnded || (trimmed == "..." && !lines.isEmpty)
+                continue
+            }
+            if documentEnded {
+                throw YAMLSyntaxError(line: number, reason: "text after the end of the document (...)")
+            }
+            let leading = content.prefix { $0 == " " || $0 == "\t" }
+            if leading.contains("\t") {
+                throw YAMLSyntaxError(line: number, reason: "a tab in the indentation; YAML indents with spaces only")
+            }
+            lines.append(Line(indent: leading.count, text: String(content.dropFirst(leading.count)).trimmingCharacters(in: .whitespaces), number: number))
+        }
+        guard let first = lines.first else { return .map([]) }
+        var reader = YAMLBlockReader(lines: lines)
+        let node = try reader.block(indent: first.indent, depth: 0)
+        if reader.index < lines.count {
+            throw YAMLSyntaxError(line: lines[reader.index].number, reason: "indentation that does not match any level above it")
+        }
+        return node
+    }
+
+    /// Removes a `#` comment that is not inside quotes and starts a word.
+    package static func stripComment(_ line: String) -> String {
+        var quotes = QuoteTracker()
+        var previous: Character = " "
+        for (offset, character) in line.enumerated() {
+            if !quotes.step(character), character == "#", previous == " " || previous == "\t" || offset == 0 {
+                return String(line.prefix(offset))
+            }
+            previous = character
+        }
+        return line
+    }
+
+    static func isListItem(_ text: String) -> Bool {
+        text == "-" || text.hasPrefix("- ")
+    }
+
+    /// Splits `key: value`, `"quoted key": value` or `key:` into the key as written and the rest; nil when the text
+    /// is not a key.
+    package static func splitKey(_ text: String) -> (key: String, rest: String)? {
+        var quotes = QuoteTracker()
+        var depth = 0
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            defer { index = next }
+            if quotes.step(character) { continue }
+            switch character {
+            case "[", "{":
+                if index == text.startIndex { return nil }
+                depth += 1
+            case "]", "}": depth -= 1
+            case ":" where depth == 0:
+                guard next == text.endIndex || text[next] == " " else { break }
+                return (text[..<index].trimmingCharacters(in: .whitespaces), text[next...].trimmingCharacters(in: .whitespaces))
+            default: break
+            }
+        }
+        return nil
+    }
+}
+
+/// A spec that is not YAML bggen can read, at a 1-based line, before the caller adds the file name.
+package struct YAMLSyntaxError: Error, Equatable {
+    package let line: Int
+    package let reason: String
+}
