@@ -1,3 +1,4 @@
+import BggenFormats
 import Foundation
 
 /// What `bggen doctor` prints on stdout when it could not do its job, so a CI step that uploads or parses the
@@ -54,9 +55,6 @@ enum DoctorFailure {
             }
         }
         let run = Run(invocations: [.init(exitCode: exitStatus, toolExecutionNotifications: [.init(message: .init(text: message))])])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(Log(runs: [run]))) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONOutput.document(Log(runs: [run]))
     }
 }

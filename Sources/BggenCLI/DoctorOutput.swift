@@ -1,4 +1,5 @@
 import BggenCore
+import BggenFormats
 import BggenModel
 import Foundation
 
@@ -174,10 +175,7 @@ struct DoctorOutput {
     }
 
     private func encode(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        JSONOutput.document(value)
     }
 }
 

@@ -1,4 +1,5 @@
 import BggenCore
+import BggenFormats
 import BggenModel
 import Foundation
 
@@ -163,10 +164,7 @@ struct Report {
     }
 
     private static func encode(_ document: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        JSONOutput.document(document)
     }
 }
 

@@ -146,8 +146,6 @@ final class MCPSession {
 
     /// One line: JSON escapes every newline inside a string, and the encoder adds none of its own.
     static func encodeLine(_ value: JSONValue) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+        String(decoding: (try? JSONOutput.encoder(.oneLine).encode(value)) ?? Data("null".utf8), as: UTF8.self)
     }
 }

@@ -139,7 +139,7 @@ struct MCPToolRunner {
     }
 
     private static func encode(_ value: some Encodable) -> JSONValue {
-        (try? JSONEncoder().encode(value)).flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) } ?? .null
+        (try? JSONOutput.encoder(.oneLine).encode(value)).flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) } ?? .null
     }
 }
 

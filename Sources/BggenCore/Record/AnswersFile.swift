@@ -78,8 +78,7 @@ extension AnswersFile {
             style: configuration.style.rawValue, target: app.target, tasks: configuration.tasks.map(\.rawValue),
             testModule: app.testModule, tests: configuration.tests ? true : nil
         )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONOutput.encoder(.oneLine)
         // A record of strings, flags and lists always encodes, and always decodes back to an object.
         let data = try! encoder.encode(record)
         guard case .object(let fields) = try! JSONDecoder().decode(JSONValue.self, from: data) else { return "{}\n" }

@@ -57,10 +57,8 @@ public enum JSONValue: Codable, Equatable, Sendable {
         case .bool(let flag): return flag ? "true" : "false"
         case .number(let number): return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
         case .string(let text):
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.withoutEscapingSlashes]
-            // A String always encodes.
-            return String(decoding: try! encoder.encode(text), as: UTF8.self)
+            // A String always encodes (sorting keys changes nothing in a string).
+            return String(decoding: try! JSONOutput.encoder(.oneLine).encode(text), as: UTF8.self)
         case .array(let items): return "[" + items.map(\.inline).joined(separator: ", ") + "]"
         case .object(let fields):
             return "{" + fields.keys.sorted().map { "\(JSONValue.string($0).inline): \(fields[$0]!.inline)" }.joined(separator: ", ") + "}"
