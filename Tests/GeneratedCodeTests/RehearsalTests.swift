@@ -9,14 +9,19 @@ import Testing
 @Suite("Rehearsal tests (--tests)", .tags(.slow))
 struct RehearsalTests {
     static let scenario = "rehearsal-tests"
-    static let rehearsalFile = (OutputRenderer.rehearsalTestsPath as NSString).lastPathComponent
+    /// The same rehearsals for a test target that uses Swift Testing.
+    static let swiftTestingScenario = "rehearsal-tests-swift-testing"
+    static let rehearsalFile = RehearsalTarget.fileName
 
-    @Test(arguments: CompilerSetup.allCases)
-    func compilesCleanAndPassesWithTheTemplatesOwnWork(_ setup: CompilerSetup) async throws {
-        let files = try Self.swiftFiles()
-        let run = try await Self.buildAndRun(files, setup: setup)
-        #expect(run.ending == .exited(0), "\(setup): \(run.output)")
-        #expect(run.output.contains("Executed \(Self.testNames(in: files[Self.rehearsalFile]!).count) tests, with 0 failures"), "\(run.output)")
+    @Test(arguments: [scenario, swiftTestingScenario], CompilerSetup.allCases)
+    func compilesCleanAndPassesWithTheTemplatesOwnWork(_ scenario: String, _ setup: CompilerSetup) async throws {
+        let files = try Self.swiftFiles(scenario)
+        let run = try await Self.buildAndRun(files, setup: setup, scenario: scenario)
+        #expect(run.ending == .exited(0), "\(scenario), \(setup): \(run.output)")
+        let count = Self.testNames(in: files[Self.rehearsalFile]!).count
+        #expect(count >= 10)
+        #expect(Self.plain(run.output).contains(scenario == Self.scenario ? "Executed \(count) tests, with 0 failures"
+                                                                            : "Test run with \(count) tests in 1 suite passed"), "\(run.output)")
     }
 
     /// Refresh work that loops without checking for cancellation (`try?` swallows the cancellation) for 3 s.
@@ -59,7 +64,7 @@ struct RehearsalTests {
     // MARK: - Building and running
 
     /// The scenario's Swift files by file name: the app's (a new folder's) and the rehearsal file.
-    static func swiftFiles() throws -> [String: String] {
+    static func swiftFiles(_ scenario: String = scenario) throws -> [String: String] {
         var files: [String: String] = [:]
         for file in try Scenarios.named(scenario).renderedFiles() where file.path.hasSuffix(".swift") {
             files[(file.path as NSString).lastPathComponent] = file.contents
@@ -73,13 +78,16 @@ struct RehearsalTests {
         rehearsal.matches(of: /func (test\w+)\(\) async/).map { String($0.output.1) }
     }
 
-    /// Builds the files, with an `XCTMain` of every rehearsal, into one module, as a unit-test bundle with
-    /// `@testable import` sees the app, and runs it. Any diagnostic in bggen's files fails the test.
-    static func buildAndRun(_ files: [String: String], setup: CompilerSetup) async throws -> Subprocess.Run {
+    /// Builds the files, with an `XCTMain` of every rehearsal (or Swift Testing's entry point, which finds the
+    /// tests itself), into one module, as a unit-test bundle with `@testable import` sees the app, and runs it.
+    /// Any diagnostic in bggen's files fails the test.
+    static func buildAndRun(_ files: [String: String], setup: CompilerSetup, scenario: String = scenario) async throws -> Subprocess.Run {
         let folder = try TemporaryDirectory()
         let names = testNames(in: files[rehearsalFile]!)
-        let main = "import XCTest\n\nXCTMain([testCase([\n"
-            + names.map { "    (\"\($0)\", asyncTest(BackgroundTaskRehearsalTests.\($0))),\n" }.joined() + "])])\n"
+        let main = Scenarios.named(scenario).swiftTesting
+            ? "import Foundation\nimport Testing\n\nexit(await Testing.__swiftPMEntryPoint() as CInt)\n"
+            : "import XCTest\n\nXCTMain([testCase([\n"
+                + names.map { "    (\"\($0)\", asyncTest(BackgroundTaskRehearsalTests.\($0))),\n" }.joined() + "])])\n"
         var sources: [URL] = []
         for (name, contents) in files.merging(["main.swift": main], uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
             let url = folder.url.appendingPathComponent(name)
@@ -92,7 +100,7 @@ struct RehearsalTests {
         let inGeneratedFiles = result.diagnostics.filter { !$0.contains("main.swift:") }
         #expect(result.exitCode == 0 && inGeneratedFiles.isEmpty, "\(setup):\n\(result.output)")
         guard result.exitCode == 0 else { throw StubSDK.Failure(summary: "the rehearsal build failed", output: result.output) }
-        return try await Subprocess.launch(executable, arguments: [], in: folder.url, timeLimit: 120)
+        return try await Subprocess.launch(executable, arguments: [], environment: ["NO_COLOR": "1"], in: folder.url, timeLimit: 120)
     }
 
     /// `type`'s `run()` with `body`, as a user might have written it.
@@ -104,13 +112,27 @@ struct RehearsalTests {
         return source.replacingCharacters(in: start.upperBound..<end.lowerBound, with: body)
     }
 
-    /// The failure messages XCTest printed for `test`, nil when it did not fail.
+    /// The failure messages XCTest or Swift Testing (an issue's line and the comment below it) printed for
+    /// `test`, nil when it did not fail.
     static func failure(of test: String, in output: String) -> String? {
-        let lines = output.split(separator: "\n").filter { $0.contains(".\(test) : ") || $0.contains(" \(test) : ") || $0.contains("\(test) : XCT") }
-        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+        let lines = plain(output).split(separator: "\n", omittingEmptySubsequences: false)
+        var found: [Substring] = []
+        for (index, line) in lines.enumerated() {
+            if line.contains(".\(test) : ") || line.contains(" \(test) : ") || line.contains("\(test) : XCT") {
+                found.append(line)
+            } else if line.contains("Test \(test)() recorded an issue") {
+                found += lines[index...].prefix(2)
+            }
+        }
+        return found.isEmpty ? nil : found.joined(separator: "\n")
     }
 
     static func passed(_ test: String, in output: String) -> Bool {
-        output.contains("\(test)' passed")
+        output.contains("\(test)' passed") || plain(output).contains("Test \(test)() passed")
+    }
+
+    /// The output without terminal colours.
+    static func plain(_ output: String) -> String {
+        output.replacing(/\u{1B}\[[0-9;]*m/, with: "")
     }
 }
