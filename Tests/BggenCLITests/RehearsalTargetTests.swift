@@ -114,4 +114,20 @@ struct RehearsalTargetTests {
             #expect(!again.transcript.contains("Write rehearsal tests"))
         }
     }
+
+    /// The module is the product's (`PRODUCT_NAME = Night Reader` builds `Night_Reader`), not the target's name:
+    /// NetNewsWire's `NetNewsWire-iOS` builds `NetNewsWire`.
+    @Test func theAppModuleIsNamedAfterTheProduct() throws {
+        let repo = try TemporaryDirectory()
+        try repo.write(SyntheticProject.pbxproj(name: "Reader-iOS", folder: "App",
+                                                targetSettings: "PRODUCT_NAME = \"Night Reader\"; IPHONEOS_DEPLOYMENT_TARGET = 17.0;"),
+                       to: "App.xcodeproj/project.pbxproj")
+        try repo.write("import SwiftUI\n\n@main struct ReaderApp: App {\n    var body: some Scene { WindowGroup { Text(\"\") } }\n}\n", to: "App/ReaderApp.swift")
+        let run = try InProcessRunner.run(["init", "--yes", "--tests", "--tasks", "refresh", "."], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = try repo.files()
+        #expect(files["Tests/BackgroundProcessingTests/\(Self.file)"]?.contains("@testable import Night_Reader\n") == true,
+                "\(files.keys.sorted())")
+        #expect(files[".bggen.json"]?.contains("\"testModule\": \"Night_Reader\"") == true)
+    }
 }

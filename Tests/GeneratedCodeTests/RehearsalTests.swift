@@ -24,11 +24,12 @@ struct RehearsalTests {
                                                                             : "Test run with \(count) tests in 1 suite passed"), "\(run.output)")
     }
 
-    /// Refresh work that loops without checking for cancellation (`try?` swallows the cancellation) for 3 s.
+    /// Refresh work that loops without checking for cancellation (`try?` swallows the cancellation) for 5 s: longer
+    /// than the success rehearsal waits (its 2 s budget and the 1 s hand-over), which 3 s only just was.
     @Test func refreshWorkThatIgnoresCancellationIsCaught() async throws {
         var files = try Self.swiftFiles()
         files["AppRefreshWork.swift"] = try Self.replacingBody(of: "AppRefreshWork", in: files["AppRefreshWork.swift"]!, with: """
-                let end = Date().addingTimeInterval(3)
+                let end = Date().addingTimeInterval(5)
                 while Date() < end {
                     try? await Task.sleep(nanoseconds: 10_000_000)
                 }
@@ -58,6 +59,48 @@ struct RehearsalTests {
             "iOS would kill the app: the processing work (ProcessingWork) had not finished 5.0 s after its task started") == true, "\(run.output)")
         #expect(Self.failure(of: "testProcessingCompletesOnceWhenExpiredShortlyAfterItStarts", in: run.output)?.contains(
             "iOS would kill the app: the processing work (ProcessingWork) was still running 1.0 s after its task expired") == true, "\(run.output)")
+        #expect(Self.passed("testRefreshCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")
+    }
+
+    /// Checkpointed processing that forgets to save its cursor: its `process(_:)` returns no cursor of the item it
+    /// finished (an empty string), so after an expiry between items the next run starts over. The same work
+    /// returning the item's cursor passes every rehearsal.
+    @Test func checkpointedProcessingThatForgetsItsCursorIsCaught() async throws {
+        var files = try Self.swiftFiles(Self.swiftTestingScenario)
+        let work = files["ProcessingWork.swift"]!
+        let withItems = work.replacingOccurrences(of: "-> [String] {\n        []\n", with: "-> [String] {\n        [\"a\", \"b\", \"c\"].filter { cursor == nil || $0 > cursor! }\n")
+        try #require(withItems != work)
+        files["ProcessingWork.swift"] = withItems
+        let saving = try await Self.buildAndRun(files, setup: .swift6, scenario: Self.swiftTestingScenario)
+        #expect(saving.ending == .exited(0), "\(saving.output)")
+        let forgetting = withItems.replacingOccurrences(of: "        item\n    }\n", with: "        \"\"\n    }\n")
+        try #require(forgetting != withItems)
+        files["ProcessingWork.swift"] = forgetting
+        let run = try await Self.buildAndRun(files, setup: .swift6, scenario: Self.swiftTestingScenario)
+        #expect(run.ending != .exited(0), "\(run.output)")
+        #expect(Self.failure(of: "testCheckpointedProcessingResumesAfterTheSavedCursorWhenExpiredBetweenItems", in: run.output)?.contains(
+            "iOS would never see the processing finish: after its task expired between items, the next run of ProcessingWork started again at the first item instead of after the saved cursor") == true, "\(run.output)")
+        #expect(Self.passed("testCheckpointedProcessingSkipsAnItemThatFailsForGoodAfterItsAttempts", in: run.output), "\(run.output)")
+        #expect(Self.passed("testProcessingCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")
+    }
+
+    /// A silent push handler whose work waits 3 s, past the (scaled) push budget.
+    @Test func aPushHandlerThatWaitsPastTheBudgetIsCaught() async throws {
+        var files = try Self.swiftFiles()
+        let source = files["SilentPushWork.swift"]!
+        let opening = "func perform(_ push: SilentPush) async throws -> UIBackgroundFetchResult {\n"
+        let start = try #require(source.range(of: opening))
+        let end = try #require(source.range(of: "\n    }\n}\n", range: start.upperBound..<source.endIndex))
+        files["SilentPushWork.swift"] = source.replacingCharacters(in: start.upperBound..<end.lowerBound, with: """
+                try await Task.sleep(nanoseconds: 3_000_000_000)
+                return .newData
+            """)
+        let run = try await Self.buildAndRun(files, setup: .swift6)
+        #expect(run.ending != .exited(0), "\(run.output)")
+        #expect(Self.failure(of: "testSilentPushAnswersWithinThePushBudget", in: run.output)?.contains(
+            "iOS would stop waking the app for pushes: the silent push work (AppSilentPushWork) had not answered 1.0 s after a content-available push arrived") == true,
+            "\(run.output)")
+        #expect(Self.passed("testSilentPushAnswersNoDataToAPushWithoutContentAvailable", in: run.output), "\(run.output)")
         #expect(Self.passed("testRefreshCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")
     }
 

@@ -10,14 +10,27 @@ import Foundation
 /// It often runs while the device is locked, when files of protection class `complete` cannot be opened: keep
 /// its database in files of class `completeUntilFirstUserAuthentication`, or stop early (throw) while
 /// `UIApplication.shared.isProtectedDataAvailable` is false.
-nonisolated struct ProcessingWork: BackgroundWork {
-    func run() async throws {
-        // For example, with the database the factory below hands over:
-        // for batch in try await database.staleRecordBatches() {
-        //     try Task.checkCancellation()
-        //     try await database.compact(batch)
+/// Here `CheckpointedWork` does that: it saves a cursor after each item and resumes from it next run. An item
+/// that fails is tried again next run. Throw `BackgroundWorkError.permanent(error)` from `process(_:)` when
+/// retrying cannot help (a corrupt record): an item that fails that way in three runs is skipped and logged; to
+/// allow more or fewer runs, add for example `var attemptsPerItem: Int { 5 }` to this type. Other errors, such
+/// as being offline, are retried at every later run and never skip the item.
+nonisolated struct ProcessingWork: CheckpointedWork {
+    /// The items still to process after `cursor` (nil: from the beginning), in a stable order, for example
+    /// record identifiers sorted ascending: `try await database.recordIDs(after: cursor)`, with the database the
+    /// factory below hands over.
+    func items(after cursor: String?) async throws -> [String] {
+        []
+    }
+
+    /// Processes one item and returns its cursor, for example its identifier.
+    func process(_ item: String) async throws -> String {
+        // do {
+        //     try await database.compact(recordID: item)
+        // } catch DatabaseError.corrupt {
+        //     throw BackgroundWorkError.permanent(DatabaseError.corrupt)
         // }
-        try Task.checkCancellation()
+        item
     }
 }
 

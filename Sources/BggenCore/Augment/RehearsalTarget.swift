@@ -30,7 +30,7 @@ public struct RehearsalTarget: Sendable, Equatable {
             return inPackage(root: root, outputFolder: outputFolder, fileSystem: fileSystem)
         }
         guard let app = project.target else { return (nil, nil) }
-        let module = OutputRenderer.moduleName(forTarget: app.name)
+        let module = appModule(of: app)
         // A host app is named by its product (`Home Assistant.app` for target App), a dependency by its target.
         let names = Set([app.name] + app.buildSettings.values.compactMap { $0.value("PRODUCT_NAME")?.resolved })
         let candidates = project.report.otherTargets.filter { $0.isUnitTestBundle && $0.dependencies.contains(where: names.contains) }
@@ -59,6 +59,15 @@ public struct RehearsalTarget: Sendable, Equatable {
         return (RehearsalTarget(name: test.name, folder: folder, appModule: module,
                                 usesSwiftTesting: importsTesting(folder: folder, root: root, fileSystem: fileSystem),
                                 integrationNote: note), nil)
+    }
+
+    /// The module `@testable import` names: `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME` (NetNewsWire's iOS target
+    /// `NetNewsWire-iOS` builds `NetNewsWire`), else the target's name, made an identifier as Xcode makes it.
+    static func appModule(of app: AppTarget) -> String {
+        let settings = TargetFacts.representative(app.buildSettings.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) })
+        let written = ["PRODUCT_MODULE_NAME", "PRODUCT_NAME"].lazy.compactMap { settings?.value($0) }
+            .first { $0.isFullyResolved && !$0.resolved.isEmpty }
+        return OutputRenderer.moduleName(forTarget: written?.resolved ?? app.name)
     }
 
     /// A package's `.testTarget` depending on the target whose folder holds the generated code.

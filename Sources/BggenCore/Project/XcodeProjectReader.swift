@@ -114,7 +114,9 @@ struct XcodeProjectReader {
                                     settings: [(name: String, value: BuildSettings)], model: XcodeProjectModel) {
         let owned = model.synchronizedGroups(of: target)
         other.synchronizedFolders = owned.map(\.path).sorted()
-        other.sourceFolders = Self.sourceFolder(target: target, ownedGroups: owned, plist: nil, model: model,
+        // Its Info.plist sits in its own folder, which tells it from the app's files a test bundle compiles too.
+        let plist = TargetFacts.representative(settings)?.path("INFOPLIST_FILE", projectDirectory: model.directory)?.path
+        other.sourceFolders = Self.sourceFolder(target: target, ownedGroups: owned, plist: plist, model: model,
                                                 root: root, fileSystem: fileSystem).map { [$0] } ?? []
         let hosts = settings.flatMap { _, value in
             ["TEST_HOST", "BUNDLE_LOADER"].compactMap { value.rawValue($0) }.flatMap { $0.split(separator: "/") }

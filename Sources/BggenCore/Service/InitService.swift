@@ -105,7 +105,8 @@ public struct InitService {
         let renderer = OutputRenderer()
         // The rehearsal tests import the app: the target's module, or in a new folder the folder's name, which
         // Xcode gives a new project's app target.
-        let appModule = tests?.appModule ?? OutputRenderer.moduleName(forTarget: project?.target?.name ?? PathText.name(of: request.root))
+        let appModule = tests?.appModule ?? project?.target.map(RehearsalTarget.appModule(of:))
+            ?? OutputRenderer.moduleName(forTarget: PathText.name(of: request.root))
         var files = try renderer.files(for: configuration, outputFolder: outputFolder, edits: edits, appModule: appModule,
                                        testsFolder: tests?.folder ?? OutputRenderer.defaultRehearsalFolder,
                                        swiftTesting: tests?.usesSwiftTesting == true)
