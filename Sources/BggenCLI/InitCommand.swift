@@ -79,6 +79,9 @@ struct InitCommand {
         questions.patchSharingTargets = { names, folder in
             try prompter.confirm("\(names) also compile \(folder). Add the keys to their Info.plists too?", default: true)
         }
+        questions.writeRehearsalTests = { target in
+            try prompter.confirm("Write rehearsal tests into \(target)?", default: true)
+        }
         return questions
     }
 

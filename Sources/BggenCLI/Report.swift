@@ -186,6 +186,8 @@ struct JSONReport: Encodable {
         let gpu: Bool
         let style: String
         let prefix: String?
+        /// The rehearsal tests are written (`--tests`, or yes to the question).
+        let tests: Bool
 
         init(_ configuration: Configuration) {
             tasks = configuration.tasks.map(\.rawValue)
@@ -200,6 +202,7 @@ struct JSONReport: Encodable {
             gpu = configuration.gpu
             style = configuration.style.rawValue
             prefix = configuration.typePrefix.isEmpty ? nil : configuration.typePrefix
+            tests = configuration.tests
         }
     }
     struct IdentifiersJSON: Encodable {

@@ -57,7 +57,8 @@ public enum AnswerField: String, CaseIterable, Sendable {
         case .checkpoint: answers.checkpoint = flag
         case .gpu: answers.gpu = flag
         case .objc: answers.objectiveC = flag ? true : nil
-        case .tests: answers.tests = flag ? true : nil
+        // false: the question was answered no, and is not asked again.
+        case .tests: answers.tests = flag
         case .tasks, .interval, .at, .strategy, .style, .bundleID, .ios, .prefix: break
         }
     }

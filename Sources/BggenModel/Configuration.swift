@@ -105,6 +105,8 @@ public struct Configuration: Sendable, Equatable {
     public let guardsPlatform: Bool
     /// The rehearsal tests are generated (`--tests`): only for refresh and processing work, the kinds they run.
     public let tests: Bool
+    /// The question whether to write them was answered no: recorded, so it is not asked again.
+    public let testsDeclined: Bool
     /// Things the user should know about how their answers were interpreted.
     public let notes: [String]
 
@@ -145,6 +147,7 @@ public struct Configuration: Sendable, Equatable {
         self.objectiveC = style == .appDelegate && (answers.objectiveC ?? defaults.objectiveC ?? false)
         self.guardsPlatform = answers.guardsPlatform ?? defaults.guardsPlatform ?? false
         let wantsTests = answers.tests ?? defaults.tests ?? false
+        self.testsDeclined = (answers.tests ?? defaults.tests) == false
         self.tests = wantsTests && (tasks.contains(.refresh) || tasks.contains(.processing))
         if wantsTests && !self.tests {
             notes.append("--tests rehearses refresh and processing work, and these tasks have neither: no test file was written.")
@@ -205,7 +208,7 @@ public struct Configuration: Sendable, Equatable {
             checkpoint: checkpoint, nightlyAt: nightlyAt.map(NightlyStart.at) ?? .anyTime,
             strategy: includes(.continuedProcessing) ? strategy : nil, gpu: includes(.continuedProcessing) ? gpu : nil,
             style: style, typePrefix: typePrefix.isEmpty ? nil : typePrefix, objectiveC: objectiveC ? true : nil,
-            guardsPlatform: guardsPlatform ? true : nil, tests: tests ? true : nil
+            guardsPlatform: guardsPlatform ? true : nil, tests: tests ? true : testsDeclined ? false : nil
         )
     }
 

@@ -9,10 +9,14 @@ public struct Scenario: Sendable, CustomStringConvertible {
     /// Detection found an app without scenes (no `UIApplicationSceneManifest`, no scene delegate): the next steps
     /// print the plain app-delegate variant. The files are the same, so `flags` still produce them.
     public let appHasNoScenes: Bool
+    /// The app's test target imports `Testing`: the rehearsal tests (`--tests`) are Swift Testing, not XCTest. Read
+    /// from the test target, so `flags` still produce the same answers.
+    public let swiftTesting: Bool
 
     public var description: String { name }
 
-    public init(name: String, flags: [String], answers: Answers, appHasNoScenes: Bool = false) {
+    public init(name: String, flags: [String], answers: Answers, appHasNoScenes: Bool = false, swiftTesting: Bool = false) {
+        self.swiftTesting = swiftTesting
         self.name = name
         self.flags = flags
         self.answers = answers
@@ -26,7 +30,7 @@ public struct Scenario: Sendable, CustomStringConvertible {
     /// The files bggen writes for this scenario into an empty project, keyed by relative path.
     /// `appModule`: what the rehearsal tests import, the folder's name where bggen ran.
     public func renderedFiles(appModule: String = OutputRenderer.defaultAppModule) throws -> [GeneratedFile] {
-        try OutputRenderer().files(for: configuration, outputFolder: OutputLocation.folderName, appModule: appModule)
+        try OutputRenderer().files(for: configuration, outputFolder: OutputLocation.folderName, appModule: appModule, swiftTesting: swiftTesting)
     }
 
     /// The printed next steps, which include the app-delegate code the user is told to write.
@@ -78,14 +82,16 @@ public enum Scenarios {
         make("swiftui-ios27-refresh-processing", "--style", "swiftui", "--ios", "27.0", "--tasks", "refresh,processing"),
         make("ios18-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "18.0", "--bundle-id", "com.acme.news-reader"),
         make("no-scenes-refresh-processing", "--tasks", "refresh,processing,downloads", appHasNoScenes: true),
-        make("rehearsal-tests", "--tasks", "refresh,processing", "--tests"),
+        make("rehearsal-tests", "--tasks", "refresh,processing,silent-push", "--tests"),
+        make("rehearsal-tests-swift-testing", "--tasks", "refresh,processing", "--checkpoint", "--tests", swiftTesting: true),
     ]
 
     public static func named(_ name: String) -> Scenario {
         all.first { $0.name == name }!
     }
 
-    private static func make(_ name: String, _ flags: String..., appHasNoScenes: Bool = false) -> Scenario {
-        Scenario(name: name, flags: flags, answers: try! AnswerField.answers(fromFlags: flags), appHasNoScenes: appHasNoScenes)
+    private static func make(_ name: String, _ flags: String..., appHasNoScenes: Bool = false, swiftTesting: Bool = false) -> Scenario {
+        Scenario(name: name, flags: flags, answers: try! AnswerField.answers(fromFlags: flags), appHasNoScenes: appHasNoScenes,
+                 swiftTesting: swiftTesting)
     }
 }

@@ -9,21 +9,27 @@ import Testing
 @Suite("Rehearsal tests (--tests)", .tags(.slow))
 struct RehearsalTests {
     static let scenario = "rehearsal-tests"
-    static let rehearsalFile = (OutputRenderer.rehearsalTestsPath as NSString).lastPathComponent
+    /// The same rehearsals for a test target that uses Swift Testing.
+    static let swiftTestingScenario = "rehearsal-tests-swift-testing"
+    static let rehearsalFile = RehearsalTarget.fileName
 
-    @Test(arguments: CompilerSetup.allCases)
-    func compilesCleanAndPassesWithTheTemplatesOwnWork(_ setup: CompilerSetup) async throws {
-        let files = try Self.swiftFiles()
-        let run = try await Self.buildAndRun(files, setup: setup)
-        #expect(run.ending == .exited(0), "\(setup): \(run.output)")
-        #expect(run.output.contains("Executed \(Self.testNames(in: files[Self.rehearsalFile]!).count) tests, with 0 failures"), "\(run.output)")
+    @Test(arguments: [scenario, swiftTestingScenario], CompilerSetup.allCases)
+    func compilesCleanAndPassesWithTheTemplatesOwnWork(_ scenario: String, _ setup: CompilerSetup) async throws {
+        let files = try Self.swiftFiles(scenario)
+        let run = try await Self.buildAndRun(files, setup: setup, scenario: scenario)
+        #expect(run.ending == .exited(0), "\(scenario), \(setup): \(run.output)")
+        let count = Self.testNames(in: files[Self.rehearsalFile]!).count
+        #expect(count >= 10)
+        #expect(Self.plain(run.output).contains(scenario == Self.scenario ? "Executed \(count) tests, with 0 failures"
+                                                                            : "Test run with \(count) tests in 1 suite passed"), "\(run.output)")
     }
 
-    /// Refresh work that loops without checking for cancellation (`try?` swallows the cancellation) for 3 s.
+    /// Refresh work that loops without checking for cancellation (`try?` swallows the cancellation) for 5 s: longer
+    /// than the success rehearsal waits (its 2 s budget and the 1 s hand-over), which 3 s only just was.
     @Test func refreshWorkThatIgnoresCancellationIsCaught() async throws {
         var files = try Self.swiftFiles()
         files["AppRefreshWork.swift"] = try Self.replacingBody(of: "AppRefreshWork", in: files["AppRefreshWork.swift"]!, with: """
-                let end = Date().addingTimeInterval(3)
+                let end = Date().addingTimeInterval(5)
                 while Date() < end {
                     try? await Task.sleep(nanoseconds: 10_000_000)
                 }
@@ -56,10 +62,52 @@ struct RehearsalTests {
         #expect(Self.passed("testRefreshCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")
     }
 
+    /// Checkpointed processing that forgets to save its cursor: its `process(_:)` returns no cursor of the item it
+    /// finished (an empty string), so after an expiry between items the next run starts over. The same work
+    /// returning the item's cursor passes every rehearsal.
+    @Test func checkpointedProcessingThatForgetsItsCursorIsCaught() async throws {
+        var files = try Self.swiftFiles(Self.swiftTestingScenario)
+        let work = files["ProcessingWork.swift"]!
+        let withItems = work.replacingOccurrences(of: "-> [String] {\n        []\n", with: "-> [String] {\n        [\"a\", \"b\", \"c\"].filter { cursor == nil || $0 > cursor! }\n")
+        try #require(withItems != work)
+        files["ProcessingWork.swift"] = withItems
+        let saving = try await Self.buildAndRun(files, setup: .swift6, scenario: Self.swiftTestingScenario)
+        #expect(saving.ending == .exited(0), "\(saving.output)")
+        let forgetting = withItems.replacingOccurrences(of: "        item\n    }\n", with: "        \"\"\n    }\n")
+        try #require(forgetting != withItems)
+        files["ProcessingWork.swift"] = forgetting
+        let run = try await Self.buildAndRun(files, setup: .swift6, scenario: Self.swiftTestingScenario)
+        #expect(run.ending != .exited(0), "\(run.output)")
+        #expect(Self.failure(of: "testCheckpointedProcessingResumesAfterTheSavedCursorWhenExpiredBetweenItems", in: run.output)?.contains(
+            "iOS would never see the processing finish: after its task expired between items, the next run of ProcessingWork started again at the first item instead of after the saved cursor") == true, "\(run.output)")
+        #expect(Self.passed("testCheckpointedProcessingSkipsAnItemThatFailsForGoodAfterItsAttempts", in: run.output), "\(run.output)")
+        #expect(Self.passed("testProcessingCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")
+    }
+
+    /// A silent push handler whose work waits 3 s, past the (scaled) push budget.
+    @Test func aPushHandlerThatWaitsPastTheBudgetIsCaught() async throws {
+        var files = try Self.swiftFiles()
+        let source = files["SilentPushWork.swift"]!
+        let opening = "func perform(_ push: SilentPush) async throws -> UIBackgroundFetchResult {\n"
+        let start = try #require(source.range(of: opening))
+        let end = try #require(source.range(of: "\n    }\n}\n", range: start.upperBound..<source.endIndex))
+        files["SilentPushWork.swift"] = source.replacingCharacters(in: start.upperBound..<end.lowerBound, with: """
+                try await Task.sleep(nanoseconds: 3_000_000_000)
+                return .newData
+            """)
+        let run = try await Self.buildAndRun(files, setup: .swift6)
+        #expect(run.ending != .exited(0), "\(run.output)")
+        #expect(Self.failure(of: "testSilentPushAnswersWithinThePushBudget", in: run.output)?.contains(
+            "iOS would stop waking the app for pushes: the silent push work (AppSilentPushWork) had not answered 1.0 s after a content-available push arrived") == true,
+            "\(run.output)")
+        #expect(Self.passed("testSilentPushAnswersNoDataToAPushWithoutContentAvailable", in: run.output), "\(run.output)")
+        #expect(Self.passed("testRefreshCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")
+    }
+
     // MARK: - Building and running
 
     /// The scenario's Swift files by file name: the app's (a new folder's) and the rehearsal file.
-    static func swiftFiles() throws -> [String: String] {
+    static func swiftFiles(_ scenario: String = scenario) throws -> [String: String] {
         var files: [String: String] = [:]
         for file in try Scenarios.named(scenario).renderedFiles() where file.path.hasSuffix(".swift") {
             files[(file.path as NSString).lastPathComponent] = file.contents
@@ -73,13 +121,16 @@ struct RehearsalTests {
         rehearsal.matches(of: /func (test\w+)\(\) async/).map { String($0.output.1) }
     }
 
-    /// Builds the files, with an `XCTMain` of every rehearsal, into one module, as a unit-test bundle with
-    /// `@testable import` sees the app, and runs it. Any diagnostic in bggen's files fails the test.
-    static func buildAndRun(_ files: [String: String], setup: CompilerSetup) async throws -> Subprocess.Run {
+    /// Builds the files, with an `XCTMain` of every rehearsal (or Swift Testing's entry point, which finds the
+    /// tests itself), into one module, as a unit-test bundle with `@testable import` sees the app, and runs it.
+    /// Any diagnostic in bggen's files fails the test.
+    static func buildAndRun(_ files: [String: String], setup: CompilerSetup, scenario: String = scenario) async throws -> Subprocess.Run {
         let folder = try TemporaryDirectory()
         let names = testNames(in: files[rehearsalFile]!)
-        let main = "import XCTest\n\nXCTMain([testCase([\n"
-            + names.map { "    (\"\($0)\", asyncTest(BackgroundTaskRehearsalTests.\($0))),\n" }.joined() + "])])\n"
+        let main = Scenarios.named(scenario).swiftTesting
+            ? "import Foundation\nimport Testing\n\nexit(await Testing.__swiftPMEntryPoint() as CInt)\n"
+            : "import XCTest\n\nXCTMain([testCase([\n"
+                + names.map { "    (\"\($0)\", asyncTest(BackgroundTaskRehearsalTests.\($0))),\n" }.joined() + "])])\n"
         var sources: [URL] = []
         for (name, contents) in files.merging(["main.swift": main], uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
             let url = folder.url.appendingPathComponent(name)
@@ -92,7 +143,7 @@ struct RehearsalTests {
         let inGeneratedFiles = result.diagnostics.filter { !$0.contains("main.swift:") }
         #expect(result.exitCode == 0 && inGeneratedFiles.isEmpty, "\(setup):\n\(result.output)")
         guard result.exitCode == 0 else { throw StubSDK.Failure(summary: "the rehearsal build failed", output: result.output) }
-        return try await Subprocess.launch(executable, arguments: [], in: folder.url, timeLimit: 120)
+        return try await Subprocess.launch(executable, arguments: [], environment: ["NO_COLOR": "1"], in: folder.url, timeLimit: 120)
     }
 
     /// `type`'s `run()` with `body`, as a user might have written it.
@@ -104,13 +155,27 @@ struct RehearsalTests {
         return source.replacingCharacters(in: start.upperBound..<end.lowerBound, with: body)
     }
 
-    /// The failure messages XCTest printed for `test`, nil when it did not fail.
+    /// The failure messages XCTest or Swift Testing (an issue's line and the comment below it) printed for
+    /// `test`, nil when it did not fail.
     static func failure(of test: String, in output: String) -> String? {
-        let lines = output.split(separator: "\n").filter { $0.contains(".\(test) : ") || $0.contains(" \(test) : ") || $0.contains("\(test) : XCT") }
-        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+        let lines = plain(output).split(separator: "\n", omittingEmptySubsequences: false)
+        var found: [Substring] = []
+        for (index, line) in lines.enumerated() {
+            if line.contains(".\(test) : ") || line.contains(" \(test) : ") || line.contains("\(test) : XCT") {
+                found.append(line)
+            } else if line.contains("Test \(test)() recorded an issue") {
+                found += lines[index...].prefix(2)
+            }
+        }
+        return found.isEmpty ? nil : found.joined(separator: "\n")
     }
 
     static func passed(_ test: String, in output: String) -> Bool {
-        output.contains("\(test)' passed")
+        output.contains("\(test)' passed") || plain(output).contains("Test \(test)() passed")
+    }
+
+    /// The output without terminal colours.
+    static func plain(_ output: String) -> String {
+        output.replacing(/\u{1B}\[[0-9;]*m/, with: "")
     }
 }

@@ -13,7 +13,10 @@ enum TemplateAge {
         let folders = recorded.filter { $0.hasSuffix(".swift") }.map(PathText.parent(of:))
         guard let folder = Dictionary(grouping: folders, by: { $0 }).max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) })?.key,
               let rendered = try? OutputRenderer().files(for: configuration, outputFolder: folder, edits: recordedEdits(record),
-                                                    appModule: record.app.testModule ?? OutputRenderer.defaultAppModule) else { return [] }
+                                                    appModule: record.app.testModule ?? OutputRenderer.defaultAppModule,
+                                                    testsFolder: recorded.first { PathText.name(of: $0) == RehearsalTarget.fileName }
+                                                        .map(PathText.parent(of:)) ?? OutputRenderer.defaultRehearsalFolder,
+                                                    swiftTesting: record.app.testFramework == AppChoices.swiftTesting) else { return [] }
         let current = Dictionary(uniqueKeysWithValues: rendered.filter { $0.ownership == .tool }.map { ($0.path, $0.contents) })
         return recorded.sorted().filter { path in
             guard let wanted = current[path], let onDisk = try? fileSystem.read(PathText.join(root, path)) else { return false }

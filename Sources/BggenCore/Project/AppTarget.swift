@@ -160,6 +160,14 @@ public struct OtherTarget: Sendable, Equatable {
     /// The Info.plist and entitlements files the target uses, relative to the root: bggen never edits one of
     /// these for the app, even when the app names it too or links to it (see `ProjectReport.nonAppTargets(using:)`).
     public internal(set) var files: [String] = []
+    /// The folders its sources are in, relative to the root, as far as the project says (XcodeGen and Tuist
+    /// `sources`, a classic target's compiled files, a synchronized folder): where a file for it goes.
+    public internal(set) var sourceFolders: [String] = []
+    /// The synchronized folders it owns: a new file there joins it without editing the project.
+    public internal(set) var synchronizedFolders: [String] = []
+    /// The targets it depends on or runs in (a test bundle's `TEST_HOST` app, its target dependencies), by name:
+    /// how the app's unit-test target is told from another app's.
+    public internal(set) var dependencies: [String] = []
 
     public init(name: String, productType: String, platform: Platform, files: [String] = []) {
         self.name = name
@@ -171,6 +179,11 @@ public struct OtherTarget: Sendable, Equatable {
     /// A target is who it is, whichever files a reader found for it.
     public static func == (lhs: OtherTarget, rhs: OtherTarget) -> Bool {
         (lhs.name, lhs.productType, lhs.platform) == (rhs.name, rhs.productType, rhs.platform)
+    }
+
+    /// A unit-test bundle (`xcodebuild test` runs it), not a UI-test one.
+    public var isUnitTestBundle: Bool {
+        productType == "com.apple.product-type.bundle.unit-test"
     }
 
     public var isExtension: Bool {

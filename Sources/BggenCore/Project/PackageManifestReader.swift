@@ -25,9 +25,24 @@ enum PackageManifestReader {
     /// The folder each target compiles: its `path:`, else SwiftPM's `Sources/NAME` (`Tests/NAME` for a test
     /// target). Targets declared through helper functions are not seen, so a caller says "may not".
     static func targetFolders(in text: String) throws(SourceSyntaxError) -> [String] {
+        try targets(in: text).map(\.folder)
+    }
+
+    /// A target a `Package.swift` declares with literal arguments.
+    struct Target: Sendable, Equatable {
+        var name: String
+        /// `target`, `executableTarget`, `testTarget`, `macro` or `plugin`.
+        var kind: String
+        var folder: String
+        /// The targets of this package it depends on: `"Core"`, `.target(name: "Core")`, `.byName(name: "Core")`;
+        /// never a `.product` of another package.
+        var dependencies: [String]
+    }
+
+    static func targets(in text: String) throws(SourceSyntaxError) -> [Target] {
         let tokens = try SourceLexer.tokens(of: text, language: .swift)
         let kinds = ["target", "executableTarget", "testTarget", "macro", "plugin"]
-        var folders: [String] = []
+        var targets: [Target] = []
         var index = 0
         while index + 2 < tokens.count {
             defer { index += 1 }
@@ -35,22 +50,41 @@ enum PackageManifestReader {
             var depth = 0
             var name: String?
             var path: String?
+            var dependencies: [String] = []
+            var inDependencies = false
             var cursor = index + 2
             while cursor < tokens.count {
                 let text = tokens[cursor].text
-                if text == "(" || text == "[" { depth += 1 }
-                if text == ")" || text == "]" { depth -= 1; if depth == 0 { break } }
-                if depth == 1, cursor + 2 < tokens.count, tokens[cursor + 1].text == ":", tokens[cursor + 2].kind == .string {
-                    if text == "name" && name == nil { name = tokens[cursor + 2].text }
-                    if text == "path" { path = tokens[cursor + 2].text }
+                let isString = tokens[cursor].kind == .string
+                if !isString && (text == "(" || text == "[") { depth += 1 }
+                if !isString && (text == ")" || text == "]") {
+                    depth -= 1
+                    if depth == 0 { break }
+                    if depth == 1 { inDependencies = false }
+                }
+                if depth == 1, cursor + 2 < tokens.count, tokens[cursor + 1].text == ":" {
+                    if text == "dependencies" { inDependencies = true }
+                    if tokens[cursor + 2].kind == .string {
+                        if text == "name" && name == nil { name = tokens[cursor + 2].text }
+                        if text == "path" { path = tokens[cursor + 2].text }
+                    }
+                }
+                if inDependencies, isString, depth == 2 {
+                    dependencies.append(text)
+                } else if inDependencies, depth == 2, TokenPattern.matches(tokens, at: cursor, [".", "target", "(", "name", ":"])
+                            || TokenPattern.matches(tokens, at: cursor, [".", "byName", "(", "name", ":"]),
+                          cursor + 5 < tokens.count, tokens[cursor + 5].kind == .string {
+                    dependencies.append(tokens[cursor + 5].text)
                 }
                 cursor += 1
             }
             if let name {
-                folders.append(path ?? "\(tokens[index + 1].text == "testTarget" ? "Tests" : "Sources")/\(name)")
+                let kind = tokens[index + 1].text
+                targets.append(Target(name: name, kind: kind, folder: path ?? "\(kind == "testTarget" ? "Tests" : "Sources")/\(name)",
+                                      dependencies: dependencies))
             }
             index = cursor
         }
-        return folders
+        return targets
     }
 }

@@ -61,8 +61,11 @@ struct TuistReader {
             guard product == "app", platform == .iOS else {
                 // Its Info.plist and entitlements, so the app's are never edited where they are the same file.
                 let infoPlist = call.arguments["infoPlist"].flatMap { Self.strings(in: $0).first }.map { PathText.join(folder, $0) }
-                reading.otherTargets.append(OtherTarget(name: name, productType: Self.productType(product), platform: platform,
-                                                        files: [infoPlist, entitlementsPath].compactMap { $0 }))
+                var other = OtherTarget(name: name, productType: Self.productType(product), platform: platform,
+                                        files: [infoPlist, entitlementsPath].compactMap { $0 })
+                other.sourceFolders = Self.sourceFolders(call.arguments["sources"], folder: folder)
+                other.dependencies = Self.targetDependencies(call.arguments["dependencies"] ?? [])
+                reading.otherTargets.append(other)
                 continue
             }
             reading.appTargets.append(appTarget(name: name, call: call, folder: folder, entitlementsPath: entitlementsPath,
@@ -112,10 +115,7 @@ struct TuistReader {
         }
         deploymentTarget = deploymentTarget ?? settings.value("IPHONEOS_DEPLOYMENT_TARGET")?.resolved
 
-        let sources = Self.strings(in: arguments["sources"]).map { source -> String in
-            let prefix = source.split(separator: "*", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? source
-            return PathText.join(folder, prefix)
-        }
+        let sources = Self.sourceFolders(arguments["sources"], folder: folder)
         let sourceFolder = sources.first { fileSystem.kind(of: PathText.join(root, $0)) == .directory }
         var target = AppTarget(
             name: name, definedIn: call.file, isMultiplatform: multiplatform, bundleIdentifier: bundleIdentifier,
@@ -189,6 +189,26 @@ struct TuistReader {
         }
         finish()
         return result
+    }
+
+    /// The folders of `sources: ["App/**"]`, up to the first wildcard, relative to the root.
+    static func sourceFolders(_ tokens: [SourceToken]?, folder: String) -> [String] {
+        strings(in: tokens).map { source in
+            let prefix = source.split(separator: "*", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? source
+            return PathText.join(folder, prefix)
+        }
+    }
+
+    /// The names in `.target(name: "App")` and `.target("App")` of a `dependencies:` list: the targets of the
+    /// same project (`.project`, `.external` and `.package` name others).
+    static func targetDependencies(_ tokens: [SourceToken]) -> [String] {
+        tokens.indices.compactMap { index in
+            guard TokenPattern.matches(tokens, at: index, [".", "target", "("]) else { return nil }
+            let labelled = TokenPattern.matches(tokens, at: index + 3, ["name", ":"])
+            let value = index + (labelled ? 5 : 3)
+            guard value < tokens.count, tokens[value].kind == .string, tokens[value].isLiteral else { return nil }
+            return tokens[value].text
+        }
     }
 
     private static func string(of tokens: [SourceToken]?) -> String? {

@@ -68,7 +68,12 @@ struct XcodeGenReader {
                 let files = [info, entitlementsSpec].compactMap { $0 } + settings.flatMap { _, value in
                     ["INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"].compactMap { value.path($0, projectDirectory: projectDirectory)?.path }
                 }
-                reading.otherTargets.append(OtherTarget(name: name, productType: "com.apple.product-type.\(type)", platform: platform, files: files))
+                var other = OtherTarget(name: name, productType: "com.apple.product-type.\(type)", platform: platform, files: files)
+                other.sourceFolders = Self.sources(node["sources"], folder: folder)
+                // `- target: App` (or `Project/App` in another project), as XcodeGen writes a dependency.
+                other.dependencies = (node["dependencies"]?.list ?? []).compactMap { $0["target"]?.string }
+                    .map { String($0.split(separator: "/").last ?? "") }
+                reading.otherTargets.append(other)
                 continue
             }
             reading.appTargets.append(appTarget(spec, settings: settings, projectDirectory: projectDirectory,

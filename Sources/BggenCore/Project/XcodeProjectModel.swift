@@ -22,6 +22,8 @@ struct XcodeProjectModel: Sendable {
         var synchronizedGroupIDs: [String]
         /// Files in the target's compile phase (classic groups only).
         var sourceFiles: Set<String>
+        /// IDs of the targets it depends on (`PBXTargetDependency`), in this project.
+        var dependencyIDs: [String] = []
     }
 
     struct SynchronizedGroup: Sendable {
@@ -109,7 +111,8 @@ struct XcodeProjectModel: Sendable {
                 id: id, name: name, productType: object["productType"]?.string ?? "",
                 configurations: configurations(object["buildConfigurationList"]?.string),
                 synchronizedGroupIDs: (object["fileSystemSynchronizedGroups"]?.array ?? []).compactMap(\.string),
-                sourceFiles: sources))
+                sourceFiles: sources,
+                dependencyIDs: (object["dependencies"]?.array ?? []).compactMap { objects[$0.string ?? ""]?["target"]?.string }))
         }
         self.targets = targets
 

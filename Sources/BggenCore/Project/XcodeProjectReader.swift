@@ -52,7 +52,9 @@ struct XcodeProjectReader {
                 let files = settings.flatMap { _, value in
                     ["INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"].compactMap { value.path($0, projectDirectory: model.directory)?.path }
                 }
-                reading.otherTargets.append(OtherTarget(name: target.name, productType: target.productType, platform: platform, files: files))
+                var other = OtherTarget(name: target.name, productType: target.productType, platform: platform, files: files)
+                if other.isUnitTestBundle { describeTestBundle(&other, target, settings: settings, model: model) }
+                reading.otherTargets.append(other)
                 continue
             }
             reading.appTargets.append(appTarget(target, settings: settings, model: model, multiplatform: multiplatform,
@@ -106,6 +108,25 @@ struct XcodeProjectReader {
                 }
             }
         }
+    }
+
+    /// Where a unit-test bundle's sources are and which app it tests: the app its `TEST_HOST` (or `BUNDLE_LOADER`)
+    /// runs in, `$(BUILT_PRODUCTS_DIR)/Talk.app/Talk`, and the targets it depends on.
+    private func describeTestBundle(_ other: inout OtherTarget, _ target: XcodeProjectModel.Target,
+                                    settings: [(name: String, value: BuildSettings)], model: XcodeProjectModel) {
+        let owned = model.synchronizedGroups(of: target)
+        other.synchronizedFolders = owned.map(\.path).sorted()
+        // Its Info.plist sits in its own folder, which tells it from the app's files a test bundle compiles too.
+        let plist = TargetFacts.representative(settings)?.path("INFOPLIST_FILE", projectDirectory: model.directory)?.path
+        other.sourceFolders = Self.sourceFolder(target: target, ownedGroups: owned, plist: plist, model: model,
+                                                root: root, fileSystem: fileSystem).map { [$0] } ?? []
+        let hosts = settings.flatMap { _, value in
+            ["TEST_HOST", "BUNDLE_LOADER"].compactMap { value.rawValue($0) }.flatMap { $0.split(separator: "/") }
+                .filter { $0.hasSuffix(".app") }.map { String($0.dropLast(4)) }
+        }
+        let names = Dictionary(model.targets.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<String>()
+        other.dependencies = (hosts + target.dependencyIDs.compactMap { names[$0] }).filter { seen.insert($0).inserted }
     }
 
     private func appTarget(_ target: XcodeProjectModel.Target, settings: [(name: String, value: BuildSettings)],

@@ -53,6 +53,7 @@ extension AnswersFile {
         var style: String
         var target: String?
         var tasks: [String]
+        var testFramework: String?
         var testModule: String?
         var tests: Bool?
         var version = 1
@@ -76,7 +77,7 @@ extension AnswersFile {
             power: configuration.requiresPower, prefix: configuration.typePrefix.isEmpty ? nil : configuration.typePrefix, spec: app.spec,
             strategy: configuration.includes(.continuedProcessing) ? configuration.strategy.rawValue : nil,
             style: configuration.style.rawValue, target: app.target, tasks: configuration.tasks.map(\.rawValue),
-            testModule: app.testModule, tests: configuration.tests ? true : nil
+            testFramework: app.testFramework, testModule: app.testModule, tests: configuration.tests ? true : configuration.testsDeclined ? false : nil
         )
         let encoder = JSONOutput.encoder(.oneLine)
         // A record of strings, flags and lists always encodes, and always decodes back to an object.
@@ -189,10 +190,15 @@ public struct AppChoices: Equatable, Sendable {
     /// The app module the rehearsal tests (`--tests`) import, as the run found it: the app target's, or the
     /// folder's name. Recorded so the file renders again the same (doctor's template-age check).
     public var testModule: String?
+    /// `swift-testing` when the rehearsal tests were written for Swift Testing (the test target imports `Testing`);
+    /// nil for XCTest. Recorded for the same reason as `testModule`.
+    public var testFramework: String?
+    public static let swiftTesting = "swift-testing"
 
     public init(target: String? = nil, allTargets: Bool = false, spec: String? = nil, apsEnvironment: String? = nil,
-                testModule: String? = nil) {
+                testModule: String? = nil, testFramework: String? = nil) {
         self.testModule = testModule
+        self.testFramework = testFramework
         self.target = target
         self.allTargets = allTargets
         self.spec = spec
@@ -200,7 +206,7 @@ public struct AppChoices: Equatable, Sendable {
     }
 
     /// The `.bggen.json` keys these choices and the platform guard use.
-    static let keys: Set<String> = ["target", "allTargets", "spec", "apsEnvironment", "platformGuard", "testModule"]
+    static let keys: Set<String> = ["target", "allTargets", "spec", "apsEnvironment", "platformGuard", "testModule", "testFramework"]
 
     /// Read as strictly as the flags: a name, a relative path, a value of `aps-environment`.
     init(_ fields: [String: JSONValue], fail: (String) -> AnswersFileError) throws(AnswersFileError) {
@@ -223,6 +229,10 @@ public struct AppChoices: Equatable, Sendable {
         testModule = try text("testModule", example: OutputRenderer.defaultAppModule)
         if let testModule, OutputRenderer.moduleName(forTarget: testModule) != testModule {
             throw fail("'testModule' must be a Swift module name such as \"\(OutputRenderer.defaultAppModule)\"")
+        }
+        testFramework = try text("testFramework", example: Self.swiftTesting)
+        if let testFramework, testFramework != Self.swiftTesting {
+            throw fail("'testFramework' must be \"\(Self.swiftTesting)\" (or absent, for XCTest)")
         }
         if let value = fields["allTargets"] {
             guard case .bool(let all) = value else { throw fail("'allTargets' must be true or false") }

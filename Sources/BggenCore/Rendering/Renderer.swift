@@ -9,9 +9,11 @@ public struct OutputRenderer: Sendable {
     public static let fragmentsFolder = "bggen"
     public static let infoFragmentPath = "\(fragmentsFolder)/Info.fragment.plist"
     public static let entitlementsFragmentPath = "\(fragmentsFolder)/Entitlements.fragment.plist"
-    /// The rehearsal tests (`--tests`), in a test folder of their own at the root, beside the sources: never in a
+    /// The rehearsal tests (`--tests`) go to the app's unit-test target's folder; without one (a new folder, an
+    /// app without a test target) to a test folder of their own at the root, beside the sources: never in a
     /// folder the app target compiles, where an XCTest import breaks the app's build.
-    public static let rehearsalTestsPath = "Tests/BackgroundProcessingTests/BackgroundTaskRehearsalTests.swift"
+    public static let defaultRehearsalFolder = "Tests/BackgroundProcessingTests"
+    public static let rehearsalTestsPath = "\(defaultRehearsalFolder)/\(RehearsalTarget.fileName)"
     /// The module the rehearsal tests import with `@testable` when bggen cannot read it from a project.
     public static let defaultAppModule = "MyApp"
 
@@ -24,11 +26,13 @@ public struct OutputRenderer: Sendable {
     /// Every file for `configuration`, with Swift sources under `outputFolder` (relative to the project root).
     /// `edits` are the ones planned for an existing app: the entitlements fragment gives the `aps-environment` the
     /// app's own entitlements keep (`production`), so the two never disagree.
-    /// `appModule` is the app target's module, which the rehearsal tests import.
+    /// `appModule` is the app target's module, which the rehearsal tests import; they go to `testsFolder`, written
+    /// for Swift Testing with `swiftTesting`, else XCTest.
     public func files(for configuration: Configuration, outputFolder: String, edits: ProjectEdits = ProjectEdits(),
-                      appModule: String = defaultAppModule) throws(TemplateError) -> [GeneratedFile] {
+                      appModule: String = defaultAppModule, testsFolder: String = defaultRehearsalFolder,
+                      swiftTesting: Bool = false) throws(TemplateError) -> [GeneratedFile] {
         let unprefixed = try unprefixedFiles(for: configuration, outputFolder: outputFolder, apsEnvironment: edits.apsEnvironment,
-                                             appModule: appModule)
+                                             appModule: appModule, testsFolder: testsFolder, swiftTesting: swiftTesting)
         let prefix = configuration.typePrefix
         let names = TypePrefix.names(in: unprefixed).all
         return unprefixed.map { file in
@@ -50,10 +54,12 @@ public struct OutputRenderer: Sendable {
 
     /// The rendered files before the prefix is applied and the marker stamped.
     private func unprefixedFiles(for configuration: Configuration, outputFolder: String,
-                                 apsEnvironment: String? = nil, appModule: String = defaultAppModule) throws(TemplateError) -> [GeneratedFile] {
+                                 apsEnvironment: String? = nil, appModule: String = defaultAppModule,
+                                 testsFolder: String = defaultRehearsalFolder, swiftTesting: Bool = false) throws(TemplateError) -> [GeneratedFile] {
         var context = RenderContext(configuration).values
         context["apsEnvironment"] = .string(apsEnvironment ?? ProjectEdits.defaultApsEnvironment)
         context["appModule"] = .string(appModule)
+        context["swiftTesting"] = .bool(swiftTesting)
         var files: [GeneratedFile] = []
         func add(_ template: String, to path: String, _ ownership: Ownership) throws(TemplateError) {
             files.append(GeneratedFile(path: path, contents: try templates.render(template, context), ownership: ownership))
@@ -71,7 +77,7 @@ public struct OutputRenderer: Sendable {
             try add("BackgroundTasksObjC.swift", to: swift("BackgroundTasksObjC.swift"), .tool)
         }
         if configuration.tests {
-            try add("BackgroundTaskRehearsalTests.swift", to: Self.rehearsalTestsPath, .tool)
+            try add("BackgroundTaskRehearsalTests.swift", to: PathText.join(testsFolder, RehearsalTarget.fileName), .tool)
         }
         if !backgroundModes(for: configuration).isEmpty {
             try add("Info.fragment.plist", to: Self.infoFragmentPath, .tool)
@@ -86,10 +92,11 @@ public struct OutputRenderer: Sendable {
     /// The instructions printed after a run, with this run's identifiers and type names. `edits` says what bggen
     /// did with an existing app's Info.plist and entitlements, so the steps never repeat what is done.
     public func nextSteps(for configuration: Configuration, outputFolder: String, edits: ProjectEdits = ProjectEdits(),
-                          appModule: String = defaultAppModule) throws(TemplateError) -> String {
+                          appModule: String = defaultAppModule, tests: RehearsalTarget? = nil) throws(TemplateError) -> String {
         var context = RenderContext(configuration).values
         context["appModule"] = .string(appModule)
-        context["rehearsalTestsPath"] = .string(Self.rehearsalTestsPath)
+        context["rehearsalTestsPath"] = .string(tests?.path ?? Self.rehearsalTestsPath)
+        context["rehearsalTarget"] = .string(tests?.name ?? "")
         context["infoPlistStep"] = .string(edits.infoPlistStep ?? "")
         context["entitlementsStep"] = .string(edits.entitlementsStep ?? "")
         // An app without scenes hears applicationDidEnterBackground(_:); the iOS 27 SDK requires scenes.

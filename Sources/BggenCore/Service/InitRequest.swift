@@ -55,6 +55,9 @@ public struct InitQuestions {
     public var migrateBackgroundFetch: ((_ switchedOff: String) throws -> Bool)?
     /// Whether to add the keys to the Info.plists of the other targets that compile `folder` too.
     public var patchSharingTargets: ((_ names: String, _ folder: String) throws -> Bool)?
+    /// Whether to write the rehearsal tests into the app's unit-test `target`: asked only when the project has
+    /// one and neither `--tests` nor `.bggen.json` says.
+    public var writeRehearsalTests: ((_ target: String) throws -> Bool)?
 
     public init() {}
 }

@@ -90,6 +90,16 @@ public struct InitService {
         let outputFolder = try output.map { try OutputLocation.resolve(root: request.root, explicit: $0, fileSystem: fileSystem) }
             ?? project?.target?.outputFolder
             ?? OutputLocation.resolve(root: request.root, explicit: nil, fileSystem: fileSystem)
+        // The rehearsal tests go to the app's unit-test target; on a terminal, one found is offered.
+        let rehearsal = project.map { RehearsalTarget.find(in: $0, outputFolder: outputFolder, fileSystem: fileSystem) }
+        if let test = rehearsal?.target, request.answers.tests == nil, recorded?.answers.tests == nil,
+           configuration.includes(.refresh) || configuration.includes(.processing), let ask = questions.writeRehearsalTests {
+            var answers = configuration.answers
+            answers.tests = try ask(test.name)
+            configuration = try makeConfiguration(answers, defaults: defaults, request: request, recorded: recorded)
+        }
+        let tests = configuration.tests ? rehearsal?.target : nil
+        if configuration.tests, let note = rehearsal?.note { notes.append(note) }
         let sharing = try project.map { try targetsToPatchToo($0, outputFolder: outputFolder, request: request, questions: questions, notes: &notes) } ?? []
         let edits = try project?.edits(for: configuration, fileSystem: fileSystem, allowBinaryPlist: request.allowBinaryPlist,
                                        alsoFor: sharing) ?? ProjectEdits()
@@ -98,12 +108,16 @@ public struct InitService {
         let renderer = OutputRenderer()
         // The rehearsal tests import the app: the target's module, or in a new folder the folder's name, which
         // Xcode gives a new project's app target.
-        let appModule = OutputRenderer.moduleName(forTarget: project?.target?.name ?? PathText.name(of: request.root))
-        var files = try renderer.files(for: configuration, outputFolder: outputFolder, edits: edits, appModule: appModule)
+        let appModule = tests?.appModule ?? project?.target.map(RehearsalTarget.appModule(of:))
+            ?? OutputRenderer.moduleName(forTarget: PathText.name(of: request.root))
+        var files = try renderer.files(for: configuration, outputFolder: outputFolder, edits: edits, appModule: appModule,
+                                       testsFolder: tests?.folder ?? OutputRenderer.defaultRehearsalFolder,
+                                       swiftTesting: tests?.usesSwiftTesting == true)
         let generated = files.map(\.path)
         let choices = AppChoices(target: project.flatMap { $0.report.appTargets.count > 1 ? $0.target?.name : nil },
                                  allTargets: !sharing.isEmpty, spec: request.spec, apsEnvironment: edits.apsEnvironment,
-                                 testModule: configuration.tests ? appModule : nil)
+                                 testModule: configuration.tests ? appModule : nil,
+                                 testFramework: tests?.usesSwiftTesting == true ? AppChoices.swiftTesting : nil)
         files.append(GeneratedFile(path: AnswersFile.name, contents: AnswersFile.encode(configuration, output: output, app: choices, files: generated,
                                                                                         disabledRules: recorded?.disabledRules ?? []), ownership: .record))
         files += edits.files
@@ -111,13 +125,14 @@ public struct InitService {
             notes.append("\(target.name) also builds for platforms other than iOS, and macOS has no BackgroundTasks or UIKit: the generated files are compiled only where both exist (#if canImport(BackgroundTasks) && canImport(UIKit)); wrap your calls to them the same way.")
         }
         // Getting the files compiled (add the folder, run the generator) comes before every other step.
-        var markdown = try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits, appModule: appModule)
+        var markdown = try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits, appModule: appModule, tests: tests)
         if let fetchMigration {
             markdown += fetchMigration.migrationSteps(after: markdown, workFile: files.first { $0.path.hasSuffix("AppRefreshWork.swift") }?.path,
                                                       workType: configuration.typePrefix + "AppRefreshWork")
         }
         var nextSteps = NextSteps(markdown: markdown)
-        nextSteps.prepend((project?.integrationNote(outputFolder: outputFolder) ?? packageStep(project, root: request.root, outputFolder: outputFolder)).map { [$0] } ?? [])
+        nextSteps.prepend([project?.integrationNote(outputFolder: outputFolder) ?? packageStep(project, root: request.root, outputFolder: outputFolder),
+                           tests?.integrationNote].compactMap { $0 })
         nextSteps.addByHand(edits.instructions)
         files.append(nextSteps.file)
         try lockBeforePlanning()

@@ -1,0 +1,117 @@
+/// Where `--tests` writes the rehearsal tests: the app's own unit-test target, found in the project (an Xcode
+/// unit-test bundle hosted by or depending on the app, an XcodeGen `bundle.unit-test` or Tuist `.unitTests`
+/// target depending on it, a package's `.testTarget` depending on the module holding the generated code), with
+/// the framework it already uses. bggen never creates a target: without one, the file goes to
+/// `OutputRenderer.defaultRehearsalFolder` and the note says where to add one.
+public struct RehearsalTarget: Sendable, Equatable {
+    /// The test target's name.
+    public let name: String
+    /// The folder the file goes in, relative to the root.
+    public let folder: String
+    /// The module the tests `@testable import`: the app target's, or the package target's.
+    public let appModule: String
+    /// The target's files already `import Testing`: the rehearsals are Swift Testing, else XCTest.
+    public let usesSwiftTesting: Bool
+    /// What the user must do so the target compiles the file, as for the app's own files; nil when nothing
+    /// (a synchronized folder, a package's test folder).
+    public let integrationNote: String?
+
+    /// The file name, the same in every target.
+    public static let fileName = "BackgroundTaskRehearsalTests.swift"
+
+    public var path: String { PathText.join(folder, Self.fileName) }
+
+    /// The app's unit-test target, or nil with the note that says there is none and where to add one.
+    /// `outputFolder` is where the generated code goes; in a package, the target compiling it is the app's module.
+    static func find(in project: ExistingProject, outputFolder: String, fileSystem: any FileSystem)
+        -> (target: RehearsalTarget?, note: String?) {
+        let root = project.report.root
+        if project.report.kind == .swiftPackage {
+            return inPackage(root: root, outputFolder: outputFolder, fileSystem: fileSystem)
+        }
+        guard let app = project.target else { return (nil, nil) }
+        let module = appModule(of: app)
+        // A host app is named by its product (`Home Assistant.app` for target App), a dependency by its target.
+        let names = Set([app.name] + app.buildSettings.values.compactMap { $0.value("PRODUCT_NAME")?.resolved })
+        let candidates = project.report.otherTargets.filter { $0.isUnitTestBundle && $0.dependencies.contains(where: names.contains) }
+        // `TalkTests` beside `TalkUITests` and a framework's tests: the one named after the app first.
+        guard let test = candidates.first(where: { $0.name == app.name + "Tests" }) ?? candidates.first else {
+            return (nil, noTestTarget(app: app.name, kind: project.report.kind, definedIn: app.definedIn))
+        }
+        // A folder the spec names that does not exist yet is created with the file.
+        let existing = test.sourceFolders.first { fileSystem.kind(of: PathText.join(root, $0)) == .directory }
+        guard let folder = test.synchronizedFolders.first ?? existing ?? test.sourceFolders.first else {
+            return (nil, "\(test.name) tests \(app.name), but bggen cannot tell which folder it compiles, so the rehearsal tests were written to \(OutputRenderer.defaultRehearsalFolder): move \(fileName) into \(test.name)'s folder and add it to the target.")
+        }
+        let file = PathText.join(folder, fileName)
+        let note: String?
+        switch project.report.kind {
+        case .xcodeProject:
+            note = test.synchronizedFolders.contains(folder) ? nil
+                : "\(test.name) lists its files one by one: add \(file) to the \(test.name) target in Xcode (File > Add Files)."
+        case .xcodeGen:
+            note = "run xcodegen generate so \(test.name) picks up \(file)."
+        case .tuist:
+            note = "run tuist generate so \(test.name) picks up \(file)."
+        case .swiftPackage:
+            note = nil
+        }
+        return (RehearsalTarget(name: test.name, folder: folder, appModule: module,
+                                usesSwiftTesting: importsTesting(folder: folder, root: root, fileSystem: fileSystem),
+                                integrationNote: note), nil)
+    }
+
+    /// The module `@testable import` names: `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME` (NetNewsWire's iOS target
+    /// `NetNewsWire-iOS` builds `NetNewsWire`), else the target's name, made an identifier as Xcode makes it.
+    static func appModule(of app: AppTarget) -> String {
+        let settings = TargetFacts.representative(app.buildSettings.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) })
+        let written = ["PRODUCT_MODULE_NAME", "PRODUCT_NAME"].lazy.compactMap { settings?.value($0) }
+            .first { $0.isFullyResolved && !$0.resolved.isEmpty }
+        return OutputRenderer.moduleName(forTarget: written?.resolved ?? app.name)
+    }
+
+    /// A package's `.testTarget` depending on the target whose folder holds the generated code.
+    private static func inPackage(root: String, outputFolder: String, fileSystem: any FileSystem) -> (target: RehearsalTarget?, note: String?) {
+        guard let manifest = try? fileSystem.read(PathText.join(root, "Package.swift")),
+              let targets = try? PackageManifestReader.targets(in: manifest),
+              let module = targets.filter({ $0.kind != "testTarget" && PathText.isInside(outputFolder, $0.folder) })
+                  .max(by: { $0.folder.count < $1.folder.count }) else { return (nil, nil) }
+        guard let test = targets.first(where: { $0.kind == "testTarget" && $0.dependencies.contains(module.name) }) else {
+            return (nil, "Package.swift has no test target depending on \(module.name), so the rehearsal tests were written to \(OutputRenderer.defaultRehearsalFolder): add .testTarget(name: \"\(PathText.name(of: OutputRenderer.defaultRehearsalFolder))\", dependencies: [\"\(module.name)\"]) to its targets; bggen never adds one.")
+        }
+        return (RehearsalTarget(name: test.name, folder: test.folder, appModule: OutputRenderer.moduleName(forTarget: module.name),
+                                usesSwiftTesting: importsTesting(folder: test.folder, root: root, fileSystem: fileSystem),
+                                integrationNote: nil), nil)
+    }
+
+    /// Where to add a test target, in the project's own terms.
+    private static func noTestTarget(app: String, kind: ProjectKind, definedIn: String) -> String {
+        let folder = OutputRenderer.defaultRehearsalFolder
+        let how: String
+        switch kind {
+        case .xcodeProject:
+            how = "add a Unit Testing Bundle target with \(app) as its host application (File > New > Target) and add \(folder) to it"
+        case .xcodeGen:
+            how = "add a target to \(definedIn): \(app)Tests: {type: bundle.unit-test, platform: iOS, sources: [\(folder)], dependencies: [{target: \(app)}]}, then run xcodegen generate"
+        case .tuist:
+            how = "add .target(name: \"\(app)Tests\", destinations: .iOS, product: .unitTests, bundleId: \"…\", sources: [\"\(folder)/**\"], dependencies: [.target(name: \"\(app)\")]) to \(definedIn), then run tuist generate"
+        case .swiftPackage:
+            how = "add a test target for \(folder)"
+        }
+        return "\(app) has no unit-test target, so the rehearsal tests were written to \(folder): \(how); bggen never creates a target."
+    }
+
+    /// Whether a Swift file in `folder` (other than the rehearsal file) has `import Testing`.
+    public static func importsTesting(folder: String, root: String, fileSystem: any FileSystem) -> Bool {
+        let files = RepositoryWalker.files(root: PathText.join(root, folder), fileSystem: fileSystem, maximumDepth: 8) {
+            $0.hasSuffix(".swift") && $0 != fileName
+        }
+        return files.contains { file in
+            guard let text = try? fileSystem.read(PathText.join(PathText.join(root, folder), file)) else { return false }
+            return text.split(whereSeparator: \.isNewline).contains { line in
+                let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" })
+                return words.count >= 2 && words[0] == "import" && words[1] == "Testing"
+            }
+        }
+    }
+}

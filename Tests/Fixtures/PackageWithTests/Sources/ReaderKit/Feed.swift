@@ -1,0 +1,5 @@
+import Foundation
+
+public struct Feed: Sendable {
+    public let url: URL
+}
