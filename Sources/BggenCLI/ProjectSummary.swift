@@ -15,7 +15,7 @@ enum ProjectSummary {
         if let workspace = report.workspace { lines.append("  Workspace: \(workspace)") }
         if let target = project.target {
             let version = target.deploymentTarget ?? report.packageDeploymentTarget.map { "\($0) (from Package.swift)" } ?? "not set"
-            var facts = ["iOS \(version)" + (target.isMultiplatform ? " (also builds for other platforms)" : "")]
+            var facts = ["iOS \(version)" + (target.otherPlatforms.isEmpty ? "" : " (also builds for \(target.otherPlatformNames))")]
             if let swift = target.swiftVersion { facts.append("Swift \(swift)") }
             facts.append("default isolation: \(target.defaultActorIsolation ?? "nonisolated")")
             if let bundle = target.bundleIdentifier {

@@ -73,4 +73,14 @@ struct LegacyFetchTests {
         #expect(project.legacyFetch?.handler?.line == 13)
         #expect(project.legacyFetch?.interval?.line == 8)
     }
+
+    /// AltStore's shape: the silent-push handler forwards to the fetch handler on the line above its declaration, and
+    /// the interval is set on the application cast in parentheses. The declaration is cited, and the cast call found.
+    @Test func theHandlersDeclarationIsCitedNotTheCallForwardingToIt() throws {
+        let repo = try Fixtures.copy("LegacyFetchForwarded")
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "processing"], in: repo.url)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("application(_:performFetchWithCompletionHandler:) at Chat/AppDelegate.swift:25 and setMinimumBackgroundFetchInterval(_:) at Chat/AppDelegate.swift:16"), "\(run.stderr)")
+        #expect(!run.stderr.contains("AppDelegate.swift:22"), "\(run.stderr)")
+    }
 }

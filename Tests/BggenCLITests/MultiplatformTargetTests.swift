@@ -13,9 +13,9 @@ struct MultiplatformTargetTests {
         let arguments = ["init", "--yes", "--tasks", "refresh,silent-push"]
         let run = try InProcessRunner.run(arguments, in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("iOS 17.0 (also builds for other platforms)"), "\(run.stdout)")
-        #expect(run.stderr.contains("Kite also builds for platforms other than iOS"), "\(run.stderr)")
-        #expect(run.stderr.contains("Kite.entitlements also signs Kite's builds for other platforms"))
+        #expect(run.stdout.contains("iOS 17.0 (also builds for macOS)"), "\(run.stdout)")
+        #expect(run.stderr.contains("Kite also builds for macOS; macOS has no BackgroundTasks or UIKit"), "\(run.stderr)")
+        #expect(run.stderr.contains("Kite.entitlements also signs Kite's macOS build"))
         let files = try repo.files()
         let swift = files.filter { original[$0.key] == nil && $0.key.hasSuffix(".swift") }
         #expect(swift.count >= 5)
@@ -29,6 +29,27 @@ struct MultiplatformTargetTests {
 
         let again = try InProcessRunner.run(arguments, in: repo.url)
         #expect(again.stdout.contains("Nothing to change"), "\(again.stdout)")
+    }
+
+    /// Issue 19 item 12: the messages name the platforms the target has, not macOS for every one.
+    @Test func aVisionOSTargetIsNamedAsSuchAndNeverCalledMacOS() throws {
+        let repo = try Fixtures.copy("VisionOSTarget")
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh,silent-push"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("iOS 17.0 (also builds for visionOS)"), "\(run.stdout)")
+        #expect(run.stderr.contains("Kite also builds for visionOS, which has BackgroundTasks and UIKit"), "\(run.stderr)")
+        #expect(!(run.stdout + run.stderr).contains("macOS"), "\(run.stdout)\(run.stderr)")
+        #expect(try repo.files().values.contains { $0.contains("#if canImport(BackgroundTasks) && canImport(UIKit)") })
+    }
+
+    @Test func aMacCatalystTargetIsNamedAndNotGuarded() throws {
+        let repo = try Fixtures.copy("CatalystTarget")
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("iOS 17.0 (also builds for Mac Catalyst)"), "\(run.stdout)")
+        #expect(!(run.stdout + run.stderr).contains("macOS"), "\(run.stdout)\(run.stderr)")
+        #expect(!run.stderr.contains("also builds for"), "\(run.stderr)")
+        #expect(!(try repo.files()).values.contains { $0.contains("#if canImport(BackgroundTasks)") })
     }
 
     @Test func anIOSOnlyTargetIsNotGuarded() throws {

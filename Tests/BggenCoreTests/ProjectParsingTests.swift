@@ -206,6 +206,18 @@ struct ProjectDetectorPbxprojTests {
         #expect(report.appTargets.map(\.isMultiplatform) == [true])
     }
 
+    @Test func theOtherPlatformsAreTheOnesTheTargetNames() throws {
+        let vision = ["SDKROOT": "auto", "SUPPORTED_PLATFORMS": "iphoneos iphonesimulator xros xrsimulator"]
+        let visionReport = try detect(["App.xcodeproj/project.pbxproj": miniProject(debug: vision, release: vision)])
+        #expect(visionReport.appTargets.map(\.otherPlatforms) == [[.visionOS]])
+        #expect(visionReport.appTargets.map(\.isMultiplatform) == [true])
+        let catalyst = ["SUPPORTS_MACCATALYST": "YES"]
+        let catalystReport = try detect(["App.xcodeproj/project.pbxproj": miniProject(debug: catalyst, release: catalyst)])
+        #expect(catalystReport.appTargets.map(\.otherPlatforms) == [[.macCatalyst]])
+        #expect(catalystReport.appTargets.map(\.isMultiplatform) == [false], "Mac Catalyst builds the iOS code as it is")
+        #expect(catalystReport.appTargets.first?.otherPlatformNames == "Mac Catalyst")
+    }
+
     @Test func aMacOnlyProjectHasNoAppTarget() throws {
         let report = try detect(["App.xcodeproj/project.pbxproj": miniProject(debug: [:], release: [:], project: ["SDKROOT": "macosx"])])
         #expect(report.appTargets.isEmpty)

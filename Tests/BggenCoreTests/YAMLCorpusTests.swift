@@ -35,6 +35,14 @@ struct YAMLCorpusTests {
         #expect(Self.files.filter { $0.hasPrefix("XcodeGenCorpus/") }.count >= 20)
     }
 
+    /// Besides XcodeGen's own specs, real apps' specs from at least ten repositories (named `<repository>__<path>`).
+    @Test func theCorpusHoldsRealAppSpecsFromTenRepositories() {
+        let real = Self.files.filter { $0.hasPrefix("XcodeGenCorpus/specs/") }.map { String($0.dropFirst("XcodeGenCorpus/specs/".count)) }
+            .filter { !$0.hasPrefix("Tests__") && !$0.hasPrefix("SettingPresets__") && !$0.hasPrefix("synthetic__") }
+        #expect(real.count >= 20, "\(real)")
+        #expect(Set(real.map { $0.components(separatedBy: "__")[0] }).count >= 10, "\(real)")
+    }
+
     @Test(.enabled(if: trees != nil, "PyYAML is missing (pip install pyyaml), so the corpus was not compared"), arguments: files)
     func bggenReadsTheTreePyYAMLReads(_ file: String) throws {
         let data = try #require(Self.trees?[file])
@@ -47,7 +55,27 @@ struct YAMLCorpusTests {
         let node = try YAMLSubset.parse(text)
         let ours = Self.foundation(node) as? NSObject
         let theirs = (expected["tree"] as? NSObject) ?? NSDictionary()
-        #expect(ours?.isEqual(theirs) == true, "\(file): bggen read \(ours.map(String.init(describing:)) ?? "nothing"), PyYAML \(theirs)")
+        #expect(ours?.isEqual(theirs) == true, "\(file): \(Self.firstDifference(ours, theirs) ?? "the trees differ")")
+    }
+
+    /// Where the trees first part, as a key path with both readings, so a failure says what to fix.
+    static func firstDifference(_ ours: Any?, _ theirs: Any?, at path: String = "") -> String? {
+        if let ours = ours as? [String: Any], let theirs = theirs as? [String: Any] {
+            for key in Set(ours.keys).union(theirs.keys).sorted() {
+                if let difference = firstDifference(ours[key], theirs[key], at: path + "/" + key) { return difference }
+            }
+            return nil
+        }
+        if let ours = ours as? [Any], let theirs = theirs as? [Any] {
+            for index in 0..<max(ours.count, theirs.count) {
+                if let difference = firstDifference(index < ours.count ? ours[index] : nil, index < theirs.count ? theirs[index] : nil,
+                                                    at: path + "/\(index)") { return difference }
+            }
+            return nil
+        }
+        if let ours = ours as? NSObject, let theirs = theirs as? NSObject, ours.isEqual(theirs) { return nil }
+        if ours == nil, theirs == nil || theirs is NSNull { return nil }
+        return "at \(path.isEmpty ? "/" : path) bggen read \(ours.map { String(describing: $0) } ?? "nothing"), PyYAML \(theirs.map { String(describing: $0) } ?? "nothing")"
     }
 
     /// The node as JSON reads: strings, arrays and dictionaries (a later key wins, as in PyYAML).

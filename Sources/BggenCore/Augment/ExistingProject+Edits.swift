@@ -156,8 +156,8 @@ extension ExistingProject {
                     handled.append(file.path)
                 case .changed:
                     handled.append(file.path)
-                    if target.isMultiplatform, wanted.contains(where: { $0.key == Entitlement.aps.key }) {
-                        edits.notes.append("\(file.path) also signs \(target.name)'s builds for other platforms; aps-environment was added for iOS, and a macOS build ignores it (macOS reads com.apple.developer.aps-environment).")
+                    if target.otherPlatforms.contains(.macOS), wanted.contains(where: { $0.key == Entitlement.aps.key }) {
+                        edits.notes.append("\(file.path) also signs \(target.name)'s macOS build; aps-environment was added for iOS, and a macOS build ignores it (macOS reads com.apple.developer.aps-environment).")
                     }
                 }
             }

@@ -267,7 +267,8 @@ struct UseReader {
         declaration(at: index)?.contains { $0.text == "UIApplication" } == true
     }
 
-    /// `UIApplication.shared.setMinimumBackgroundFetchInterval(…)`, `application.setMinimum…`, or Objective-C
+    /// `UIApplication.shared.setMinimumBackgroundFetchInterval(…)`, `application.setMinimum…`, the application cast in
+    /// parentheses (`(UIApplication.shared as LegacyBackgroundFetching).setMinimum…`, to silence the deprecation), or Objective-C
     /// `[[UIApplication sharedApplication] setMinimum…]` / `[application setMinimum…]`.
     private func isCalledOnApplication(at index: Int) -> Bool {
         guard index > 0 else { return false }
@@ -279,6 +280,10 @@ struct UseReader {
             while cursor >= 0, tokens[cursor].kind == .identifier || tokens[cursor].text == "." || tokens[cursor].text == "?" || tokens[cursor].text == "!" {
                 if receivers.contains(tokens[cursor].text) { return true }
                 cursor -= 1
+            }
+            // `(UIApplication.shared as LegacyBackgroundFetching).setMinimum…`: the receiver in parentheses.
+            if cursor >= 0, tokens[cursor].text == ")", tokens[cursor].partner >= 0 {
+                return tokens[Int(tokens[cursor].partner)..<cursor].contains { receivers.contains($0.text) }
             }
             return false
         }

@@ -79,6 +79,7 @@ public struct Doctor: Sendable {
                           why: "Fixes in the newer templates (API rules, concurrency, expiry handling) do not reach the app until the file is regenerated.",
                           fix: "Run bggen init --yes in the repository: it replays the answers in \(AnswersFile.name) and updates the file.")
         }
+        findings = PendingNextSteps.merge(findings, root: root, project: project, fileSystem: fileSystem)
         findings = findings.map { Self.withoutForbiddenEdit($0, project: project, fileSystem: fileSystem) }
         var unique: [DoctorFinding] = []
         var seen = Set<String>()

@@ -57,7 +57,7 @@ public struct DoctorRule: Sendable, Hashable {
     public static let all: [DoctorRule] = [
         notPermitted, neverRegistered, missingMode, registeredLate, registeredTwice, submittedNotRegistered, noExpirationHandler, taskNeverCompleted, mainActorHandler, forceCastTask,
         processingWithoutIdentifiers, unknownMode, unusedMode, pushWithoutMode, pushWithoutEntitlement, gpuWithoutEntitlement,
-        deprecatedFetch, legacyFetchSwitchedOff, sessionConvenience, sessionUnsupportedTask, duplicateSession, noSessionEvents, editedGenerated, outdatedGenerated, couldNotCheck,
+        deprecatedFetch, legacyFetchSwitchedOff, sessionConvenience, sessionUnsupportedTask, duplicateSession, noSessionEvents, editedGenerated, outdatedGenerated, nextStepPending, couldNotCheck,
     ]
 
     public static func named(_ id: String) -> DoctorRule? {

@@ -1,6 +1,9 @@
 /// The platform a target builds for, from its SDK.
 public enum Platform: String, Sendable, Equatable, Comparable {
     case iOS, macOS, watchOS, tvOS, visionOS, unknown
+    /// The iOS app built for the Mac (`SUPPORTS_MACCATALYST`, XcodeGen's and Tuist's `macCatalyst`): it has UIKit and
+    /// BackgroundTasks, so it never needs the platform guard, but a user is told the target builds for it.
+    case macCatalyst = "Mac Catalyst"
 
     public static func < (lhs: Platform, rhs: Platform) -> Bool { lhs.rawValue < rhs.rawValue }
 }
@@ -110,8 +113,17 @@ public struct AppTarget: Sendable, Equatable {
     public let name: String
     /// The file that defines it: an `.xcodeproj`, a `project.yml` (or a file it includes), or a `Project.swift`.
     public let definedIn: String
-    /// Also builds for macOS or visionOS (`SDKROOT = auto`, `supportedDestinations`, Mac Catalyst is not counted).
-    public let isMultiplatform: Bool
+    /// The platforms it also builds for besides iOS, sorted (`SUPPORTED_PLATFORMS`, `SUPPORTS_MACCATALYST`, XcodeGen's
+    /// `platform`/`supportedDestinations`, Tuist's `destinations`), so messages name them instead of guessing macOS.
+    public let otherPlatforms: [Platform]
+    /// Also builds for a platform other than iOS and Mac Catalyst (which builds the iOS code as it is): the generated
+    /// files are then guarded.
+    public var isMultiplatform: Bool { otherPlatforms.contains { $0 != .macCatalyst } }
+    /// The other platforms as a user reads them: "macOS", "visionOS and Mac Catalyst".
+    public var otherPlatformNames: String {
+        let names = otherPlatforms.map(\.rawValue)
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
     /// `PRODUCT_BUNDLE_IDENTIFIER` of the Release configuration (else the first one).
     public let bundleIdentifier: SettingValue?
     /// The lowest `IPHONEOS_DEPLOYMENT_TARGET` across configurations: the generated code must build in all of them.
@@ -133,12 +145,12 @@ public struct AppTarget: Sendable, Equatable {
     /// read from code, paths) expands as Xcode expands it for this target.
     var buildSettings: [String: BuildSettings] = [:]
 
-    public init(name: String, definedIn: String, isMultiplatform: Bool = false, bundleIdentifier: SettingValue?,
+    public init(name: String, definedIn: String, otherPlatforms: [Platform] = [], bundleIdentifier: SettingValue?,
                 deploymentTarget: String?, swiftVersion: String?, defaultActorIsolation: String?, infoPlist: InfoPlist,
                 entitlements: [EntitlementsFile], sourceFolder: String?, outputFolder: String, synchronizedFolders: [String] = []) {
         self.name = name
         self.definedIn = definedIn
-        self.isMultiplatform = isMultiplatform
+        self.otherPlatforms = Set(otherPlatforms).subtracting([.iOS, .unknown]).sorted()
         self.bundleIdentifier = bundleIdentifier
         self.deploymentTarget = deploymentTarget
         self.swiftVersion = swiftVersion

@@ -52,7 +52,7 @@ struct TuistDumpReader {
             let deployment = target["deploymentTargets"]?["iOS"]?.string ?? settings.value("IPHONEOS_DEPLOYMENT_TARGET")?.resolved
             let sourceFolder = sources.first { fileSystem.kind(of: PathText.join(root, $0)) == .directory }
             reading.appTargets.append(AppTarget(
-                name: name, definedIn: manifest, isMultiplatform: Set(platforms).subtracting([.unknown]).count > 1,
+                name: name, definedIn: manifest, otherPlatforms: platforms,
                 bundleIdentifier: bundle, deploymentTarget: deployment, swiftVersion: settings.value("SWIFT_VERSION")?.resolved,
                 defaultActorIsolation: settings.value("SWIFT_DEFAULT_ACTOR_ISOLATION")?.resolved,
                 infoPlist: infoPlist, entitlements: entitlements, sourceFolder: sourceFolder,

@@ -69,14 +69,14 @@ struct TuistReader {
                 continue
             }
             reading.appTargets.append(appTarget(name: name, call: call, folder: folder, entitlementsPath: entitlementsPath,
-                                                multiplatform: Set(platforms).subtracting([.unknown]).count > 1,
+                                                platforms: platforms,
                                                 projectSettings: projectSettings[call.file] ?? [], warnings: &reading.warnings))
         }
         TargetFacts.markSharing(&reading, signing: signing)
         return reading
     }
 
-    private func appTarget(name: String, call: Call, folder: String, entitlementsPath: String?, multiplatform: Bool,
+    private func appTarget(name: String, call: Call, folder: String, entitlementsPath: String?, platforms: [Platform],
                            projectSettings: [SettingAssignment], warnings: inout [ProjectWarning]) -> AppTarget {
         let arguments = call.arguments
         let settings = BuildSettings(layers: [arguments["settings"].map(Self.settingPairs) ?? [], projectSettings],
@@ -118,7 +118,7 @@ struct TuistReader {
         let sources = Self.sourceFolders(arguments["sources"], folder: folder)
         let sourceFolder = sources.first { fileSystem.kind(of: PathText.join(root, $0)) == .directory }
         var target = AppTarget(
-            name: name, definedIn: call.file, isMultiplatform: multiplatform, bundleIdentifier: bundleIdentifier,
+            name: name, definedIn: call.file, otherPlatforms: platforms, bundleIdentifier: bundleIdentifier,
             deploymentTarget: deploymentTarget, swiftVersion: settings.value("SWIFT_VERSION")?.resolved,
             defaultActorIsolation: settings.value("SWIFT_DEFAULT_ACTOR_ISOLATION")?.resolved,
             infoPlist: infoPlist, entitlements: entitlements, sourceFolder: sourceFolder,
@@ -239,6 +239,7 @@ struct TuistReader {
         case "watchOS", "appleWatch": .watchOS
         case "tvOS", "appleTv": .tvOS
         case "visionOS", "appleVision": .visionOS
+        case "macCatalyst": .macCatalyst
         default: .unknown
         }
     }

@@ -77,7 +77,7 @@ struct XcodeGenReader {
                 continue
             }
             reading.appTargets.append(appTarget(spec, settings: settings, projectDirectory: projectDirectory,
-                                                multiplatform: Set(platforms.map { Self.platform([$0]) }).count > 1,
+                                                platforms: platforms.map { Self.platform([$0]) },
                                                 options: project["options"], warnings: &reading.warnings))
         }
         reading.warnings += configs.warnings
@@ -133,7 +133,7 @@ struct XcodeGenReader {
     }
 
     private func appTarget(_ spec: TargetSpec, settings: [(name: String, value: BuildSettings)], projectDirectory: String,
-                           multiplatform: Bool, options: YAMLNode?, warnings: inout [ProjectWarning]) -> AppTarget {
+                           platforms: [Platform], options: YAMLNode?, warnings: inout [ProjectWarning]) -> AppTarget {
         let node = spec.node
         let folder = PathText.parent(of: spec.file)
         let representative = TargetFacts.representative(settings)
@@ -189,7 +189,9 @@ struct XcodeGenReader {
         let sources = Self.sources(node["sources"], folder: folder)
         let sourceFolder = sources.first { fileSystem.kind(of: PathText.join(root, $0)) == .directory }
         var target = AppTarget(
-            name: spec.name, definedIn: spec.file, isMultiplatform: multiplatform, bundleIdentifier: bundleIdentifier,
+            name: spec.name, definedIn: spec.file,
+            otherPlatforms: platforms + (representative?.value("SUPPORTS_MACCATALYST")?.resolved.uppercased() == "YES" ? [.macCatalyst] : []),
+            bundleIdentifier: bundleIdentifier,
             deploymentTarget: deploymentTarget, swiftVersion: representative?.value("SWIFT_VERSION")?.resolved,
             defaultActorIsolation: representative?.value("SWIFT_DEFAULT_ACTOR_ISOLATION")?.resolved,
             infoPlist: InfoPlist(path: plistPath, isGenerated: generated, exists: plistExists, regeneratedFrom: plistRegenerated,
@@ -254,6 +256,7 @@ struct XcodeGenReader {
             case "watchos": .watchOS
             case "tvos": .tvOS
             case "visionos": .visionOS
+            case "maccatalyst": .macCatalyst
             default: .unknown
             }
         }

@@ -40,7 +40,7 @@ struct XcodeProjectReader {
                 return (configuration.name, BuildSettings(layers: layers, configuration: configuration.name,
                                                           targetName: target.name, projectName: model.projectName))
             })
-            let (platform, multiplatform) = Self.platform(productType: target.productType, settings: TargetFacts.representative(settings))
+            let (platform, otherPlatforms) = Self.platform(productType: target.productType, settings: TargetFacts.representative(settings))
             for (_, configuration) in settings {
                 if let entitlements = configuration.path("CODE_SIGN_ENTITLEMENTS", projectDirectory: model.directory) {
                     signing[entitlements.path, default: []].insert(target.name)
@@ -57,7 +57,7 @@ struct XcodeProjectReader {
                 reading.otherTargets.append(other)
                 continue
             }
-            reading.appTargets.append(appTarget(target, settings: settings, model: model, multiplatform: multiplatform,
+            reading.appTargets.append(appTarget(target, settings: settings, model: model, otherPlatforms: otherPlatforms,
                                                 warnings: &reading.warnings))
         }
         reading.warnings += configs.warnings
@@ -69,22 +69,27 @@ struct XcodeProjectReader {
         settings.keys.sorted().map { SettingAssignment(qualifiedKey: $0, value: settings[$0]!) }
     }
 
-    /// The SDK decides the platform; `SDKROOT = auto` (multiplatform targets) defers to `SUPPORTED_PLATFORMS`.
-    static func platform(productType: String, settings: BuildSettings?) -> (Platform, multiplatform: Bool) {
-        if productType.contains("watchapp") && !productType.hasSuffix("container") { return (.watchOS, false) }
+    /// The SDK decides the platform; `SDKROOT = auto` (multiplatform targets) defers to `SUPPORTED_PLATFORMS`. The
+    /// others are the rest of `SUPPORTED_PLATFORMS`, and Mac Catalyst where an iOS target sets `SUPPORTS_MACCATALYST`.
+    static func platform(productType: String, settings: BuildSettings?) -> (Platform, others: [Platform]) {
+        if productType.contains("watchapp") && !productType.hasSuffix("container") { return (.watchOS, []) }
         let sdk = settings?.value("SDKROOT")?.resolved.lowercased() ?? ""
-        let supported = (settings?.value("SUPPORTED_PLATFORMS")?.resolved.lowercased() ?? "")
-            .split(separator: " ").map(String.init)
-        if let platform = platform(sdk: sdk), sdk != "auto" {
-            return (platform, supported.contains { Self.platform(sdk: $0) != platform && Self.platform(sdk: $0) != nil })
+        let supported = Set((settings?.value("SUPPORTED_PLATFORMS")?.resolved.lowercased() ?? "")
+            .split(separator: " ").compactMap { Self.platform(sdk: String($0)) })
+        let catalyst: Set<Platform> = settings?.value("SUPPORTS_MACCATALYST")?.resolved.uppercased() == "YES" ? [.macCatalyst] : []
+        let platform: Platform
+        if let fromSDK = Self.platform(sdk: sdk), sdk != "auto" {
+            platform = fromSDK
+        } else if supported.contains(.iOS) {
+            platform = .iOS
+        } else if let first = supported.sorted().first {
+            platform = first
+        } else if settings?.isSet("IPHONEOS_DEPLOYMENT_TARGET") == true && settings?.isSet("MACOSX_DEPLOYMENT_TARGET") != true {
+            platform = .iOS
+        } else {
+            return (.unknown, [])
         }
-        let platforms = Set(supported.compactMap(platform(sdk:)))
-        if platforms.contains(.iOS) { return (.iOS, platforms.count > 1) }
-        if let first = platforms.sorted().first { return (first, platforms.count > 1) }
-        if settings?.isSet("IPHONEOS_DEPLOYMENT_TARGET") == true && settings?.isSet("MACOSX_DEPLOYMENT_TARGET") != true {
-            return (.iOS, false)
-        }
-        return (.unknown, false)
+        return (platform, supported.union(platform == .iOS ? catalyst : Set<Platform>()).subtracting([platform]).sorted())
     }
 
     private static func platform(sdk: String) -> Platform? {
@@ -130,7 +135,7 @@ struct XcodeProjectReader {
     }
 
     private func appTarget(_ target: XcodeProjectModel.Target, settings: [(name: String, value: BuildSettings)],
-                           model: XcodeProjectModel, multiplatform: Bool, warnings: inout [ProjectWarning]) -> AppTarget {
+                           model: XcodeProjectModel, otherPlatforms: [Platform], warnings: inout [ProjectWarning]) -> AppTarget {
         let directory = model.directory
         let ownedGroups = model.synchronizedGroups(of: target)
 
@@ -210,7 +215,7 @@ struct XcodeProjectReader {
             warnings.append(.unresolvedVariables(target: target.name, setting: "PRODUCT_BUNDLE_IDENTIFIER", names: bundleIdentifier.unresolvedVariables))
         }
         var app = AppTarget(
-            name: target.name, definedIn: model.path, isMultiplatform: multiplatform,
+            name: target.name, definedIn: model.path, otherPlatforms: otherPlatforms,
             bundleIdentifier: bundleIdentifier, deploymentTarget: versions.first,
             swiftVersion: representative?.value("SWIFT_VERSION")?.resolved,
             defaultActorIsolation: representative?.value("SWIFT_DEFAULT_ACTOR_ISOLATION")?.resolved,

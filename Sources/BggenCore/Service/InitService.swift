@@ -122,7 +122,7 @@ public struct InitService {
                                                                                         disabledRules: recorded?.disabledRules ?? []), ownership: .record))
         files += edits.files
         if configuration.guardsPlatform, let target = project?.target {
-            notes.append("\(target.name) also builds for platforms other than iOS, and macOS has no BackgroundTasks or UIKit: the generated files are compiled only where both exist (#if canImport(BackgroundTasks) && canImport(UIKit)); wrap your calls to them the same way.")
+            notes.append(Self.platformGuardNote(for: target))
         }
         // Getting the files compiled (add the folder, run the generator) comes before every other step.
         var markdown = try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits, appModule: appModule, tests: tests)
@@ -359,5 +359,20 @@ public struct InitService {
             throw PlanError.unreadable(path: request.answersFileShownAs, reason: FileSystemError.cause(of: error))
         }
         return try AnswersFile.decode(text, path: request.answersFileShownAs)
+    }
+
+    /// Why the generated files are inside `#if canImport(BackgroundTasks) && canImport(UIKit)`, naming the platforms the
+    /// target builds for: only macOS and watchOS lack the frameworks; visionOS, tvOS and Mac Catalyst compile the files.
+    static func platformGuardNote(for target: AppTarget) -> String {
+        let guardLine = "#if canImport(BackgroundTasks) && canImport(UIKit)"
+        guard !target.otherPlatforms.isEmpty else {
+            return "The generated files are compiled only where BackgroundTasks and UIKit exist (\(guardLine)), as .bggen.json records; wrap your calls to them the same way."
+        }
+        let lacking = target.otherPlatforms.filter { $0 == .macOS || $0 == .watchOS }.map(\.rawValue)
+        let opening = "\(target.name) also builds for \(target.otherPlatformNames)"
+        guard !lacking.isEmpty else {
+            return "\(opening), which \(target.otherPlatforms.count > 1 ? "have" : "has") BackgroundTasks and UIKit: the generated files (inside \(guardLine)) compile there as they do for iOS."
+        }
+        return "\(opening); \(lacking.joined(separator: " and ")) \(lacking.count > 1 ? "have" : "has") no BackgroundTasks or UIKit, so the generated files are compiled only where both exist (\(guardLine)); wrap your calls to them the same way."
     }
 }

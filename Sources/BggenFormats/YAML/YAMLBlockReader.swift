@@ -4,9 +4,12 @@ struct YAMLBlockReader {
     private var lines: [YAMLSubset.Line]
     private(set) var index = 0
     private var anchors: [String: YAMLNode] = [:]
+    /// The block scalars by the file line of their indicator; their lines are not among `lines`.
+    private let blockScalars: [Int: YAMLBlockScalar]
 
-    init(lines: [YAMLSubset.Line]) {
+    init(lines: [YAMLSubset.Line], blockScalars: [Int: YAMLBlockScalar] = [:]) {
         self.lines = lines
+        self.blockScalars = blockScalars
     }
 
     /// The map or list that starts at the current line, indented by `indent`.
@@ -107,16 +110,8 @@ struct YAMLBlockReader {
                 throw YAMLSyntaxError(line: line, reason: "the alias *\(name) names no anchor above it")
             }
             node = aliased
-        } else if rest.hasPrefix("|") || rest.hasPrefix(">") {
-            // Lines indented past the first keep the extra spaces; the last line break stays unless `-` strips it.
-            var text: [String] = []
-            let base = index < lines.count ? lines[index].indent : 0
-            while index < lines.count, lines[index].indent > indent {
-                text.append(String(repeating: " ", count: max(0, lines[index].indent - base)) + lines[index].text)
-                index += 1
-            }
-            let ending = text.isEmpty || rest.dropFirst().hasPrefix("-") ? "" : "\n"
-            node = .scalar(text.joined(separator: rest.hasPrefix(">") ? " " : "\n") + ending)
+        } else if let block = blockScalars[line], rest.hasPrefix("|") || rest.hasPrefix(">") {
+            node = .scalar(block.text)
         } else if rest.hasPrefix("[") || rest.hasPrefix("{") {
             node = try flow(rest, line: line, indent: indent)
         } else {

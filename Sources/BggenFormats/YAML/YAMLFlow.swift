@@ -32,13 +32,13 @@ struct YAMLFlow {
         while position < characters.count, characters[position] == " " || characters[position] == "\t" { position += 1 }
     }
 
-    private mutating func value(depth: Int) throws(YAMLSyntaxError) -> YAMLNode {
+    private mutating func value(depth: Int, stoppingAtColon: Bool = false) throws(YAMLSyntaxError) -> YAMLNode {
         skipSpaces()
         guard position < characters.count else { return .scalar("") }
         let open = characters[position]
         guard open == "[" || open == "{" else {
             let line = lines[position]
-            let text = try scalar(stoppingAtColon: false)
+            let text = try scalar(stoppingAtColon: stoppingAtColon)
             guard text.first == "*", !text.contains(" ") else { return .scalar(try YAMLScalar.value(text, line: line)) }
             guard let node = anchors[String(text.dropFirst())] else { throw fail("the alias \(text) names no anchor above it") }
             return node
@@ -61,7 +61,15 @@ struct YAMLFlow {
             if character == "]" || character == "}" { throw fail("'\(character)' where '\(close)' is expected") }
             if character == "&" { throw fail("an anchor inside [ ] or { }, which bggen does not read; move it to a block value") }
             if open == "[" {
-                items.append(try value(depth: depth + 1))
+                // `[key: value]`: a map of one pair, as an item of the list.
+                let item = try value(depth: depth + 1, stoppingAtColon: true)
+                skipSpaces()
+                if case .scalar(let key) = item, position < characters.count, characters[position] == ":" {
+                    position += 1
+                    items.append(.map([(key, try value(depth: depth + 1))]))
+                } else {
+                    items.append(item)
+                }
                 continue
             }
             let key = try YAMLScalar.value(try scalar(stoppingAtColon: true), line: lines[min(position, lines.count - 1)])

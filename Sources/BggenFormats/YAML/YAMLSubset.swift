@@ -17,13 +17,16 @@ package enum YAMLSubset {
     }
 
     package static func parse(_ text: String) throws(YAMLSyntaxError) -> YAMLNode {
+        let raws = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         var lines: [Line] = []
+        var blockScalars: [Int: YAMLBlockScalar] = [:]
         var documentEnded = false
-        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        var index = 0
+        while index < raws.count {
+            let raw = raws[index]
             let number = index + 1
-            if let control = raw.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
-                throw YAMLSyntaxError(line: number, reason: "a control character (U+\(String(format: "%04X", control.value))), which YAML does not allow")
-            }
+            index += 1
+            try checkControlCharacters(raw, line: number)
             let content = stripComment(String(raw))
             let trimmed = content.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
@@ -42,14 +45,37 @@ package enum YAMLSubset {
                 throw YAMLSyntaxError(line: number, reason: "a tab in the indentation; YAML indents with spaces only")
             }
             lines.append(Line(indent: leading.count, text: String(content.dropFirst(leading.count)).trimmingCharacters(in: .whitespaces), number: number))
+            // A block scalar takes the lines below it as they are written: blank lines and `#` are its text.
+            guard let (parent, indicator) = YAMLBlockScalar.parentColumn(of: content, indent: leading.count) else { continue }
+            var end = index
+            while end < raws.count, YAMLBlockScalar.isBlank(raws[end]) { end += 1 }
+            guard let indentation = YAMLBlockScalar.indentation(indicator: indicator, parent: parent, firstContent: end < raws.count ? raws[end] : nil) else {
+                // No line below is indented past the parent: the scalar is empty, and the blank lines its breaks.
+                blockScalars[number] = YAMLBlockScalar(indicator: indicator, indentation: .max, lines: Array(raws[index..<end]))
+                index = end
+                continue
+            }
+            end = index
+            while end < raws.count, YAMLBlockScalar.isBlank(raws[end]) || raws[end].prefix(indentation).allSatisfy({ $0 == " " }) && raws[end].count >= indentation {
+                try checkControlCharacters(raws[end], line: end + 1)
+                end += 1
+            }
+            blockScalars[number] = YAMLBlockScalar(indicator: indicator, indentation: indentation, lines: Array(raws[index..<end]))
+            index = end
         }
         guard let first = lines.first else { return .map([]) }
-        var reader = YAMLBlockReader(lines: lines)
+        var reader = YAMLBlockReader(lines: lines, blockScalars: blockScalars)
         let node = try reader.block(indent: first.indent, depth: 0)
         if reader.index < lines.count {
             throw YAMLSyntaxError(line: lines[reader.index].number, reason: "indentation that does not match any level above it")
         }
         return node
+    }
+
+    private static func checkControlCharacters(_ raw: Substring, line: Int) throws(YAMLSyntaxError) {
+        if let control = raw.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
+            throw YAMLSyntaxError(line: line, reason: "a control character (U+\(String(format: "%04X", control.value))), which YAML does not allow")
+        }
     }
 
     /// Removes a `#` comment that is not inside quotes and starts a word.
