@@ -24,8 +24,7 @@ struct DoctorCorpusTests {
             otherTrue: ["MODE003 iOS/Resources/Info.plist:14"], falseFindings: []),
         App(name: "VivaDicta-MainActorHandler",
             expected: ["BG010 VivaDicta/Services/BackgroundTaskService.swift:16"],
-            otherTrue: ["BG010 VivaDicta/Services/BackgroundTaskService.swift:40"],
-            falseFindings: ["BG008 VivaDicta/Services/BackgroundTaskService.swift:20"]),
+            otherTrue: ["BG010 VivaDicta/Services/BackgroundTaskService.swift:40"], falseFindings: []),
         App(name: "HomeAssistant-DeprecatedFetch",
             expected: ["FETCH001 Sources/App/AppDelegate.swift:12", "FETCH001 Sources/App/AppDelegate.swift:26"],
             otherTrue: [], falseFindings: []),
@@ -72,7 +71,8 @@ struct DoctorCorpusTests {
 
     /// The figures pinned for doctor as it is: re-pin when they move. On the first seven apps, before issue 25's one
     /// model of the code: 5 of 7 recalled, 10 false findings; on the corpus as it was with three GPL-family apps (since
-    /// replaced by permissively licensed ones), before the BG008 and BG005 fixes it led to: 15 of 18.
+    /// replaced by permissively licensed ones), before the BG008 and BG005 fixes it led to: 15 of 18; before BG008 let a
+    /// cast to the class of every request for the identifier pass (its `else` cannot run): 7 false findings.
     @Test func recallAndFalseFindingsArePinned() throws {
         var expected = 0, recalled = 0, falseFindings = 0
         for app in Self.apps {
@@ -86,6 +86,6 @@ struct DoctorCorpusTests {
         #expect(Self.apps.filter { !$0.expected.isEmpty }.count == 10 && Self.apps.filter(\.expected.isEmpty).count == 3)
         #expect(expected == 16)
         #expect(recalled == 15, "recall: \(recalled) of \(expected) expected findings")
-        #expect(falseFindings == 7, "false findings: \(falseFindings)")
+        #expect(falseFindings == 6, "false findings: \(falseFindings)")
     }
 }
