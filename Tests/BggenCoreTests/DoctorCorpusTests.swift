@@ -24,8 +24,7 @@ struct DoctorCorpusTests {
             otherTrue: ["MODE003 iOS/Resources/Info.plist:14"], falseFindings: []),
         App(name: "VivaDicta-MainActorHandler",
             expected: ["BG010 VivaDicta/Services/BackgroundTaskService.swift:16"],
-            otherTrue: ["BG010 VivaDicta/Services/BackgroundTaskService.swift:40"],
-            falseFindings: ["BG008 VivaDicta/Services/BackgroundTaskService.swift:20"]),
+            otherTrue: ["BG010 VivaDicta/Services/BackgroundTaskService.swift:40"], falseFindings: []),
         App(name: "HomeAssistant-DeprecatedFetch",
             expected: ["FETCH001 Sources/App/AppDelegate.swift:12", "FETCH001 Sources/App/AppDelegate.swift:26"],
             otherTrue: [], falseFindings: []),
@@ -42,18 +41,16 @@ struct DoctorCorpusTests {
         App(name: "4champ-DeprecatedFetch",
             expected: ["FETCH001 4champ/AppDelegate.swift:50", "FETCH001 4champ/AppDelegate.swift:80"], otherTrue: [], falseFindings: []),
         App(name: "NetNewsWire-UncompletedTask", expected: ["BG008 iOS/AppDelegate.swift:266"], otherTrue: [], falseFindings: []),
-        App(name: "Cuplivo-IdentifierMismatch",
-            expected: ["BG001 ios/Runner/AppDelegate.swift:34", "BG001 ios/Runner/AppDelegate.swift:37"],
-            otherTrue: ["BG002 ios/Runner/Info.plist:35", "BG002 ios/Runner/Info.plist:36"], falseFindings: []),
-        App(name: "CommonsFinder-ReRegisteredTask",
-            expected: ["BG005 CommonsFinder/Observable Models/UploadManager/UploadManager.swift:154"], otherTrue: [],
-            // The failed-cast `else` cannot run: the identifier is only submitted as a continued-processing request.
-            falseFindings: ["BG008 CommonsFinder/Observable Models/UploadManager/UploadManager.swift:155"]),
-        App(name: "ElementX-ExpirationSkipsCompletion",
-            // Missed: no rule reads an expiration handler's completion (here behind `self?`).
-            expected: ["BG008 ElementX/Sources/Application/AppCoordinator.swift:99"],
-            otherTrue: ["MODE003 ElementX/SupportingFiles/Info.plist:84"],
-            falseFindings: ["BG008 ElementX/Sources/Application/AppCoordinator.swift:61"]),
+        App(name: "CoronaWarnApp-NoExpirationHandler",
+            // Missed: the launch closure hands the task to a closure parameter, which doctor does not follow.
+            expected: ["BG007 ENA/Source/Models/Task Scheduling/ENATaskScheduler.swift:62"], otherTrue: [],
+            // The registration runs from the app delegate's stored property; the identifiers are built from the
+            // bundle identifier and match the Info.plist.
+            falseFindings: [62, 87].map { "CHECK001 ENA/Source/Models/Task Scheduling/ENATaskScheduler.swift:\($0)" }),
+        App(name: "BlueWallet-StalePermittedIdentifier", expected: ["BG002 ios/BlueWallet/Info.plist:9"],
+            otherTrue: ["MODE003 ios/BlueWallet/Info.plist:199", "MODE003 ios/BlueWallet/Info.plist:200"], falseFindings: []),
+        App(name: "ArcGISToolkit-DeprecatedFetch", expected: ["FETCH001 Examples/ArcGISToolkitExamples/AppDelegate.swift:51"],
+            otherTrue: [], falseFindings: []),
         App(name: "NetNewsWire-Fixed", expected: [], otherTrue: ["MODE003 iOS/Resources/Info.plist:14"], falseFindings: []),
         App(name: "HomeAssistant-Current", expected: [], otherTrue: [], falseFindings: []),
         App(name: "Workmanager-Example", expected: [], otherTrue: [],
@@ -75,19 +72,22 @@ struct DoctorCorpusTests {
     }
 
     /// The figures pinned for doctor as it is: re-pin when they move. On the first seven apps, before issue 25's one
-    /// model of the code: 5 of 7 recalled, 10 false findings; on all of them, before the BG008 and BG005 fixes this
-    /// corpus led to: 15 of 18.
+    /// model of the code: 5 of 7 recalled, 10 false findings; on the corpus as it was with three GPL-family apps (since
+    /// replaced by permissively licensed ones), before the BG008 and BG005 fixes it led to: 15 of 18; before BG008 let a
+    /// cast to the class of every request for the identifier pass (its `else` cannot run): 7 false findings.
     @Test func recallAndFalseFindingsArePinned() throws {
         var expected = 0, recalled = 0, falseFindings = 0
         for app in Self.apps {
-            let found = Set(try Self.findings(app))
+            let reported = try Self.findings(app)
+            let found = Set(reported)
             expected += app.expected.count
             recalled += app.expected.filter(found.contains).count
-            falseFindings += app.falseFindings.filter(found.contains).count
+            // Every false finding reported counts, two at one line too.
+            falseFindings += reported.filter(Set(app.falseFindings).contains).count
         }
         #expect(Self.apps.filter { !$0.expected.isEmpty }.count == 11 && Self.apps.filter(\.expected.isEmpty).count == 3)
-        #expect(expected == 18)
-        #expect(recalled == 17, "recall: \(recalled) of \(expected) expected findings")
+        #expect(expected == 17)
+        #expect(recalled == 16, "recall: \(recalled) of \(expected) expected findings")
         #expect(falseFindings == 6, "false findings: \(falseFindings)")
     }
 }

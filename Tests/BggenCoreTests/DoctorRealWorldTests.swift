@@ -49,11 +49,11 @@ struct DoctorRealWorldTests {
         ("NotificationService", ["PUSH004 error Shared/AppGroup.entitlements:4"]),
         // processing declared, no BGProcessingTask in the app's sources; remote packages are not read, so a note.
         // The trimmed fixture never calls registerBackgroundAppRefresh, so its timing is a note too.
-        // BG008 (true positive, warning): `guard let task = task as? BGAppRefreshTask else { return }` leaves the task
-        // uncompleted when the cast fails; that path runs only if the identifier gets a task of another class.
+        // No BG008: `guard let task = task as? BGAppRefreshTask else { return }` would leave the task uncompleted, but
+        // the identifier is only submitted as a BGAppRefreshTaskRequest, so the system always hands that class and the
+        // `else` cannot run (a warning until BG008 compared the cast with the requests).
         ("XcodeGen", [
             "CHECK001 note ElementX/Sources/Application/AppCoordinator.swift:7",
-            "BG008 warning ElementX/Sources/Application/AppCoordinator.swift:9",
             "MODE003 note ElementX/SupportingFiles/Info.plist:15",
         ]),
         ("NestedWorkspace", ["CHECK001 note WeDaApp/WeDaApp.xcodeproj:0"]),

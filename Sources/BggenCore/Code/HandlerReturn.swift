@@ -10,6 +10,12 @@ struct HandlerReturn: Sendable, Equatable {
     /// In the `else` of `guard let task = task as? BGAppRefreshTask`: the path runs only when the system hands the
     /// handler a task of another class, which a correct Info.plist and matching requests never do.
     var afterFailedCast: Bool
+    /// The task class that cast is to (`BGAppRefreshTask`: `.refresh`), when it is one: the system hands a launch
+    /// handler the class of the request submitted, so where every request for the handler's identifiers is of this
+    /// class the `else` cannot run.
+    var castKind: TaskRequestKind? = nil
+    /// The `register` calls whose handler holds the return, to look their identifiers up.
+    var registrations: [FindingLocation] = []
 
     /// Members of the task that only read it.
     private static let readingMembers: Set<String> = ["identifier"]
@@ -27,10 +33,12 @@ struct HandlerReturn: Sendable, Equatable {
                 let next = index + 1 < handler.body.upperBound ? tokens[index + 1] : nil
                 if let next, next.line == token.line, next.text != "}", next.text != ";" { return nil }
                 let header = SwiftScopes.enclosingBrace(before: index, in: tokens).map { SwiftScopes.statementHeader(before: $0, in: tokens) } ?? []
-                let afterFailedCast = header.first?.text == "guard" && header.indices.contains { at in
+                let cast = header.first?.text == "guard" ? header.indices.first { at in
                     header[at].text == "as" && at + 1 < header.endIndex && header[at + 1].text == "?" && at > header.startIndex && names.contains(header[at - 1].text)
-                }
-                return HandlerReturn(location: FindingLocation(file: file, line: token.line, column: token.column), afterFailedCast: afterFailedCast)
+                } : nil
+                let castType = cast.flatMap { $0 + 2 < header.endIndex ? header[$0 + 2].text : nil }
+                return HandlerReturn(location: FindingLocation(file: file, line: token.line, column: token.column), afterFailedCast: cast != nil,
+                                     castKind: castType.flatMap { TaskForceCast.types[$0] }, registrations: handler.registrations)
             case _ where names.contains(token.text):
                 let previous = tokens[index - 1].text
                 if previous == "." { continue }

@@ -105,8 +105,15 @@ extension TargetAudit {
         }
 
         for facts in relevant {
-            // BG008: a failed cast happens only when the task is of another class than its requests, hence a warning.
+            // BG008: a failed cast happens only when the task is of another class than its requests, hence a warning,
+            // and never when every request for the handler's identifiers is of the class cast to.
+            let registeredAt = Dictionary(facts.uses.filter(\.isRegistration).map { ($0.location, $0.value) }, uniquingKeysWith: { first, _ in first })
             for early in facts.earlyReturns {
+                if let kind = early.castKind {
+                    let identifiers = early.registrations.map { registeredAt[$0] ?? nil }
+                    let asked = requests.filter { request in identifiers.contains { $0 == request.value } }
+                    if !identifiers.isEmpty, identifiers.allSatisfy({ $0 != nil }), !asked.isEmpty, asked.allSatisfy({ $0.role == .request(kind) }) { continue }
+                }
                 findings.append(DoctorFinding(
                     rule: .taskNeverCompleted, severity: early.afterFailedCast ? .warning : nil, location: early.location, target: target,
                     message: "This launch handler returns here without completing its task\(early.afterFailedCast ? " when the cast fails" : ""): nothing before it calls setTaskCompleted, and no defer or expirationHandler does.",

@@ -2,13 +2,25 @@ extension DoctorRule {
     public static let taskNeverCompleted = DoctorRule(
         id: "BG008", severity: .error,
         summary: "A launch handler returns on a path where nothing calls setTaskCompleted (no defer, no expirationHandler).",
-        finds: "a launch handler that returns before anything can complete its task: no `setTaskCompleted`, `defer` or `expirationHandler` before the `return`, and the task not handed on (a warning in the `else` of a failed `as?` cast)",
+        finds: "a launch handler that returns before anything can complete its task: no `setTaskCompleted`, `defer` or `expirationHandler` before the `return`, and the task not handed on (a warning in the `else` of a failed `as?` cast, none where every request for the identifier is of the class cast to, as the `else` cannot run)",
         why: "A task that is never completed keeps the app running until iOS expires it; iOS then kills the app, counts it against the app's background time and runs its tasks less often.",
         fix: "Call `task.setTaskCompleted(success:)` on every path, most simply with a `defer` at the top of the handler.",
         tags: ["background-tasks", "completion"],
         examples: [
-            .triggering("the else of a failed cast returns without completing",
-                        ExampleSources.completing("guard let task = task as? BGAppRefreshTask else { 1️⃣return }\n        task.setTaskCompleted(success: true)"),
+            .triggering("the else of a cast to another class than its identifier's requests returns without completing",
+                        ExampleSources.completing("guard let task = task as? BGProcessingTask else { 1️⃣return }\n        task.setTaskCompleted(success: true)"),
+                        "1️⃣ BG008 warning"),
+            .triggering("the else of a failed cast returns without completing, the identifier also submitted as a processing request",
+                        ExampleSources.completing("guard let task = task as? BGAppRefreshTask else { 1️⃣return }\n        task.setTaskCompleted(success: true)",
+                                                  modes: ["fetch", "processing"])
+                            .with("App/Maintenance.swift", """
+                                import BackgroundTasks
+
+                                func scheduleMaintenance() {
+                                    try? BGTaskScheduler.shared.submit(BGProcessingTaskRequest(identifier: "com.example.app.refresh"))
+                                }
+
+                                """),
                         "1️⃣ BG008 warning"),
             .triggering("an early return in Low Power Mode",
                         ExampleSources.completing("if ProcessInfo.processInfo.isLowPowerModeEnabled {\n            1️⃣return\n        }\n        task.setTaskCompleted(success: true)"),
@@ -38,6 +50,8 @@ extension DoctorRule {
             .triggering("a closure that only hands the task to a method, which returns early in Low Power Mode (NetNewsWire before fbf2da0ab)",
                         forwarding(to: "if ProcessInfo.processInfo.isLowPowerModeEnabled {\n            1️⃣return\n        }\n        task.setTaskCompleted(success: true)"),
                         "1️⃣"),
+            .nonTriggering("the else of a cast to the class of every request for its identifier cannot run (VivaDicta before PR #316)",
+                           ExampleSources.completing("guard let task = task as? BGAppRefreshTask else { return }\n        task.setTaskCompleted(success: true)")),
             .nonTriggering("the else of a failed cast completes the task",
                            ExampleSources.completing("guard let task = task as? BGAppRefreshTask else { task.setTaskCompleted(success: false); return }\n        task.setTaskCompleted(success: true)")),
             .nonTriggering("a defer completes the task on every path",

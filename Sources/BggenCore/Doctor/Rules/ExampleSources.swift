@@ -59,8 +59,8 @@ enum ExampleSources {
     }
 
     /// A refresh app whose launch handler, registered on line 6 (`marker` before the call), runs `body` from line 7.
-    static func completing(_ body: String, handler: String = "{ task in", marker: String = "") -> ExampleApp {
-        ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/AppDelegate.swift", """
+    static func completing(_ body: String, handler: String = "{ task in", marker: String = "", modes: [String] = ["fetch"]) -> ExampleApp {
+        ExampleApp(permitted: ["com.example.app.refresh"], modes: modes).with("App/AppDelegate.swift", """
             import BackgroundTasks
             import UIKit
 
