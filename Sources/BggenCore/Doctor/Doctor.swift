@@ -37,13 +37,15 @@ public struct Doctor: Sendable {
         }
         // A generator's dump that failed, timed out or was not allowed to run: the targets may be incomplete.
         for warning in project.warnings {
+            let file: String
             switch warning {
-            case .dumpFailed, .generatorNotRun, .generatorNotFound:
-                findings.append(DoctorFinding(rule: .couldNotCheck, location: FindingLocation(file: project.projectFiles.first ?? "."), target: nil,
-                                              message: warning.description, why: "Targets the spec defines in ways bggen cannot read would be missed.",
-                                              fix: "Nothing to do if every app target was checked."))
+            case .dumpFailed(let spec, _): file = spec
+            case .generatorNotRun, .generatorNotFound: file = project.projectFiles.first ?? "."
             default: continue
             }
+            findings.append(DoctorFinding(rule: .couldNotCheck, location: FindingLocation(file: file), target: nil,
+                                          message: warning.description, why: "Targets the spec defines in ways bggen cannot read would be missed.",
+                                          fix: "Nothing to do if every app target was checked."))
         }
         let extensions = Set(project.otherTargets.filter(\.isExtension).map(\.name))
         let extensionSessions = facts.flatMap { facts -> [ExtensionSession] in
@@ -85,7 +87,9 @@ public struct Doctor: Sendable {
         }
         let suppressions = Suppressions(root: root, fileSystem: fileSystem)
         let kept = unique.filter { !disabled.contains($0.rule.id) && !suppressions.suppresses($0) }
-        return DoctorReport(root: root, targets: targets.map(\.name), findings: kept, suppressedCount: unique.count - kept.count)
+        var report = DoctorReport(root: root, targets: targets.map(\.name), findings: kept, suppressedCount: unique.count - kept.count)
+        report.projectFiles = project.projectFiles
+        return report
     }
 
     /// `finding` without the edit `--fix` must not make, and its fix saying why: a file an extension (or another

@@ -230,12 +230,12 @@ public struct InitService {
         }
         do {
             return try ExistingProject.detect(root: root, targetName: request.target, spec: request.spec, fileSystem: fileSystem,
-                                             dumper: request.useGenerators ? ProcessProjectDumper(environment: request.environment) : nil)
+                                             dumper: ProcessProjectDumper.allowed(request.useGenerators, environment: request.environment, wrappedIn: request.wrapDumper))
                 ?? noProject(request)
         } catch AugmentError.severalAppTargets(let names) where questions.pickTarget != nil {
             let picked = try questions.pickTarget!(names)
             return try ExistingProject.detect(root: root, targetName: picked, spec: request.spec, fileSystem: fileSystem,
-                                             dumper: request.useGenerators ? ProcessProjectDumper(environment: request.environment) : nil)
+                                             dumper: ProcessProjectDumper.allowed(request.useGenerators, environment: request.environment, wrappedIn: request.wrapDumper))
         } catch let error as ProjectError where output != nil && request.target == nil {
             switch error {
             case .unreadableApp, .noAppTargetRead, .nativeProjectMissing: return nil
