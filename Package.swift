@@ -7,6 +7,10 @@ let package = Package(
         .executable(name: "bggen", targets: ["bggen"]),
         // `swift package bggen init|doctor …` in a package that depends on bggen, with nothing installed.
         .plugin(name: "BggenPlugin", targets: ["BggenCommandPlugin"]),
+        // `swift package bggen-doctor …`: doctor alone, which asks for no permission.
+        .plugin(name: "BggenDoctorPlugin", targets: ["BggenDoctorPlugin"]),
+        // doctor when the target it is applied to builds, in SwiftPM and in Xcode.
+        .plugin(name: "BggenBuildToolPlugin", targets: ["BggenBuildToolPlugin"]),
     ],
     targets: [
         .executableTarget(name: "bggen", dependencies: ["BggenCLI"]),
@@ -31,11 +35,18 @@ let package = Package(
             name: "BggenCommandPlugin",
             capability: .command(
                 intent: .custom(verb: "bggen", description: "Generate iOS background work (bggen init) or audit it (bggen doctor)"),
-                permissions: [.writeToPackageDirectory(reason: "bggen init writes the generated Swift files, .bggen.json and the Info.plist and entitlements additions")]
+                permissions: [.writeToPackageDirectory(reason: "bggen init writes the generated Swift files, .bggen.json and the Info.plist and entitlements additions (doctor alone needs no permission: swift package bggen-doctor)")]
             ),
             dependencies: ["bggen"],
             path: "Sources/BggenCommandPlugin"
         ),
+        .plugin(
+            name: "BggenDoctorPlugin",
+            capability: .command(intent: .custom(verb: "bggen-doctor", description: "Audit the package's iOS background work (bggen doctor); writes nothing")),
+            dependencies: ["bggen"],
+            path: "Sources/BggenDoctorPlugin"
+        ),
+        .plugin(name: "BggenBuildToolPlugin", capability: .buildTool(), dependencies: ["bggen"], path: "Sources/BggenBuildToolPlugin"),
         .target(name: "BggenTestSupport", dependencies: ["BggenCore"], path: "Tests/BggenTestSupport"),
         .testTarget(name: "BggenCoreTests", dependencies: ["BggenCore", "BggenTestSupport"]),
         .testTarget(name: "BggenCLITests", dependencies: ["bggen", "BggenCLI", "BggenCore", "BggenTestSupport"]),

@@ -8,6 +8,8 @@ public protocol Console: AnyObject {
     var inputIsTerminal: Bool { get }
     /// True when stdout is a terminal, the only place colour belongs.
     var outputIsTerminal: Bool { get }
+    /// True when stderr is a terminal, where a line may say what a slow step is doing and then be cleared.
+    var errorIsTerminal: Bool { get }
     var environment: [String: String] { get }
     var currentDirectory: String { get }
     /// The keyboard and screen for questions; nil when stdin is not a terminal.
@@ -61,6 +63,7 @@ public final class ProcessConsole: Console {
 
     public var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
     public var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    public var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
     public var environment: [String: String] { ProcessInfo.processInfo.environment }
     public var currentDirectory: String { FileManager.default.currentDirectoryPath }
     public lazy var terminal: (any TerminalDevice)? = inputIsTerminal ? PosixTerminal() : nil

@@ -22,6 +22,9 @@ struct DoctorCommand {
 
     func run() throws -> Int32 {
         let started = ContinuousClock.now
+        var request = request
+        let watch = DumpWatch(console: console, root: request.root, showsProgress: console.errorIsTerminal && !options.display.quiet)
+        request.wrapDumper = watch.wrapper
         // --fix writes with stop signals held, as init does: both files are fixed (or rolled back), never one.
         var stoppedBy: Int32?
         var ran: DoctorService.Outcome?
@@ -36,6 +39,8 @@ struct DoctorCommand {
             return ExitStatus.stopped(by: signal)
         }
         if options.display.verbose {
+            for line in watch.verboseLines { console.writeError(line) }
+            if !outcome.generatedOutputOnly { console.writeError(DumpWatch.readLine(outcome.report.projectFiles)) }
             console.writeError("note: audited \(TerminalText.escaped(options.directory)) in \(Self.milliseconds(since: started)) ms.\n")
         }
         if !options.display.quiet {

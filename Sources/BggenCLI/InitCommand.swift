@@ -15,7 +15,10 @@ struct InitCommand {
         let terminal = options.assumeDefaults ? nil : console.terminal
         let prompter = terminal.map { Prompter(terminal: $0, allowRawMode: console.environment["TERM"] != "dumb") }
         let service = InitService(fileSystem: fileSystem)
-        return try service.run(request, questions: questions(prompter)) { outcome in
+        var request = request
+        let watch = DumpWatch(console: console, root: request.root, showsProgress: console.errorIsTerminal && !options.display.quiet)
+        request.wrapDumper = watch.wrapper
+        return try service.run(request, questions: questions(prompter, watch: watch)) { outcome in
             switch outcome {
             case .nothingToAdd(let notes):
                 if options.json {
@@ -51,7 +54,7 @@ struct InitCommand {
     }
 
     /// The questions a person answers on a terminal; without one, none (a script's run never waits).
-    private func questions(_ prompter: Prompter?) -> InitQuestions {
+    private func questions(_ prompter: Prompter?, watch: DumpWatch) -> InitQuestions {
         var questions = InitQuestions()
         let detected = DetectedAnswers()
         let printsSummary = !options.json && !options.display.quiet
@@ -59,7 +62,10 @@ struct InitCommand {
         questions.projectDetected = { [console] project in
             detected.answers = project.detectedAnswers
             if printsSummary { console.writeOutput(ProjectSummary.text(project)) }
-            if verbose { console.writeError("note: read \(project.report.projectFiles.joined(separator: ", ")).\n") }
+            if verbose {
+                for line in watch.verboseLines { console.writeError(line) }
+                console.writeError(DumpWatch.readLine(project.report.projectFiles))
+            }
         }
         guard let prompter else { return questions }
         questions.answers = { given, defaults in

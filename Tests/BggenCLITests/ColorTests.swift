@@ -9,6 +9,8 @@ final class FakeConsole: Console {
     var errors = ""
     let inputIsTerminal = false
     let outputIsTerminal: Bool
+    /// Set to see what a run writes to a terminal's stderr (the progress of a slow generator dump).
+    var errorIsTerminal = false
     let environment: [String: String]
     let currentDirectory: String
     let terminal: (any TerminalDevice)? = nil

@@ -40,7 +40,7 @@ struct SarifRulesTests {
             let help = try #require(entry["help"] as? [String: String])
             #expect(help["text"] == rule.helpText && help["markdown"] == rule.helpMarkdown)
             #expect(help["text"]?.contains("`") == false, "\(rule.id)'s plain help has no Markdown")
-            #expect(entry["helpUri"] as? String == "\(DoctorRule.readmeURL)#\(rule.id.lowercased())")
+            #expect(entry["helpUri"] as? String == "\(DoctorRule.rulesPageURL)#\(rule.id.lowercased())")
             #expect((entry["properties"] as? [String: [String]])?["tags"] == rule.tags)
             #expect((entry["defaultConfiguration"] as? [String: String])?["level"] == rule.severity.rawValue)
         }

@@ -97,11 +97,11 @@ struct ProjectDumpTests {
     @Test func aFailedDumpIsSaidAndTheSpecIsReadInstead() throws {
         let dumper = RecordedDumper(["xcodegen": .failure(ProjectDumpFailure(reason: "exited with status 1: Spec validation error"))])
         let report = try ProjectDetector.detect(root: fixture("XcodeGen"), fileSystem: LocalFileSystem(), dumper: dumper)
-        #expect(report.warnings.contains(.dumpFailed(command: "xcodegen dump --type json", reason: "exited with status 1: Spec validation error")))
+        #expect(report.warnings.contains(.dumpFailed(file: "project.yml", reason: "exited with status 1: Spec validation error")))
         #expect(report.appTarget(named: "ElementX") != nil, "the spec reader still reads the app")
         let garbled = RecordedDumper(["xcodegen": .success("⚠️ Unable to load spec")])
         let fallback = try ProjectDetector.detect(root: fixture("XcodeGen"), fileSystem: LocalFileSystem(), dumper: garbled)
-        #expect(fallback.warnings.contains(.dumpFailed(command: "xcodegen dump --type json", reason: "its output is not JSON")))
+        #expect(fallback.warnings.contains(.dumpFailed(file: "project.yml", reason: "xcodegen dump --type json --spec project.yml printed no JSON")))
     }
 
     @Test func theProcessDumperRunsTheToolOnThePATHInTheProjectFolderAndStopsAHungOne() throws {

@@ -3,14 +3,15 @@ import Foundation
 import Testing
 
 /// `swift package bggen …` in a package that depends on bggen (Tests/Fixtures/PluginUser, copied, with its path
-/// dependency pointed at this checkout): SwiftPM builds bggen from source and runs it in the package's folder.
+/// dependency pointed at this checkout): SwiftPM builds bggen from source and runs it in the package's folder. The
+/// build-tool plugin runs in Tests/Fixtures/BuildToolUser. All share one scratch folder, so bggen is built once.
 @Suite("The command plugin in a package that depends on bggen", .serialized)
 struct CommandPluginTests {
     private let output = "Sources/BackgroundFeature/Generated"
 
-    /// A copy of the fixture package that depends on this checkout.
-    private func userPackage() throws -> (folder: TemporaryDirectory, package: URL) {
-        let folder = try Fixtures.copy("PluginUser")
+    /// A copy of a fixture package that depends on this checkout.
+    private func userPackage(_ fixture: String = "PluginUser") throws -> (folder: TemporaryDirectory, package: URL) {
+        let folder = try Fixtures.copy(fixture)
         let manifest = folder.url.appendingPathComponent("Package.swift")
         let text = try String(contentsOf: manifest, encoding: .utf8)
         let pointed = text.replacingOccurrences(of: #"path: "../../..""#, with: #"path: "\#(RepositoryPaths.root.path)""#)
@@ -59,5 +60,26 @@ struct CommandPluginTests {
         #expect(unasked.exitCode != 0)
         #expect(unasked.output.contains("--allow-writing-to-package-directory"), "\(unasked.output)")
         #expect(try folder.files() == before)
+    }
+
+    @Test func theBuildToolPluginReportsFindingsWhenTheTargetBuildsAndDoctorAloneNeedsNoPermission() async throws {
+        let (folder, package) = try userPackage("BuildToolUser")
+        let finding = "Sources/Feature/Refresh.swift:5:28: note: [CHECK001] No path from application(_:didFinishLaunchingWithOptions:)"
+        let build = try await Subprocess.run(["swift", "build", "--scratch-path", SourceBuild.pluginScratch.path], in: package)
+        try #require(build.exitCode == 0, "\(build.output)")
+        print("swift build with the build-tool plugin: \(build.duration)")
+        #expect(build.output.contains(finding), "\(build.output)")
+        // The target's files are the command's inputs: a change to one runs the audit again.
+        let source = package.appendingPathComponent("Sources/Feature/Refresh.swift")
+        try (try String(contentsOf: source, encoding: .utf8) + "// edited\n").write(to: source, atomically: true, encoding: .utf8)
+        let before = try folder.files()
+        let again = try await Subprocess.run(["swift", "build", "--scratch-path", SourceBuild.pluginScratch.path], in: package)
+        #expect(again.exitCode == 0, "\(again.output)")
+        #expect(again.output.contains(finding), "\(again.output)")
+
+        let doctor = try await swiftPackage(["bggen-doctor", "--format", "xcode"], in: package)
+        #expect(doctor.exitCode == 0, "asked for no permission: \(doctor.output)")
+        #expect(doctor.output.contains(finding), "\(doctor.output)")
+        #expect(try folder.files() == before, "neither writes into the package")
     }
 }

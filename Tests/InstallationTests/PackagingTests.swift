@@ -41,6 +41,29 @@ struct PackagingTests {
         #expect(executables == ["bggen"])
     }
 
+    /// The plugins the README and docs/doctor.md tell a package to use are products, each with the capability and
+    /// permissions documented: only `bggen` (for init) asks to write.
+    @Test func thePluginsAreProductsAndOnlyInitsAsksToWrite() async throws {
+        let scratch = SourceBuild.folder.appendingPathComponent("manifest-scratch")
+        let dump = try await Subprocess.run(["swift", "package", "--scratch-path", scratch.path, "dump-package"], in: RepositoryPaths.root)
+        try #require(dump.exitCode == 0, "\(dump.output)")
+        let json = dump.output[try #require(dump.output.firstIndex(of: "{"))...]
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let products = try #require(manifest["products"] as? [[String: Any]])
+        let plugins = products.filter { ($0["type"] as? [String: Any])?["plugin"] != nil }.compactMap { $0["name"] as? String }
+        #expect(Set(plugins) == ["BggenPlugin", "BggenDoctorPlugin", "BggenBuildToolPlugin"], "\(plugins)")
+        let targets = try #require(manifest["targets"] as? [[String: Any]])
+        func capability(_ name: String) -> [String: Any]? {
+            targets.first { $0["name"] as? String == name }?["pluginCapability"] as? [String: Any]
+        }
+        #expect(capability("BggenBuildToolPlugin")?.keys.contains("buildTool") == true)
+        // A command capability is dumped as [intent, permissions].
+        let doctor = try #require(capability("BggenDoctorPlugin")?["command"] as? [Any])
+        #expect((doctor.last as? [Any])?.isEmpty == true, "bggen-doctor asks for nothing: \(doctor)")
+        let command = try #require(capability("BggenCommandPlugin")?["command"] as? [Any])
+        #expect((command.last as? [Any])?.count == 1, "\(command)")
+    }
+
     /// CI runs what the README tells contributors to run, and nothing else.
     @Test func ciRunsExactlyTheReadmesTestCommand() throws {
         let readmeCommands = try text("README.md").split(separator: "\n")

@@ -33,7 +33,7 @@ public enum ProjectDetector {
             }
         case .xcodeGen:
             let spec = layout.files[0]
-            let resolved = dump(.xcodeGen, extra: ["--spec", PathText.name(of: spec)], folder: PathText.parent(of: spec),
+            let resolved = dump(.xcodeGen, extra: ["--spec", PathText.name(of: spec)], file: spec,
                                 root: root, dumper: dumper, warnings: &reading.warnings)
             var found: ProjectReading
             var specFiles: [String]
@@ -55,7 +55,7 @@ public enum ProjectDetector {
             var unread: [String] = []
             var found: Bool?
             for manifest in layout.files {
-                let resolved = dump(.tuist, folder: PathText.parent(of: manifest), root: root, dumper: dumper, warnings: &reading.warnings)
+                let resolved = dump(.tuist, file: manifest, root: root, dumper: dumper, warnings: &reading.warnings)
                 found = resolved?.found
                 if let tree = resolved?.tree {
                     merge(TuistDumpReader(root: root, fileSystem: fileSystem).read(tree, manifest: manifest), into: &reading)
@@ -107,18 +107,21 @@ public enum ProjectDetector {
         return (report, code)
     }
 
-    /// The generator's own dump of the project in `folder`: `tree` when it could be read, `found: false` when the
-    /// tool is not on the PATH; a failed or unreadable dump is a warning, and the caller reads the spec itself.
-    private static func dump(_ generator: ProjectGenerator, extra: [String] = [], folder: String, root: String,
+    /// The generator's own dump of the project `file` defines, run in its folder: `tree` when it could be read,
+    /// `found: false` when the tool is not on the PATH; a failed or unreadable dump is a warning naming `file`, and
+    /// the caller reads the spec itself.
+    private static func dump(_ generator: ProjectGenerator, extra: [String] = [], file: String, root: String,
                              dumper: (any ProjectDumping)?, warnings: inout [ProjectWarning]) -> (tree: YAMLNode?, found: Bool)? {
         guard let dumper else { return nil }
-        guard let result = dumper.run(tool: generator.rawValue, arguments: generator.dumpArguments + extra, in: PathText.join(root, folder)) else {
+        let arguments = generator.dumpArguments + extra
+        guard let result = dumper.run(tool: generator.rawValue, arguments: arguments, in: PathText.join(root, PathText.parent(of: file))) else {
             return (nil, false)
         }
         do {
             return (try DumpJSON.node(from: result.get()), true)
         } catch {
-            warnings.append(.dumpFailed(command: generator.commandLine, reason: error.reason))
+            let reason = error.reason == DumpJSON.notJSON ? "\(([generator.rawValue] + arguments).joined(separator: " ")) printed \(error.reason)" : error.reason
+            warnings.append(.dumpFailed(file: file, reason: reason))
             return (nil, true)
         }
     }

@@ -50,6 +50,8 @@ public struct DoctorReport: Sendable, Equatable {
     public let findings: [DoctorFinding]
     /// Findings left out by `// bggen:ignore` comments or `.bggen.json`, for the summary.
     public let suppressedCount: Int
+    /// The project files read (the `.xcodeproj`, the spec and its includes), which `--verbose` lists.
+    public var projectFiles: [String] = []
 
     public init(root: String, targets: [String], findings: [DoctorFinding], suppressedCount: Int) {
         self.root = root

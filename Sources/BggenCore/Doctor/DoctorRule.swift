@@ -13,15 +13,15 @@ public enum Severity: String, Sendable, Comparable, CaseIterable {
 }
 
 /// One check `bggen doctor` makes, declared once in its own file under `Rules/` with its documentation and its
-/// examples (SwiftLint's `RuleDescription`): `--help`, the README's rule table and SARIF's rule list are made from
-/// these fields, and one test runs every example. The ids follow the research notes (BG…, URL…, PUSH…) so a finding
+/// examples (SwiftLint's `RuleDescription`): `--help`, the rule table in docs/doctor.md and SARIF's rule list are
+/// made from these fields, and one test runs every example. The ids follow the research notes (BG…, URL…, PUSH…) so a finding
 /// can be looked up, suppressed with `// bggen:ignore <id>` or disabled in `.bggen.json`.
 public struct DoctorRule: Sendable, Hashable {
     public let id: String
     public let severity: Severity
     /// One line of plain text, for `--help` and SARIF's `shortDescription`.
     public let summary: String
-    /// Markdown: exactly what the rule finds, with its exceptions; the README table's "Finds" column.
+    /// Markdown: exactly what the rule finds, with its exceptions; the rule table's "Finds" column.
     public let finds: String
     /// Markdown: what goes wrong on a device or at upload when the finding is left in.
     public let why: String
@@ -44,8 +44,8 @@ public struct DoctorRule: Sendable, Hashable {
         self.examples = examples
     }
 
-    /// The id of the rule's row in the README's rule table (`<a id="bg001">`), which SARIF's `helpUri` points at;
-    /// it never changes while the id does not.
+    /// The id of the rule's row in the rule table in docs/doctor.md (`<a id="bg001">`), which SARIF's `helpUri`
+    /// points at; it never changes while the id does not.
     public var anchor: String { id.lowercased() }
 
     /// A rule is its id: two values with one id are the same rule, whatever their prose says.
@@ -53,7 +53,7 @@ public struct DoctorRule: Sendable, Hashable {
 
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
-    /// Every rule, in the order `--help`, the README and SARIF list them.
+    /// Every rule, in the order `--help`, docs/doctor.md and SARIF list them.
     public static let all: [DoctorRule] = [
         notPermitted, neverRegistered, missingMode, registeredLate, registeredTwice, submittedNotRegistered, noExpirationHandler, taskNeverCompleted, mainActorHandler, forceCastTask,
         processingWithoutIdentifiers, unknownMode, unusedMode, pushWithoutMode, pushWithoutEntitlement, gpuWithoutEntitlement,

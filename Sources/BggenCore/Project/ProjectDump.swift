@@ -24,6 +24,16 @@ public protocol ProjectDumping: Sendable {
     func run(tool: String, arguments: [String], in folder: String) -> Result<String, ProjectDumpFailure>?
 }
 
+/// What a command wraps the dumper in, to show on a terminal what runs and to time it for `--verbose`.
+public typealias DumpWrapper = @Sendable (any ProjectDumping) -> any ProjectDumping
+
+extension ProcessProjectDumper {
+    /// The dumper a run may use: none unless the user passed `--use-generators`, which lets the repository's code run.
+    static func allowed(_ allowed: Bool, environment: [String: String], wrappedIn wrap: DumpWrapper) -> (any ProjectDumping)? {
+        allowed ? wrap(ProcessProjectDumper(environment: environment)) : nil
+    }
+}
+
 /// Why a dump gave nothing to read; the detector then falls back to reading the spec itself and says so.
 public struct ProjectDumpFailure: Error, Sendable, Equatable {
     public let reason: String
@@ -106,11 +116,13 @@ public struct ProcessProjectDumper: ProjectDumping {
 
 /// A dump's JSON as the YAML tree the spec readers walk; object keys sorted, so two runs read alike.
 enum DumpJSON {
+    static let notJSON = "no JSON"
+
     static func node(from text: String) throws(ProjectDumpFailure) -> YAMLNode {
         // Tools may print progress lines before the document: it starts at the first "{".
         guard let start = text.firstIndex(of: "{"),
               let object = try? JSONSerialization.jsonObject(with: Data(text[start...].utf8), options: [.fragmentsAllowed])
-        else { throw ProjectDumpFailure(reason: "its output is not JSON") }
+        else { throw ProjectDumpFailure(reason: notJSON) }
         return node(object)
     }
 

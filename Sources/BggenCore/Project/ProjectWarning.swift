@@ -41,8 +41,9 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
     case infoPlistNotExcluded(target: String, path: String, folder: String)
     /// A part of a generator spec detection could not follow (an unreadable include, a template it does not know).
     case unreadableSpec(file: String, reason: String)
-    /// The generator's dump of the resolved project failed, so bggen read the spec itself.
-    case dumpFailed(command: String, reason: String)
+    /// The generator's dump of the resolved project `file` defines failed, so bggen read the spec itself. `init`
+    /// warns and doctor notes it in these words, so one failure reads the same in both.
+    case dumpFailed(file: String, reason: String)
     /// The spec reader could not follow everything, and the generator that could is not on the PATH.
     case generatorNotFound(tool: String, command: String)
     /// The spec reader could not follow everything, and the generator that could was not run: it runs the
@@ -90,8 +91,8 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
             "\(path) lies in the synchronized folder \(folder) but is not excluded from target \(target); add it to the folder's membership exceptions, or Xcode fails with \"Multiple commands produce Info.plist\"."
         case .unreadableSpec(let file, let reason):
             "\(file): \(reason); targets defined there may be missing from the report."
-        case .dumpFailed(let command, let reason):
-            "\(command) failed (\(reason)); bggen read the spec itself instead, without running it."
+        case .dumpFailed(let file, let reason):
+            "\(file): \(reason); bggen read \(PathText.name(of: file)) itself instead, so targets only the generator resolves may be missing."
         case .generatorNotFound(let tool, let command):
             "\(tool) is not on the PATH, so bggen read the spec itself; with \(tool) installed it reads the resolved project from \(command)."
         case .generatorNotRun(let command):

@@ -24,6 +24,8 @@ public struct DoctorService {
         public var useGenerators = false
         /// Where a generator is looked up (its PATH) and what of it the tool may see: the environment bggen runs in.
         public var environment: [String: String] = ProcessInfo.processInfo.environment
+        /// What the command wraps the generator's dumper in (progress on a terminal, timings for `--verbose`).
+        public var wrapDumper: DumpWrapper = { $0 }
 
         public init(root: String, shownAs: String) {
             self.root = root
@@ -53,7 +55,7 @@ public struct DoctorService {
             lock = try RepositoryLock.acquire(root: request.root, shownAs: request.shownAs, fileSystem: fileSystem)
         }
         let disabled = try disabledRules(request, fileSystem: fileSystem)
-        let doctor = Doctor(fileSystem: fileSystem, dumper: request.useGenerators ? ProcessProjectDumper(environment: request.environment) : nil)
+        let doctor = Doctor(fileSystem: fileSystem, dumper: ProcessProjectDumper.allowed(request.useGenerators, environment: request.environment, wrappedIn: request.wrapDumper))
         let report: DoctorReport
         do {
             report = try doctor.audit(root: request.root, targetName: request.target, disabled: disabled)

@@ -27,6 +27,8 @@ public struct InitRequest: Sendable {
     public var useGenerators = false
     /// Where a generator is looked up (its PATH) and what of it the tool may see: the environment bggen runs in.
     public var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// What the command wraps the generator's dumper in (progress on a terminal, timings for `--verbose`).
+    public var wrapDumper: DumpWrapper = { $0 }
 
     public init(root: String, shownAs: String) {
         self.root = root

@@ -218,11 +218,14 @@ public struct InitService {
     }
 
     /// A run that changes nothing else leaves `bggen/NEXT_STEPS.md` as the run that wrote the code left it: its
-    /// steps say what that run did ("bggen added the keys"), and a re-run must change nothing.
+    /// steps say what that run did ("bggen added the keys"), and a re-run must change nothing. It stays in the
+    /// plan, unchanged, so "all N files are up to date" counts it.
     private static func keepingNextSteps(_ plan: Plan) -> Plan {
         guard let steps = plan.entries.first(where: { $0.path == NextSteps.path }), steps.action != .create,
               plan.entries.allSatisfy({ $0.path == NextSteps.path || $0.action == .unchanged }) else { return plan }
-        return Plan(root: plan.root, outputFolder: plan.outputFolder, entries: plan.entries.filter { $0.path != NextSteps.path }, notes: plan.notes)
+        let kept = PlanEntry(path: steps.path, action: .unchanged, ownership: steps.ownership, oldContents: steps.oldContents,
+                             newContents: steps.oldContents, reason: nil)
+        return Plan(root: plan.root, outputFolder: plan.outputFolder, entries: plan.entries.map { $0.path == NextSteps.path ? kept : $0 }, notes: plan.notes)
     }
 
     /// The files the last run generated, the only ones this run may delete. A record from before bggen listed
@@ -248,12 +251,12 @@ public struct InitService {
         }
         do {
             return try ExistingProject.detect(root: root, targetName: request.target, spec: request.spec, fileSystem: fileSystem,
-                                             dumper: request.useGenerators ? ProcessProjectDumper(environment: request.environment) : nil)
+                                             dumper: ProcessProjectDumper.allowed(request.useGenerators, environment: request.environment, wrappedIn: request.wrapDumper))
                 ?? noProject(request)
         } catch AugmentError.severalAppTargets(let names) where questions.pickTarget != nil {
             let picked = try questions.pickTarget!(names)
             return try ExistingProject.detect(root: root, targetName: picked, spec: request.spec, fileSystem: fileSystem,
-                                             dumper: request.useGenerators ? ProcessProjectDumper(environment: request.environment) : nil)
+                                             dumper: ProcessProjectDumper.allowed(request.useGenerators, environment: request.environment, wrappedIn: request.wrapDumper))
         } catch let error as ProjectError where output != nil && request.target == nil {
             switch error {
             case .unreadableApp, .noAppTargetRead, .nativeProjectMissing: return nil
