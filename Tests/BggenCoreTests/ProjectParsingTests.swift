@@ -144,6 +144,19 @@ struct ProjectDetectorPbxprojTests {
         #expect(report.warnings == [.infoPlistNotExcluded(target: "App", path: "App/Info.plist", folder: "App")])
     }
 
+    /// Only `Info.plist` collides with the bundle's own when copied as a resource; another name builds (a real
+    /// app, EmergeTools' HackerNews, keeps `Hacker-News-Info.plist` in its synchronized folder without an exception).
+    @Test func anInfoPlistOfAnotherNameInsideTheSynchronizedFolderIsNotWarnedAbout() throws {
+        let report = try detect([
+            "App.xcodeproj/project.pbxproj": miniProject(debug: ["INFOPLIST_FILE": "App/Hacker-News-Info.plist"],
+                                                         release: ["INFOPLIST_FILE": "App/Hacker-News-Info.plist"]),
+            "App/Hacker-News-Info.plist": emptyPlist,
+        ])
+        let app = try #require(report.appTargets.first)
+        #expect(app.infoPlist.synchronizedFolder == "App")
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+    }
+
     @Test func missingFilesAndUnknownVariablesAreWarnings() throws {
         let report = try detect([
             "App.xcodeproj/project.pbxproj": miniProject(

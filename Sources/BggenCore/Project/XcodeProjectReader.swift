@@ -153,7 +153,9 @@ struct XcodeProjectReader {
                 plistFolder = group.path
                 let relative = PathText.relative(plistPath, to: group.path) ?? ""
                 excepted = group.exceptions[target.id]?.contains(relative) ?? false
-                if target.synchronizedGroupIDs.contains(group.id) && !excepted {
+                // Only a file named Info.plist collides: copied as a resource it lands on the bundle's own
+                // Info.plist. `Hacker-News-Info.plist` is copied beside it, which builds (EmergeTools' HackerNews).
+                if target.synchronizedGroupIDs.contains(group.id) && !excepted && PathText.name(of: plistPath) == "Info.plist" {
                     warnings.append(.infoPlistNotExcluded(target: target.name, path: plistPath, folder: group.path))
                 }
             }
