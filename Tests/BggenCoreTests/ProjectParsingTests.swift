@@ -441,4 +441,15 @@ struct ProjectDetectorSpecTests {
         #expect(PathText.relative("a/b/c", to: "a") == "b/c")
         #expect(PathText.relative("ab/c", to: "a") == nil)
     }
+
+    /// The byte check that returns a normal path as it is must send every other shape to the full normalisation.
+    @Test(arguments: [
+        ("a//b", "a/b"), ("a/./b", "a/b"), ("./a", "a"), ("a/", "a"), ("a/.", "a"), ("a/b/..", "a"), ("/a/../..", "/"),
+        ("/", "/"), ("", ""), ("//a", "/a"), ("...", "..."), (".x/y..", ".x/y.."), ("/a/b", "/a/b"), ("é/ü", "é/ü"),
+    ])
+    func normalisationOfEachShape(path: String, normal: String) {
+        #expect(PathText.normalize(path) == normal)
+        #expect(PathText.name(of: "dir/" + path + "/" + "naïve.swift") == "naïve.swift")
+        #expect(PathText.parent(of: "é/naïve.swift") == "é")
+    }
 }
