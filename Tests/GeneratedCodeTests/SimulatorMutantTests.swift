@@ -402,17 +402,13 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             scenario: "all-tasks",
             edits: [Edit(
                 find: """
-                            if let unfinishedWork {
-                                Self.prepareForSuspension(unfinishedWork)
-                            }
-                            complete(success: false, byExpiry: true)
+                            Self.prepareForSuspension(unfinishedWork, awaiting: submissions, of: name)
+                            complete(success: result ?? false, byExpiry: true)
 
                     """,
                 replace: """
-                            complete(success: false, byExpiry: true)
-                            if let unfinishedWork {
-                                Self.prepareForSuspension(unfinishedWork)
-                            }
+                            complete(success: result ?? false, byExpiry: true)
+                            Self.prepareForSuspension(unfinishedWork, awaiting: submissions, of: name)
 
                     """
             )],
@@ -422,7 +418,10 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             name: "the suspension hook is never called",
             scenario: "processing",
-            edits: [Edit(find: "            Self.prepareForSuspension(unfinishedWork)\n", replace: "")],
+            edits: [Edit(
+                find: "        Self.prepareForSuspension(unfinishedWork, awaiting: submissions, of: name)\n",
+                replace: "        Self.prepareForSuspension(nil, awaiting: submissions, of: name)\n"
+            )],
             caughtBy: ["processing.expire-while-work-in-flight"]
         ),
         Mutant(
