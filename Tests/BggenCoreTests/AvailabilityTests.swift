@@ -115,14 +115,14 @@ struct AvailabilityTests {
 }
 
 /// Xcode 26 (needed for App Store uploads) supports deployment targets from iOS 15, and Xcode 27 refuses lower
-/// ones: the next steps of a lower target say so first, and those of iOS 15 or later do not.
+/// ones: the next steps of a lower target say so where they give the app's code, and those of iOS 15 or later do not.
 @Suite("A deployment target below Xcode's floor is warned about")
 struct XcodeFloorTests {
     @Test(arguments: ["ios12-app-delegate", "ios13-all-tasks", "all-tasks"])
     func nextStepsWarnBelowIOS15(_ name: String) throws {
         let scenario = Scenarios.named(name)
         let target = try scenario.configuration.deploymentTarget
-        let warning = try scenario.nextSteps().split(separator: "\n").first { $0.hasPrefix("Warning: Xcode 26") }
+        let warning = try scenario.nextSteps().split(separator: "\n").first { $0.hasPrefix("   Warning: Xcode 26") }
         if target < DeploymentTarget(major: 15, minor: 0) {
             let line = try #require(warning, "no warning for iOS \(target)")
             #expect(line.contains("deployment targets from iOS 15"))
