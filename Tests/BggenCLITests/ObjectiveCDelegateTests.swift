@@ -49,7 +49,7 @@ struct ObjectiveCDelegateTests {
         let declared = declaredSelectors(bridge)
         #expect(sent == ["registerTasks", "startTransferSessions", "scheduleAppRefresh", "scheduleProcessingTask",
                          "handleEventsForBackgroundURLSession:completionHandler:", "handleRemoteNotification:completionHandler:",
-                         "startDownloadFrom:", "startDownloadWith:"])
+                         "startDownloadFrom:", "startDownloadWith:", "startDownloadWithKey:request:"])
         #expect(sent.isSubset(of: declared), "printed but not declared: \(sent.subtracting(declared))")
 
         let again = try InProcessRunner.run(arguments, in: repo.url)

@@ -71,6 +71,7 @@ struct AvailabilityTests {
         #expect(!AvailabilityLint.findings(in: unguarded, target: 12.4).isEmpty, "the scene delegate needs iOS 13")
         let nextSteps = try scenario.nextSteps()
         #expect(nextSteps.contains("The app deploys to iOS 12.4, older than BGTaskScheduler"))
+        #expect(!nextSteps.contains("on iOS 12 devices the app launches as before"), "a promise no Xcode that can ship keeps")
         // The prose examples too: a user pastes them as they are.
         let lines = nextSteps.components(separatedBy: "\n")
         let managerCalls = lines.indices.filter { lines[$0].contains(".shared.startDownload(") || lines[$0].contains(".shared.startUpload(") }
@@ -110,5 +111,23 @@ struct AvailabilityTests {
         #expect(old.contents.contains("os_log(") && !old.contents.contains("Logger("))
         let new = try Scenarios.named("ios18-all-tasks").renderedFiles().first { $0.path.hasSuffix("BackgroundSupport.swift") }!
         #expect(new.contents.contains("Logger(") && !new.contents.contains("os_log("))
+    }
+}
+
+/// Xcode 26 (needed for App Store uploads) supports deployment targets from iOS 15, and Xcode 27 refuses lower
+/// ones: the next steps of a lower target say so where they give the app's code, and those of iOS 15 or later do not.
+@Suite("A deployment target below Xcode's floor is warned about")
+struct XcodeFloorTests {
+    @Test(arguments: ["ios12-app-delegate", "ios13-all-tasks", "all-tasks"])
+    func nextStepsWarnBelowIOS15(_ name: String) throws {
+        let scenario = Scenarios.named(name)
+        let target = try scenario.configuration.deploymentTarget
+        let warning = try scenario.nextSteps().split(separator: "\n").first { $0.hasPrefix("   Warning: Xcode 26") }
+        if target < DeploymentTarget(major: 15, minor: 0) {
+            let line = try #require(warning, "no warning for iOS \(target)")
+            #expect(line.contains("deployment targets from iOS 15"))
+        } else {
+            #expect(warning == nil, "iOS \(target) is within Xcode's range")
+        }
     }
 }

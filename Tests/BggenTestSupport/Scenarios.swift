@@ -77,7 +77,7 @@ public enum Scenarios {
         make("ios12-app-delegate", "--tasks", "refresh,processing,downloads,uploads,continued-processing", "--ios", "12.4"),
         make("ios13-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "13.0"),
         make("prefixed-all-tasks", "--prefix", "Acme", "--ios", "17.0", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing"),
-        make("objc-delegate-all-tasks", "--objc", "--tasks", "refresh,processing,downloads,uploads,silent-push"),
+        make("objc-delegate-all-tasks", "--objc", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing"),
         make("ios27-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "27.0"),
         make("swiftui-ios27-refresh-processing", "--style", "swiftui", "--ios", "27.0", "--tasks", "refresh,processing"),
         make("ios18-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "18.0", "--bundle-id", "com.acme.news-reader"),

@@ -8,7 +8,8 @@ import Testing
 ///
 /// Each user file's documented example (`AppRefreshWork(store: AppDatabase.shared, client: APIClient.live)`, …)
 /// replaces the factory's body, the type gets the properties the example names, and the app delegate of the next
-/// steps is compiled unchanged with it.
+/// steps is compiled unchanged with it. The protected-data advice of `ProcessingWork.swift` is written where it
+/// says, at the start of the work, with the import it names.
 @Suite("Main-actor dependencies compile as the user files document them", .tags(.slow))
 struct MainActorHandOverTests {
     /// The app's own objects, explicitly main-actor isolated so that every set-up sees them as Xcode 26 does.
@@ -69,6 +70,20 @@ struct MainActorHandOverTests {
         #expect(result.exitCode != 0 && result.output.contains("main actor-isolated"), "\(result.output)")
     }
 
+    /// What this catches: the advice as it was printed before ("stop early while
+    /// `UIApplication.shared.isProtectedDataAvailable` is false") reaches the main actor's `shared` from the
+    /// nonisolated work, an error under Swift 6.
+    @Test func theOldProtectedDataAdviceIsRefused() async throws {
+        var files = try Self.handedOver(Self.renderedSwift("all-tasks"))
+        let processing = try #require(files["ProcessingWork.swift"])
+        let advice = try #require(try Self.protectedDataAdvice(in: processing))
+        files["ProcessingWork.swift"] = files["ProcessingWork.swift"]?.replacingOccurrences(
+            of: advice, with: "if !UIApplication.shared.isProtectedDataAvailable { throw CocoaError(.fileReadNoPermission) }"
+        )
+        let result = try await Self.compile(files, scenario: "all-tasks", setup: .swift6)
+        #expect(result.exitCode != 0 && result.output.contains("'shared'"), "\(result.output)")
+    }
+
     private func expectClean(_ scenario: String, _ setup: CompilerSetup) async throws {
         let files = try Self.handedOver(Self.renderedSwift(scenario))
         let result = try await Self.compile(files, scenario: scenario, setup: setup)
@@ -114,16 +129,43 @@ struct MainActorHandOverTests {
         }
         #expect(applied > 0)
         files["AppDependencies.swift"] = dependencies
+        if let text = files["ProcessingWork.swift"] {
+            files["ProcessingWork.swift"] = try Self.followingProtectedDataAdvice(text)
+        }
         return files
     }
 
-    /// The example in backticks after "for example" in the doc comment of the file, joined across comment lines.
-    static func example(of type: String, in text: String) throws -> String? {
-        let prose = text.split(separator: "\n").map { line in
+    /// `ProcessingWork.swift` with its protected-data advice written at the start of the work, and `import UIKit`.
+    static func followingProtectedDataAdvice(_ text: String) throws -> String {
+        let advice = try #require(try protectedDataAdvice(in: text), "ProcessingWork.swift gives no protected-data advice in code")
+        #expect(text.contains("with `import UIKit`"), "the advice no longer names its import")
+        let start = try #require(
+            ["    func run() async throws {\n", "    func process(_ item: String) async throws -> String {\n"].first { text.contains($0) },
+            "ProcessingWork.swift has no work to start"
+        )
+        return text
+            .replacingOccurrences(of: "import Foundation\n", with: "import Foundation\nimport UIKit\n")
+            .replacingOccurrences(of: start, with: start + "        \(advice)\n")
+    }
+
+    /// The file's doc comments, each run of them joined into one line.
+    static func docProse(_ text: String) -> String {
+        text.split(separator: "\n").map { line in
             line.trimmingCharacters(in: .whitespaces).hasPrefix("///")
                 ? String(line.trimmingCharacters(in: .whitespaces).dropFirst(3))
                 : "\n"
         }.joined()
+    }
+
+    /// The code in backticks that reads `isProtectedDataAvailable`, in the file's doc comments.
+    static func protectedDataAdvice(in text: String) throws -> String? {
+        let prose = docProse(text)
+        return prose.firstMatch(of: #/`([^`]*isProtectedDataAvailable[^`]*)`/#).map { String($0.output.1) }
+    }
+
+    /// The example in backticks after "for example" in the doc comment of the file, joined across comment lines.
+    static func example(of type: String, in text: String) throws -> String? {
+        let prose = docProse(text)
         guard let match = prose.firstMatch(of: try Regex("for\\s+example\\s+`(\(type)\\([^`]*\\))`")) else { return nil }
         return match.output[1].substring.map(String.init)
     }

@@ -20,13 +20,15 @@ struct ObjectiveCNextStepsTests {
         "handleRemoteNotification": "+ (void)handleRemoteNotification:(NSDictionary * _Nonnull)userInfo completionHandler:(void (^ _Nonnull)(UIBackgroundFetchResult))completionHandler;",
         "startDownloadFrom": "+ (void)startDownloadFrom:(NSURL * _Nonnull)url;",
         "startDownloadWith": "+ (void)startDownloadWith:(NSURLRequest * _Nonnull)request;",
+        "startDownloadWithKey": "+ (void)startDownloadWithKey:(NSString * _Nonnull)key request:(NSURLRequest * _Nonnull)request;",
         "startUploadOf": "+ (void)startUploadOf:(NSURL * _Nonnull)file with:(NSURLRequest * _Nonnull)request;",
         "downloadTransfersWithCompletionHandler": "+ (void)downloadTransfersWithCompletionHandler:(void (^ _Nonnull)(NSArray<NSURLSessionDownloadTask *> * _Nonnull))completionHandler;",
         "cancelDownload": "+ (void)cancelDownload:(NSURLSessionDownloadTask * _Nonnull)task;",
         "uploadTransfersWithCompletionHandler": "+ (void)uploadTransfersWithCompletionHandler:(void (^ _Nonnull)(NSArray<NSURLSessionUploadTask *> * _Nonnull))completionHandler;",
         "cancelUpload": "+ (void)cancelUpload:(NSURLSessionUploadTask * _Nonnull)task;",
         "startContinuedProcessing": "+ (void)startContinuedProcessing;",
-        "startExportJobWithCompletionHandler": "+ (void)startExportJobWithCompletionHandler:(void (^ _Nonnull)(NSString * _Nullable))completionHandler;",
+        "startExportJobWithCompletionHandler": "+ (void)startExportJobWithCompletionHandler:(void (^ _Nonnull)(NSString * _Nullable, NSString * _Nullable))completionHandler;",
+        "cancelQueuedExportJob": "+ (void)cancelQueuedExportJob:(NSString * _Nonnull)identifier;",
     ]
 
     static let foundation = """
@@ -59,13 +61,8 @@ struct ObjectiveCNextStepsTests {
 
         """
 
-    /// Every task an Objective-C app can have: the scenario, and continued processing, which it leaves out.
-    static let scenarios: [Scenario] = {
-        let objc = Scenarios.named("objc-delegate-all-tasks")
-        var answers = objc.answers
-        answers.tasks = (answers.tasks ?? []) + [.continuedProcessing]
-        return [objc, Scenario(name: "objc-continued-processing", flags: [], answers: answers)]
-    }()
+    /// Every task an Objective-C app can have.
+    static let scenarios: [Scenario] = [Scenarios.named("objc-delegate-all-tasks")]
 
     /// The app delegate of step 2, and every bridge call the prose prints (starting a download, an upload, a job).
     @Test(arguments: scenarios)
@@ -85,7 +82,7 @@ struct ObjectiveCNextStepsTests {
             return String(line[start...end]) + ";"
         }
         #expect(calls.count >= 3, "\(prose)")
-        let caller = "- (void)startFromProse:(NSURL *)url request:(NSURLRequest *)request fileURL:(NSURL *)fileURL {\n"
+        let caller = "- (void)startFromProse:(NSURL *)url request:(NSURLRequest *)request fileURL:(NSURL *)fileURL identifier:(NSString *)identifier {\n"
             + calls.map { "    \($0)\n" }.joined() + "}\n"
         let result = try Self.compile(bridge: Self.renderedBridge(scenario), appDelegate: example + "\n" + caller)
         #expect(result.exitCode == 0, "\(result.output)\n\(result.source)")

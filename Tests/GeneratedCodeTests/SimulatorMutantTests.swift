@@ -47,7 +47,10 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             name: "a download cancelled by iOS is treated as the app's own cancel",
             scenario: "all-tasks",
-            edits: [Edit(find: "        if (error as? URLError)?.code == .cancelled && !BackgroundTransferRecord.isWorthRetrying(error) {", replace: "        if (error as? URLError)?.code == .cancelled {")],
+            edits: [Edit(
+                find: "        switch BackgroundTransferRecord.cancel(in: error) {\n        case .byTheApp?:\n            BackgroundLog.notice(\"A download was",
+                replace: "        switch (error as? URLError)?.code == .cancelled ? BackgroundTransferRecord.Cancel.byTheApp : nil {\n        case .byTheApp?:\n            BackgroundLog.notice(\"A download was"
+            )],
             caughtBy: ["downloads.cancelled-by-ios-is-retried-from-its-resume-data"]
         ),
         Mutant(
@@ -288,7 +291,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "a failed download's full URL logged publicly",
             scenario: "all-tasks",
             edits: [Edit(
-                find: "BackgroundLog.error(\"A download failed.\", source: record.source, error: error)",
+                find: "BackgroundLog.error(\"A download failed\\(record.timing).\", source: record.source, error: error)",
                 replace: "BackgroundLog.error(\"A download from \\(source.absoluteString) failed.\", error: error)"
             )],
             caughtBy: ["transfers.logs-name-hosts-only"]
@@ -399,17 +402,13 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             scenario: "all-tasks",
             edits: [Edit(
                 find: """
-                            if let unfinishedWork {
-                                Self.prepareForSuspension(unfinishedWork)
-                            }
-                            complete(success: false, byExpiry: true)
+                            Self.prepareForSuspension(unfinishedWork, awaiting: submissions, of: name)
+                            complete(success: result ?? false, byExpiry: true)
 
                     """,
                 replace: """
-                            complete(success: false, byExpiry: true)
-                            if let unfinishedWork {
-                                Self.prepareForSuspension(unfinishedWork)
-                            }
+                            complete(success: result ?? false, byExpiry: true)
+                            Self.prepareForSuspension(unfinishedWork, awaiting: submissions, of: name)
 
                     """
             )],
@@ -419,7 +418,10 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             name: "the suspension hook is never called",
             scenario: "processing",
-            edits: [Edit(find: "            Self.prepareForSuspension(unfinishedWork)\n", replace: "")],
+            edits: [Edit(
+                find: "        Self.prepareForSuspension(unfinishedWork, awaiting: submissions, of: name)\n",
+                replace: "        Self.prepareForSuspension(nil, awaiting: submissions, of: name)\n"
+            )],
             caughtBy: ["processing.expire-while-work-in-flight"]
         ),
         Mutant(
@@ -594,16 +596,10 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // Review finding: iOS 27 calls back after submitTaskRequest returned; the call is not the hand-over.
             name: "an iOS 27 submission counted as handed over when the call returns",
             scenario: "ios27-all-tasks",
-            edits: [
-                Edit(
-                    find: "                backgroundTime?.end()\n                self.submissions.leave()\n                handedOver?.leave()\n",
-                    replace: "                backgroundTime?.end()\n"
-                ),
-                Edit(
-                    find: "                Self.logSubmission(of: identifier, backgroundMode: backgroundMode, error: error)\n                backgroundTime?.end()\n            }\n",
-                    replace: "                Self.logSubmission(of: identifier, backgroundMode: backgroundMode, error: error)\n                backgroundTime?.end()\n            }\n            submissions.leave()\n            handedOver?.leave()\n"
-                ),
-            ],
+            edits: [Edit(
+                find: "                Self.logSubmission(of: identifier, backgroundMode: backgroundMode, error: error)\n                leave()\n            }\n",
+                replace: "                Self.logSubmission(of: identifier, backgroundMode: backgroundMode, error: error)\n            }\n            leave()\n"
+            )],
             caughtBy: ["refresh.launch-completes-once-and-reschedules", "processing.launch-completes-once-and-reschedules"]
         ),
         Mutant(
@@ -652,7 +648,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // Review 3, finding 12: with --interval on-push an expired run's remaining work waited for a push.
             name: "a push-scheduled processing run that expires is not rescheduled",
             scenario: "interval-on-push",
-            edits: [Edit(find: "        if unfinishedWork != nil {\n            reschedule?()\n        }\n", replace: "")],
+            edits: [Edit(find: "            operation?.cancel()\n            reschedule?()\n", replace: "            operation?.cancel()\n")],
             caughtBy: ["processing.failed-or-expired-run-asks-for-the-next"]
         ),
         Mutant(
@@ -667,10 +663,64 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "the app's own cancel of a download is reported as a failure",
             scenario: "all-tasks",
             edits: [Edit(
-                find: "            BackgroundLog.notice(\"A download was cancelled by the app.\", source: record.source)\n            return\n",
+                find: "            BackgroundLog.notice(\"A download was cancelled by the app\\(record.timing).\", source: record.source)\n            return\n",
                 replace: "            BackgroundLog.error(\"A download failed.\", source: record.source, error: error)\n            handler.downloadDidFail(from: source, error: error)\n            return\n"
             )],
             caughtBy: ["downloads.the-apps-own-cancel-is-no-failure"]
+        ),
+        Mutant(
+            // Review 21, finding 1: an expiry completed the task while the next request was still queued.
+            name: "an expiry completes the task without waiting for the next request",
+            scenario: "interval-on-push",
+            edits: [Edit(
+                find: "        Self.prepareForSuspension(unfinishedWork, awaiting: submissions, of: name)\n",
+                replace: "        Self.prepareForSuspension(unfinishedWork, awaiting: nil, of: name)\n"
+            )],
+            caughtBy: ["processing.expiry-waits-for-the-next-request-within-its-bound"]
+        ),
+        Mutant(
+            // Review 21, finding 3: SwiftUI's refresh called the hook on work that had already returned.
+            name: "the SwiftUI refresh prepares finished work for suspension",
+            scenario: "swiftui-refresh-processing",
+            edits: [Edit(
+                find: "prepareForSuspension(result == nil ? work : nil, awaiting: submissions, of: name)",
+                replace: "prepareForSuspension(work, awaiting: submissions, of: name)"
+            )],
+            caughtBy: ["refresh.expiry-during-the-hand-over-keeps-the-finished-result"]
+        ),
+        Mutant(
+            // Review 21, finding 3: SwiftUI's refresh logged neither its outcome nor its duration.
+            name: "the SwiftUI refresh does not log how it ended",
+            scenario: "swiftui-refresh-processing",
+            edits: [Edit(find: "        BackgroundTaskRun.logOutcome(of: name, started: started, success: result ?? false)\n", replace: "")],
+            caughtBy: ["logs.each-task-logs-its-launch-outcome-and-duration"]
+        ),
+        Mutant(
+            // Review 21, finding 2: iOS's cancel for disabled background updates passed for the app's own.
+            name: "a cancel with any reason but low resources or a force quit counts as the app's own",
+            scenario: "all-tasks",
+            edits: [Edit(find: "        case NSURLErrorCancelledReasonBackgroundUpdatesDisabled?:\n            return .backgroundUpdatesDisabled\n", replace: "        case NSURLErrorCancelledReasonBackgroundUpdatesDisabled?:\n            return .byTheApp\n")],
+            caughtBy: ["downloads.cancelled-because-background-updates-are-off-is-reported", "uploads.cancelled-because-background-updates-are-off-is-reported"]
+        ),
+        Mutant(
+            // Review 21, finding 10: the line that says how a transfer ended did not say how long it took.
+            name: "a transfer's outcome is logged without its duration",
+            scenario: "all-tasks",
+            edits: [Edit(
+                find: "        return String(format: \" after %.1f s\", Date().timeIntervalSince(started)) + attempt\n",
+                replace: "        return attempt\n"
+            )],
+            caughtBy: ["transfers.outcomes-logged-with-their-duration"]
+        ),
+        Mutant(
+            // Review 21, finding 9: an iOS 27 answer that never came kept every later run waiting its full bound.
+            name: "an unanswered iOS 27 submission holds the hand-over group for good",
+            scenario: "ios27-all-tasks",
+            edits: [Edit(
+                find: "            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + BackgroundTaskRun.submissionWaitLimit, execute: leave)\n",
+                replace: ""
+            )],
+            caughtBy: ["refresh.an-unanswered-submission-does-not-hold-later-runs", "processing.an-unanswered-submission-does-not-hold-later-runs"]
         ),
     ]
 

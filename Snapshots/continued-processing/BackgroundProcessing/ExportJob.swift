@@ -24,8 +24,10 @@ nonisolated struct ExportJob: ContinuedProcessingJob {
         for step in 1...steps {
             try Task.checkCancellation()
             // Do one step of the work here, writing into progress.partialOutputFolder: a job swiped away in the
-            // app switcher gets no cancellation, and that folder is swept at the next launch.
-            progress.update(completed: step, of: steps, subtitle: "\(step)% done")
+            // app switcher gets no cancellation, and that folder is swept at the next launch. It stays writable
+            // while the device is locked (class completeUntilFirstUserAuthentication); output written elsewhere
+            // needs the same class, or the job fails from shortly after the screen locks.
+            progress.update(completed: step, of: steps, subtitle: "Step \(step) of \(steps)")
         }
         // Complete: move the output to its place, e.g.
         // try FileManager.default.moveItem(at: progress.partialOutputFolder.appendingPathComponent("export.mov"), to: destination)

@@ -8,8 +8,10 @@ import Foundation
 /// after each one, and check for cancellation between them so the next run can pick up where this one stopped.
 ///
 /// It often runs while the device is locked, when files of protection class `complete` cannot be opened: keep
-/// its database in files of class `completeUntilFirstUserAuthentication`, or stop early (throw) while
-/// `UIApplication.shared.isProtectedDataAvailable` is false.
+/// its database in files of class `completeUntilFirstUserAuthentication`, or stop early while they cannot be
+/// opened: with `import UIKit` at the top of this file, start the work with
+/// `guard await MainActor.run(body: { UIApplication.shared.isProtectedDataAvailable }) else { throw CocoaError(.fileReadNoPermission) }`
+/// (`UIApplication.shared` belongs to the main actor, and the work runs off it).
 nonisolated struct ProcessingWork: BackgroundWork {
     func run() async throws {
         // For example, with the database the factory below hands over:

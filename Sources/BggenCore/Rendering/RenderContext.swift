@@ -43,6 +43,9 @@ struct RenderContext {
             "iOS13Indent": .string(configuration.deploymentTarget < .backgroundTasks ? "    " : ""),
             "iOS13Condition": .string(configuration.deploymentTarget < .backgroundTasks ? "#available(iOS 13.0, *), " : ""),
             "deploymentTarget": .string(configuration.deploymentTarget.description),
+            // Xcode 26, which App Store uploads need, supports deployment targets from iOS 15 (Apple's Xcode system
+            // requirements); Xcode 27 refuses lower ones.
+            "belowXcodeFloor": .bool(configuration.deploymentTarget < DeploymentTarget(major: 15, minor: 0)),
             "hasLogger": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 14, minor: 0)),
             // iOS 27 deprecates `submit(_:)`; its replacement exists from 27 only.
             "submitTaskRequest": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 27, minor: 0)),

@@ -24,6 +24,7 @@ open class BGTaskScheduler: NSObject {
     private var registrations: [String: Registration] = [:]
     private var pendingRequests: [Pending] = []
     private var submissionDelay: TimeInterval = 0
+    private var unansweredSubmissions = 0
     private var launched: [BGTask] = []
     private let submitted = SimulatorSignal()
 
@@ -119,6 +120,8 @@ open class BGTaskScheduler: NSObject {
         BGTaskScheduler.handOverQueue.asyncAfter(deadline: .now() + BGTaskScheduler.handOverLatency) {
             do {
                 try self.enqueue(request)
+                // "May be invoked … after an arbitrary amount of delay": from the app's side, possibly never.
+                if self.takeUnansweredSubmission() { return }
                 completionHandler(nil)
             } catch {
                 completionHandler(error)
@@ -276,6 +279,29 @@ extension BGTaskScheduler {
             submissionDelay = newValue
             lock.unlock()
         }
+    }
+
+    /// How many of the next iOS 27 submissions hand the request over but never call their completion handler.
+    @_spi(Simulator)
+    public var simulatedUnansweredSubmissions: Int {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return unansweredSubmissions
+        }
+        set {
+            lock.lock()
+            unansweredSubmissions = newValue
+            lock.unlock()
+        }
+    }
+
+    fileprivate func takeUnansweredSubmission() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard unansweredSubmissions > 0 else { return false }
+        unansweredSubmissions -= 1
+        return true
     }
 
     @_spi(Simulator)

@@ -151,6 +151,25 @@ nonisolated enum DownloadRelaunchChecks {
             context.watchForRepeat { grace in handler.wait(timeout: grace) { !handler.failures(source).isEmpty } }
         }
 
+        // iOS's cancel because background updates are off carries a reason: it is not the app's own, and no retry
+        // helps until the user turns them on, so the handler must hear of it.
+        report.check("downloads.cancelled-because-background-updates-are-off-is-reported") { context in
+            let source = kit.url("cancelled-with-background-app-refresh-off.zip")
+            let task = try kit.startAndFind(source)
+            daemon.simulateFailure(
+                of: task, code: .cancelled, withResumeData: false, cancelledReason: NSURLErrorCancelledReasonBackgroundUpdatesDisabled
+            )
+            try require(
+                handler.wait(timeout: timeout) { !handler.failures(source).isEmpty },
+                "a download iOS cancelled because background updates are off never reached downloadDidFail"
+            )
+            try require(
+                handler.failures(source) == ["backgroundUpdatesDisabled"],
+                "a download iOS cancelled because background updates are off was reported as \(handler.failures(source))"
+            )
+            context.watchForRepeat { grace in handler.wait(timeout: grace) { handler.failures(source).count > 1 } }
+        }
+
         report.check("downloads.a-second-completion-handler-does-not-drop-the-first") { context in
             let manager = try unwrap(kit.box.value, "no download manager")
             // UIKit hands over a handler for each wake; two arrive before the session finishes its events.

@@ -51,6 +51,20 @@ nonisolated enum LogChecks {
                 "no transfer message carries its URL's path as a private value"
             )
         }
+        // The morning's log says how each transfer ended and how long the user waited for it, persisted.
+        report.check("transfers.outcomes-logged-with-their-duration") { _ in
+            let outcomes = Self.logged.filter { entry in
+                ["A download finished", "An upload ended with HTTP status"].contains { entry.message.hasPrefix($0) }
+            }
+            try require(!outcomes.isEmpty, "no transfer logged how it ended")
+            let lost = outcomes.filter { $0.level != "default" || !$0.message.contains(" (attempt ") }
+            try require(lost.isEmpty, "transfer outcomes logged without their attempt, or below .notice: \(lost.map(\.message))")
+            // A record written before the start time was kept has none; every transfer these checks start has one.
+            try require(
+                outcomes.contains { $0.message.contains(" s (attempt ") && $0.message.contains(" after ") },
+                "no transfer outcome says how long it took: \(outcomes.map(\.message))"
+            )
+        }
         // A per-customer or self-hosted host names the user: hashed like the path, the scheme kept public.
         report.check("transfers.hosts-logged-hashed") { _ in
             let logged = Self.logged
@@ -70,6 +84,15 @@ nonisolated enum LogChecks {
                 try require(!entries.isEmpty, "nothing logged \"\(event)\"")
                 let lost = entries.filter { $0.level != "default" }
                 try require(lost.isEmpty, "\"\(event)\" logged below .notice, so not persisted: \(lost.map { "\($0.level): \($0.message)" })")
+            }
+        }
+        // Each kind of task, SwiftUI's refresh included: the morning's log says what ran, how it ended, how long.
+        report.check("logs.each-task-logs-its-launch-outcome-and-duration") { _ in
+            let messages = Self.logged.filter { $0.level == "default" }.map(\.message)
+            for identifier in [HarnessExpectations.refreshIdentifier, HarnessExpectations.processingIdentifier].compactMap({ $0 }) {
+                for event in ["Launched \(identifier).", "\(identifier) ended: succeeded after ", "\(identifier) ended: failed after "] {
+                    try require(messages.contains { $0.contains(event) }, "nothing logged \"\(event)\" at .notice")
+                }
             }
         }
         #endif

@@ -421,12 +421,13 @@ nonisolated enum TaskChecks {
             }
         }
 
-        // Not SwiftUI's refresh, which SwiftUI completes when its action returns.
-        if kind.reschedules && kind.successWhenWorkThrows != nil {
+        // SwiftUI's refresh too: SwiftUI decides its completion, but the hook must not run on finished work.
+        if kind.reschedules {
             // A finished run waits for its successor's hand-over (iOS 27's completion may come "after an
             // arbitrary amount of delay"); an expiry in that wait must keep the work's result and must not call
             // `prepareForSuspension()` on work that has already returned.
             report.check("\(kind.name).expiry-during-the-hand-over-keeps-the-finished-result") { context in
+                let decidedBySwiftUI = kind.successWhenWorkThrows == nil
                 try ensurePending(kind, manager: manager, scheduler: scheduler)
                 let preparedBefore = kind.work.suspensionPreparations.count
                 scheduler.simulatedSubmissionDelay = 2 * HarnessSettings.grace
@@ -434,18 +435,77 @@ nonisolated enum TaskChecks {
                 let run = kind.work.prepare(.instant)
                 let launched = Date()
                 let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
-                context.expectExactlyOneCompletion(of: task, success: true)
+                context.expectExactlyOneCompletion(of: task, success: decidedBySwiftUI ? nil : true)
                 try require(run.finished.wait(timeout: timeout), "the work did not finish within \(timeout) s")
                 Thread.sleep(forTimeInterval: HarnessSettings.grace / 3)
                 try require(task.simulatedCompletions.isEmpty, "the task completed before its successor was handed over")
                 scheduler.simulateExpiration(of: task)
                 try require(task.waitForCompletion(timeout: HarnessSettings.expiryGrace), "the task expired during the hand-over and was not completed within \(HarnessSettings.expiryGrace) s")
-                try require(task.simulatedCompletions.first?.success == true, "an expiry during the hand-over reported finished work as failed")
+                try require(decidedBySwiftUI || task.simulatedCompletions.first?.success == true, "an expiry during the hand-over reported finished work as failed")
                 let count = kind.work.suspensionPreparations.count - preparedBefore
                 try require(count == 0, "prepareForSuspension() ran \(count) times for work that had already returned")
                 // Leave no slow submission to the next check.
                 _ = scheduler.waitForPendingRequest(kind.identifier, submittedAfter: launched, timeout: timeout)
             }
+        }
+
+        #if BGGEN_SUBMIT_TASK_REQUEST
+        if kind.reschedules {
+            // iOS 27 may answer a submission "after an arbitrary amount of delay", or, seen from the app, never: one
+            // unanswered submission must not keep every later run waiting its full bound for a hand-over.
+            report.check("\(kind.name).an-unanswered-submission-does-not-hold-later-runs") { context in
+                try ensurePending(kind, manager: manager, scheduler: scheduler)
+                scheduler.simulatedUnansweredSubmissions = 1
+                defer { scheduler.simulatedUnansweredSubmissions = 0 }
+                let scheduled = Date()
+                try unwrap(onMainActor { kind.schedule(manager) }, "scheduling did not return")
+                try require(
+                    scheduler.waitForPendingRequest(kind.identifier, submittedAfter: scheduled, timeout: timeout) != nil,
+                    "the unanswered request was not handed over"
+                )
+                Thread.sleep(forTimeInterval: BackgroundTaskRun.submissionWaitLimit + HarnessSettings.grace)
+                let run = kind.work.prepare(.instant)
+                let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+                context.expectExactlyOneCompletion(of: task, success: true)
+                let limit = BackgroundTaskRun.submissionWaitLimit / 2
+                try require(
+                    task.waitForCompletion(timeout: limit),
+                    "a run whose own request was answered at once still waited over \(limit) s, for an earlier submission never answered"
+                )
+                if !run.started.hasFired { kind.work.abandon(run) }
+            }
+        }
+        #endif
+
+        // After `setTaskCompleted` iOS can suspend the app at once, so an expiry, which still has time in its
+        // handler, must not complete the task before the next request (asked for at launch, or the on-push
+        // reschedule) is handed over, as long as that fits in the expiry's bound.
+        report.check("\(kind.name).expiry-waits-for-the-next-request-within-its-bound") { context in
+            try ensurePending(kind, manager: manager, scheduler: scheduler)
+            let handOver = BackgroundTaskRun.suspensionPreparationLimit / 3
+            scheduler.simulatedSubmissionDelay = handOver
+            defer { scheduler.simulatedSubmissionDelay = 0 }
+            let run = kind.work.prepare(.untilCancelled)
+            let launched = Date()
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+            context.expectExactlyOneCompletion(of: task, success: false)
+            try require(run.started.wait(timeout: timeout), "the work did not start within \(timeout) s")
+            scheduler.simulateExpiration(of: task)
+            try require(task.waitForCompletion(timeout: HarnessSettings.expiryGrace), "the expired task was not completed within \(HarnessSettings.expiryGrace) s")
+            try require(run.finished.wait(timeout: timeout), "the work kept running after the task expired")
+            try require(
+                scheduler.waitForPendingRequest(kind.identifier, submittedAfter: launched, timeout: timeout) != nil,
+                "the expired \(kind.name) run left no next request"
+            )
+            let submitted = try unwrap(
+                scheduler.simulatedPendingRequests.last { $0.request.identifier == kind.identifier && $0.submitted >= launched }?.submitted,
+                "the next \(kind.name) request is no longer pending"
+            )
+            let completed = try unwrap(task.simulatedCompletions.first?.date, "no completion recorded")
+            try require(
+                submitted <= completed,
+                "the expired task completed \(String(format: "%.2f", submitted.timeIntervalSince(completed))) s before the next request, submitted in \(handOver) s, was handed over"
+            )
         }
         #endif
 

@@ -181,6 +181,23 @@ nonisolated enum UploadChecks {
             )
         }
 
+        // iOS's cancel because background updates are off is not the app's own: the handler must hear of it.
+        report.check("uploads.cancelled-because-background-updates-are-off-is-reported") { _ in
+            let file = body("sent-with-background-app-refresh-off.jpg")
+            let task = try startAndFind(file)
+            daemon.simulateFailure(
+                of: task, code: .cancelled, withResumeData: false, cancelledReason: NSURLErrorCancelledReasonBackgroundUpdatesDisabled
+            )
+            try require(
+                handler.wait(timeout: timeout) { !handler.failures(file).isEmpty },
+                "an upload iOS cancelled because background updates are off never reached uploadDidFail"
+            )
+            try require(
+                handler.failures(file) == ["backgroundUpdatesDisabled"],
+                "an upload iOS cancelled because background updates are off was reported as \(handler.failures(file))"
+            )
+        }
+
         report.check("uploads.relaunch-delivers-events-and-calls-completion-handler") { context in
             let file = body("while-away.jpg")
             let task = try startAndFind(file)
