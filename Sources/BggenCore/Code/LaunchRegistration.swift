@@ -70,14 +70,15 @@ struct LaunchRegistration {
         return result.sorted { $0.name < $1.name }
     }
 
-    /// The function around `call` when it is a wrapper: `call`'s identifier is one of its parameters and its
-    /// `launchHandler:` another. Its registration carries the closure parameter's argument label (none for `_`).
+    /// The function around `call` when it is a wrapper: `call`'s identifier is one of its parameters (or a member of
+    /// it, `identifier.rawValue`) and its `launchHandler:` another. Its registration carries the closure parameter's argument label (none for `_`).
     private static func wrapper(around call: LaunchRegistration, in tokens: [SourceToken],
                                 scopes: inout FunctionScopes) -> (function: String, registration: LaunchRegistration)? {
         let identifier = TokenPattern.argument(tokens, from: call.open + 3)
         let handler = HandlerClosure.argument(named: "launchHandler", from: call.open, to: call.close, in: tokens)
-        guard identifier.count == 1, handler.count == 1, let function = scopes.function(around: call.name),
-              function.scope.name != "init", function.scope.parameters.contains(identifier[0].text),
+        guard let first = identifier.first, identifier.count == 1 || identifier.dropFirst().first?.text == ".", handler.count == 1,
+              let function = scopes.function(around: call.name),
+              function.scope.name != "init", function.scope.parameters.contains(first.text),
               function.scope.parameters.contains(handler.first!.text),
               let parameter = parameter(named: handler.first!.text, before: function.open, in: tokens) else { return nil }
         var registration = call
