@@ -71,53 +71,19 @@ struct LaunchRegistration {
     }
 
     /// The function around `call` when it is a wrapper: `call`'s identifier is one of its parameters (or a member of
-    /// it, `identifier.rawValue`) and its `launchHandler:` another. Its registration carries the closure parameter's argument label (none for `_`).
+    /// it, `identifier.rawValue`) and its `launchHandler:` another. Its registration carries the closure parameter's
+    /// argument label (none for `_`) and whether its type is `@Sendable`.
     private static func wrapper(around call: LaunchRegistration, in tokens: [SourceToken],
                                 scopes: inout FunctionScopes) -> (function: String, registration: LaunchRegistration)? {
         let identifier = TokenPattern.argument(tokens, from: call.open + 3)
         let handler = HandlerClosure.argument(named: "launchHandler", from: call.open, to: call.close, in: tokens)
-        guard let first = identifier.first, identifier.count == 1 || identifier.dropFirst().first?.text == ".", handler.count == 1,
-              let function = scopes.function(around: call.name),
+        guard let first = identifier.first, identifier.count == 1 || identifier.dropFirst().first?.text == ".",
+              handler.count == 1, let handlerName = handler.first?.text, let function = scopes.function(around: call.name),
               function.scope.name != "init", function.scope.parameters.contains(first.text),
-              function.scope.parameters.contains(handler.first!.text),
-              let parameter = parameter(named: handler.first!.text, before: function.open, in: tokens) else { return nil }
+              let parameter = function.scope.signature[handlerName] else { return nil }
         var registration = call
         registration.labels = parameter.label == "_" ? [] : [parameter.label]
-        registration.handlerIsSendable = parameter.isSendable
+        registration.handlerIsSendable = tokens[parameter.type].contains { $0.text == "Sendable" }
         return (function.scope.name, registration)
-    }
-
-    /// The argument label of the function parameter named `name` in the header of the function whose body opens at
-    /// `open` (`launchHandler` in `launchHandler: @escaping …`, `with` in `with handler: …`), and whether its type
-    /// is `@Sendable`.
-    private static func parameter(named name: String, before open: Int, in tokens: [SourceToken]) -> (label: String, isSendable: Bool)? {
-        let header = SwiftScopes.headerTokens(before: open, in: tokens)
-        guard let paren = header.firstIndex(where: { $0.text == "(" && $0.kind == .punctuation }),
-              let close = SwiftScopes.closing(paren, in: tokens) else { return nil }
-        var depth = 0
-        var words: [String] = []
-        var typed = false
-        var found: String?
-        var sendable = false
-        for index in (paren + 1)..<close {
-            let token = tokens[index]
-            if token.kind == .punctuation {
-                if depth == 0 && token.text == "," {
-                    if let found { return (found, sendable) }
-                    words = []
-                    typed = false
-                    continue
-                }
-                if depth == 0 && token.text == ":" && !typed {
-                    typed = true
-                    if words.last == name, let first = words.first { found = first }
-                }
-                depth += token.nesting
-                continue
-            }
-            if depth == 0, !typed, token.kind == .identifier { words.append(token.text) }
-            if typed, found != nil, token.text == "Sendable" { sendable = true }
-        }
-        return found.map { ($0, sendable) }
     }
 }
