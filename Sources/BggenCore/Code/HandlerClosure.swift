@@ -20,11 +20,11 @@ struct HandlerClosure: Sendable, Equatable {
 
     /// Launch handlers passed as closures to `register(forTaskWithIdentifier:using:launchHandler:)` or to the file's
     /// wrappers of it (see `LaunchRegistration`), and closures assigned to `.expirationHandler`, in Swift.
-    static func all(in tokens: [SourceToken], file: String) -> [HandlerClosure] {
+    static func all(in tokens: [SourceToken], file: String, registrations: [LaunchRegistration]) -> [HandlerClosure] {
         let declared = Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
         var reach = FunctionReach(tokens: tokens, declared: declared)
         let fileSetsExpiration = tokens.contains { $0.kind == .identifier && $0.text == "expirationHandler" }
-        let registrations = Dictionary(LaunchRegistration.all(in: tokens).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let registrations = Dictionary(registrations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var result: [HandlerClosure] = []
         for (index, token) in tokens.enumerated() where token.kind == .identifier {
             let location = FindingLocation(file: file, line: token.line, column: token.column)

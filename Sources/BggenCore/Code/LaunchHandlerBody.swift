@@ -17,7 +17,7 @@ struct LaunchHandlerBody: Equatable {
     /// What in a closure may complete the task besides the function it calls.
     private static let completing: Set<String> = ["setTaskCompleted", "expirationHandler", "defer"]
 
-    static func all(in tokens: [SourceToken], file: String) -> [LaunchHandlerBody] {
+    static func all(in tokens: [SourceToken], file: String, registrations: [LaunchRegistration]) -> [LaunchHandlerBody] {
         let declared = Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
         var result: [LaunchHandlerBody] = []
         var functions: [(name: String, registrations: [FindingLocation], isHandler: Bool)] = []
@@ -33,7 +33,7 @@ struct LaunchHandlerBody: Equatable {
             if recorded.insert("\(function) \(registration.line) \(registration.column)").inserted { functions[index].registrations.append(registration) }
             functions[index].isHandler = functions[index].isHandler && isHandler
         }
-        for call in LaunchRegistration.all(in: tokens) {
+        for call in registrations {
             let registration = FindingLocation(file: file, line: tokens[call.name].line, column: tokens[call.name].column)
             if let open = call.closure(in: tokens), let end = SwiftScopes.closing(open, in: tokens),
                let inIndex = tokens[(open + 1)..<end].firstIndex(where: { $0.text == "in" && $0.kind == .identifier }),
