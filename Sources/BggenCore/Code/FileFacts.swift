@@ -83,8 +83,9 @@ struct FileFacts: Sendable {
         launchedDelegates = AppEntries.launchedDelegates(in: tokens)
         declaresSceneDelegate = tokens.contains { $0.kind == .identifier && ($0.text == "UIWindowSceneDelegate" || $0.text == "UISceneDelegate") }
         if language == .swift {
-            handlers = HandlerClosure.all(in: tokens, file: file)
-            let bodies = LaunchHandlerBody.all(in: tokens, file: file)
+            let registrations = LaunchRegistration.all(in: tokens)
+            handlers = HandlerClosure.all(in: tokens, file: file, registrations: registrations)
+            let bodies = LaunchHandlerBody.all(in: tokens, file: file, registrations: registrations)
             forceCasts = TaskForceCast.all(in: bodies, tokens: tokens, file: file)
             earlyReturns = bodies.filter(\.isHandler).compactMap { HandlerReturn.first(in: $0, tokens: tokens, file: file) }
             sessionMisuse = SessionMisuse.all(in: tokens, file: file)

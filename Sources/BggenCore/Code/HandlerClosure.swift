@@ -18,23 +18,21 @@ struct HandlerClosure: Sendable, Equatable {
     /// A handler that finishes before it returns needs none.
     var lacksExpirationHandler: Bool
 
-    /// Launch handlers passed as closures to `register(forTaskWithIdentifier:using:launchHandler:)` and closures
-    /// assigned to `.expirationHandler`, in Swift.
-    static func all(in tokens: [SourceToken], file: String) -> [HandlerClosure] {
+    /// Launch handlers passed as closures to `register(forTaskWithIdentifier:using:launchHandler:)` or to the file's
+    /// wrappers of it (see `LaunchRegistration`), and closures assigned to `.expirationHandler`, in Swift.
+    static func all(in tokens: [SourceToken], file: String, registrations: [LaunchRegistration]) -> [HandlerClosure] {
         let declared = Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
         var reach = FunctionReach(tokens: tokens, declared: declared)
         let fileSetsExpiration = tokens.contains { $0.kind == .identifier && $0.text == "expirationHandler" }
+        let registrations = Dictionary(registrations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var result: [HandlerClosure] = []
         for (index, token) in tokens.enumerated() where token.kind == .identifier {
             let location = FindingLocation(file: file, line: token.line, column: token.column)
-            if token.text == "register", index > 0, tokens[index - 1].text == ".",
-               TokenPattern.matches(tokens, at: index + 1, ["(", "forTaskWithIdentifier", ":"]),
-               let close = SwiftScopes.closing(index + 1, in: tokens), let open = launchClosure(call: index + 1, close: close, in: tokens) {
-                let queue = argument(named: "using", from: index + 1, to: close, in: tokens)
+            if let registration = registrations[index], let open = registration.closure(in: tokens) {
                 result.append(HandlerClosure(
                     kind: .launch, location: location, context: SwiftScopes.isolation(at: index, in: tokens),
-                    isNonisolated: SwiftScopes.closureIsNonisolated(at: open, in: tokens),
-                    runsOnMain: queue.contains { $0.text == "main" },
+                    isNonisolated: registration.handlerIsSendable || SwiftScopes.closureIsNonisolated(at: open, in: tokens),
+                    runsOnMain: registration.runsOnMain,
                     lacksExpirationHandler: !fileSetsExpiration && outlivesItself(open, in: tokens, reach: &reach)))
             } else if token.text == "expirationHandler", index > 0, tokens[index - 1].text == ".",
                       TokenPattern.matches(tokens, at: index + 1, ["=", "{"]) {
@@ -45,13 +43,6 @@ struct HandlerClosure: Sendable, Equatable {
             }
         }
         return result
-    }
-
-    /// The `{` of the launch handler: a trailing closure, or the `launchHandler:` argument.
-    static func launchClosure(call open: Int, close: Int, in tokens: [SourceToken]) -> Int? {
-        if close + 1 < tokens.count, tokens[close + 1].text == "{" { return close + 1 }
-        let handler = argument(named: "launchHandler", from: open, to: close, in: tokens)
-        return handler.first?.text == "{" ? handler.startIndex : nil
     }
 
     /// The tokens of the argument labelled `label` in the call between `open` and `close`.

@@ -1,6 +1,7 @@
 import BggenFormats
 
-/// The code a `register(forTaskWithIdentifier:…)` call runs with the task, in one Swift file: its launch closure,
+/// The code a `register(forTaskWithIdentifier:…)` call (or a call of the file's wrapper of it, see `LaunchRegistration`)
+/// runs with the task, in one Swift file: its launch closure,
 /// a function passed as `launchHandler: handle`, and the file's functions the closure hands the task to (`handle(task)`).
 struct LaunchHandlerBody: Equatable {
     /// The `register` token of the call (several calls may share one function).
@@ -16,7 +17,7 @@ struct LaunchHandlerBody: Equatable {
     /// What in a closure may complete the task besides the function it calls.
     private static let completing: Set<String> = ["setTaskCompleted", "expirationHandler", "defer"]
 
-    static func all(in tokens: [SourceToken], file: String) -> [LaunchHandlerBody] {
+    static func all(in tokens: [SourceToken], file: String, registrations: [LaunchRegistration]) -> [LaunchHandlerBody] {
         let declared = Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
         var result: [LaunchHandlerBody] = []
         var functions: [(name: String, registrations: [FindingLocation], isHandler: Bool)] = []
@@ -32,11 +33,9 @@ struct LaunchHandlerBody: Equatable {
             if recorded.insert("\(function) \(registration.line) \(registration.column)").inserted { functions[index].registrations.append(registration) }
             functions[index].isHandler = functions[index].isHandler && isHandler
         }
-        for index in tokens.indices where tokens[index].kind == .identifier && tokens[index].text == "register" && index > 0
-            && tokens[index - 1].text == "." && TokenPattern.matches(tokens, at: index + 1, ["(", "forTaskWithIdentifier", ":"]) {
-            guard let close = SwiftScopes.closing(index + 1, in: tokens) else { continue }
-            let registration = FindingLocation(file: file, line: tokens[index].line, column: tokens[index].column)
-            if let open = HandlerClosure.launchClosure(call: index + 1, close: close, in: tokens), let end = SwiftScopes.closing(open, in: tokens),
+        for call in registrations {
+            let registration = FindingLocation(file: file, line: tokens[call.name].line, column: tokens[call.name].column)
+            if let open = call.closure(in: tokens), let end = SwiftScopes.closing(open, in: tokens),
                let inIndex = tokens[(open + 1)..<end].firstIndex(where: { $0.text == "in" && $0.kind == .identifier }),
                let name = tokens[(open + 1)..<inIndex].last(where: { $0.kind == .identifier && $0.text != "Sendable" })?.text {
                 let body = (inIndex + 1)..<end
@@ -51,7 +50,7 @@ struct LaunchHandlerBody: Equatable {
                     }
                 }
             } else {
-                let handler = HandlerClosure.argument(named: "launchHandler", from: index + 1, to: close, in: tokens)
+                let handler = call.handlerArgument(in: tokens)
                 let name = handler.firstIndex { $0.text == "(" }.map { handler[handler.startIndex..<$0] } ?? handler[...]
                 if let function = name.last(where: { $0.kind == .identifier })?.text, declared.contains(function) {
                     handledBy(function, registration, isHandler: true)

@@ -7,6 +7,9 @@ package struct FunctionScopes {
         package var name: String
         /// Internal parameter names, in order.
         package var parameters: [String]
+        /// Each parameter's argument label (its one name when it has no label, `_` for none) by internal name,
+        /// and the token range of its type.
+        package var signature: [String: (label: String, type: Range<Int>)]
         /// Each local name and the token indices of its bindings, in order.
         package var locals: [String: [Int]]
     }
@@ -52,24 +55,29 @@ package struct FunctionScopes {
         guard let keyword = header.lastIndex(where: { $0.kind == .identifier && ($0.text == "func" || $0.text == "init") }) else { return nil }
         let name = header[keyword].text == "init" ? "init" : (keyword + 1 < header.endIndex ? header[keyword + 1].text : "")
         var parameters: [String] = []
+        var signature: [String: (label: String, type: Range<Int>)] = [:]
         if let paren = header[keyword...].firstIndex(where: { $0.text == "(" }), let close = SwiftScopes.closing(paren, in: tokens) {
             // Each parameter is `label name: Type` or `name: Type`: the last word before its first `:`.
             var depth = 0
             var words: [String] = []
-            var typed = false
+            var typed: Int?
+            func finish(at end: Int) {
+                if let typed, let name = words.last, let label = words.first { signature[name] = (label, (typed + 1)..<end) }
+            }
             for index in (paren + 1)..<close {
                 let token = tokens[index]
                 if token.kind == .punctuation {
-                    if depth == 0 && token.text == "," { words = []; typed = false; continue }
-                    if depth == 0 && token.text == ":" && !typed {
-                        typed = true
+                    if depth == 0 && token.text == "," { finish(at: index); words = []; typed = nil; continue }
+                    if depth == 0 && token.text == ":" && typed == nil {
+                        typed = index
                         if let last = words.last { parameters.append(last) }
                     }
                     depth += token.nesting
                     continue
                 }
-                if depth == 0, !typed, token.kind == .identifier { words.append(token.text) }
+                if depth == 0, typed == nil, token.kind == .identifier { words.append(token.text) }
             }
+            finish(at: close)
         }
         var locals: [String: [Int]] = [:]
         if let close = SwiftScopes.closing(open, in: tokens) {
@@ -78,6 +86,6 @@ package struct FunctionScopes {
                 locals[tokens[index].text, default: []].append(index)
             }
         }
-        return Scope(name: name, parameters: parameters.filter { $0 != "_" }, locals: locals)
+        return Scope(name: name, parameters: parameters.filter { $0 != "_" }, signature: signature, locals: locals)
     }
 }

@@ -14,33 +14,10 @@ extension DoctorRule {
             .triggering("an async block inside the handler",
                         ExampleSources.completing("DispatchQueue.global().async { return }\n        task.setTaskCompleted(success: true)", marker: "1️⃣"),
                         "1️⃣"),
-            .triggering("a handler registered through the app's own scheduler protocol", ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"])
-                .launching("Tasks(scheduler: BGTaskScheduler.shared).registerAll()").with("App/Tasks.swift", """
-                    import BackgroundTasks
-
-                    protocol BGTaskSchedulerProtocol {
-                        func registerHandler(forTaskWithIdentifier identifier: String, launchHandler: @escaping @Sendable (BGTask) -> Void) -> Bool
-                    }
-
-                    extension BGTaskScheduler: BGTaskSchedulerProtocol {
-                        func registerHandler(forTaskWithIdentifier identifier: String, launchHandler: @escaping @Sendable (BGTask) -> Void) -> Bool {
-                            register(forTaskWithIdentifier: identifier, using: nil, launchHandler: launchHandler)
-                        }
-                    }
-
-                    struct Tasks {
-                        let scheduler: BGTaskSchedulerProtocol
-
-                        func registerAll() {
-                            _ = scheduler.1️⃣registerHandler(forTaskWithIdentifier: "com.example.app.refresh") { task in
-                                Task { task.setTaskCompleted(success: true) }
-                            }
-                            try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
-                        }
-                    }
-
-                    """), "1️⃣",
-                        knownGap: "a handler passed to a wrapper protocol is not checked for an expirationHandler"),
+            .triggering("a handler registered through the app's own scheduler protocol",
+                        schedulerProtocol(work: "Task { task.setTaskCompleted(success: true) }"), "1️⃣"),
+            .triggering("a handler given by label to the app's own scheduler protocol",
+                        schedulerProtocol(work: "Task { task.setTaskCompleted(success: true) }", byLabel: true), "1️⃣"),
             .nonTriggering("an expiration handler set before the work",
                            ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in", work: "task.expirationHandler = { @Sendable in }\n        Task { task.setTaskCompleted(success: true) }"))),
             .nonTriggering("work that ends before the handler returns",
@@ -52,5 +29,41 @@ extension DoctorRule {
                            ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in").replacingOccurrences(of: "self.refresh(task)", with: "Refresher.run(task)"))),
             .nonTriggering("the task handed on from the function it was passed to",
                            ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in", work: "Task { Refresher.run(task) }"))),
+            .nonTriggering("an expiration handler set in a handler registered through the app's own scheduler protocol",
+                           schedulerProtocol(work: "task.expirationHandler = { task.setTaskCompleted(success: false) }\n        Task { task.setTaskCompleted(success: true) }",
+                                             marker: "")),
         ])
+
+    /// An app that registers through its own `BGTaskSchedulerProtocol`, implemented by an extension of
+    /// `BGTaskScheduler` that forwards to `register`, with `work` in the launch handler (`marker` before the call),
+    /// passed as a trailing closure or `byLabel` as `launchHandler:`.
+    private static func schedulerProtocol(work: String, byLabel: Bool = false, marker: String = "1️⃣") -> ExampleApp {
+        let call = byLabel ? #"(forTaskWithIdentifier: "com.example.app.refresh", launchHandler: { task in"# : #"(forTaskWithIdentifier: "com.example.app.refresh") { task in"#
+        return ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"])
+            .launching("Tasks(scheduler: BGTaskScheduler.shared).registerAll()").with("App/Tasks.swift", """
+                import BackgroundTasks
+
+                protocol BGTaskSchedulerProtocol {
+                    func registerHandler(forTaskWithIdentifier identifier: String, launchHandler: @escaping @Sendable (BGTask) -> Void) -> Bool
+                }
+
+                extension BGTaskScheduler: BGTaskSchedulerProtocol {
+                    func registerHandler(forTaskWithIdentifier identifier: String, launchHandler: @escaping @Sendable (BGTask) -> Void) -> Bool {
+                        register(forTaskWithIdentifier: identifier, using: nil, launchHandler: launchHandler)
+                    }
+                }
+
+                struct Tasks {
+                    let scheduler: BGTaskSchedulerProtocol
+
+                    func registerAll() {
+                        _ = scheduler.\(marker)registerHandler\(call)
+                            \(work.replacingOccurrences(of: "\n        ", with: "\n            "))
+                        }\(byLabel ? ")" : "")
+                        try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+                    }
+                }
+
+                """)
+    }
 }

@@ -50,6 +50,33 @@ extension DoctorRule {
             .triggering("a closure that only hands the task to a method, which returns early in Low Power Mode (NetNewsWire before fbf2da0ab)",
                         forwarding(to: "if ProcessInfo.processInfo.isLowPowerModeEnabled {\n            1️⃣return\n        }\n        task.setTaskCompleted(success: true)"),
                         "1️⃣"),
+            .triggering("a closure given to the app's own register(forJob:) extension returns early in Low Power Mode",
+                        ExampleApp(permitted: ["com.example.app.cleanup"], modes: ["processing"]).launching("Jobs.registerAll()").with("App/Jobs.swift", """
+                            import BackgroundTasks
+
+                            enum Job: String {
+                                case cleanup = "com.example.app.cleanup"
+                            }
+
+                            private extension BGTaskScheduler {
+                                func register(forJob job: Job, launchHandler: @escaping @Sendable (BGTask) -> Void) -> Bool {
+                                    2️⃣register(forTaskWithIdentifier: job.rawValue, using: nil, launchHandler: launchHandler)
+                                }
+                            }
+
+                            enum Jobs {
+                                static func registerAll() {
+                                    _ = BGTaskScheduler.shared.register(forJob: .cleanup) { task in
+                                        if ProcessInfo.processInfo.isLowPowerModeEnabled {
+                                            1️⃣return
+                                        }
+                                        task.setTaskCompleted(success: true)
+                                    }
+                                    try? BGTaskScheduler.shared.submit(BGProcessingTaskRequest(identifier: Job.cleanup.rawValue))
+                                }
+                            }
+
+                            """), "1️⃣", "2️⃣ CHECK001"),
             .nonTriggering("the else of a cast to the class of every request for its identifier cannot run (VivaDicta before PR #316)",
                            ExampleSources.completing("guard let task = task as? BGAppRefreshTask else { return }\n        task.setTaskCompleted(success: true)")),
             .nonTriggering("the else of a failed cast completes the task",

@@ -43,6 +43,10 @@ extension DoctorRule {
                             .with(ExampleTarget("MacApp", .application, folder: "Mac", settings: "SDKROOT = macosx;"))
                             .with("Mac/Tasks.swift", "final class Tasks {}\n"),
                         "1️⃣"),
+            .triggering("a handler passed to the app's own wrapper of register from a @MainActor class",
+                        ExampleSources.swift6(ExampleSources.wrapped(parameter: "@escaping (BGTask) -> Void", marker: "1️⃣")), "1️⃣"),
+            .nonTriggering("a handler passed to the app's own wrapper whose closure parameter is @Sendable",
+                           ExampleSources.swift6(ExampleSources.wrapped(parameter: "@escaping @Sendable (BGTask) -> Void"))),
             .nonTriggering("a @Sendable handler", ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in", work: ExampleSources.completes))),
             .nonTriggering("a handler run on the main queue", ExampleSources.swift6(ExampleSources.handler(using: ".main", work: ExampleSources.completes))),
             .nonTriggering("a handler in a class with no isolation", ExampleSources.swift6(ExampleSources.handler(context: "final class Tasks", work: ExampleSources.completes))),
@@ -73,6 +77,22 @@ extension DoctorRule {
 extension ExampleSources {
     /// Work that completes the task before the handler returns.
     static let completes = "task.setTaskCompleted(success: true)"
+
+    /// `handler(…)` in a `@MainActor` class, registered through `BGTaskScheduler.registerHandler(for:handler:)`, the
+    /// app's wrapper of `register` whose closure parameter is of type `parameter`.
+    static func wrapped(parameter: String, marker: String = "") -> String {
+        handler(work: completes, marker: marker)
+            .replacingOccurrences(of: #"register(forTaskWithIdentifier: "com.example.app.refresh", using: nil)"#,
+                                  with: #"registerHandler(for: "com.example.app.refresh")"#) + """
+
+            extension BGTaskScheduler {
+                func registerHandler(for identifier: String, handler: \(parameter)) {
+                    _ = register(forTaskWithIdentifier: identifier, using: .none, launchHandler: handler)
+                }
+            }
+
+            """
+    }
 
     /// `handler(…)` with the register call (line 5, `marker` before it) inside a closure that `opening` starts.
     static func inClosure(_ opening: String, context: String, marker: String = "1️⃣") -> String {
