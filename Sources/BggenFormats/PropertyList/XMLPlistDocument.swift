@@ -50,6 +50,12 @@ package struct XMLPlistDocument {
 
     /// 1-based line of a byte offset.
     package func line(at offset: Int) -> Int {
+        Self.line(at: offset, in: lineStarts)
+    }
+
+    /// The binary search both the document and its parser use: the 1-based line whose start is the last at or
+    /// before `offset`.
+    private static func line(at offset: Int, in lineStarts: [Int]) -> Int {
         var low = 0, high = lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
@@ -117,31 +123,26 @@ package struct XMLPlistDocument {
     }
 
     private struct Parser {
-        package let bytes: [UInt8]
+        let bytes: [UInt8]
         let lineStarts: [Int]
-        package var position = 0
+        var position = 0
 
-        package func line(at offset: Int) -> Int {
-            var low = 0, high = lineStarts.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-            }
-            return low + 1
+        func line(at offset: Int) -> Int {
+            XMLPlistDocument.line(at: offset, in: lineStarts)
         }
 
-        package func fail(_ reason: String, at offset: Int? = nil) -> XMLPlistSyntaxError {
+        func fail(_ reason: String, at offset: Int? = nil) -> XMLPlistSyntaxError {
             XMLPlistSyntaxError(line: line(at: min(offset ?? position, max(bytes.count - 1, 0))), reason: reason)
         }
 
-        package func starts(with text: String, at offset: Int) -> Bool {
+        func starts(with text: String, at offset: Int) -> Bool {
             let utf8 = Array(text.utf8)
             guard offset + utf8.count <= bytes.count else { return false }
             return bytes[offset..<offset + utf8.count].elementsEqual(utf8)
         }
 
         /// Offset of the first byte after `terminator`, searching from `position`.
-        package func offset(after terminator: String, from start: Int) -> Int? {
+        func offset(after terminator: String, from start: Int) -> Int? {
             let utf8 = Array(terminator.utf8)
             var index = start
             while index + utf8.count <= bytes.count {
