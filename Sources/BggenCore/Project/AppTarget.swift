@@ -40,8 +40,9 @@ public struct InfoPlist: Sendable, Equatable {
     public let exists: Bool
     /// The synchronized folder `path` lies in (or, with no file, the folder a new one would land in), if any.
     public let synchronizedFolder: String?
-    /// Whether `path` is excluded from the target by that folder's membership exceptions. It must be: otherwise
-    /// Xcode also copies it as a resource and fails with "Multiple commands produce …/Info.plist".
+    /// Whether `path` is excluded from the target by that folder's membership exceptions. A file named
+    /// `Info.plist` must be: otherwise Xcode also copies it as a resource, onto the bundle's own, and fails with
+    /// "Multiple commands produce …/Info.plist" (a file of another name is copied beside it, which builds).
     public let isMembershipException: Bool
     /// The spec a generator rebuilds this file from (XcodeGen `info.properties`), so edits to the file are lost.
     public let regeneratedFrom: String?

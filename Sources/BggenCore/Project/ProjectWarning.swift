@@ -36,8 +36,8 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
     case multipleAppTargets([String])
     /// A project with targets but no iOS application among them.
     case noAppTarget
-    /// The Info.plist lies in a synchronized folder without a membership exception, so Xcode also copies it as
-    /// a resource and fails with "Multiple commands produce …/Info.plist".
+    /// A file named `Info.plist` lies in a synchronized folder without a membership exception, so Xcode also
+    /// copies it as a resource, onto the bundle's own, and fails with "Multiple commands produce …/Info.plist".
     case infoPlistNotExcluded(target: String, path: String, folder: String)
     /// A part of a generator spec detection could not follow (an unreadable include, a template it does not know).
     case unreadableSpec(file: String, reason: String)
