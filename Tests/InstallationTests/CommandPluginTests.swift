@@ -4,7 +4,7 @@ import Testing
 
 /// `swift package bggen …` in a package that depends on bggen (Tests/Fixtures/PluginUser, copied, with its path
 /// dependency pointed at this checkout): SwiftPM builds bggen from source and runs it in the package's folder. The
-/// build-tool plugin runs in Tests/Fixtures/BuildToolUser. All share one scratch folder, so bggen is built once.
+/// build-tool plugin runs in Tests/Fixtures/BuildToolUser. All share the installers' scratch folder (`SourceBuild`).
 @Suite("The command plugin in a package that depends on bggen", .serialized)
 struct CommandPluginTests {
     private let output = "Sources/BackgroundFeature/Generated"
@@ -21,7 +21,7 @@ struct CommandPluginTests {
     }
 
     private func swiftPackage(_ arguments: [String], in package: URL) async throws -> Subprocess.Outcome {
-        try await Subprocess.run(["swift", "package", "--scratch-path", SourceBuild.pluginScratch.path] + arguments, in: package)
+        try await Subprocess.run(["swift", "package", "--scratch-path", SourceBuild.scratch.path] + arguments, in: package)
     }
 
     @Test func initAndDoctorRunInTheUsersPackage() async throws {
@@ -65,7 +65,7 @@ struct CommandPluginTests {
     @Test func theBuildToolPluginReportsFindingsWhenTheTargetBuildsAndDoctorAloneNeedsNoPermission() async throws {
         let (folder, package) = try userPackage("BuildToolUser")
         let finding = "Sources/Feature/Refresh.swift:5:28: note: [CHECK001] No path from application(_:didFinishLaunchingWithOptions:)"
-        let build = try await Subprocess.run(["swift", "build", "--scratch-path", SourceBuild.pluginScratch.path], in: package)
+        let build = try await Subprocess.run(["swift", "build", "--scratch-path", SourceBuild.scratch.path], in: package)
         try #require(build.exitCode == 0, "\(build.output)")
         print("swift build with the build-tool plugin: \(build.duration)")
         #expect(build.output.contains(finding), "\(build.output)")
@@ -73,7 +73,7 @@ struct CommandPluginTests {
         let source = package.appendingPathComponent("Sources/Feature/Refresh.swift")
         try (try String(contentsOf: source, encoding: .utf8) + "// edited\n").write(to: source, atomically: true, encoding: .utf8)
         let before = try folder.files()
-        let again = try await Subprocess.run(["swift", "build", "--scratch-path", SourceBuild.pluginScratch.path], in: package)
+        let again = try await Subprocess.run(["swift", "build", "--scratch-path", SourceBuild.scratch.path], in: package)
         #expect(again.exitCode == 0, "\(again.output)")
         #expect(again.output.contains(finding), "\(again.output)")
 

@@ -3,16 +3,17 @@ import Foundation
 
 /// Where the installation tests build bggen from this checkout, and what they expect of the result.
 ///
-/// They build in debug, since a release build costs minutes the suite cannot spend, and in scratch folders of their
+/// They build in debug, since a release build costs minutes the suite cannot spend, in one scratch folder of their
 /// own under `.build/installation-tests`: `swift test` holds the package's own `.build` while it runs, and kept
-/// there a second run only relinks. `make install`, `experimental-install` and the artifact bundle share one
-/// scratch folder, so bggen is compiled once for the three; the command plugin is built by the user's package,
-/// whose build is its own.
+/// there a second run only relinks. `make install`, `experimental-install`, the artifact bundle and the command
+/// plugin all share it, so bggen is compiled once for the four: a package that depends on bggen by path builds
+/// bggen's modules with the same commands as bggen's own build, so whichever runs second only relinks (SwiftPM's
+/// lock on the folder makes them take turns). The build-tool plugin's bggen is built for the host apart from these
+/// (SwiftPM's `-tool` modules), also in this folder.
 enum SourceBuild {
     static let configuration = "debug"
     static let folder = RepositoryPaths.root.appendingPathComponent(".build/installation-tests")
     static let scratch = folder.appendingPathComponent("scratch")
-    static let pluginScratch = folder.appendingPathComponent("plugin-scratch")
 
     /// What the binary this `swift test` built prints for `--version`: every installed copy must print the same.
     static var expectedVersionLine: String {

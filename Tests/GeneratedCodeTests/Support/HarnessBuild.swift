@@ -1,3 +1,4 @@
+import BggenTestSupport
 import Foundation
 
 /// One compilation of generated code with the simulator harness: the executable the simulation runs, and the
@@ -31,6 +32,46 @@ struct HarnessBuild: Sendable {
 
     /// The builds of this test process.
     static let cache = ContentCache<Key, HarnessBuild>()
+}
+
+/// The simulator harness (Stubs/SimulatorHarness) compiled into an object file against one interface of module `App`.
+struct HarnessObject: Sendable {
+    struct Key: Hashable, Sendable {
+        /// `App.swiftmodule`'s bytes: equal bytes, equal declarations, so the object links with any `App.o` that
+        /// produced them.
+        let interface: Data
+        let expectations: String
+        let setup: CompilerSetup
+        let flags: [String]
+        let sdk: StubSDK.Version
+    }
+
+    let object: URL
+    let outcome: Subprocess.Outcome
+
+    static func compile(
+        against module: URL, expectations: String, setup: CompilerSetup, flags: [String], sdk: StubSDK, version: StubSDK.Version
+    ) async throws -> HarnessObject {
+        let key = Key(interface: try Data(contentsOf: module), expectations: expectations, setup: setup, flags: flags, sdk: version)
+        return try await cache.value(for: key) {
+            let directory = try Scratch.makeDirectory("harness-object")
+            let expectationsFile = directory.appendingPathComponent("HarnessExpectations.swift")
+            try ("@testable import App\n" + expectations).write(to: expectationsFile, atomically: true, encoding: .utf8)
+            var files = [expectationsFile]
+            for name in try FileManager.default.contentsOfDirectory(atPath: SimulatedApp.harnessDirectory.path).sorted()
+            where name.hasSuffix(".swift") {
+                files.append(SimulatedApp.harnessDirectory.appendingPathComponent(name))
+            }
+            let object = directory.appendingPathComponent("Harness.o")
+            let outcome = try await sdk.compileObject(
+                swiftFiles: files, named: "Harness", importPath: module.deletingLastPathComponent(),
+                setup: setup, extraFlags: flags, into: object
+            )
+            return HarnessObject(object: object, outcome: outcome)
+        }
+    }
+
+    private static let cache = ContentCache<Key, HarnessObject>()
 }
 
 /// Values computed once per key, by the first caller; later callers wait for that result (suspended) and share it,

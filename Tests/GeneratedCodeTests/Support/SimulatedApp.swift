@@ -5,8 +5,9 @@ import Foundation
 /// A scenario's generated code built with the simulator harness (Stubs/SimulatorHarness) into one executable,
 /// linked against the stub SDK, which simulates the system and enforces Apple's rules at run time.
 ///
-/// The harness is compiled into the same module as the generated code, so it uses the generated seams the way an
-/// app's own unit tests would. Which of its files apply is chosen with `-D` flags from the scenario's tasks.
+/// The harness is a module of its own that `@testable import`s the generated code's, so it uses the generated seams
+/// the way an app's own unit tests would. Which of its checks apply is chosen with `-D` flags from the scenario's
+/// tasks.
 struct SimulatedApp: Sendable {
     /// What goes into the build: the rendered Swift files and the app-delegate example by file name, ready for a
     /// test to mutate, and the rendered Info.plist fragment the simulator reads its rules from.
@@ -82,12 +83,15 @@ struct SimulatedApp: Sendable {
         return SimulatedApp(sources: sources, setup: setup, isSanitized: sanitize, executable: build.executable, directory: directory)
     }
 
-    /// Compiles `sources` with the harness into an executable: once per distinct input in a test process, so the
-    /// compile check and the simulation of one (scenario, set-up) share one swiftc run, and identical sources
-    /// (with identical flags) are compiled once.
+    /// Compiles `sources` with the harness into an executable, once per distinct input in a test process, so the
+    /// compile check and the simulation of one (scenario, set-up) share one build.
     ///
-    /// It is a Debug build as Xcode runs it (`-DDEBUG`, `-Onone`), in one frontend for the whole module, so its
-    /// diagnostics are the compile check's (see `HarnessBuild.generatedCodeDiagnostics`).
+    /// The generated code is module `App`, as the app target builds it; the harness is a module of its own that
+    /// `@testable import`s it, as the app's unit tests do. A harness is compiled once per `App` interface (its
+    /// `.swiftmodule`, which an edit inside a function body leaves byte for byte as it was) and flags, so a mutant
+    /// costs the compile of its own module and a link. Both are Debug builds as Xcode runs them (`-DDEBUG`,
+    /// `-Onone`), each in one frontend for the whole module; `App`'s diagnostics are the compile check's (see
+    /// `HarnessBuild.generatedCodeDiagnostics`).
     static func compile(_ sources: Sources, setup: CompilerSetup, sanitize: Bool = false) async throws -> HarnessBuild {
         let expectations = HarnessExpectations.source(for: sources.configuration, appDelegate: sources.swiftFiles["AppDelegate.swift"])
         let flags = compilerFlags(for: sources, setup: setup, sanitize: sanitize)
@@ -97,26 +101,38 @@ struct SimulatedApp: Sendable {
             setup: setup, flags: flags, sanitize: sanitize, sdk: version
         )
         return try await HarnessBuild.cache.value(for: key) {
-            let sourceDirectory = try Scratch.makeDirectory("harness-sources-\(sources.scenario.name)-\(setup.rawValue)")
+            let directory = try Scratch.makeDirectory("harness-sources-\(sources.scenario.name)-\(setup.rawValue)")
             var files: [URL] = []
-            for (name, contents) in key.swiftFiles.sorted(by: { $0.key < $1.key }) {
-                let url = sourceDirectory.appendingPathComponent(name)
+            for (name, contents) in sources.swiftFiles.sorted(by: { $0.key < $1.key }) {
+                let url = directory.appendingPathComponent(name)
                 try contents.write(to: url, atomically: true, encoding: .utf8)
                 files.append(url)
             }
-            for name in try FileManager.default.contentsOfDirectory(atPath: harnessDirectory.path).sorted()
-            where name.hasSuffix(".swift") {
-                files.append(harnessDirectory.appendingPathComponent(name))
-            }
-            let sdk = try await StubSDK.shared(version)
-            let (executable, outcome) = try await sdk.linkExecutable(
-                swiftFiles: files, setup: setup, extraFlags: flags, sanitizedStubs: sanitize
-            )
             let checked = Set(sources.swiftFiles.keys).subtracting([prefixAliasesFile])
+            let checkedFiles = Set(checked.map { directory.appendingPathComponent($0).path })
+            let sdk = try await StubSDK.shared(version)
+            let app = try await sdk.compileModule(swiftFiles: files, named: "App", setup: setup, extraFlags: flags, in: directory)
+            let executable = directory.appendingPathComponent("App")
+            guard app.outcome.exitCode == 0 else {
+                return HarnessBuild(result: CompileResult(app.outcome), executable: executable, checkedFiles: checkedFiles)
+            }
+            let harness = try await HarnessObject.compile(
+                against: app.module, expectations: expectations, setup: setup, flags: flags, sdk: sdk, version: version
+            )
+            let link = harness.outcome.exitCode == 0
+                ? try await sdk.link(
+                    objects: [app.object, harness.object], into: executable,
+                    extraFlags: sanitize ? ["-sanitize=thread"] : [], sanitizedStubs: sanitize
+                )
+                : harness.outcome
             return HarnessBuild(
-                result: CompileResult(exitCode: outcome.exitCode, output: outcome.output, duration: outcome.duration),
+                result: CompileResult(
+                    exitCode: link.exitCode,
+                    output: [app.outcome, harness.outcome, link].map(\.output).joined(),
+                    duration: app.outcome.duration + harness.outcome.duration + link.duration
+                ),
                 executable: executable,
-                checkedFiles: Set(checked.map { sourceDirectory.appendingPathComponent($0).path })
+                checkedFiles: checkedFiles
             )
         }
     }

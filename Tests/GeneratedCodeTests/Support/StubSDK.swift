@@ -84,7 +84,7 @@ final class StubSDK: Sendable {
             + extraFlags
             + (swiftFiles + shimFiles).map(\.path)
         let outcome = try await Self.swiftc(arguments, in: objectsDirectory)
-        return CompileResult(exitCode: outcome.exitCode, output: outcome.output, duration: outcome.duration)
+        return CompileResult(outcome)
     }
 
     /// Builds an executable from `swiftFiles`, linked against the stub modules, and returns its path.
@@ -120,6 +120,46 @@ final class StubSDK: Sendable {
             + extraFlags
             + (swiftFiles + shimFiles + stubObjects).map(\.path)
         return (executable, try await Self.swiftc(arguments, in: directory))
+    }
+
+    /// Compiles `swiftFiles` plus the networking shim into module `name` in `directory`: its `.swiftmodule` and one
+    /// object file, built with `-enable-testing` (as Xcode's Debug builds do) so a test module's `@testable import`
+    /// reaches its internal declarations. What swiftc said is returned, failed or not: it is a compile check too.
+    func compileModule(
+        swiftFiles: [URL], named name: String, setup: CompilerSetup, extraFlags: [String], in directory: URL
+    ) async throws -> (module: URL, object: URL, outcome: Subprocess.Outcome) {
+        let module = directory.appendingPathComponent("\(name).swiftmodule")
+        let object = directory.appendingPathComponent("\(name).o")
+        let arguments = ["-module-name", name, "-parse-as-library", "-enable-testing"]
+            + ["-emit-module", "-emit-module-path", module.path, "-c", "-o", object.path]
+            + setup.flags
+            + commonFlags
+            + extraFlags
+            + (swiftFiles + shimFiles).map(\.path)
+        return (module, object, try await Self.swiftc(arguments, in: directory))
+    }
+
+    /// Compiles `swiftFiles` (one of them the entry point) into an object file of module `name`, which may import
+    /// the modules in `importPath` besides the stubs.
+    func compileObject(
+        swiftFiles: [URL], named name: String, importPath: URL, setup: CompilerSetup, extraFlags: [String], into object: URL
+    ) async throws -> Subprocess.Outcome {
+        let arguments = ["-module-name", name, "-I", importPath.path, "-c", "-o", object.path]
+            + setup.flags
+            + commonFlags
+            + extraFlags
+            + swiftFiles.map(\.path)
+        return try await Self.swiftc(arguments, in: object.deletingLastPathComponent())
+    }
+
+    /// Links `objects` with the stub modules' objects into an executable `executable`. `extraFlags` must repeat a
+    /// sanitizer the objects were compiled with.
+    func link(
+        objects: [URL], into executable: URL, extraFlags: [String] = [], sanitizedStubs: Bool = false
+    ) async throws -> Subprocess.Outcome {
+        let stubObjects = sanitizedStubs ? try await sanitizedObjectFiles() : objectFiles
+        let arguments = ["-o", executable.path] + extraFlags + (objects + stubObjects).map(\.path)
+        return try await Self.swiftc(arguments, in: executable.deletingLastPathComponent())
     }
 
     private var commonFlags: [String] {

@@ -4,6 +4,7 @@
 #if BGGEN_APP_DELEGATE
 @_spi(Simulator) import BackgroundTasks
 @_spi(Simulator) import SimNetworking
+@testable import App
 import Foundation
 import StubRuntime
 @_spi(Simulator) import UIKit

@@ -3,6 +3,7 @@
 // expiry, and launched again. Compiled when a rendered file declares `protocol CheckpointedWork`.
 #if BGGEN_CHECKPOINT && BGGEN_PROCESSING
 @_spi(Simulator) import BackgroundTasks
+@testable import App
 import Foundation
 import StubRuntime
 

@@ -3,6 +3,7 @@
 // then launched, expired or failed by the simulated scheduler.
 #if BGGEN_CONTINUED_PROCESSING
 @_spi(Simulator) import BackgroundTasks
+@testable import App
 import Foundation
 import StubRuntime
 

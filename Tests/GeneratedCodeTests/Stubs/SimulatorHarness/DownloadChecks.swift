@@ -3,6 +3,7 @@
 // and a relaunch that recreates the session). What real devices add is in DownloadRelaunchChecks.swift.
 #if BGGEN_DOWNLOADS
 @_spi(Simulator) import SimNetworking
+@testable import App
 import Foundation
 import StubRuntime
 

@@ -3,6 +3,7 @@
 // handler, and serves URLs whose last path component is no file name. Runs after DownloadChecks, with its kit.
 #if BGGEN_DOWNLOADS
 @_spi(Simulator) import SimNetworking
+@testable import App
 import Foundation
 import StubRuntime
 import UIKit

@@ -9,6 +9,7 @@
 //   VIOLATION <rule>: <detail>    the simulator saw a broken Apple rule, whichever check was running
 //   DONE checks=<n> failed=<n> violations=<n>
 @_spi(Simulator) import BackgroundTasks
+@testable import App
 import Foundation
 import StubRuntime
 

@@ -5,6 +5,7 @@
 #if BGGEN_DOWNLOADS || BGGEN_UPLOADS
 @_spi(Simulator) import SimNetworking
 #endif
+@testable import App
 import Foundation
 import StubRuntime
 

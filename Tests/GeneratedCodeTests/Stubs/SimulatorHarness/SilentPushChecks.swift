@@ -4,6 +4,7 @@
 #if BGGEN_PROCESSING
 @_spi(Simulator) import BackgroundTasks
 #endif
+@testable import App
 import Foundation
 import StubRuntime
 import UIKit

@@ -2,6 +2,7 @@
 // BGTaskScheduler and scripted BackgroundWork that returns at once, waits until it is cancelled, or throws.
 #if BGGEN_REFRESH || BGGEN_PROCESSING
 @_spi(Simulator) import BackgroundTasks
+@testable import App
 import Foundation
 import StubRuntime
 @_spi(Simulator) import UIKit

@@ -4,6 +4,7 @@
 // UploadRelaunchChecks.swift.
 #if BGGEN_UPLOADS
 @_spi(Simulator) import SimNetworking
+@testable import App
 import Foundation
 import StubRuntime
 

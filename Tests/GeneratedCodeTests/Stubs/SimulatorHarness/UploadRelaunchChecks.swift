@@ -3,6 +3,7 @@
 // with a body. Each check runs the manager in a container folder of its own. Runs after UploadChecks.
 #if BGGEN_UPLOADS
 @_spi(Simulator) import SimNetworking
+@testable import App
 import Foundation
 import StubRuntime
 
