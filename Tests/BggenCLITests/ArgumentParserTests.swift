@@ -7,11 +7,11 @@ import Testing
 @Suite("The argument parser")
 struct ArgumentParserTests {
     let parser = ArgumentParser(specs: [
-        .option("tasks", "LIST", "tasks"),
-        .toggle("network", "network"),
-        .flag("yes", short: "y", "yes"),
-        .flag("quiet", short: "q", "quiet"),
-        .flag("help", short: "h", "help"),
+        OptionSpec(name: "tasks", kind: .option, valueName: "LIST", summary: "tasks"),
+        OptionSpec(name: "network", kind: .toggle, summary: "network"),
+        OptionSpec(name: "yes", kind: .flag, short: "y", summary: "yes"),
+        OptionSpec(name: "quiet", kind: .flag, short: "q", summary: "quiet"),
+        OptionSpec(name: "help", kind: .flag, short: "h", summary: "help"),
     ])
 
     @Test func valuesFlagsTogglesAndPositionals() throws {
