@@ -57,6 +57,15 @@ public struct TaskSpec: Sendable {
         "BGGEN_" + String(kind.rawValue.uppercased().map { $0 == "-" ? "_" : $0 })
     }
 
+    /// The true-or-false value the templates test for the kind: `silentPush`, `continuedProcessing`.
+    package var templateFlag: String {
+        let words = kind.rawValue.split(separator: "-").map(String.init)
+        return words.enumerated().map { $0.offset == 0 ? $0.element : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
+    }
+
+    /// The file the user's work for the kind goes in (`AppRefreshWork.swift`).
+    public var workFile: String? { files.first(where: \.isUsers)?.name }
+
     /// The symbols that mean an app's code already covers the kind, from the one symbol table (`CodeSymbol`).
     package var coveringSymbols: [String] {
         CodeSymbol.table.filter { $0.value.covers.contains(kind) }.map(\.key).sorted()

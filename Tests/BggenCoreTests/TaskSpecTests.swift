@@ -55,6 +55,13 @@ struct TaskSpecTests {
         #expect(TaskRequestKind.refresh.mode == "fetch" && TaskRequestKind.processing.mode == "processing" && TaskRequestKind.continued.mode == nil)
     }
 
+    /// The templates test each kind by a name of its own.
+    @Test func theTemplatesFlagForEachKindIsItsNameInCamelCase() {
+        #expect(TaskSpec.all.map(\.templateFlag) == ["refresh", "processing", "downloads", "uploads", "silentPush", "continuedProcessing"])
+        #expect(TaskSpec.all.map(\.workFile) == ["AppRefreshWork.swift", "ProcessingWork.swift", "DownloadHandling.swift", "UploadHandling.swift",
+                                                 "SilentPushWork.swift", "ExportJob.swift"])
+    }
+
     /// The compile checks define one flag a kind, and the harness tests exactly those flags.
     @Test func theHarnessTestsEveryKindsCompileFlag() throws {
         let support = RepositoryPaths.root.appendingPathComponent("Tests/GeneratedCodeTests")
