@@ -50,6 +50,8 @@ public struct AnswerSpec<Value: Sendable>: Sendable {
     let isMeaningful: @Sendable (Value) -> Bool
     /// The value `.bggen.json` records for a configuration; nil when the file leaves the key out.
     let record: @Sendable (Configuration) -> RecordedAnswer?
+    /// The value `init --json` reports under `answers`; nil leaves the key out.
+    let report: @Sendable (Configuration) -> RecordedAnswer?
     /// Sets a true-or-false answer from its flag; nil for an answer that takes a value.
     let setFlag: (@Sendable (Bool, inout Answers) -> Void)?
 
@@ -65,7 +67,7 @@ public struct AnswerSpec<Value: Sendable>: Sendable {
         AnswerSpec(name: name, fileKey: fileKey ?? name, form: .value(placeholder: placeholder), choices: choices, example: example,
                    defaultValue: defaultValue, assumedByYes: assumedByYes, onlyWith: onlyWith, question: question,
                    offers: offers.map { Offer(label: $0.0, value: $0.1) }, summary: summary, details: details, path: path,
-                   parse: parse, isMeaningful: isMeaningful, record: record, setFlag: nil)
+                   parse: parse, isMeaningful: isMeaningful, record: record, report: record, setFlag: nil)
     }
 
     /// The spelling on the command line that gives this answer, as messages name it.
@@ -78,15 +80,16 @@ public struct AnswerSpec<Value: Sendable>: Sendable {
 }
 
 extension AnswerSpec where Value == Bool {
-    /// A true-or-false answer: `--network` / `--no-network`, or with `negatable: false` just `--objc`.
+    /// A true-or-false answer: `--network` / `--no-network`, or with `negatable: false` just `--objc`. `init --json`
+    /// reports what the file records unless `reported` says otherwise.
     public static func toggle(
         _ name: String, _ path: WritableKeyPath<Answers, Bool?> & Sendable, negatable: Bool = true, assumedByYes: Bool = false,
         onlyWith: TaskKind? = nil, question: String? = nil, record: @escaping @Sendable (Configuration) -> RecordedAnswer?,
-        _ summary: String, _ details: String...
+        reported: (@Sendable (Configuration) -> RecordedAnswer?)? = nil, _ summary: String, _ details: String...
     ) -> AnswerSpec {
         AnswerSpec(name: name, fileKey: name, form: negatable ? .toggle : .flag, choices: .none, example: "true", defaultValue: false,
                    assumedByYes: assumedByYes, onlyWith: onlyWith, question: question, offers: [], summary: summary, details: details,
-                   path: path, parse: nil, isMeaningful: { $0 }, record: record,
+                   path: path, parse: nil, isMeaningful: { $0 }, record: record, report: reported ?? record,
                    // `--objc` has no negative form, so false leaves it unset.
                    setFlag: { given, answers in answers[keyPath: path] = given || negatable ? given : nil })
     }
@@ -133,6 +136,7 @@ public struct AnyAnswerSpec: Sendable {
     private let isGiven: @Sendable (Answers) -> Bool
     private let givenMeaningfully: @Sendable (Answers) -> Bool
     private let record: @Sendable (Configuration) -> RecordedAnswer?
+    private let report: @Sendable (Configuration) -> RecordedAnswer?
 
     public init<Value>(_ spec: AnswerSpec<Value>) {
         name = spec.name
@@ -144,6 +148,7 @@ public struct AnyAnswerSpec: Sendable {
         assumedByYes = spec.assumedByYes
         onlyWith = spec.onlyWith
         record = spec.record
+        report = spec.report
         switch spec.form {
         case .value(let placeholder): (isToggle, isNegatable, self.placeholder) = (false, false, placeholder)
         case .toggle: (isToggle, isNegatable, placeholder) = (true, true, "")
@@ -184,4 +189,6 @@ public struct AnyAnswerSpec: Sendable {
     /// Given with a value that only means something with `onlyWith`: `--network`, `--at 02:30`, `--strategy`.
     func isGivenMeaningfully(in answers: Answers) -> Bool { givenMeaningfully(answers) }
     public func recorded(for configuration: Configuration) -> RecordedAnswer? { record(configuration) }
+    /// What `init --json` reports under `answers`.
+    public func reported(for configuration: Configuration) -> RecordedAnswer? { report(configuration) }
 }

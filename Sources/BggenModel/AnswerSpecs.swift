@@ -44,7 +44,7 @@ public enum AnswerSpecs {
     public static let checkpoint = AnswerSpec<Bool>.toggle(
         "checkpoint", \.checkpoint, onlyWith: .processing,
         question: "Should long processing save its progress and resume from it next time?",
-        record: { $0.checkpoint ? .flag(true) : nil }, "processing saves a cursor after each item and resumes from it next run")
+        record: { $0.checkpoint ? .flag(true) : nil }, reported: { .flag($0.checkpoint) }, "processing saves a cursor after each item and resumes from it next run")
 
     public static let at = AnswerSpec<NightlyStart>.value(
         "at", \.nightlyAt, placeholder: "HH:MM", example: "02:30", default: NightlyStart.anyTime, onlyWith: .processing,
@@ -68,7 +68,7 @@ public enum AnswerSpecs {
 
     public static let gpu = AnswerSpec<Bool>.toggle(
         "gpu", \.gpu, onlyWith: .continuedProcessing, question: "Should jobs use the GPU where the device allows it?",
-        record: { $0.gpu ? .flag(true) : nil },
+        record: { $0.gpu ? .flag(true) : nil }, reported: { .flag($0.gpu) },
         "continued processing asks for the GPU where the device supports it",
         "(needs the Background GPU Access capability, written to the entitlements",
         "fragment; refused, a job goes on without it; default: no)")
@@ -113,13 +113,13 @@ public enum AnswerSpecs {
         "declares one of bggen's names, and recorded in .bggen.json")
 
     public static let objc = AnswerSpec<Bool>.toggle(
-        "objc", \.objectiveC, negatable: false, record: { $0.objectiveC ? .flag(true) : nil },
+        "objc", \.objectiveC, negatable: false, record: { $0.objectiveC ? .flag(true) : nil }, reported: { _ in nil },
         "the app delegate is Objective-C: an @objc entry point and Objective-C calls",
         "(BackgroundTasksObjC.swift; detected in an existing app)")
 
     /// False is an answer too (`--no-tests`, or no to the question): recorded, so the question is not asked again.
     public static let tests = AnswerSpec<Bool>.toggle(
-        "tests", \.tests, record: { $0.tests ? .flag(true) : $0.testsDeclined ? .flag(false) : nil },
+        "tests", \.tests, record: { $0.tests ? .flag(true) : $0.testsDeclined ? .flag(false) : nil }, reported: { .flag($0.tests) },
         "also write rehearsal tests of the refresh and processing work",
         "into the app's unit-test target (XCTest, or Swift Testing where its files",
         "import Testing; asked on a terminal when there is one): your work runs through",

@@ -222,8 +222,8 @@ public struct AnswersFileError: Error, Equatable, Sendable, CustomStringConverti
 }
 
 extension JSONValue {
-    /// An answer as `.bggen.json` holds it.
-    init(_ answer: RecordedAnswer) {
+    /// An answer as `.bggen.json` holds it (and `init --json` reports it).
+    package init(_ answer: RecordedAnswer) {
         switch answer {
         case .text(let text): self = .string(text)
         case .flag(let flag): self = .bool(flag)
