@@ -4,45 +4,34 @@ import BggenModel
 /// Everything `bggen init` was told on the command line.
 struct InitOptions {
     var directory = "."
-    var answers = Answers()
-    var output: String?
-    var target: String?
-    /// An XcodeGen spec not named `project.yml`, relative to the folder.
-    var spec: String?
-    /// Also patch the other app targets that compile the same folder.
-    var allTargets = false
-    var replace = false
-    var migrateBackgroundFetch = false
-    var allowBinaryPlist = false
-    var assumeDefaults = false
-    var dryRun = false
-    var force = false
+    /// What the flags ask of `InitService`, written by the option rows; the command adds where the folder is and
+    /// the environment (`InitCommand.request`).
+    var request = InitRequest(root: "", shownAs: ".")
     var json = false
     /// `--next-steps`: print the steps, write nothing.
     var showNextSteps = false
-    var useGenerators = false
     var display = OutputOptions()
 
     /// The options in the order help lists them: every answer, from its `AnswerSpec`, with where the files go
     /// right after the deployment target (where help has always listed them), then how the run behaves.
     static let table: [OptionRow<InitOptions>] = {
-        let answers: [OptionRow<InitOptions>] = AnswerSpecs.all.map { .answer($0, \.answers) }
+        let answers: [OptionRow<InitOptions>] = AnswerSpecs.all.map { .answer($0, \.request.answers) }
         let split = (answers.firstIndex { $0.spec.name == AnswerSpecs.ios.name } ?? answers.count - 1) + 1
         return Array(answers[..<split]) + placement + answers[split...] + behaviour
     }()
 
     private static let placement: [OptionRow<InitOptions>] = [
-        .option("output", "PATH", values: .directories, \.output, parse: { output throws(UsageError) in
+        .option("output", "PATH", values: .directories, \.request.output, parse: { output throws(UsageError) in
             guard !output.isEmpty else { throw UsageError("--output is empty; pass a folder inside DIR.") }
             return output
         }, "folder for the Swift files, relative to DIR"),
-        .option("target", "NAME", \.target, parse: { $0 }, "the app target to add to, when the project has several"),
-        .flag("all-targets", \.allTargets, "also patch the other app targets that compile the same folder",
+        .option("target", "NAME", \.request.target, parse: { $0 }, "the app target to add to, when the project has several"),
+        .flag("all-targets", \.request.allTargets, "also patch the other app targets that compile the same folder",
               "(flavours of one app); asked on a terminal"),
     ]
 
     private static let behaviour: [OptionRow<InitOptions>] = [
-        .option("spec", "PATH", values: .files, \.spec, parse: { spec throws(UsageError) in
+        .option("spec", "PATH", values: .files, \.request.spec, parse: { spec throws(UsageError) in
             guard !spec.isEmpty, !spec.hasPrefix("/"), !spec.split(separator: "/").contains("..") else {
                 throw UsageError("--spec '\(spec)' must be a path inside the folder, such as project-app.yml.")
             }
@@ -50,19 +39,19 @@ struct InitOptions {
         }, "the XcodeGen spec, when it is not project.yml",
            "and several YAML files look like one (one with top-level name: and targets:",
            "is found alone)"),
-        .flag("replace", \.replace, "generate a task kind even where the app's code already covers it"),
-        .flag("migrate-background-fetch", \.migrateBackgroundFetch, "generate refresh to replace the app's legacy background fetch",
+        .flag("replace", \.request.replace, "generate a task kind even where the app's code already covers it"),
+        .flag("migrate-background-fetch", \.request.migrateBackgroundFetch, "generate refresh to replace the app's legacy background fetch",
               "(the permitted task identifiers key switches it off; asked on a terminal)"),
-        .flag("allow-binary-plist", \.allowBinaryPlist, "convert a binary Info.plist to XML to patch it (otherwise an error)"),
-        .flag("yes", short: "y", \.assumeDefaults, "take the defaults for everything not given; never prompt"),
-        .flag("dry-run", \.dryRun, "print the plan with unified diffs of the files that change; write nothing",
+        .flag("allow-binary-plist", \.request.allowBinaryPlist, "convert a binary Info.plist to XML to patch it (otherwise an error)"),
+        .flag("yes", short: "y", \.request.assumeDefaults, "take the defaults for everything not given; never prompt"),
+        .flag("dry-run", \.request.dryRun, "print the plan with unified diffs of the files that change; write nothing",
               "(create / update / unchanged / conflict / delete; exit 1 if a real run would conflict);",
               "new files in full with --verbose"),
-        .flag("force", \.force, "overwrite generated files that were edited; never deletes",
+        .flag("force", \.request.force, "overwrite generated files that were edited; never deletes",
               "(also files bggen did not write)"),
         .flag("json", \.json, "print the plan or the result as one JSON document on stdout"),
         .flag("next-steps", \.showNextSteps, "print the next steps again (bggen/NEXT_STEPS.md); write nothing"),
-        .flag("use-generators", \.useGenerators, "run xcodegen dump or tuist dump project to read the resolved project",
+        .flag("use-generators", \.request.useGenerators, "run xcodegen dump or tuist dump project to read the resolved project",
               "(they run the repository's own code, so only when you trust it; never recorded)"),
     ]
 
