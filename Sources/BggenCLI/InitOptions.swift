@@ -15,10 +15,11 @@ struct InitOptions {
     /// The options in the order help lists them: every answer, from its `AnswerSpec`, with where the files go
     /// right after the deployment target (where help has always listed them), then how the run behaves.
     static let table: [OptionRow<InitOptions>] = {
-        let answers: [OptionRow<InitOptions>] = AnswerSpecs.all.map { .answer($0, \.request.answers) }
-        let split = (answers.firstIndex { $0.spec.name == AnswerSpecs.ios.name } ?? answers.count - 1) + 1
-        return Array(answers[..<split]) + placement + answers[split...] + behaviour
+        let split = (answerRows.firstIndex { $0.spec.name == AnswerSpecs.ios.name } ?? answerRows.count - 1) + 1
+        return Array(answerRows[..<split]) + placement + answerRows[split...] + behaviour
     }()
+
+    private static let answerRows: [OptionRow<InitOptions>] = AnswerSpecs.all.map { .answer($0, \.request.answers) }
 
     private static let placement: [OptionRow<InitOptions>] = [
         .option("output", "PATH", values: .directories, \.request.output, parse: { output throws(UsageError) in
@@ -119,8 +120,7 @@ struct InitOptions {
         ]
     )
 
-    /// Parses and checks each value where it is given, so the first error names the flag at fault (in the table's
-    /// order).
+    /// Parses and checks each value where it is given, so the first error names the flag at fault.
     static func parse(_ arguments: [String]) throws -> InitOptions {
         let parsed = try command.parser.parse(arguments)
         var options = InitOptions()
@@ -129,7 +129,8 @@ struct InitOptions {
             throw UsageError("init takes one folder, but got \(parsed.positionals.count): \(parsed.positionals.joined(separator: " ")).")
         }
         options.directory = parsed.positionals.first ?? "."
-        try parsed.write(table, into: &options)
+        // Every answer is judged before the other options, so of several bad values the first answer's is named.
+        try parsed.write(answerRows + placement + behaviour, into: &options)
         return options
     }
 }

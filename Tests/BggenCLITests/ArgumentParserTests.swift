@@ -23,6 +23,16 @@ struct ArgumentParserTests {
         #expect(try parser.parse(["--tasks", "processing"]).values == ["tasks": "processing"])
     }
 
+    /// The option tables write their fields in an order that names the same mistake as before they did: the
+    /// output flags' contradiction before a bad --color, an answer before --output.
+    @Test func ofSeveralMistakesTheSameOneIsNamed() {
+        #expect(throws: UsageError("--quiet and --verbose contradict each other; pass one.")) {
+            try InitOptions.parse(["--quiet", "--verbose", "--color", "sometimes"])
+        }
+        #expect(throws: ConfigurationError.invalidTypePrefix("acme")) { try InitOptions.parse(["--output=", "--prefix", "acme"]) }
+        #expect(throws: UsageError("--output is empty; pass a folder inside DIR.")) { try InitOptions.parse(["--output=", "--prefix", "Acme"]) }
+    }
+
     @Test func packedShortFlagsAreEachFlag() throws {
         #expect(try parser.parse(["-yq"]).flags == ["yes", "quiet"])
         #expect(throws: UsageError("unknown option '-x'.")) { try parser.parse(["-yx"]) }

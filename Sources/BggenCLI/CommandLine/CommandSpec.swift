@@ -145,12 +145,19 @@ struct OutputOptions {
         .shown(OptionSpec(name: "help", kind: .flag, short: "h", summary: "show this help")),
     ]
 
-    /// Read first, so a contradiction here is named before anything else on the line.
+    /// Read first, so a mistake here is named before anything else on the line.
     init(_ parsed: ArgumentParser.Result) throws {
-        try parsed.write(Self.table, into: &self)
+        var badValue: (any Error)?
+        do {
+            try parsed.write(Self.table, into: &self)
+        } catch {
+            badValue = error
+        }
+        // The contradiction is named even when --color is bad too: the flags are written before it fails.
         if quiet && verbose {
             throw UsageError("--quiet and --verbose contradict each other; pass one.")
         }
+        if let badValue { throw badValue }
     }
 
     init() {}
