@@ -31,7 +31,7 @@ public struct CLI {
             var status = failure?.exitStatus ?? ExitStatus.failure
             // Doctor's 1 means findings; a doctor that could not do its job says 2 (SwiftLint's convention).
             if arguments.first == "doctor" && status == ExitStatus.failure { status = DoctorFailure.exitStatus }
-            report("\(error)", hint: failure?.hint ?? .none, command: arguments.first.flatMap(Self.helpTopic))
+            report(failure?.lines ?? ["\(error)"], hint: failure?.hint ?? .none, command: arguments.first.flatMap(Self.helpTopic))
             if Self.wantsJSON(arguments) {
                 console.writeOutput(Report.errorJSON(error, exitStatus: status))
             } else if arguments.first == "doctor", let format = DoctorFailure.format(arguments) {
@@ -57,10 +57,12 @@ public struct CLI {
         CommandSpec.named(command)?.name
     }
 
-    /// Every error message is one line: whatever the user typed or a file held is echoed with its control
-    /// characters escaped, so a newline cannot split it and an escape sequence cannot clear the terminal.
-    private func report(_ message: String, hint: ErrorHint, command: String?) {
-        let line = TerminalText.escaped(message)
+    /// Every error message is one line (several conflicts, one line each): whatever the user typed or a file held is
+    /// echoed with its control characters escaped, so a newline cannot split it and an escape sequence cannot clear
+    /// the terminal.
+    private func report(_ messages: [String], hint: ErrorHint, command: String?) {
+        for message in messages.dropLast() { console.writeError("error: \(TerminalText.escaped(message))\n") }
+        let line = TerminalText.escaped(messages.last ?? "")
         switch hint {
         case .none: console.writeError("error: \(line)\n")
         case .commandHelp: console.writeError("error: \(line)\nSee '\(["bggen", command, "--help"].compactMap { $0 }.joined(separator: " "))'.\n")

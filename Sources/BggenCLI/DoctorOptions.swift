@@ -15,31 +15,42 @@ struct DoctorOptions {
     var useGenerators = false
     var display = OutputOptions()
 
+    /// The options in the order help lists them, each writing its field.
+    static let table: [OptionRow<DoctorOptions>] = [
+        .option("target", "NAME", \.target, parse: { $0 }, "audit only this app target"),
+        .option("format", "FORMAT", values: .words(Format.allCases.map(\.rawValue)), \.format, parse: { format throws(UsageError) in
+            guard let value = Format(rawValue: format) else {
+                throw UsageError("--format '\(format)' is not a format; use one of \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            return value
+        }, "text (default; grouped by file), xcode, json, sarif or github",
+           "xcode prints path:line:column: error: ... for a Run Script build phase;",
+           "json is schema version \(DoctorOutput.jsonSchemaVersion); sarif is SARIF 2.1.0 for GitHub code scanning;",
+           "github prints ::error file=...,line=...:: workflow commands, shown inline",
+           "in a pull request; json and sarif are printed even when doctor fails"),
+        .option("fail-on", "SEVERITY", values: .words(["error", "warning", "note"]), \.failOn, parse: { failOn throws(UsageError) in
+            guard let value = Severity(rawValue: failOn) else {
+                throw UsageError("--fail-on '\(failOn)' is not a severity; use error, warning or note.")
+            }
+            return value
+        }, "exit 1 when a finding is at least this severe: error (default), warning or note"),
+        .flag("fix", \.fix, "add what is missing to the app's Info.plist and entitlements",
+              "(permitted identifiers, background modes, aps-environment,",
+              "Background GPU Access) with additions-only edits; never removes or",
+              "changes a value, never edits extensions' or generators' files; code is",
+              "never rewritten"),
+        .flag("dry-run", \.dryRun, "with --fix: print the diffs, write nothing"),
+        .flag("use-generators", \.useGenerators, "run xcodegen dump or tuist dump project to read the resolved project",
+              "(they run the repository's own code, so only when you trust it; never recorded)"),
+    ]
+
     /// `bggen doctor`'s interface: the one table its parser, help, completions, man page and README block come from.
     static let command = CommandSpec(
         name: "doctor",
         abstract: "audit an app's background work",
         argument: "[DIR]",
         argumentValues: .directories,
-        options: [
-            .option("target", "NAME", "audit only this app target"),
-            .option("format", "FORMAT", values: .words(Format.allCases.map(\.rawValue)),
-                    "text (default; grouped by file), xcode, json, sarif or github",
-                    "xcode prints path:line:column: error: ... for a Run Script build phase;",
-                    "json is schema version \(DoctorOutput.jsonSchemaVersion); sarif is SARIF 2.1.0 for GitHub code scanning;",
-                    "github prints ::error file=...,line=...:: workflow commands, shown inline",
-                    "in a pull request; json and sarif are printed even when doctor fails"),
-            .option("fail-on", "SEVERITY", values: .words(["error", "warning", "note"]),
-                    "exit 1 when a finding is at least this severe: error (default), warning or note"),
-            .flag("fix", "add what is missing to the app's Info.plist and entitlements",
-                  "(permitted identifiers, background modes, aps-environment,",
-                  "Background GPU Access) with additions-only edits; never removes or",
-                  "changes a value, never edits extensions' or generators' files; code is",
-                  "never rewritten"),
-            .flag("dry-run", "with --fix: print the diffs, write nothing"),
-            .flag("use-generators", "run xcodegen dump or tuist dump project to read the resolved project",
-                  "(they run the repository's own code, so only when you trust it; never recorded)"),
-        ] + OutputOptions.specs,
+        options: table.map(\.spec) + OutputOptions.table.map(\.spec),
         description: [
             "Audits the background work of every iOS app target in DIR (default: the current folder): code,",
             "Info.plist and entitlements, read as `bggen init` reads them (Pods, .git, DerivedData and other",
@@ -70,7 +81,7 @@ struct DoctorOptions {
         ]
     )
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> DoctorOptions {
+    static func parse(_ arguments: [String]) throws -> DoctorOptions {
         let parsed = try command.parser.parse(arguments)
         var options = DoctorOptions()
         options.display = try OutputOptions(parsed)
@@ -78,22 +89,7 @@ struct DoctorOptions {
             throw UsageError("doctor takes one folder, but got \(parsed.positionals.count): \(parsed.positionals.joined(separator: " ")).")
         }
         options.directory = parsed.positionals.first ?? "."
-        options.target = parsed.values["target"]
-        if let format = parsed.values["format"] {
-            guard let value = Format(rawValue: format) else {
-                throw UsageError("--format '\(format)' is not a format; use one of \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
-            }
-            options.format = value
-        }
-        if let failOn = parsed.values["fail-on"] {
-            guard let value = Severity(rawValue: failOn) else {
-                throw UsageError("--fail-on '\(failOn)' is not a severity; use error, warning or note.")
-            }
-            options.failOn = value
-        }
-        options.fix = parsed.flags.contains("fix")
-        options.dryRun = parsed.flags.contains("dry-run")
-        options.useGenerators = parsed.flags.contains("use-generators")
+        try parsed.write(table, into: &options)
         if options.dryRun && !options.fix {
             throw UsageError("--dry-run shows what --fix would change; pass it with --fix.")
         }

@@ -12,7 +12,7 @@ struct InitCommand {
 
     func run() throws -> Int32 {
         if options.showNextSteps { return try showNextSteps() }
-        let terminal = options.assumeDefaults ? nil : console.terminal
+        let terminal = options.request.assumeDefaults ? nil : console.terminal
         let prompter = terminal.map { Prompter(terminal: $0, allowRawMode: console.environment["TERM"] != "dumb") }
         let service = InitService(fileSystem: fileSystem)
         var request = request
@@ -22,7 +22,7 @@ struct InitCommand {
             switch outcome {
             case .nothingToAdd(let notes):
                 if options.json {
-                    console.writeOutput(Report.nothingToAddJSON(notes: notes, dryRun: options.dryRun))
+                    console.writeOutput(Report.nothingToAddJSON(notes: notes, dryRun: options.request.dryRun))
                 } else {
                     for note in notes where !options.display.quiet { console.writeError("note: \(TerminalText.escaped(note))\n") }
                     console.writeOutput("Nothing to add: the app's own code already covers every chosen task.\n")
@@ -36,19 +36,9 @@ struct InitCommand {
 
     /// What the options ask of `InitService`; `bggen mcp` builds its requests here too.
     var request: InitRequest {
-        var request = InitRequest(root: console.absolutePath(options.directory), shownAs: options.directory)
-        request.answers = options.answers
-        request.output = options.output
-        request.target = options.target
-        request.spec = options.spec
-        request.allTargets = options.allTargets
-        request.replace = options.replace
-        request.migrateBackgroundFetch = options.migrateBackgroundFetch
-        request.allowBinaryPlist = options.allowBinaryPlist
-        request.assumeDefaults = options.assumeDefaults
-        request.dryRun = options.dryRun
-        request.force = options.force
-        request.useGenerators = options.useGenerators
+        var request = options.request
+        request.root = console.absolutePath(options.directory)
+        request.shownAs = options.directory
         request.environment = console.environment
         return request
     }
@@ -99,7 +89,7 @@ struct InitCommand {
         for note in planned.notes where !options.json && !options.display.quiet {
             console.writeError("note: \(TerminalText.escaped(note))\n")
         }
-        if options.dryRun {
+        if options.request.dryRun {
             console.writeOutput(options.json ? report.json(written: false, dryRun: true, nextSteps: planned.nextSteps)
                                              : report.dryRun(nextSteps: planned.nextSteps, verbose: options.display.verbose))
             return plan.conflicts.isEmpty ? ExitStatus.success : ExitStatus.failure

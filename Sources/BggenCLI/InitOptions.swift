@@ -4,24 +4,57 @@ import BggenModel
 /// Everything `bggen init` was told on the command line.
 struct InitOptions {
     var directory = "."
-    var answers = Answers()
-    var output: String?
-    var target: String?
-    /// An XcodeGen spec not named `project.yml`, relative to the folder.
-    var spec: String?
-    /// Also patch the other app targets that compile the same folder.
-    var allTargets = false
-    var replace = false
-    var migrateBackgroundFetch = false
-    var allowBinaryPlist = false
-    var assumeDefaults = false
-    var dryRun = false
-    var force = false
+    /// What the flags ask of `InitService`, written by the option rows; the command adds where the folder is and
+    /// the environment (`InitCommand.request`).
+    var request = InitRequest(root: "", shownAs: ".")
     var json = false
     /// `--next-steps`: print the steps, write nothing.
     var showNextSteps = false
-    var useGenerators = false
     var display = OutputOptions()
+
+    /// The options in the order help lists them: every answer, from its `AnswerSpec`, with where the files go
+    /// right after the deployment target (where help has always listed them), then how the run behaves.
+    static let table: [OptionRow<InitOptions>] = {
+        let split = (answerRows.firstIndex { $0.spec.name == AnswerSpecs.ios.name } ?? answerRows.count - 1) + 1
+        return Array(answerRows[..<split]) + placement + answerRows[split...] + behaviour
+    }()
+
+    private static let answerRows: [OptionRow<InitOptions>] = AnswerSpecs.all.map { .answer($0, \.request.answers) }
+
+    private static let placement: [OptionRow<InitOptions>] = [
+        .option("output", "PATH", values: .directories, \.request.output, parse: { output throws(UsageError) in
+            guard !output.isEmpty else { throw UsageError("--output is empty; pass a folder inside DIR.") }
+            return output
+        }, "folder for the Swift files, relative to DIR"),
+        .option("target", "NAME", \.request.target, parse: { $0 }, "the app target to add to, when the project has several"),
+        .flag("all-targets", \.request.allTargets, "also patch the other app targets that compile the same folder",
+              "(flavours of one app); asked on a terminal"),
+    ]
+
+    private static let behaviour: [OptionRow<InitOptions>] = [
+        .option("spec", "PATH", values: .files, \.request.spec, parse: { spec throws(UsageError) in
+            guard !spec.isEmpty, !spec.hasPrefix("/"), !spec.split(separator: "/").contains("..") else {
+                throw UsageError("--spec '\(spec)' must be a path inside the folder, such as project-app.yml.")
+            }
+            return spec
+        }, "the XcodeGen spec, when it is not project.yml",
+           "and several YAML files look like one (one with top-level name: and targets:",
+           "is found alone)"),
+        .flag("replace", \.request.replace, "generate a task kind even where the app's code already covers it"),
+        .flag("migrate-background-fetch", \.request.migrateBackgroundFetch, "generate refresh to replace the app's legacy background fetch",
+              "(the permitted task identifiers key switches it off; asked on a terminal)"),
+        .flag("allow-binary-plist", \.request.allowBinaryPlist, "convert a binary Info.plist to XML to patch it (otherwise an error)"),
+        .flag("yes", short: "y", \.request.assumeDefaults, "take the defaults for everything not given; never prompt"),
+        .flag("dry-run", \.request.dryRun, "print the plan with unified diffs of the files that change; write nothing",
+              "(create / update / unchanged / conflict / delete; exit 1 if a real run would conflict);",
+              "new files in full with --verbose"),
+        .flag("force", \.request.force, "overwrite generated files that were edited; never deletes",
+              "(also files bggen did not write)"),
+        .flag("json", \.json, "print the plan or the result as one JSON document on stdout"),
+        .flag("next-steps", \.showNextSteps, "print the next steps again (bggen/NEXT_STEPS.md); write nothing"),
+        .flag("use-generators", \.request.useGenerators, "run xcodegen dump or tuist dump project to read the resolved project",
+              "(they run the repository's own code, so only when you trust it; never recorded)"),
+    ]
 
     /// `bggen init`'s interface: the one table its parser, help, completions, man page and README block come from.
     static let command = CommandSpec(
@@ -29,75 +62,7 @@ struct InitOptions {
         abstract: "generate the code",
         argument: "[DIR]",
         argumentValues: .directories,
-        options: [
-            .option("tasks", "LIST", values: .commaList(TaskKind.allCases.map(\.rawValue)),
-                    "\(TaskKind.allCases.map(\.rawValue).joined(separator: ", "))",
-                    "comma-separated (default: refresh,processing)"),
-            .option("interval", "VALUE", values: .words(Interval.keywords),
-                    "hourly | few-hours | daily | on-push | 30m, 6h, 1d … (default: few-hours)",
-                    "how often periodic work may run:",
-                    "  hourly      1 hour",
-                    "  few-hours   4 hours",
-                    "  daily       24 hours",
-                    "  on-push     no periodic refresh; silent push triggers the work",
-                    "              (adds silent-push; replaces the default refresh)",
-                    "  30m, 6h, 1d any duration; the refresh minimum is 15 minutes",
-                    "Processing uses the same interval, raised to 1 hour if shorter.",
-                    "iOS treats every interval as \"not before\", never as a timetable."),
-            .toggle("network", "the processing task needs network connectivity (default: no)"),
-            .toggle("power", "the processing task needs external power (default: no)"),
-            .toggle("checkpoint", "processing saves a cursor after each item and resumes from it next run"),
-            .option("at", "HH:MM", "processing starts no earlier than this local time each night",
-                    "(pair it with --power for overnight work); replaces the processing interval;",
-                    "--at none removes a recorded time"),
-            .option("strategy", "queue|fail", values: .words(ContinuedStrategy.allCases.map(\.rawValue)),
-                    "continued processing: wait for the system, or refuse at once",
-                    "so the app can tell the user (default: queue)"),
-            .toggle("gpu", "continued processing asks for the GPU where the device supports it",
-                    "(needs the Background GPU Access capability, written to the entitlements",
-                    "fragment; refused, a job goes on without it; default: no)"),
-            .option("style", "STYLE", values: .words(AppStyle.allCases.map(\.rawValue)),
-                    "app-delegate or swiftui: where registration and scheduling go (detected in an existing app)",
-                    "app-delegate (the default) schedules from a scene delegate; with swiftui on",
-                    "iOS 16+, SwiftUI's .backgroundTask registers the refresh"),
-            .option("bundle-id", "ID", "reverse-DNS prefix of every identifier (default: com.example.app)"),
-            .option("ios", "VERSION", "deployment target, 12.0 to \(DeploymentTarget.newestMajor).x (default: 16.0)",
-                    "below 13.0 the code is guarded with @available; from 27.0 requests",
-                    "are submitted with submitTaskRequest, as the iOS 27 SDK asks"),
-            .option("output", "PATH", values: .directories, "folder for the Swift files, relative to DIR"),
-            .option("target", "NAME", "the app target to add to, when the project has several"),
-            .flag("all-targets", "also patch the other app targets that compile the same folder",
-                  "(flavours of one app); asked on a terminal"),
-            .option("prefix", "NAME", "put NAME before every generated type and Swift file name",
-                    "(BackgroundTaskManager becomes NAMEBackgroundTaskManager); an uppercase",
-                    "letter, then letters or digits. Chosen as Bggen when the app already",
-                    "declares one of bggen's names, and recorded in .bggen.json"),
-            .flag("objc", "the app delegate is Objective-C: an @objc entry point and Objective-C calls",
-                  "(BackgroundTasksObjC.swift; detected in an existing app)"),
-            .flag("tests", "also write rehearsal tests of the refresh and processing work",
-                  "into the app's unit-test target (XCTest, or Swift Testing where its files",
-                  "import Testing; asked on a terminal when there is one): your work runs through",
-                  "the generated code with a fake task and scheduler, succeeding, throwing and",
-                  "expired; a failure says what iOS would do on a device. Run them with",
-                  "xcodebuild test or swift test"),
-            .option("spec", "PATH", values: .files, "the XcodeGen spec, when it is not project.yml",
-                    "and several YAML files look like one (one with top-level name: and targets:",
-                    "is found alone)"),
-            .flag("replace", "generate a task kind even where the app's code already covers it"),
-            .flag("migrate-background-fetch", "generate refresh to replace the app's legacy background fetch",
-                  "(the permitted task identifiers key switches it off; asked on a terminal)"),
-            .flag("allow-binary-plist", "convert a binary Info.plist to XML to patch it (otherwise an error)"),
-            .flag("yes", short: "y", "take the defaults for everything not given; never prompt"),
-            .flag("dry-run", "print the plan with unified diffs of the files that change; write nothing",
-                  "(create / update / unchanged / conflict / delete; exit 1 if a real run would conflict);",
-                  "new files in full with --verbose"),
-            .flag("force", "overwrite generated files that were edited; never deletes",
-                  "(also files bggen did not write)"),
-            .flag("json", "print the plan or the result as one JSON document on stdout"),
-            .flag("next-steps", "print the next steps again (bggen/NEXT_STEPS.md); write nothing"),
-            .flag("use-generators", "run xcodegen dump or tuist dump project to read the resolved project",
-                  "(they run the repository's own code, so only when you trust it; never recorded)"),
-        ] + OutputOptions.specs,
+        options: table.map(\.spec) + OutputOptions.table.map(\.spec),
         description: ["Generates background-work code into DIR (default: the current folder; created if missing)."],
         sections: [
             ("WHERE FILES GO", [
@@ -164,34 +129,8 @@ struct InitOptions {
             throw UsageError("init takes one folder, but got \(parsed.positionals.count): \(parsed.positionals.joined(separator: " ")).")
         }
         options.directory = parsed.positionals.first ?? "."
-        for field in AnswerField.allCases {
-            if let text = parsed.values[field.rawValue] {
-                try field.set(text, in: &options.answers)
-            } else if let flag = parsed.toggles[field.rawValue] ?? (parsed.flags.contains(field.rawValue) ? true : nil) {
-                field.set(flag, in: &options.answers)
-            }
-        }
-        if let output = parsed.values["output"] {
-            guard !output.isEmpty else { throw UsageError("--output is empty; pass a folder inside DIR.") }
-            options.output = output
-        }
-        options.target = parsed.values["target"]
-        if let spec = parsed.values["spec"] {
-            guard !spec.isEmpty, !spec.hasPrefix("/"), !spec.split(separator: "/").contains("..") else {
-                throw UsageError("--spec '\(spec)' must be a path inside the folder, such as project-app.yml.")
-            }
-            options.spec = spec
-        }
-        options.replace = parsed.flags.contains("replace")
-        options.migrateBackgroundFetch = parsed.flags.contains("migrate-background-fetch")
-        options.allTargets = parsed.flags.contains("all-targets")
-        options.allowBinaryPlist = parsed.flags.contains("allow-binary-plist")
-        options.assumeDefaults = parsed.flags.contains("yes")
-        options.dryRun = parsed.flags.contains("dry-run")
-        options.force = parsed.flags.contains("force")
-        options.json = parsed.flags.contains("json")
-        options.showNextSteps = parsed.flags.contains("next-steps")
-        options.useGenerators = parsed.flags.contains("use-generators")
+        // Every answer is judged before the other options, so of several bad values the first answer's is named.
+        try parsed.write(answerRows + placement + behaviour, into: &options)
         return options
     }
 }

@@ -110,7 +110,7 @@ struct Report {
             outputFolder: plan.outputFolder,
             dryRun: dryRun,
             written: written,
-            answers: .init(configuration),
+            answers: JSONReport.answers(configuration),
             identifiers: .init(
                 appRefresh: identifiers.appRefresh, processing: identifiers.processing,
                 downloadSession: identifiers.downloadSession, uploadSession: identifiers.uploadSession
@@ -173,38 +173,15 @@ struct JSONReport: Encodable {
     /// Raised when a field changes meaning or goes away.
     static let schemaVersion = 1
 
-    struct AnswersJSON: Encodable {
-        let tasks: [String]
-        let interval: String
-        let network: Bool
-        let power: Bool
-        let bundleId: String
-        let ios: String
-        let checkpoint: Bool
-        let at: String?
-        let strategy: String?
-        let gpu: Bool
-        let style: String
-        let prefix: String?
-        /// The rehearsal tests are written (`--tests`, or yes to the question).
-        let tests: Bool
-
-        init(_ configuration: Configuration) {
-            tasks = configuration.tasks.map(\.rawValue)
-            interval = configuration.interval.description
-            network = configuration.requiresNetwork
-            power = configuration.requiresPower
-            bundleId = configuration.bundleIdentifier.description
-            ios = configuration.deploymentTarget.description
-            checkpoint = configuration.checkpoint
-            at = configuration.nightlyAt?.description
-            strategy = configuration.includes(.continuedProcessing) ? configuration.strategy.rawValue : nil
-            gpu = configuration.gpu
-            style = configuration.style.rawValue
-            prefix = configuration.typePrefix.isEmpty ? nil : configuration.typePrefix
-            tests = configuration.tests
+    /// The `answers` object: each answer as its declaration reports it, under its `.bggen.json` key.
+    static func answers(_ configuration: Configuration) -> [String: JSONValue] {
+        var answers: [String: JSONValue] = [:]
+        for spec in AnswerSpecs.all {
+            answers[spec.fileKey] = spec.reported(for: configuration).map(JSONValue.init)
         }
+        return answers
     }
+
     struct IdentifiersJSON: Encodable {
         let appRefresh: String?
         let processing: String?
@@ -227,7 +204,9 @@ struct JSONReport: Encodable {
     let outputFolder: String
     let dryRun: Bool
     let written: Bool
-    let answers: AnswersJSON
+    /// Each answer under its `.bggen.json` key, as its `AnswerSpec` reports it (`tests`: the rehearsal tests are
+    /// written, by `--tests` or yes to the question).
+    let answers: [String: JSONValue]
     let identifiers: IdentifiersJSON
     let infoPlist: InfoPlistJSON
     let files: [FileJSON]

@@ -22,6 +22,12 @@ public enum ExitStatus {
 public protocol RunError: Error, CustomStringConvertible {
     var exitStatus: Int32 { get }
     var hint: ErrorHint { get }
+    /// The message's lines, each printed as its own `error:` line: one, unless the error gathers several.
+    var lines: [String] { get }
+}
+
+extension RunError {
+    public var lines: [String] { [description] }
 }
 
 /// What is said after an error's message.

@@ -65,13 +65,7 @@ package enum TaskRequestKind: String, Sendable, Equatable {
     case refresh, processing, continued
 
     /// The `UIBackgroundModes` value iOS requires before it accepts the request; continued processing needs none.
-    package var mode: String? {
-        switch self {
-        case .refresh: "fetch"
-        case .processing: "processing"
-        case .continued: nil
-        }
-    }
+    package var mode: String? { TaskSpec.of(taskKind).requestMode }
 
     package var taskKind: TaskKind {
         switch self {

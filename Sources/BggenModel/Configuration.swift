@@ -50,37 +50,22 @@ public struct Answers: Sendable, Equatable {
         self.deploymentTarget = deploymentTarget
     }
 
-    /// What `--yes` takes for anything not given.
-    public static let defaults = Answers(
-        tasks: [.refresh, .processing], interval: .fewHours, requiresNetwork: false, requiresPower: false,
-        bundleIdentifier: .example, deploymentTarget: .standard
-    )
+    /// What `--yes` takes for anything not given: the defaults of the answers a script must otherwise pass.
+    public static let defaults = AnswerSpecs.all.reduce(into: Answers()) { $1.assumingDefault(&$0) }
 
     /// These answers, with every gap filled from `other`: flags over a recorded answers file over defaults.
     public func filling(from other: Answers) -> Answers {
-        Answers(
-            tasks: tasks ?? other.tasks, interval: interval ?? other.interval,
-            requiresNetwork: requiresNetwork ?? other.requiresNetwork, requiresPower: requiresPower ?? other.requiresPower,
-            bundleIdentifier: bundleIdentifier ?? other.bundleIdentifier, deploymentTarget: deploymentTarget ?? other.deploymentTarget,
-            checkpoint: checkpoint ?? other.checkpoint, nightlyAt: nightlyAt ?? other.nightlyAt,
-            strategy: strategy ?? other.strategy, gpu: gpu ?? other.gpu, style: style ?? other.style,
-            typePrefix: typePrefix ?? other.typePrefix, objectiveC: objectiveC ?? other.objectiveC,
-            guardsPlatform: guardsPlatform ?? other.guardsPlatform, tests: tests ?? other.tests
-        )
+        var filled = AnswerSpecs.all.reduce(into: self) { $1.filling(&$0, from: other) }
+        filled.guardsPlatform = guardsPlatform ?? other.guardsPlatform
+        return filled
     }
 
-    /// The names of the answers still missing, as the flags that would supply them.
+    /// The names of the answers still missing, as the flags that would supply them: those `--yes` would take,
+    /// and of them those about a task only while that task may be chosen.
     public var missingFlags: [String] {
-        var flags: [String] = []
-        if tasks == nil { flags.append("--tasks") }
-        if interval == nil { flags.append("--interval") }
-        if tasks?.contains(.processing) ?? true {
-            if requiresNetwork == nil { flags.append("--network/--no-network") }
-            if requiresPower == nil { flags.append("--power/--no-power") }
-        }
-        if bundleIdentifier == nil { flags.append("--bundle-id") }
-        if deploymentTarget == nil { flags.append("--ios") }
-        return flags
+        AnswerSpecs.all.filter { spec in
+            spec.assumedByYes && !spec.isGiven(in: self) && spec.onlyWith.map { tasks?.contains($0) ?? true } ?? true
+        }.map(\.missingFlag)
     }
 }
 
@@ -110,57 +95,65 @@ public struct Configuration: Sendable, Equatable {
     /// Things the user should know about how their answers were interpreted.
     public let notes: [String]
 
-    /// Fills what `answers` leaves out from `defaults`, then applies the rules that tie answers together.
+    /// Fills what `answers` leaves out from `defaults`, then applies the rules that tie answers together. Every
+    /// conflict is found before any is reported, so one run names them all (`ConfigurationError.conflicts`).
     public init(answers: Answers, defaults: Answers = .defaults) throws(ConfigurationError) {
         var notes: [String] = []
-        let interval = answers.interval ?? defaults.interval ?? .fewHours
-        var tasks = answers.tasks ?? defaults.tasks ?? [.refresh, .processing]
+        var conflicts: [ConfigurationError] = []
+        let interval = AnswerSpecs.interval.resolved(answers, defaults: defaults)
+        var tasks = AnswerSpecs.tasks.resolved(answers, defaults: defaults)
         if interval == .onPush {
-            (tasks, notes) = try Self.onPush(tasks, refreshMayBeDropped: answers.tasks == nil)
+            do {
+                (tasks, notes) = try Self.onPush(tasks, refreshMayBeDropped: answers.tasks == nil)
+            } catch {
+                conflicts.append(error)
+            }
         }
-        if !tasks.contains(.processing) {
-            if answers.requiresNetwork == true { throw .processingOptionWithoutProcessing(flag: "--network") }
-            if answers.requiresPower == true { throw .processingOptionWithoutProcessing(flag: "--power") }
-            if answers.checkpoint == true { throw .processingOptionWithoutProcessing(flag: "--checkpoint") }
-            if answers.nightlyAt?.time != nil { throw .processingOptionWithoutProcessing(flag: "--at") }
-        }
-        if !tasks.contains(.continuedProcessing) {
-            if answers.strategy != nil { throw .continuedOptionWithoutContinued(flag: "--strategy") }
-            if answers.gpu == true { throw .continuedOptionWithoutContinued(flag: "--gpu") }
+        for spec in AnswerSpecs.all {
+            if let task = spec.onlyWith, !tasks.contains(task), spec.isGivenMeaningfully(in: answers) {
+                conflicts.append(.optionWithoutTask(flag: spec.flag, task: task))
+            }
         }
         if tasks.contains(.processing), let seconds = interval.seconds, seconds < Interval.minimumProcessingSeconds {
             notes.append("processing runs at most hourly, so its interval was raised from \(interval) to 1h.")
         }
         self.tasks = tasks
         self.interval = interval
-        self.requiresNetwork = tasks.contains(.processing) && (answers.requiresNetwork ?? defaults.requiresNetwork ?? false)
-        self.requiresPower = tasks.contains(.processing) && (answers.requiresPower ?? defaults.requiresPower ?? false)
-        self.bundleIdentifier = answers.bundleIdentifier ?? defaults.bundleIdentifier ?? .example
-        self.deploymentTarget = answers.deploymentTarget ?? defaults.deploymentTarget ?? .standard
-        self.checkpoint = tasks.contains(.processing) && (answers.checkpoint ?? defaults.checkpoint ?? false)
-        self.nightlyAt = tasks.contains(.processing) ? (answers.nightlyAt ?? defaults.nightlyAt)?.time : nil
-        self.strategy = answers.strategy ?? defaults.strategy ?? .queue
-        self.gpu = tasks.contains(.continuedProcessing) && (answers.gpu ?? defaults.gpu ?? false)
-        self.style = answers.style ?? defaults.style ?? .appDelegate
-        self.typePrefix = try Self.validatedTypePrefix(answers.typePrefix ?? defaults.typePrefix ?? "")
-        if answers.objectiveC == true && style == .swiftUI { throw .objectiveCWithSwiftUI }
-        self.objectiveC = style == .appDelegate && (answers.objectiveC ?? defaults.objectiveC ?? false)
+        self.requiresNetwork = tasks.contains(.processing) && AnswerSpecs.network.resolved(answers, defaults: defaults)
+        self.requiresPower = tasks.contains(.processing) && AnswerSpecs.power.resolved(answers, defaults: defaults)
+        self.bundleIdentifier = AnswerSpecs.bundleID.resolved(answers, defaults: defaults)
+        self.deploymentTarget = AnswerSpecs.ios.resolved(answers, defaults: defaults)
+        self.checkpoint = tasks.contains(.processing) && AnswerSpecs.checkpoint.resolved(answers, defaults: defaults)
+        self.nightlyAt = tasks.contains(.processing) ? AnswerSpecs.at.resolved(answers, defaults: defaults).time : nil
+        self.strategy = AnswerSpecs.strategy.resolved(answers, defaults: defaults)
+        self.gpu = tasks.contains(.continuedProcessing) && AnswerSpecs.gpu.resolved(answers, defaults: defaults)
+        self.style = AnswerSpecs.style.resolved(answers, defaults: defaults)
+        let prefix = AnswerSpecs.prefix.resolved(answers, defaults: defaults)
+        do {
+            self.typePrefix = try Self.validatedTypePrefix(prefix)
+        } catch {
+            conflicts.append(error)
+            self.typePrefix = ""
+        }
+        if answers.objectiveC == true && style == .swiftUI { conflicts.append(.objectiveCWithSwiftUI) }
+        self.objectiveC = style == .appDelegate && AnswerSpecs.objc.resolved(answers, defaults: defaults)
         self.guardsPlatform = answers.guardsPlatform ?? defaults.guardsPlatform ?? false
-        let wantsTests = answers.tests ?? defaults.tests ?? false
+        let wantsTests = AnswerSpecs.tests.resolved(answers, defaults: defaults)
         self.testsDeclined = (answers.tests ?? defaults.tests) == false
         self.tests = wantsTests && (tasks.contains(.refresh) || tasks.contains(.processing))
         if wantsTests && !self.tests {
             notes.append("--tests rehearses refresh and processing work, and these tasks have neither: no test file was written.")
         }
         if style == .swiftUI && deploymentTarget < DeploymentTarget(major: 14, minor: 0) {
-            throw .swiftUIRequiresIOS14(deploymentTarget.description)
+            conflicts.append(.swiftUIRequiresIOS14(deploymentTarget.description))
         }
         // Below iOS 13 the printed app-delegate calls are guarded with `#available`; the Objective-C bridge and the
         // silent-push delegate method (async, or a handler to call on every path) have no guarded form yet.
         if deploymentTarget < .backgroundTasks {
-            if objectiveC { throw .needsIOS13(feature: "an Objective-C app delegate", version: deploymentTarget.description) }
-            if tasks.contains(.silentPush) { throw .needsIOS13(feature: "silent-push", version: deploymentTarget.description) }
+            if objectiveC { conflicts.append(.needsIOS13(feature: "an Objective-C app delegate", version: deploymentTarget.description)) }
+            if tasks.contains(.silentPush) { conflicts.append(.needsIOS13(feature: "silent-push", version: deploymentTarget.description)) }
         }
+        if let conflict = ConfigurationError(all: conflicts) { throw conflict }
         self.notes = notes
     }
 

@@ -9,12 +9,12 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     case invalidDeploymentTarget(String)
     case deploymentTargetTooOld(String)
     case deploymentTargetTooNew(String)
-    case processingOptionWithoutProcessing(flag: String)
+    /// An answer about one task (`--network`, `--gpu`) given without that task.
+    case optionWithoutTask(flag: String, task: TaskKind)
     case invalidTimeOfDay(String)
     case invalidStrategy(String)
     case invalidStyle(String)
     case swiftUIRequiresIOS14(String)
-    case continuedOptionWithoutContinued(flag: String)
     case invalidTypePrefix(String)
     case objectiveCWithSwiftUI
     /// A feature whose printed call sites cannot yet be guarded for an app deploying below iOS 13.
@@ -25,9 +25,45 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     /// Not an answer that takes a value (a scenario's typo, or a true-or-false field given text).
     case notAValue(flag: String)
     indirect case doesNotFitRecordedAnswers(file: String, problem: ConfigurationError)
+    /// Several answers that do not fit, all found in one pass so the user fixes them in one go; never fewer than two.
+    indirect case conflicts([ConfigurationError])
+
+    /// `problems` as one error: nil for none, the problem itself for one.
+    public init?(all problems: [ConfigurationError]) {
+        switch problems.count {
+        case 0: return nil
+        case 1: self = problems[0]
+        default: self = .conflicts(problems)
+        }
+    }
+
+    /// Each problem on its own: the conflicts one by one, or this error alone.
+    public var problems: [ConfigurationError] {
+        if case .conflicts(let all) = self { return all }
+        return [self]
+    }
+
+    /// A feature the deployment target is too old for, which a project's own target may explain.
+    public var isNeedsIOS13: Bool {
+        if case .needsIOS13 = self { return true }
+        return false
+    }
+
+    /// One line a problem, as the command line prints them; a problem with recorded answers says so on each.
+    public var lines: [String] {
+        switch self {
+        case .conflicts(let all): all.flatMap(\.lines)
+        case .doesNotFitRecordedAnswers(let file, .conflicts(let all)):
+            all.flatMap { ConfigurationError.doesNotFitRecordedAnswers(file: file, problem: $0).lines }
+        default: [sentence]
+        }
+    }
+
+    /// Every problem, one line each.
+    public var description: String { lines.joined(separator: "\n") }
 
     /// One sentence: what was wrong, then how to fix it.
-    public var description: String {
+    private var sentence: String {
         let tasks = TaskKind.allCases.map(\.rawValue).joined(separator: ", ")
         switch self {
         case .emptyTaskList:
@@ -56,8 +92,6 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
             return "'\(text)' is not an app style; use app-delegate (a UIKit app delegate) or swiftui (a SwiftUI App)."
         case .invalidStrategy(let text):
             return "'\(text)' is not a strategy; use queue (wait for the system) or fail (refuse at once so the app can tell the user)."
-        case .continuedOptionWithoutContinued(let flag):
-            return "\(flag) applies only to the continued-processing task; add continued-processing to --tasks or drop \(flag)."
         case .objectiveCWithSwiftUI:
             return "--objc is for an Objective-C app delegate, but the style is swiftui; drop --objc or pass --style app-delegate."
         case .invalidTypePrefix(let text):
@@ -70,8 +104,10 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
             return "\(flag) is not an answer that takes a value; see --help for the answers and their values."
         case .doesNotFitRecordedAnswers(let file, let problem):
             return "the answers recorded in \(file) do not fit together with the flags given: \(problem.description) Fix or delete \(file), or pass flags that override it."
-        case .processingOptionWithoutProcessing(let flag):
-            return "\(flag) applies only to the processing task; add processing to --tasks or drop \(flag)."
+        case .optionWithoutTask(let flag, let task):
+            return "\(flag) applies only to the \(task.rawValue) task; add \(task.rawValue) to --tasks or drop \(flag)."
+        case .conflicts:
+            return description
         }
     }
 }

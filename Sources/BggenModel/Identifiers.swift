@@ -9,26 +9,23 @@ public struct Identifiers: Sendable, Equatable {
     /// Continued-processing jobs get `<prefix>.<UUID>`; Info.plist permits `<prefix>.*`.
     public let continuedProcessingPrefix: String?
 
+    /// The `BGTaskSchedulerPermittedIdentifiers` entries: task identifiers only, never session identifiers.
+    public let permittedTaskIdentifiers: [String]
+
     public init(_ configuration: Configuration) {
         let prefix = configuration.bundleIdentifier.description
-        appRefresh = configuration.includes(.refresh) ? "\(prefix).refresh" : nil
-        processing = configuration.includes(.processing) ? "\(prefix).processing" : nil
-        downloadSession = configuration.includes(.downloads) ? "\(prefix).background-downloads" : nil
-        uploadSession = configuration.includes(.uploads) ? "\(prefix).background-uploads" : nil
-        continuedProcessingPrefix = configuration.includes(.continuedProcessing) ? "\(prefix).export" : nil
-    }
-
-    /// The `BGTaskSchedulerPermittedIdentifiers` entries: task identifiers only, never session identifiers.
-    public var permittedTaskIdentifiers: [String] {
-        [appRefresh, processing, continuedProcessingPrefix.map { "\($0).*" }].compactMap(\.self)
+        let chosen = TaskSpec.all.filter { configuration.includes($0.kind) }
+        func identifier(_ kind: TaskKind) -> String? { chosen.first { $0.kind == kind }?.identifier(under: prefix) }
+        appRefresh = identifier(.refresh)
+        processing = identifier(.processing)
+        downloadSession = identifier(.downloads)
+        uploadSession = identifier(.uploads)
+        continuedProcessingPrefix = identifier(.continuedProcessing)
+        permittedTaskIdentifiers = chosen.compactMap { $0.permittedIdentifier(under: prefix) }
     }
 }
 
 /// The `UIBackgroundModes` a configuration needs. Background URLSession transfers need none.
 public func backgroundModes(for configuration: Configuration) -> [String] {
-    var modes: [String] = []
-    if configuration.includes(.refresh) { modes.append("fetch") }
-    if configuration.includes(.processing) || configuration.includes(.continuedProcessing) { modes.append("processing") }
-    if configuration.includes(.silentPush) { modes.append("remote-notification") }
-    return modes
+    TaskSpec.modes(for: configuration.tasks)
 }

@@ -7,17 +7,8 @@ public enum TaskKind: String, CaseIterable, Sendable, Codable, Comparable {
     case silentPush = "silent-push"
     case continuedProcessing = "continued-processing"
 
-    /// One line for `--help` and for the interactive question, so both describe a task the same way.
-    public var summary: String {
-        switch self {
-        case .refresh: "app refresh: lightweight periodic updates such as feeds, weather or content"
-        case .processing: "data processing: long-running maintenance such as database cleanup, ML model updates or large syncs"
-        case .downloads: "background downloads: files and assets that survive app termination"
-        case .uploads: "background uploads: files sent to a server even after the app is suspended"
-        case .silentPush: "silent push: server-triggered content updates"
-        case .continuedProcessing: "continued processing (iOS 26): work the user starts, such as an export, that keeps going after they leave the app"
-        }
-    }
+    /// One line for `--help` and for the interactive question (see `TaskSpec`).
+    public var summary: String { TaskSpec.of(self).summary }
 
     /// Declaration order, so sets of tasks always render in the same order whatever order they were typed in.
     public static func < (lhs: TaskKind, rhs: TaskKind) -> Bool {

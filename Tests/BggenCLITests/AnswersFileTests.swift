@@ -6,6 +6,21 @@ import Testing
 
 @Suite("The .bggen.json answers file")
 struct AnswersFileTests {
+    /// Every answer that does not fit is named at once, one `error:` line each, and nothing is written.
+    @Test func everyConflictIsOneErrorLineAndAllAreReportedTogether() throws {
+        let folder = try TemporaryDirectory()
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh", "--network", "--gpu", "--style", "swiftui", "--objc"], in: folder.url)
+        #expect(run.status == 64)
+        #expect(run.stderr == """
+            error: --network applies only to the processing task; add processing to --tasks or drop --network.
+            error: --gpu applies only to the continued-processing task; add continued-processing to --tasks or drop --gpu.
+            error: --objc is for an Objective-C app delegate, but the style is swiftui; drop --objc or pass --style app-delegate.
+            See 'bggen init --help'.
+
+            """)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+
     @Test func aRunRecordsItsAnswersAndYesReplaysThemExactly() throws {
         let folder = try TemporaryDirectory()
         let first = try InProcessRunner.run(

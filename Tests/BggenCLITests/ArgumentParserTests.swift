@@ -7,11 +7,11 @@ import Testing
 @Suite("The argument parser")
 struct ArgumentParserTests {
     let parser = ArgumentParser(specs: [
-        .option("tasks", "LIST", "tasks"),
-        .toggle("network", "network"),
-        .flag("yes", short: "y", "yes"),
-        .flag("quiet", short: "q", "quiet"),
-        .flag("help", short: "h", "help"),
+        OptionSpec(name: "tasks", kind: .option, valueName: "LIST", summary: "tasks"),
+        OptionSpec(name: "network", kind: .toggle, summary: "network"),
+        OptionSpec(name: "yes", kind: .flag, short: "y", summary: "yes"),
+        OptionSpec(name: "quiet", kind: .flag, short: "q", summary: "quiet"),
+        OptionSpec(name: "help", kind: .flag, short: "h", summary: "help"),
     ])
 
     @Test func valuesFlagsTogglesAndPositionals() throws {
@@ -21,6 +21,16 @@ struct ArgumentParserTests {
         #expect(result.flags == ["yes"])
         #expect(result.positionals == ["App"])
         #expect(try parser.parse(["--tasks", "processing"]).values == ["tasks": "processing"])
+    }
+
+    /// The option tables write their fields in an order that names the same mistake as before they did: the
+    /// output flags' contradiction before a bad --color, an answer before --output.
+    @Test func ofSeveralMistakesTheSameOneIsNamed() {
+        #expect(throws: UsageError("--quiet and --verbose contradict each other; pass one.")) {
+            try InitOptions.parse(["--quiet", "--verbose", "--color", "sometimes"])
+        }
+        #expect(throws: ConfigurationError.invalidTypePrefix("acme")) { try InitOptions.parse(["--output=", "--prefix", "acme"]) }
+        #expect(throws: UsageError("--output is empty; pass a folder inside DIR.")) { try InitOptions.parse(["--output=", "--prefix", "Acme"]) }
     }
 
     @Test func packedShortFlagsAreEachFlag() throws {

@@ -7,6 +7,23 @@ import Testing
 /// `--json` carries everything the text report says: each note, each change to make by hand, the next steps.
 @Suite("JSON report in an existing app")
 struct JSONReportTests {
+    /// `answers` holds every answer under its `.bggen.json` key, from the answers' declarations; `checkpoint`, `gpu`
+    /// and `tests` are always there, `at`, `strategy` and `prefix` only when they apply, `objc` never.
+    @Test func theAnswersObjectIsEveryAnswerUnderItsFileKey() throws {
+        let plain = try Configuration(answers: Answers())
+        #expect(JSONReport.answers(plain) == [
+            "tasks": .array([.string("refresh"), .string("processing")]), "interval": .string("few-hours"), "network": .bool(false),
+            "power": .bool(false), "bundleId": .string("com.example.app"), "ios": .string("16.0"), "checkpoint": .bool(false),
+            "gpu": .bool(false), "style": .string("app-delegate"), "tests": .bool(false),
+        ])
+        let chosen = try Configuration(answers: AnswerSpecs.answers(fromFlags: [
+            "--tasks", "processing,continued-processing", "--at", "02:30", "--strategy", "fail", "--prefix", "Acme", "--objc", "--tests",
+        ]))
+        let answers = JSONReport.answers(chosen)
+        #expect(answers["at"] == .string("02:30") && answers["strategy"] == .string("fail") && answers["prefix"] == .string("Acme"))
+        #expect(answers["tests"] == .bool(true) && answers["objc"] == nil)
+    }
+
     private static let runs: [(fixture: String, arguments: [String])] = [
         ("NetNewsWire", ["--tasks", "refresh,processing,silent-push"]),
         ("GeneratedInfoPlist", ["--tasks", "refresh"]),

@@ -115,6 +115,20 @@ struct RehearsalTargetTests {
         }
     }
 
+    /// `--no-tests` is the answer no given up front: the terminal is not asked, and no is recorded.
+    @Test func noTestsIsNoWithoutTheQuestion() throws {
+        let repo = try Fixtures.copy("SynchronizedTemplate")
+        let flags = ["init", "--tasks", "refresh", "--interval", "daily", "--no-tests"]
+        let session = try PseudoTerminal(arguments: flags, directory: repo.url, environment: ["TERM": "dumb"])
+        try session.expect("Write these files? [Y/n]")
+        session.type("\n")
+        #expect(session.waitForExit() == 0, "\(session.transcript)")
+        #expect(!session.transcript.contains("Write rehearsal tests"))
+        let files = try repo.files()
+        #expect(files[".bggen.json"]?.contains("\"tests\": false") == true, "\(files[".bggen.json"] ?? "")")
+        #expect(files["CRIPiOSAppTests/\(Self.file)"] == nil)
+    }
+
     /// The module is the product's (`PRODUCT_NAME = Night Reader` builds `Night_Reader`), not the target's name:
     /// NetNewsWire's `NetNewsWire-iOS` builds `NetNewsWire`.
     @Test func theAppModuleIsNamedAfterTheProduct() throws {

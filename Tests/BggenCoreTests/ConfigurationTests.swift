@@ -85,7 +85,7 @@ struct ConfigurationTests {
     }
 
     @Test func processingFlagsWithoutProcessingAreErrors() {
-        #expect(throws: ConfigurationError.processingOptionWithoutProcessing(flag: "--network")) {
+        #expect(throws: ConfigurationError.optionWithoutTask(flag: "--network", task: .processing)) {
             try Configuration(answers: Answers(tasks: [.refresh], requiresNetwork: true))
         }
     }
@@ -100,10 +100,10 @@ struct ConfigurationTests {
         #expect(nightly.processingSeconds == nil, "the nightly time replaces the interval")
         let cleared = try Configuration(answers: Answers(nightlyAt: .anyTime), defaults: Answers(nightlyAt: .at(TimeOfDay("03:00"))).filling(from: .defaults))
         #expect(cleared.nightlyAt == nil, "none overrides a recorded time")
-        #expect(throws: ConfigurationError.processingOptionWithoutProcessing(flag: "--at")) {
+        #expect(throws: ConfigurationError.optionWithoutTask(flag: "--at", task: .processing)) {
             try Configuration(answers: Answers(tasks: [.refresh], nightlyAt: .at(TimeOfDay("02:30"))))
         }
-        #expect(throws: ConfigurationError.processingOptionWithoutProcessing(flag: "--checkpoint")) {
+        #expect(throws: ConfigurationError.optionWithoutTask(flag: "--checkpoint", task: .processing)) {
             try Configuration(answers: Answers(tasks: [.downloads], checkpoint: true))
         }
     }

@@ -91,7 +91,7 @@ public enum Scenarios {
     }
 
     private static func make(_ name: String, _ flags: String..., appHasNoScenes: Bool = false, swiftTesting: Bool = false) -> Scenario {
-        Scenario(name: name, flags: flags, answers: try! AnswerField.answers(fromFlags: flags), appHasNoScenes: appHasNoScenes,
+        Scenario(name: name, flags: flags, answers: try! AnswerSpecs.answers(fromFlags: flags), appHasNoScenes: appHasNoScenes,
                  swiftTesting: swiftTesting)
     }
 }

@@ -1,4 +1,5 @@
 import BggenCore
+import BggenModel
 
 /// One option of a command, declared once: the parser, `--help`, the completion scripts, the man page and the
 /// README's usage block are all made from it, so they cannot drift apart.
@@ -15,18 +16,6 @@ struct OptionSpec {
     /// The lines `--help` and the man page add below the summary.
     var details: [String] = []
 
-    static func option(_ name: String, _ valueName: String, values: CompletionValues = .none, _ summary: String, _ details: String...) -> OptionSpec {
-        OptionSpec(name: name, kind: .option, valueName: valueName, values: values, summary: summary, details: details)
-    }
-
-    static func flag(_ name: String, short: Character? = nil, _ summary: String, _ details: String...) -> OptionSpec {
-        OptionSpec(name: name, kind: .flag, short: short, summary: summary, details: details)
-    }
-
-    static func toggle(_ name: String, _ summary: String, _ details: String...) -> OptionSpec {
-        OptionSpec(name: name, kind: .toggle, summary: summary, details: details)
-    }
-
     /// How the option is written in help: `-y, --yes`, `--network, --no-network`, `--tasks LIST`.
     var label: String {
         switch kind {
@@ -39,6 +28,61 @@ struct OptionSpec {
     /// Every spelling a shell completes.
     var spellings: [String] {
         (kind == .toggle ? ["--\(name)", "--no-\(name)"] : ["--\(name)"]) + (short.map { ["-\($0)"] } ?? [])
+    }
+}
+
+/// One row of a command's option table: the option as help describes it, and where its parsed value goes in the
+/// command's options (a key path), so no command reads the parser's result by name.
+struct OptionRow<Options>: Sendable {
+    let spec: OptionSpec
+    let write: @Sendable (inout Options, ArgumentParser.Result) throws -> Void
+
+    /// Present or absent: `--force`.
+    static func flag(_ name: String, short: Character? = nil, _ path: WritableKeyPath<Options, Bool> & Sendable, _ summary: String,
+                     _ details: String...) -> OptionRow {
+        OptionRow(spec: OptionSpec(name: name, kind: .flag, short: short, summary: summary, details: details)) { options, parsed in
+            options[keyPath: path] = parsed.flags.contains(name)
+        }
+    }
+
+    /// Takes a value, checked and converted by `parse` where it is given: `--target NAME`.
+    static func option<Value>(_ name: String, _ valueName: String, values: CompletionValues = .none, _ path: WritableKeyPath<Options, Value> & Sendable,
+                              parse: @escaping @Sendable (String) throws -> Value, _ summary: String, _ details: String...) -> OptionRow {
+        let spec = OptionSpec(name: name, kind: .option, valueName: valueName, values: values, summary: summary, details: details)
+        return OptionRow(spec: spec) { options, parsed in
+            if let text = parsed.values[name] { options[keyPath: path] = try parse(text) }
+        }
+    }
+
+    /// An answer, from its one declaration: its flag, help and parser.
+    static func answer(_ answer: AnyAnswerSpec, _ path: WritableKeyPath<Options, Answers> & Sendable) -> OptionRow {
+        let kind: ArgumentParser.Kind = answer.isToggle ? (answer.isNegatable ? .toggle : .flag) : .option
+        let values: CompletionValues = switch answer.choices {
+        case .none: .none
+        case .words(let words): .words(words)
+        case .commaList(let words): .commaList(words)
+        }
+        let spec = OptionSpec(name: answer.name, kind: kind, valueName: answer.placeholder, values: values, summary: answer.summary,
+                              details: answer.details)
+        return OptionRow(spec: spec) { options, parsed in
+            if let text = parsed.values[answer.name] {
+                try answer.set(text, in: &options[keyPath: path])
+            } else if let flag = parsed.toggles[answer.name] ?? (parsed.flags.contains(answer.name) ? true : nil) {
+                answer.set(flag, in: &options[keyPath: path])
+            }
+        }
+    }
+
+    /// Says what the option is; sets nothing (`--help`, which the command line answers before parsing).
+    static func shown(_ spec: OptionSpec) -> OptionRow {
+        OptionRow(spec: spec) { _, _ in }
+    }
+}
+
+extension ArgumentParser.Result {
+    /// Writes every row's value into `options`, in the table's order, so the first bad value named is the table's.
+    func write<Options>(_ rows: [OptionRow<Options>], into options: inout Options) throws {
+        for row in rows { try row.write(&options, self) }
     }
 }
 
@@ -89,26 +133,31 @@ struct OutputOptions {
     var color = Color.auto
 
     /// `--quiet`, `--color` and `--help`, at the end of every command's table.
-    static let specs: [OptionSpec] = [
-        .flag("quiet", short: "q", "print only errors and the result"),
-        .flag("verbose", "say what was read and how long it took; with --dry-run, new files in full"),
-        .option("color", "WHEN", values: .words(Color.allCases.map(\.rawValue)),
-                "auto (default: on a terminal, unless NO_COLOR is set or TERM=dumb), always or never"),
-        .flag("help", short: "h", "show this help"),
-    ]
-
-    init(_ parsed: ArgumentParser.Result) throws(UsageError) {
-        quiet = parsed.flags.contains("quiet")
-        verbose = parsed.flags.contains("verbose")
-        if quiet && verbose {
-            throw UsageError("--quiet and --verbose contradict each other; pass one.")
-        }
-        if let text = parsed.values["color"] {
+    static let table: [OptionRow<OutputOptions>] = [
+        .flag("quiet", short: "q", \.quiet, "print only errors and the result"),
+        .flag("verbose", \.verbose, "say what was read and how long it took; with --dry-run, new files in full"),
+        .option("color", "WHEN", values: .words(Color.allCases.map(\.rawValue)), \.color, parse: { text throws(UsageError) in
             guard let color = Color(rawValue: text) else {
                 throw UsageError("--color '\(text)' is not one of \(Color.allCases.map(\.rawValue).joined(separator: ", ")).")
             }
-            self.color = color
+            return color
+        }, "auto (default: on a terminal, unless NO_COLOR is set or TERM=dumb), always or never"),
+        .shown(OptionSpec(name: "help", kind: .flag, short: "h", summary: "show this help")),
+    ]
+
+    /// Read first, so a mistake here is named before anything else on the line.
+    init(_ parsed: ArgumentParser.Result) throws {
+        var badValue: (any Error)?
+        do {
+            try parsed.write(Self.table, into: &self)
+        } catch {
+            badValue = error
         }
+        // The contradiction is named even when --color is bad too: the flags are written before it fails.
+        if quiet && verbose {
+            throw UsageError("--quiet and --verbose contradict each other; pass one.")
+        }
+        if let badValue { throw badValue }
     }
 
     init() {}

@@ -8,20 +8,13 @@ struct Questionnaire {
     /// What the app's project already says (its style, deployment target, bundle identifier): never asked.
     var detected = Answers()
 
-    static let intervalChoices: [(label: String, interval: Interval)] = [
-        ("hourly (the system decides the exact time)", .hourly),
-        ("every few hours (recommended for most apps)", .fewHours),
-        ("daily", .daily),
-        ("on content change, via silent push", .onPush),
-    ]
-
     func ask(given: Answers, defaults: Answers) throws(PromptInterruption) -> Answers {
         var answers = given
         let allTasks = TaskKind.allCases
         if answers.tasks == nil {
             let preselected = Set((defaults.tasks ?? []).compactMap { allTasks.firstIndex(of: $0) })
             let picked = try prompter.pickSeveral(
-                "What background work do you need?", options: allTasks.map(\.summary), preselected: preselected
+                AnswerSpecs.tasks.question!, options: allTasks.map(\.summary), preselected: preselected
             )
             answers.tasks = picked.map { allTasks[$0] }
             prompter.say("  → \(answers.tasks!.map(\.rawValue).joined(separator: ", "))\n")
@@ -29,12 +22,14 @@ struct Questionnaire {
         // Only refresh and processing run periodically; on-push is offered as long as silent push can be added.
         let periodic = answers.tasks.map { $0.contains(.refresh) || $0.contains(.processing) } ?? true
         if answers.interval == nil && periodic {
-            var choices = Self.intervalChoices
+            let spec = AnswerSpecs.interval
+            var choices = spec.offers.map { (label: $0.label, interval: $0.value) }
             if case .every = defaults.interval, let recorded = defaults.interval {
                 choices.append(("every \(recorded) (your last answer)", recorded))
             }
-            let preselected = choices.firstIndex { $0.interval == defaults.interval } ?? 1
-            let picked = try prompter.pickOne("How often should it run?", options: choices.map(\.label), preselected: preselected)
+            let fallback = spec.resolved(Answers(), defaults: defaults)
+            let preselected = choices.firstIndex { $0.interval == fallback } ?? 0
+            let picked = try prompter.pickOne(spec.question!, options: choices.map(\.label), preselected: preselected)
             answers.interval = choices[picked].interval
             prompter.say("  → \(choices[picked].interval)\n")
         }
@@ -44,56 +39,50 @@ struct Questionnaire {
             for note in notes { prompter.say("  \(note)\n") }
         }
         if answers.tasks?.contains(.processing) == true {
-            if answers.requiresNetwork == nil {
-                answers.requiresNetwork = try prompter.confirm(
-                    "Does the processing task need network access?", default: defaults.requiresNetwork ?? false
-                )
-            }
-            if answers.requiresPower == nil {
-                answers.requiresPower = try prompter.confirm(
-                    "Should it run only on external power?", default: defaults.requiresPower ?? false
-                )
-            }
-            if answers.checkpoint == nil {
-                answers.checkpoint = try prompter.confirm(
-                    "Should long processing save its progress and resume from it next time?", default: defaults.checkpoint ?? false
-                )
-            }
+            try confirm(AnswerSpecs.network, &answers, defaults: defaults)
+            try confirm(AnswerSpecs.power, &answers, defaults: defaults)
+            try confirm(AnswerSpecs.checkpoint, &answers, defaults: defaults)
             if given.nightlyAt == nil {
-                let fallback = defaults.nightlyAt?.description ?? "none"
-                answers.nightlyAt = try prompter.value("Start processing at a fixed local time each night (HH:MM, or none)", fallback: fallback, parse: NightlyStart.init)
+                answers.nightlyAt = try value(AnswerSpecs.at, defaults: defaults)
             }
         }
         if answers.tasks?.contains(.continuedProcessing) == true {
             if answers.strategy == nil {
-                let strategies = ContinuedStrategy.allCases
-                let labels = ["queue: wait until the system can run it", "fail: refuse at once, so the app can tell the user"]
-                let preselected = strategies.firstIndex(of: defaults.strategy ?? .queue) ?? 0
-                answers.strategy = strategies[try prompter.pickOne("If a job cannot start right away, should it…", options: labels, preselected: preselected)]
+                answers.strategy = try pickOne(AnswerSpecs.strategy, defaults: defaults)
                 prompter.say("  → \(answers.strategy!.rawValue)\n")
             }
-            if answers.gpu == nil {
-                answers.gpu = try prompter.confirm("Should jobs use the GPU where the device allows it?", default: defaults.gpu ?? false)
-            }
+            try confirm(AnswerSpecs.gpu, &answers, defaults: defaults)
         }
         if answers.style == nil && detected.style == nil {
-            let styles = AppStyle.allCases
-            let labels = ["a UIKit app delegate", "a SwiftUI App"]
-            let preselected = styles.firstIndex(of: defaults.style ?? .appDelegate) ?? 0
-            answers.style = styles[try prompter.pickOne("How does your app start?", options: labels, preselected: preselected)]
+            answers.style = try pickOne(AnswerSpecs.style, defaults: defaults)
             prompter.say("  → \(answers.style!.rawValue)\n")
         }
         if answers.bundleIdentifier == nil && detected.bundleIdentifier == nil {
             answers.bundleIdentifier = try prompter.value(
-                "Bundle identifier prefix", fallback: defaults.bundleIdentifier?.description, parse: BundleIdentifier.init
+                AnswerSpecs.bundleID.question!, fallback: defaults.bundleIdentifier?.description, parse: BundleIdentifier.init
             )
         }
         if answers.deploymentTarget == nil && detected.deploymentTarget == nil {
-            answers.deploymentTarget = try prompter.value(
-                "Lowest iOS version the app runs on (deployment target)", fallback: (defaults.deploymentTarget ?? .standard).description,
-                parse: DeploymentTarget.init
-            )
+            answers.deploymentTarget = try value(AnswerSpecs.ios, defaults: defaults)
         }
         return answers
+    }
+
+    /// A yes-or-no answer not yet given, offering the recorded or default answer.
+    private func confirm(_ spec: AnswerSpec<Bool>, _ answers: inout Answers, defaults: Answers) throws(PromptInterruption) {
+        guard answers[keyPath: spec.path] == nil, let question = spec.question else { return }
+        answers[keyPath: spec.path] = try prompter.confirm(question, default: spec.resolved(Answers(), defaults: defaults))
+    }
+
+    /// One of the answer's offers, the recorded or default one preselected.
+    private func pickOne<Value: Equatable>(_ spec: AnswerSpec<Value>, defaults: Answers) throws(PromptInterruption) -> Value {
+        let fallback = spec.resolved(Answers(), defaults: defaults)
+        let preselected = spec.offers.firstIndex { $0.value == fallback } ?? 0
+        return spec.offers[try prompter.pickOne(spec.question!, options: spec.offers.map(\.label), preselected: preselected)].value
+    }
+
+    /// Free text parsed as the answer, Enter taking the recorded or default one.
+    private func value<Value: CustomStringConvertible>(_ spec: AnswerSpec<Value>, defaults: Answers) throws(PromptInterruption) -> Value {
+        try prompter.value(spec.question!, fallback: spec.resolved(Answers(), defaults: defaults).description, parse: spec.parse!)
     }
 }

@@ -33,7 +33,7 @@ struct MCPTool {
     var destructive = false
 
     /// The options the tools never take: the output controls every command has, and what each tool decides itself.
-    private static let decidedByTheTool: Set<String> = Set(OutputOptions.specs.map(\.name)).union(["json", "yes", "dry-run", "next-steps", "fix", "format"])
+    private static let decidedByTheTool: Set<String> = Set(OutputOptions.table.map(\.spec.name)).union(["json", "yes", "dry-run", "next-steps", "fix", "format"])
 
     static let all: [MCPTool] = [
         MCPTool(name: .inspect, title: "Read an app's background set-up",

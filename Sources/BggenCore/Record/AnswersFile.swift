@@ -29,60 +29,26 @@ extension AnswersFile {
         }
     }
 
-    /// The file's fields. Encoded with sorted keys, and laid out as bggen has always written it (one field a
-    /// line, `files` one path a line), so a re-run over an earlier bggen's file changes nothing.
-    struct Record: Encodable {
-        var allTargets: Bool?
-        var apsEnvironment: String?
-        var at: String?
-        var bundleId: String
-        var checkpoint: Bool?
-        var doctor: Doctor?
-        var files: [String]
-        var gpu: Bool?
-        var interval: String
-        var ios: String
-        var network: Bool
-        var objc: Bool?
-        var output: String?
-        var platformGuard: Bool?
-        var power: Bool
-        var prefix: String?
-        var spec: String?
-        var strategy: String?
-        var style: String
-        var target: String?
-        var tasks: [String]
-        var testFramework: String?
-        var testModule: String?
-        var tests: Bool?
-        var version = 1
-
-        struct Doctor: Encodable {
-            var disabled: [String]
-        }
-    }
-
     /// `files` are the generated paths (bggen's own and the user's work files), so a later run knows exactly what
     /// it may sweep.
     /// `disabledRules` are kept from the record, so `bggen init` never drops what doctor was told to skip.
+    /// Written with sorted keys, one field a line (`files` one path a line), as bggen has always written it, so a
+    /// re-run over an earlier bggen's file changes nothing.
     public static func encode(_ configuration: Configuration, output: String?, app: AppChoices = AppChoices(), files: [String],
                               disabledRules: [String] = []) -> String {
-        let record = Record(
-            allTargets: app.allTargets ? true : nil, apsEnvironment: app.apsEnvironment, at: configuration.nightlyAt?.description, bundleId: configuration.bundleIdentifier.description,
-            checkpoint: configuration.checkpoint ? true : nil, doctor: disabledRules.isEmpty ? nil : .init(disabled: disabledRules),
-            files: files.sorted(), gpu: configuration.gpu ? true : nil, interval: configuration.interval.description,
-            ios: configuration.deploymentTarget.description, network: configuration.requiresNetwork,
-            objc: configuration.objectiveC ? true : nil, output: output, platformGuard: configuration.guardsPlatform ? true : nil,
-            power: configuration.requiresPower, prefix: configuration.typePrefix.isEmpty ? nil : configuration.typePrefix, spec: app.spec,
-            strategy: configuration.includes(.continuedProcessing) ? configuration.strategy.rawValue : nil,
-            style: configuration.style.rawValue, target: app.target, tasks: configuration.tasks.map(\.rawValue),
-            testFramework: app.testFramework, testModule: app.testModule, tests: configuration.tests ? true : configuration.testsDeclined ? false : nil
-        )
-        let encoder = JSONOutput.encoder(.oneLine)
-        // A record of strings, flags and lists always encodes, and always decodes back to an object.
-        let data = try! encoder.encode(record)
-        guard case .object(let fields) = try! JSONDecoder().decode(JSONValue.self, from: data) else { return "{}\n" }
+        var fields: [String: JSONValue] = ["files": .array(files.sorted().map(JSONValue.string)), "version": .number(1)]
+        for spec in AnswerSpecs.all {
+            fields[spec.fileKey] = spec.recorded(for: configuration).map(JSONValue.init)
+        }
+        fields["allTargets"] = app.allTargets ? .bool(true) : nil
+        fields["apsEnvironment"] = app.apsEnvironment.map(JSONValue.string)
+        fields["doctor"] = disabledRules.isEmpty ? nil : .object(["disabled": .array(disabledRules.map(JSONValue.string))])
+        fields["output"] = output.map(JSONValue.string)
+        fields["platformGuard"] = configuration.guardsPlatform ? .bool(true) : nil
+        fields["spec"] = app.spec.map(JSONValue.string)
+        fields["target"] = app.target.map(JSONValue.string)
+        fields["testFramework"] = app.testFramework.map(JSONValue.string)
+        fields["testModule"] = app.testModule.map(JSONValue.string)
         let lines = fields.keys.sorted().map { key in
             let value = fields[key]!
             guard key == "files", case .array(let paths) = value, !paths.isEmpty else { return "  \(JSONValue.string(key).inline): \(value.inline)" }
@@ -100,7 +66,7 @@ extension AnswersFile {
             throw fail("it is not valid JSON")
         }
         guard case .object(let dictionary) = object else { throw fail("it must hold one JSON object") }
-        let fields = Dictionary(uniqueKeysWithValues: AnswerField.allCases.map { ($0.fileKey, $0) })
+        let fields = Dictionary(uniqueKeysWithValues: AnswerSpecs.all.map { ($0.fileKey, $0) })
         let known = Set(fields.keys).union(["doctor", "files", "output", "version"]).union(AppChoices.keys)
         if let unknown = dictionary.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("'\(unknown)' is not a known answer (known: \(known.sorted().joined(separator: ", ")))")
@@ -110,25 +76,23 @@ extension AnswersFile {
         }
         var contents = Contents(answers: Answers(), output: nil)
         for key in dictionary.keys.sorted() {
-            guard let field = fields[key], let value = dictionary[key] else { continue }
+            guard let spec = fields[key], let value = dictionary[key] else { continue }
             do {
-                switch (field, value) {
-                case (.tasks, .array(let items)):
+                switch value {
+                case .array(let items) where spec.isList:
                     let names = items.compactMap(\.string)
-                    guard names.count == items.count, !names.contains(where: { $0.contains(",") }) else {
-                        throw fail("'tasks' must be a list of task names, one per string, such as [\"refresh\", \"processing\"]")
-                    }
-                    try field.set(names.joined(separator: ","), in: &contents.answers)
-                case (.tasks, _):
-                    throw fail("'tasks' must be a list of task names, one per string, such as [\"refresh\", \"processing\"]")
-                case (_, .bool(let flag)) where !field.takesValue:
-                    field.set(flag, in: &contents.answers)
-                case (_, _) where !field.takesValue:
+                    guard names.count == items.count, !names.contains(where: { $0.contains(",") }) else { throw fail(listProblem(spec)) }
+                    try spec.set(names.joined(separator: ","), in: &contents.answers)
+                case _ where spec.isList:
+                    throw fail(listProblem(spec))
+                case .bool(let flag) where spec.isToggle:
+                    spec.set(flag, in: &contents.answers)
+                case _ where spec.isToggle:
                     throw fail("'\(key)' must be true or false")
-                case (_, .string(let text)) where !(field == .prefix && text.isEmpty):
-                    try field.set(text, in: &contents.answers)
+                case .string(let text) where !text.isEmpty || spec.name != AnswerSpecs.prefix.name:
+                    try spec.set(text, in: &contents.answers)
                 default:
-                    throw fail("'\(key)' must be a string such as \"\(field.example)\"")
+                    throw fail("'\(key)' must be a string such as \"\(spec.example)\"")
                 }
             } catch let error as AnswersFileError {
                 throw error
@@ -167,6 +131,12 @@ extension AnswersFile {
             contents.output = text
         }
         return contents
+    }
+
+    /// What a list answer (`tasks`) that is not a list of names is told.
+    private static func listProblem(_ spec: AnyAnswerSpec) -> String {
+        let example = spec.example.split(separator: ",").map { "\"\($0)\"" }.joined(separator: ", ")
+        return "'\(spec.fileKey)' must be a list of task names, one per string, such as [\(example)]"
     }
 
     /// A path bggen could have written: relative, no `..`, no empty part, no control character. A cloned
@@ -248,5 +218,16 @@ public struct AnswersFileError: Error, Equatable, Sendable, CustomStringConverti
 
     public var description: String {
         "\(path) cannot be used: \(problem); fix it or delete it."
+    }
+}
+
+extension JSONValue {
+    /// An answer as `.bggen.json` holds it (and `init --json` reports it).
+    package init(_ answer: RecordedAnswer) {
+        switch answer {
+        case .text(let text): self = .string(text)
+        case .flag(let flag): self = .bool(flag)
+        case .list(let items): self = .array(items.map(JSONValue.string))
+        }
     }
 }

@@ -9,11 +9,6 @@ struct RenderContext {
         let modes = backgroundModes(for: configuration)
         var values: [String: TemplateValue] = [
             "bundleIdentifier": .string(configuration.bundleIdentifier.description),
-            "refresh": .bool(configuration.includes(.refresh)),
-            "processing": .bool(configuration.includes(.processing)),
-            "downloads": .bool(configuration.includes(.downloads)),
-            "uploads": .bool(configuration.includes(.uploads)),
-            "continuedProcessing": .bool(configuration.includes(.continuedProcessing)),
             "needsContinuedAvailability": .bool(configuration.deploymentTarget < DeploymentTarget(major: 26, minor: 0)),
             "continuedStrategy": .string(configuration.strategy.rawValue),
             "gpu": .bool(configuration.gpu),
@@ -23,7 +18,6 @@ struct RenderContext {
             "needsAdaptor": .bool([.downloads, .uploads, .silentPush].contains(where: configuration.includes)),
             "onChangeTwoValues": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 17, minor: 0)),
             "transfers": .bool(configuration.includes(.downloads) || configuration.includes(.uploads)),
-            "silentPush": .bool(configuration.includes(.silentPush)),
             "hasTaskManager": .bool(configuration.includes(.refresh) || configuration.includes(.processing)),
             "processingScheduled": .bool(configuration.processingSeconds != nil || configuration.nightlyAt != nil),
             "schedulesOnBackground": .bool(configuration.includes(.refresh) || configuration.processingSeconds != nil || configuration.nightlyAt != nil),
@@ -58,6 +52,10 @@ struct RenderContext {
             "entitlementsFragmentPath": .string(OutputRenderer.entitlementsFragmentPath),
             "userWorkFiles": .string(Self.userWorkFiles(configuration)),
         ]
+        // `refresh`, `processing`, `silentPush`, …: whether each kind is generated.
+        for spec in TaskSpec.all {
+            values[spec.templateFlag] = .bool(configuration.includes(spec.kind))
+        }
         if let id = identifiers.appRefresh { values["refreshIdentifier"] = .string(id) }
         if let id = identifiers.processing { values["processingIdentifier"] = .string(id) }
         if let id = identifiers.downloadSession { values["downloadSessionIdentifier"] = .string(id) }
@@ -95,9 +93,7 @@ struct RenderContext {
     }
 
     private static func userWorkFiles(_ configuration: Configuration) -> String {
-        var names: [String] = []
-        if configuration.includes(.refresh) { names.append("`AppRefreshWork.swift`") }
-        if configuration.includes(.processing) { names.append("`ProcessingWork.swift`") }
-        return names.joined(separator: " and ")
+        [TaskKind.refresh, .processing].filter(configuration.includes).compactMap { TaskSpec.of($0).workFile.map { "`\($0)`" } }
+            .joined(separator: " and ")
     }
 }

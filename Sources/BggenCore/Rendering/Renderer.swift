@@ -152,19 +152,18 @@ public struct OutputRenderer: Sendable {
         return names
     }()
 
-    /// Which task kinds need which file; a file is written when any of its kinds is chosen.
-    static let taskFiles: [(name: String, kinds: [TaskKind], ownership: Ownership)] = [
-        ("BackgroundTaskRun.swift", [.refresh, .processing, .continuedProcessing], .tool),
-        ("BackgroundTaskManager.swift", [.refresh, .processing], .tool),
-        ("AppRefreshWork.swift", [.refresh], .user),
-        ("ProcessingWork.swift", [.processing], .user),
-        ("BackgroundDownloadManager.swift", [.downloads], .tool),
-        ("DownloadHandling.swift", [.downloads], .user),
-        ("BackgroundUploadManager.swift", [.uploads], .tool),
-        ("UploadHandling.swift", [.uploads], .user),
-        ("SilentPushHandler.swift", [.silentPush], .tool),
-        ("SilentPushWork.swift", [.silentPush], .user),
-        ("ContinuedProcessingManager.swift", [.continuedProcessing], .tool),
-        ("ExportJob.swift", [.continuedProcessing], .user),
-    ]
+    /// Which task kinds need which file, from `TaskSpec.all`; a file is written when any of its kinds is chosen.
+    static let taskFiles: [(name: String, kinds: [TaskKind], ownership: Ownership)] = {
+        var files: [(name: String, kinds: [TaskKind], ownership: Ownership)] = []
+        for spec in TaskSpec.all {
+            for file in spec.files {
+                if let index = files.firstIndex(where: { $0.name == file.name }) {
+                    files[index].kinds.append(spec.kind)
+                } else {
+                    files.append((file.name, [spec.kind], file.isUsers ? .user : .tool))
+                }
+            }
+        }
+        return files
+    }()
 }

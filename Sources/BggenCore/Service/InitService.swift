@@ -165,7 +165,7 @@ public struct InitService {
         do {
             return try makeConfiguration(answers, defaults: defaults, request: request, recorded: recorded)
         } catch {
-            guard case .needsIOS13 = error else { throw error }
+            guard error.problems.contains(where: \.isNeedsIOS13) else { throw error }
             var raised = answers
             raised.deploymentTarget = .backgroundTasks
             return try makeConfiguration(raised, defaults: defaults, request: request, recorded: recorded)
@@ -180,7 +180,11 @@ public struct InitService {
         do {
             return try makeConfiguration(answers, defaults: defaults, request: request, recorded: recorded)
         } catch {
-            guard fromProject, case .needsIOS13(let feature, let version) = error else { throw error }
+            guard fromProject, let first = error.problems.first(where: \.isNeedsIOS13), case .needsIOS13(let feature, let version) = first else {
+                throw error
+            }
+            // The other conflicts are the user's to fix; the deployment target is the project's.
+            if let others = ConfigurationError(all: error.problems.filter { !$0.isNeedsIOS13 }) { throw others }
             throw AugmentError.projectNeedsNewerIOS(feature: feature, version: version, target: project.target?.name ?? "the app")
         }
     }

@@ -143,12 +143,7 @@ struct SimulatedApp: Sendable {
     private static func compilerFlags(for sources: Sources, setup: CompilerSetup, sanitize: Bool) -> [String] {
         var flags: [String] = []
         let configuration = sources.configuration
-        if configuration.includes(.refresh) { flags += ["-D", "BGGEN_REFRESH"] }
-        if configuration.includes(.processing) { flags += ["-D", "BGGEN_PROCESSING"] }
-        if configuration.includes(.downloads) { flags += ["-D", "BGGEN_DOWNLOADS"] }
-        if configuration.includes(.uploads) { flags += ["-D", "BGGEN_UPLOADS"] }
-        if configuration.includes(.silentPush) { flags += ["-D", "BGGEN_SILENT_PUSH"] }
-        if configuration.includes(.continuedProcessing) { flags += ["-D", "BGGEN_CONTINUED_PROCESSING"] }
+        for spec in TaskSpec.all where configuration.includes(spec.kind) { flags += ["-D", spec.compileFlag] }
         if configuration.includes(.continuedProcessing) && configuration.gpu { flags += ["-D", "BGGEN_CONTINUED_GPU"] }
         if sources.hasAppDelegate { flags += ["-D", "BGGEN_APP_DELEGATE"] }
         if sources.swiftFiles["AppDelegate.swift"]?.contains("class AppDelegate") == true {

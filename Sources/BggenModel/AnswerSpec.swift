@@ -1,0 +1,194 @@
+/// One answer, declared once (see `AnswerSpecs`): its flag, its `.bggen.json` key, its one default, how its text is
+/// parsed and recorded, the question that asks for it and its help text. The option table, the answers file, the
+/// questions, `--yes` and the scenarios are all made from it, so a new answer is one declaration plus its field.
+public struct AnswerSpec<Value: Sendable>: Sendable {
+    /// How the answer is written on the command line.
+    public enum Form: Sendable, Equatable {
+        /// `--tasks LIST`: a value, named in help by its placeholder.
+        case value(placeholder: String)
+        /// `--network` or `--no-network`: true, false, or not given.
+        case toggle
+        /// `--objc`: given or not; there is no negative form.
+        case flag
+    }
+
+    /// One choice a question offers, with the words that describe it.
+    public struct Offer: Sendable {
+        public let label: String
+        public let value: Value
+    }
+
+    /// The flag's name without dashes, as the scenarios and `--help` spell it.
+    public let name: String
+    /// The field's key in `.bggen.json`.
+    public let fileKey: String
+    public let form: Form
+    /// The words a shell completes after the flag.
+    public let choices: AnswerChoices
+    /// A value that parses, for messages about the answers file.
+    public let example: String
+    /// What a run takes when neither a flag, the answers file, the project nor a question says.
+    public let defaultValue: Value
+    /// Whether `--yes` counts the default as given (`Answers.defaults`), so a script without it must pass the
+    /// flag; otherwise the answer stays unset, which is how "not answered" is told from "answered the default".
+    public let assumedByYes: Bool
+    /// The task the answer is about; given without it, it is a conflict, and it is asked for only with it.
+    public let onlyWith: TaskKind?
+    /// The question that asks for it on a terminal; nil for answers that are never asked.
+    public let question: String?
+    /// The choices the question offers, in order; empty for a yes-or-no question or free text.
+    public let offers: [Offer]
+    /// One line: the README's usage block and the completion descriptions.
+    public let summary: String
+    /// The lines `--help` and the man page add below the summary.
+    public let details: [String]
+    /// Where it is kept in the answers.
+    public let path: WritableKeyPath<Answers, Value?> & Sendable
+    /// Parses the flag's text; nil for a true-or-false answer.
+    public let parse: (@Sendable (String) throws(ConfigurationError) -> Value)?
+    /// The value given means something only with `onlyWith` (`--network`, not `--no-network`).
+    let isMeaningful: @Sendable (Value) -> Bool
+    /// The value `.bggen.json` records for a configuration; nil when the file leaves the key out.
+    let record: @Sendable (Configuration) -> RecordedAnswer?
+    /// The value `init --json` reports under `answers`; nil leaves the key out.
+    let report: @Sendable (Configuration) -> RecordedAnswer?
+    /// Sets a true-or-false answer from its flag; nil for an answer that takes a value.
+    let setFlag: (@Sendable (Bool, inout Answers) -> Void)?
+
+    /// An answer that takes a value: `--interval VALUE`.
+    public static func value(
+        _ name: String, file fileKey: String? = nil, _ path: WritableKeyPath<Answers, Value?> & Sendable, placeholder: String,
+        choices: AnswerChoices = .none, example: String, default defaultValue: Value, assumedByYes: Bool = false,
+        onlyWith: TaskKind? = nil, question: String? = nil, offers: [(String, Value)] = [],
+        parse: @escaping @Sendable (String) throws(ConfigurationError) -> Value,
+        isMeaningful: @escaping @Sendable (Value) -> Bool = { _ in true },
+        record: @escaping @Sendable (Configuration) -> RecordedAnswer?, _ summary: String, _ details: String...
+    ) -> AnswerSpec {
+        AnswerSpec(name: name, fileKey: fileKey ?? name, form: .value(placeholder: placeholder), choices: choices, example: example,
+                   defaultValue: defaultValue, assumedByYes: assumedByYes, onlyWith: onlyWith, question: question,
+                   offers: offers.map { Offer(label: $0.0, value: $0.1) }, summary: summary, details: details, path: path,
+                   parse: parse, isMeaningful: isMeaningful, record: record, report: record, setFlag: nil)
+    }
+
+    /// The spelling on the command line that gives this answer, as messages name it.
+    public var flag: String { "--\(name)" }
+
+    /// Reads the answer from `answers`, the answers file's or `--yes`'s defaults, then this declaration's default.
+    public func resolved(_ answers: Answers, defaults: Answers) -> Value {
+        answers[keyPath: path] ?? defaults[keyPath: path] ?? defaultValue
+    }
+}
+
+extension AnswerSpec where Value == Bool {
+    /// A true-or-false answer: `--network` / `--no-network`, or with `negatable: false` just `--objc`. `init --json`
+    /// reports what the file records unless `reported` says otherwise.
+    public static func toggle(
+        _ name: String, _ path: WritableKeyPath<Answers, Bool?> & Sendable, negatable: Bool = true, assumedByYes: Bool = false,
+        onlyWith: TaskKind? = nil, question: String? = nil, record: @escaping @Sendable (Configuration) -> RecordedAnswer?,
+        reported: (@Sendable (Configuration) -> RecordedAnswer?)? = nil, _ summary: String, _ details: String...
+    ) -> AnswerSpec {
+        AnswerSpec(name: name, fileKey: name, form: negatable ? .toggle : .flag, choices: .none, example: "true", defaultValue: false,
+                   assumedByYes: assumedByYes, onlyWith: onlyWith, question: question, offers: [], summary: summary, details: details,
+                   path: path, parse: nil, isMeaningful: { $0 }, record: record, report: reported ?? record,
+                   // `--objc` has no negative form, so false leaves it unset.
+                   setFlag: { given, answers in answers[keyPath: path] = given || negatable ? given : nil })
+    }
+}
+
+/// What a shell completes after an answer's flag.
+public enum AnswerChoices: Sendable, Equatable {
+    case none
+    /// One of these words.
+    case words([String])
+    /// One or more of these words, separated by commas (recorded as a list in `.bggen.json`).
+    case commaList([String])
+}
+
+/// An answer as `.bggen.json` records it.
+public enum RecordedAnswer: Sendable, Equatable {
+    case text(String)
+    case flag(Bool)
+    case list([String])
+}
+
+/// An `AnswerSpec` of any value, for what goes through every answer alike: the parser, the answers file, `--yes`.
+public struct AnyAnswerSpec: Sendable {
+    public let name: String
+    public let fileKey: String
+    public let isToggle: Bool
+    public let isNegatable: Bool
+    public let placeholder: String
+    public let choices: AnswerChoices
+    public let example: String
+    public let summary: String
+    public let details: [String]
+    public let assumedByYes: Bool
+    public let onlyWith: TaskKind?
+    /// Whether `.bggen.json` holds the answer as a list of strings (`tasks`).
+    public var isList: Bool {
+        if case .commaList = choices { return true }
+        return false
+    }
+    private let setText: @Sendable (String, inout Answers) throws(ConfigurationError) -> Void
+    private let setFlag: @Sendable (Bool, inout Answers) -> Void
+    private let fill: @Sendable (inout Answers, Answers) -> Void
+    private let assumeDefault: @Sendable (inout Answers) -> Void
+    private let isGiven: @Sendable (Answers) -> Bool
+    private let givenMeaningfully: @Sendable (Answers) -> Bool
+    private let record: @Sendable (Configuration) -> RecordedAnswer?
+    private let report: @Sendable (Configuration) -> RecordedAnswer?
+
+    public init<Value>(_ spec: AnswerSpec<Value>) {
+        name = spec.name
+        fileKey = spec.fileKey
+        example = spec.example
+        summary = spec.summary
+        details = spec.details
+        choices = spec.choices
+        assumedByYes = spec.assumedByYes
+        onlyWith = spec.onlyWith
+        record = spec.record
+        report = spec.report
+        switch spec.form {
+        case .value(let placeholder): (isToggle, isNegatable, self.placeholder) = (false, false, placeholder)
+        case .toggle: (isToggle, isNegatable, placeholder) = (true, true, "")
+        case .flag: (isToggle, isNegatable, placeholder) = (true, false, "")
+        }
+        let path = spec.path
+        let flag = spec.flag
+        setText = { text, answers throws(ConfigurationError) in
+            guard let parse = spec.parse else { throw .notAValue(flag: flag) }
+            answers[keyPath: path] = try parse(text)
+        }
+        setFlag = spec.setFlag ?? { _, _ in }
+        fill = { answers, other in answers[keyPath: path] = answers[keyPath: path] ?? other[keyPath: path] }
+        assumeDefault = { answers in if spec.assumedByYes { answers[keyPath: path] = spec.defaultValue } }
+        isGiven = { $0[keyPath: path] != nil }
+        givenMeaningfully = { answers in answers[keyPath: path].map(spec.isMeaningful) ?? false }
+    }
+
+    /// Parses `text` into this answer; the error names what was wrong and how to fix it.
+    public func set(_ text: String, in answers: inout Answers) throws(ConfigurationError) {
+        try setText(text, &answers)
+    }
+
+    /// Sets a true-or-false answer; a value answer ignores it.
+    public func set(_ flag: Bool, in answers: inout Answers) {
+        setFlag(flag, &answers)
+    }
+
+    /// How help spells it: `--network, --no-network`.
+    public var flag: String { "--\(name)" }
+
+    /// The flag that supplies it, as a message about missing answers names it: `--network/--no-network`.
+    public var missingFlag: String { isNegatable ? "--\(name)/--no-\(name)" : flag }
+
+    func filling(_ answers: inout Answers, from other: Answers) { fill(&answers, other) }
+    func assumingDefault(_ answers: inout Answers) { assumeDefault(&answers) }
+    func isGiven(in answers: Answers) -> Bool { isGiven(answers) }
+    /// Given with a value that only means something with `onlyWith`: `--network`, `--at 02:30`, `--strategy`.
+    func isGivenMeaningfully(in answers: Answers) -> Bool { givenMeaningfully(answers) }
+    public func recorded(for configuration: Configuration) -> RecordedAnswer? { record(configuration) }
+    /// What `init --json` reports under `answers`.
+    public func reported(for configuration: Configuration) -> RecordedAnswer? { report(configuration) }
+}

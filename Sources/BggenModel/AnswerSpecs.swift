@@ -1,0 +1,155 @@
+/// Every answer `bggen init` takes, each declared once. To add one: declare it here, list it in `all`, give it a
+/// field in `Answers` and `Configuration`, and use it in the templates; flags, help, the man page, completions,
+/// `.bggen.json`, `--yes` and the scenarios follow from the declaration.
+public enum AnswerSpecs {
+    public static let tasks: AnswerSpec<[TaskKind]> = {
+        let fallback: [TaskKind] = [.refresh, .processing]
+        let names = TaskKind.allCases.map(\.rawValue)
+        return .value("tasks", \.tasks, placeholder: "LIST", choices: .commaList(names), example: "refresh,processing",
+                      default: fallback, assumedByYes: true, question: "What background work do you need?",
+                      parse: TaskKind.parseList, record: { .list($0.tasks.map(\.rawValue)) },
+                      names.joined(separator: ", "),
+                      "comma-separated (default: \(fallback.map(\.rawValue).joined(separator: ",")))")
+    }()
+
+    public static let interval: AnswerSpec<Interval> = {
+        let fallback = Interval.fewHours
+        return .value("interval", \.interval, placeholder: "VALUE", choices: .words(Interval.keywords), example: "\(fallback)",
+                      default: fallback, assumedByYes: true, question: "How often should it run?",
+                      offers: [("hourly (the system decides the exact time)", .hourly),
+                               ("every few hours (recommended for most apps)", .fewHours),
+                               ("daily", .daily),
+                               ("on content change, via silent push", .onPush)],
+                      parse: Interval.parse, record: { .text($0.interval.description) },
+                      "hourly | few-hours | daily | on-push | 30m, 6h, 1d … (default: \(fallback))",
+                      "how often periodic work may run:",
+                      "  hourly      1 hour",
+                      "  few-hours   4 hours",
+                      "  daily       24 hours",
+                      "  on-push     no periodic refresh; silent push triggers the work",
+                      "              (adds silent-push; replaces the default refresh)",
+                      "  30m, 6h, 1d any duration; the refresh minimum is 15 minutes",
+                      "Processing uses the same interval, raised to 1 hour if shorter.",
+                      "iOS treats every interval as \"not before\", never as a timetable.")
+    }()
+
+    public static let network = AnswerSpec<Bool>.toggle(
+        "network", \.requiresNetwork, assumedByYes: true, onlyWith: .processing, question: "Does the processing task need network access?",
+        record: { .flag($0.requiresNetwork) }, "the processing task needs network connectivity (default: no)")
+
+    public static let power = AnswerSpec<Bool>.toggle(
+        "power", \.requiresPower, assumedByYes: true, onlyWith: .processing, question: "Should it run only on external power?",
+        record: { .flag($0.requiresPower) }, "the processing task needs external power (default: no)")
+
+    public static let checkpoint = AnswerSpec<Bool>.toggle(
+        "checkpoint", \.checkpoint, onlyWith: .processing,
+        question: "Should long processing save its progress and resume from it next time?",
+        record: { $0.checkpoint ? .flag(true) : nil }, reported: { .flag($0.checkpoint) }, "processing saves a cursor after each item and resumes from it next run")
+
+    public static let at = AnswerSpec<NightlyStart>.value(
+        "at", \.nightlyAt, placeholder: "HH:MM", example: "02:30", default: NightlyStart.anyTime, onlyWith: .processing,
+        question: "Start processing at a fixed local time each night (HH:MM, or none)", parse: NightlyStart.init,
+        isMeaningful: { $0.time != nil }, record: { $0.nightlyAt.map { .text($0.description) } },
+        "processing starts no earlier than this local time each night",
+        "(pair it with --power for overnight work); replaces the processing interval;",
+        "--at none removes a recorded time")
+
+    public static let strategy: AnswerSpec<ContinuedStrategy> = {
+        let fallback = ContinuedStrategy.queue
+        return .value("strategy", \.strategy, placeholder: "queue|fail", choices: .words(ContinuedStrategy.allCases.map(\.rawValue)),
+                      example: fallback.rawValue, default: fallback, onlyWith: .continuedProcessing,
+                      question: "If a job cannot start right away, should it…",
+                      offers: [("queue: wait until the system can run it", .queue), ("fail: refuse at once, so the app can tell the user", .fail)],
+                      parse: ContinuedStrategy.parse,
+                      record: { $0.includes(.continuedProcessing) ? .text($0.strategy.rawValue) : nil },
+                      "continued processing: wait for the system, or refuse at once",
+                      "so the app can tell the user (default: \(fallback.rawValue))")
+    }()
+
+    public static let gpu = AnswerSpec<Bool>.toggle(
+        "gpu", \.gpu, onlyWith: .continuedProcessing, question: "Should jobs use the GPU where the device allows it?",
+        record: { $0.gpu ? .flag(true) : nil }, reported: { .flag($0.gpu) },
+        "continued processing asks for the GPU where the device supports it",
+        "(needs the Background GPU Access capability, written to the entitlements",
+        "fragment; refused, a job goes on without it; default: no)")
+
+    public static let style = AnswerSpec<AppStyle>.value(
+        "style", \.style, placeholder: "STYLE", choices: .words(AppStyle.allCases.map(\.rawValue)), example: "app-delegate",
+        default: AppStyle.appDelegate, question: "How does your app start?",
+        offers: [("a UIKit app delegate", .appDelegate), ("a SwiftUI App", .swiftUI)],
+        parse: AppStyle.parse, record: { .text($0.style.rawValue) },
+        "app-delegate or swiftui: where registration and scheduling go (detected in an existing app)",
+        "app-delegate (the default) schedules from a scene delegate; with swiftui on",
+        "iOS 16+, SwiftUI's .backgroundTask registers the refresh")
+
+    public static let bundleID: AnswerSpec<BundleIdentifier> = {
+        let fallback = BundleIdentifier.example
+        return .value("bundle-id", file: "bundleId", \.bundleIdentifier, placeholder: "ID", example: "\(fallback)", default: fallback,
+                      assumedByYes: true, question: "Bundle identifier prefix", parse: BundleIdentifier.init,
+                      record: { .text($0.bundleIdentifier.description) },
+                      "reverse-DNS prefix of every identifier (default: \(fallback))")
+    }()
+
+    public static let ios: AnswerSpec<DeploymentTarget> = {
+        let fallback = DeploymentTarget.standard
+        return .value("ios", \.deploymentTarget, placeholder: "VERSION", example: "\(fallback)", default: fallback, assumedByYes: true,
+                      question: "Lowest iOS version the app runs on (deployment target)", parse: DeploymentTarget.init,
+                      record: { .text($0.deploymentTarget.description) },
+                      "deployment target, \(DeploymentTarget.minimum) to \(DeploymentTarget.newestMajor).x (default: \(fallback))",
+                      "below 13.0 the code is guarded with @available; from 27.0 requests",
+                      "are submitted with submitTaskRequest, as the iOS 27 SDK asks")
+    }()
+
+    public static let prefix = AnswerSpec<String>.value(
+        "prefix", \.typePrefix, placeholder: "NAME", example: "Acme", default: "",
+        parse: { text throws(ConfigurationError) in
+            guard !text.isEmpty else { throw .invalidTypePrefix(text) }
+            return try Configuration.validatedTypePrefix(text)
+        },
+        record: { $0.typePrefix.isEmpty ? nil : .text($0.typePrefix) },
+        "put NAME before every generated type and Swift file name",
+        "(BackgroundTaskManager becomes NAMEBackgroundTaskManager); an uppercase",
+        "letter, then letters or digits. Chosen as Bggen when the app already",
+        "declares one of bggen's names, and recorded in .bggen.json")
+
+    public static let objc = AnswerSpec<Bool>.toggle(
+        "objc", \.objectiveC, negatable: false, record: { $0.objectiveC ? .flag(true) : nil }, reported: { _ in nil },
+        "the app delegate is Objective-C: an @objc entry point and Objective-C calls",
+        "(BackgroundTasksObjC.swift; detected in an existing app)")
+
+    /// False is an answer too (`--no-tests`, or no to the question): recorded, so the question is not asked again.
+    public static let tests = AnswerSpec<Bool>.toggle(
+        "tests", \.tests, record: { $0.tests ? .flag(true) : $0.testsDeclined ? .flag(false) : nil }, reported: { .flag($0.tests) },
+        "also write rehearsal tests of the refresh and processing work",
+        "into the app's unit-test target (XCTest, or Swift Testing where its files",
+        "import Testing; asked on a terminal when there is one): your work runs through",
+        "the generated code with a fake task and scheduler, succeeding, throwing and",
+        "expired; a failure says what iOS would do on a device. Run them with",
+        "xcodebuild test or swift test. --no-tests writes none and is never asked")
+
+    /// Every answer, in the order `--help` lists them and `.bggen.json` errors are found.
+    public static let all: [AnyAnswerSpec] = [
+        AnyAnswerSpec(tasks), AnyAnswerSpec(interval), AnyAnswerSpec(network), AnyAnswerSpec(power), AnyAnswerSpec(checkpoint),
+        AnyAnswerSpec(at), AnyAnswerSpec(strategy), AnyAnswerSpec(gpu), AnyAnswerSpec(style), AnyAnswerSpec(bundleID),
+        AnyAnswerSpec(ios), AnyAnswerSpec(prefix), AnyAnswerSpec(objc), AnyAnswerSpec(tests),
+    ]
+
+    public static func named(_ name: String) -> AnyAnswerSpec? { all.first { $0.name == name } }
+
+    /// Answers from flags as a test scenario writes them (`--tasks refresh --no-network`): every flag is an
+    /// answer, given once, in its `--name value` form.
+    public static func answers(fromFlags flags: [String]) throws(ConfigurationError) -> Answers {
+        var answers = Answers()
+        var remaining = flags[...]
+        while let flag = remaining.popFirst() {
+            let name = flag.hasPrefix("--no-") ? String(flag.dropFirst(5)) : String(flag.dropFirst(2))
+            guard flag.hasPrefix("--"), let spec = named(name) else { throw .notAValue(flag: flag) }
+            if spec.isToggle {
+                spec.set(!flag.hasPrefix("--no-"), in: &answers)
+            } else {
+                try spec.set(remaining.popFirst() ?? "", in: &answers)
+            }
+        }
+        return answers
+    }
+}

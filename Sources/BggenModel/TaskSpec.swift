@@ -1,0 +1,112 @@
+/// One task kind, declared once: what it is called, the identifier it registers, the Info.plist entries `init`
+/// writes for it, the mode `doctor` requires for its requests, and the templates it writes. The identifiers, the
+/// background modes, the files the renderer writes, the compile checks' flags and the symbols that mean an app's
+/// code covers it all come from here, so a new kind is one case of `TaskKind` and one arm of `of(_:)`, whose switch
+/// the compiler makes every new kind fill in.
+public struct TaskSpec: Sendable {
+    /// How the kind's identifier is listed in `BGTaskSchedulerPermittedIdentifiers`.
+    public enum Permission: Sendable, Equatable {
+        /// Not at all: a background session's identifier is no task identifier.
+        case none
+        /// As it is.
+        case exact
+        /// As `<identifier>.*`: each job gets its own identifier under it.
+        case wildcard
+    }
+
+    /// A template the kind writes, named as its file is.
+    public struct File: Sendable, Equatable {
+        public let name: String
+        /// The user's work, written once and never overwritten ("This file is yours").
+        public let isUsers: Bool
+
+        static func tool(_ name: String) -> File { File(name: name, isUsers: false) }
+        static func users(_ name: String) -> File { File(name: name, isUsers: true) }
+    }
+
+    public let kind: TaskKind
+    /// One line for `--help` and for the interactive question, so both describe a task the same way.
+    public let summary: String
+    /// Put after the bundle identifier to make the kind's identifier; nil for a kind with none (silent push).
+    public let identifierSuffix: String?
+    public let permission: Permission
+    /// The `UIBackgroundModes` `init` writes for it.
+    public let modes: [String]
+    /// The mode iOS requires before it accepts one of its requests, which `doctor` checks; nil when none.
+    public let requestMode: String?
+    /// The templates it writes, in the order they are rendered; one several kinds share is written once.
+    public let files: [File]
+
+    /// The kind's identifier under the app's bundle identifier, such as `com.example.app.refresh`.
+    public func identifier(under prefix: String) -> String? {
+        identifierSuffix.map { "\(prefix).\($0)" }
+    }
+
+    /// How `BGTaskSchedulerPermittedIdentifiers` lists it; nil when it does not.
+    public func permittedIdentifier(under prefix: String) -> String? {
+        guard let identifier = identifier(under: prefix) else { return nil }
+        switch permission {
+        case .none: return nil
+        case .exact: return identifier
+        case .wildcard: return "\(identifier).*"
+        }
+    }
+
+    /// The `-D` flag the compile checks define when the kind is generated: `BGGEN_SILENT_PUSH`.
+    package var compileFlag: String {
+        "BGGEN_" + String(kind.rawValue.uppercased().map { $0 == "-" ? "_" : $0 })
+    }
+
+    /// The true-or-false value the templates test for the kind: `silentPush`, `continuedProcessing`.
+    package var templateFlag: String {
+        let words = kind.rawValue.split(separator: "-").map(String.init)
+        return words.enumerated().map { $0.offset == 0 ? $0.element : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
+    }
+
+    /// The file the user's work for the kind goes in (`AppRefreshWork.swift`).
+    public var workFile: String? { files.first(where: \.isUsers)?.name }
+
+    /// The symbols that mean an app's code already covers the kind, from the one symbol table (`CodeSymbol`).
+    package var coveringSymbols: [String] {
+        CodeSymbol.table.filter { $0.value.covers.contains(kind) }.map(\.key).sorted()
+    }
+
+    /// Every kind, in `TaskKind`'s order.
+    public static let all = TaskKind.allCases.map(of)
+
+    /// The declaration of `kind`.
+    public static func of(_ kind: TaskKind) -> TaskSpec {
+        switch kind {
+        case .refresh:
+            TaskSpec(kind: kind, summary: "app refresh: lightweight periodic updates such as feeds, weather or content",
+                     identifierSuffix: "refresh", permission: .exact, modes: ["fetch"], requestMode: "fetch",
+                     files: [.tool("BackgroundTaskRun.swift"), .tool("BackgroundTaskManager.swift"), .users("AppRefreshWork.swift")])
+        case .processing:
+            TaskSpec(kind: kind, summary: "data processing: long-running maintenance such as database cleanup, ML model updates or large syncs",
+                     identifierSuffix: "processing", permission: .exact, modes: ["processing"], requestMode: "processing",
+                     files: [.tool("BackgroundTaskRun.swift"), .tool("BackgroundTaskManager.swift"), .users("ProcessingWork.swift")])
+        case .downloads:
+            TaskSpec(kind: kind, summary: "background downloads: files and assets that survive app termination",
+                     identifierSuffix: "background-downloads", permission: .none, modes: [], requestMode: nil,
+                     files: [.tool("BackgroundDownloadManager.swift"), .users("DownloadHandling.swift")])
+        case .uploads:
+            TaskSpec(kind: kind, summary: "background uploads: files sent to a server even after the app is suspended",
+                     identifierSuffix: "background-uploads", permission: .none, modes: [], requestMode: nil,
+                     files: [.tool("BackgroundUploadManager.swift"), .users("UploadHandling.swift")])
+        case .silentPush:
+            TaskSpec(kind: kind, summary: "silent push: server-triggered content updates",
+                     identifierSuffix: nil, permission: .none, modes: ["remote-notification"], requestMode: nil,
+                     files: [.tool("SilentPushHandler.swift"), .users("SilentPushWork.swift")])
+        case .continuedProcessing:
+            // `init` writes the processing mode for it as for processing; its requests are accepted without it.
+            TaskSpec(kind: kind, summary: "continued processing (iOS 26): work the user starts, such as an export, that keeps going after they leave the app",
+                     identifierSuffix: "export", permission: .wildcard, modes: ["processing"], requestMode: nil,
+                     files: [.tool("BackgroundTaskRun.swift"), .tool("ContinuedProcessingManager.swift"), .users("ExportJob.swift")])
+        }
+    }
+
+    /// The `UIBackgroundModes` the chosen kinds need, each once, in a fixed order (background transfers need none).
+    public static func modes(for kinds: [TaskKind]) -> [String] {
+        Set(kinds.flatMap { of($0).modes }).sorted()
+    }
+}

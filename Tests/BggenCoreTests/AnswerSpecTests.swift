@@ -1,0 +1,117 @@
+import BggenCore
+import Foundation
+import Testing
+
+@Suite("One declaration per answer: flags, the answers file, defaults and scenarios")
+struct AnswerSpecTests {
+    @Test func flagsAsScenariosWriteThemGiveTypedAnswers() throws {
+        let answers = try AnswerSpecs.answers(fromFlags: ["--tasks", "processing,refresh", "--no-network", "--power", "--bundle-id", "org.x.app", "--ios", "17.0", "--objc", "--no-tests"])
+        #expect(answers.tasks == [.refresh, .processing])
+        #expect(answers.requiresNetwork == false && answers.requiresPower == true)
+        #expect(answers.bundleIdentifier == (try BundleIdentifier("org.x.app")))
+        #expect(answers.deploymentTarget == DeploymentTarget(major: 17, minor: 0))
+        #expect(answers.objectiveC == true)
+        #expect(answers.tests == false)
+    }
+
+    @Test func theFileAndTheFlagsRefuseTheSameValueWithTheSameMessage() throws {
+        var fromFlags = Answers()
+        let flagError = #expect(throws: ConfigurationError.self) { try AnswerSpecs.named("ios")!.set("11.0", in: &fromFlags) }
+        let fileError = #expect(throws: AnswersFileError.self) { try AnswersFile.decode(#"{"ios": "11.0"}"#, path: "x.json") }
+        #expect(fileError?.problem == flagError?.description)
+        #expect(throws: ConfigurationError.notAValue(flag: "--network")) { try AnswerSpecs.named("network")!.set("yes", in: &fromFlags) }
+        #expect(throws: ConfigurationError.notAValue(flag: "--nope")) { try AnswerSpecs.answers(fromFlags: ["--nope"]) }
+    }
+
+    @Test func aRecordDecodesToTheAnswersItWasEncodedFrom() throws {
+        let configuration = try Configuration(answers: AnswerSpecs.answers(fromFlags: ["--tasks", "processing,continued-processing", "--checkpoint", "--at", "02:30", "--gpu", "--prefix", "Acme", "--strategy", "fail"]))
+        let text = AnswersFile.encode(configuration, output: "Code/Bg", files: ["b.swift", "a.swift"], disabledRules: ["BG002"])
+        #expect(text.contains(#"  "doctor": {"disabled": ["BG002"]},"#), "\(text)")
+        #expect(text.contains("  \"files\": [\n    \"a.swift\",\n    \"b.swift\"\n  ],"), "\(text)")
+        let decoded = try AnswersFile.decode(text, path: ".bggen.json")
+        #expect(try Configuration(answers: decoded.answers) == configuration)
+        #expect(decoded.output == "Code/Bg" && decoded.files == ["a.swift", "b.swift"] && decoded.disabledRules == ["BG002"])
+    }
+
+    /// The bytes bggen has always written: every key sorted, one a line, for the defaults.
+    @Test func theDefaultRecordIsByteForByteWhatBggenWrote() throws {
+        let text = AnswersFile.encode(try Configuration(answers: Answers()), output: nil, files: [])
+        #expect(text == """
+        {
+          "bundleId": "com.example.app",
+          "files": [],
+          "interval": "few-hours",
+          "ios": "16.0",
+          "network": false,
+          "power": false,
+          "style": "app-delegate",
+          "tasks": ["refresh", "processing"],
+          "version": 1
+        }
+
+        """)
+    }
+
+    @Test func noTestsIsRecordedAsFalseAndReplayed() throws {
+        let declined = try Configuration(answers: AnswerSpecs.answers(fromFlags: ["--no-tests"]))
+        #expect(!declined.tests && declined.testsDeclined)
+        let text = AnswersFile.encode(declined, output: nil, files: [])
+        #expect(text.contains("  \"tests\": false,\n"), "\(text)")
+        #expect(try AnswersFile.decode(text, path: ".bggen.json").answers.tests == false)
+        #expect(!AnswersFile.encode(try Configuration(answers: Answers()), output: nil, files: []).contains("tests"))
+    }
+
+    @Test func everyAnswerHasAFlagAKeyADefaultAndHelp() throws {
+        #expect(Set(AnswerSpecs.all.map(\.name)).count == AnswerSpecs.all.count)
+        #expect(Set(AnswerSpecs.all.map(\.fileKey)).count == AnswerSpecs.all.count)
+        for spec in AnswerSpecs.all {
+            #expect(!spec.name.isEmpty && !spec.fileKey.isEmpty && !spec.summary.isEmpty, "\(spec.name)")
+            #expect(spec.isToggle == spec.placeholder.isEmpty, "\(spec.name): a value needs a placeholder in help")
+            // The example parses, in the file as on the command line.
+            var answers = Answers()
+            if spec.isToggle { spec.set(true, in: &answers) } else { try spec.set(spec.example, in: &answers) }
+            #expect(answers != Answers(), "\(spec.name): setting it changes nothing")
+        }
+        // `--yes` takes each answer's one default, and with every default taken nothing is missing.
+        #expect(Answers.defaults == Answers(tasks: [.refresh, .processing], interval: .fewHours, requiresNetwork: false, requiresPower: false,
+                                            bundleIdentifier: .example, deploymentTarget: .standard))
+        #expect(Answers.defaults.missingFlags.isEmpty)
+        #expect(Answers().missingFlags == ["--tasks", "--interval", "--network/--no-network", "--power/--no-power", "--bundle-id", "--ios"])
+        #expect(Answers(tasks: [.refresh]).missingFlags == ["--interval", "--bundle-id", "--ios"])
+    }
+
+    @Test func everyAnswerAskedOnATerminalHasItsQuestion() {
+        let asked: [String?] = [AnswerSpecs.tasks.question, AnswerSpecs.interval.question, AnswerSpecs.network.question, AnswerSpecs.power.question,
+                                AnswerSpecs.checkpoint.question, AnswerSpecs.at.question, AnswerSpecs.strategy.question, AnswerSpecs.gpu.question,
+                                AnswerSpecs.style.question, AnswerSpecs.bundleID.question, AnswerSpecs.ios.question]
+        #expect(asked.allSatisfy { $0?.isEmpty == false })
+        #expect(AnswerSpecs.strategy.offers.map(\.value) == ContinuedStrategy.allCases)
+        #expect(AnswerSpecs.style.offers.map(\.value) == AppStyle.allCases)
+        #expect(AnswerSpecs.interval.offers.map(\.value.description) == Interval.keywords)
+    }
+
+    @Test func everyConflictIsReportedTogetherOneLineEach() throws {
+        let answers = try AnswerSpecs.answers(fromFlags: ["--tasks", "refresh", "--network", "--at", "02:30", "--gpu", "--style", "swiftui", "--objc", "--ios", "13.0"])
+        let error = #expect(throws: ConfigurationError.self) { try Configuration(answers: answers) }
+        #expect(error?.problems == [
+            .optionWithoutTask(flag: "--network", task: .processing), .optionWithoutTask(flag: "--at", task: .processing),
+            .optionWithoutTask(flag: "--gpu", task: .continuedProcessing), .objectiveCWithSwiftUI, .swiftUIRequiresIOS14("13.0"),
+        ])
+        #expect(error?.lines.count == 5)
+        #expect(error?.lines.first == "--network applies only to the processing task; add processing to --tasks or drop --network.")
+        #expect(error?.description.split(separator: "\n").count == 5)
+        // One conflict is that conflict, as before.
+        #expect(throws: ConfigurationError.objectiveCWithSwiftUI) {
+            try Configuration(answers: AnswerSpecs.answers(fromFlags: ["--style", "swiftui", "--objc"]))
+        }
+        // Conflicts with a recorded file say so on every line.
+        let recorded = ConfigurationError.doesNotFitRecordedAnswers(file: ".bggen.json", problem: error!)
+        #expect(recorded.lines.count == 5 && recorded.lines.allSatisfy { $0.hasPrefix("the answers recorded in .bggen.json") })
+    }
+
+    @Test func theOnPushRuleDropsRefreshOnlyWhereTheUserDidNotChooseIt() throws {
+        #expect(try Configuration.onPush([.refresh, .processing], refreshMayBeDropped: true).tasks == [.processing, .silentPush])
+        #expect(throws: ConfigurationError.refreshWithOnPush) { try Configuration.onPush([.refresh], refreshMayBeDropped: false) }
+        #expect(try Configuration.onPush([.silentPush], refreshMayBeDropped: false).notes.isEmpty)
+    }
+}

@@ -1,0 +1,99 @@
+@testable import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+@Suite("One declaration per task kind: identifiers, modes, files, compile flags and symbols")
+struct TaskSpecTests {
+    @Test func everyKindHasItsOneDeclarationInOrder() {
+        #expect(TaskSpec.all.map(\.kind) == TaskKind.allCases)
+        for kind in TaskKind.allCases {
+            #expect(TaskSpec.of(kind).kind == kind)
+            #expect(kind.summary == TaskSpec.of(kind).summary && !kind.summary.isEmpty)
+        }
+    }
+
+    /// The files the renderer writes are the declarations' files, in the order and with the owners bggen has always
+    /// written; a file several kinds share has one owner and is written once.
+    @Test func theRenderersTaskFilesComeFromTheDeclarations() {
+        let files = OutputRenderer.taskFiles.map { "\($0.name) \($0.kinds.map(\.rawValue).joined(separator: ",")) \($0.ownership.rawValue)" }
+        #expect(files == [
+            "BackgroundTaskRun.swift refresh,processing,continued-processing tool",
+            "BackgroundTaskManager.swift refresh,processing tool",
+            "AppRefreshWork.swift refresh user",
+            "ProcessingWork.swift processing user",
+            "BackgroundDownloadManager.swift downloads tool",
+            "DownloadHandling.swift downloads user",
+            "BackgroundUploadManager.swift uploads tool",
+            "UploadHandling.swift uploads user",
+            "SilentPushHandler.swift silent-push tool",
+            "SilentPushWork.swift silent-push user",
+            "ContinuedProcessingManager.swift continued-processing tool",
+            "ExportJob.swift continued-processing user",
+        ])
+        let declared = TaskSpec.all.flatMap(\.files)
+        for file in declared {
+            #expect(declared.allSatisfy { $0.name != file.name || $0.isUsers == file.isUsers }, "\(file.name) has two owners")
+            #expect(EmbeddedTemplates.files["\(file.name).tmpl"] != nil, "\(file.name) has no template")
+        }
+        // Every kind has its own work file, which is the user's.
+        #expect(TaskSpec.all.allSatisfy { $0.files.filter(\.isUsers).count == 1 })
+    }
+
+    @Test func identifiersAndModesComeFromTheDeclarations() throws {
+        let all = try Configuration(answers: Answers(tasks: TaskKind.allCases, bundleIdentifier: BundleIdentifier("io.x.app")))
+        let identifiers = Identifiers(all)
+        #expect(identifiers.appRefresh == "io.x.app.refresh" && identifiers.processing == "io.x.app.processing")
+        #expect(identifiers.downloadSession == "io.x.app.background-downloads" && identifiers.uploadSession == "io.x.app.background-uploads")
+        #expect(identifiers.continuedProcessingPrefix == "io.x.app.export")
+        #expect(identifiers.permittedTaskIdentifiers == ["io.x.app.refresh", "io.x.app.processing", "io.x.app.export.*"])
+        #expect(backgroundModes(for: all) == ["fetch", "processing", "remote-notification"])
+        // The order is fixed, whichever kinds are chosen.
+        #expect(TaskSpec.modes(for: [.continuedProcessing, .silentPush]) == ["processing", "remote-notification"])
+        #expect(TaskSpec.modes(for: [.downloads, .uploads]).isEmpty)
+        #expect(TaskSpec.all.allSatisfy { $0.modes.allSatisfy(BackgroundModes.valid.contains) })
+        #expect(TaskRequestKind.refresh.mode == "fetch" && TaskRequestKind.processing.mode == "processing" && TaskRequestKind.continued.mode == nil)
+    }
+
+    /// The templates test each kind by a name of its own.
+    @Test func theTemplatesFlagForEachKindIsItsNameInCamelCase() {
+        #expect(TaskSpec.all.map(\.templateFlag) == ["refresh", "processing", "downloads", "uploads", "silentPush", "continuedProcessing"])
+        #expect(TaskSpec.all.map(\.workFile) == ["AppRefreshWork.swift", "ProcessingWork.swift", "DownloadHandling.swift", "UploadHandling.swift",
+                                                 "SilentPushWork.swift", "ExportJob.swift"])
+    }
+
+    /// The compile checks define one flag a kind, and the harness tests exactly those flags.
+    @Test func theHarnessTestsEveryKindsCompileFlag() throws {
+        let support = RepositoryPaths.root.appendingPathComponent("Tests/GeneratedCodeTests")
+        var used = Set<String>()
+        let files = FileManager.default.enumerator(at: support, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        for file in files where file.pathExtension == "swift" {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            // No kind's flag is part of another's name, so finding the text is finding the flag.
+            for spec in TaskSpec.all where text.contains(spec.compileFlag) {
+                used.insert(spec.compileFlag)
+            }
+        }
+        #expect(Set(TaskSpec.all.map(\.compileFlag)) == ["BGGEN_REFRESH", "BGGEN_PROCESSING", "BGGEN_DOWNLOADS", "BGGEN_UPLOADS", "BGGEN_SILENT_PUSH", "BGGEN_CONTINUED_PROCESSING"])
+        #expect(used == Set(TaskSpec.all.map(\.compileFlag)), "a kind's flag the harness never tests")
+    }
+
+    /// Existing code covers a kind through the one symbol table; uploads only through a background session that
+    /// uploads (the session's use decides).
+    @Test func theSymbolsThatCoverAKindAreTheSymbolTables() {
+        #expect(TaskSpec.of(.refresh).coveringSymbols == ["BGAppRefreshTask", "BGAppRefreshTaskRequest"])
+        #expect(TaskSpec.of(.silentPush).coveringSymbols == ["didReceiveRemoteNotification"])
+        for spec in TaskSpec.all where spec.kind != .uploads {
+            #expect(!spec.coveringSymbols.isEmpty, "\(spec.kind): no symbol means existing code covers it")
+        }
+    }
+
+    /// docs/generated-code.md's "What it writes" table names every file a kind writes.
+    @Test func theWhatItWritesTableNamesEveryKindsFiles() throws {
+        let text = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("docs/generated-code.md"), encoding: .utf8)
+        let table = text.components(separatedBy: "\n\n").first { $0.hasPrefix("| file | when | owner |") } ?? ""
+        for file in TaskSpec.all.flatMap(\.files) {
+            #expect(table.contains("`\(file.name)`"), "\(file.name) is missing from docs/generated-code.md's table")
+        }
+    }
+}
