@@ -84,6 +84,7 @@ public enum Scenarios {
         make("no-scenes-refresh-processing", "--tasks", "refresh,processing,downloads", appHasNoScenes: true),
         make("rehearsal-tests", "--tasks", "refresh,processing,silent-push", "--tests"),
         make("rehearsal-tests-swift-testing", "--tasks", "refresh,processing", "--checkpoint", "--tests", swiftTesting: true),
+        make("rehearsal-tests-transfers", "--tasks", "downloads,uploads,silent-push", "--tests"),
     ]
 
     public static func named(_ name: String) -> Scenario {

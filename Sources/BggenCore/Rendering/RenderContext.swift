@@ -57,6 +57,7 @@ struct RenderContext {
             "infoFragmentPath": .string(OutputRenderer.infoFragmentPath),
             "entitlementsFragmentPath": .string(OutputRenderer.entitlementsFragmentPath),
             "userWorkFiles": .string(Self.userWorkFiles(configuration)),
+            "rehearsedFiles": .string(Self.rehearsedFiles(configuration)),
         ]
         if let id = identifiers.appRefresh { values["refreshIdentifier"] = .string(id) }
         if let id = identifiers.processing { values["processingIdentifier"] = .string(id) }
@@ -99,5 +100,15 @@ struct RenderContext {
         if configuration.includes(.refresh) { names.append("`AppRefreshWork.swift`") }
         if configuration.includes(.processing) { names.append("`ProcessingWork.swift`") }
         return names.joined(separator: " and ")
+    }
+
+    /// The user files whose work or handlers the rehearsal tests (`--tests`) run: the work files, then the push
+    /// work and the transfer handlers.
+    private static func rehearsedFiles(_ configuration: Configuration) -> String {
+        let files: [(TaskKind, String)] = [(.refresh, "AppRefreshWork"), (.processing, "ProcessingWork"), (.silentPush, "SilentPushWork"),
+                                           (.downloads, "DownloadHandling"), (.uploads, "UploadHandling")]
+        let names = files.filter { configuration.includes($0.0) }.map { "`\($0.1).swift`" }
+        guard names.count > 2 else { return names.joined(separator: " and ") }
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 }
