@@ -50,6 +50,24 @@ struct RehearsalTests {
         #expect(Self.passed("testProcessingCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")
     }
 
+    /// Refresh work that takes 40 s of a device's time (3 s here, on the rehearsals' clock, which runs 15 times
+    /// faster) but stops when cancelled: only the refresh budget catches it, and the task it expires at the end of
+    /// the budget is still completed once.
+    @Test func refreshWorkThatRunsPastTheRefreshBudgetIsCaught() async throws {
+        var files = try Self.swiftFiles()
+        files["AppRefreshWork.swift"] = try Self.replacingBody(of: "AppRefreshWork", in: files["AppRefreshWork.swift"]!, with: """
+                try await Task.sleep(nanoseconds: 3_000_000_000)
+            """)
+        let run = try await Self.buildAndRun(files, setup: .swift6)
+        #expect(run.ending != .exited(0), "\(run.output)")
+        let failure = Self.failure(of: "testRefreshCompletesOnceWhenTheWorkSucceeds", in: run.output)
+        #expect(failure?.contains("iOS would kill the app: the refresh work (AppRefreshWork) had not finished 2.0 s after its task started (a device gives about 30 s; this clock runs 15 times faster, timeScale)") == true, "\(run.output)")
+        #expect(failure?.contains("still running") == false, "\(run.output)")
+        for test in ["testRefreshCompletesOnceWhenExpiredLate", "testRefreshCompletesOnceWhenExpiredBeforeItStarts", "testProcessingCompletesOnceWhenTheWorkSucceeds"] {
+            #expect(Self.passed(test, in: run.output), "\(test): \(run.output)")
+        }
+    }
+
     /// Processing work that never returns, cancelled or not.
     @Test func processingWorkThatNeverReturnsIsCaught() async throws {
         var files = try Self.swiftFiles()
@@ -87,7 +105,7 @@ struct RehearsalTests {
         #expect(Self.passed("testProcessingCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")
     }
 
-    /// A silent push handler whose work waits 3 s, past the (scaled) push budget.
+    /// A silent push handler whose work waits 3 s, past the push budget on the rehearsals' clock (25 s / 15).
     @Test func aPushHandlerThatWaitsPastTheBudgetIsCaught() async throws {
         var files = try Self.swiftFiles()
         let source = files["SilentPushWork.swift"]!
@@ -101,7 +119,7 @@ struct RehearsalTests {
         let run = try await Self.buildAndRun(files, setup: .swift6)
         #expect(run.ending != .exited(0), "\(run.output)")
         #expect(Self.failure(of: "testSilentPushAnswersWithinThePushBudget", in: run.output)?.contains(
-            "iOS would stop waking the app for pushes: the silent push work (AppSilentPushWork) had not answered 1.0 s after a content-available push arrived") == true,
+            "iOS would stop waking the app for pushes: the silent push work (AppSilentPushWork) had not answered 1.7 s after a content-available push arrived") == true,
             "\(run.output)")
         #expect(Self.passed("testSilentPushAnswersNoDataToAPushWithoutContentAvailable", in: run.output), "\(run.output)")
         #expect(Self.passed("testRefreshCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")

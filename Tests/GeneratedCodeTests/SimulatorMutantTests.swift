@@ -497,7 +497,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             scenario: "all-tasks",
             edits: [Edit(
                 find: "            return session.downloadTask(with: request)\n",
-                replace: "            return session.downloadTask(with: request.url!)\n"
+                replace: "            return session.downloadTask(with: URLRequest(url: request.url!))\n"
             )],
             caughtBy: ["downloads.request-headers-stay-with-the-task-and-out-of-its-record"]
         ),
