@@ -14,9 +14,11 @@ struct RehearsalTests {
     /// An app with transfers and silent push, and no task manager, whose test target uses Swift Testing. The
     /// XCTest scenario has transfers too.
     static let transfersScenario = "rehearsal-tests-transfers"
+    /// The iOS 27 SDK, where the fake scheduler answers `submitTaskRequest(_:completionHandler:)`.
+    static let ios27Scenario = "rehearsal-tests-ios27"
     static let rehearsalFile = RehearsalTarget.fileName
 
-    @Test(arguments: [scenario, swiftTestingScenario, transfersScenario], CompilerSetup.allCases)
+    @Test(arguments: [scenario, swiftTestingScenario, transfersScenario, ios27Scenario], CompilerSetup.allCases)
     func compilesCleanAndPassesWithTheTemplatesOwnWork(_ scenario: String, _ setup: CompilerSetup) async throws {
         let files = try Self.swiftFiles(scenario)
         let run = try await Self.buildAndRun(files, setup: setup, scenario: scenario)
