@@ -120,7 +120,7 @@ public enum AnswerSpecs {
     /// False is an answer too (`--no-tests`, or no to the question): recorded, so the question is not asked again.
     public static let tests = AnswerSpec<Bool>.toggle(
         "tests", \.tests, record: { $0.tests ? .flag(true) : $0.testsDeclined ? .flag(false) : nil }, reported: { .flag($0.tests) },
-        "also write rehearsal tests of the refresh and processing work",
+        "also write rehearsal tests of the background work",
         "into the app's unit-test target (XCTest, or Swift Testing where its files",
         "import Testing; asked on a terminal when there is one): your work runs through",
         "the generated code with a fake task and scheduler, succeeding, throwing and",

@@ -24,7 +24,7 @@ public struct Answers: Sendable, Equatable {
     /// The app target also builds for macOS, where `BackgroundTasks` and `UIKit` do not exist: the generated files
     /// are compiled only where they do. Read from the project, never asked.
     public var guardsPlatform: Bool?
-    /// Also generate the rehearsal tests of the refresh and processing work (`--tests`).
+    /// Also generate the rehearsal tests of the app's background work (`--tests`).
     public var tests: Bool?
 
     public init(
@@ -88,7 +88,7 @@ public struct Configuration: Sendable, Equatable {
     public let objectiveC: Bool
     /// Every generated Swift file is wrapped in `#if canImport(BackgroundTasks) && canImport(UIKit)`.
     public let guardsPlatform: Bool
-    /// The rehearsal tests are generated (`--tests`): only for refresh and processing work, the kinds they run.
+    /// The rehearsal tests are generated (`--tests`): only for work of a kind they rehearse (`TaskKind.isRehearsed`).
     public let tests: Bool
     /// The question whether to write them was answered no: recorded, so it is not asked again.
     public let testsDeclined: Bool
@@ -140,9 +140,9 @@ public struct Configuration: Sendable, Equatable {
         self.guardsPlatform = answers.guardsPlatform ?? defaults.guardsPlatform ?? false
         let wantsTests = AnswerSpecs.tests.resolved(answers, defaults: defaults)
         self.testsDeclined = (answers.tests ?? defaults.tests) == false
-        self.tests = wantsTests && (tasks.contains(.refresh) || tasks.contains(.processing))
+        self.tests = wantsTests && tasks.contains(where: \.isRehearsed)
         if wantsTests && !self.tests {
-            notes.append("--tests rehearses refresh and processing work, and these tasks have neither: no test file was written.")
+            notes.append("--tests rehearses refresh, processing, silent push and transfer work, and these tasks have none: no test file was written.")
         }
         if style == .swiftUI && deploymentTarget < DeploymentTarget(major: 14, minor: 0) {
             conflicts.append(.swiftUIRequiresIOS14(deploymentTarget.description))

@@ -32,12 +32,29 @@ struct RehearsalFlagTests {
         #expect(try folder.files()["Night Reader/\(Self.path)"] == rehearsals + "// mine\n")
     }
 
-    @Test func withoutRefreshOrProcessingThereIsNothingToRehearseAndItSaysSo() throws {
+    @Test func withOnlyContinuedProcessingThereIsNothingToRehearseAndItSaysSo() throws {
         let folder = try TemporaryDirectory()
-        let run = try InProcessRunner.run(["init", "--yes", "--tests", "--tasks", "downloads", "app"], in: folder.url)
+        let run = try InProcessRunner.run(["init", "--yes", "--tests", "--tasks", "continued-processing", "app"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("note: --tests rehearses refresh and processing work"), "\(run.stderr)")
+        #expect(run.stderr.contains("note: --tests rehearses refresh, processing, silent push and transfer work"), "\(run.stderr)")
         #expect(try folder.files().keys.allSatisfy { !$0.contains("Rehearsal") })
+    }
+
+    /// An app with only silent push, or only transfers, has no task manager, and gets the rehearsals of what it has.
+    @Test(arguments: [("silent-push", ["testSilentPushAnswersWithinThePushBudget"], ["BackgroundDownloadManager"]),
+                      ("downloads,uploads", ["testFinishedDownloadIsMovedBeforeTheCallbackReturns", "testUploadResponseBodyReachesUploadDidFinish"], ["SilentPushHandler"])])
+    func withoutRefreshOrProcessingTheOtherWorkIsRehearsed(_ tasks: String, _ rehearsals: [String], _ absent: [String]) throws {
+        let folder = try TemporaryDirectory()
+        let run = try InProcessRunner.run(["init", "--yes", "--tests", "--tasks", tasks, "app"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("--tests rehearses"), "\(run.stderr)")
+        let file = try #require(try folder.files()["app/\(Self.path)"])
+        for name in rehearsals {
+            #expect(file.contains("func \(name)()"), "\(name)")
+        }
+        for name in absent + ["BackgroundTaskManager", "FakeScheduler"] {
+            #expect(!file.contains(name), "\(name)")
+        }
     }
 
     @Test func withoutTheFlagNoRehearsalsAreWritten() throws {

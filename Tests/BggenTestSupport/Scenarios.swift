@@ -82,8 +82,10 @@ public enum Scenarios {
         make("swiftui-ios27-refresh-processing", "--style", "swiftui", "--ios", "27.0", "--tasks", "refresh,processing"),
         make("ios18-all-tasks", "--tasks", "refresh,processing,downloads,uploads,silent-push,continued-processing", "--ios", "18.0", "--bundle-id", "com.acme.news-reader"),
         make("no-scenes-refresh-processing", "--tasks", "refresh,processing,downloads", appHasNoScenes: true),
-        make("rehearsal-tests", "--tasks", "refresh,processing,silent-push", "--tests"),
+        make("rehearsal-tests", "--tasks", "refresh,processing,downloads,uploads,silent-push", "--tests"),
         make("rehearsal-tests-swift-testing", "--tasks", "refresh,processing", "--checkpoint", "--tests", swiftTesting: true),
+        make("rehearsal-tests-transfers", "--tasks", "downloads,uploads,silent-push", "--tests", swiftTesting: true),
+        make("rehearsal-tests-ios27", "--tasks", "refresh,processing,downloads,uploads,silent-push", "--ios", "27.0", "--tests"),
     ]
 
     public static func named(_ name: String) -> Scenario {

@@ -497,7 +497,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             scenario: "all-tasks",
             edits: [Edit(
                 find: "            return session.downloadTask(with: request)\n",
-                replace: "            return session.downloadTask(with: request.url!)\n"
+                replace: "            return session.downloadTask(with: URLRequest(url: request.url!))\n"
             )],
             caughtBy: ["downloads.request-headers-stay-with-the-task-and-out-of-its-record"]
         ),
@@ -751,13 +751,23 @@ struct Mutant: Sendable, CustomTestStringConvertible {
     /// Applies the edits; throws unless the text each edit changes occurs exactly once in all the rendered files,
     /// so a template change cannot quietly turn a mutant into the original.
     func apply(to sources: inout SimulatedApp.Sources) throws {
+        try Self.apply(edits, to: &sources.swiftFiles, scenario: scenario)
+    }
+
+    /// The same for any rendered files by name, such as the rehearsal tests' (RehearsalTests).
+    static func apply(_ edits: [Edit], to swiftFiles: inout [String: String], scenario: String) throws {
         for edit in edits {
-            let holders = sources.swiftFiles.filter { $0.value.contains(edit.find) }
+            let holders = swiftFiles.filter { $0.value.contains(edit.find) }
             guard holders.count == 1, let (file, text) = holders.first, text.components(separatedBy: edit.find).count == 2 else {
                 throw MutantError("\(scenario) no longer renders exactly one \"\(edit.find)\"; update the mutant")
             }
-            sources.swiftFiles[file] = text.replacingOccurrences(of: edit.find, with: edit.replace)
+            swiftFiles[file] = text.replacingOccurrences(of: edit.find, with: edit.replace)
         }
+    }
+
+    /// The mutant named `name`.
+    static func named(_ name: String) -> Mutant {
+        all.first { $0.name == name }!
     }
 }
 

@@ -51,6 +51,7 @@ struct RenderContext {
             "infoFragmentPath": .string(OutputRenderer.infoFragmentPath),
             "entitlementsFragmentPath": .string(OutputRenderer.entitlementsFragmentPath),
             "userWorkFiles": .string(Self.userWorkFiles(configuration)),
+            "rehearsedFiles": .string(Self.rehearsedFiles(configuration)),
         ]
         // `refresh`, `processing`, `silentPush`, …: whether each kind is generated.
         for spec in TaskSpec.all {
@@ -95,5 +96,15 @@ struct RenderContext {
     private static func userWorkFiles(_ configuration: Configuration) -> String {
         [TaskKind.refresh, .processing].filter(configuration.includes).compactMap { TaskSpec.of($0).workFile.map { "`\($0)`" } }
             .joined(separator: " and ")
+    }
+
+    /// The user files whose work or handlers the rehearsal tests (`--tests`) run: the work files, then the push
+    /// work and the transfer handlers.
+    private static func rehearsedFiles(_ configuration: Configuration) -> String {
+        let files: [(TaskKind, String)] = [(.refresh, "AppRefreshWork"), (.processing, "ProcessingWork"), (.silentPush, "SilentPushWork"),
+                                           (.downloads, "DownloadHandling"), (.uploads, "UploadHandling")]
+        let names = files.filter { configuration.includes($0.0) }.map { "`\($0.1).swift`" }
+        guard names.count > 2 else { return names.joined(separator: " and ") }
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 }
