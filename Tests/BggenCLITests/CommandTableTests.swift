@@ -25,16 +25,12 @@ struct CommandTableTests {
     }
 
     @Test func theReadmeUsageBlockIsTheGeneratedOne() throws {
-        let readme = RepositoryPaths.root.appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        let begin = "<!-- usage: generated from the option tables; BGGEN_RECORD_README=1 swift test --filter CommandTableTests -->\n```\n"
-        let end = "```\n<!-- usage end -->"
-        let start = try #require(text.range(of: begin), "README.md has no usage block")
-        let stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex))
-        if ProcessInfo.processInfo.environment["BGGEN_RECORD_README"] == "1" {
-            try text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: HelpText.readmeUsage).write(to: readme, atomically: true, encoding: .utf8)
-        }
-        #expect(String(text[start.upperBound..<stop.lowerBound]) == HelpText.readmeUsage, "README.md's usage block differs; re-record it")
+        let usage = try GeneratedDocBlock.current(
+            in: "README.md",
+            begin: "<!-- usage: generated from the option tables; BGGEN_RECORD_README=1 swift test --filter CommandTableTests -->\n```\n",
+            end: "```\n<!-- usage end -->", expected: HelpText.readmeUsage
+        )
+        #expect(usage == HelpText.readmeUsage, "README.md's usage block differs; re-record it")
     }
 
     @Test func theManPageIsMdocThatGroffReadsWithoutWarnings() throws {
