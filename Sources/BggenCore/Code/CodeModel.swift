@@ -1,6 +1,7 @@
 import BggenFormats
 import BggenModel
 import Dispatch
+import Foundation
 
 /// The one model of an app's code, built once per run and read by `init` (coverage, registered identifiers, app
 /// style, the Objective-C delegate, type clashes) and by every doctor rule.
@@ -41,7 +42,8 @@ struct CodeModel: Sendable {
     }
 
     /// Words a file must contain before it is read for declarations: every type name bggen may generate.
-    private static let generatedTypeNeedles = OutputRenderer.possibleGeneratedNames.types.sorted().map { Array($0.utf8) }
+    private static let generatedTypeNeedles = ByteNeedles(OutputRenderer.possibleGeneratedNames.types.sorted().map { Array($0.utf8) })
+    private static let factNeedles = ByteNeedles(CodeSymbol.needles)
 
     static func read(root: String, fileSystem: any FileSystem, ownership: SourceOwnership, appTargets: [AppTarget]) -> CodeModel {
         var model = CodeModel(targets: TargetFiles(ownership: ownership, appTargets: appTargets))
@@ -49,8 +51,8 @@ struct CodeModel: Sendable {
             name.hasSuffix(CodeSymbol.headerExtension) || CodeSymbol.sourceExtensions.contains { name.hasSuffix($0) }
         }
         let slots = Slots<Outcome>(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            slots.store(firstPass(paths[index], root: root, fileSystem: fileSystem), at: index)
+        fileSystem.readFiles(paths, below: root, within: root) { index, data in
+            slots.store(firstPass(paths[index], data, root: root), at: index)
         }
         var skipped: [Skipped] = []
         var realPaths = Set<String>()
@@ -83,18 +85,18 @@ struct CodeModel: Sendable {
         return model
     }
 
-    private static func firstPass(_ file: String, root: String, fileSystem: any FileSystem) -> Outcome {
+    private static func firstPass(_ file: String, _ data: Result<Data, any Error>, root: String) -> Outcome {
         let name = PathText.name(of: file)
         let text: String
         do {
-            text = try fileSystem.read(PathText.join(root, file))
+            text = try String(utf8File: data.get(), at: PathText.join(root, file))
         } catch {
             return .unreadable(file, reason: FileSystemError.cause(of: error))
         }
         let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
         let isHeader = name.hasSuffix(CodeSymbol.headerExtension)
         let namedLike = CodeSymbol.isNamedLikeBackgroundCode(name)
-        let wantsFacts = namedLike || ByteSearch.contains(anyOf: CodeSymbol.needles, in: text)
+        let wantsFacts = namedLike || ByteSearch.contains(anyOf: factNeedles, in: text)
         let wantsNames = ByteSearch.contains(anyOf: generatedTypeNeedles, in: text)
         var names = fileNameClash(file, text: text)
         guard wantsFacts || wantsNames else {
@@ -156,11 +158,11 @@ struct CodeModel: Sendable {
             let chosen = zip(skipped, mentions).filter(\.1).map(\.0)
             skipped = zip(skipped, mentions).filter { !$0.1 }.map(\.0)
             let slots = Slots<FileFacts>(count: chosen.count)
-            DispatchQueue.concurrentPerform(iterations: chosen.count) { index in
+            fileSystem.readFiles(chosen.map(\.file), below: root, within: root) { index, data in
                 let file = chosen[index].file
                 let language: SourceLexer.Language = file.hasSuffix(".swift") ? .swift : .objectiveC
                 // A file too deep to read only defines nothing here; its own reading reported nothing either.
-                guard let text = try? fileSystem.read(PathText.join(root, file)),
+                guard let text = try? String(utf8File: data.get(), at: file),
                       let tokens = try? SourceLexer.tokens(of: text, language: language) else { return }
                 slots.store(FileFacts(file: file, tokens: tokens, language: language), at: index)
             }
@@ -224,5 +226,5 @@ extension CodeSymbol {
         name.hasSuffix(".swift") && ByteSearch.contains(anyOf: fileNameMarkerBytes, in: name)
     }
 
-    private static let fileNameMarkerBytes = fileNameMarkers.map { Array($0.utf8) }
+    private static let fileNameMarkerBytes = ByteNeedles(fileNameMarkers.map { Array($0.utf8) })
 }
