@@ -17,9 +17,13 @@ struct HandlerClosure: Sendable, Equatable {
     /// function of the same file it hands the task to, and nothing in the file sets an `expirationHandler`.
     /// A handler that finishes before it returns needs none.
     var lacksExpirationHandler: Bool
+    /// A closure written at the registration, not a function passed by name (`taskHandler: refresh(_:)`), whose
+    /// isolation is its own declaration's: only a closure is judged for its isolation (BG010).
+    var isClosure = true
 
     /// Launch handlers passed as closures to `register(forTaskWithIdentifier:using:launchHandler:)` or to the file's
-    /// wrappers of it (see `LaunchRegistration`), and closures assigned to `.expirationHandler`, in Swift.
+    /// wrappers of it (see `LaunchRegistration`), or as the name of one of the file's functions, and closures
+    /// assigned to `.expirationHandler`, in Swift.
     static func all(in tokens: [SourceToken], file: String, registrations: [LaunchRegistration]) -> [HandlerClosure] {
         let declared = Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
         var reach = FunctionReach(tokens: tokens, declared: declared)
@@ -34,6 +38,13 @@ struct HandlerClosure: Sendable, Equatable {
                     isNonisolated: registration.handlerIsSendable || SwiftScopes.closureIsNonisolated(at: open, in: tokens),
                     runsOnMain: registration.runsOnMain,
                     lacksExpirationHandler: !fileSetsExpiration && outlivesItself(open, in: tokens, reach: &reach)))
+            } else if let registration = registrations[index], let function = registration.handlerFunction(in: tokens),
+                      declared.contains(function), let found = HandlerClosure.function(named: function, in: tokens) {
+                // A function of the file passed by name: its body is the handler, and the task its first parameter.
+                result.append(HandlerClosure(
+                    kind: .launch, location: location, context: .unknown, isNonisolated: false, runsOnMain: registration.runsOnMain,
+                    lacksExpirationHandler: !fileSetsExpiration && reach.outlives(found.parameter, in: found.body, depth: 0) == true,
+                    isClosure: false))
             } else if token.text == "expirationHandler", index > 0, tokens[index - 1].text == ".",
                       TokenPattern.matches(tokens, at: index + 1, ["=", "{"]) {
                 result.append(HandlerClosure(

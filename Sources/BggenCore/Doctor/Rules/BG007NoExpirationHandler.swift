@@ -18,6 +18,11 @@ extension DoctorRule {
                         schedulerProtocol(work: "Task { task.setTaskCompleted(success: true) }"), "1️⃣"),
             .triggering("a handler given by label to the app's own scheduler protocol",
                         schedulerProtocol(work: "Task { task.setTaskCompleted(success: true) }", byLabel: true), "1️⃣"),
+            .triggering("a handler passed to a wrapper whose launch closure hands the task to it",
+                        closureParameterWrapper(work: "Task { task.setTaskCompleted(success: true) }"), "1️⃣"),
+            .nonTriggering("an expiration handler set in a handler passed to a wrapper whose launch closure hands the task to it",
+                           closureParameterWrapper(work: "task.expirationHandler = { task.setTaskCompleted(success: false) }\n        Task { task.setTaskCompleted(success: true) }",
+                                                   marker: "")),
             .nonTriggering("an expiration handler set before the work",
                            ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in", work: "task.expirationHandler = { @Sendable in }\n        Task { task.setTaskCompleted(success: true) }"))),
             .nonTriggering("work that ends before the handler returns",
@@ -33,6 +38,35 @@ extension DoctorRule {
                            schedulerProtocol(work: "task.expirationHandler = { task.setTaskCompleted(success: false) }\n        Task { task.setTaskCompleted(success: true) }",
                                              marker: "")),
         ])
+
+    /// Corona-Warn-App's shape: `registerTask(with:taskHandler:)` registers with a launch closure that only hands the
+    /// task to its closure parameter, and is called with one of the type's methods, whose body is `work`.
+    private static func closureParameterWrapper(work: String, marker: String = "1️⃣") -> ExampleApp {
+        ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"])
+            .launching("Scheduler.shared.registerTasks()").with("App/Scheduler.swift", """
+                import BackgroundTasks
+
+                final class Scheduler: Sendable {
+                    static let shared = Scheduler()
+
+                    func registerTasks() {
+                        \(marker)registerTask(with: "com.example.app.refresh", taskHandler: refresh(_:))
+                        try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+                    }
+
+                    private func registerTask(with identifier: String, taskHandler: @escaping @Sendable (BGTask) -> Void) {
+                        BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in
+                            taskHandler(task)
+                        }
+                    }
+
+                    private func refresh(_ task: BGTask) {
+                        \(work)
+                    }
+                }
+
+                """)
+    }
 
     /// An app that registers through its own `BGTaskSchedulerProtocol`, implemented by an extension of
     /// `BGTaskScheduler` that forwards to `register`, with `work` in the launch handler (`marker` before the call),
