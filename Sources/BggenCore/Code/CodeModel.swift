@@ -44,9 +44,14 @@ struct CodeModel: Sendable {
     /// Words a file must contain before it is read for declarations: every type name bggen may generate.
     private static let generatedTypeNeedles = ByteNeedles(OutputRenderer.possibleGeneratedNames.types.sorted().map { Array($0.utf8) })
     private static let factNeedles = ByteNeedles(CodeSymbol.needles)
+    /// Bytes a file's name must hold before it is compared with every file name bggen may generate.
+    private static let generatedFileNeedles = ByteNeedles(OutputRenderer.possibleGeneratedNames.files.sorted().map { Array($0.utf8) })
 
     static func read(root: String, fileSystem: any FileSystem, ownership: SourceOwnership, appTargets: [AppTarget]) -> CodeModel {
         var model = CodeModel(targets: TargetFiles(ownership: ownership, appTargets: appTargets))
+        // The names bggen may generate come from lexing its templates (a few milliseconds, before the first file can
+        // be searched): made on another core while this one walks the repository.
+        DispatchQueue.global().async { _ = (generatedTypeNeedles, generatedFileNeedles) }
         let paths = RepositoryWalker.files(root: root, fileSystem: fileSystem) { name in
             name.hasSuffix(CodeSymbol.headerExtension) || CodeSymbol.sourceExtensions.contains { name.hasSuffix($0) }
         }
@@ -118,7 +123,7 @@ struct CodeModel: Sendable {
     /// The file's own name, where it ends in a name bggen may generate.
     private static func fileNameClash(_ file: String, text: String) -> [DeclaredName] {
         let name = PathText.name(of: file)
-        guard name.hasSuffix(".swift") else { return [] }
+        guard name.hasSuffix(".swift"), ByteSearch.contains(anyOf: generatedFileNeedles, in: name) else { return [] }
         let stem = String(name.dropLast(".swift".count))
         guard OutputRenderer.possibleGeneratedNames.files.contains(where: stem.hasSuffix) else { return [] }
         return [DeclaredName(name: stem, file: file, line: nil, isBggenOutput: isBggenOutput(text))]
