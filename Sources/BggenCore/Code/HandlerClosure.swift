@@ -93,12 +93,28 @@ struct HandlerClosure: Sendable, Equatable {
             self.declared = declared
         }
 
-        /// Whether `body` or a function it hands `name` to starts asynchronous work; nil when the task is handed to
-        /// code elsewhere, stored, or rebound.
+        /// The name `let x = task as? T` (or `as!`, in `guard let` or `if let`) binds the task at `index` to.
+        private static func rebinding(at index: Int, in body: Range<Int>, tokens: [SourceToken]) -> String? {
+            guard index - 3 >= body.lowerBound, index + 3 < body.upperBound, tokens[index - 1].text == "=",
+                  tokens[index - 2].kind == .identifier, ["let", "var"].contains(tokens[index - 3].text),
+                  tokens[index + 1].text == "as", ["?", "!"].contains(tokens[index + 2].text),
+                  tokens[index + 3].kind == .identifier else { return nil }
+            return tokens[index - 2].text
+        }
+
+        /// Whether `body` or a function it hands `name` to starts asynchronous work, following the task through a
+        /// cast to another name; nil when the task is handed to code elsewhere, stored, or bound otherwise.
         mutating func outlives(_ name: String, in body: Range<Int>, depth: Int) -> Bool? {
             var result = HandlerClosure.startsAsynchronousWork(body, in: tokens)
             for index in body where tokens[index].text == name && tokens[index].kind == .identifier {
                 if index + 1 < body.upperBound, tokens[index + 1].text == "." { continue }
+                // `guard let refresh = task as? BGAppRefreshTask`: the same task under another name from here on.
+                if let rebound = Self.rebinding(at: index, in: body, tokens: tokens) {
+                    guard let answer = outlives(rebound, in: (index + 4)..<body.upperBound, depth: depth) else { return nil }
+                    result = result || answer
+                    if rebound == name { break }
+                    continue
+                }
                 guard depth < 3, let callee = HandlerClosure.callee(around: index, after: body.lowerBound - 1, in: tokens),
                       declared.contains(callee) else { return nil }
                 let answer: Bool?

@@ -23,6 +23,11 @@ extension DoctorRule {
             .nonTriggering("an expiration handler set in a handler passed to a wrapper whose launch closure hands the task to it",
                            closureParameterWrapper(work: "task.expirationHandler = { task.setTaskCompleted(success: false) }\n        Task { task.setTaskCompleted(success: true) }",
                                                    marker: ""), "2️⃣ CHECK001"),
+            .triggering("a Task started for the work, with the task cast to its class under another name",
+                        ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in", work: castFirst("Task { refreshTask.setTaskCompleted(success: true) }"),
+                                                                     marker: "1️⃣")), "1️⃣"),
+            .nonTriggering("work that ends before the handler returns, with the task cast to its class under another name",
+                           ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in", work: castFirst("refreshTask.setTaskCompleted(success: true)")))),
             .nonTriggering("an expiration handler set before the work",
                            ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in", work: "task.expirationHandler = { @Sendable in }\n        Task { task.setTaskCompleted(success: true) }"))),
             .nonTriggering("work that ends before the handler returns",
@@ -38,6 +43,11 @@ extension DoctorRule {
                            schedulerProtocol(work: "task.expirationHandler = { task.setTaskCompleted(success: false) }\n        Task { task.setTaskCompleted(success: true) }",
                                              marker: "")),
         ])
+
+    /// `work` after the task is cast to `refreshTask` (olvid-ios's shape), completing it when the cast fails.
+    private static func castFirst(_ work: String) -> String {
+        "guard let refreshTask = task as? BGAppRefreshTask else {\n            task.setTaskCompleted(success: false)\n            return\n        }\n        " + work
+    }
 
     /// Corona-Warn-App's shape: `registerTask(with:taskHandler:)` registers, under a local bound to its identifier
     /// parameter, with a launch closure that only hands the task to its closure parameter, and is called with one of
