@@ -5,7 +5,8 @@
 #  2. the attack inputs: the task handed through three layers of functions calling each other 320 times, `x({`
 #     nested 20,000 times, 16,000 registrations in one file, 8,000 files with one registration each.
 # Prints the median of RUNS (milliseconds) for `bggen doctor`, `bggen init --dry-run` and `grep -rl BGTaskScheduler`,
-# and, with OTHER (another bggen binary, e.g. the last release), the same for it in the same run.
+# taken in turn within each round (see side-by-side.sh), and, with OTHER (another bggen binary, e.g. main's), the
+# same for it in the same rounds.
 # Usage: [LIMIT=120] [ATTACK_RUNS=1] [REPOS="app8000 …"] Tests/Benchmarks/code-model-benchmark.sh [RUNS] [BGGEN] [OTHER]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -114,25 +115,20 @@ for n in range(8_000):
 write("files/App/Tasks.swift", tasks % "".join(f"        Task{n}.register()\n" for n in range(8_000)))
 PY
 
-median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
-# doctor exits 1 on errors and grep when it finds nothing: results, not failures. A run is cut at LIMIT seconds
-# (default 120), so a quadratic binary prints about LIMIT * 1000: "at least".
-limit="${LIMIT:-120}"
-ms() { local start end; start=$(date +%s%N); timeout "$limit" "$@" >/dev/null 2>&1 || true; end=$(date +%s%N); echo "scale=1; ($end - $start) / 1000000" | bc; }
-time_of() { for _ in $(seq "$count"); do ms "$@"; done | median; }
-peak_kb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
-
+# shellcheck source=side-by-side.sh
+source Tests/Benchmarks/side-by-side.sh
 for repo in ${REPOS:-app8000 layers nested registrations files}; do
     # The attack inputs take minutes with a quadratic binary: ATTACK_RUNS of them (default 1).
     count=$([ "$repo" = app8000 ] && echo "$runs" || echo "${ATTACK_RUNS:-1}")
-    grep_ms=$(time_of grep -rl BGTaskScheduler "$work/$repo")
+    dir="$work/$repo"
+    side_by_side "$count" "grep grep -rl BGTaskScheduler $dir" "doctor $bggen doctor $dir" "init $bggen init $dir --yes --dry-run" \
+        ${other:+"other-doctor $other doctor $dir" "other-init $other init $dir --yes --dry-run"} > "$work/times"
+    grep_ms=$(awk '$1 == "grep" { print $2 }' "$work/times")
     line="$repo: grep -rl ${grep_ms} ms"
-    for binary in "$bggen" ${other:+"$other"}; do
-        label=$([ "$binary" = "$bggen" ] && echo "this" || echo "other")
-        doctor_ms=$(time_of "$binary" doctor "$work/$repo")
-        init_ms=$(time_of "$binary" init "$work/$repo" --yes --dry-run)
-        line="$line | $label: doctor ${doctor_ms} ms ($(echo "scale=2; $doctor_ms / $grep_ms" | bc)x), init --dry-run ${init_ms} ms ($(echo "scale=2; $init_ms / $grep_ms" | bc)x)"
-    done
+    while read -r name value; do
+        [ "$name" = grep ] || line="$line | $name ${value} ms ($(ratio "$value" "$grep_ms"))"
+    done < "$work/times"
     echo "$line"
 done
 echo "peak RSS of doctor on app8000: $(peak_kb "$bggen" doctor "$work/app8000") KB"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,19 +1,25 @@
 #!/usr/bin/env bash
-# `bggen doctor` on a synthetic app repository of 20,000 files: 8,000 Swift files the app compiles (50 of them
-# with background work, so the lexer, the rules and the cross-file constant lookup all run), 6,000 in Pods/
-# and 6,000 in .git/, next to `grep -rl BGTaskScheduler` over the same tree. Median of RUNS, in milliseconds.
-# Usage: Tests/Benchmarks/doctor-benchmark.sh [RUNS] [BGGEN]
+# `bggen doctor` and `bggen init --dry-run` on a synthetic app repository of 20,009 files: 8,000 Swift files in
+# the app's folder (50 of them with background work, so the lexer, the rules and the cross-file constant lookup
+# all run), 6,000 in Pods/ and 6,000 in .git/, next to `grep -rl BGTaskScheduler` over the same tree, taken in
+# turn within each round (see side-by-side.sh). SCALE=2 builds 40,009 files (every part doubled), for memory that
+# must stay flat in the number of files. With OTHER (another bggen binary, e.g. main's), it is timed in the same
+# rounds. Prints medians of RUNS in milliseconds, the ratios to grep, doctor's peak RSS and the load average.
+# Usage: [SCALE=1] [OTHER=…] Tests/Benchmarks/doctor-benchmark.sh [RUNS] [BGGEN]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs="${1:-10}"
+# shellcheck source=release-bggen.sh
 source Tests/Benchmarks/release-bggen.sh
+# shellcheck source=side-by-side.sh
+source Tests/Benchmarks/side-by-side.sh
 
 repo="$work/BigApp"
 mkdir -p "$repo"
 cp -R Tests/Fixtures/RegisteredIdentifiers/. "$repo/"
-python3 - "$repo" <<'PY'
+python3 - "$repo" "${SCALE:-1}" <<'PY'
 import os, sys
-root = sys.argv[1]
+root, scale = sys.argv[1], int(sys.argv[2])
 def write(path, text):
     full = os.path.join(root, path)
     os.makedirs(os.path.dirname(full), exist_ok=True)
@@ -37,23 +43,24 @@ enum Task{n} {{
     }}
 }}
 """
-for n in range(8_000):
-    write(f"Legacy/Feature{n % 80}/File{n}.swift", (background if n % 160 == 0 else plain).format(n=n))
-for n in range(6_000):
+# The same 50 background files at every scale, so the findings stay the same and only the number of files grows.
+for n in range(8_000 * scale):
+    write(f"Legacy/Feature{n % 80}/File{n}.swift", (background if n % 160 == 0 and n < 8_000 else plain).format(n=n))
+for n in range(6_000 * scale):
     write(f"Pods/Vendor{n % 100}/Sources/File{n}.swift", plain.format(n=n) + "// BGTaskScheduler appears in vendored code\n")
-for n in range(6_000):
+for n in range(6_000 * scale):
     write(f".git/objects/{n % 256:02x}/{n:038x}", "blob BGTaskScheduler " * 20)
 print("files:", sum(len(f) for _, _, f in os.walk(root)))
 PY
 
-median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
-# doctor exits 1 when it finds errors, and grep when it finds nothing; both are results, not failures.
-ms() { local start end; start=$(date +%s%N); "$@" >/dev/null 2>&1 || true; end=$(date +%s%N); echo "scale=3; ($end - $start) / 1000000" | bc; }
-
 "$bggen" doctor "$repo" --format json > "$work/findings.json" || true
 python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print('findings:', d['summary'])" "$work/findings.json"
-for _ in $(seq "$runs"); do ms "$bggen" doctor "$repo"; done | median > "$work/bggen.ms"
-for _ in $(seq "$runs"); do ms grep -rl BGTaskScheduler "$repo"; done | median > "$work/grep.ms"
-echo "bggen doctor (median of $runs): $(cat "$work/bggen.ms") ms"
-echo "grep -rl BGTaskScheduler (median of $runs): $(cat "$work/grep.ms") ms"
-echo "ratio: $(echo "scale=2; $(cat "$work/bggen.ms") / $(cat "$work/grep.ms")" | bc)x"
+other="${OTHER:-}"
+side_by_side "$runs" "grep grep -rl BGTaskScheduler $repo" "doctor $bggen doctor $repo" "init $bggen init $repo --yes --dry-run" \
+    ${other:+"other-doctor $other doctor $repo" "other-init $other init $repo --yes --dry-run"} > "$work/times"
+grep_ms=$(awk '$1 == "grep" { print $2 }' "$work/times")
+while read -r name value; do
+    echo "$name (median of $runs): $value ms$([ "$name" = grep ] || echo " ($(ratio "$value" "$grep_ms") grep)")"
+done < "$work/times"
+echo "peak RSS of doctor: $(peak_kb "$bggen" doctor "$repo") KB"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,6 +1,7 @@
 import BggenFormats
 import BggenModel
 import Dispatch
+import Foundation
 
 /// The one model of an app's code, built once per run and read by `init` (coverage, registered identifiers, app
 /// style, the Objective-C delegate, type clashes) and by every doctor rule.
@@ -41,16 +42,22 @@ struct CodeModel: Sendable {
     }
 
     /// Words a file must contain before it is read for declarations: every type name bggen may generate.
-    private static let generatedTypeNeedles = OutputRenderer.possibleGeneratedNames.types.sorted().map { Array($0.utf8) }
+    private static let generatedTypeNeedles = ByteNeedles(OutputRenderer.possibleGeneratedNames.types.sorted().map { Array($0.utf8) })
+    private static let factNeedles = ByteNeedles(CodeSymbol.needles)
+    /// Bytes a file's name must hold before it is compared with every file name bggen may generate.
+    private static let generatedFileNeedles = ByteNeedles(OutputRenderer.possibleGeneratedNames.files.sorted().map { Array($0.utf8) })
 
     static func read(root: String, fileSystem: any FileSystem, ownership: SourceOwnership, appTargets: [AppTarget]) -> CodeModel {
         var model = CodeModel(targets: TargetFiles(ownership: ownership, appTargets: appTargets))
+        // The names bggen may generate come from lexing its templates (a few milliseconds, before the first file can
+        // be searched): made on another core while this one walks the repository.
+        DispatchQueue.global().async { _ = (generatedTypeNeedles, generatedFileNeedles) }
         let paths = RepositoryWalker.files(root: root, fileSystem: fileSystem) { name in
             name.hasSuffix(CodeSymbol.headerExtension) || CodeSymbol.sourceExtensions.contains { name.hasSuffix($0) }
         }
         let slots = Slots<Outcome>(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            slots.store(firstPass(paths[index], root: root, fileSystem: fileSystem), at: index)
+        fileSystem.readFiles(paths, below: root, within: root) { index, data in
+            slots.store(firstPass(paths[index], data, root: root), at: index)
         }
         var skipped: [Skipped] = []
         var realPaths = Set<String>()
@@ -83,18 +90,18 @@ struct CodeModel: Sendable {
         return model
     }
 
-    private static func firstPass(_ file: String, root: String, fileSystem: any FileSystem) -> Outcome {
+    private static func firstPass(_ file: String, _ data: Result<Data, any Error>, root: String) -> Outcome {
         let name = PathText.name(of: file)
         let text: String
         do {
-            text = try fileSystem.read(PathText.join(root, file))
+            text = try String(utf8File: data.get(), at: PathText.join(root, file))
         } catch {
             return .unreadable(file, reason: FileSystemError.cause(of: error))
         }
         let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
         let isHeader = name.hasSuffix(CodeSymbol.headerExtension)
         let namedLike = CodeSymbol.isNamedLikeBackgroundCode(name)
-        let wantsFacts = namedLike || ByteSearch.contains(anyOf: CodeSymbol.needles, in: text)
+        let wantsFacts = namedLike || ByteSearch.contains(anyOf: factNeedles, in: text)
         let wantsNames = ByteSearch.contains(anyOf: generatedTypeNeedles, in: text)
         var names = fileNameClash(file, text: text)
         guard wantsFacts || wantsNames else {
@@ -116,7 +123,7 @@ struct CodeModel: Sendable {
     /// The file's own name, where it ends in a name bggen may generate.
     private static func fileNameClash(_ file: String, text: String) -> [DeclaredName] {
         let name = PathText.name(of: file)
-        guard name.hasSuffix(".swift") else { return [] }
+        guard name.hasSuffix(".swift"), ByteSearch.contains(anyOf: generatedFileNeedles, in: name) else { return [] }
         let stem = String(name.dropLast(".swift".count))
         guard OutputRenderer.possibleGeneratedNames.files.contains(where: stem.hasSuffix) else { return [] }
         return [DeclaredName(name: stem, file: file, line: nil, isBggenOutput: isBggenOutput(text))]
@@ -156,11 +163,11 @@ struct CodeModel: Sendable {
             let chosen = zip(skipped, mentions).filter(\.1).map(\.0)
             skipped = zip(skipped, mentions).filter { !$0.1 }.map(\.0)
             let slots = Slots<FileFacts>(count: chosen.count)
-            DispatchQueue.concurrentPerform(iterations: chosen.count) { index in
+            fileSystem.readFiles(chosen.map(\.file), below: root, within: root) { index, data in
                 let file = chosen[index].file
                 let language: SourceLexer.Language = file.hasSuffix(".swift") ? .swift : .objectiveC
                 // A file too deep to read only defines nothing here; its own reading reported nothing either.
-                guard let text = try? fileSystem.read(PathText.join(root, file)),
+                guard let text = try? String(utf8File: data.get(), at: file),
                       let tokens = try? SourceLexer.tokens(of: text, language: language) else { return }
                 slots.store(FileFacts(file: file, tokens: tokens, language: language), at: index)
             }
@@ -224,5 +231,5 @@ extension CodeSymbol {
         name.hasSuffix(".swift") && ByteSearch.contains(anyOf: fileNameMarkerBytes, in: name)
     }
 
-    private static let fileNameMarkerBytes = fileNameMarkers.map { Array($0.utf8) }
+    private static let fileNameMarkerBytes = ByteNeedles(fileNameMarkers.map { Array($0.utf8) })
 }

@@ -17,9 +17,13 @@ struct HandlerClosure: Sendable, Equatable {
     /// function of the same file it hands the task to, and nothing in the file sets an `expirationHandler`.
     /// A handler that finishes before it returns needs none.
     var lacksExpirationHandler: Bool
+    /// A closure written at the registration, not a function passed by name (`taskHandler: refresh(_:)`), whose
+    /// isolation is its own declaration's: only a closure is judged for its isolation (BG010).
+    var isClosure = true
 
     /// Launch handlers passed as closures to `register(forTaskWithIdentifier:using:launchHandler:)` or to the file's
-    /// wrappers of it (see `LaunchRegistration`), and closures assigned to `.expirationHandler`, in Swift.
+    /// wrappers of it (see `LaunchRegistration`), or as the name of one of the file's functions, and closures
+    /// assigned to `.expirationHandler`, in Swift.
     static func all(in tokens: [SourceToken], file: String, registrations: [LaunchRegistration]) -> [HandlerClosure] {
         let declared = Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
         var reach = FunctionReach(tokens: tokens, declared: declared)
@@ -34,6 +38,13 @@ struct HandlerClosure: Sendable, Equatable {
                     isNonisolated: registration.handlerIsSendable || SwiftScopes.closureIsNonisolated(at: open, in: tokens),
                     runsOnMain: registration.runsOnMain,
                     lacksExpirationHandler: !fileSetsExpiration && outlivesItself(open, in: tokens, reach: &reach)))
+            } else if let registration = registrations[index], let function = registration.handlerFunction(in: tokens),
+                      declared.contains(function), let found = HandlerClosure.function(named: function, in: tokens) {
+                // A function of the file passed by name: its body is the handler, and the task its first parameter.
+                result.append(HandlerClosure(
+                    kind: .launch, location: location, context: .unknown, isNonisolated: false, runsOnMain: registration.runsOnMain,
+                    lacksExpirationHandler: !fileSetsExpiration && reach.outlives(found.parameter, in: found.body, depth: 0) == true,
+                    isClosure: false))
             } else if token.text == "expirationHandler", index > 0, tokens[index - 1].text == ".",
                       TokenPattern.matches(tokens, at: index + 1, ["=", "{"]) {
                 result.append(HandlerClosure(
@@ -82,12 +93,28 @@ struct HandlerClosure: Sendable, Equatable {
             self.declared = declared
         }
 
-        /// Whether `body` or a function it hands `name` to starts asynchronous work; nil when the task is handed to
-        /// code elsewhere, stored, or rebound.
+        /// The name `let x = task as? T` (or `as!`, in `guard let` or `if let`) binds the task at `index` to.
+        private static func rebinding(at index: Int, in body: Range<Int>, tokens: [SourceToken]) -> String? {
+            guard index - 3 >= body.lowerBound, index + 3 < body.upperBound, tokens[index - 1].text == "=",
+                  tokens[index - 2].kind == .identifier, ["let", "var"].contains(tokens[index - 3].text),
+                  tokens[index + 1].text == "as", ["?", "!"].contains(tokens[index + 2].text),
+                  tokens[index + 3].kind == .identifier else { return nil }
+            return tokens[index - 2].text
+        }
+
+        /// Whether `body` or a function it hands `name` to starts asynchronous work, following the task through a
+        /// cast to another name; nil when the task is handed to code elsewhere, stored, or bound otherwise.
         mutating func outlives(_ name: String, in body: Range<Int>, depth: Int) -> Bool? {
             var result = HandlerClosure.startsAsynchronousWork(body, in: tokens)
             for index in body where tokens[index].text == name && tokens[index].kind == .identifier {
                 if index + 1 < body.upperBound, tokens[index + 1].text == "." { continue }
+                // `guard let refresh = task as? BGAppRefreshTask`: the same task under another name from here on.
+                if let rebound = Self.rebinding(at: index, in: body, tokens: tokens) {
+                    guard let answer = outlives(rebound, in: (index + 4)..<body.upperBound, depth: depth) else { return nil }
+                    result = result || answer
+                    if rebound == name { break }
+                    continue
+                }
                 guard depth < 3, let callee = HandlerClosure.callee(around: index, after: body.lowerBound - 1, in: tokens),
                       declared.contains(callee) else { return nil }
                 let answer: Bool?

@@ -50,9 +50,7 @@ struct LaunchHandlerBody: Equatable {
                     }
                 }
             } else {
-                let handler = call.handlerArgument(in: tokens)
-                let name = handler.firstIndex { $0.text == "(" }.map { handler[handler.startIndex..<$0] } ?? handler[...]
-                if let function = name.last(where: { $0.kind == .identifier })?.text, declared.contains(function) {
+                if let function = call.handlerFunction(in: tokens), declared.contains(function) {
                     handledBy(function, registration, isHandler: true)
                 }
             }

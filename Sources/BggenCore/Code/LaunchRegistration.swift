@@ -36,6 +36,13 @@ struct LaunchRegistration {
         return []
     }
 
+    /// The function the handler argument names, `launchHandler: handle` or `taskHandler: self.refresh(_:)`.
+    func handlerFunction(in tokens: [SourceToken]) -> String? {
+        let handler = handlerArgument(in: tokens)
+        let name = handler.firstIndex { $0.text == "(" }.map { handler[handler.startIndex..<$0] } ?? handler[...]
+        return name.last(where: { $0.kind == .identifier })?.text
+    }
+
     /// The file's registrations, direct and through its wrappers, in token order.
     static func all(in tokens: [SourceToken]) -> [LaunchRegistration] {
         var result: [LaunchRegistration] = []
@@ -76,14 +83,37 @@ struct LaunchRegistration {
     private static func wrapper(around call: LaunchRegistration, in tokens: [SourceToken],
                                 scopes: inout FunctionScopes) -> (function: String, registration: LaunchRegistration)? {
         let identifier = TokenPattern.argument(tokens, from: call.open + 3)
-        let handler = HandlerClosure.argument(named: "launchHandler", from: call.open, to: call.close, in: tokens)
         guard let first = identifier.first, identifier.count == 1 || identifier.dropFirst().first?.text == ".",
-              handler.count == 1, let handlerName = handler.first?.text, let function = scopes.function(around: call.name),
-              function.scope.name != "init", function.scope.parameters.contains(first.text),
+              let handlerName = forwardedHandler(of: call, in: tokens), let function = scopes.function(around: call.name),
+              function.scope.name != "init",
+              function.scope.parameters.contains(first.text) || boundToParameter(first.text, before: call.name, in: function.scope, tokens),
               let parameter = function.scope.signature[handlerName] else { return nil }
         var registration = call
         registration.labels = parameter.label == "_" ? [] : [parameter.label]
         registration.handlerIsSendable = tokens[parameter.type].contains { $0.text == "Sendable" }
         return (function.scope.name, registration)
+    }
+
+    /// The name `call`'s handler forwards to: `launchHandler: launchHandler`, or a closure that only hands the task to
+    /// it, `{ task in taskHandler(task) }` (Corona-Warn-App's `registerTask(with:taskHandler:)`).
+    private static func forwardedHandler(of call: LaunchRegistration, in tokens: [SourceToken]) -> String? {
+        let handler = HandlerClosure.argument(named: "launchHandler", from: call.open, to: call.close, in: tokens)
+        if handler.count == 1 { return handler.first?.text }
+        guard let open = call.closure(in: tokens), let end = SwiftScopes.closing(open, in: tokens),
+              let inIndex = tokens[(open + 1)..<end].firstIndex(where: { $0.text == "in" && $0.kind == .identifier }),
+              let task = tokens[(open + 1)..<inIndex].last(where: { $0.kind == .identifier && $0.text != "Sendable" })?.text else { return nil }
+        let body = tokens[(inIndex + 1)..<end]
+        guard body.count == 4, let name = body.first, name.kind == .identifier,
+              body.dropFirst().map(\.text) == ["(", task, ")"] else { return nil }
+        return name.text
+    }
+
+    /// `let identifierString = taskIdentifier.backgroundTaskSchedulerIdentifier`: `name` is a local last bound,
+    /// before `index`, to one of the function's parameters or a member of it.
+    private static func boundToParameter(_ name: String, before index: Int, in scope: FunctionScopes.Scope, _ tokens: [SourceToken]) -> Bool {
+        guard let binding = scope.locals[name]?.last(where: { $0 < index }), binding + 2 < index, tokens[binding + 1].text == "=" else {
+            return false
+        }
+        return scope.parameters.contains(tokens[binding + 2].text)
     }
 }

@@ -212,7 +212,7 @@ struct TargetAudit {
     private mutating func checkHandlerIsolation() {
         guard let version = target.swiftVersion, version.split(separator: ".").first.flatMap({ Int($0) }).map({ $0 >= 6 }) == true else { return }
         let defaultMain = target.defaultActorIsolation == "MainActor"
-        for var handler in owned.flatMap(\.handlers) where !handler.isNonisolated && !handler.runsOnMain {
+        for var handler in owned.flatMap(\.handlers) where handler.isClosure && !handler.isNonisolated && !handler.runsOnMain {
             if case .extensionOf(let name) = handler.context {
                 handler.context = context.code.isolation(ofType: name, forFile: handler.location.file)
             }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// What is at a path.
@@ -19,6 +20,11 @@ public protocol FileSystem: Sendable {
     func kind(of path: String) -> FileKind
     /// The raw bytes of a regular file whose real path lies inside `root`, at most `limit` bytes of it.
     func readData(_ path: String, within root: String, limit: Int) throws -> Data
+    /// Each of `files` (paths relative to `folder`, as a walk lists them), read as `readData` would read it inside
+    /// `root` with the limit for its kind; `body` gets each file's index and its bytes or the error, on several
+    /// threads at once. A repository's walk makes most of its system calls here, so the disk opens each folder
+    /// once and each file relative to it.
+    func readFiles(_ files: [String], below folder: String, within root: String, body: @Sendable (Int, Result<Data, any Error>) -> Void)
     /// The path with every symbolic link resolved, to refuse reads, writes and deletions that would land outside
     /// the repository. A path that does not exist yet resolves through its existing part; nil when a link along the
     /// way leads nowhere or loops, so the caller cannot tell where a write would land.
@@ -72,22 +78,19 @@ extension FileSystem {
 
     /// The file as UTF-8 text; an error names the first line that is not.
     public func read(_ path: String) throws -> String {
-        let data = try readData(path)
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw FileSystemError(path: path, cause: "it is not UTF-8 text (line \(Self.firstInvalidLine(data))); save it as UTF-8")
-        }
-        return text
+        try String(utf8File: try readData(path), at: path)
     }
 
-    /// The line of the first byte that is not UTF-8, such as a Latin-1 "é".
-    private static func firstInvalidLine(_ data: Data) -> Int {
-        var parser = Unicode.UTF8.ForwardParser()
-        var bytes = data.makeIterator()
-        var line = 1
-        while case .valid(let encoded) = parser.parseScalar(from: &bytes) {
-            if encoded.count == 1 && encoded.first == 0x0A { line += 1 }
+    public func readFiles(_ files: [String], below folder: String, within root: String, body: @Sendable (Int, Result<Data, any Error>) -> Void) {
+        readOneByOne(files, below: folder, within: root, body: body)
+    }
+
+    /// `readFiles` through `readData`, one full path at a time.
+    package func readOneByOne(_ files: [String], below folder: String, within root: String, body: @Sendable (Int, Result<Data, any Error>) -> Void) {
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let path = PathText.join(folder, files[index])
+            body(index, Result { try readData(path, within: root, limit: ReadLimit.bytes(for: path)) })
         }
-        return line
     }
 
     public func writeAtomically(_ data: Data, to path: String) throws {
@@ -144,5 +147,27 @@ extension FileSystemError {
         case let error as FileSystemError: error.cause
         default: error.localizedDescription
         }
+    }
+}
+
+extension String {
+    /// `data`, read from `path`, as UTF-8 text; the error names the first line that is not. The path is made only
+    /// for the error.
+    public init(utf8File data: Data, at path: @autoclosure () -> String) throws {
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw FileSystemError(path: path(), cause: "it is not UTF-8 text (line \(Self.firstInvalidLine(data))); save it as UTF-8")
+        }
+        self = text
+    }
+
+    /// The line of the first byte that is not UTF-8, such as a Latin-1 "é".
+    private static func firstInvalidLine(_ data: Data) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = data.makeIterator()
+        var line = 1
+        while case .valid(let encoded) = parser.parseScalar(from: &bytes) {
+            if encoded.count == 1 && encoded.first == 0x0A { line += 1 }
+        }
+        return line
     }
 }

@@ -91,11 +91,11 @@ public struct LocalFileSystem: FileSystem {
     private static let pathOnly: Int32 = 0o10000000
 
     /// The real path of what `descriptor` names, as the kernel resolved it; nil without `/proc`.
-    private static func kernelPath(of descriptor: Int32) -> String? {
+    static func kernelPath(of descriptor: Int32) -> String? {
         linkTarget("/proc/self/fd/\(descriptor)").flatMap { $0.hasPrefix("/") ? $0 : nil }
     }
 
-    private static func checkReadable(_ info: stat, _ path: String, _ limit: Int) throws {
+    static func checkReadable(_ info: stat, _ path: String, _ limit: Int) throws {
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw FileSystemError(path: path, cause: "it is \(kindName(info.st_mode)), not a regular file; bggen reads only regular files, so replace it with one")
         }
@@ -103,23 +103,26 @@ public struct LocalFileSystem: FileSystem {
     }
 
     /// Everything left in `descriptor`, refusing more than `limit` bytes (a file that grows while it is read).
-    /// `size` is what `fstat` said, so the buffer fits the file (most source files are a few KB) and reading
-    /// thousands of files does not clear 64 KB each.
-    private static func readAll(_ descriptor: Int32, _ path: String, _ limit: Int, size: Int) throws -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: min(max(size + 1, 4_096), 65_536))
+    /// `size` is what `fstat` said, so the bytes are read straight into a buffer that fits the file (most source
+    /// files are a few KB), which doubles only for a file that grew.
+    static func readAll(_ descriptor: Int32, _ path: String, _ limit: Int, size: Int) throws -> Data {
+        var data = Data(count: min(size + 1, 65_536))
+        var count = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return data }
-            if count < 0 {
+            if count == data.count { data.count = min(count * 2, limit + 1) }
+            let got = data.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if got < 0 {
                 if errno == EINTR { continue }
                 throw FileSystemError.posix(path)
             }
-            guard data.count + count <= limit else { throw tooLarge(path, limit) }
-            data.append(contentsOf: buffer[0..<count])
+            count += got
+            guard count <= limit else { throw tooLarge(path, limit) }
             // A short read once the whole size `fstat` gave is in is the end: the call that would return 0 is
             // spared (one in eight of a walk's calls). A file that grew meanwhile fills the buffer and reads on.
-            if data.count >= size && count < buffer.count { return data }
+            if got == 0 || (count >= size && count < data.count) {
+                data.count = count
+                return data
+            }
         }
     }
 

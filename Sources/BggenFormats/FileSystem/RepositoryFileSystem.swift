@@ -27,6 +27,10 @@ public struct RepositoryFileSystem: FileSystem {
         try base.readData(path, within: realRoot, limit: limit)
     }
 
+    public func readFiles(_ files: [String], below folder: String, within _: String, body: @Sendable (Int, Result<Data, any Error>) -> Void) {
+        base.readFiles(files, below: folder, within: realRoot, body: body)
+    }
+
     public func writeAtomically(_ data: Data, to path: String, within _: String) throws {
         try base.writeAtomically(data, to: path, within: realRoot)
     }

@@ -40,20 +40,32 @@ package enum TokenPattern {
     }
 }
 
+/// Words to look for in a file's bytes, with the bytes they start with at hand: the table is made once, not on
+/// each of thousands of files.
+package struct ByteNeedles: Sendable {
+    let words: [[UInt8]]
+    let starts: [Bool]
+
+    package init(_ words: [[UInt8]]) {
+        self.words = words
+        var starts = [Bool](repeating: false, count: 256)
+        for word in words { starts[Int(word[0])] = true }
+        self.starts = starts
+    }
+}
+
 /// Byte searches over a file's text, which spare most files the lexer.
 package enum ByteSearch {
-    /// Whether `text` holds one of `needles` (UTF-8 bytes).
-    package static func contains(anyOf needles: [[UInt8]], in text: String) -> Bool {
+    /// Whether `text` holds one of `needles`.
+    package static func contains(anyOf needles: ByteNeedles, in text: String) -> Bool {
         var copy = text
         return copy.withUTF8 { buffer in
-            var first = [Bool](repeating: false, count: 256)
-            for needle in needles { first[Int(needle[0])] = true }
-            var index = 0
             let count = buffer.count
+            var index = 0
             while index < count {
                 let byte = buffer[index]
-                if first[Int(byte)] {
-                    for needle in needles where needle[0] == byte && index + needle.count <= count {
+                if needles.starts[Int(byte)] {
+                    for needle in needles.words where needle[0] == byte && index + needle.count <= count {
                         var offset = 1
                         while offset < needle.count && buffer[index + offset] == needle[offset] { offset += 1 }
                         if offset == needle.count { return true }
@@ -86,10 +98,13 @@ package enum ByteSearch {
             if inWord { result.append(hash) }
         }
         result.sort()
-        var unique: [UInt32] = []
-        unique.reserveCapacity(result.count)
-        for value in result where unique.last != value { unique.append(value) }
-        return unique
+        var kept = 0
+        for value in result where kept == 0 || result[kept - 1] != value {
+            result[kept] = value
+            kept += 1
+        }
+        result.removeLast(result.count - kept)
+        return result
     }
 
     package static func hash(_ word: String) -> UInt32 {
