@@ -104,7 +104,7 @@ struct InteractiveTests {
         session.type("y\n")
         #expect(session.waitForExit() == 0, "\(session.transcript)")
         #expect(!session.transcript.contains("Bundle identifier prefix"), "a flag that was given is not asked again")
-        let recorded = try AnswersFile.decode(try String(contentsOf: folder.url.appendingPathComponent(".bggen.json"), encoding: .utf8), path: ".bggen.json")
+        let recorded = try AnswersFile.decode(try String(contentsOf: folder.url.appendingPathComponent(".bggen.json"), encoding: .utf8), path: ".bggen.json", ruleIDs: DoctorRule.ids)
         #expect(recorded.answers.tasks == [.processing, .silentPush])
         #expect(recorded.answers.requiresNetwork == true && recorded.answers.requiresPower == true)
         #expect(recorded.answers.bundleIdentifier?.description == "org.sample.photos")

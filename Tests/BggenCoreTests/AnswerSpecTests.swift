@@ -17,7 +17,7 @@ struct AnswerSpecTests {
     @Test func theFileAndTheFlagsRefuseTheSameValueWithTheSameMessage() throws {
         var fromFlags = Answers()
         let flagError = #expect(throws: ConfigurationError.self) { try AnswerSpecs.named("ios")!.set("11.0", in: &fromFlags) }
-        let fileError = #expect(throws: AnswersFileError.self) { try AnswersFile.decode(#"{"ios": "11.0"}"#, path: "x.json") }
+        let fileError = #expect(throws: AnswersFileError.self) { try AnswersFile.decode(#"{"ios": "11.0"}"#, path: "x.json", ruleIDs: DoctorRule.ids) }
         #expect(fileError?.problem == flagError?.description)
         #expect(throws: ConfigurationError.notAValue(flag: "--network")) { try AnswerSpecs.named("network")!.set("yes", in: &fromFlags) }
         #expect(throws: ConfigurationError.notAValue(flag: "--nope")) { try AnswerSpecs.answers(fromFlags: ["--nope"]) }
@@ -28,7 +28,7 @@ struct AnswerSpecTests {
         let text = AnswersFile.encode(configuration, output: "Code/Bg", files: ["b.swift", "a.swift"], disabledRules: ["BG002"])
         #expect(text.contains(#"  "doctor": {"disabled": ["BG002"]},"#), "\(text)")
         #expect(text.contains("  \"files\": [\n    \"a.swift\",\n    \"b.swift\"\n  ],"), "\(text)")
-        let decoded = try AnswersFile.decode(text, path: ".bggen.json")
+        let decoded = try AnswersFile.decode(text, path: ".bggen.json", ruleIDs: DoctorRule.ids)
         #expect(try Configuration(answers: decoded.answers) == configuration)
         #expect(decoded.output == "Code/Bg" && decoded.files == ["a.swift", "b.swift"] && decoded.disabledRules == ["BG002"])
     }
@@ -57,7 +57,7 @@ struct AnswerSpecTests {
         #expect(!declined.tests && declined.testsDeclined)
         let text = AnswersFile.encode(declined, output: nil, files: [])
         #expect(text.contains("  \"tests\": false,\n"), "\(text)")
-        #expect(try AnswersFile.decode(text, path: ".bggen.json").answers.tests == false)
+        #expect(try AnswersFile.decode(text, path: ".bggen.json", ruleIDs: DoctorRule.ids).answers.tests == false)
         #expect(!AnswersFile.encode(try Configuration(answers: Answers()), output: nil, files: []).contains("tests"))
     }
 

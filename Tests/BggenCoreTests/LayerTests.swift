@@ -10,14 +10,6 @@ struct LayerTests {
     /// Lowest first; each may depend on, and import, only those before it.
     static let layers = ["BggenFormats", "BggenModel", "BggenCore", "BggenCLI", "bggen"]
 
-    /// Core folders that still use each other, each with why. The list may only shrink: a pair that no longer
-    /// uses each other fails the test until it is removed here.
-    static let knownCycles: [Set<String>: String] = [
-        // `.bggen.json` checks `doctor.disabled` against `DoctorRule.all`, and GEN002 (TemplateAge) reads the
-        // record's file list. Breaking it needs the rule identifiers declared below Core.
-        ["Doctor", "Record"]: "the record names doctor's rules; doctor reads the record",
-    ]
-
     @Test func eachTargetDependsOnlyOnTheLayersBeforeIt() throws {
         let manifest = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let target = try Regex(#"[tT]arget\(name: "(\w+)"(?:, dependencies: \[([^\]]*)\])?"#)
@@ -53,20 +45,12 @@ struct LayerTests {
 
     @Test func noTwoCoreFoldersUseEachOther() throws {
         let uses = try Self.folderUses(in: "Sources/BggenCore")
-        var cycles: [Set<String>: [String]] = [:]
         for (folder, used) in uses {
             for (other, names) in used where folder < other {
                 if let back = uses[other]?[folder] {
-                    cycles[[folder, other]] = ["\(folder) uses \(names.sorted().joined(separator: ", "))",
-                                               "\(other) uses \(back.sorted().joined(separator: ", "))"]
+                    Issue.record("Core folders \(folder) and \(other) use each other: \(folder) uses \(names.sorted().joined(separator: ", ")); \(other) uses \(back.sorted().joined(separator: ", "))")
                 }
             }
-        }
-        for (pair, evidence) in cycles where Self.knownCycles[pair] == nil {
-            Issue.record("Core folders \(pair.sorted().joined(separator: " and ")) use each other: \(evidence.joined(separator: "; "))")
-        }
-        for pair in Self.knownCycles.keys where cycles[pair] == nil {
-            Issue.record("\(pair.sorted().joined(separator: " and ")) no longer use each other; remove them from knownCycles")
         }
     }
 

@@ -60,6 +60,9 @@ public struct DoctorRule: Sendable, Hashable {
         deprecatedFetch, legacyFetchSwitchedOff, sessionConvenience, sessionUnsupportedTask, duplicateSession, noSessionEvents, editedGenerated, outdatedGenerated, nextStepPending, couldNotCheck,
     ]
 
+    /// Every rule's identifier, in `all`'s order: what `.bggen.json`'s `doctor.disabled` may list.
+    public static let ids = all.map(\.id)
+
     public static func named(_ id: String) -> DoctorRule? {
         all.first { $0.id == id }
     }

@@ -84,7 +84,7 @@ public struct DoctorService {
         } catch {
             throw PlanError.unreadable(path: shown, reason: FileSystemError.cause(of: error))
         }
-        return Set(try AnswersFile.decode(text, path: shown).disabledRules)
+        return Set(try AnswersFile.decode(text, path: shown, ruleIDs: DoctorRule.ids).disabledRules)
     }
 }
 

@@ -9,7 +9,7 @@ struct GeneratedOutputAudit {
     /// Nil when the folder has no readable `.bggen.json` listing its files: then it holds nothing bggen knows.
     func run(root: String, disabled: Set<String>) -> DoctorReport? {
         guard let text = try? fileSystem.read(PathText.join(root, AnswersFile.name)),
-              let record = try? AnswersFile.decode(text, path: AnswersFile.name), let recorded = record.files,
+              let record = try? AnswersFile.decode(text, path: AnswersFile.name, ruleIDs: DoctorRule.ids), let recorded = record.files,
               let configuration = try? Configuration(answers: record.answers) else { return nil }
         var findings: [DoctorFinding] = []
         for path in recorded.sorted() {

@@ -365,7 +365,7 @@ public struct InitService {
         } catch {
             throw PlanError.unreadable(path: request.answersFileShownAs, reason: FileSystemError.cause(of: error))
         }
-        return try AnswersFile.decode(text, path: request.answersFileShownAs)
+        return try AnswersFile.decode(text, path: request.answersFileShownAs, ruleIDs: DoctorRule.ids)
     }
 
     /// Why the generated files are inside `#if canImport(BackgroundTasks) && canImport(UIKit)`, naming the platforms the
