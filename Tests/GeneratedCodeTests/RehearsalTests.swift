@@ -190,6 +190,41 @@ struct RehearsalTests {
         #expect(Self.passed("testContinuedProcessingKeepsTheOutputOfAJobThatReturns", in: run.output), "\(run.output)")
     }
 
+    /// A continued-processing job that reports no progress until it is done: 1.5 s of work, then one update at
+    /// the end. Its bar sits at 0 the whole time, so iOS would end it first.
+    @Test func aContinuedJobThatReportsNoProgressUntilDoneIsCaught() async throws {
+        var files = try Self.swiftFiles(Self.continuedScenario)
+        let job = files["ExportJob.swift"]!
+        let update = "            progress.update(completed: step, of: steps, subtitle: \"Step \\(step) of \\(steps)\")\n        }\n"
+        let silent = job.replacingOccurrences(of: update, with: """
+                    _ = step
+                }
+                try await Task.sleep(nanoseconds: 1_500_000_000)
+                progress.update(completed: steps, of: steps, subtitle: "Done")
+
+            """)
+        try #require(silent != job)
+        files["ExportJob.swift"] = silent
+        let run = try await Self.buildAndRun(files, setup: .swift5Complete, scenario: Self.continuedScenario)
+        #expect(run.ending != .exited(0), "\(run.output)")
+        #expect(Self.failure(of: "testContinuedProcessingShowsProgressFromTheFirstMoment", in: run.output)?.contains(
+            "iOS ends first the jobs that show least progress: the continued-processing job (ExportJob) reported no step 1.0 s after it launched") == true,
+            "\(run.output)")
+        #expect(Self.passed("testContinuedProcessingKeepsTheOutputOfAJobThatReturns", in: run.output), "\(run.output)")
+    }
+
+    /// The simulator's mutant of the generated launch path that shows the bar only after the job's first step
+    /// (no `progress.begin`), in the app's copy: the first-moment rehearsal catches it too.
+    @Test func aBarShownOnlyAfterTheFirstStepIsCaught() async throws {
+        var files = try Self.swiftFiles(Self.continuedScenario)
+        try Mutant.apply(Mutant.named("a continued-processing job shows no progress until its first step ends").edits, to: &files, scenario: Self.continuedScenario)
+        let run = try await Self.buildAndRun(files, setup: .xcode26Defaults, scenario: Self.continuedScenario)
+        #expect(run.ending != .exited(0), "\(run.output)")
+        #expect(Self.failure(of: "testContinuedProcessingShowsProgressFromTheFirstMoment", in: run.output)?.contains(
+            "iOS ends first the jobs that show least progress: when the continued-processing job (ExportJob) launched, its bar showed 0 of 0 instead of 0 of 100") == true,
+            "\(run.output)")
+    }
+
     /// An `ExportJob.swift` written before the rehearsals existed (a plain `ContinuedProcessingJob`, no factory):
     /// the rehearsal file still compiles clean, and the job's rehearsals pass saying how to add the factory.
     @Test func anExportJobWrittenBeforeTheRehearsalsIsSkippedSayingHow() async throws {
