@@ -11,8 +11,8 @@ struct RehearsalTests {
     static let scenario = "rehearsal-tests"
     /// The same rehearsals for a test target that uses Swift Testing.
     static let swiftTestingScenario = "rehearsal-tests-swift-testing"
-    /// An app with transfers and silent push, and no task manager, whose test target uses Swift Testing. The
-    /// XCTest scenario has transfers too.
+    /// An app with transfers, silent push and continued processing, and no task manager, whose test target uses
+    /// Swift Testing. The XCTest scenario has transfers too.
     static let transfersScenario = "rehearsal-tests-transfers"
     /// The iOS 27 SDK, where the fake scheduler answers `submitTaskRequest(_:completionHandler:)`.
     static let ios27Scenario = "rehearsal-tests-ios27"
