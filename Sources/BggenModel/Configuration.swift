@@ -88,7 +88,7 @@ public struct Configuration: Sendable, Equatable {
     public let objectiveC: Bool
     /// Every generated Swift file is wrapped in `#if canImport(BackgroundTasks) && canImport(UIKit)`.
     public let guardsPlatform: Bool
-    /// The rehearsal tests are generated (`--tests`): only for work of a kind they rehearse (`TaskKind.isRehearsed`).
+    /// The rehearsal tests are generated (`--tests`): every kind of task has rehearsals.
     public let tests: Bool
     /// The question whether to write them was answered no: recorded, so it is not asked again.
     public let testsDeclined: Bool
@@ -138,12 +138,8 @@ public struct Configuration: Sendable, Equatable {
         if answers.objectiveC == true && style == .swiftUI { conflicts.append(.objectiveCWithSwiftUI) }
         self.objectiveC = style == .appDelegate && AnswerSpecs.objc.resolved(answers, defaults: defaults)
         self.guardsPlatform = answers.guardsPlatform ?? defaults.guardsPlatform ?? false
-        let wantsTests = AnswerSpecs.tests.resolved(answers, defaults: defaults)
         self.testsDeclined = (answers.tests ?? defaults.tests) == false
-        self.tests = wantsTests && tasks.contains(where: \.isRehearsed)
-        if wantsTests && !self.tests {
-            notes.append("--tests rehearses refresh, processing, silent push and transfer work, and these tasks have none: no test file was written.")
-        }
+        self.tests = AnswerSpecs.tests.resolved(answers, defaults: defaults)
         if style == .swiftUI && deploymentTarget < DeploymentTarget(major: 14, minor: 0) {
             conflicts.append(.swiftUIRequiresIOS14(deploymentTarget.description))
         }

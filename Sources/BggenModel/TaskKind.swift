@@ -10,12 +10,6 @@ public enum TaskKind: String, CaseIterable, Sendable, Codable, Comparable {
     /// One line for `--help` and for the interactive question (see `TaskSpec`).
     public var summary: String { TaskSpec.of(self).summary }
 
-    /// Whether `--tests` rehearses this kind of work: the rehearsals run the app's own work objects or handlers
-    /// through the generated code, and continued processing has no rehearsal yet.
-    public var isRehearsed: Bool {
-        self != .continuedProcessing
-    }
-
     /// Declaration order, so sets of tasks always render in the same order whatever order they were typed in.
     public static func < (lhs: TaskKind, rhs: TaskKind) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

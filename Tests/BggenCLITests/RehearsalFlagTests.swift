@@ -32,12 +32,20 @@ struct RehearsalFlagTests {
         #expect(try folder.files()["Night Reader/\(Self.path)"] == rehearsals + "// mine\n")
     }
 
-    @Test func withOnlyContinuedProcessingThereIsNothingToRehearseAndItSaysSo() throws {
+    /// An app with only continued processing gets the job's rehearsals and nothing of the other kinds'.
+    @Test func withOnlyContinuedProcessingTheJobIsRehearsed() throws {
         let folder = try TemporaryDirectory()
         let run = try InProcessRunner.run(["init", "--yes", "--tests", "--tasks", "continued-processing", "app"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("note: --tests rehearses refresh, processing, silent push and transfer work"), "\(run.stderr)")
-        #expect(try folder.files().keys.allSatisfy { !$0.contains("Rehearsal") })
+        #expect(!run.stderr.contains("--tests rehearses"), "\(run.stderr)")
+        let file = try #require(try folder.files()["app/\(Self.path)"])
+        for name in ["testContinuedProcessingShowsProgressFromTheFirstMoment", "testContinuedProcessingKeepsTheOutputOfAJobThatReturns",
+                     "testContinuedProcessingDiscardsPartialOutputWhenExpired"] {
+            #expect(file.contains("func \(name)()"), "\(name)")
+        }
+        for name in ["BackgroundTaskManager", "FakeScheduler", "SilentPushHandler", "BackgroundDownloadManager"] {
+            #expect(!file.contains(name), "\(name)")
+        }
     }
 
     /// An app with only silent push, or only transfers, has no task manager, and gets the rehearsals of what it has.

@@ -84,7 +84,8 @@ public enum Scenarios {
         make("no-scenes-refresh-processing", "--tasks", "refresh,processing,downloads", appHasNoScenes: true),
         make("rehearsal-tests", "--tasks", "refresh,processing,downloads,uploads,silent-push", "--tests"),
         make("rehearsal-tests-swift-testing", "--tasks", "refresh,processing", "--checkpoint", "--tests", swiftTesting: true),
-        make("rehearsal-tests-transfers", "--tasks", "downloads,uploads,silent-push", "--tests", swiftTesting: true),
+        make("rehearsal-tests-transfers", "--tasks", "downloads,uploads,silent-push,continued-processing", "--tests", swiftTesting: true),
+        make("rehearsal-tests-continued", "--tasks", "continued-processing", "--tests"),
         make("rehearsal-tests-ios27", "--tasks", "refresh,processing,downloads,uploads,silent-push", "--ios", "27.0", "--tests"),
     ]
 

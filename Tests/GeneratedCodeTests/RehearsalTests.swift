@@ -11,21 +11,23 @@ struct RehearsalTests {
     static let scenario = "rehearsal-tests"
     /// The same rehearsals for a test target that uses Swift Testing.
     static let swiftTestingScenario = "rehearsal-tests-swift-testing"
-    /// An app with transfers and silent push, and no task manager, whose test target uses Swift Testing. The
-    /// XCTest scenario has transfers too.
+    /// An app with transfers, silent push and continued processing, and no task manager, whose test target uses
+    /// Swift Testing. The XCTest scenario has transfers too.
     static let transfersScenario = "rehearsal-tests-transfers"
     /// The iOS 27 SDK, where the fake scheduler answers `submitTaskRequest(_:completionHandler:)`.
     static let ios27Scenario = "rehearsal-tests-ios27"
+    /// An app with only continued processing, below iOS 26: the job's rehearsals behind `#available`.
+    static let continuedScenario = "rehearsal-tests-continued"
     static let rehearsalFile = RehearsalTarget.fileName
 
-    @Test(arguments: [scenario, swiftTestingScenario, transfersScenario, ios27Scenario], CompilerSetup.allCases)
+    @Test(arguments: [scenario, swiftTestingScenario, transfersScenario, ios27Scenario, continuedScenario], CompilerSetup.allCases)
     func compilesCleanAndPassesWithTheTemplatesOwnWork(_ scenario: String, _ setup: CompilerSetup) async throws {
         let files = try Self.swiftFiles(scenario)
         let run = try await Self.buildAndRun(files, setup: setup, scenario: scenario)
         #expect(run.ending == .exited(0), "\(scenario), \(setup): \(run.output)")
         let count = Self.testNames(in: files[Self.rehearsalFile]!).count
-        // Two push rehearsals, two of downloads and one of uploads in the transfers scenario.
-        #expect(count >= (scenario == Self.transfersScenario ? 5 : 12))
+        // Two push rehearsals, two of downloads and one of uploads in the transfers scenario; three of the job.
+        #expect(count >= [Self.transfersScenario: 5, Self.continuedScenario: 3][scenario, default: 12])
         #expect(Self.plain(run.output).contains(Scenarios.named(scenario).swiftTesting ? "Test run with \(count) tests in 1 suite passed"
                                                                                        : "Executed \(count) tests, with 0 failures"), "\(run.output)")
     }
@@ -164,6 +166,79 @@ struct RehearsalTests {
         #expect(Self.failure(of: "testFinishedDownloadIsMovedBeforeTheCallbackReturns", in: run.output)?.contains(
             "iOS would end the background launch before the other transfers were delivered: AppDownloadHandler.downloadDidFinish took 2.0 s") == true,
             "\(run.output)")
+    }
+
+    /// A continued-processing job that ignores cancellation and keeps writing into its partial-output folder, its
+    /// task expired at its first step: one whose steps are 20 ms of work that cancellation cannot cut short (100
+    /// steps, 2 s) is still running past the 1 s bound; one whose steps are cut-short sleeps returns at once as if
+    /// it had finished, and its half-written output would be kept. Its progress and its success still pass.
+    @Test(arguments: [("            let end = Date().addingTimeInterval(0.02)\n            while Date() < end {}\n",
+                       "iOS would suspend the app while the continued-processing job (ExportJob) still ran 1.0 s after its task expired"),
+                      ("            try? await Task.sleep(nanoseconds: 20_000_000)\n",
+                       "iOS would leave half-written output behind: the continued-processing job (ExportJob) went on after its task expired at its first step and returned as if it had finished")])
+    func aContinuedJobThatIgnoresItsExpiryAndKeepsWritingIsCaught(_ step: String, _ message: String) async throws {
+        var files = try Self.swiftFiles(Self.continuedScenario)
+        let job = files["ExportJob.swift"]!
+        let writing = job.replacingOccurrences(of: "            try Task.checkCancellation()\n", with: step
+            + "            try? Data(\"step \\(step)\".utf8).write(to: progress.partialOutputFolder.appendingPathComponent(\"part-\\(step)\"))\n")
+        try #require(writing != job)
+        files["ExportJob.swift"] = writing
+        let run = try await Self.buildAndRun(files, setup: .swift6, scenario: Self.continuedScenario)
+        #expect(run.ending != .exited(0), "\(run.output)")
+        #expect(Self.failure(of: "testContinuedProcessingDiscardsPartialOutputWhenExpired", in: run.output)?.contains(message) == true, "\(run.output)")
+        #expect(Self.passed("testContinuedProcessingShowsProgressFromTheFirstMoment", in: run.output), "\(run.output)")
+        #expect(Self.passed("testContinuedProcessingKeepsTheOutputOfAJobThatReturns", in: run.output), "\(run.output)")
+    }
+
+    /// A continued-processing job that reports no progress until it is done: 1.5 s of work, then one update at
+    /// the end. Its bar sits at 0 the whole time, so iOS would end it first.
+    @Test func aContinuedJobThatReportsNoProgressUntilDoneIsCaught() async throws {
+        var files = try Self.swiftFiles(Self.continuedScenario)
+        let job = files["ExportJob.swift"]!
+        let update = "            progress.update(completed: step, of: steps, subtitle: \"Step \\(step) of \\(steps)\")\n        }\n"
+        let silent = job.replacingOccurrences(of: update, with: """
+                    _ = step
+                }
+                try await Task.sleep(nanoseconds: 1_500_000_000)
+                progress.update(completed: steps, of: steps, subtitle: "Done")
+
+            """)
+        try #require(silent != job)
+        files["ExportJob.swift"] = silent
+        let run = try await Self.buildAndRun(files, setup: .swift5Complete, scenario: Self.continuedScenario)
+        #expect(run.ending != .exited(0), "\(run.output)")
+        #expect(Self.failure(of: "testContinuedProcessingShowsProgressFromTheFirstMoment", in: run.output)?.contains(
+            "iOS ends first the jobs that show least progress: the continued-processing job (ExportJob) reported no step 1.0 s after it launched") == true,
+            "\(run.output)")
+        #expect(Self.passed("testContinuedProcessingKeepsTheOutputOfAJobThatReturns", in: run.output), "\(run.output)")
+    }
+
+    /// The simulator's mutant of the generated launch path that shows the bar only after the job's first step
+    /// (no `progress.begin`), in the app's copy: the first-moment rehearsal catches it too.
+    @Test func aBarShownOnlyAfterTheFirstStepIsCaught() async throws {
+        var files = try Self.swiftFiles(Self.continuedScenario)
+        try Mutant.apply(Mutant.named("a continued-processing job shows no progress until its first step ends").edits, to: &files, scenario: Self.continuedScenario)
+        let run = try await Self.buildAndRun(files, setup: .xcode26Defaults, scenario: Self.continuedScenario)
+        #expect(run.ending != .exited(0), "\(run.output)")
+        #expect(Self.failure(of: "testContinuedProcessingShowsProgressFromTheFirstMoment", in: run.output)?.contains(
+            "iOS ends first the jobs that show least progress: when the continued-processing job (ExportJob) launched, its bar showed 0 of 0 instead of 0 of 100") == true,
+            "\(run.output)")
+    }
+
+    /// An `ExportJob.swift` written before the rehearsals existed (a plain `ContinuedProcessingJob`, no factory):
+    /// the rehearsal file still compiles clean, and the job's rehearsals pass saying how to add the factory.
+    @Test func anExportJobWrittenBeforeTheRehearsalsIsSkippedSayingHow() async throws {
+        var files = try Self.swiftFiles(Self.continuedScenario)
+        let job = files["ExportJob.swift"]!
+        let start = try #require(job.range(of: "    /// The job the rehearsal tests (`--tests`) run"))
+        let end = try #require(job.range(of: "    func discardPartialOutput() {"))
+        let old = job.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: "")
+            .replacingOccurrences(of: "struct ExportJob: RehearsedContinuedJob {", with: "struct ExportJob: ContinuedProcessingJob {")
+        try #require(!old.contains("Rehearsed"))
+        files["ExportJob.swift"] = old
+        let run = try await Self.buildAndRun(files, setup: .xcode26Defaults, scenario: Self.continuedScenario)
+        #expect(run.ending == .exited(0), "\(run.output)")
+        #expect(run.output.contains("Skipped: ExportJob has no rehearsal factory. Make it conform to RehearsedContinuedJob and add static func makeRehearsedJob()"), "\(run.output)")
     }
 
     /// The generated code broken the ways the simulator's mutants break it, in the app's copy: a delegate that

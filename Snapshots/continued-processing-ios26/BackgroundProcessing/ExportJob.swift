@@ -10,7 +10,7 @@ import Foundation
 ///             showAlert(error.userMessage)   // and finish in the foreground
 ///         }
 ///     }
-nonisolated struct ExportJob: ContinuedProcessingJob {
+nonisolated struct ExportJob: RehearsedContinuedJob {
     let title = "Exporting"
     /// The steps the progress bar counts; iOS shows it at 0 as soon as the job launches.
     let totalUnitCount: Int64 = 100
@@ -27,6 +27,11 @@ nonisolated struct ExportJob: ContinuedProcessingJob {
         }
         // Complete: move the output to its place, e.g.
         // try FileManager.default.moveItem(at: progress.partialOutputFolder.appendingPathComponent("export.mov"), to: destination)
+    }
+
+    /// The job the rehearsal tests (`--tests`) run: give it test doubles if it reads or writes real data.
+    static func makeRehearsedJob() -> ExportJob {
+        ExportJob()
     }
 
     func discardPartialOutput() {

@@ -11,7 +11,7 @@ import Foundation
 ///         }
 ///     }
 @available(iOS 26.0, *)
-nonisolated struct AcmeExportJob: AcmeContinuedProcessingJob {
+nonisolated struct AcmeExportJob: AcmeRehearsedContinuedJob {
     let title = "Exporting"
     /// The steps the progress bar counts; iOS shows it at 0 as soon as the job launches.
     let totalUnitCount: Int64 = 100
@@ -28,6 +28,11 @@ nonisolated struct AcmeExportJob: AcmeContinuedProcessingJob {
         }
         // Complete: move the output to its place, e.g.
         // try FileManager.default.moveItem(at: progress.partialOutputFolder.appendingPathComponent("export.mov"), to: destination)
+    }
+
+    /// The job the rehearsal tests (`--tests`) run: give it test doubles if it reads or writes real data.
+    static func makeRehearsedJob() -> AcmeExportJob {
+        AcmeExportJob()
     }
 
     func discardPartialOutput() {

@@ -19,6 +19,8 @@ struct RenderContext {
             "onChangeTwoValues": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 17, minor: 0)),
             "transfers": .bool(configuration.includes(.downloads) || configuration.includes(.uploads)),
             "hasTaskManager": .bool(configuration.includes(.refresh) || configuration.includes(.processing)),
+            // The rehearsals that expire a task: of refresh, processing and continued processing.
+            "rehearsesExpiry": .bool([.refresh, .processing, .continuedProcessing].contains(where: configuration.includes)),
             "processingScheduled": .bool(configuration.processingSeconds != nil || configuration.nightlyAt != nil),
             "schedulesOnBackground": .bool(configuration.includes(.refresh) || configuration.processingSeconds != nil || configuration.nightlyAt != nil),
             "hasProcessingInterval": .bool(configuration.processingSeconds != nil),
@@ -102,7 +104,7 @@ struct RenderContext {
     /// work and the transfer handlers.
     private static func rehearsedFiles(_ configuration: Configuration) -> String {
         let files: [(TaskKind, String)] = [(.refresh, "AppRefreshWork"), (.processing, "ProcessingWork"), (.silentPush, "SilentPushWork"),
-                                           (.downloads, "DownloadHandling"), (.uploads, "UploadHandling")]
+                                           (.downloads, "DownloadHandling"), (.uploads, "UploadHandling"), (.continuedProcessing, "ExportJob")]
         let names = files.filter { configuration.includes($0.0) }.map { "`\($0.1).swift`" }
         guard names.count > 2 else { return names.joined(separator: " and ") }
         return names.dropLast().joined(separator: ", ") + " and " + names.last!

@@ -93,7 +93,7 @@ public struct InitService {
         // The rehearsal tests go to the app's unit-test target; on a terminal, one found is offered.
         let rehearsal = project.map { RehearsalTarget.find(in: $0, outputFolder: outputFolder, fileSystem: fileSystem) }
         if let test = rehearsal?.target, request.answers.tests == nil, recorded?.answers.tests == nil,
-           configuration.tasks.contains(where: \.isRehearsed), let ask = questions.writeRehearsalTests {
+           let ask = questions.writeRehearsalTests {
             var answers = configuration.answers
             answers.tests = try ask(test.name)
             configuration = try makeConfiguration(answers, defaults: defaults, request: request, recorded: recorded)
