@@ -213,6 +213,20 @@ struct RehearsalTests {
         #expect(Self.passed("testContinuedProcessingKeepsTheOutputOfAJobThatReturns", in: run.output), "\(run.output)")
     }
 
+    /// A job of one step reports its only step as its last: there is no moment to expire it part-way, and the
+    /// generated code keeps a returned job's output, so the expiry rehearsal must not call that half-written output
+    /// (review of stop 29: it did, with "iOS would leave half-written output behind").
+    @Test func aJobOfOneStepIsNotBlamedForOutputKeptAfterItsLastStep() async throws {
+        var files = try Self.swiftFiles(Self.continuedScenario)
+        let job = files["ExportJob.swift"]!
+        let oneStep = job.replacingOccurrences(of: "let totalUnitCount: Int64 = 100", with: "let totalUnitCount: Int64 = 1")
+        try #require(oneStep != job)
+        files["ExportJob.swift"] = oneStep
+        let run = try await Self.buildAndRun(files, setup: .swift6, scenario: Self.continuedScenario)
+        #expect(run.ending == .exited(0), "\(run.output)")
+        #expect(run.output.contains("Skipped: the continued-processing job (ExportJob) returned without reporting a step before its last"), "\(run.output)")
+    }
+
     /// The simulator's mutant of the generated launch path that shows the bar only after the job's first step
     /// (no `progress.begin`), in the app's copy: the first-moment rehearsal catches it too.
     @Test func aBarShownOnlyAfterTheFirstStepIsCaught() async throws {
