@@ -71,6 +71,7 @@ public enum Subprocess {
         let child = try Child(executable, arguments: arguments, environment: environment, in: directory)
         let process = child.process
         let start = ContinuousClock.now
+        let started = Date()
         let timedOut = Flag()
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             process.terminationHandler = { _ in continuation.resume() }
@@ -100,6 +101,9 @@ public enum Subprocess {
             .signalled(process.terminationStatus)
         } else {
             .exited(process.terminationStatus)
+        }
+        if SubprocessTimeline.isOn {
+            SubprocessTimeline.record(executable: executable, arguments: arguments, started: started, ended: Date(), ending: "\(ending)")
         }
         return Run(ending: ending, output: output, duration: duration)
     }
