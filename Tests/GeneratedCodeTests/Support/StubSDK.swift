@@ -57,9 +57,16 @@ final class StubSDK: Sendable {
     private static let cached = Task { try await StubSDK.build(.standard) }
     private static let cachedIOS27 = Task { try await StubSDK.build(.ios27) }
 
+    /// Which waiting compiler gets a freed permit first: the one nearest to a simulator run. Runs mostly sleep, so
+    /// the suite's wall time is shortest when they start early and overlap the compilations; a build once begun
+    /// goes on to its link before other builds begin, and a compile check that feeds no run waits for the rest.
+    enum Priority: Int {
+        case checkOnly, startsBuild, continuesBuild, finishesBuild, stubModules
+    }
+
     /// Runs one `swiftc`, holding one of the per-core compiler permits while it runs.
-    static func swiftc(_ arguments: [String], in directory: URL) async throws -> Subprocess.Outcome {
-        try await AsyncSemaphore.compilers.withPermit {
+    static func swiftc(_ arguments: [String], in directory: URL, priority: Priority) async throws -> Subprocess.Outcome {
+        try await AsyncSemaphore.compilers.withPermit(priority: priority.rawValue) {
             try await Subprocess.run(["swiftc"] + arguments, in: directory)
         }
     }
@@ -83,7 +90,7 @@ final class StubSDK: Sendable {
             + commonFlags
             + extraFlags
             + (swiftFiles + shimFiles).map(\.path)
-        let outcome = try await Self.swiftc(arguments, in: objectsDirectory)
+        let outcome = try await Self.swiftc(arguments, in: objectsDirectory, priority: .checkOnly)
         return CompileResult(outcome)
     }
 
@@ -119,7 +126,7 @@ final class StubSDK: Sendable {
             + commonFlags
             + extraFlags
             + (swiftFiles + shimFiles + stubObjects).map(\.path)
-        return (executable, try await Self.swiftc(arguments, in: directory))
+        return (executable, try await Self.swiftc(arguments, in: directory, priority: .startsBuild))
     }
 
     /// Compiles `swiftFiles` plus the networking shim into module `name` in `directory`: its `.swiftmodule` and one
@@ -136,7 +143,7 @@ final class StubSDK: Sendable {
             + commonFlags
             + extraFlags
             + (swiftFiles + shimFiles).map(\.path)
-        return (module, object, try await Self.swiftc(arguments, in: directory))
+        return (module, object, try await Self.swiftc(arguments, in: directory, priority: .startsBuild))
     }
 
     /// Compiles `swiftFiles` (one of them the entry point) into an object file of module `name`, which may import
@@ -149,7 +156,7 @@ final class StubSDK: Sendable {
             + commonFlags
             + extraFlags
             + swiftFiles.map(\.path)
-        return try await Self.swiftc(arguments, in: object.deletingLastPathComponent())
+        return try await Self.swiftc(arguments, in: object.deletingLastPathComponent(), priority: .continuesBuild)
     }
 
     /// Links `objects` with the stub modules' objects into an executable `executable`. `extraFlags` must repeat a
@@ -159,7 +166,7 @@ final class StubSDK: Sendable {
     ) async throws -> Subprocess.Outcome {
         let stubObjects = sanitizedStubs ? try await sanitizedObjectFiles() : objectFiles
         let arguments = ["-o", executable.path] + extraFlags + (objects + stubObjects).map(\.path)
-        return try await Self.swiftc(arguments, in: executable.deletingLastPathComponent())
+        return try await Self.swiftc(arguments, in: executable.deletingLastPathComponent(), priority: .finishesBuild)
     }
 
     private var commonFlags: [String] {
@@ -254,7 +261,7 @@ extension StubSDK {
             + ["-emit-module", "-emit-module-path", modules.appendingPathComponent("\(module.name).swiftmodule").path]
             + ["-c", "-o", object.path]
             + sources.map(\.path)
-        let outcome = try await swiftc(arguments, in: modules)
+        let outcome = try await swiftc(arguments, in: modules, priority: .stubModules)
         let unexpected = outcome.output.split(separator: "\n")
             .filter { ($0.contains("error:") || $0.contains("warning:")) && !$0.contains(expectedStubWarning) }
         guard outcome.exitCode == 0, unexpected.isEmpty else {
@@ -279,7 +286,7 @@ extension StubSDK {
                 + module.extraFlags
                 + ["-I", modules.path, "-sanitize=thread", "-c", "-o", object.path]
                 + sources.map(\.path)
-            let outcome = try await swiftc(arguments, in: modules)
+            let outcome = try await swiftc(arguments, in: modules, priority: .stubModules)
             guard outcome.exitCode == 0 else {
                 throw Failure(summary: "stub module \(module.name) does not build with -sanitize=thread", output: outcome.output)
             }
