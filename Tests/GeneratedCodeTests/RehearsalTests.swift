@@ -32,6 +32,25 @@ struct RehearsalTests {
                                                                                        : "Executed \(count) tests, with 0 failures"), "\(run.output)")
     }
 
+    /// Every other snapshot scenario (a `--prefix`, SwiftUI, an Objective-C app delegate, the GPU, iOS 12 and 13,
+    /// each interval and task alone) with `--tests` as well: its rehearsal file compiles with the scenario's code
+    /// in the strictest set-up and passes with the template's own work. The rehearsal scenarios above are checked
+    /// in all three set-ups.
+    @Test(arguments: Scenarios.all.filter { $0.answers.tests != true })
+    func everyScenarioRehearsesWithItsOwnWork(_ base: Scenario) async throws {
+        var answers = base.answers
+        answers.tests = true
+        let scenario = Scenario(name: "\(base.name)-tests", flags: base.flags + ["--tests"], answers: answers,
+                                appHasNoScenes: base.appHasNoScenes, swiftTesting: base.swiftTesting)
+        let files = try Self.swiftFiles(scenario)
+        let rehearsal = try #require(Self.rehearsal(in: files), "\(base): no rehearsal file")
+        let run = try await Self.buildAndRun(files, setup: .xcode26Defaults, in: scenario)
+        #expect(run.ending == .exited(0), "\(base): \(run.output)")
+        let count = Self.testNames(in: rehearsal.contents).count
+        #expect(count > 0 && Self.plain(run.output).contains("Executed \(count) test\(count == 1 ? "" : "s"), with 0 failures"),
+                "\(base): \(run.output)")
+    }
+
     /// Refresh work that loops without checking for cancellation (`try?` swallows the cancellation) for 5 s: longer
     /// than the success rehearsal waits (its 2 s budget and the 1 s hand-over), which 3 s only just was.
     @Test func refreshWorkThatIgnoresCancellationIsCaught() async throws {
@@ -52,6 +71,31 @@ struct RehearsalTests {
         }
         #expect(Self.failure(of: "testRefreshCompletesOnceWhenTheWorkSucceeds", in: run.output)?.contains(
             "iOS would kill the app: the refresh work (AppRefreshWork) had not finished 2.0 s after its task started") == true, "\(run.output)")
+        #expect(Self.passed("testProcessingCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")
+    }
+
+    /// The same refresh work in a SwiftUI app, whose `.backgroundTask(.appRefresh(_:))` runs it through
+    /// `performAppRefresh()`: the rehearsal runs it as SwiftUI does (an expiry cancels it), and catches it too.
+    /// Before, a SwiftUI app's rehearsal file did not compile (it called the UIKit `handleAppRefresh(_:)`).
+    @Test func swiftUIRefreshWorkThatIgnoresCancellationIsCaught() async throws {
+        var answers = Scenarios.named("swiftui-refresh-processing").answers
+        answers.tests = true
+        let scenario = Scenario(name: "swiftui-refresh-processing-tests", flags: [], answers: answers)
+        var files = try Self.swiftFiles(scenario)
+        try #require(files["BackgroundTaskManager.swift"]?.contains("func performAppRefresh() async") == true)
+        files["AppRefreshWork.swift"] = try Self.replacingBody(of: "AppRefreshWork", in: files["AppRefreshWork.swift"]!, with: """
+                let end = Date().addingTimeInterval(5)
+                while Date() < end {
+                    try? await Task.sleep(nanoseconds: 10_000_000)
+                }
+            """)
+        let run = try await Self.buildAndRun(files, setup: .xcode26Defaults, in: scenario)
+        #expect(run.ending != .exited(0), "\(run.output)")
+        for test in ["testRefreshCompletesOnceWhenExpiredShortlyAfterItStarts", "testRefreshCompletesOnceWhenExpiredLate"] {
+            #expect(Self.failure(of: test, in: run.output)?.contains(
+                "iOS would kill the app: the refresh work (AppRefreshWork) was still running 1.0 s after its task expired") == true,
+                "\(test): \(run.output)")
+        }
         #expect(Self.passed("testProcessingCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")
     }
 
@@ -277,11 +321,20 @@ struct RehearsalTests {
 
     /// The scenario's Swift files by file name: the app's (a new folder's) and the rehearsal file.
     static func swiftFiles(_ scenario: String = scenario) throws -> [String: String] {
+        try swiftFiles(Scenarios.named(scenario))
+    }
+
+    static func swiftFiles(_ scenario: Scenario) throws -> [String: String] {
         var files: [String: String] = [:]
-        for file in try Scenarios.named(scenario).renderedFiles() where file.path.hasSuffix(".swift") {
+        for file in try scenario.renderedFiles() where file.path.hasSuffix(".swift") {
             files[(file.path as NSString).lastPathComponent] = file.contents
         }
         return files
+    }
+
+    /// The rehearsal file among `files`, and its class, whose name has the scenario's `--prefix`.
+    static func rehearsal(in files: [String: String]) -> (className: String, contents: String)? {
+        files.first { $0.key.hasSuffix(rehearsalFile) }.map { (String($0.key.dropLast(".swift".count)), $0.value) }
     }
 
     /// The test methods, as swift-corelibs-xctest needs them listed: an executable built with swiftc has no test
@@ -295,19 +348,25 @@ struct RehearsalTests {
     /// Any diagnostic in bggen's files fails the test.
     static func buildAndRun(_ files: [String: String], setup: CompilerSetup, scenario: String = scenario,
                             allowingWarnings: Bool = false) async throws -> Subprocess.Run {
+        try await buildAndRun(files, setup: setup, in: Scenarios.named(scenario), allowingWarnings: allowingWarnings)
+    }
+
+    static func buildAndRun(_ files: [String: String], setup: CompilerSetup, in scenario: Scenario,
+                            allowingWarnings: Bool = false) async throws -> Subprocess.Run {
         let folder = try TemporaryDirectory()
-        let names = testNames(in: files[rehearsalFile]!)
-        let main = Scenarios.named(scenario).swiftTesting
+        let rehearsal = rehearsal(in: files)!
+        let names = testNames(in: rehearsal.contents)
+        let main = scenario.swiftTesting
             ? "import Foundation\nimport Testing\n\nexit(await Testing.__swiftPMEntryPoint() as CInt)\n"
             : "import XCTest\n\nXCTMain([testCase([\n"
-                + names.map { "    (\"\($0)\", asyncTest(BackgroundTaskRehearsalTests.\($0))),\n" }.joined() + "])])\n"
+                + names.map { "    (\"\($0)\", asyncTest(\(rehearsal.className).\($0))),\n" }.joined() + "])])\n"
         var sources: [URL] = []
         for (name, contents) in files.merging(["main.swift": main], uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
             let url = folder.url.appendingPathComponent(name)
             try contents.write(to: url, atomically: true, encoding: .utf8)
             sources.append(url)
         }
-        let sdk = try await StubSDK.shared(StubSDK.Version(for: try Scenarios.named(scenario).configuration.deploymentTarget))
+        let sdk = try await StubSDK.shared(StubSDK.Version(for: try scenario.configuration.deploymentTarget))
         let (executable, outcome) = try await sdk.linkExecutable(swiftFiles: sources, setup: setup, extraFlags: ["-D", "DEBUG"])
         let result = CompileResult(exitCode: outcome.exitCode, output: outcome.output, duration: outcome.duration)
         let inGeneratedFiles = result.diagnostics.filter { !$0.contains("main.swift:") }
