@@ -66,11 +66,11 @@ struct RehearsalTests {
         for test in ["testRefreshCompletesOnceWhenExpiredBeforeItStarts", "testRefreshCompletesOnceWhenExpiredShortlyAfterItStarts",
                      "testRefreshCompletesOnceWhenExpiredLate"] {
             #expect(Self.failure(of: test, in: run.output)?.contains(
-                "iOS would kill the app: the refresh work (AppRefreshWork) was still running 1.0 s after its task expired") == true,
+                "iOS would suspend the app while the refresh work (AppRefreshWork) still ran 1.0 s after its task expired") == true,
                 "\(test): \(run.output)")
         }
         #expect(Self.failure(of: "testRefreshCompletesOnceWhenTheWorkSucceeds", in: run.output)?.contains(
-            "iOS would kill the app: the refresh work (AppRefreshWork) had not finished 2.0 s after its task started") == true, "\(run.output)")
+            "iOS would expire the task before the refresh work (AppRefreshWork) finished: it had not finished 2.0 s after its task started") == true, "\(run.output)")
         #expect(Self.passed("testProcessingCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")
     }
 
@@ -93,7 +93,7 @@ struct RehearsalTests {
         #expect(run.ending != .exited(0), "\(run.output)")
         for test in ["testRefreshCompletesOnceWhenExpiredShortlyAfterItStarts", "testRefreshCompletesOnceWhenExpiredLate"] {
             #expect(Self.failure(of: test, in: run.output)?.contains(
-                "iOS would kill the app: the refresh work (AppRefreshWork) was still running 1.0 s after its task expired") == true,
+                "iOS would suspend the app while the refresh work (AppRefreshWork) still ran 1.0 s after its task expired") == true,
                 "\(test): \(run.output)")
         }
         #expect(Self.passed("testProcessingCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")
@@ -111,7 +111,7 @@ struct RehearsalTests {
         let run = try await Self.buildAndRun(files, setup: .swift6)
         #expect(run.ending != .exited(0), "\(run.output)")
         let failure = Self.failure(of: "testRefreshCompletesOnceWhenTheWorkSucceeds", in: run.output)
-        #expect(failure?.contains("iOS would kill the app: the refresh work (AppRefreshWork) had not finished 2.0 s after its task started (a device gives about 30 s; this clock runs 15 times faster, timeScale)") == true, "\(run.output)")
+        #expect(failure?.contains("iOS would expire the task before the refresh work (AppRefreshWork) finished: it had not finished 2.0 s after its task started (a device gives about 30 s; this clock runs 15 times faster, timeScale)") == true, "\(run.output)")
         #expect(failure?.contains("still running") == false, "\(run.output)")
         for test in ["testRefreshCompletesOnceWhenExpiredLate", "testRefreshCompletesOnceWhenExpiredBeforeItStarts", "testProcessingCompletesOnceWhenTheWorkSucceeds"] {
             #expect(Self.passed(test, in: run.output), "\(test): \(run.output)")
@@ -127,9 +127,9 @@ struct RehearsalTests {
         let run = try await Self.buildAndRun(files, setup: .swift6)
         #expect(run.ending != .exited(0), "\(run.output)")
         #expect(Self.failure(of: "testProcessingCompletesOnceWhenTheWorkSucceeds", in: run.output)?.contains(
-            "iOS would kill the app: the processing work (ProcessingWork) had not finished 5.0 s after its task started") == true, "\(run.output)")
+            "iOS would expire the task before the processing work (ProcessingWork) finished: it had not finished 5.0 s after its task started") == true, "\(run.output)")
         #expect(Self.failure(of: "testProcessingCompletesOnceWhenExpiredShortlyAfterItStarts", in: run.output)?.contains(
-            "iOS would kill the app: the processing work (ProcessingWork) was still running 1.0 s after its task expired") == true, "\(run.output)")
+            "iOS would suspend the app while the processing work (ProcessingWork) still ran 1.0 s after its task expired") == true, "\(run.output)")
         #expect(Self.passed("testRefreshCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")
     }
 
