@@ -183,7 +183,10 @@ struct UseReader {
                 continue
             }
             let wrapper = function.scope.name
-            for index in callSites(of: wrapper) where index != at {
+            // A call of the same name inside the wrapper is the API it wraps (`BGTaskScheduler.shared.register`), or
+            // itself: neither is a use of the wrapper.
+            let body = function.open...(SwiftScopes.closing(function.open, in: tokens) ?? tokens.count)
+            for index in callSites(of: wrapper) where !body.contains(index) {
                 var start = index + 2
                 if TokenPattern.matches(tokens, at: start + 1, [":"]) { start += 2 }
                 let before = facts.uses.count

@@ -89,8 +89,7 @@ extension DoctorRule {
                                    }
                                }
 
-                               """).launching("Tasks().registerAll()"),
-                           knownGap: "the parameter is no longer read as the type's `static let identifier`, but the wrapper's call-site literal is not followed into a private method with a labelled parameter (a CHECK001 note)"),
+                               """).launching("Tasks().registerAll()")),
         ])
 }
 
