@@ -15,6 +15,9 @@ struct HarnessBuild: Sendable {
 
     let result: CompileResult
     let executable: URL
+    /// Module `App`'s interface and object, when it compiled: a test module can `@testable import` it and link
+    /// with it, as an app's unit tests do (the rehearsal tests).
+    let app: (module: URL, object: URL)?
     /// The paths of bggen's files (the rendered output and the app-delegate example) in this build.
     let checkedFiles: Set<String>
 

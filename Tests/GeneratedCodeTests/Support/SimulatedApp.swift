@@ -114,7 +114,7 @@ struct SimulatedApp: Sendable {
             let app = try await sdk.compileModule(swiftFiles: files, named: "App", setup: setup, extraFlags: flags, in: directory)
             let executable = directory.appendingPathComponent("App")
             guard app.outcome.exitCode == 0 else {
-                return HarnessBuild(result: CompileResult(app.outcome), executable: executable, checkedFiles: checkedFiles)
+                return HarnessBuild(result: CompileResult(app.outcome), executable: executable, app: nil, checkedFiles: checkedFiles)
             }
             let harness = try await HarnessObject.compile(
                 against: app.module, expectations: expectations, setup: setup, flags: flags, sdk: sdk, version: version
@@ -132,6 +132,7 @@ struct SimulatedApp: Sendable {
                     duration: app.outcome.duration + harness.outcome.duration + link.duration
                 ),
                 executable: executable,
+                app: (app.module, app.object),
                 checkedFiles: checkedFiles
             )
         }
