@@ -1,8 +1,9 @@
 /// One task kind, declared once: what it is called, the identifier it registers, the Info.plist entries `init`
 /// writes for it, the mode `doctor` requires for its requests, and the templates it writes. The identifiers, the
-/// background modes, the files the renderer writes, the compile checks' flags and the symbols that mean an app's
-/// code covers it all come from here, so a new kind is one case of `TaskKind` and one arm of `of(_:)`, whose switch
-/// the compiler makes every new kind fill in.
+/// background modes, the files the renderer writes, the rows of docs/generated-code.md's "What it writes" table, the
+/// compile checks' flags and the symbols that mean an app's code covers it all come from here, so a new kind is one
+/// case of `TaskKind` and one arm of `of(_:)`, whose switch the compiler makes every new kind fill in (with a `File`
+/// for each new file of bggen's).
 public struct TaskSpec: Sendable {
     /// How the kind's identifier is listed in `BGTaskSchedulerPermittedIdentifiers`.
     public enum Permission: Sendable, Equatable {
@@ -19,9 +20,20 @@ public struct TaskSpec: Sendable {
         public let name: String
         /// The user's work, written once and never overwritten ("This file is yours").
         public let isUsers: Bool
+        /// What the file holds, as docs/generated-code.md's "What it writes" table says it.
+        public let purpose: String
 
-        static func tool(_ name: String) -> File { File(name: name, isUsers: false) }
-        static func users(_ name: String) -> File { File(name: name, isUsers: true) }
+        static func tool(_ name: String, _ purpose: String) -> File { File(name: name, isUsers: false, purpose: purpose) }
+        static func users(_ name: String) -> File { File(name: name, isUsers: true, purpose: "your work, written once and never overwritten") }
+
+        // bggen's files, each declared once whichever kinds write it.
+        static let taskRun = tool("BackgroundTaskRun.swift", "exactly-once completion of a task, and the `BackgroundWork` seam")
+        static let taskManager = tool("BackgroundTaskManager.swift",
+                                      "registration and scheduling; checkpointing with `--checkpoint`; a debug-only pending-request logger")
+        static let downloadManager = tool("BackgroundDownloadManager.swift", "the one background session and its delegate")
+        static let uploadManager = tool("BackgroundUploadManager.swift", "a second session, for uploads from files only")
+        static let silentPushHandler = tool("SilentPushHandler.swift", "`content-available` check and the fetch result")
+        static let continuedProcessingManager = tool("ContinuedProcessingManager.swift", "per-job identifiers, progress, strategy, GPU (iOS 26)")
     }
 
     public let kind: TaskKind
@@ -52,6 +64,10 @@ public struct TaskSpec: Sendable {
         }
     }
 
+    /// BGTaskScheduler runs it: its identifier is a permitted task identifier (a background session's or a push's
+    /// is not).
+    package var isScheduledTask: Bool { permission != .none }
+
     /// The `-D` flag the compile checks define when the kind is generated: `BGGEN_SILENT_PUSH`.
     package var compileFlag: String {
         "BGGEN_" + String(kind.rawValue.uppercased().map { $0 == "-" ? "_" : $0 })
@@ -80,28 +96,28 @@ public struct TaskSpec: Sendable {
         case .refresh:
             TaskSpec(kind: kind, summary: "app refresh: lightweight periodic updates such as feeds, weather or content",
                      identifierSuffix: "refresh", permission: .exact, modes: ["fetch"], requestMode: "fetch",
-                     files: [.tool("BackgroundTaskRun.swift"), .tool("BackgroundTaskManager.swift"), .users("AppRefreshWork.swift")])
+                     files: [.taskRun, .taskManager, .users("AppRefreshWork.swift")])
         case .processing:
             TaskSpec(kind: kind, summary: "data processing: long-running maintenance such as database cleanup, ML model updates or large syncs",
                      identifierSuffix: "processing", permission: .exact, modes: ["processing"], requestMode: "processing",
-                     files: [.tool("BackgroundTaskRun.swift"), .tool("BackgroundTaskManager.swift"), .users("ProcessingWork.swift")])
+                     files: [.taskRun, .taskManager, .users("ProcessingWork.swift")])
         case .downloads:
             TaskSpec(kind: kind, summary: "background downloads: files and assets that survive app termination",
                      identifierSuffix: "background-downloads", permission: .none, modes: [], requestMode: nil,
-                     files: [.tool("BackgroundDownloadManager.swift"), .users("DownloadHandling.swift")])
+                     files: [.downloadManager, .users("DownloadHandling.swift")])
         case .uploads:
             TaskSpec(kind: kind, summary: "background uploads: files sent to a server even after the app is suspended",
                      identifierSuffix: "background-uploads", permission: .none, modes: [], requestMode: nil,
-                     files: [.tool("BackgroundUploadManager.swift"), .users("UploadHandling.swift")])
+                     files: [.uploadManager, .users("UploadHandling.swift")])
         case .silentPush:
             TaskSpec(kind: kind, summary: "silent push: server-triggered content updates",
                      identifierSuffix: nil, permission: .none, modes: ["remote-notification"], requestMode: nil,
-                     files: [.tool("SilentPushHandler.swift"), .users("SilentPushWork.swift")])
+                     files: [.silentPushHandler, .users("SilentPushWork.swift")])
         case .continuedProcessing:
             // `init` writes the processing mode for it as for processing; its requests are accepted without it.
             TaskSpec(kind: kind, summary: "continued processing (iOS 26): work the user starts, such as an export, that keeps going after they leave the app",
                      identifierSuffix: "export", permission: .wildcard, modes: ["processing"], requestMode: nil,
-                     files: [.tool("BackgroundTaskRun.swift"), .tool("ContinuedProcessingManager.swift"), .users("ExportJob.swift")])
+                     files: [.taskRun, .continuedProcessingManager, .users("ExportJob.swift")])
         }
     }
 

@@ -14,7 +14,7 @@ struct TaskSpecTests {
     }
 
     /// The files the renderer writes are the declarations' files, in the order and with the owners bggen has always
-    /// written; a file several kinds share has one owner and is written once.
+    /// written; a file several kinds share has one owner and one purpose, and is written once.
     @Test func theRenderersTaskFilesComeFromTheDeclarations() {
         let files = OutputRenderer.taskFiles.map { "\($0.name) \($0.kinds.map(\.rawValue).joined(separator: ",")) \($0.ownership.rawValue)" }
         #expect(files == [
@@ -33,7 +33,7 @@ struct TaskSpecTests {
         ])
         let declared = TaskSpec.all.flatMap(\.files)
         for file in declared {
-            #expect(declared.allSatisfy { $0.name != file.name || $0.isUsers == file.isUsers }, "\(file.name) has two owners")
+            #expect(declared.allSatisfy { $0.name != file.name || $0 == file }, "\(file.name) has two owners or two purposes")
             #expect(EmbeddedTemplates.files["\(file.name).tmpl"] != nil, "\(file.name) has no template")
         }
         // Every kind has its own work file, which is the user's.
@@ -85,15 +85,6 @@ struct TaskSpecTests {
         #expect(TaskSpec.of(.silentPush).coveringSymbols == ["didReceiveRemoteNotification"])
         for spec in TaskSpec.all where spec.kind != .uploads {
             #expect(!spec.coveringSymbols.isEmpty, "\(spec.kind): no symbol means existing code covers it")
-        }
-    }
-
-    /// docs/generated-code.md's "What it writes" table names every file a kind writes.
-    @Test func theWhatItWritesTableNamesEveryKindsFiles() throws {
-        let text = try String(contentsOf: RepositoryPaths.root.appendingPathComponent("docs/generated-code.md"), encoding: .utf8)
-        let table = text.components(separatedBy: "\n\n").first { $0.hasPrefix("| file | when | owner |") } ?? ""
-        for file in TaskSpec.all.flatMap(\.files) {
-            #expect(table.contains("`\(file.name)`"), "\(file.name) is missing from docs/generated-code.md's table")
         }
     }
 }

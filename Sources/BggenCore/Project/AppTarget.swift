@@ -122,8 +122,7 @@ public struct AppTarget: Sendable, Equatable {
     public var isMultiplatform: Bool { otherPlatforms.contains { $0 != .macCatalyst } }
     /// The other platforms as a user reads them: "macOS", "visionOS and Mac Catalyst".
     public var otherPlatformNames: String {
-        let names = otherPlatforms.map(\.rawValue)
-        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        ProseList.joined(otherPlatforms.map(\.rawValue), "and")
     }
     /// `PRODUCT_BUNDLE_IDENTIFIER` of the Release configuration (else the first one).
     public let bundleIdentifier: SettingValue?

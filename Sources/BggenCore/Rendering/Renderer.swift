@@ -52,7 +52,8 @@ public struct OutputRenderer: Sendable {
         TypePrefix.names(in: try unprefixedFiles(for: configuration, outputFolder: ""))
     }
 
-    /// The rendered files before the prefix is applied and the marker stamped.
+    /// The rendered files before the prefix is applied and the marker stamped. A file no kind owns has its row, with
+    /// when it is written, in `writtenFiles`.
     private func unprefixedFiles(for configuration: Configuration, outputFolder: String,
                                  apsEnvironment: String? = nil, appModule: String = defaultAppModule,
                                  testsFolder: String = defaultRehearsalFolder, swiftTesting: Bool = false) throws(TemplateError) -> [GeneratedFile] {
@@ -153,17 +154,40 @@ public struct OutputRenderer: Sendable {
     }()
 
     /// Which task kinds need which file, from `TaskSpec.all`; a file is written when any of its kinds is chosen.
-    static let taskFiles: [(name: String, kinds: [TaskKind], ownership: Ownership)] = {
-        var files: [(name: String, kinds: [TaskKind], ownership: Ownership)] = []
+    static let taskFiles: [(name: String, kinds: [TaskKind], ownership: Ownership, purpose: String)] = {
+        var files: [(name: String, kinds: [TaskKind], ownership: Ownership, purpose: String)] = []
         for spec in TaskSpec.all {
             for file in spec.files {
                 if let index = files.firstIndex(where: { $0.name == file.name }) {
                     files[index].kinds.append(spec.kind)
                 } else {
-                    files.append((file.name, [spec.kind], file.isUsers ? .user : .tool))
+                    files.append((file.name, [spec.kind], file.isUsers ? .user : .tool, file.purpose))
                 }
             }
         }
         return files
     }()
+
+    /// Everything bggen writes, in the order docs/generated-code.md's "What it writes" table lists it (`fileTable`).
+    /// The files no task kind owns are declared here, each with when `unprefixedFiles` writes it (`NextSteps` writes
+    /// `bggen/NEXT_STEPS.md`) in words; the kinds' files come from `taskFiles`: first those of the tasks
+    /// BGTaskScheduler runs, then the two other ways an app calls them, then the other kinds' files.
+    static let writtenFiles: [WrittenFiles] = [
+        .shared("BackgroundTaskConfiguration.swift", when: "always", "every identifier, interval and Info.plist value, in one place"),
+        .shared("BackgroundSupport.swift", when: "always", "the lock and logging the other files share"),
+        .toolFiles(ofScheduledTasks: true),
+        .shared("BackgroundTasksObjC.swift", when: "`--objc` (an Objective-C app delegate)", "the `@objc` class methods the delegate calls"),
+        .shared("BackgroundTasksScene.swift", when: "`--style swiftui`, refresh, iOS 16+",
+                "`.backgroundTask(.appRefresh(…))`, so SwiftUI registers the refresh (never both ways)"),
+        .toolFiles(ofScheduledTasks: false),
+        .userFiles(when: "per task"),
+        .shared("Info.fragment.plist", at: infoFragmentPath, when: "when Info.plist keys are needed",
+                "`BGTaskSchedulerPermittedIdentifiers` and `UIBackgroundModes`, for `PlistBuddy -c \"Merge …\"`"),
+        .shared("Entitlements.fragment.plist", at: entitlementsFragmentPath, when: "silent push or `--gpu`",
+                "`aps-environment`; the Background GPU Access entitlement with `--gpu`"),
+        .shared("BackgroundTaskRehearsalTests.swift", placedIn: "the app's unit-test target's folder (else `\(defaultRehearsalFolder)/`)",
+                when: "`--tests`", "rehearsals of your background work, XCTest or Swift Testing ([below](#rehearsal-tests---tests))"),
+        .shared("NextSteps.md", at: NextSteps.path, when: "always",
+                "the whole next steps with the code to paste (`bggen init --next-steps` prints them); a run that changes nothing else leaves it as it is"),
+    ]
 }

@@ -1,0 +1,36 @@
+@testable import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// docs/generated-code.md's "What it writes" table is the one the task kinds' declarations and the renderer's list
+/// of its other files make, re-recorded only when asked.
+@Suite("The What it writes table")
+struct FileTableTests {
+    @Test func theTableInDocsIsTheGeneratedOne() throws {
+        let table = try GeneratedDocBlock.current(
+            in: "docs/generated-code.md",
+            begin: "<!-- files: generated from Sources/BggenModel/TaskSpec.swift and OutputRenderer.writtenFiles; BGGEN_RECORD_README=1 swift test --filter FileTableTests -->\n",
+            end: "<!-- files end -->", expected: OutputRenderer.fileTable
+        )
+        #expect(table == OutputRenderer.fileTable, "docs/generated-code.md's What it writes table differs; re-record it")
+    }
+
+    /// A new template cannot be left out of the table, nor a renamed one linger in it.
+    @Test func theTableNamesEveryTemplateOnce() {
+        let templates = Set(EmbeddedTemplates.files.keys.map { String($0.dropLast(".tmpl".count)) })
+        #expect(OutputRenderer.tabledTemplates.sorted() == templates.sorted())
+        #expect(Set(OutputRenderer.tabledTemplates).count == OutputRenderer.tabledTemplates.count)
+    }
+
+    /// A file several kinds write says all of them, in `TaskKind`'s order; every kind's work file is in the user's row.
+    @Test func aKindsFileSaysWhichKindsWriteIt() {
+        let table = OutputRenderer.fileTable
+        #expect(table.contains("| `BackgroundTaskRun.swift` | refresh, processing or continued processing | bggen: exactly-once completion"))
+        #expect(table.contains("| `BackgroundTaskManager.swift` | refresh or processing | bggen: registration and scheduling"))
+        #expect(table.contains("| `SilentPushHandler.swift` | silent push | bggen: "))
+        let userRow = table.split(separator: "\n").map(String.init).filter { $0.contains("**you**") }
+        #expect(userRow == ["| " + TaskSpec.all.compactMap(\.workFile).map { "`\($0)`" }.joined(separator: ", ")
+                + " | per task | **you**: your work, written once and never overwritten |"])
+    }
+}
