@@ -83,6 +83,7 @@ struct CodeModel: Sendable {
         }
         model.readWhatFactsNeed(from: &skipped, root: root, fileSystem: fileSystem)
         model.resolveConstants()
+        model.settleHandOffs(unread: skipped)
         for facts in model.files {
             for (name, isolation) in facts.declaredTypes { model.typeDeclarations[name, default: []].append((facts.file, isolation)) }
         }
@@ -149,6 +150,7 @@ struct CodeModel: Sendable {
         var wanted = Set(files.flatMap(\.uses).compactMap(\.pendingConstant))
         for handler in files.flatMap(\.handlers) {
             if case .extensionOf(let name) = handler.context { wanted.insert(name) }
+            wanted.formUnion(handler.handsTaskTo)
         }
         var frontier = Set(files.flatMap(\.uses).compactMap { use -> String? in
             guard case .function(let key) = use.launch else { return nil }
@@ -177,6 +179,23 @@ struct CodeModel: Sendable {
             let callers = found.flatMap(\.functions).filter { !$0.mentions.isDisjoint(with: frontier) }.map { Self.callableName($0.key) }
             frontier = Set(callers).subtracting(seen)
             seen.formUnion(frontier)
+        }
+    }
+
+    /// A launch handler whose work outlives it and whose task is handed to functions of other files (a delegate the
+    /// app delegate implements) lacks an expiration handler when the app declares every one of those functions and no
+    /// file of the app holds the word that sets one; code outside the repository (a library) may set it, so a
+    /// function the app does not declare leaves it unknown. One pass over the files, one over the unread ones' words.
+    private mutating func settleHandOffs(unread: [Skipped]) {
+        guard files.contains(where: { $0.handlers.contains { !$0.handsTaskTo.isEmpty } }) else { return }
+        let hashes = Set(FileFacts.expirationWords.map(ByteSearch.hash))
+        guard !files.contains(where: \.mentionsExpirationHandler), !unread.contains(where: { $0.words.contains(where: hashes.contains) }) else { return }
+        let declared = Set(files.flatMap(\.functions).map(\.key))
+        for fileIndex in files.indices {
+            for handlerIndex in files[fileIndex].handlers.indices {
+                let handedTo = files[fileIndex].handlers[handlerIndex].handsTaskTo
+                if !handedTo.isEmpty, handedTo.allSatisfy(declared.contains) { files[fileIndex].handlers[handlerIndex].lacksExpirationHandler = true }
+            }
         }
     }
 

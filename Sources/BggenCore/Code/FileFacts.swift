@@ -41,6 +41,10 @@ struct FileFacts: Sendable {
     var declaredTypes: [String: SwiftScopes.Isolation] = [:]
     /// Every function with the names its body mentions, to follow registrations back to launch.
     var functions: [FunctionMentions] = []
+    /// The file names one of `expirationWords` in its code.
+    var mentionsExpirationHandler = false
+    /// Words that set a task's expiration handler, in Swift (`task.expirationHandler = …`) and Objective-C.
+    static let expirationWords: Set<String> = ["expirationHandler", "setExpirationHandler"]
     /// Types and the file name, where they end in a name bggen may generate.
     var declaredNames: [DeclaredName] = []
     /// What starts the app here.
@@ -59,6 +63,7 @@ struct FileFacts: Sendable {
         self.init(file: file, language: language)
         constants = ConstantTable(tokens: tokens)
         functions = LaunchPaths.functions(in: tokens, language: language)
+        mentionsExpirationHandler = tokens.contains { $0.kind == .identifier && Self.expirationWords.contains($0.text) }
         if language == .swift { declaredTypes = SwiftScopes.declaredTypes(in: tokens) }
     }
 

@@ -17,6 +17,10 @@ struct HandlerClosure: Sendable, Equatable {
     /// function of the same file it hands the task to, and nothing in the file sets an `expirationHandler`.
     /// A handler that finishes before it returns needs none.
     var lacksExpirationHandler: Bool
+    /// For a launch handler whose work outlives it but that hands the task to functions this file does not hold
+    /// (a delegate's `executeExposureDetectionRequest(task:completion:)`): their names. Whether one of them may set
+    /// the expiration handler is decided once every file is read (`CodeModel.settleHandOffs`).
+    var handsTaskTo: [String] = []
     /// A closure written at the registration, not a function passed by name (`taskHandler: refresh(_:)`), whose
     /// isolation is its own declaration's: only a closure is judged for its isolation (BG010).
     var isClosure = true
@@ -33,18 +37,18 @@ struct HandlerClosure: Sendable, Equatable {
         for (index, token) in tokens.enumerated() where token.kind == .identifier {
             let location = FindingLocation(file: file, line: token.line, column: token.column)
             if let registration = registrations[index], let open = registration.closure(in: tokens) {
-                result.append(HandlerClosure(
-                    kind: .launch, location: location, context: SwiftScopes.isolation(at: index, in: tokens),
+                let reached = fileSetsExpiration ? nil : reachOfClosure(open, in: tokens, reach: &reach)
+                result.append(.launch(
+                    at: location, context: SwiftScopes.isolation(at: index, in: tokens),
                     isNonisolated: registration.handlerIsSendable || SwiftScopes.closureIsNonisolated(at: open, in: tokens),
-                    runsOnMain: registration.runsOnMain,
-                    lacksExpirationHandler: !fileSetsExpiration && outlivesItself(open, in: tokens, reach: &reach)))
+                    runsOnMain: registration.runsOnMain, reached: reached))
             } else if let registration = registrations[index], let function = registration.handlerFunction(in: tokens),
                       declared.contains(function), let found = HandlerClosure.function(named: function, in: tokens) {
                 // A function of the file passed by name: its body is the handler, and the task its first parameter.
-                result.append(HandlerClosure(
-                    kind: .launch, location: location, context: .unknown, isNonisolated: false, runsOnMain: registration.runsOnMain,
-                    lacksExpirationHandler: !fileSetsExpiration && reach.outlives(found.parameter, in: found.body, depth: 0) == true,
-                    isClosure: false))
+                let reached = fileSetsExpiration ? nil : reach.outlives(found.parameter, in: found.body, depth: 0)
+                result.append(.launch(
+                    at: location, context: .unknown, isNonisolated: false, runsOnMain: registration.runsOnMain,
+                    reached: reached, isClosure: false))
             } else if token.text == "expirationHandler", index > 0, tokens[index - 1].text == ".",
                       TokenPattern.matches(tokens, at: index + 1, ["=", "{"]) {
                 result.append(HandlerClosure(
@@ -54,6 +58,15 @@ struct HandlerClosure: Sendable, Equatable {
             }
         }
         return result
+    }
+
+    /// A launch handler whose expiration handler is judged from what its task reaches (nil: unknown, or set in the file).
+    private static func launch(at location: FindingLocation, context: SwiftScopes.Isolation, isNonisolated: Bool, runsOnMain: Bool,
+                               reached: FunctionReach.Reach?, isClosure: Bool = true) -> HandlerClosure {
+        let outlives = reached?.outlives == true
+        return HandlerClosure(kind: .launch, location: location, context: context, isNonisolated: isNonisolated, runsOnMain: runsOnMain,
+                              lacksExpirationHandler: outlives && reached?.handedTo.isEmpty == true,
+                              handsTaskTo: outlives ? reached?.handedTo.sorted() ?? [] : [], isClosure: isClosure)
     }
 
     /// The tokens of the argument labelled `label` in the call between `open` and `close`.
@@ -69,24 +82,33 @@ struct HandlerClosure: Sendable, Equatable {
         return []
     }
 
-    /// Whether the handler at `open` starts work that may still run after it returns, with the task kept in this
-    /// file: false when the task is handed to code elsewhere (or stored), where an expiration handler may be set.
-    private static func outlivesItself(_ open: Int, in tokens: [SourceToken], reach: inout FunctionReach) -> Bool {
+    /// What the task of the handler closure at `open` reaches (see `FunctionReach.outlives`); nil when unknown.
+    private static func reachOfClosure(_ open: Int, in tokens: [SourceToken], reach: inout FunctionReach) -> FunctionReach.Reach? {
         guard let close = SwiftScopes.closing(open, in: tokens),
               let inIndex = tokens[(open + 1)..<close].firstIndex(where: { $0.text == "in" && $0.kind == .identifier }),
-              let name = tokens[(open + 1)..<inIndex].last(where: { $0.kind == .identifier && $0.text != "Sendable" })?.text,
-              let outlives = reach.outlives(name, in: (inIndex + 1)..<close, depth: 0)
-        else { return false }
-        return outlives
+              let name = tokens[(open + 1)..<inIndex].last(where: { $0.kind == .identifier && $0.text != "Sendable" })?.text
+        else { return nil }
+        return reach.outlives(name, in: (inIndex + 1)..<close, depth: 0)
     }
 
     /// What the task reaches in this file: a body, and the bodies of the file's functions it is passed to (three
     /// calls deep at most), each function's answer kept, so three layers of 320 calls are read once each.
     struct FunctionReach {
+        /// Whether the work outlives the handler, and the functions outside the file the task is handed to.
+        struct Reach {
+            var outlives: Bool
+            var handedTo: Set<String> = []
+
+            mutating func add(_ other: Reach) {
+                outlives = outlives || other.outlives
+                handedTo.formUnion(other.handedTo)
+            }
+        }
+
         let tokens: [SourceToken]
         let declared: Set<String>
-        private var functions: [String: (body: Range<Int>, parameter: String)?] = [:]
-        private var answers: [String: Bool?] = [:]
+        private var functions: [String: (body: Range<Int>, parameter: String, label: String)?] = [:]
+        private var answers: [String: Reach?] = [:]
 
         init(tokens: [SourceToken], declared: Set<String>) {
             self.tokens = tokens
@@ -103,45 +125,73 @@ struct HandlerClosure: Sendable, Equatable {
         }
 
         /// Whether `body` or a function it hands `name` to starts asynchronous work, following the task through a
-        /// cast to another name; nil when the task is handed to code elsewhere, stored, or bound otherwise.
-        mutating func outlives(_ name: String, in body: Range<Int>, depth: Int) -> Bool? {
-            var result = HandlerClosure.startsAsynchronousWork(body, in: tokens)
+        /// cast to another name, with the functions the file does not hold that the task is handed to (a call
+        /// whose first label is not that of the file's one function of the name, `taskDelegate?.execute(task:
+        /// task)` beside a private `execute(_:)`, calls another object's); nil when the task is stored, bound
+        /// otherwise, or followed too deep.
+        mutating func outlives(_ name: String, in body: Range<Int>, depth: Int) -> Reach? {
+            var result = Reach(outlives: HandlerClosure.startsAsynchronousWork(body, in: tokens))
             for index in body where tokens[index].text == name && tokens[index].kind == .identifier {
                 if index + 1 < body.upperBound, tokens[index + 1].text == "." { continue }
+                // `execute(task: task)`: the label is no use of the task.
+                if index + 1 < body.upperBound, tokens[index + 1].text == ":", ["(", ","].contains(tokens[index - 1].text) { continue }
                 // `guard let refresh = task as? BGAppRefreshTask`: the same task under another name from here on.
                 if let rebound = Self.rebinding(at: index, in: body, tokens: tokens) {
                     guard let answer = outlives(rebound, in: (index + 4)..<body.upperBound, depth: depth) else { return nil }
-                    result = result || answer
+                    result.add(answer)
                     if rebound == name { break }
                     continue
                 }
-                guard depth < 3, let callee = HandlerClosure.callee(around: index, after: body.lowerBound - 1, in: tokens),
-                      declared.contains(callee) else { return nil }
-                let answer: Bool?
+                guard depth < 3, let callee = HandlerClosure.callee(around: index, after: body.lowerBound - 1, in: tokens) else { return nil }
+                if functions[callee] == nil {
+                    functions[callee] = .some(declared.contains(callee) ? HandlerClosure.function(named: callee, in: tokens) : nil)
+                }
+                let label = Self.label(ofArgumentAt: index, in: tokens)
+                guard let function = functions[callee]!, label == nil || function.label == label else {
+                    result.handedTo.insert(callee)
+                    continue
+                }
+                let answer: Reach?
                 if let known = answers[callee] {
                     answer = known
                 } else {
-                    if functions[callee] == nil { functions[callee] = .some(HandlerClosure.function(named: callee, in: tokens)) }
                     answers[callee] = .some(nil)
-                    answer = functions[callee]!.flatMap { outlives($0.parameter, in: $0.body, depth: depth + 1) }
+                    answer = outlives(function.parameter, in: function.body, depth: depth + 1)
                     answers[callee] = .some(answer)
                 }
                 guard let answer else { return nil }
-                result = result || answer
+                result.add(answer)
             }
             return result
         }
+
+        /// The label of the argument the task at `index` starts (`with` of `refresh(with: task as! …)`, `_` for none),
+        /// when it is the first; nil when it is not, so any first parameter is taken.
+        private static func label(ofArgumentAt index: Int, in tokens: [SourceToken]) -> String? {
+            if tokens[index - 1].text == "(" { return "_" }
+            guard index > 2, tokens[index - 1].text == ":", tokens[index - 3].text == "(" else { return nil }
+            return tokens[index - 2].text
+        }
     }
 
-    /// The body of the one function named `name` in the file and the internal name of its first parameter; nil
-    /// when there are several.
-    static func function(named name: String, in tokens: [SourceToken]) -> (body: Range<Int>, parameter: String)? {
-        let starts = tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" && tokens[$0].text == name }
+    /// The body of the one function named `name` in the file with a body, the internal name of its first parameter
+    /// and that parameter's label (`_` for none); nil when there are several. A protocol's requirement has no body:
+    /// it is no function of the file.
+    static func function(named name: String, in tokens: [SourceToken]) -> (body: Range<Int>, parameter: String, label: String)? {
+        let starts = tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" && tokens[$0].text == name && !isRequirement($0, in: tokens) }
         guard starts.count == 1, TokenPattern.matches(tokens, at: starts[0] + 1, ["("]),
-              let parameter = tokens[(starts[0] + 2)...].prefix(while: { $0.text != ":" && $0.text != ")" }).last?.text,
-              let open = tokens[starts[0]...].firstIndex(where: { $0.text == "{" && $0.kind == .punctuation }),
-              let close = SwiftScopes.closing(open, in: tokens) else { return nil }
-        return ((open + 1)..<close, parameter)
+              let close = SwiftScopes.closing(starts[0] + 1, in: tokens) else { return nil }
+        let words = tokens[(starts[0] + 2)..<close].prefix(while: { $0.text != ":" })
+        guard let parameter = words.last?.text, let label = words.first?.text,
+              let open = tokens[close...].firstIndex(where: { $0.text == "{" && $0.kind == .punctuation }),
+              let end = SwiftScopes.closing(open, in: tokens) else { return nil }
+        return ((open + 1)..<end, parameter, label)
+    }
+
+    /// Whether the function named at `index` is declared in a protocol's body.
+    private static func isRequirement(_ index: Int, in tokens: [SourceToken]) -> Bool {
+        guard let open = SwiftScopes.enclosingBrace(before: index, in: tokens) else { return false }
+        return SwiftScopes.headerTokens(before: open, in: tokens).contains { $0.text == "protocol" && $0.kind == .identifier }
     }
 
     /// `await`, `async`, a `Task`, or any closure (a completion handler, a queue's block) in `range`.

@@ -109,10 +109,13 @@ enum LaunchPaths {
 
     /// The name of the type whose body holds the `{` at `open`.
     static func typeName(around open: Int, in tokens: [SourceToken]) -> String? {
-        guard let typeOpen = SwiftScopes.enclosingBrace(before: open, in: tokens) else { return nil }
+        SwiftScopes.enclosingBrace(before: open, in: tokens).flatMap { typeName(of: $0, in: tokens) }
+    }
+
+    /// The name of the type whose body the `{` at `typeOpen` opens.
+    private static func typeName(of typeOpen: Int, in tokens: [SourceToken]) -> String? {
         let header = SwiftScopes.headerTokens(before: typeOpen, in: tokens)
-        guard let keyword = header.lastIndex(where: { ["class", "struct", "enum", "extension", "actor"].contains($0.text) }),
-              keyword + 1 < header.endIndex else { return nil }
+        guard let keyword = header.lastIndex(where: { typeKeywords.contains($0.text) }), keyword + 1 < header.endIndex else { return nil }
         return header[keyword + 1].text
     }
 
@@ -136,15 +139,41 @@ enum LaunchPaths {
             let mentions = Set(tokens[(open + 1)..<close].filter { $0.kind == .identifier }.map(\.text))
             result.append(FunctionMentions(key: key, isLaunch: isLaunch || Self.isLaunch(key), mentions: mentions))
         }
+        if language == .swift { result += storedProperties(in: tokens, apps: apps) }
         return result
     }
 
-    /// Types declared `struct Name: App` in the file: their `init` runs at launch.
+    /// The initial values of the stored properties of the file's types, each as part of its type's `init`: an
+    /// instance property's runs when the type is made, a static one's when code first names the type, and an app
+    /// delegate's or App's (`let taskScheduler = ENATaskScheduler.shared`) before launch finishes.
+    private static func storedProperties(in tokens: [SourceToken], apps: Set<String>) -> [FunctionMentions] {
+        var result: [FunctionMentions] = []
+        for index in tokens.indices where tokens[index].kind == .identifier && (tokens[index].text == "let" || tokens[index].text == "var")
+            && index + 2 < tokens.count && tokens[index + 1].kind == .identifier {
+            guard let open = SwiftScopes.enclosingBrace(before: index, in: tokens),
+                  SwiftScopes.headerTokens(before: open, in: tokens).contains(where: { typeKeywords.contains($0.text) }),
+                  let type = typeName(of: open, in: tokens) else { continue }
+            var equals = index + 2
+            if tokens[equals].text == ":" {
+                equals = tokens[equals...].firstIndex { ["=", "{", ";", "}"].contains($0.text) && $0.kind == .punctuation || $0.line > tokens[index].line } ?? tokens.count
+            }
+            guard equals < tokens.count, tokens[equals].text == "=" else { continue }
+            let mentions = Set(TokenPattern.statement(tokens, from: equals + 1).filter { $0.kind == .identifier }.map(\.text))
+            let isStatic = index > 0 && ["static", "class"].contains(tokens[index - 1].text)
+            result.append(FunctionMentions(key: type + ".init", isLaunch: !isStatic && apps.contains(type), mentions: mentions))
+        }
+        return result
+    }
+
+    private static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "actor"]
+
+    /// Types declared `struct Name: App` or adopting `UIApplicationDelegate` in the file: their `init` runs at launch.
     private static func appTypes(in tokens: [SourceToken]) -> Set<String> {
         var names = Set<String>()
-        for index in tokens.indices where tokens[index].text == "struct" && index + 3 < tokens.count && tokens[index + 2].text == ":" {
+        for index in tokens.indices where (tokens[index].text == "struct" || tokens[index].text == "class")
+            && index + 3 < tokens.count && tokens[index + 2].text == ":" {
             let supertypes = tokens[(index + 3)...].prefix { $0.text != "{" }.map(\.text)
-            if supertypes.contains("App") { names.insert(tokens[index + 1].text) }
+            if supertypes.contains(tokens[index].text == "struct" ? "App" : "UIApplicationDelegate") { names.insert(tokens[index + 1].text) }
         }
         return names
     }

@@ -142,7 +142,7 @@ struct UseReader {
                         return
                     }
                     let start = tokens[binding + 1].text == "=" ? binding + 2 : binding + 4
-                    resolve(statement(from: start), at: binding, into: &use, depth: depth + 1)
+                    resolve(TokenPattern.statement(tokens, from: start), at: binding, into: &use, depth: depth + 1)
                     return
                 }
             }
@@ -156,17 +156,6 @@ struct UseReader {
                 use.unresolvedBecause = "set at run time"
             }
         }
-    }
-
-    /// The expression a binding's `=` starts, up to its line's end (a chain may go on with a leading `.`).
-    private func statement(from start: Int) -> [SourceToken] {
-        let expression = TokenPattern.argument(tokens, from: start)
-        var result: [SourceToken] = []
-        for token in expression {
-            if let last = result.last, token.line > last.line, token.text != ".", last.text != "." { break }
-            result.append(token)
-        }
-        return result
     }
 
     /// A registration or request inside `func name(_ identifier: String, …)` whose identifier is that first

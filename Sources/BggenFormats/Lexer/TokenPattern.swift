@@ -28,6 +28,16 @@ package enum TokenPattern {
         return result
     }
 
+    /// The expression a binding's `=` starts, up to its line's end (a chain may go on with a leading `.`).
+    package static func statement(_ tokens: [SourceToken], from start: Int) -> [SourceToken] {
+        var result: [SourceToken] = []
+        for token in argument(tokens, from: start) {
+            if let last = result.last, token.line > last.line, token.text != ".", last.text != "." { break }
+            result.append(token)
+        }
+        return result
+    }
+
     /// The argument as written, for messages.
     package static func written(_ expression: [SourceToken]) -> String {
         expression.map { $0.kind == .string ? "\"\($0.text)\"" : $0.text }.joined()

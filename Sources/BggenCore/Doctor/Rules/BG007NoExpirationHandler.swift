@@ -23,6 +23,11 @@ extension DoctorRule {
             .nonTriggering("an expiration handler set in a handler passed to a wrapper whose launch closure hands the task to it",
                            closureParameterWrapper(work: "task.expirationHandler = { task.setTaskCompleted(success: false) }\n        Task { task.setTaskCompleted(success: true) }",
                                                    marker: ""), "2️⃣ CHECK001"),
+            .triggering("a handler that hands the task to a delegate implemented in another file, and no file sets an expiration handler",
+                        delegateHandOff(delegateWork: "completion(true)"), "1️⃣", "2️⃣ CHECK001"),
+            .nonTriggering("a handler that hands the task to a delegate implemented in another file, which sets an expiration handler",
+                           delegateHandOff(delegateWork: "task.expirationHandler = { completion(false) }\n        completion(true)", marker: ""),
+                           "2️⃣ CHECK001"),
             .triggering("a Task started for the work, with the task cast to its class under another name",
                         ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in", work: castFirst("Task { refreshTask.setTaskCompleted(success: true) }"),
                                                                      marker: "1️⃣")), "1️⃣"),
@@ -53,13 +58,15 @@ extension DoctorRule {
     /// parameter, with a launch closure that only hands the task to its closure parameter, and is called with one of
     /// the type's methods, whose body is `work`. The identifier through the local is not followed (the CHECK001
     /// note at 2️⃣, at the register call as in Corona-Warn-App).
-    private static func closureParameterWrapper(work: String, marker: String = "1️⃣") -> ExampleApp {
+    private static func closureParameterWrapper(work: String, marker: String = "1️⃣", members: String = "",
+                                                declarations: String = "") -> ExampleApp {
         ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"])
             .launching("Scheduler.shared.registerTasks()").with("App/Scheduler.swift", """
                 import BackgroundTasks
 
-                final class Scheduler: Sendable {
+                \(declarations)final class Scheduler\(members.isEmpty ? ": Sendable" : "") {
                     static let shared = Scheduler()
+                    \(members)
 
                     func registerTasks() {
                         \(marker)registerTask(with: "com.example.app.refresh", taskHandler: refresh(_:))
@@ -75,6 +82,25 @@ extension DoctorRule {
 
                     private func refresh(_ task: BGTask) {
                         \(work)
+                    }
+                }
+
+                """)
+    }
+
+    /// Corona-Warn-App's shape whole: the handler passed to the wrapper, a private `execute(_:)`, hands the task to
+    /// its delegate's `execute(task:completion:)`, a requirement of the file's protocol of the same base name, and
+    /// completes it in the completion closure; `App/Executor.swift` implements the requirement with `delegateWork`.
+    private static func delegateHandOff(delegateWork: String, marker: String = "1️⃣") -> ExampleApp {
+        closureParameterWrapper(work: "delegate?.execute(task: task) { success in task.setTaskCompleted(success: success) }", marker: marker,
+                                members: "weak var delegate: TaskExecutionDelegate?",
+                                declarations: "protocol TaskExecutionDelegate: AnyObject {\n    func execute(task: BGTask, completion: @escaping (Bool) -> Void)\n}\n\n")
+            .with("App/Executor.swift", """
+                import BackgroundTasks
+
+                final class Executor: TaskExecutionDelegate {
+                    func execute(task: BGTask, completion: @escaping (Bool) -> Void) {
+                        \(delegateWork)
                     }
                 }
 

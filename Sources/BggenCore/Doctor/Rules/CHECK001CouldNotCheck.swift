@@ -12,10 +12,51 @@ extension DoctorRule {
                             .with("App/AppDelegate.swift", ExampleSources.appDelegate(registered: #""com.example.app.\(name)""#, registerMarker: "1️⃣")),
                         "1️⃣"),
             .triggering("a registration no path from launch was found to reach", ExampleSources.late("func start() {", marker: "1️⃣"), "1️⃣"),
+            .triggering("a registration in a singleton's init that only a view controller's stored property makes",
+                        singleton(holder: "final class Screen: UIViewController", marker: "1️⃣"), "1️⃣"),
+            .nonTriggering("a registration in a singleton's init that the app delegate's stored property makes",
+                           singleton(holder: "@main\nfinal class AppDelegate: UIResponder, UIApplicationDelegate")),
             .nonTriggering("literal identifiers reached from launch", ExampleSources.cleanRefresh),
             .nonTriggering("an identifier returned as a literal from a computed property",
                            ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"])
                                .with("App/AppDelegate.swift", ExampleSources.appDelegate(registered: "Names.refresh", submitted: "Names.refresh"))
                                .with("App/Names.swift", "enum Names {\n    static var refresh: String { \"com.example.app.refresh\" }\n}\n")),
         ])
+
+    /// Corona-Warn-App's shape: `holder`'s stored property takes `Scheduler.shared`, whose private `init` registers
+    /// (`marker` before the `register`); the app delegate's `didFinishLaunching` names only the property.
+    private static func singleton(holder: String, marker: String = "") -> ExampleApp {
+        ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/Holder.swift", """
+            import UIKit
+
+            \(holder) {
+                let scheduler: Scheduler = Scheduler.shared
+
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    scheduler.schedule()
+                    return true
+                }
+            }
+
+            """).with("App/Scheduler.swift", """
+            import BackgroundTasks
+
+            final class Scheduler {
+                static let shared = Scheduler()
+
+                private init() {
+                    registerTasks()
+                }
+
+                private func registerTasks() {
+                    BGTaskScheduler.shared.\(marker)register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in task.setTaskCompleted(success: true) }
+                }
+
+                func schedule() {
+                    try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+                }
+            }
+
+            """)
+    }
 }
