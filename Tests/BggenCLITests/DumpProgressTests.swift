@@ -18,9 +18,7 @@ struct DumpProgressTests {
     private func setUp(_ script: String) throws -> (repo: TemporaryDirectory, tools: TemporaryDirectory, environment: [String: String]) {
         let repo = try Fixtures.copy("XcodeGenDump")
         let tools = try TemporaryDirectory()
-        let file = tools.url.appendingPathComponent("xcodegen")
-        try "#!/bin/sh\n[ \"$*\" = \"dump --type json --spec project.yml\" ] || exit 3\n\(script)\n".write(to: file, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+        try tools.writeExecutable("#!/bin/sh\n[ \"$*\" = \"dump --type json --spec project.yml\" ] || exit 3\n\(script)\n", to: "xcodegen")
         return (repo, tools, ["PATH": tools.url.path + ":/usr/bin:/bin"])
     }
 

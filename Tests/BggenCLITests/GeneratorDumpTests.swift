@@ -10,9 +10,7 @@ struct GeneratorDumpTests {
         let repo = try Fixtures.copy("TuistHelpers")
         let tools = try TemporaryDirectory()
         let dump = Fixtures.folder.appendingPathComponent("Dumps/tuist-Kite.json").path
-        let script = tools.url.appendingPathComponent("tuist")
-        try "#!/bin/sh\n[ \"$1 $2\" = \"dump project\" ] || exit 2\ncat '\(dump)'\n".write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try tools.writeExecutable("#!/bin/sh\n[ \"$1 $2\" = \"dump project\" ] || exit 2\ncat '\(dump)'\n", to: "tuist")
         let path = tools.url.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let run = try BinaryRunner.run(["init", "--yes", "--use-generators", "--tasks", "refresh"], in: repo.url, environment: ["PATH": path])
         #expect(run.status == 0, "\(run.stderr)")

@@ -11,8 +11,7 @@ struct HostileCloneTests {
     /// `script` as an executable `name` in a new folder.
     private func tool(_ name: String, _ script: String) throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory()
-        try folder.write("#!/bin/sh\n" + script, to: name)
-        chmod(folder.url.appendingPathComponent(name).path, 0o755)
+        try folder.writeExecutable("#!/bin/sh\n" + script, to: name)
         return folder
     }
 

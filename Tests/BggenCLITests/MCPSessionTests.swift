@@ -207,8 +207,7 @@ import Testing
         let app = try Fixtures.copy("XcodeGen")
         let tools = try TemporaryDirectory()
         let mark = tools.url.appendingPathComponent("ran")
-        try tools.write("#!/bin/sh\ntouch '\(mark.path)'\nexit 1\n", to: "bin/xcodegen")
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tools.url.appendingPathComponent("bin/xcodegen").path)
+        try tools.writeExecutable("#!/bin/sh\ntouch '\(mark.path)'\nexit 1\n", to: "bin/xcodegen")
         let console = FakeConsole(terminal: false, environment: ["PATH": tools.url.appendingPathComponent("bin").path + ":/usr/bin:/bin"], currentDirectory: app.path)
         let runner = MCPToolRunner(console: console, fileSystem: LocalFileSystem())
         for name in ["bggen_inspect", "bggen_doctor"] {

@@ -29,9 +29,7 @@ private func recorded(_ name: String) throws -> String {
 /// A shell script named `tool` in a fresh folder, for a PATH holding only it.
 private func standIn(_ tool: String, script: String) throws -> TemporaryDirectory {
     let folder = try TemporaryDirectory()
-    let url = folder.url.appendingPathComponent(tool)
-    try ("#!/bin/sh\n" + script).write(to: url, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+    try folder.writeExecutable("#!/bin/sh\n" + script, to: tool)
     return folder
 }
 

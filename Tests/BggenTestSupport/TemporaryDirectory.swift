@@ -30,6 +30,20 @@ public final class TemporaryDirectory: @unchecked Sendable {
         return result
     }
 
+    /// Writes `contents` as an executable script at a relative path, creating folders, and returns its URL.
+    ///
+    /// A child process writes it, so the test process never holds the file open for writing: while it did, a child
+    /// any other test forked at that moment inherited the descriptor, and running the script then failed with
+    /// "Text file busy" (ETXTBSY) for as long as that child lived.
+    @discardableResult
+    public func writeExecutable(_ contents: String, to relative: String) throws -> URL {
+        let file = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let written = try Subprocess.run(["sh", "-c", #"printf '%s' "$1" > "$2" && chmod 755 "$2""#, "sh", contents, file.path], in: url)
+        guard written.exitCode == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path]) }
+        return file
+    }
+
     /// Writes `contents` at a relative path, creating folders.
     public func write(_ contents: String, to relative: String) throws {
         let file = url.appendingPathComponent(relative)
