@@ -35,12 +35,12 @@ struct RehearsalTests {
     /// Every other snapshot scenario (a `--prefix`, SwiftUI, an Objective-C app delegate, the GPU, iOS 12 and 13,
     /// each interval and task alone) with `--tests` as well: its rehearsal file, compiled as a test module of its
     /// own that `@testable import`s the scenario's `App` module (as an app's unit-test bundle does; the module the
-    /// compile check and the simulation build), compiles clean and passes with the template's own work, in the
-    /// strictest set-up. The rehearsal scenarios above are checked in all three set-ups.
-    @Test(arguments: Scenarios.all.filter { $0.answers.tests != true })
-    func everyScenarioRehearsesWithItsOwnWork(_ base: Scenario) async throws {
-        let build = try await SimulatedApp.compile(try SimulatedApp.sources(for: base), setup: .xcode26Defaults)
-        let app = try #require(build.app, "\(base): \(build.result.output)")
+    /// compile check and the simulation build), compiles clean and passes with the template's own work, in each
+    /// set-up.
+    @Test(arguments: Scenarios.all.filter { $0.answers.tests != true }, CompilerSetup.allCases)
+    func everyScenarioRehearsesWithItsOwnWork(_ base: Scenario, _ setup: CompilerSetup) async throws {
+        let build = try await SimulatedApp.compile(try SimulatedApp.sources(for: base), setup: setup)
+        let app = try #require(build.app, "\(base), \(setup): \(build.result.output)")
         var answers = base.answers
         answers.tests = true
         let scenario = Scenario(name: "\(base.name)-tests", flags: base.flags + ["--tests"], answers: answers,
@@ -54,15 +54,15 @@ struct RehearsalTests {
         let object = folder.url.appendingPathComponent("Rehearsals.o")
         let compiled = CompileResult(try await sdk.compileObject(
             swiftFiles: sources, named: "Rehearsals", importPath: app.module.deletingLastPathComponent(),
-            setup: .xcode26Defaults, extraFlags: ["-wmo", "-D", "DEBUG"], into: object
+            setup: setup, extraFlags: ["-wmo", "-D", "DEBUG"], into: object
         ))
-        #expect(compiled.exitCode == 0 && compiled.diagnostics.filter { !$0.contains("main.swift:") }.isEmpty, "\(base):\n\(compiled.output)")
+        #expect(compiled.exitCode == 0 && compiled.diagnostics.filter { !$0.contains("main.swift:") }.isEmpty, "\(base), \(setup):\n\(compiled.output)")
         try #require(compiled.exitCode == 0)
         let executable = folder.url.appendingPathComponent("Rehearsals")
         let linked = try await sdk.link(objects: [app.object, object], into: executable)
         try #require(linked.exitCode == 0, "\(base):\n\(linked.output)")
         let run = try await Self.run(executable, in: folder.url)
-        #expect(run.ending == .exited(0), "\(base): \(run.output)")
+        #expect(run.ending == .exited(0), "\(base), \(setup): \(run.output)")
         let count = Self.testNames(in: rehearsal.contents).count
         #expect(count > 0 && Self.plain(run.output).contains("Executed \(count) test\(count == 1 ? "" : "s"), with 0 failures"),
                 "\(base): \(run.output)")
