@@ -1,4 +1,4 @@
-import BggenCore
+@testable import BggenCore
 import BggenTestSupport
 import Foundation
 import Synchronization
@@ -63,10 +63,91 @@ struct FolderReadTests {
         #expect(files.indices.allSatisfy { read[$0] == "\($0)" })
     }
 
+    /// The disk's walk (every core, each folder listed once) finds exactly what a walk through `entries` finds,
+    /// and reads each file as `readData` reads it: links to files inside kept and marked, links to folders and
+    /// outside left alone, a FIFO found (and refused in `readData`'s words), skipped folders and the depth limit
+    /// respected, and folders listed for `.directory` without being entered.
+    @Test func theDisksWalkFindsAndReadsWhatEntriesFind() throws {
+        let repo = try TemporaryDirectory()
+        let outside = try TemporaryDirectory()
+        try outside.write("secret\n", to: "Secret.swift")
+        try repo.write("let a = 1\n", to: "A.swift")
+        try repo.write("let b = 2\n", to: "App/Deep/Er/B.swift")
+        try repo.write("let c = 3\n", to: "App/One/Two/Three/C.swift")
+        try repo.write("let p = 4\n", to: "Pods/Vendor/P.swift")
+        try repo.write("let g = 5\n", to: ".git/G.swift")
+        try repo.write("", to: "App/App.xcodeproj/project.pbxproj")
+        try repo.write("not code\n", to: "App/Notes.txt")
+        let disk = FileManager.default
+        try disk.createSymbolicLink(atPath: repo.path + "/App/Inside.swift", withDestinationPath: "Deep/Er/B.swift")
+        try disk.createSymbolicLink(atPath: repo.path + "/App/Outside.swift", withDestinationPath: outside.path + "/Secret.swift")
+        try disk.createSymbolicLink(atPath: repo.path + "/App/Zero.swift", withDestinationPath: "/dev/zero")
+        try disk.createSymbolicLink(atPath: repo.path + "/Linked", withDestinationPath: "App/Deep")
+        try disk.createSymbolicLink(atPath: repo.path + "/Away", withDestinationPath: outside.path)
+        #expect(mkfifo(repo.path + "/App/Fifo.swift", 0o644) == 0)
+        let local = LocalFileSystem().contained(in: repo.path)
+        let throughEntries = EntriesOnly(base: local)
+        let swift = RepositoryWalker.request(maximumDepth: 3) { $0.hasSuffix(".swift") }
+        let read = Mutex<[String: String]>([:])
+        let walked = local.walk(swift, below: repo.path, within: repo.path) { path, result in
+            read.withLock { $0[path] = Self.outcome(result) }
+        }
+        let expected = throughEntries.walk(swift, below: repo.path, within: repo.path, reading: nil)
+        #expect(walked.map(\.path) == expected.map(\.path))
+        #expect(walked.map(\.path) == ["A.swift", "App/Deep/Er/B.swift", "App/Fifo.swift", "App/Inside.swift"])
+        #expect(walked.filter(\.isLink).map(\.path) == ["App/Inside.swift"])
+        let contents = read.withLock { $0 }
+        #expect(Set(contents.keys) == Set(walked.map(\.path)))
+        for file in walked {
+            let path = PathText.join(repo.path, file.path)
+            #expect(contents[file.path] == Self.outcome(Result { try local.readData(path, within: repo.path, limit: ReadLimit.bytes(for: path)) }), "\(file.path)")
+        }
+        #expect(contents["App/Fifo.swift"]?.contains("it is a FIFO") == true)
+        let projects = RepositoryWalker.request(kind: .directory) { $0.hasSuffix(".xcodeproj") }
+        #expect(local.walk(projects, below: repo.path, within: repo.path, reading: nil).map(\.path) == ["App/App.xcodeproj"])
+        #expect(throughEntries.walk(projects, below: repo.path, within: repo.path, reading: nil).map(\.path) == ["App/App.xcodeproj"])
+    }
+
+    /// A tree of more folders than the walk keeps open at once (and than a process may open, 1,024) is walked and
+    /// read whole: past the limit a thread lists and reads what it finds itself.
+    @Test func aWalkOfMoreFoldersThanDescriptorsReadsEveryFile() throws {
+        let repo = try TemporaryDirectory()
+        var written: [String: String] = [:]
+        for top in 0..<40 {
+            for inner in 0..<30 {
+                let file = "T\(top)/I\(inner)/File.swift"
+                try repo.write("\(top) \(inner)", to: file)
+                written[file] = "\(top) \(inner)"
+            }
+        }
+        let read = Mutex<[String: String]>([:])
+        let walked = LocalFileSystem().contained(in: repo.path).walk(RepositoryWalker.request { _ in true }, below: repo.path, within: repo.path) { path, result in
+            read.withLock { $0[path] = Self.outcome(result) }
+        }
+        #expect(walked.map(\.path) == written.keys.sorted())
+        #expect(read.withLock { $0 } == written)
+    }
+
     private static func outcome(_ result: Result<Data, any Error>) -> String {
         switch result {
         case .success(let data): String(decoding: data, as: UTF8.self)
         case .failure(let error): "error: \(error)"
         }
     }
+}
+
+/// The disk seen only through `entries`, so `walk` takes the protocol's own way.
+private struct EntriesOnly: FileSystem {
+    let base: any FileSystem
+
+    func kind(of path: String) -> FileKind { base.kind(of: path) }
+    func readData(_ path: String, within root: String, limit: Int) throws -> Data { try base.readData(path, within: root, limit: limit) }
+    func realPath(_ path: String) -> String? { base.realPath(path) }
+    func isWritable(_ path: String) -> Bool { base.isWritable(path) }
+    func belongsToAnotherUser(_ path: String) -> Bool { base.belongsToAnotherUser(path) }
+    func writeAtomically(_ data: Data, to path: String, within root: String) throws { try base.writeAtomically(data, to: path, within: root) }
+    func createDirectory(_ path: String, within root: String) throws { try base.createDirectory(path, within: root) }
+    func remove(_ path: String, within root: String) throws { try base.remove(path, within: root) }
+    func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)] { base.entries(in: path, within: root) }
+    func lockExclusively(_ directory: String) throws -> (any FolderLock)? { try base.lockExclusively(directory) }
 }

@@ -2,6 +2,7 @@ import BggenFormats
 import BggenModel
 import Dispatch
 import Foundation
+import Synchronization
 
 /// The one model of an app's code, built once per run and read by `init` (coverage, registered identifiers, app
 /// style, the Objective-C delegate, type clashes) and by every doctor rule.
@@ -52,20 +53,24 @@ struct CodeModel: Sendable {
         // The names bggen may generate come from lexing its templates (a few milliseconds, before the first file can
         // be searched): made on another core while this one walks the repository.
         DispatchQueue.global().async { _ = (generatedTypeNeedles, generatedFileNeedles) }
-        let paths = RepositoryWalker.files(root: root, fileSystem: fileSystem) { name in
+        let request = RepositoryWalker.request { name in
             name.hasSuffix(CodeSymbol.headerExtension) || CodeSymbol.sourceExtensions.contains { name.hasSuffix($0) }
         }
-        let slots = Slots<Outcome>(count: paths.count)
-        fileSystem.readFiles(paths, below: root, within: root) { index, data in
-            slots.store(firstPass(paths[index], data, root: root), at: index)
+        let outcomes = Mutex<[String: Outcome]>([:])
+        let walked = fileSystem.walk(request, below: root, within: root) { path, data in
+            let outcome = firstPass(path, data, root: root)
+            outcomes.withLock { $0[path] = outcome }
         }
+        let read = outcomes.withLock { $0 }
+        let realRoot = fileSystem.realPath(root) ?? root
         var skipped: [Skipped] = []
         var realPaths = Set<String>()
-        for outcome in slots.values {
-            switch outcome {
+        for file in walked {
+            switch read[file.path] {
             case .facts(let facts, let names)?:
-                // A file reached twice through a linked folder or file is one file: its facts count once.
-                let real = fileSystem.realPath(PathText.join(root, facts.file)) ?? facts.file
+                // A file reached twice through a link is one file: its facts count once. Only a link needs
+                // resolving: the walk enters no linked folder, so any other path is its file's real one.
+                let real = file.isLink ? fileSystem.realPath(PathText.join(root, facts.file)) ?? facts.file : PathText.join(realRoot, facts.file)
                 guard realPaths.insert(real).inserted else { continue }
                 model.files.append(facts)
                 model.declaredNames += names

@@ -83,7 +83,7 @@ public struct Doctor: Sendable {
         for finding in findings.sorted() where seen.insert("\(finding.rule.id) \(finding.location) \(finding.message)").inserted {
             unique.append(finding)
         }
-        let suppressions = Suppressions(root: root, fileSystem: fileSystem)
+        let suppressions = Suppressions(root: root, fileSystem: fileSystem, code: code)
         let kept = unique.filter { !disabled.contains($0.rule.id) && !suppressions.suppresses($0) }
         var report = DoctorReport(root: root, targets: targets.map(\.name), findings: kept, suppressedCount: unique.count - kept.count)
         report.projectFiles = project.projectFiles
@@ -228,40 +228,4 @@ final class LaunchReach: @unchecked Sendable {
 struct ExtensionSession: Sendable {
     let use: TaskIdentifierUse
     let targets: [String]
-}
-
-/// `// bggen:ignore BG001` (or `<!-- bggen:ignore BG002 -->`) on a finding's line or the line above drops it.
-struct Suppressions {
-    let root: String
-    let fileSystem: any FileSystem
-    private let cache = Cache()
-
-    private final class Cache: @unchecked Sendable {
-        var lines: [String: [Substring]] = [:]
-    }
-
-    init(root: String, fileSystem: any FileSystem) {
-        self.root = root
-        self.fileSystem = fileSystem
-    }
-
-    func suppresses(_ finding: DoctorFinding) -> Bool {
-        let location = finding.location
-        guard location.line > 0 else { return false }
-        if cache.lines[location.file] == nil {
-            let text = (try? fileSystem.read(PathText.join(root, location.file))) ?? ""
-            cache.lines[location.file] = text.split(separator: "\n", omittingEmptySubsequences: false)
-        }
-        let lines = cache.lines[location.file] ?? []
-        return [location.line - 1, location.line - 2].contains { index in
-            index >= 0 && index < lines.count && Self.ids(in: lines[index]).contains(finding.rule.id)
-        }
-    }
-
-    /// The rule ids after `bggen:ignore`, separated by spaces or commas.
-    static func ids(in line: Substring) -> [String] {
-        guard let marker = line.range(of: "bggen:ignore") else { return [] }
-        return line[marker.upperBound...].split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
-            .prefix { $0.allSatisfy { $0.isLetter || $0.isNumber } }.map(String.init)
-    }
 }

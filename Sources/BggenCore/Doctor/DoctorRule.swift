@@ -29,11 +29,14 @@ public struct DoctorRule: Sendable, Hashable {
     public let fix: String
     /// Words GitHub code scanning filters by (SARIF `properties.tags`).
     public let tags: [String]
-    /// Repositories that trigger the rule and repositories that must not, each finding marked in its source.
-    public let examples: [RuleExample]
+    /// Repositories that trigger the rule and repositories that must not, each finding marked in its source. Made
+    /// when asked for: only the tests and the documentation need them, and building every rule's example
+    /// repositories at each doctor run cost more than reading a small app.
+    public var examples: [RuleExample] { makeExamples() }
+    private let makeExamples: @Sendable () -> [RuleExample]
 
     public init(id: String, severity: Severity, summary: String, finds: String, why: String, fix: String, tags: [String],
-                examples: [RuleExample]) {
+                examples: @autoclosure @escaping @Sendable () -> [RuleExample]) {
         self.id = id
         self.severity = severity
         self.summary = summary
@@ -41,7 +44,7 @@ public struct DoctorRule: Sendable, Hashable {
         self.why = why
         self.fix = fix
         self.tags = tags
-        self.examples = examples
+        makeExamples = examples
     }
 
     /// The id of the rule's row in the rule table in docs/doctor.md (`<a id="bg001">`), which SARIF's `helpUri`

@@ -23,23 +23,12 @@ enum RepositoryWalker {
     /// Files below `root` whose name `wanted` accepts, relative to `root` and sorted. With `kind: .directory`,
     /// folders instead (`.xcodeproj` bundles), listed without being entered.
     static func files(root: String, fileSystem: any FileSystem, maximumDepth: Int = 24, kind: FileKind = .file,
-                      wanted: (String) -> Bool) -> [String] {
-        var result: [String] = []
-        var pending: [(relative: String, depth: Int)] = [("", 0)]
-        while let (folder, depth) = pending.popLast() {
-            let absolute = folder.isEmpty ? root : "\(root)/\(folder)"
-            for entry in fileSystem.entries(in: absolute, within: root) {
-                let relative = folder.isEmpty ? entry.name : "\(folder)/\(entry.name)"
-                switch entry.kind {
-                case kind where wanted(entry.name):
-                    result.append(relative)
-                case .directory where depth < maximumDepth && !skips(folder: entry.name):
-                    pending.append((relative, depth + 1))
-                default:
-                    continue
-                }
-            }
-        }
-        return result.sorted()
+                      wanted: @escaping @Sendable (String) -> Bool) -> [String] {
+        fileSystem.walk(request(maximumDepth: maximumDepth, kind: kind, wanted: wanted), below: root, within: root, reading: nil).map(\.path)
+    }
+
+    /// The walk `files` makes, for a caller that reads the files as they are found.
+    static func request(maximumDepth: Int = 24, kind: FileKind = .file, wanted: @escaping @Sendable (String) -> Bool) -> WalkRequest {
+        WalkRequest(kind: kind, maximumDepth: maximumDepth, enters: { !skips(folder: $0) }, wants: wanted)
     }
 }

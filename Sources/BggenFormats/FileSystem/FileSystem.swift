@@ -25,6 +25,12 @@ public protocol FileSystem: Sendable {
     /// threads at once. A repository's walk makes most of its system calls here, so the disk opens each folder
     /// once and each file relative to it.
     func readFiles(_ files: [String], below folder: String, within root: String, body: @Sendable (Int, Result<Data, any Error>) -> Void)
+    /// The files (or, for `.directory`, folders) below `folder` that `request` wants, relative to it and sorted, as
+    /// repeated `entries` would find them: links to folders are never entered, links to files inside `root` are
+    /// listed. With `body`, each file found is also read as `readFiles` reads it, on several threads at once, while
+    /// the walk goes on. Each folder is listed once.
+    func walk(_ request: WalkRequest, below folder: String, within root: String,
+              reading body: (@Sendable (String, Result<Data, any Error>) -> Void)?) -> [WalkedFile]
     /// The path with every symbolic link resolved, to refuse reads, writes and deletions that would land outside
     /// the repository. A path that does not exist yet resolves through its existing part; nil when a link along the
     /// way leads nowhere or loops, so the caller cannot tell where a write would land.

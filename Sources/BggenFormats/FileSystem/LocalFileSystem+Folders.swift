@@ -72,7 +72,7 @@ extension LocalFileSystem {
 
     /// The bytes of the file `name` in the open folder `folder`, listed as a regular file; nil when it is not one
     /// once open, or when a call fails, so `readData` says why.
-    private static func read(_ name: String, in folder: Int32, limit: Int) -> Data? {
+    static func read(_ name: String, in folder: Int32, limit: Int) -> Data? {
         let descriptor = openat(folder, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -90,13 +90,7 @@ private final class FolderDescriptors {
 
     /// Nil when `folder` cannot be opened or its real path, as the kernel names it, is not inside `root`.
     init?(_ folder: String, within root: String, realPath: (String) -> String?) {
-        let descriptor = Foundation.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        let inside = { (real: String, root: String) in root == "/" || PathText.isInside(real, root) }
-        guard let real = LocalFileSystem.kernelPath(of: descriptor), inside(real, root) || inside(real, realPath(root) ?? root) else {
-            Foundation.close(descriptor)
-            return nil
-        }
+        guard let descriptor = LocalFileSystem.openFolder(folder, within: root, realPath: realPath) else { return nil }
         top = descriptor
         opened = ["": descriptor]
     }

@@ -277,6 +277,16 @@ public struct LocalFileSystem: FileSystem {
         return result
     }
 
+    /// The `readdir` entry type of a `st_mode`, for a file system whose listing gives none.
+    static func entryType(ofMode mode: mode_t) -> Int32 {
+        switch mode & S_IFMT {
+        case S_IFREG: Int32(DT_REG)
+        case S_IFDIR: Int32(DT_DIR)
+        case S_IFLNK: Int32(DT_LNK)
+        default: Int32(DT_FIFO)
+        }
+    }
+
     /// The file type a `readdir` entry gives, as `st_mode`'s type bits; nil when it gives none (`DT_UNKNOWN`).
     private static func mode(ofType type: UInt8) -> mode_t? {
         switch Int32(type) {

@@ -31,6 +31,13 @@ public struct RepositoryFileSystem: FileSystem {
         base.readFiles(files, below: folder, within: realRoot, body: body)
     }
 
+    /// As `entries`, within the folder the caller names (a project's folder may be named outside the repository,
+    /// which the planner then refuses to write in).
+    public func walk(_ request: WalkRequest, below folder: String, within root: String,
+                     reading body: (@Sendable (String, Result<Data, any Error>) -> Void)?) -> [WalkedFile] {
+        base.walk(request, below: folder, within: root, reading: body)
+    }
+
     public func writeAtomically(_ data: Data, to path: String, within _: String) throws {
         try base.writeAtomically(data, to: path, within: realRoot)
     }
