@@ -111,10 +111,7 @@ struct Report {
             dryRun: dryRun,
             written: written,
             answers: JSONReport.answers(configuration),
-            identifiers: .init(
-                appRefresh: identifiers.appRefresh, processing: identifiers.processing,
-                downloadSession: identifiers.downloadSession, uploadSession: identifiers.uploadSession
-            ),
+            identifiers: identifiers.reported,
             infoPlist: .init(
                 permittedIdentifiers: identifiers.permittedTaskIdentifiers,
                 backgroundModes: backgroundModes(for: configuration)

@@ -1,6 +1,7 @@
 /// One answer, declared once (see `AnswerSpecs`): its flag, its `.bggen.json` key, its one default, how its text is
-/// parsed and recorded, the question that asks for it and its help text. The option table, the answers file, the
-/// questions, `--yes` and the scenarios are all made from it, so a new answer is one declaration plus its field.
+/// parsed and recorded, the question that asks for it (and when) and its help text. The option table, the answers
+/// file, the questions and their order, `--yes` and the scenarios are all made from it, so a new answer is one
+/// declaration plus its field.
 public struct AnswerSpec<Value: Sendable>: Sendable {
     /// How the answer is written on the command line.
     public enum Form: Sendable, Equatable {
@@ -34,18 +35,22 @@ public struct AnswerSpec<Value: Sendable>: Sendable {
     public let assumedByYes: Bool
     /// The task the answer is about; given without it, it is a conflict, and it is asked for only with it.
     public let onlyWith: TaskKind?
-    /// The question that asks for it on a terminal; nil for answers that are never asked.
-    public let question: String?
-    /// The choices the question offers, in order; empty for a yes-or-no question or free text.
-    public let offers: [Offer]
+    /// How a terminal asks for it; nil for answers that are never asked.
+    public let asking: Asking<Value>?
+    /// Asked only when the tasks chosen so far include one of these; empty: whatever the tasks.
+    public let askedWith: [TaskKind]
+    /// What the answer, asked or given, changes in the others before the later questions, with the notes that say
+    /// so; nil when it changes nothing.
+    let settle: (@Sendable (_ answers: inout Answers, _ given: Answers) -> [String])?
     /// One line: the README's usage block and the completion descriptions.
     public let summary: String
     /// The lines `--help` and the man page add below the summary.
     public let details: [String]
     /// Where it is kept in the answers.
     public let path: WritableKeyPath<Answers, Value?> & Sendable
+    public typealias Parse = @Sendable (String) throws(ConfigurationError) -> Value
     /// Parses the flag's text; nil for a true-or-false answer.
-    public let parse: (@Sendable (String) throws(ConfigurationError) -> Value)?
+    public let parse: Parse?
     /// The value given means something only with `onlyWith` (`--network`, not `--no-network`).
     let isMeaningful: @Sendable (Value) -> Bool
     /// The value `.bggen.json` records for a configuration; nil when the file leaves the key out.
@@ -55,23 +60,49 @@ public struct AnswerSpec<Value: Sendable>: Sendable {
     /// Sets a true-or-false answer from its flag; nil for an answer that takes a value.
     let setFlag: (@Sendable (Bool, inout Answers) -> Void)?
 
-    /// An answer that takes a value: `--interval VALUE`.
+    /// An answer that takes a value: `--interval VALUE`. Its question is asked only with `askedWith`, which is
+    /// `onlyWith` unless given.
     public static func value(
         _ name: String, file fileKey: String? = nil, _ path: WritableKeyPath<Answers, Value?> & Sendable, placeholder: String,
         choices: AnswerChoices = .none, example: String, default defaultValue: Value, assumedByYes: Bool = false,
-        onlyWith: TaskKind? = nil, question: String? = nil, offers: [(String, Value)] = [],
-        parse: @escaping @Sendable (String) throws(ConfigurationError) -> Value,
+        onlyWith: TaskKind? = nil, question asking: Asking<Value>? = nil, askedWith: [TaskKind]? = nil,
+        settle: (@Sendable (_ answers: inout Answers, _ given: Answers) -> [String])? = nil,
+        parse: @escaping Parse,
         isMeaningful: @escaping @Sendable (Value) -> Bool = { _ in true },
         record: @escaping @Sendable (Configuration) -> RecordedAnswer?, _ summary: String, _ details: String...
     ) -> AnswerSpec {
         AnswerSpec(name: name, fileKey: fileKey ?? name, form: .value(placeholder: placeholder), choices: choices, example: example,
-                   defaultValue: defaultValue, assumedByYes: assumedByYes, onlyWith: onlyWith, question: question,
-                   offers: offers.map { Offer(label: $0.0, value: $0.1) }, summary: summary, details: details, path: path,
+                   defaultValue: defaultValue, assumedByYes: assumedByYes, onlyWith: onlyWith, asking: asking,
+                   askedWith: askedWith ?? onlyWith.map { [$0] } ?? [], settle: settle, summary: summary, details: details, path: path,
                    parse: parse, isMeaningful: isMeaningful, record: record, report: record, setFlag: nil)
     }
 
     /// The spelling on the command line that gives this answer, as messages name it.
     public var flag: String { "--\(name)" }
+
+    /// The words of its question; nil for answers that are never asked.
+    public var question: String? { asking?.text }
+
+    /// The choices its question offers, in order; empty for a yes-or-no question or free text.
+    public var offers: [Offer] { asking?.offers ?? [] }
+
+    /// Its question, offering what Enter takes: the recorded or detected answer from `defaults`, else the declared
+    /// default. An answer `--yes` assumes is always in `defaults`, so when it is missing the run withdrew it (an
+    /// app's unusable bundle identifier) and a free-text question offers nothing.
+    public func question(offering defaults: Answers) -> Question? {
+        guard let asking else { return nil }
+        let path = path
+        let flag = flag
+        let offered = defaults[keyPath: path] ?? (assumedByYes ? nil : defaultValue)
+        let declared = parse
+        let parse: Parse = { text throws(ConfigurationError) in
+            guard let declared else { throw .notAValue(flag: flag) }
+            return try declared(text)
+        }
+        return Question(text: asking.text, form: asking.form(offered, defaultValue, parse) { value, echo in
+            Question.Answered(set: { $0[keyPath: path] = value }, echo: echo)
+        })
+    }
 
     /// Reads the answer from `answers`, the answers file's or `--yes`'s defaults, then this declaration's default.
     public func resolved(_ answers: Answers, defaults: Answers) -> Value {
@@ -88,7 +119,8 @@ extension AnswerSpec where Value == Bool {
         reported: (@Sendable (Configuration) -> RecordedAnswer?)? = nil, _ summary: String, _ details: String...
     ) -> AnswerSpec {
         AnswerSpec(name: name, fileKey: name, form: negatable ? .toggle : .flag, choices: .none, example: "true", defaultValue: false,
-                   assumedByYes: assumedByYes, onlyWith: onlyWith, question: question, offers: [], summary: summary, details: details,
+                   assumedByYes: assumedByYes, onlyWith: onlyWith, asking: question.map(Asking.yesNo), askedWith: onlyWith.map { [$0] } ?? [],
+                   settle: nil, summary: summary, details: details,
                    path: path, parse: nil, isMeaningful: { $0 }, record: record, report: reported ?? record,
                    // `--objc` has no negative form, so false leaves it unset.
                    setFlag: { given, answers in answers[keyPath: path] = given || negatable ? given : nil })
@@ -124,6 +156,10 @@ public struct AnyAnswerSpec: Sendable {
     public let details: [String]
     public let assumedByYes: Bool
     public let onlyWith: TaskKind?
+    /// The words of its question; nil for answers that are never asked.
+    public let question: String?
+    /// Asked only when the tasks chosen so far include one of these; empty: whatever the tasks.
+    public let askedWith: [TaskKind]
     /// Whether `.bggen.json` holds the answer as a list of strings (`tasks`).
     public var isList: Bool {
         if case .commaList = choices { return true }
@@ -137,6 +173,8 @@ public struct AnyAnswerSpec: Sendable {
     private let givenMeaningfully: @Sendable (Answers) -> Bool
     private let record: @Sendable (Configuration) -> RecordedAnswer?
     private let report: @Sendable (Configuration) -> RecordedAnswer?
+    private let makeQuestion: @Sendable (Answers) -> Question?
+    private let settle: @Sendable (inout Answers, Answers) -> [String]
 
     public init<Value>(_ spec: AnswerSpec<Value>) {
         name = spec.name
@@ -147,6 +185,10 @@ public struct AnyAnswerSpec: Sendable {
         choices = spec.choices
         assumedByYes = spec.assumedByYes
         onlyWith = spec.onlyWith
+        question = spec.question
+        askedWith = spec.askedWith
+        makeQuestion = spec.question(offering:)
+        settle = spec.settle ?? { _, _ in [] }
         record = spec.record
         report = spec.report
         switch spec.form {
@@ -172,6 +214,19 @@ public struct AnyAnswerSpec: Sendable {
         try setText(text, &answers)
     }
 
+    /// Whether a terminal asks for it now: it has a question, neither the answers so far nor the project give it,
+    /// and it is asked whatever the tasks or with one of those chosen so far.
+    public func isAsked(after answers: Answers, detected: Answers) -> Bool {
+        question != nil && !isGiven(answers) && !isGiven(detected)
+            && (askedWith.isEmpty || answers.tasks?.contains(where: askedWith.contains) == true)
+    }
+
+    /// Its question, offering the recorded, detected or default answer (see `AnswerSpec.question(offering:)`).
+    public func question(offering defaults: Answers) -> Question? { makeQuestion(defaults) }
+
+    /// Applies what the answer changes in the others (see `AnswerSpec.settle`); returns the notes that say so.
+    public func settling(_ answers: inout Answers, given: Answers) -> [String] { settle(&answers, given) }
+
     /// Sets a true-or-false answer; a value answer ignores it.
     public func set(_ flag: Bool, in answers: inout Answers) {
         setFlag(flag, &answers)
@@ -185,7 +240,8 @@ public struct AnyAnswerSpec: Sendable {
 
     func filling(_ answers: inout Answers, from other: Answers) { fill(&answers, other) }
     func assumingDefault(_ answers: inout Answers) { assumeDefault(&answers) }
-    func isGiven(in answers: Answers) -> Bool { isGiven(answers) }
+    /// Whether `answers` hold it, whatever its value.
+    public func isGiven(in answers: Answers) -> Bool { isGiven(answers) }
     /// Given with a value that only means something with `onlyWith`: `--network`, `--at 02:30`, `--strategy`.
     func isGivenMeaningfully(in answers: Answers) -> Bool { givenMeaningfully(answers) }
     public func recorded(for configuration: Configuration) -> RecordedAnswer? { record(configuration) }

@@ -1,12 +1,14 @@
 /// Every answer `bggen init` takes, each declared once. To add one: declare it here, list it in `all`, give it a
 /// field in `Answers` and `Configuration`, and use it in the templates; flags, help, the man page, completions,
-/// `.bggen.json`, `--yes` and the scenarios follow from the declaration.
+/// `.bggen.json`, `--yes`, the scenarios and the question (where in `all` it is asked, and with which tasks)
+/// follow from the declaration.
 public enum AnswerSpecs {
     public static let tasks: AnswerSpec<[TaskKind]> = {
         let fallback: [TaskKind] = [.refresh, .processing]
         let names = TaskKind.allCases.map(\.rawValue)
         return .value("tasks", \.tasks, placeholder: "LIST", choices: .commaList(names), example: "refresh,processing",
-                      default: fallback, assumedByYes: true, question: "What background work do you need?",
+                      default: fallback, assumedByYes: true,
+                      question: .several("What background work do you need?", TaskKind.allCases.map { ($0.summary, $0) }, echo: { $0.rawValue }),
                       parse: TaskKind.parseList, record: { .list($0.tasks.map(\.rawValue)) },
                       names.joined(separator: ", "),
                       "comma-separated (default: \(fallback.map(\.rawValue).joined(separator: ",")))")
@@ -15,11 +17,21 @@ public enum AnswerSpecs {
     public static let interval: AnswerSpec<Interval> = {
         let fallback = Interval.fewHours
         return .value("interval", \.interval, placeholder: "VALUE", choices: .words(Interval.keywords), example: "\(fallback)",
-                      default: fallback, assumedByYes: true, question: "How often should it run?",
-                      offers: [("hourly (the system decides the exact time)", .hourly),
-                               ("every few hours (recommended for most apps)", .fewHours),
-                               ("daily", .daily),
-                               ("on content change, via silent push", .onPush)],
+                      default: fallback, assumedByYes: true,
+                      question: .one("How often should it run?",
+                                     [("hourly (the system decides the exact time)", .hourly),
+                                      ("every few hours (recommended for most apps)", .fewHours),
+                                      ("daily", .daily),
+                                      ("on content change, via silent push", .onPush)],
+                                     unlisted: { "every \($0) (your last answer)" }, echo: { $0.description }),
+                      // Only refresh and processing run periodically; on-push is offered as long as silent push can be added.
+                      askedWith: [.refresh, .processing],
+                      settle: { answers, given in
+                          guard answers.interval == .onPush, let tasks = answers.tasks,
+                                let (adjusted, notes) = try? Configuration.onPush(tasks, refreshMayBeDropped: given.tasks == nil) else { return [] }
+                          answers.tasks = adjusted
+                          return notes
+                      },
                       parse: Interval.parse, record: { .text($0.interval.description) },
                       "hourly | few-hours | daily | on-push | 30m, 6h, 1d … (default: \(fallback))",
                       "how often periodic work may run:",
@@ -48,7 +60,7 @@ public enum AnswerSpecs {
 
     public static let at = AnswerSpec<NightlyStart>.value(
         "at", \.nightlyAt, placeholder: "HH:MM", example: "02:30", default: NightlyStart.anyTime, onlyWith: .processing,
-        question: "Start processing at a fixed local time each night (HH:MM, or none)", parse: NightlyStart.init,
+        question: .text("Start processing at a fixed local time each night (HH:MM, or none)"), parse: NightlyStart.init,
         isMeaningful: { $0.time != nil }, record: { $0.nightlyAt.map { .text($0.description) } },
         "processing starts no earlier than this local time each night",
         "(pair it with --power for overnight work); replaces the processing interval;",
@@ -58,8 +70,9 @@ public enum AnswerSpecs {
         let fallback = ContinuedStrategy.queue
         return .value("strategy", \.strategy, placeholder: "queue|fail", choices: .words(ContinuedStrategy.allCases.map(\.rawValue)),
                       example: fallback.rawValue, default: fallback, onlyWith: .continuedProcessing,
-                      question: "If a job cannot start right away, should it…",
-                      offers: [("queue: wait until the system can run it", .queue), ("fail: refuse at once, so the app can tell the user", .fail)],
+                      question: .one("If a job cannot start right away, should it…",
+                                     [("queue: wait until the system can run it", .queue), ("fail: refuse at once, so the app can tell the user", .fail)],
+                                     echo: { $0.rawValue }),
                       parse: ContinuedStrategy.parse,
                       record: { $0.includes(.continuedProcessing) ? .text($0.strategy.rawValue) : nil },
                       "continued processing: wait for the system, or refuse at once",
@@ -75,8 +88,8 @@ public enum AnswerSpecs {
 
     public static let style = AnswerSpec<AppStyle>.value(
         "style", \.style, placeholder: "STYLE", choices: .words(AppStyle.allCases.map(\.rawValue)), example: "app-delegate",
-        default: AppStyle.appDelegate, question: "How does your app start?",
-        offers: [("a UIKit app delegate", .appDelegate), ("a SwiftUI App", .swiftUI)],
+        default: AppStyle.appDelegate,
+        question: .one("How does your app start?", [("a UIKit app delegate", .appDelegate), ("a SwiftUI App", .swiftUI)], echo: { $0.rawValue }),
         parse: AppStyle.parse, record: { .text($0.style.rawValue) },
         "app-delegate or swiftui: where registration and scheduling go (detected in an existing app)",
         "app-delegate (the default) schedules from a scene delegate; with swiftui on",
@@ -85,7 +98,7 @@ public enum AnswerSpecs {
     public static let bundleID: AnswerSpec<BundleIdentifier> = {
         let fallback = BundleIdentifier.example
         return .value("bundle-id", file: "bundleId", \.bundleIdentifier, placeholder: "ID", example: "\(fallback)", default: fallback,
-                      assumedByYes: true, question: "Bundle identifier prefix", parse: BundleIdentifier.init,
+                      assumedByYes: true, question: .text("Bundle identifier prefix"), parse: BundleIdentifier.init,
                       record: { .text($0.bundleIdentifier.description) },
                       "reverse-DNS prefix of every identifier (default: \(fallback))")
     }()
@@ -93,7 +106,7 @@ public enum AnswerSpecs {
     public static let ios: AnswerSpec<DeploymentTarget> = {
         let fallback = DeploymentTarget.standard
         return .value("ios", \.deploymentTarget, placeholder: "VERSION", example: "\(fallback)", default: fallback, assumedByYes: true,
-                      question: "Lowest iOS version the app runs on (deployment target)", parse: DeploymentTarget.init,
+                      question: .text("Lowest iOS version the app runs on (deployment target)"), parse: DeploymentTarget.init,
                       record: { .text($0.deploymentTarget.description) },
                       "deployment target, \(DeploymentTarget.minimum) to \(DeploymentTarget.newestMajor).x (default: \(fallback))",
                       "below 13.0 the code is guarded with @available; from 27.0 requests",
@@ -127,7 +140,7 @@ public enum AnswerSpecs {
         "expired; a failure says what iOS would do on a device. Run them with",
         "xcodebuild test or swift test. --no-tests writes none and is never asked")
 
-    /// Every answer, in the order `--help` lists them and `.bggen.json` errors are found.
+    /// Every answer, in the order `--help` lists them, `.bggen.json` errors are found and a terminal asks them.
     public static let all: [AnyAnswerSpec] = [
         AnyAnswerSpec(tasks), AnyAnswerSpec(interval), AnyAnswerSpec(network), AnyAnswerSpec(power), AnyAnswerSpec(checkpoint),
         AnyAnswerSpec(at), AnyAnswerSpec(strategy), AnyAnswerSpec(gpu), AnyAnswerSpec(style), AnyAnswerSpec(bundleID),

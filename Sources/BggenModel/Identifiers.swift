@@ -11,6 +11,8 @@ public struct Identifiers: Sendable, Equatable {
 
     /// The `BGTaskSchedulerPermittedIdentifiers` entries: task identifiers only, never session identifiers.
     public let permittedTaskIdentifiers: [String]
+    /// `init --json`'s `identifiers` object: each chosen kind's identifier under its declared `TaskSpec.reportKey`.
+    public let reported: [String: String]
 
     public init(_ configuration: Configuration) {
         let prefix = configuration.bundleIdentifier.description
@@ -22,6 +24,9 @@ public struct Identifiers: Sendable, Equatable {
         uploadSession = identifier(.uploads)
         continuedProcessingPrefix = identifier(.continuedProcessing)
         permittedTaskIdentifiers = chosen.compactMap { $0.permittedIdentifier(under: prefix) }
+        reported = chosen.reduce(into: [:]) { reported, spec in
+            if let key = spec.reportKey { reported[key] = spec.identifier(under: prefix) }
+        }
     }
 }
 

@@ -1,6 +1,7 @@
-/// One task kind, declared once: what it is called, the identifier it registers, the Info.plist entries `init`
-/// writes for it, the mode `doctor` requires for its requests, and the templates it writes. The identifiers, the
-/// background modes, the files the renderer writes, the rows of docs/generated-code.md's "What it writes" table, the
+/// One task kind, declared once: what it is called, the identifier it registers and the key `init --json` reports it
+/// under, the Info.plist entries `init` writes for it, the mode `doctor` requires for its requests, and the templates
+/// it writes. The identifiers (and the report's `identifiers` object), the background modes, the files the renderer
+/// writes, the rows of docs/generated-code.md's "What it writes" table, the
 /// compile checks' flags and the symbols that mean an app's code covers it all come from here, so a new kind is one
 /// case of `TaskKind` and one arm of `of(_:)`, whose switch the compiler makes every new kind fill in (with a `File`
 /// for each new file of bggen's).
@@ -42,6 +43,9 @@ public struct TaskSpec: Sendable {
     /// Put after the bundle identifier to make the kind's identifier; nil for a kind with none (silent push).
     public let identifierSuffix: String?
     public let permission: Permission
+    /// The key of its identifier in `init --json`'s `identifiers` object; nil when the report leaves it out (silent
+    /// push has none; continued processing's is a prefix the report's first schema has no key for).
+    public let reportKey: String?
     /// The `UIBackgroundModes` `init` writes for it.
     public let modes: [String]
     /// The mode iOS requires before it accepts one of its requests, which `doctor` checks; nil when none.
@@ -95,28 +99,28 @@ public struct TaskSpec: Sendable {
         switch kind {
         case .refresh:
             TaskSpec(kind: kind, summary: "app refresh: lightweight periodic updates such as feeds, weather or content",
-                     identifierSuffix: "refresh", permission: .exact, modes: ["fetch"], requestMode: "fetch",
+                     identifierSuffix: "refresh", permission: .exact, reportKey: "appRefresh", modes: ["fetch"], requestMode: "fetch",
                      files: [.taskRun, .taskManager, .users("AppRefreshWork.swift")])
         case .processing:
             TaskSpec(kind: kind, summary: "data processing: long-running maintenance such as database cleanup, ML model updates or large syncs",
-                     identifierSuffix: "processing", permission: .exact, modes: ["processing"], requestMode: "processing",
+                     identifierSuffix: "processing", permission: .exact, reportKey: "processing", modes: ["processing"], requestMode: "processing",
                      files: [.taskRun, .taskManager, .users("ProcessingWork.swift")])
         case .downloads:
             TaskSpec(kind: kind, summary: "background downloads: files and assets that survive app termination",
-                     identifierSuffix: "background-downloads", permission: .none, modes: [], requestMode: nil,
+                     identifierSuffix: "background-downloads", permission: .none, reportKey: "downloadSession", modes: [], requestMode: nil,
                      files: [.downloadManager, .users("DownloadHandling.swift")])
         case .uploads:
             TaskSpec(kind: kind, summary: "background uploads: files sent to a server even after the app is suspended",
-                     identifierSuffix: "background-uploads", permission: .none, modes: [], requestMode: nil,
+                     identifierSuffix: "background-uploads", permission: .none, reportKey: "uploadSession", modes: [], requestMode: nil,
                      files: [.uploadManager, .users("UploadHandling.swift")])
         case .silentPush:
             TaskSpec(kind: kind, summary: "silent push: server-triggered content updates",
-                     identifierSuffix: nil, permission: .none, modes: ["remote-notification"], requestMode: nil,
+                     identifierSuffix: nil, permission: .none, reportKey: nil, modes: ["remote-notification"], requestMode: nil,
                      files: [.silentPushHandler, .users("SilentPushWork.swift")])
         case .continuedProcessing:
             // `init` writes the processing mode for it as for processing; its requests are accepted without it.
             TaskSpec(kind: kind, summary: "continued processing (iOS 26): work the user starts, such as an export, that keeps going after they leave the app",
-                     identifierSuffix: "export", permission: .wildcard, modes: ["processing"], requestMode: nil,
+                     identifierSuffix: "export", permission: .wildcard, reportKey: nil, modes: ["processing"], requestMode: nil,
                      files: [.taskRun, .continuedProcessingManager, .users("ExportJob.swift")])
         }
     }

@@ -23,6 +23,31 @@ struct FileTableTests {
         #expect(Set(OutputRenderer.tabledTemplates).count == OutputRenderer.tabledTemplates.count)
     }
 
+    /// Each file no kind owns is written exactly when its row's words say: the renderer asks the row's condition,
+    /// so the docs cannot promise what bggen does not do. Every scenario and a few more configurations are rendered,
+    /// among which each condition both holds and fails. (`bggen/NEXT_STEPS.md` is written by `NextSteps`, always.)
+    @Test func eachFileNoKindOwnsIsWrittenExactlyWhenItsRowSays() throws {
+        let more = [["--tasks", "downloads"], ["--tasks", "uploads,downloads", "--prefix", "Acme"],
+                    ["--tasks", "continued-processing", "--gpu"], ["--tasks", "continued-processing"],
+                    ["--tasks", "refresh", "--style", "swiftui", "--ios", "16.0"], ["--tasks", "refresh", "--style", "swiftui", "--ios", "15.0"],
+                    ["--tasks", "processing", "--style", "swiftui", "--ios", "17.0"]]
+        let configurations = try Scenarios.all.map { try $0.configuration }
+            + more.map { try Configuration(answers: AnswerSpecs.answers(fromFlags: $0)) }
+        var rows = 0
+        for case .shared(let template, _, _, let when, _) in OutputRenderer.writtenFiles where template != "NextSteps.md" {
+            rows += 1
+            var seen: Set<Bool> = []
+            for configuration in configurations {
+                let files = try OutputRenderer().files(for: configuration, outputFolder: OutputLocation.folderName)
+                let written = files.contains { $0.path.hasSuffix(template) }
+                #expect(written == when.holds(configuration), "\(template) (\(when.words)): \(configuration.answers)")
+                seen.insert(written)
+            }
+            #expect(when.words == "always" ? seen == [true] : seen == [true, false], "\(template): no configuration makes '\(when.words)' \(seen.contains(true) ? "fail" : "hold")")
+        }
+        #expect(rows == 7)
+    }
+
     /// A file several kinds write says all of them, in `TaskKind`'s order; every kind's work file is in the user's row.
     @Test func aKindsFileSaysWhichKindsWriteIt() {
         let table = OutputRenderer.fileTable

@@ -16,12 +16,6 @@ struct JSONReport: DocumentedJSON {
         return answers
     }
 
-    struct IdentifiersJSON: Encodable {
-        let appRefresh: String?
-        let processing: String?
-        let downloadSession: String?
-        let uploadSession: String?
-    }
     struct InfoPlistJSON: Encodable {
         let permittedIdentifiers: [String]
         let backgroundModes: [String]
@@ -35,7 +29,8 @@ struct JSONReport: DocumentedJSON {
     /// Each answer under its `.bggen.json` key, as its `AnswerSpec` reports it (`tests`: the rehearsal tests are
     /// written, by `--tests` or yes to the question).
     let answers: [String: JSONValue]
-    let identifiers: IdentifiersJSON
+    /// Each chosen kind's identifier under its `TaskSpec.reportKey` (`Identifiers.reported`).
+    let identifiers: [String: String]
     let infoPlist: InfoPlistJSON
     let files: [FileJSON]
     let notes: [String]
@@ -58,7 +53,8 @@ struct JSONReport: DocumentedJSON {
         case .answers:
             "each answer under its `.bggen.json` key, as the answers file records it; `tests`: whether the rehearsal "
                 + "tests are written"
-        case .identifiers: "`appRefresh`, `processing`, `downloadSession`, `uploadSession`: the task and session identifiers"
+        case .identifiers:
+            TaskSpec.all.compactMap(\.reportKey).map { "`\($0)`" }.joined(separator: ", ") + ": the task and session identifiers"
         case .infoPlist: "`permittedIdentifiers` and `backgroundModes`, as the Info.plist needs them"
         case .files: "each file of the plan (below)"
         case .notes: "what the text report says as notes"

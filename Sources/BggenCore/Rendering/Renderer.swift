@@ -66,27 +66,21 @@ public struct OutputRenderer: Sendable {
             files.append(GeneratedFile(path: path, contents: try templates.render(template, context), ownership: ownership))
         }
         let swift = { (name: String) in outputFolder.isEmpty ? name : "\(outputFolder)/\(name)" }
-        try add("BackgroundTaskConfiguration.swift", to: swift("BackgroundTaskConfiguration.swift"), .tool)
-        try add("BackgroundSupport.swift", to: swift("BackgroundSupport.swift"), .tool)
+        /// A file no kind owns, when its row in `writtenFiles` says, at its row's path or else at `path`.
+        func addShared(_ template: String, at path: String? = nil) throws(TemplateError) {
+            guard let row = Self.sharedFile(template), row.when.holds(configuration) else { return }
+            try add(template, to: row.path ?? path ?? swift(template), .tool)
+        }
+        try addShared("BackgroundTaskConfiguration.swift")
+        try addShared("BackgroundSupport.swift")
         for file in Self.taskFiles where file.kinds.contains(where: configuration.includes) {
             try add(file.name, to: swift(file.name), file.ownership)
         }
-        if configuration.refreshRegisteredBySwiftUI {
-            try add("BackgroundTasksScene.swift", to: swift("BackgroundTasksScene.swift"), .tool)
-        }
-        if configuration.objectiveC {
-            try add("BackgroundTasksObjC.swift", to: swift("BackgroundTasksObjC.swift"), .tool)
-        }
-        if configuration.tests {
-            try add("BackgroundTaskRehearsalTests.swift", to: PathText.join(testsFolder, RehearsalTarget.fileName), .tool)
-        }
-        if !backgroundModes(for: configuration).isEmpty {
-            try add("Info.fragment.plist", to: Self.infoFragmentPath, .tool)
-        }
-        // Push needs aps-environment; continued processing on the GPU needs the Background GPU Access entitlement.
-        if configuration.includes(.silentPush) || configuration.gpu {
-            try add("Entitlements.fragment.plist", to: Self.entitlementsFragmentPath, .tool)
-        }
+        try addShared("BackgroundTasksScene.swift")
+        try addShared("BackgroundTasksObjC.swift")
+        try addShared("BackgroundTaskRehearsalTests.swift", at: PathText.join(testsFolder, RehearsalTarget.fileName))
+        try addShared("Info.fragment.plist")
+        try addShared("Entitlements.fragment.plist")
         return files
     }
 
@@ -170,24 +164,27 @@ public struct OutputRenderer: Sendable {
 
     /// Everything bggen writes, in the order docs/generated-code.md's "What it writes" table lists it (`fileTable`).
     /// The files no task kind owns are declared here, each with when `unprefixedFiles` writes it (`NextSteps` writes
-    /// `bggen/NEXT_STEPS.md`) in words; the kinds' files come from `taskFiles`: first those of the tasks
+    /// `bggen/NEXT_STEPS.md`), the words and the test together; the kinds' files come from `taskFiles`: first those of the tasks
     /// BGTaskScheduler runs, then the two other ways an app calls them, then the other kinds' files.
     static let writtenFiles: [WrittenFiles] = [
-        .shared("BackgroundTaskConfiguration.swift", when: "always", "every identifier, interval and Info.plist value, in one place"),
-        .shared("BackgroundSupport.swift", when: "always", "the lock and logging the other files share"),
+        .shared("BackgroundTaskConfiguration.swift", when: .always, "every identifier, interval and Info.plist value, in one place"),
+        .shared("BackgroundSupport.swift", when: .always, "the lock and logging the other files share"),
         .toolFiles(ofScheduledTasks: true),
-        .shared("BackgroundTasksObjC.swift", when: "`--objc` (an Objective-C app delegate)", "the `@objc` class methods the delegate calls"),
-        .shared("BackgroundTasksScene.swift", when: "`--style swiftui`, refresh, iOS 16+",
+        .shared("BackgroundTasksObjC.swift", when: WrittenWhen("`--objc` (an Objective-C app delegate)") { $0.objectiveC }, "the `@objc` class methods the delegate calls"),
+        .shared("BackgroundTasksScene.swift", when: WrittenWhen("`--style swiftui`, refresh, iOS 16+") { $0.refreshRegisteredBySwiftUI },
                 "`.backgroundTask(.appRefresh(…))`, so SwiftUI registers the refresh (never both ways)"),
         .toolFiles(ofScheduledTasks: false),
         .userFiles(when: "per task"),
-        .shared("Info.fragment.plist", at: infoFragmentPath, when: "when Info.plist keys are needed",
+        .shared("Info.fragment.plist", at: infoFragmentPath,
+                when: WrittenWhen("when Info.plist keys are needed") { !backgroundModes(for: $0).isEmpty },
                 "`BGTaskSchedulerPermittedIdentifiers` and `UIBackgroundModes`, for `PlistBuddy -c \"Merge …\"`"),
-        .shared("Entitlements.fragment.plist", at: entitlementsFragmentPath, when: "silent push or `--gpu`",
+        // Push needs aps-environment; continued processing on the GPU needs the Background GPU Access entitlement.
+        .shared("Entitlements.fragment.plist", at: entitlementsFragmentPath,
+                when: WrittenWhen("silent push or `--gpu`") { $0.includes(.silentPush) || $0.gpu },
                 "`aps-environment`; the Background GPU Access entitlement with `--gpu`"),
         .shared("BackgroundTaskRehearsalTests.swift", placedIn: "the app's unit-test target's folder (else `\(defaultRehearsalFolder)/`)",
-                when: "`--tests`", "rehearsals of your background work, XCTest or Swift Testing ([below](#rehearsal-tests---tests))"),
-        .shared("NextSteps.md", at: NextSteps.path, when: "always",
+                when: WrittenWhen("`--tests`") { $0.tests }, "rehearsals of your background work, XCTest or Swift Testing ([below](#rehearsal-tests---tests))"),
+        .shared("NextSteps.md", at: NextSteps.path, when: .always,
                 "the whole next steps with the code to paste (`bggen init --next-steps` prints them); a run that changes nothing else leaves it as it is"),
     ]
 }
