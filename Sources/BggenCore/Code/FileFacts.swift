@@ -77,14 +77,15 @@ struct FileFacts: Sendable {
         declaresSceneDelegate = tokens.contains { $0.kind == .identifier && ($0.text == "UIWindowSceneDelegate" || $0.text == "UISceneDelegate") }
     }
 
-    init(file: String, text: String, tokens: [SourceToken], language: SourceLexer.Language) {
+    /// A file read for every fact; `wrappers` are those of the target's other files it calls, by name.
+    init(file: String, text: String, tokens: [SourceToken], language: SourceLexer.Language, wrappers: [String: [TaskWrapper]] = [:]) {
         self.init(file: file, tokens: tokens, language: language)
         isFull = true
         provenance = GeneratedMarker.provenance(of: text)
         isBggenOutput = provenance != .foreign || text.hasPrefix(Planner.userFileHeader)
         var reader = UseReader(facts: self, tokens: tokens)
         reader.readAll()
-        let calls = WrapperCall.all(in: tokens, file: file, wrappers: Dictionary(grouping: reader.facts.wrappers, by: \.name))
+        let calls = WrapperCall.all(in: tokens, file: file, wrappers: wrappers.merging(Dictionary(grouping: reader.facts.wrappers, by: \.name), uniquingKeysWith: +))
         reader.expandWrappers(calls)
         self = reader.facts
         transferKinds = Self.transferKinds(tokens, fileName: PathText.name(of: file))

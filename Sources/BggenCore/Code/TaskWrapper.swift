@@ -35,6 +35,8 @@ struct TaskWrapper: Sendable, Equatable {
     var handlerIsSendable: Bool
     /// The wrapped call's use: its role, its launch context (a request's) and its provenance, which each call keeps.
     var use: TaskIdentifierUse
+    /// `private` or `fileprivate`: called only in its own file.
+    var isPrivate = false
 
     /// The wrapper made of the direct `use` at token `index` (whose identifier argument is `expression`) when the
     /// function around it takes the identifier as a parameter, itself or through a local bound to it (`let
@@ -73,6 +75,7 @@ struct TaskWrapper: Sendable, Equatable {
             }
         }
         guard wrapper.identifier != nil || wrapper.handler != nil else { return nil }
+        wrapper.isPrivate = SwiftScopes.headerTokens(before: function.open, in: tokens).contains { $0.text == "private" || $0.text == "fileprivate" }
         if let typeOpen = SwiftScopes.enclosingBrace(before: function.open, in: tokens) {
             let header = SwiftScopes.headerTokens(before: typeOpen, in: tokens)
             if let keyword = header.lastIndex(where: { typeKeywords.contains($0.text) && $0.kind == .identifier }), keyword + 1 < header.endIndex {

@@ -163,29 +163,30 @@ struct UseReader {
         }
     }
 
-    /// The uses made through the file's wrappers (see `TaskWrapper`): a wrapper's own call, whose identifier is its
-    /// parameter, is really made at each of its calls, which become the uses in its place, so `register(Config.
-    /// refreshIdentifier) { … }` is checked like a direct call.
+    /// The uses made through wrappers (see `TaskWrapper`): a wrapper's own call, whose identifier is its parameter, is
+    /// really made at each of its calls, which become the uses in its place (after the file's own uses for another
+    /// file's wrapper), so `register(Config.refreshIdentifier) { … }` is checked like a direct call.
     mutating func expandWrappers(_ calls: [WrapperCall]) {
         let byWrapper = Dictionary(grouping: calls.filter { $0.wrapper.identifier != nil }, by: \.wrapper.use.location)
         let wrapped = Set(facts.wrappers.filter { $0.identifier != nil }.map(\.use.location))
-        var expanded: [TaskIdentifierUse] = []
         let uses = facts.uses
+        facts.uses = []
         for use in uses {
             guard wrapped.contains(use.location) else {
-                expanded.append(use)
+                facts.uses.append(use)
                 continue
             }
-            for call in byWrapper[use.location] ?? [] {
-                guard let argument = call.identifierArgument else { continue }
-                let before = facts.uses.count
-                addUse(use.role, argument: argument, at: call.name, ours: use.inBggenOutput, conditional: use.isConditional, direct: false)
-                var made = facts.uses.remove(at: before)
-                if use.role != .register { made.launch = use.launch }
-                expanded.append(made)
-            }
+            for call in byWrapper[use.location] ?? [] { addUse(through: call) }
         }
-        facts.uses = expanded
+        for call in calls where call.wrapper.file != facts.file && call.wrapper.identifier != nil { addUse(through: call) }
+    }
+
+    /// The use `call` makes: its argument for the wrapper's identifier parameter, where it gives one.
+    private mutating func addUse(through call: WrapperCall) {
+        guard let argument = call.identifierArgument else { return }
+        let wrapped = call.wrapper.use
+        addUse(wrapped.role, argument: argument, at: call.name, ours: wrapped.inBggenOutput, conditional: wrapped.isConditional, direct: false)
+        if wrapped.role != .register { facts.uses[facts.uses.count - 1].launch = wrapped.launch }
     }
 
     // MARK: - Declarations

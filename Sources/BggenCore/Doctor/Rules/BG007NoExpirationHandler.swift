@@ -9,6 +9,10 @@ extension DoctorRule {
         fix: "Set `task.expirationHandler` before the work starts: cancel the work there and call `task.setTaskCompleted(success: false)`.",
         tags: ["background-tasks", "expiration"],
         examples: [
+            .triggering("a handler registered through the app's scheduler protocol, declared and conformed to in other files",
+                        ExampleSources.schedulerProtocolInOtherFiles(work: "Task { task.setTaskCompleted(success: true) }", marker: "1️⃣"), "1️⃣"),
+            .nonTriggering("an expiration handler set in a handler registered through the scheduler protocol of other files",
+                           ExampleSources.schedulerProtocolInOtherFiles(work: "task.expirationHandler = { task.setTaskCompleted(success: false) }\n        Task { task.setTaskCompleted(success: true) }")),
             .triggering("a Task started for the work, no expiration handler",
                         ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in", marker: "1️⃣")), "1️⃣"),
             .triggering("an async block inside the handler",
