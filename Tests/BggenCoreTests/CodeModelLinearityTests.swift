@@ -142,4 +142,44 @@ struct CodeModelLinearityTests {
     @Test func manyFilesWithOneRegistrationEach() throws {
         try expectLinear(small: 100, Self.filesWithOneRegistrationEach)
     }
+
+    /// `count` files, each calling the scheduler's wrapper of `App/TaskScheduler.swift` with its own identifier and
+    /// the next file's `registerAll()`, and naming nothing of BackgroundTasks itself: each is read again once, with
+    /// the wrappers it calls (issue 25, wrappers across files).
+    static func filesCallingAWrapperOfAnotherFile(_ count: Int) -> DoctorRepository {
+        var repository = DoctorRepository(permitted: ["com.example.app.task0"], modes: ["fetch"]).launching("Tasks0().registerAll()")
+            .with("App/TaskScheduler.swift", """
+                import BackgroundTasks
+
+                final class TaskScheduler {
+                    func registerHandler(id: String, handler: @escaping @Sendable (BGTask) -> Void) {
+                        BGTaskScheduler.shared.register(forTaskWithIdentifier: id, using: nil, launchHandler: handler)
+                    }
+                }
+
+                """)
+        for index in 0..<count {
+            repository = repository.with("App/Tasks\(index).swift", """
+                final class Tasks\(index) {
+                    let scheduler = TaskScheduler()
+
+                    func registerAll() {
+                        scheduler.registerHandler(id: "com.example.app.task\(index)") { task in
+                            task.setTaskCompleted(success: true)
+                        }
+                        Tasks\(index + 1)().registerAll()
+                    }
+                }
+
+                """)
+        }
+        return repository
+    }
+
+    @Test func manyFilesCallingAWrapperOfAnotherFile() throws {
+        let audit = try Doctor(fileSystem: Self.filesCallingAWrapperOfAnotherFile(3).fileSystem).audit(root: DoctorRepository.root)
+        // Every call is a registration: the two identifiers the Info.plist does not list are not permitted.
+        #expect(audit.findings.filter { $0.rule.id == "BG001" }.map(\.location.file) == ["App/Tasks1.swift", "App/Tasks2.swift"])
+        try expectLinear(small: 100, Self.filesCallingAWrapperOfAnotherFile)
+    }
 }

@@ -86,6 +86,7 @@ struct CodeModel: Sendable {
                 continue
             }
         }
+        model.readWrapperCalls(from: &skipped, root: root, fileSystem: fileSystem)
         model.readWhatFactsNeed(from: &skipped, root: root, fileSystem: fileSystem)
         model.resolveConstants()
         model.settleHandOffs(unread: skipped)
@@ -148,6 +149,57 @@ struct CodeModel: Sendable {
     }
 
     // MARK: - Resolution
+
+    /// A wrapper one file declares (see `TaskWrapper`) is a registration, submit or session at its calls in the other
+    /// files its target compiles: the files that call one, read files whose functions name it and skipped files whose
+    /// words hold it, are read again, each once, with the wrappers they see. A private wrapper is seen only in its own
+    /// file; a name more than `mostWrappersOfOneName` files declare as a wrapper is no one wrapper and is not followed,
+    /// so the wrappers each file sees stay few.
+    private mutating func readWrapperCalls(from skipped: inout [Skipped], root: String, fileSystem: any FileSystem) {
+        let wrappers = Dictionary(grouping: files.flatMap(\.wrappers).filter { !$0.isPrivate }, by: \.name)
+            .filter { Set($0.value.map(\.file)).count <= Self.mostWrappersOfOneName }
+        guard !wrappers.isEmpty else { return }
+        let byHash = Dictionary(grouping: wrappers.keys, by: ByteSearch.hash)
+        // The wrappers of `called` that `file` sees: another file's, of a target that compiles it too.
+        func seen(_ called: Set<String>, from file: String) -> [String: [TaskWrapper]] {
+            var result: [String: [TaskWrapper]] = [:]
+            for name in called {
+                let seen = (wrappers[name] ?? []).filter { $0.file != file && targets.compileTogether(file, $0.file) }
+                if !seen.isEmpty { result[name] = seen }
+            }
+            return result
+        }
+        var chosen: [(file: String, index: Int?, wrappers: [String: [TaskWrapper]])] = []
+        for (index, facts) in files.enumerated() where facts.isFull && facts.language == .swift {
+            let called = Set(facts.functions.flatMap { $0.mentions.filter { wrappers[$0] != nil } })
+            let visible = called.isEmpty ? [:] : seen(called, from: facts.file)
+            if !visible.isEmpty { chosen.append((facts.file, index, visible)) }
+        }
+        var unread: [Skipped] = []
+        for entry in skipped {
+            let called = entry.file.hasSuffix(".swift") ? Set(entry.words.flatMap { byHash[$0] ?? [] }) : []
+            let visible = called.isEmpty ? [:] : seen(called, from: entry.file)
+            if visible.isEmpty { unread.append(entry) } else { chosen.append((entry.file, nil, visible)) }
+        }
+        guard !chosen.isEmpty else { return }
+        let reading = chosen
+        let slots = Slots<FileFacts>(count: chosen.count)
+        fileSystem.readFiles(reading.map(\.file), below: root, within: root) { index, data in
+            let file = reading[index].file
+            guard let text = try? String(utf8File: data.get(), at: file),
+                  let tokens = try? SourceLexer.tokens(of: text, language: .swift) else { return }
+            slots.store(FileFacts(file: file, text: text, tokens: tokens, language: .swift, wrappers: reading[index].wrappers), at: index)
+        }
+        // A skipped file that cannot be lexed defines and calls nothing here: its first reading said nothing either.
+        for (entry, facts) in zip(chosen, slots.values) {
+            guard let facts else { continue }
+            if let index = entry.index { files[index] = facts } else { files.append(facts) }
+        }
+        skipped = unread
+        rereadCount += chosen.count
+    }
+
+    private static let mostWrappersOfOneName = 4
 
     /// Lexes the skipped files that mention a constant, an extended type or a caller some fact needs, round by
     /// round back towards launch (`Setup.run()` calling `Tasks.registerAll()`), each at most once.

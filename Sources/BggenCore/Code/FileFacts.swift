@@ -13,6 +13,8 @@ struct FileFacts: Sendable {
     /// bggen's marked file, or the user's work file it created: output of an earlier run, not the user's code.
     var isBggenOutput = false
     var uses: [TaskIdentifierUse] = []
+    /// The functions of the file that register, submit or make a session for their caller (see `TaskWrapper`).
+    var wrappers: [TaskWrapper] = []
     /// String constants the file defines, for identifiers other files of the target pass by name.
     var constants = ConstantTable()
     /// Each symbol of `CodeSymbol.table` the code names, with its line: what `init` lists as existing code.
@@ -77,7 +79,8 @@ struct FileFacts: Sendable {
         declaresSceneDelegate = tokens.contains { $0.kind == .identifier && ($0.text == "UIWindowSceneDelegate" || $0.text == "UISceneDelegate") }
     }
 
-    init(file: String, text: String, tokens: [SourceToken], language: SourceLexer.Language) {
+    /// A file read for every fact; `wrappers` are those of the target's other files it calls, by name.
+    init(file: String, text: String, tokens: [SourceToken], language: SourceLexer.Language, wrappers: [String: [TaskWrapper]] = [:]) {
         self.init(file: file, tokens: tokens, language: language)
         isFull = true
         ignoreMarks = IgnoreMarks.lines(in: text)
@@ -85,13 +88,15 @@ struct FileFacts: Sendable {
         isBggenOutput = provenance != .foreign || text.hasPrefix(Planner.userFileHeader)
         var reader = UseReader(facts: self, tokens: tokens)
         reader.readAll()
+        let calls = WrapperCall.all(in: tokens, file: file, wrappers: wrappers.merging(Dictionary(grouping: reader.facts.wrappers, by: \.name), uniquingKeysWith: +))
+        reader.expandWrappers(calls)
         self = reader.facts
         transferKinds = Self.transferKinds(tokens, fileName: PathText.name(of: file))
         entryPoints = AppEntries.entries(in: tokens, file: file, language: language)
         launchedDelegates = AppEntries.launchedDelegates(in: tokens)
         declaresSceneDelegate = tokens.contains { $0.kind == .identifier && ($0.text == "UIWindowSceneDelegate" || $0.text == "UISceneDelegate") }
         if language == .swift {
-            let registrations = LaunchRegistration.all(in: tokens)
+            let registrations = LaunchRegistration.all(in: tokens, calls: calls)
             handlers = HandlerClosure.all(in: tokens, file: file, registrations: registrations)
             let bodies = LaunchHandlerBody.all(in: tokens, file: file, registrations: registrations)
             forceCasts = TaskForceCast.all(in: bodies, tokens: tokens, file: file)

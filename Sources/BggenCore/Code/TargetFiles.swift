@@ -25,6 +25,12 @@ struct TargetFiles: Sendable {
         return owners.contains(target) || (owners.isEmpty && appTargets.count <= 1)
     }
 
+    /// Whether `file` sees what `other` declares: a target compiles both, or either is nobody's (shared code).
+    func compileTogether(_ file: String, _ other: String) -> Bool {
+        let owners = targets(of: file), theirs = targets(of: other)
+        return owners.isEmpty || theirs.isEmpty || !Set(theirs).isDisjoint(with: owners)
+    }
+
     /// Files no project and no app folder attributes: with several app targets, counted for none of them.
     func isUnattributed(_ file: String) -> Bool {
         appTargets.count > 1 && targets(of: file).isEmpty

@@ -92,12 +92,13 @@ struct UseReader {
                 }
             }
         }
-        expandWrappers()
     }
 
     // MARK: - Identifiers
 
-    private mutating func addUse(_ role: TaskIdentifierUse.Role, argument: Int, at index: Int, ours: Bool, conditional: Bool) {
+    /// Adds the use whose identifier argument starts at `argument`; a `direct` one, made by the API itself, may be a
+    /// wrapper's (see `TaskWrapper.found`).
+    private mutating func addUse(_ role: TaskIdentifierUse.Role, argument: Int, at index: Int, ours: Bool, conditional: Bool, direct: Bool = true) {
         let token = tokens[index]
         let expression = TokenPattern.argument(tokens, from: argument)
         var use = TaskIdentifierUse(role: role, value: nil, expression: TokenPattern.written(expression),
@@ -108,6 +109,10 @@ struct UseReader {
         }
         resolve(expression, at: index, into: &use, depth: 0)
         facts.uses.append(use)
+        if direct, facts.language == .swift, use.value == nil,
+           let wrapper = TaskWrapper.found(for: use, at: index, expression: expression, in: tokens, file: facts.file, scopes: &scopes) {
+            facts.wrappers.append(wrapper)
+        }
     }
 
     /// Fills `value`, `name`, `pendingConstant` and `unresolvedBecause` of `use` from `expression` at `index`.
@@ -158,57 +163,30 @@ struct UseReader {
         }
     }
 
-    /// A registration or request inside `func name(_ identifier: String, …)` whose identifier is that first
-    /// parameter is really made at each call of `name(…)` in the file; each call becomes the use, so a wrapper
-    /// such as `register(Config.refreshIdentifier) { … }` is checked like a direct call.
-    private mutating func expandWrappers() {
-        var expanded: [TaskIdentifierUse] = []
+    /// The uses made through wrappers (see `TaskWrapper`): a wrapper's own call, whose identifier is its parameter, is
+    /// really made at each of its calls, which become the uses in its place (after the file's own uses for another
+    /// file's wrapper), so `register(Config.refreshIdentifier) { … }` is checked like a direct call.
+    mutating func expandWrappers(_ calls: [WrapperCall]) {
+        let byWrapper = Dictionary(grouping: calls.filter { $0.wrapper.identifier != nil }, by: \.wrapper.use.location)
+        let wrapped = Set(facts.wrappers.filter { $0.identifier != nil }.map(\.use.location))
         let uses = facts.uses
+        facts.uses = []
         for use in uses {
-            guard let name = use.name, use.value == nil, use.expression == name,
-                  let at = tokenIndex(of: use.location), let function = scopes.function(around: at),
-                  function.scope.parameters.first == name, function.scope.name != "init" else {
-                expanded.append(use)
+            guard wrapped.contains(use.location) else {
+                facts.uses.append(use)
                 continue
             }
-            let wrapper = function.scope.name
-            // A call of the same name inside the wrapper is the API it wraps (`BGTaskScheduler.shared.register`), or
-            // itself: neither is a use of the wrapper.
-            let body = function.open...(SwiftScopes.closing(function.open, in: tokens) ?? tokens.count)
-            for index in callSites(of: wrapper) where !body.contains(index) {
-                var start = index + 2
-                if TokenPattern.matches(tokens, at: start + 1, [":"]) { start += 2 }
-                let before = facts.uses.count
-                addUse(use.role, argument: start, at: index, ours: use.inBggenOutput, conditional: use.isConditional)
-                var call = facts.uses.remove(at: before)
-                if use.role != .register { call.launch = use.launch }
-                expanded.append(call)
-            }
+            for call in byWrapper[use.location] ?? [] { addUse(through: call) }
         }
-        facts.uses = expanded
+        for call in calls where call.wrapper.file != facts.file && call.wrapper.identifier != nil { addUse(through: call) }
     }
 
-    private lazy var callIndex: [String: [Int]] = {
-        var result: [String: [Int]] = [:]
-        for index in tokens.indices where tokens[index].kind == .identifier && index > 0 && tokens[index - 1].text != "func"
-            && TokenPattern.matches(tokens, at: index + 1, ["("]) {
-            result[tokens[index].text, default: []].append(index)
-        }
-        return result
-    }()
-
-    private mutating func callSites(of name: String) -> [Int] { callIndex[name] ?? [] }
-
-    private lazy var indexByPlace: [Int: Int] = {
-        var result: [Int: Int] = [:]
-        for index in tokens.indices where tokens[index].kind == .identifier {
-            result[tokens[index].line << 20 | tokens[index].column] = index
-        }
-        return result
-    }()
-
-    private mutating func tokenIndex(of location: FindingLocation) -> Int? {
-        indexByPlace[location.line << 20 | location.column]
+    /// The use `call` makes: its argument for the wrapper's identifier parameter, where it gives one.
+    private mutating func addUse(through call: WrapperCall) {
+        guard let argument = call.identifierArgument else { return }
+        let wrapped = call.wrapper.use
+        addUse(wrapped.role, argument: argument, at: call.name, ours: wrapped.inBggenOutput, conditional: wrapped.isConditional, direct: false)
+        if wrapped.role != .register { facts.uses[facts.uses.count - 1].launch = wrapped.launch }
     }
 
     // MARK: - Declarations

@@ -7,6 +7,34 @@ extension DoctorRule {
         fix: "Add the identifier to `BGTaskSchedulerPermittedIdentifiers` in the app's Info.plist (`bggen doctor --fix` does, except under a continued-processing wildcard, which is yours to choose), or correct the spelling in the code or the plist so both say the same.",
         tags: ["background-tasks", "info-plist"],
         examples: [
+            .triggering("an identifier passed to the app's scheduler declared in another file",
+                        ExampleSources.callingScheduler(marker: "1️⃣", permitted: nil), "1️⃣"),
+            .nonTriggering("a method of another type with the scheduler's name and labels, on a receiver of that type",
+                           ExampleSources.callingScheduler(more: """
+
+                                       let analytics = Analytics()
+                                       analytics.registerHandler(id: "com.example.app.unlisted") { event in print(event) }
+                               """)
+                               .with("App/Analytics.swift", """
+                                   final class Analytics {
+                                       private var handlers: [String: (String) -> Void] = [:]
+
+                                       func registerHandler(id: String, handler: @escaping (String) -> Void) {
+                                           handlers[id] = handler
+                                       }
+                                   }
+
+                                   """)),
+            .nonTriggering("a function with the scheduler's name and other labels",
+                           ExampleSources.callingScheduler(more: "\n        bus.registerHandler(named: \"com.example.app.unlisted\") { event in print(event) }")
+                               .with("App/EventBus.swift", """
+                                   let bus = EventBus()
+
+                                   final class EventBus {
+                                       func registerHandler(named name: String, handler: @escaping (String) -> Void) {}
+                                   }
+
+                                   """)),
             .triggering("an identifier the Info.plist does not list",
                         ExampleApp(modes: ["fetch"]).with("App/AppDelegate.swift", ExampleSources.appDelegate(registerMarker: "1️⃣")),
                         "1️⃣"),

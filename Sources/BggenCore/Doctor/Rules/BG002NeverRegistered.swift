@@ -7,6 +7,8 @@ extension DoctorRule {
         fix: "Register the identifier in `application(_:didFinishLaunchingWithOptions:)`, correct its spelling, or remove the entry from `BGTaskSchedulerPermittedIdentifiers`.",
         tags: ["background-tasks", "info-plist"],
         examples: [
+            .nonTriggering("an identifier registered and submitted through the app's scheduler declared in another file",
+                           ExampleSources.callingScheduler()),
             .triggering("a permitted identifier nothing registers",
                         ExampleSources.cleanRefresh.with("App/Info.plist", ExampleApp(permitted: ["com.example.app.refresh", "1️⃣com.example.app.gone"], modes: ["fetch"]).renderedFiles["App/Info.plist"]!),
                         "1️⃣"),

@@ -7,6 +7,9 @@ extension DoctorRule {
         fix: "Call `task.setTaskCompleted(success:)` on every path, most simply with a `defer` at the top of the handler.",
         tags: ["background-tasks", "completion"],
         examples: [
+            .triggering("an early return in a handler passed to the app's scheduler declared in another file",
+                        ExampleSources.callingScheduler(work: "if ProcessInfo.processInfo.isLowPowerModeEnabled {\n                1️⃣return\n            }\n            task.setTaskCompleted(success: true)"),
+                        "1️⃣"),
             .triggering("the else of a cast to another class than its identifier's requests returns without completing",
                         ExampleSources.completing("guard let task = task as? BGProcessingTask else { 1️⃣return }\n        task.setTaskCompleted(success: true)"),
                         "1️⃣ BG008 warning"),

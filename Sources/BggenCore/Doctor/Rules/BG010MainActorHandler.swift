@@ -9,6 +9,10 @@ extension DoctorRule {
         fix: "Mark the closure `@Sendable` (`{ @Sendable task in … }`) and hop to the main actor inside it where needed, or register with `using: .main`.",
         tags: ["background-tasks", "concurrency", "swift-6", "crash"],
         examples: [
+            .triggering("a handler passed from a @MainActor class to the app's scheduler declared in another file",
+                        ExampleSources.callingScheduler(marker: "1️⃣", context: "@MainActor final class Tasks", parameter: "@escaping (BGTask) -> Void"), "1️⃣"),
+            .nonTriggering("a handler passed from a @MainActor class to the app's scheduler whose closure parameter is @Sendable",
+                           ExampleSources.callingScheduler(context: "@MainActor final class Tasks")),
             .triggering("a handler written in a @MainActor class",
                         ExampleSources.swift6(ExampleSources.handler(work: ExampleSources.completes, marker: "1️⃣")), "1️⃣"),
             .triggering("a handler written in an app delegate",

@@ -7,6 +7,8 @@ extension DoctorRule {
         fix: "Nothing to do when the code is right; a literal or a constant identifier lets doctor check it.",
         tags: ["coverage"],
         examples: [
+            .triggering("a registration through the app's scheduler in another file that no path from launch reaches",
+                        ExampleSources.callingScheduler(marker: "1️⃣", launch: #"print("launched")"#), "1️⃣"),
             .triggering("an identifier built at run time",
                         ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"])
                             .with("App/AppDelegate.swift", ExampleSources.appDelegate(registered: #""com.example.app.\(name)""#, registerMarker: "1️⃣")),
