@@ -83,6 +83,7 @@ struct FileFacts: Sendable {
         var reader = UseReader(facts: self, tokens: tokens)
         reader.readAll()
         self = reader.facts
+        uses = uses.flatMap(\.eachCase)
         transferKinds = Self.transferKinds(tokens, fileName: PathText.name(of: file))
         entryPoints = AppEntries.entries(in: tokens, file: file, language: language)
         launchedDelegates = AppEntries.launchedDelegates(in: tokens)
