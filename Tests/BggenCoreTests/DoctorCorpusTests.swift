@@ -44,9 +44,9 @@ struct DoctorCorpusTests {
         App(name: "CoronaWarnApp-NoExpirationHandler",
             // At each call of the wrapper, where the handler is passed: the task is handed to the delegate the app
             // delegate implements, and no file sets an expiration handler.
-            expected: [56, 57].map { "BG007 ENA/Source/Models/Task Scheduling/ENATaskScheduler.swift:\($0)" }, otherTrue: [],
-            // The identifiers are built from the bundle identifier and the enum's raw value, and match the Info.plist.
-            falseFindings: [62, 87].map { "CHECK001 ENA/Source/Models/Task Scheduling/ENATaskScheduler.swift:\($0)" }),
+            expected: [56, 57].map { "BG007 ENA/Source/Models/Task Scheduling/ENATaskScheduler.swift:\($0)" },
+            // No code of the app uses BGAppRefreshTask: both identifiers, read per case of their enum, are processing tasks.
+            otherTrue: ["MODE003 ENA/Resources/Info.plist:60"], falseFindings: []),
         App(name: "BlueWallet-StalePermittedIdentifier", expected: ["BG002 ios/BlueWallet/Info.plist:9"],
             otherTrue: ["MODE003 ios/BlueWallet/Info.plist:199", "MODE003 ios/BlueWallet/Info.plist:200"], falseFindings: []),
         App(name: "ArcGISToolkit-DeprecatedFetch", expected: ["FETCH001 Examples/ArcGISToolkitExamples/AppDelegate.swift:51"],
@@ -76,7 +76,8 @@ struct DoctorCorpusTests {
     /// replaced by permissively licensed ones), before the BG008 and BG005 fixes it led to: 15 of 18; before BG008 let a
     /// cast to the class of every request for the identifier pass (its `else` cannot run): 7 false findings; before doctor
     /// followed a task handed to a delegate implemented in another file (Corona-Warn-App): 16 of 17; before it followed
-    /// launch through the app delegate's stored properties (Corona-Warn-App's singleton): 6 false findings.
+    /// launch through the app delegate's stored properties (Corona-Warn-App's singleton): 6 false findings; before it
+    /// read a `String` enum's identifiers per case (Corona-Warn-App's two CHECK001 notes): 5.
     @Test func recallAndFalseFindingsArePinned() throws {
         var expected = 0, recalled = 0, falseFindings = 0
         for app in Self.apps {
@@ -90,6 +91,6 @@ struct DoctorCorpusTests {
         #expect(Self.apps.filter { !$0.expected.isEmpty }.count == 11 && Self.apps.filter(\.expected.isEmpty).count == 3)
         #expect(expected == 18)
         #expect(recalled == 18, "recall: \(recalled) of \(expected) expected findings")
-        #expect(falseFindings == 5, "false findings: \(falseFindings)")
+        #expect(falseFindings == 3, "false findings: \(falseFindings)")
     }
 }

@@ -6,13 +6,16 @@ import Foundation
 /// @"…"` or `#define name @"…"`. `Bundle.main.bundleIdentifier` (with `!`, `?? "…"`, or in `guard let`) is the
 /// target's bundle identifier (`bundleIdentifierValue`), and a string interpolating only such names
 /// (`"\(bundleIdentifier).refresh"`) is resolved from them, for `init` and `doctor` alike. A name defined twice
-/// with different values is left out, since which one a call means cannot be told.
+/// with different values is left out, since which one a call means cannot be told. Enums with `String` raw values
+/// give one value per case (`StringEnum`): `.refresh.identifier` and `TaskID.refresh.rawValue` are one case's.
 struct ConstantTable: Sendable {
     /// Every constant's value.
     var values: [String: String] = [:]
     /// Those fixed for the app (static, or the bundle identifier), which alone may fill an interpolation: a local
     /// `let user = "someone"` merely stands in for a value known at run time.
     var fixed: [String: String] = [:]
+    /// The file's enums with `String` raw values, by name.
+    var enums: [String: StringEnum] = [:]
 
     /// What `Bundle.main.bundleIdentifier` is in the app: the target's bundle identifier, written as the build
     /// setting so it expands with the target's settings like an Info.plist entry does.
@@ -72,15 +75,30 @@ struct ConstantTable: Sendable {
         for name in ambiguous { found[name] = nil }
         values = found
         fixed = found.filter { fixedNames.contains($0.key) }
+        enums = StringEnum.all(in: tokens, fixed: fixed)
     }
 
     /// The value an argument spells: a literal, a Swift string whose every interpolation is a known constant or
     /// `Bundle.main.bundleIdentifier`, or a name the table holds; nil when any part is unknown.
     func value(of expression: [SourceToken]) -> String? {
         guard expression.count == 1, expression[0].kind == .string else {
-            return TokenPattern.chainName(expression).flatMap { values[$0] }
+            return caseValue(expression) ?? TokenPattern.chainName(expression).flatMap { values[$0] }
         }
         return expression[0].isLiteral ? expression[0].text : Self.interpolation(expression[0], constants: fixed)
+    }
+
+    /// `.refresh.identifier` or `TaskID.refresh.rawValue`: a member of one case, named with a leading dot or its
+    /// enum (a bare `refresh` may be a parameter or a local). With a leading dot, every enum of the file with that
+    /// case and member must agree.
+    private func caseValue(_ expression: [SourceToken]) -> String? {
+        guard expression.count >= 4, expression.allSatisfy({ $0.kind == .identifier || $0.text == "." }) else { return nil }
+        let member = expression[expression.count - 1].text, name = expression[expression.count - 3].text
+        guard expression[expression.count - 2].text == ".", expression[expression.count - 4].text == "." else { return nil }
+        if expression.count == 4 {
+            let candidates = Set(enums.values.compactMap { $0.value(of: member, forCase: name) })
+            return candidates.count == 1 ? candidates.first : nil
+        }
+        return enums[expression[expression.count - 5].text]?.value(of: member, forCase: name)
     }
 
     /// `"\(bundleIdentifier).refresh"` with each interpolation resolved, or nil.

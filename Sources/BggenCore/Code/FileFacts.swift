@@ -91,6 +91,7 @@ struct FileFacts: Sendable {
         let calls = WrapperCall.all(in: tokens, file: file, wrappers: wrappers.merging(Dictionary(grouping: reader.facts.wrappers, by: \.name), uniquingKeysWith: +))
         reader.expandWrappers(calls)
         self = reader.facts
+        uses = uses.flatMap(\.eachCase)
         transferKinds = Self.transferKinds(tokens, fileName: PathText.name(of: file))
         entryPoints = AppEntries.entries(in: tokens, file: file, language: language)
         launchedDelegates = AppEntries.launchedDelegates(in: tokens)

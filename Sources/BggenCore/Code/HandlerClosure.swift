@@ -14,8 +14,9 @@ struct HandlerClosure: Sendable, Equatable {
     /// `using: .main`: the system calls the handler on the main queue, so a main-actor closure does not trap.
     var runsOnMain: Bool
     /// For a launch handler: it starts work that outlives it (a closure, `await`, a `Task`), directly or in a
-    /// function of the same file it hands the task to, and nothing in the file sets an `expirationHandler`.
-    /// A handler that finishes before it returns needs none.
+    /// function of the same file it hands the task to, and never sets the `expirationHandler` of its task (or of the
+    /// task cast to another name), while every other one the file sets is another handler's. A handler that
+    /// finishes before it returns needs none.
     var lacksExpirationHandler: Bool
     /// For a launch handler whose work outlives it but that hands the task to functions this file does not hold
     /// (a delegate's `executeExposureDetectionRequest(task:completion:)`): their names. Whether one of them may set
@@ -31,21 +32,38 @@ struct HandlerClosure: Sendable, Equatable {
     static func all(in tokens: [SourceToken], file: String, registrations: [LaunchRegistration]) -> [HandlerClosure] {
         let declared = Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
         var reach = FunctionReach(tokens: tokens, declared: declared)
-        let fileSetsExpiration = tokens.contains { $0.kind == .identifier && $0.text == "expirationHandler" }
         let registrations = Dictionary(registrations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var reaches: [Int: FunctionReach.Reach?] = [:]
+        for (index, registration) in registrations.sorted(by: { $0.key < $1.key }) {
+            if let open = registration.closure(in: tokens) {
+                reaches[index] = reachOfClosure(open, in: tokens, reach: &reach)
+            } else if let function = registration.handlerFunction(in: tokens), declared.contains(function),
+                      let found = HandlerClosure.function(named: function, in: tokens) {
+                reaches[index] = reach.outlives(found.parameter, in: found.body, depth: 0)
+            }
+        }
+        // An expiration handler set on no launch handler's task (a stored one's) may be any handler's: then a handler
+        // setting none of its own is not known to lack one.
+        let sites = Set(tokens.indices.filter { tokens[$0].kind == .identifier && tokens[$0].text == "expirationHandler" })
+        let everySiteKnown = sites.isSubset(of: reaches.values.reduce(into: Set<Int>()) { $0.formUnion($1?.expirationSites ?? []) })
+        func judged(_ index: Int) -> FunctionReach.Reach? {
+            guard let reached = reaches[index] ?? nil else { return nil }
+            if !reached.expirationSites.isEmpty { return FunctionReach.Reach(outlives: false) }
+            return everySiteKnown ? reached : nil
+        }
         var result: [HandlerClosure] = []
         for (index, token) in tokens.enumerated() where token.kind == .identifier {
             let location = FindingLocation(file: file, line: token.line, column: token.column)
             if let registration = registrations[index], let open = registration.closure(in: tokens) {
-                let reached = fileSetsExpiration ? nil : reachOfClosure(open, in: tokens, reach: &reach)
+                let reached = judged(index)
                 result.append(.launch(
                     at: location, context: SwiftScopes.isolation(at: index, in: tokens),
                     isNonisolated: registration.handlerIsSendable || SwiftScopes.closureIsNonisolated(at: open, in: tokens),
                     runsOnMain: registration.runsOnMain, reached: reached))
             } else if let registration = registrations[index], let function = registration.handlerFunction(in: tokens),
-                      declared.contains(function), let found = HandlerClosure.function(named: function, in: tokens) {
+                      declared.contains(function), HandlerClosure.function(named: function, in: tokens) != nil {
                 // A function of the file passed by name: its body is the handler, and the task its first parameter.
-                let reached = fileSetsExpiration ? nil : reach.outlives(found.parameter, in: found.body, depth: 0)
+                let reached = judged(index)
                 result.append(.launch(
                     at: location, context: .unknown, isNonisolated: false, runsOnMain: registration.runsOnMain,
                     reached: reached, isClosure: false))
@@ -94,14 +112,17 @@ struct HandlerClosure: Sendable, Equatable {
     /// What the task reaches in this file: a body, and the bodies of the file's functions it is passed to (three
     /// calls deep at most), each function's answer kept, so three layers of 320 calls are read once each.
     struct FunctionReach {
-        /// Whether the work outlives the handler, and the functions outside the file the task is handed to.
+        /// Whether the work outlives the handler, the functions outside the file the task is handed to, and where
+        /// the task's `expirationHandler` is set (the token indices).
         struct Reach {
             var outlives: Bool
             var handedTo: Set<String> = []
+            var expirationSites: Set<Int> = []
 
             mutating func add(_ other: Reach) {
                 outlives = outlives || other.outlives
                 handedTo.formUnion(other.handedTo)
+                expirationSites.formUnion(other.expirationSites)
             }
         }
 
@@ -132,7 +153,10 @@ struct HandlerClosure: Sendable, Equatable {
         mutating func outlives(_ name: String, in body: Range<Int>, depth: Int) -> Reach? {
             var result = Reach(outlives: HandlerClosure.startsAsynchronousWork(body, in: tokens))
             for index in body where tokens[index].text == name && tokens[index].kind == .identifier {
-                if index + 1 < body.upperBound, tokens[index + 1].text == "." { continue }
+                if index + 1 < body.upperBound, tokens[index + 1].text == "." {
+                    if index + 2 < body.upperBound, tokens[index + 2].text == "expirationHandler" { result.expirationSites.insert(index + 2) }
+                    continue
+                }
                 // `execute(task: task)`: the label is no use of the task.
                 if index + 1 < body.upperBound, tokens[index + 1].text == ":", ["(", ","].contains(tokens[index - 1].text) { continue }
                 // `guard let refresh = task as? BGAppRefreshTask`: the same task under another name from here on.

@@ -26,6 +26,9 @@ struct TaskIdentifierUse: Sendable, Equatable {
     /// The constant to look up in the other files of the target: a member or file-scope name this file does not
     /// define. A parameter or a local is never one.
     var pendingConstant: String?
+    /// For a member of a name typed as an enum (`task.identifier`, `task: TaskID`): its value for each case, one use
+    /// each once the file is read (`eachCase`).
+    var caseValues: [String] = []
     /// Why the value is unknown, for messages: "a parameter", "built at run time", "defined where the model cannot see".
     var unresolvedBecause: String?
     /// In a file bggen generated and nobody edited: known to be right, so never "could not check".
@@ -38,4 +41,16 @@ struct TaskIdentifierUse: Sendable, Equatable {
     var isRegistration: Bool { role == .register || role == .swiftUIRefresh }
     /// A BGTaskScheduler identifier, which the Info.plist must permit (a session's is not).
     var isTaskIdentifier: Bool { role != .session }
+
+    /// The use itself, or one use per value of `caseValues`.
+    var eachCase: [TaskIdentifierUse] {
+        guard !caseValues.isEmpty else { return [self] }
+        return caseValues.map { value in
+            var use = self
+            use.value = value
+            use.caseValues = []
+            use.unresolvedBecause = nil
+            return use
+        }
+    }
 }

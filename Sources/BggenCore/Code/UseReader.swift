@@ -152,7 +152,11 @@ struct UseReader {
                 }
             }
         }
-        use.value = facts.constants.values[name]
+        if !bare, facts.language == .swift, let values = valuesPerCase(expression, at: index) {
+            use.caseValues = values
+            return
+        }
+        use.value = facts.constants.value(of: expression)
         if use.value == nil {
             if !bare || !declared.contains(name) || facts.language == .objectiveC {
                 use.pendingConstant = name
@@ -161,6 +165,24 @@ struct UseReader {
                 use.unresolvedBecause = "set at run time"
             }
         }
+    }
+
+    /// `task.identifier` where `task` is a parameter or local typed as one of the file's `String` enums
+    /// (`task: TaskID`): one value for each case it may be.
+    private mutating func valuesPerCase(_ expression: [SourceToken], at index: Int) -> [String]? {
+        guard expression.count == 3, expression[0].kind == .identifier, let function = scopes.function(around: index),
+              !scopes.closureParameters(around: index, upTo: function.open).contains(expression[0].text) else { return nil }
+        let type: ArraySlice<SourceToken>
+        if let binding = function.scope.locals[expression[0].text]?.last(where: { $0 < index }) {
+            guard matches(binding + 1, [":"]) else { return nil }
+            type = tokens[(binding + 2)...].prefix { $0.kind == .identifier || $0.text == "." }
+        } else if let declared = function.scope.signature[expression[0].text]?.type {
+            type = tokens[declared]
+        } else {
+            return nil
+        }
+        guard let name = type.last(where: { $0.kind == .identifier })?.text, type.allSatisfy({ $0.kind == .identifier || $0.text == "." }) else { return nil }
+        return facts.constants.enums[name]?.members[expression[2].text]
     }
 
     /// The uses made through wrappers (see `TaskWrapper`): a wrapper's own call, whose identifier is its parameter, is

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// A code file's marks come from the model, which took them when it read the file; any other file with a finding
 /// (a plist, a project file) is read once for them.
-struct Suppressions {
+final class Suppressions: Sendable {
     private let root: String
     private let fileSystem: any FileSystem
     private let marks: Mutex<[String: [Int: [String]]]>

@@ -36,6 +36,18 @@ extension DoctorRule {
                                                                      marker: "1️⃣")), "1️⃣"),
             .nonTriggering("work that ends before the handler returns, with the task cast to its class under another name",
                            ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in", work: castFirst("refreshTask.setTaskCompleted(success: true)")))),
+            .triggering("a handler that casts the task and sets no expiration handler, beside one that sets its own",
+                        besideOneSettingItsOwn("guard let processing = task as? BGProcessingTask else {\n            task.setTaskCompleted(success: false)\n            return\n            }\n            Task { processing.setTaskCompleted(success: true) }",
+                                               marker: "1️⃣"), "1️⃣"),
+            .triggering("a handler that casts the task in an if and sets no expiration handler, beside one that sets its own",
+                        besideOneSettingItsOwn("if let processing = task as? BGProcessingTask {\n            Task { processing.setTaskCompleted(success: true) }\n            }",
+                                               marker: "1️⃣"), "1️⃣"),
+            .nonTriggering("an expiration handler set on the task cast to its class, beside a handler that sets its own",
+                           besideOneSettingItsOwn("guard let processing = task as? BGProcessingTask else {\n            task.setTaskCompleted(success: false)\n            return\n            }\n            processing.expirationHandler = { processing.setTaskCompleted(success: false) }\n            Task { processing.setTaskCompleted(success: true) }")),
+            .nonTriggering("an expiration handler set on the task cast in an if, beside a handler that sets its own",
+                           besideOneSettingItsOwn("if let processing = task as? BGProcessingTask {\n            processing.expirationHandler = { processing.setTaskCompleted(success: false) }\n            Task { processing.setTaskCompleted(success: true) }\n            }")),
+            .nonTriggering("an expiration handler set on a stored task, which either handler's may be",
+                           besideOneSettingItsOwn("Task { task.setTaskCompleted(success: true) }", stored: true)),
             .nonTriggering("an expiration handler set before the work",
                            ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in", work: "task.expirationHandler = { @Sendable in }\n        Task { task.setTaskCompleted(success: true) }"))),
             .nonTriggering("work that ends before the handler returns",
@@ -55,6 +67,38 @@ extension DoctorRule {
     /// `work` after the task is cast to `refreshTask` (olvid-ios's shape), completing it when the cast fails.
     private static func castFirst(_ work: String) -> String {
         "guard let refreshTask = task as? BGAppRefreshTask else {\n            task.setTaskCompleted(success: false)\n            return\n        }\n        " + work
+    }
+
+    /// olvid-ios's shape (its processing handler casts the task with `guard let bgProcessingTask = task as?
+    /// BGProcessingTask`): a processing handler doing `work` (`marker` before its call), registered beside a refresh
+    /// handler that sets its own task's expiration handler, or (`stored`) one that keeps its task in a property
+    /// whose expiration handler it sets.
+    private static func besideOneSettingItsOwn(_ work: String, marker: String = "", stored: Bool = false) -> ExampleApp {
+        let refresh = stored
+            ? "self.current = task\n            self.current?.expirationHandler = { task.setTaskCompleted(success: false) }"
+            : "task.expirationHandler = { task.setTaskCompleted(success: false) }"
+        return ExampleApp(permitted: ["com.example.app.refresh", "com.example.app.cleanup"], modes: ["fetch", "processing"])
+            .launching("Tasks.shared.registerAll()").with("App/Tasks.swift", """
+                import BackgroundTasks
+
+                final class Tasks {
+                    static let shared = Tasks()
+                    var current: BGTask?
+
+                    func registerAll() {
+                        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in
+                            \(refresh)
+                            Task { task.setTaskCompleted(success: true) }
+                        }
+                        BGTaskScheduler.shared.\(marker)register(forTaskWithIdentifier: "com.example.app.cleanup", using: nil) { task in
+                            \(work)
+                        }
+                        try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+                        try? BGTaskScheduler.shared.submit(BGProcessingTaskRequest(identifier: "com.example.app.cleanup"))
+                    }
+                }
+
+                """)
     }
 
     /// Corona-Warn-App's shape: `registerTask(with:taskHandler:)` registers, under a local bound to its identifier

@@ -63,7 +63,7 @@ extension DoctorRule {
 
                             private extension BGTaskScheduler {
                                 func register(forJob job: Job, launchHandler: @escaping @Sendable (BGTask) -> Void) -> Bool {
-                                    2️⃣register(forTaskWithIdentifier: job.rawValue, using: nil, launchHandler: launchHandler)
+                                    register(forTaskWithIdentifier: job.rawValue, using: nil, launchHandler: launchHandler)
                                 }
                             }
 
@@ -79,7 +79,7 @@ extension DoctorRule {
                                 }
                             }
 
-                            """), "1️⃣", "2️⃣ CHECK001"),
+                            """), "1️⃣"),
             .nonTriggering("the else of a cast to the class of every request for its identifier cannot run (VivaDicta before PR #316)",
                            ExampleSources.completing("guard let task = task as? BGAppRefreshTask else { return }\n        task.setTaskCompleted(success: true)")),
             .nonTriggering("the else of a failed cast completes the task",

@@ -23,6 +23,12 @@ extension DoctorRule {
                            ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"])
                                .with("App/AppDelegate.swift", ExampleSources.appDelegate(registered: "Names.refresh", submitted: "Names.refresh"))
                                .with("App/Names.swift", "enum Names {\n    static var refresh: String { \"com.example.app.refresh\" }\n}\n")),
+            .nonTriggering("identifiers a String enum's computed property builds per case from the bundle identifier and the raw value, through enum-typed parameters",
+                           ExampleSources.taskEnum()),
+            .nonTriggering("an identifier a String enum's computed property builds for the case named with a leading dot",
+                           ExampleSources.taskEnum(submitted: ".cleanup.identifier")),
+            .triggering("a local that shadows an enum-typed parameter, bound at run time",
+                        ExampleSources.taskEnum(submitMarker: "1️⃣", prelude: "let task = UserDefaults.standard.string(forKey: \"next\") ?? \"\"\n        "), "1️⃣"),
         ])
 
     /// Corona-Warn-App's shape: `holder`'s stored property takes `Scheduler.shared`, whose private `init` registers

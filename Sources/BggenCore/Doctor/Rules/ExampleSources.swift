@@ -104,4 +104,46 @@ enum ExampleSources {
 
             """).with("App/Events.swift", sessionEvents)
     }
+
+    /// Corona-Warn-App's identifiers (`permitted` by the Info.plist): a `String` enum whose computed `identifier` joins the bundle identifier and the
+    /// raw value (`cleanup`'s explicit, `refresh`'s its name), registered through a wrapper taking the enum (under a
+    /// local, `registerMarker` before the call) and submitted as `submitted` from a function taking it as `task`
+    /// (`submitMarker` before the request), after `prelude`.
+    static func taskEnum(permitted: [String] = ["$(PRODUCT_BUNDLE_IDENTIFIER).refresh", "$(PRODUCT_BUNDLE_IDENTIFIER).clean-up"], registerMarker: String = "", submitMarker: String = "", submitted: String = "task.identifier",
+                         prelude: String = "") -> ExampleApp {
+        ExampleApp(permitted: permitted, modes: ["fetch"]).launching("Scheduler.shared.registerAll()").with("App/Scheduler.swift", """
+                import BackgroundTasks
+
+                enum TaskID: String, CaseIterable {
+                    case refresh
+                    case cleanup = "clean-up"
+
+                    var identifier: String {
+                        guard let bundleID = Bundle.main.bundleIdentifier else { return "invalid-task-id" }
+                        return "\\(bundleID).\\(rawValue)"
+                    }
+                }
+
+                final class Scheduler: Sendable {
+                    static let shared = Scheduler()
+
+                    func registerAll() {
+                        register(.refresh)
+                        register(.cleanup)
+                    }
+
+                    private func register(_ task: TaskID) {
+                        let identifierString = task.identifier
+                        BGTaskScheduler.shared.\(registerMarker)register(forTaskWithIdentifier: identifierString, using: nil) { task in
+                            task.setTaskCompleted(success: true)
+                        }
+                    }
+
+                    func submit(_ task: TaskID) {
+                        \(prelude)try? BGTaskScheduler.shared.submit(\(submitMarker)BGAppRefreshTaskRequest(identifier: \(submitted)))
+                    }
+                }
+
+                """)
+    }
 }
