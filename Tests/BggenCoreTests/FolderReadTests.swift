@@ -92,8 +92,7 @@ struct FolderReadTests {
         let walked = local.walk(swift, below: repo.path, within: repo.path) { path, result in
             read.withLock { $0[path] = Self.outcome(result) }
         }
-        let expected = throughEntries.walk(swift, below: repo.path, within: repo.path, reading: nil)
-        #expect(walked.map(\.path) == expected.map(\.path))
+        #expect(walked.map(\.path) == throughEntries.paths(swift, below: repo.path, within: repo.path))
         #expect(walked.map(\.path) == ["A.swift", "App/Deep/Er/B.swift", "App/Fifo.swift", "App/Inside.swift"])
         #expect(walked.filter(\.isLink).map(\.path) == ["App/Inside.swift"])
         let contents = read.withLock { $0 }
@@ -104,8 +103,8 @@ struct FolderReadTests {
         }
         #expect(contents["App/Fifo.swift"]?.contains("it is a FIFO") == true)
         let projects = RepositoryWalker.request(kind: .directory) { $0.hasSuffix(".xcodeproj") }
-        #expect(local.walk(projects, below: repo.path, within: repo.path, reading: nil).map(\.path) == ["App/App.xcodeproj"])
-        #expect(throughEntries.walk(projects, below: repo.path, within: repo.path, reading: nil).map(\.path) == ["App/App.xcodeproj"])
+        #expect(local.paths(projects, below: repo.path, within: repo.path) == ["App/App.xcodeproj"])
+        #expect(throughEntries.paths(projects, below: repo.path, within: repo.path) == ["App/App.xcodeproj"])
     }
 
     /// A tree of more folders than the walk keeps open at once (and than a process may open, 1,024) is walked and

@@ -2,7 +2,6 @@ import BggenFormats
 import BggenModel
 import Dispatch
 import Foundation
-import Synchronization
 
 /// The one model of an app's code, built once per run and read by `init` (coverage, registered identifiers, app
 /// style, the Objective-C delegate, type clashes) and by every doctor rule.
@@ -56,17 +55,12 @@ struct CodeModel: Sendable {
         let request = RepositoryWalker.request { name in
             name.hasSuffix(CodeSymbol.headerExtension) || CodeSymbol.sourceExtensions.contains { name.hasSuffix($0) }
         }
-        let outcomes = Mutex<[String: Outcome]>([:])
-        let walked = fileSystem.walk(request, below: root, within: root) { path, data in
-            let outcome = firstPass(path, data, root: root)
-            outcomes.withLock { $0[path] = outcome }
-        }
-        let read = outcomes.withLock { $0 }
+        let walked = fileSystem.walk(request, below: root, within: root) { path, data in firstPass(path, data, root: root) }
         let realRoot = fileSystem.realPath(root) ?? root
         var skipped: [Skipped] = []
         var realPaths = Set<String>()
         for file in walked {
-            switch read[file.path] {
+            switch file.value {
             case .facts(let facts, let names)?:
                 // A file reached twice through a link is one file: its facts count once. Only a link needs
                 // resolving: the walk enters no linked folder, so any other path is its file's real one.

@@ -20,11 +20,11 @@ enum RepositoryWalker {
         name.hasPrefix(".") || skippedFolders.contains(name) || skippedSuffixes.contains { name.hasSuffix($0) }
     }
 
-    /// Files below `root` whose name `wanted` accepts, relative to `root` and sorted. With `kind: .directory`,
+    /// Files below `root` whose name `wanted` accepts, relative to `root`, in byte order. With `kind: .directory`,
     /// folders instead (`.xcodeproj` bundles), listed without being entered.
     static func files(root: String, fileSystem: any FileSystem, maximumDepth: Int = 24, kind: FileKind = .file,
                       wanted: @escaping @Sendable (String) -> Bool) -> [String] {
-        fileSystem.walk(request(maximumDepth: maximumDepth, kind: kind, wanted: wanted), below: root, within: root, reading: nil).map(\.path)
+        fileSystem.paths(request(maximumDepth: maximumDepth, kind: kind, wanted: wanted), below: root, within: root)
     }
 
     /// The walk `files` makes, for a caller that reads the files as they are found.

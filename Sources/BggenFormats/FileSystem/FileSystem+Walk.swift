@@ -17,40 +17,54 @@ public struct WalkRequest: Sendable {
     }
 }
 
-/// A path a walk found, relative to the folder it walked; `isLink` when it is a symbolic link to a file (so two
-/// paths may be one file) or when the file system cannot tell.
-public struct WalkedFile: Sendable, Equatable {
+/// A path a walk found, relative to the folder it walked, with what reading it gave; `isLink` when it is a symbolic
+/// link to a file (so two paths may be one file) or when the file system cannot tell.
+public struct WalkedFile<Value: Sendable>: Sendable {
     public let path: String
     public let isLink: Bool
+    /// What the walk's reader made of the file; nil when it was not read.
+    public var value: Value?
 
-    public init(path: String, isLink: Bool) {
+    public init(path: String, isLink: Bool, value: Value? = nil) {
         self.path = path
         self.isLink = isLink
+        self.value = value
+    }
+
+    /// Paths in byte order: the walk's order, whichever file system walks.
+    static func inOrder(_ files: inout [WalkedFile]) {
+        files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }
 }
 
 extension FileSystem {
-    /// `walk` through `entries` and `readFiles`: one folder at a time, then the files. Every link is reported as
-    /// one, because `entries` does not tell links from files.
-    public func walk(_ request: WalkRequest, below folder: String, within root: String,
-                     reading body: (@Sendable (String, Result<Data, any Error>) -> Void)?) -> [WalkedFile] {
-        var found: [String] = []
+    /// The paths a walk that reads nothing finds, in byte order.
+    public func paths(_ request: WalkRequest, below folder: String, within root: String) -> [String] {
+        walk(request, below: folder, within: root, reading: nil as (@Sendable (String, Result<Data, any Error>) -> Bool)?).map(\.path)
+    }
+
+    /// `walk` through `entries` and `readFiles`: one folder at a time, then the files. Every file is reported as a
+    /// link, because `entries` does not tell links from files.
+    public func walk<Value: Sendable>(_ request: WalkRequest, below folder: String, within root: String,
+                                      reading body: (@Sendable (String, Result<Data, any Error>) -> Value)?) -> [WalkedFile<Value>] {
+        var found: [WalkedFile<Value>] = []
         var pending: [(relative: String, depth: Int)] = [("", 0)]
         while let (relative, depth) = pending.popLast() {
             for entry in entries(in: relative.isEmpty ? folder : PathText.join(folder, relative), within: root) {
                 let path = relative.isEmpty ? entry.name : "\(relative)/\(entry.name)"
                 if entry.kind == request.kind && request.wants(entry.name) {
-                    found.append(path)
+                    found.append(WalkedFile(path: path, isLink: request.kind == .file))
                 } else if entry.kind == .directory && depth < request.maximumDepth && request.enters(entry.name) {
                     pending.append((path, depth + 1))
                 }
             }
         }
-        found.sort()
-        if let body, request.kind == .file {
-            let paths = found
-            readFiles(paths, below: folder, within: root) { index, data in body(paths[index], data) }
-        }
-        return found.map { WalkedFile(path: $0, isLink: request.kind == .file) }
+        WalkedFile.inOrder(&found)
+        guard let body, request.kind == .file else { return found }
+        let paths = found.map(\.path)
+        let values = Slots<Value>(count: paths.count)
+        readFiles(paths, below: folder, within: root) { index, data in values.store(body(paths[index], data), at: index) }
+        for (index, value) in values.values.enumerated() { found[index].value = value }
+        return found
     }
 }

@@ -28,9 +28,9 @@ public protocol FileSystem: Sendable {
     /// The files (or, for `.directory`, folders) below `folder` that `request` wants, relative to it and sorted, as
     /// repeated `entries` would find them: links to folders are never entered, links to files inside `root` are
     /// listed. With `body`, each file found is also read as `readFiles` reads it, on several threads at once, while
-    /// the walk goes on. Each folder is listed once.
-    func walk(_ request: WalkRequest, below folder: String, within root: String,
-              reading body: (@Sendable (String, Result<Data, any Error>) -> Void)?) -> [WalkedFile]
+    /// the walk goes on, and what `body` makes of it is kept beside its path. Each folder is listed once.
+    func walk<Value: Sendable>(_ request: WalkRequest, below folder: String, within root: String,
+                               reading body: (@Sendable (String, Result<Data, any Error>) -> Value)?) -> [WalkedFile<Value>]
     /// The path with every symbolic link resolved, to refuse reads, writes and deletions that would land outside
     /// the repository. A path that does not exist yet resolves through its existing part; nil when a link along the
     /// way leads nowhere or loops, so the caller cannot tell where a write would land.

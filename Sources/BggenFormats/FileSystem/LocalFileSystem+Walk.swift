@@ -11,8 +11,8 @@ extension LocalFileSystem {
     ///
     /// A link, a file system that gives no entry type, or a special file is looked at as `entries` looks at it and
     /// read through `readData`, which refuses it in the same words.
-    public func walk(_ request: WalkRequest, below folder: String, within root: String,
-                     reading body: (@Sendable (String, Result<Data, any Error>) -> Void)?) -> [WalkedFile] {
+    public func walk<Value: Sendable>(_ request: WalkRequest, below folder: String, within root: String,
+                                      reading body: (@Sendable (String, Result<Data, any Error>) -> Value)?) -> [WalkedFile<Value>] {
         guard let top = Self.openFolder(folder, within: root, realPath: realPath) else { return [] }
         return FolderWalk(request: request, folder: folder, root: root, fileSystem: self, body: body).run(from: top)
     }
@@ -34,9 +34,9 @@ extension LocalFileSystem {
 /// is done; its walk counts the descriptors open.
 private final class OpenFolder: @unchecked Sendable {
     let descriptor: Int32
-    private let walk: FolderWalk
+    private let walk: any DescriptorCounting
 
-    init(_ descriptor: Int32, of walk: FolderWalk) {
+    init(_ descriptor: Int32, of walk: any DescriptorCounting) {
         self.descriptor = descriptor
         self.walk = walk
         walk.openFolders.add(1, ordering: .relaxed)
@@ -48,37 +48,48 @@ private final class OpenFolder: @unchecked Sendable {
     }
 }
 
+private protocol DescriptorCounting: AnyObject, Sendable {
+    var openFolders: Atomic<Int> { get }
+}
+
 /// One walk's shared queue of work, taken by one thread per core until the queue is empty and no thread is
 /// still working (whose work may add more).
-private final class FolderWalk: @unchecked Sendable {
+private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked Sendable {
     enum Work {
         case list(OpenFolder, relative: String, depth: Int)
         /// Files of one folder: the name to open relative to it, and the path relative to the walked folder.
         case read(OpenFolder, [(name: String, path: String)])
         /// Links and special files, read by full path.
-        case readByPath([String])
+        case readByPath([(path: String, isLink: Bool)])
     }
 
     /// Work waiting in the queue holds folders open; past this many open, a thread lists and reads what it finds
     /// itself, depth first, so a walk holds at most this many plus one per level on each thread (a process may
     /// hold 1,024 descriptors by default).
-    private static let openFoldersLimit = 256
+    private static var openFoldersLimit: Int { 256 }
     /// Files read as one piece of work: enough to make taking it cheap, few enough to share a large folder.
-    private static let batchSize = 32
+    private static var batchSize: Int { 32 }
+
+    private struct Listing {
+        var found: [WalkedFile<Value>] = []
+        var files: [(name: String, path: String)] = []
+        var byPath: [(path: String, isLink: Bool)] = []
+        var folders: [String] = []
+    }
 
     let openFolders = Atomic<Int>(0)
     private let request: WalkRequest
     private let folder: String
     private let root: String
     private let fileSystem: LocalFileSystem
-    private let body: (@Sendable (String, Result<Data, any Error>) -> Void)?
+    private let body: (@Sendable (String, Result<Data, any Error>) -> Value)?
     private let condition = NSCondition()
     private var pending: [Work] = []
     private var working = 0
-    private var walked: [WalkedFile] = []
+    private var walked: [WalkedFile<Value>] = []
 
     init(request: WalkRequest, folder: String, root: String, fileSystem: LocalFileSystem,
-         body: (@Sendable (String, Result<Data, any Error>) -> Void)?) {
+         body: (@Sendable (String, Result<Data, any Error>) -> Value)?) {
         self.request = request
         self.folder = folder
         self.root = root
@@ -87,7 +98,7 @@ private final class FolderWalk: @unchecked Sendable {
     }
 
     /// Lists `descriptor` and everything below it on every core; the paths found, sorted.
-    func run(from descriptor: Int32) -> [WalkedFile] {
+    func run(from descriptor: Int32) -> [WalkedFile<Value>] {
         push(.list(OpenFolder(descriptor, of: self), relative: "", depth: 0))
         DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
             while let next = take() {
@@ -98,7 +109,8 @@ private final class FolderWalk: @unchecked Sendable {
                 }
             }
         }
-        return walked.sorted { $0.path < $1.path }
+        WalkedFile.inOrder(&walked)
+        return walked
     }
 
     private func push(_ work: Work) {
@@ -121,39 +133,43 @@ private final class FolderWalk: @unchecked Sendable {
     }
 
     private func perform(_ work: Work) {
+        if case .list(let open, let relative, let depth) = work { return list(open, relative: relative, depth: depth) }
+        guard let body else { return }
+        var read: [WalkedFile<Value>] = []
         switch work {
-        case .list(let open, let relative, let depth):
-            list(open, relative: relative, depth: depth)
+        case .list:
+            return
         case .read(let open, let files):
             for file in files {
-                if let data = LocalFileSystem.read(file.name, in: open.descriptor, limit: ReadLimit.bytes(for: file.name)) {
-                    body?(file.path, .success(data))
-                } else {
-                    readByPath(file.path)
-                }
+                let limit = ReadLimit.bytes(for: file.name)
+                let data = LocalFileSystem.read(file.name, in: open.descriptor, limit: limit).map { Result<Data, any Error>.success($0) }
+                read.append(WalkedFile(path: file.path, isLink: false, value: body(file.path, data ?? readByPath(file.path))))
             }
-        case .readByPath(let paths):
-            paths.forEach(readByPath)
+        case .readByPath(let files):
+            read = files.map { WalkedFile(path: $0.path, isLink: $0.isLink, value: body($0.path, readByPath($0.path))) }
         }
+        condition.withLock { walked += read }
     }
 
-    private func readByPath(_ path: String) {
+    private func readByPath(_ path: String) -> Result<Data, any Error> {
         let full = PathText.join(folder, path)
-        body?(path, Result { try fileSystem.readData(full, within: root, limit: ReadLimit.bytes(for: full)) })
+        return Result { try fileSystem.readData(full, within: root, limit: ReadLimit.bytes(for: full)) }
     }
 
     private func list(_ open: OpenFolder, relative: String, depth: Int) {
-        let (found, files, byPath, folders) = entries(of: open, relative: relative, depth: depth)
-        condition.withLock { walked += found }
+        let listing = entries(of: open, relative: relative, depth: depth)
         let queues = openFolders.load(ordering: .relaxed) < Self.openFoldersLimit
-        if body != nil {
-            for start in stride(from: 0, to: files.count, by: Self.batchSize) {
-                let batch = Work.read(open, Array(files[start..<min(start + Self.batchSize, files.count)]))
+        // What is read is kept as it is read, with its value; folders are never read.
+        if body == nil || request.kind == .directory {
+            condition.withLock { walked += listing.found }
+        } else {
+            for start in stride(from: 0, to: listing.files.count, by: Self.batchSize) {
+                let batch = Work.read(open, Array(listing.files[start..<min(start + Self.batchSize, listing.files.count)]))
                 if queues { push(batch) } else { perform(batch) }
             }
-            if !byPath.isEmpty { perform(.readByPath(byPath)) }
+            if !listing.byPath.isEmpty { perform(.readByPath(listing.byPath)) }
         }
-        for name in folders {
+        for name in listing.folders {
             let descriptor = openat(open.descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
             let child = Work.list(OpenFolder(descriptor, of: self), relative: relative.isEmpty ? name : "\(relative)/\(name)", depth: depth + 1)
@@ -163,9 +179,8 @@ private final class FolderWalk: @unchecked Sendable {
 
     /// One listing of the open folder: what the walk wants in it, its regular files to read, its links and special
     /// files to read by path, and the names of the folders to enter.
-    private func entries(of open: OpenFolder, relative: String, depth: Int)
-        -> (found: [WalkedFile], files: [(name: String, path: String)], byPath: [String], folders: [String]) {
-        var result: (found: [WalkedFile], files: [(name: String, path: String)], byPath: [String], folders: [String]) = ([], [], [], [])
+    private func entries(of open: OpenFolder, relative: String, depth: Int) -> Listing {
+        var result = Listing()
         let copy = dup(open.descriptor)
         guard copy >= 0 else { return result }
         guard let listing = fdopendir(copy) else {
@@ -202,11 +217,11 @@ private final class FolderWalk: @unchecked Sendable {
                 guard let target = fileSystem.realPath(full), PathText.isInside(target, fileSystem.realPath(root) ?? root),
                       fileSystem.kind(of: target) == .file else { continue }
                 result.found.append(WalkedFile(path: path, isLink: true))
-                result.byPath.append(path)
+                result.byPath.append((path, true))
             default:
                 // A FIFO, device or socket is found, so whatever wanted it says why it is not read.
                 result.found.append(WalkedFile(path: path, isLink: false))
-                result.byPath.append(path)
+                result.byPath.append((path, false))
             }
         }
         return result

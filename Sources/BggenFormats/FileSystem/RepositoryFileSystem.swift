@@ -33,8 +33,8 @@ public struct RepositoryFileSystem: FileSystem {
 
     /// As `entries`, within the folder the caller names (a project's folder may be named outside the repository,
     /// which the planner then refuses to write in).
-    public func walk(_ request: WalkRequest, below folder: String, within root: String,
-                     reading body: (@Sendable (String, Result<Data, any Error>) -> Void)?) -> [WalkedFile] {
+    public func walk<Value: Sendable>(_ request: WalkRequest, below folder: String, within root: String,
+                                      reading body: (@Sendable (String, Result<Data, any Error>) -> Value)?) -> [WalkedFile<Value>] {
         base.walk(request, below: folder, within: root, reading: body)
     }
 
