@@ -227,7 +227,8 @@ struct CodeModel: Sendable {
             let found = slots.values.compactMap(\.self)
             files += found
             rereadCount += chosen.count
-            let callers = found.flatMap(\.functions).filter { !$0.mentions.isDisjoint(with: frontier) }.map { Self.callableName($0.key) }
+            let callers = found.flatMap(\.functions).filter { !$0.mentions.isDisjoint(with: frontier) && !LaunchPaths.endsCallerSearch($0) }
+                .map { Self.callableName($0.key) }
             frontier = Set(callers).subtracting(seen)
             seen.formUnion(frontier)
         }

@@ -52,6 +52,15 @@ enum LaunchPaths {
         return labels.first { $0 != "_" && $0 != name }.map { "\(name):\($0)" } ?? name
     }
 
+    /// Functions whose callers cannot change where a registration runs, so the search for callers stops at them:
+    /// launch itself, what iOS calls once the app is up, and XCTest's set-up and tear-down. Their names are common
+    /// words (`viewDidLoad`, `setUp`), and following them read most of a small app's files for nothing.
+    static func endsCallerSearch(_ function: FunctionMentions) -> Bool {
+        function.isLaunch || afterLaunchFunctions.contains(function.key) || testLifecycle.contains(function.key)
+    }
+
+    private static let testLifecycle: Set<String> = ["setUp", "setUpWithError", "tearDown", "tearDownWithError"]
+
     static func isLaunch(_ key: String) -> Bool {
         key == "application:didFinishLaunchingWithOptions" || key == "application:willFinishLaunchingWithOptions"
     }
