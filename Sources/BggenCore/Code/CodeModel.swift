@@ -34,7 +34,8 @@ struct CodeModel: Sendable {
         var words: [UInt32]
     }
 
-    private enum Outcome: Sendable {
+    /// Boxed, so the walk moves each file's outcome as one reference while it sorts them.
+    private indirect enum Outcome: Sendable {
         case facts(FileFacts, names: [DeclaredName])
         case skipped(Skipped, names: [DeclaredName])
         case failed(file: String, line: Int, reason: String)

@@ -20,7 +20,7 @@ enum RepositoryWalker {
         name.hasPrefix(".") || skippedFolders.contains(name) || skippedSuffixes.contains { name.hasSuffix($0) }
     }
 
-    /// Files below `root` whose name `wanted` accepts, relative to `root`, in byte order. With `kind: .directory`,
+    /// Files below `root` whose name `wanted` accepts, relative to `root` and sorted. With `kind: .directory`,
     /// folders instead (`.xcodeproj` bundles), listed without being entered.
     static func files(root: String, fileSystem: any FileSystem, maximumDepth: Int = 24, kind: FileKind = .file,
                       wanted: @escaping @Sendable (String) -> Bool) -> [String] {

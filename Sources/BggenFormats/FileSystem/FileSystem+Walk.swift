@@ -31,14 +31,16 @@ public struct WalkedFile<Value: Sendable>: Sendable {
         self.value = value
     }
 
-    /// Paths in byte order: the walk's order, whichever file system walks.
-    static func inOrder(_ files: inout [WalkedFile]) {
-        files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    /// Sorted by path: the walk's order, whichever file system walks. The positions are sorted, not the files,
+    /// so each file (with what reading it gave, which may be large) is moved once, not at every swap.
+    static func inOrder(_ files: [WalkedFile]) -> [WalkedFile] {
+        let paths = files.map(\.path)
+        return paths.indices.sorted { paths[$0] < paths[$1] }.map { files[$0] }
     }
 }
 
 extension FileSystem {
-    /// The paths a walk that reads nothing finds, in byte order.
+    /// The paths a walk that reads nothing finds, sorted.
     public func paths(_ request: WalkRequest, below folder: String, within root: String) -> [String] {
         walk(request, below: folder, within: root, reading: nil as (@Sendable (String, Result<Data, any Error>) -> Bool)?).map(\.path)
     }
@@ -59,7 +61,7 @@ extension FileSystem {
                 }
             }
         }
-        WalkedFile.inOrder(&found)
+        found = WalkedFile.inOrder(found)
         guard let body, request.kind == .file else { return found }
         let paths = found.map(\.path)
         let values = Slots<Value>(count: paths.count)

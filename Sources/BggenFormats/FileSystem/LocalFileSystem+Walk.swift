@@ -109,8 +109,7 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
                 }
             }
         }
-        WalkedFile.inOrder(&walked)
-        return walked
+        return WalkedFile.inOrder(walked)
     }
 
     private func push(_ work: Work) {
