@@ -5,6 +5,7 @@
 @_spi(Simulator) import SimNetworking
 @testable import App
 import Foundation
+@testable import HarnessKit
 import StubRuntime
 
 /// Records what the generated delegate tells the app, and where it put each file. Names files the way the shipped
@@ -92,44 +93,6 @@ nonisolated final class RecordingDownloadHandler: BackgroundDownloadHandling, @u
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0, activity.wait(times: fired + 1, timeout: remaining) else { return condition() }
         }
-    }
-}
-
-/// Records calls of the completion handler iOS passes to handleEventsForBackgroundURLSession.
-nonisolated final class CompletionRecorder: @unchecked Sendable {
-    nonisolated struct Call: Sendable {
-        let onMainThread: Bool
-        /// Whether the relaunch's downloads had been handed to the app when it was called.
-        let afterEvents: Bool
-    }
-
-    let called = SimulatorSignal()
-    private let lock = NSLock()
-    private var recorded: [Call] = []
-    private let eventsDone: @Sendable () -> Bool
-
-    init(eventsDone: @escaping @Sendable () -> Bool) {
-        self.eventsDone = eventsDone
-    }
-
-    func record() {
-        let call = Call(onMainThread: Thread.isMainThread, afterEvents: eventsDone())
-        lock.lock()
-        recorded.append(call)
-        lock.unlock()
-        called.fire()
-    }
-
-    var calls: [Call] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
-
-    func checkCalledOnceOnMain(timeout: TimeInterval) throws {
-        try require(called.wait(timeout: timeout), "the stored completion handler was not called within \(timeout) s")
-        try require(calls.first?.onMainThread == true, "the stored completion handler was called off the main thread")
-        try require(calls.first?.afterEvents == true, "the stored completion handler was called before the events were handled")
     }
 }
 
