@@ -111,7 +111,8 @@ enum HarnessKit {
         try await cache.value(for: Key(setup: setup, flags: flags, sdk: version)) {
             let directory = try Scratch.makeDirectory("harness-kit-\(setup.rawValue)")
             return try await sdk.compileModule(
-                swiftFiles: StubSDK.swiftFiles(in: Self.directory), named: "HarnessKit", setup: setup, extraFlags: flags, shim: false, in: directory
+                swiftFiles: StubSDK.swiftFiles(in: Self.directory), named: "HarnessKit", setup: setup, extraFlags: flags, shim: false,
+                priority: .continuesBuild, in: directory
             )
         }
     }

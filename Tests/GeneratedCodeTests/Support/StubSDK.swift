@@ -133,9 +133,11 @@ final class StubSDK: Sendable {
     /// Compiles `swiftFiles` plus the networking shim (unless `shim` is false: a module of the test's own) into
     /// module `name` in `directory`: its `.swiftmodule` and one object file, built with `-enable-testing` (as Xcode's
     /// Debug builds do) so a test module's `@testable import` reaches its internal declarations. What swiftc said is
-    /// returned, failed or not: it is a compile check too.
+    /// returned, failed or not: it is a compile check too. `priority`: a module compiled on the way to a harness
+    /// that an `App` module already waits for (HarnessKit) continues a build rather than starting one.
     func compileModule(
-        swiftFiles: [URL], named name: String, setup: CompilerSetup, extraFlags: [String], shim: Bool = true, in directory: URL
+        swiftFiles: [URL], named name: String, setup: CompilerSetup, extraFlags: [String], shim: Bool = true,
+        priority: Priority = .startsBuild, in directory: URL
     ) async throws -> (module: URL, object: URL, outcome: Subprocess.Outcome) {
         let module = directory.appendingPathComponent("\(name).swiftmodule")
         let object = directory.appendingPathComponent("\(name).o")
@@ -146,7 +148,7 @@ final class StubSDK: Sendable {
             + commonFlags
             + extraFlags
             + (swiftFiles + (shim ? shimFiles : [])).map(\.path)
-        return (module, object, try await Self.swiftc(arguments, in: directory, priority: .startsBuild))
+        return (module, object, try await Self.swiftc(arguments, in: directory, priority: priority))
     }
 
     /// With `-wmo`, swiftc runs a second frontend just to write the `.swiftmodule`, which type-checks the
