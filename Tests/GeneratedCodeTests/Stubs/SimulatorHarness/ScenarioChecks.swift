@@ -1,5 +1,6 @@
 // Which of the harness's checks apply to this scenario, chosen by the `-D` flags the test passes from its tasks.
-// The checks that need the generated code's types live in this module; the rest are HarnessKit's.
+// The checks that need the generated code's types live in this module; the rest are HarnessKit's, which reach the
+// generated code through what this module passes them (GeneratedDownloads.swift).
 @testable import App
 import Foundation
 @testable import HarnessKit
@@ -11,7 +12,7 @@ nonisolated enum ScenarioChecks {
         TaskChecks.run()
         #endif
         #if BGGEN_DOWNLOADS
-        DownloadChecks.run()
+        DownloadChecks.run(GeneratedDownloads.subject())
         #endif
         #if BGGEN_UPLOADS
         UploadChecks.run()

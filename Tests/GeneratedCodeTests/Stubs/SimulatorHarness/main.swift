@@ -8,7 +8,7 @@
 import Foundation
 @testable import HarnessKit
 
-HarnessMain.start(arguments: CommandLine.arguments, checks: ScenarioChecks.run, appChecks: ScenarioChecks.runApp)
+HarnessMain.start(arguments: CommandLine.arguments, checks: { ScenarioChecks.run() }, appChecks: { ScenarioChecks.runApp() })
 while true {
     _ = RunLoop.main.run(mode: .default, before: .distantFuture)
 }
