@@ -152,7 +152,7 @@ final class StubSDK: Sendable {
     }
 
     /// With `-wmo`, swiftc runs a second frontend just to write the `.swiftmodule`, which type-checks the
-    /// declarations again: a tenth of an `App` compile. The frontend that compiles the module can write it too,
+    /// declarations again: a sixth of an `App` compile's CPU. The frontend that compiles the module can write it too,
     /// byte for byte the same whatever a function body says, so the harness cache keyed by it still holds.
     private static func oneFrontend(_ flags: [String]) -> [String] {
         flags.contains { $0 == "-wmo" || $0 == "-whole-module-optimization" } ? ["-no-emit-module-separately-wmo"] : []
