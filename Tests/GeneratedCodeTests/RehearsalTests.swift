@@ -53,7 +53,7 @@ struct RehearsalTests {
         let sdk = try await StubSDK.shared(StubSDK.Version(for: try scenario.configuration.deploymentTarget))
         let object = folder.url.appendingPathComponent("Rehearsals.o")
         let compiled = CompileResult(try await sdk.compileObject(
-            swiftFiles: sources, named: "Rehearsals", importPath: app.module.deletingLastPathComponent(),
+            swiftFiles: sources, named: "Rehearsals", importPaths: [app.module.deletingLastPathComponent()],
             setup: setup, extraFlags: ["-wmo", "-D", "DEBUG"], into: object
         ))
         #expect(compiled.exitCode == 0 && compiled.diagnostics.filter { !$0.contains("main.swift:") }.isEmpty, "\(base), \(setup):\n\(compiled.output)")

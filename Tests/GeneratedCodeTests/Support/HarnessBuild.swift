@@ -37,7 +37,8 @@ struct HarnessBuild: Sendable {
     static let cache = ContentCache<Key, HarnessBuild>()
 }
 
-/// The simulator harness (Stubs/SimulatorHarness) compiled into an object file against one interface of module `App`.
+/// The simulator harness's scenario-specific part (Stubs/SimulatorHarness: the checks that use the generated code's
+/// types) compiled into an object file against one interface of module `App` and the set-up's `HarnessKit`.
 struct HarnessObject: Sendable {
     struct Key: Hashable, Sendable {
         /// `App.swiftmodule`'s bytes: equal bytes, equal declarations, so the object links with any `App.o` that
@@ -49,7 +50,8 @@ struct HarnessObject: Sendable {
         let sdk: StubSDK.Version
     }
 
-    let object: URL
+    /// This object and the kit's, both linked into the executable.
+    let objects: [URL]
     let outcome: Subprocess.Outcome
 
     static func compile(
@@ -57,24 +59,66 @@ struct HarnessObject: Sendable {
     ) async throws -> HarnessObject {
         let key = Key(interface: try Data(contentsOf: module), expectations: expectations, setup: setup, flags: flags, sdk: version)
         return try await cache.value(for: key) {
+            let kit = try await HarnessKit.module(setup: setup, flags: HarnessKit.flags(from: flags), sdk: sdk, version: version)
+            guard kit.outcome.exitCode == 0 else { return HarnessObject(objects: [], outcome: kit.outcome) }
             let directory = try Scratch.makeDirectory("harness-object")
             let expectationsFile = directory.appendingPathComponent("HarnessExpectations.swift")
             try ("@testable import App\n" + expectations).write(to: expectationsFile, atomically: true, encoding: .utf8)
-            var files = [expectationsFile]
-            for name in try FileManager.default.contentsOfDirectory(atPath: SimulatedApp.harnessDirectory.path).sorted()
-            where name.hasSuffix(".swift") {
-                files.append(SimulatedApp.harnessDirectory.appendingPathComponent(name))
-            }
+            let files = try [expectationsFile] + StubSDK.swiftFiles(in: SimulatedApp.harnessDirectory)
             let object = directory.appendingPathComponent("Harness.o")
             let outcome = try await sdk.compileObject(
-                swiftFiles: files, named: "Harness", importPath: module.deletingLastPathComponent(),
+                swiftFiles: files, named: "Harness", importPaths: [module.deletingLastPathComponent(), kit.module.deletingLastPathComponent()],
                 setup: setup, extraFlags: flags, into: object
             )
-            return HarnessObject(object: object, outcome: outcome)
+            return HarnessObject(objects: [object, kit.object], outcome: outcome)
         }
     }
 
     private static let cache = ContentCache<Key, HarnessObject>()
+}
+
+/// The scenario-independent part of the harness (Stubs/HarnessKit: its settings, report, output and waiting, the
+/// log checks, and the download checks, which reach the generated code through what the scenario's harness passes
+/// them), compiled once per set-up and SDK rather than once per scenario: it was two fifths of an all-tasks harness
+/// compile.
+enum HarnessKit {
+    static let directory = StubSDK.stubsDirectory.appendingPathComponent("HarnessKit")
+
+    /// The harness's flags without the scenario's (`-D BGGEN_…`): the kit is the same for every scenario, so it
+    /// sees none of them (`-DDEBUG`, `-wmo` and a sanitizer stay).
+    static func flags(from harnessFlags: [String]) -> [String] {
+        var flags: [String] = []
+        var index = harnessFlags.startIndex
+        while index < harnessFlags.endIndex {
+            if harnessFlags[index] == "-D", index + 1 < harnessFlags.endIndex, harnessFlags[index + 1].hasPrefix("BGGEN_") {
+                index += 2
+                continue
+            }
+            flags.append(harnessFlags[index])
+            index += 1
+        }
+        return flags
+    }
+
+    struct Key: Hashable, Sendable {
+        let setup: CompilerSetup
+        let flags: [String]
+        let sdk: StubSDK.Version
+    }
+
+    static func module(
+        setup: CompilerSetup, flags: [String], sdk: StubSDK, version: StubSDK.Version
+    ) async throws -> (module: URL, object: URL, outcome: Subprocess.Outcome) {
+        try await cache.value(for: Key(setup: setup, flags: flags, sdk: version)) {
+            let directory = try Scratch.makeDirectory("harness-kit-\(setup.rawValue)")
+            return try await sdk.compileModule(
+                swiftFiles: StubSDK.swiftFiles(in: Self.directory), named: "HarnessKit", setup: setup, extraFlags: flags, shim: false,
+                priority: .continuesBuild, in: directory
+            )
+        }
+    }
+
+    private static let cache = ContentCache<Key, (module: URL, object: URL, outcome: Subprocess.Outcome)>()
 }
 
 /// Values computed once per key, by the first caller; later callers wait for that result (suspended) and share it,

@@ -121,7 +121,7 @@ struct SimulatedApp: Sendable {
             )
             let link = harness.outcome.exitCode == 0
                 ? try await sdk.link(
-                    objects: [app.object, harness.object], into: executable,
+                    objects: [app.object] + harness.objects, into: executable,
                     extraFlags: sanitize ? ["-sanitize=thread"] : [], sanitizedStubs: sanitize
                 )
                 : harness.outcome
@@ -212,7 +212,7 @@ struct SimulatedApp: Sendable {
     }
 }
 
-/// What one harness run reported, parsed from its output (see HarnessCore.swift for the format).
+/// What one harness run reported, parsed from its output (see Stubs/HarnessKit/HarnessCore.swift for the format).
 struct HarnessRun: Sendable, CustomStringConvertible {
     enum Mode: String, Sendable, CaseIterable {
         /// The generated seams with injected work.

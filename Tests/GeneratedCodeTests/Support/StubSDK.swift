@@ -130,29 +130,40 @@ final class StubSDK: Sendable {
         return (executable, try await Self.swiftc(arguments, in: directory, priority: .startsBuild))
     }
 
-    /// Compiles `swiftFiles` plus the networking shim into module `name` in `directory`: its `.swiftmodule` and one
-    /// object file, built with `-enable-testing` (as Xcode's Debug builds do) so a test module's `@testable import`
-    /// reaches its internal declarations. What swiftc said is returned, failed or not: it is a compile check too.
+    /// Compiles `swiftFiles` plus the networking shim (unless `shim` is false: a module of the test's own) into
+    /// module `name` in `directory`: its `.swiftmodule` and one object file, built with `-enable-testing` (as Xcode's
+    /// Debug builds do) so a test module's `@testable import` reaches its internal declarations. What swiftc said is
+    /// returned, failed or not: it is a compile check too. `priority`: a module compiled on the way to a harness
+    /// that an `App` module already waits for (HarnessKit) continues a build rather than starting one.
     func compileModule(
-        swiftFiles: [URL], named name: String, setup: CompilerSetup, extraFlags: [String], in directory: URL
+        swiftFiles: [URL], named name: String, setup: CompilerSetup, extraFlags: [String], shim: Bool = true,
+        priority: Priority = .startsBuild, in directory: URL
     ) async throws -> (module: URL, object: URL, outcome: Subprocess.Outcome) {
         let module = directory.appendingPathComponent("\(name).swiftmodule")
         let object = directory.appendingPathComponent("\(name).o")
         let arguments = ["-module-name", name, "-parse-as-library", "-enable-testing"]
             + ["-emit-module", "-emit-module-path", module.path, "-c", "-o", object.path]
+            + Self.oneFrontend(extraFlags)
             + setup.flags
             + commonFlags
             + extraFlags
-            + (swiftFiles + shimFiles).map(\.path)
-        return (module, object, try await Self.swiftc(arguments, in: directory, priority: .startsBuild))
+            + (swiftFiles + (shim ? shimFiles : [])).map(\.path)
+        return (module, object, try await Self.swiftc(arguments, in: directory, priority: priority))
+    }
+
+    /// With `-wmo`, swiftc runs a second frontend just to write the `.swiftmodule`, which type-checks the
+    /// declarations again: a sixth of an `App` compile's CPU. The frontend that compiles the module can write it too,
+    /// byte for byte the same whatever a function body says, so the harness cache keyed by it still holds.
+    private static func oneFrontend(_ flags: [String]) -> [String] {
+        flags.contains { $0 == "-wmo" || $0 == "-whole-module-optimization" } ? ["-no-emit-module-separately-wmo"] : []
     }
 
     /// Compiles `swiftFiles` (one of them the entry point) into an object file of module `name`, which may import
-    /// the modules in `importPath` besides the stubs.
+    /// the modules in `importPaths` besides the stubs.
     func compileObject(
-        swiftFiles: [URL], named name: String, importPath: URL, setup: CompilerSetup, extraFlags: [String], into object: URL
+        swiftFiles: [URL], named name: String, importPaths: [URL], setup: CompilerSetup, extraFlags: [String], into object: URL
     ) async throws -> Subprocess.Outcome {
-        let arguments = ["-module-name", name, "-I", importPath.path, "-c", "-o", object.path]
+        let arguments = ["-module-name", name] + importPaths.flatMap { ["-I", $0.path] } + ["-c", "-o", object.path]
             + setup.flags
             + commonFlags
             + extraFlags
@@ -268,6 +279,7 @@ extension StubSDK {
             + version.flags
             + ["-I", modules.path]
             + ["-emit-module", "-emit-module-path", modules.appendingPathComponent("\(module.name).swiftmodule").path]
+            + oneFrontend(stubFlags)
             + ["-c", "-o", object.path]
             + sources.map(\.path)
         let outcome = try await swiftc(arguments, in: modules, priority: .stubModules)
@@ -313,7 +325,8 @@ extension StubSDK {
         }
     }
 
-    private static func swiftFiles(in directory: URL) throws -> [URL] {
+    /// The Swift files in `directory`, sorted.
+    static func swiftFiles(in directory: URL) throws -> [URL] {
         try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".swift") }
             .sorted()

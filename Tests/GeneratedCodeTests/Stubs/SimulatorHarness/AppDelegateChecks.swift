@@ -6,6 +6,7 @@
 @_spi(Simulator) import SimNetworking
 @testable import App
 import Foundation
+@testable import HarnessKit
 import StubRuntime
 @_spi(Simulator) import UIKit
 #if BGGEN_SWIFTUI

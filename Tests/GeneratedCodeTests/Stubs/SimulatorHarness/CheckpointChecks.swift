@@ -5,6 +5,7 @@
 @_spi(Simulator) import BackgroundTasks
 @testable import App
 import Foundation
+@testable import HarnessKit
 import StubRuntime
 
 /// Items "a", "b", "c", "d", processed through the generated default `run()`. Records which cursor it was asked

@@ -5,6 +5,7 @@
 @_spi(Simulator) import BackgroundTasks
 @testable import App
 import Foundation
+@testable import HarnessKit
 import StubRuntime
 
 /// A job that reports progress and returns, waits until it is cancelled, or throws.

@@ -6,6 +6,7 @@
 #endif
 @testable import App
 import Foundation
+@testable import HarnessKit
 import StubRuntime
 import UIKit
 

@@ -4,6 +4,7 @@
 @_spi(Simulator) import BackgroundTasks
 @testable import App
 import Foundation
+@testable import HarnessKit
 import StubRuntime
 @_spi(Simulator) import UIKit
 #if BGGEN_SWIFTUI_REFRESH

@@ -6,6 +6,7 @@
 @_spi(Simulator) import SimNetworking
 @testable import App
 import Foundation
+@testable import HarnessKit
 import StubRuntime
 
 /// Records what the generated delegate tells the app.

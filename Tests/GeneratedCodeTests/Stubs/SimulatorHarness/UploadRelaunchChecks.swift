@@ -5,6 +5,7 @@
 @_spi(Simulator) import SimNetworking
 @testable import App
 import Foundation
+@testable import HarnessKit
 import StubRuntime
 
 nonisolated enum UploadRelaunchChecks {

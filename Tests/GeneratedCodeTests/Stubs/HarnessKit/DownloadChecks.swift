@@ -1,15 +1,40 @@
 // Background downloads, through the generated seam: a BackgroundDownloadManager with a recording
 // BackgroundDownloadHandling, driven by the simulated transfer daemon (progress, finish, failure with resume data,
-// and a relaunch that recreates the session). What real devices add is in DownloadRelaunchChecks.swift.
-#if BGGEN_DOWNLOADS
+// and a relaunch that recreates the session). What real devices add is in DownloadRelaunchChecks.swift. The
+// generated types are reached through `DownloadSubject`, which the scenario's harness builds from them
+// (SimulatorHarness/GeneratedDownloads.swift), so these checks compile once per set-up.
 @_spi(Simulator) import SimNetworking
-@testable import App
 import Foundation
 import StubRuntime
 
+/// The generated `BackgroundDownloadManager` as the checks drive it (the scenario's harness adapts it).
+nonisolated protocol DownloadManaging: AnyObject, Sendable {
+    func startDownload(from url: URL) -> URLSessionDownloadTask
+    /// `startDownload(with:key:)` with the key left to its default.
+    func startDownload(with request: URLRequest) -> URLSessionDownloadTask
+    func startDownload(with request: URLRequest, key: String) -> URLSessionDownloadTask
+    func transfers() async -> [URLSessionDownloadTask]
+    func cancel(_ task: URLSessionDownloadTask)
+    @MainActor func setCompletionHandler(_ completionHandler: @escaping () -> Void, for identifier: String) -> Bool
+}
+
+/// What the download checks need of the generated code and the scenario's answers.
+nonisolated struct DownloadSubject: Sendable {
+    let sessionIdentifier: String
+    let maximumResumeAttempts: Int
+    /// A new `BackgroundDownloadManager` (as a relaunched app creates one) whose handler is `handler`.
+    let makeManager: @Sendable (RecordingDownloadHandler) -> any DownloadManaging
+    /// `BackgroundDownloadManager.source(of:)` and `key(of:)`.
+    let source: @Sendable (URLSessionTask) -> URL?
+    let key: @Sendable (URLSessionTask) -> String?
+    /// The shipped `AppDownloadHandler`'s `destination(forDownloadFrom:suggestedFilename:)`.
+    let shippedDestination: @Sendable (URL, String?) -> URL
+}
+
 /// Records what the generated delegate tells the app, and where it put each file. Names files the way the shipped
-/// `AppDownloadHandler` does, in a folder of the check's own, so every check runs the shipped naming too.
-nonisolated final class RecordingDownloadHandler: BackgroundDownloadHandling, @unchecked Sendable {
+/// `AppDownloadHandler` does, in a folder of the check's own, so every check runs the shipped naming too. The
+/// generated delegate reaches it through a `BackgroundDownloadHandling` that forwards these four methods.
+nonisolated final class RecordingDownloadHandler: @unchecked Sendable {
     nonisolated struct Finished: Sendable {
         let source: URL
         let destination: URL
@@ -25,16 +50,18 @@ nonisolated final class RecordingDownloadHandler: BackgroundDownloadHandling, @u
     private var progressReports: [(source: URL, fraction: Double)] = []
     private var redirected: [URL: URL] = [:]
 
-    init(folder: URL) {
+    private let shippedDestination: @Sendable (URL, String?) -> URL
+
+    init(folder: URL, shippedDestination: @escaping @Sendable (URL, String?) -> URL) {
         self.folder = folder
+        self.shippedDestination = shippedDestination
     }
 
     func destination(forDownloadFrom source: URL, suggestedFilename: String?) -> URL {
         if let destination = lock.withLock({ redirected[source] }) {
             return destination
         }
-        let name = AppDownloadHandler().destination(forDownloadFrom: source, suggestedFilename: suggestedFilename)
-            .lastPathComponent
+        let name = shippedDestination(source, suggestedFilename).lastPathComponent
         return folder.appendingPathComponent("Downloads", isDirectory: true).appendingPathComponent(name)
     }
 
@@ -95,49 +122,12 @@ nonisolated final class RecordingDownloadHandler: BackgroundDownloadHandling, @u
     }
 }
 
-/// Records calls of the completion handler iOS passes to handleEventsForBackgroundURLSession.
-nonisolated final class CompletionRecorder: @unchecked Sendable {
-    nonisolated struct Call: Sendable {
-        let onMainThread: Bool
-        /// Whether the relaunch's downloads had been handed to the app when it was called.
-        let afterEvents: Bool
-    }
-
-    let called = SimulatorSignal()
-    private let lock = NSLock()
-    private var recorded: [Call] = []
-    private let eventsDone: @Sendable () -> Bool
-
-    init(eventsDone: @escaping @Sendable () -> Bool) {
-        self.eventsDone = eventsDone
-    }
-
-    func record() {
-        let call = Call(onMainThread: Thread.isMainThread, afterEvents: eventsDone())
-        lock.lock()
-        recorded.append(call)
-        lock.unlock()
-        called.fire()
-    }
-
-    var calls: [Call] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
-
-    func checkCalledOnceOnMain(timeout: TimeInterval) throws {
-        try require(called.wait(timeout: timeout), "the stored completion handler was not called within \(timeout) s")
-        try require(calls.first?.onMainThread == true, "the stored completion handler was called off the main thread")
-        try require(calls.first?.afterEvents == true, "the stored completion handler was called before the events were handled")
-    }
-}
-
 /// What the download checks share: the recording handler, the current manager (replaced at each relaunch), and
 /// the steps most checks take.
 nonisolated struct DownloadCheckKit {
+    let subject: DownloadSubject
     let handler: RecordingDownloadHandler
-    let box: HarnessBox<BackgroundDownloadManager>
+    let box: HarnessBox<any DownloadManaging>
     let daemon = SimulatedTransferDaemon.shared
     let timeout = HarnessSettings.timeout
 
@@ -165,7 +155,7 @@ nonisolated struct DownloadCheckKit {
     /// iOS terminates the app and relaunches it: a new manager, which knows nothing of the old one.
     func relaunch() {
         daemon.simulateAppTermination()
-        box.value = BackgroundDownloadManager(handler: handler)
+        box.value = subject.makeManager(handler)
     }
 
     func checkFinished(_ source: URL, contents: Data) throws {
@@ -193,19 +183,19 @@ nonisolated struct DownloadCheckKit {
 }
 
 nonisolated enum DownloadChecks {
-    static func run() {
+    static func run(_ subject: DownloadSubject) {
         let report = HarnessReport.shared
         let daemon = SimulatedTransferDaemon.shared
         let timeout = HarnessSettings.timeout
-        let identifier = HarnessExpectations.downloadSessionIdentifier!
+        let identifier = subject.sessionIdentifier
         let folder = daemon.downloadsDirectory.appendingPathComponent("app-container", isDirectory: true)
-        let handler = RecordingDownloadHandler(folder: folder)
-        let box = HarnessBox<BackgroundDownloadManager>()
+        let handler = RecordingDownloadHandler(folder: folder, shippedDestination: subject.shippedDestination)
+        let box = HarnessBox<any DownloadManaging>()
 
-        let kit = DownloadCheckKit(handler: handler, box: box)
+        let kit = DownloadCheckKit(subject: subject, handler: handler, box: box)
 
         report.check("downloads.session") { _ in
-            box.value = BackgroundDownloadManager(handler: handler)
+            box.value = subject.makeManager(handler)
             try require(
                 daemon.liveSession(identifier: identifier) != nil,
                 "no live background session with identifier \(identifier)"
@@ -254,7 +244,7 @@ nonisolated enum DownloadChecks {
                     daemon.waitForResumedDownload(where: { task, _, _ in task === started }, timeout: timeout),
                     "startDownload(with:key:) did not resume its download task"
                 )
-                try require(BackgroundDownloadManager.key(of: task) == "avatar-42", "the task's record does not keep its key")
+                try require(subject.key(task) == "avatar-42", "the task's record does not keep its key")
                 try require(daemon.simulateFinish(of: task, contents: Data(contents.utf8)), "the finish events were not delivered")
                 try require(handler.wait(timeout: timeout) { handler.finished(source).count == 1 }, "downloadDidFinish was not called for \(source) (failures: \(handler.failures(source)))")
                 destinations.append(handler.finished(source)[0].destination.standardizedFileURL)
@@ -334,8 +324,8 @@ nonisolated enum DownloadChecks {
             // stores the completion handler, as the app delegate does.
             let completion = CompletionRecorder { !handler.finished(source).isEmpty }
             let stored = try unwrap(
-                onMainActor { () -> (BackgroundDownloadManager, Bool, Bool) in
-                    let relaunched = BackgroundDownloadManager(handler: handler)
+                onMainActor { () -> (any DownloadManaging, Bool, Bool) in
+                    let relaunched = subject.makeManager(handler)
                     let accepted = relaunched.setCompletionHandler({ completion.record() }, for: identifier)
                     let foreign = relaunched.setCompletionHandler({ completion.record() }, for: "\(identifier).someone-else")
                     return (relaunched, accepted, foreign)
@@ -358,4 +348,3 @@ nonisolated enum DownloadChecks {
         DownloadRelaunchChecks.run(kit)
     }
 }
-#endif

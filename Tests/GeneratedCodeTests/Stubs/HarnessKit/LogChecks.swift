@@ -2,10 +2,7 @@
 // Console.app, so nothing of the user's may be readable there: not a URL's path or query (which can carry a signed
 // token), not a file path, not an error's description (which quotes file names, URLs and servers' answers). And
 // lifecycle events must be persisted: `.info` is not, so they are logged at `.notice` (level "default").
-#if BGGEN_DOWNLOADS || BGGEN_UPLOADS
 @_spi(Simulator) import SimNetworking
-#endif
-@testable import App
 import Foundation
 import StubRuntime
 
@@ -23,7 +20,9 @@ nonisolated enum LogChecks {
         }
     }
 
-    static func run() {
+    /// `transfers`: the scenario has downloads or uploads. `taskIdentifiers`: its refresh and processing tasks'
+    /// identifiers, nil when it has neither kind.
+    static func run(transfers: Bool, taskIdentifiers: [String]?) {
         let report = HarnessReport.shared
         report.check("logs.user-data-never-public") { _ in
             let logged = Self.logged
@@ -34,7 +33,11 @@ nonisolated enum LogChecks {
             }
             try require(leaks.isEmpty, "an error's description was logged readable: \(leaks.map(\.message))")
         }
-        #if BGGEN_DOWNLOADS || BGGEN_UPLOADS
+        if transfers { transferChecks(report) }
+        if let taskIdentifiers { taskChecks(report, identifiers: taskIdentifiers) }
+    }
+
+    private static func transferChecks(_ report: HarnessReport) {
         report.check("transfers.logs-name-hosts-only") { _ in
             let logged = Self.logged
             try require(
@@ -76,8 +79,9 @@ nonisolated enum LogChecks {
                 "no transfer message carries its URL's host as a private value"
             )
         }
-        #endif
-        #if BGGEN_REFRESH || BGGEN_PROCESSING
+    }
+
+    private static func taskChecks(_ report: HarnessReport, identifiers: [String]) {
         report.check("logs.lifecycle-events-persisted") { _ in
             let logged = Self.logged
             for event in ["Scheduled ", "Launched ", " expired", " ended: succeeded after ", " ended: failed after "] {
@@ -90,12 +94,11 @@ nonisolated enum LogChecks {
         // Each kind of task, SwiftUI's refresh included: the morning's log says what ran, how it ended, how long.
         report.check("logs.each-task-logs-its-launch-outcome-and-duration") { _ in
             let messages = Self.logged.filter { $0.level == "default" }.map(\.message)
-            for identifier in [HarnessExpectations.refreshIdentifier, HarnessExpectations.processingIdentifier].compactMap({ $0 }) {
+            for identifier in identifiers {
                 for event in ["Launched \(identifier).", "\(identifier) ended: succeeded after ", "\(identifier) ended: failed after "] {
                     try require(messages.contains { $0.contains(event) }, "nothing logged \"\(event)\" at .notice")
                 }
             }
         }
-        #endif
     }
 }

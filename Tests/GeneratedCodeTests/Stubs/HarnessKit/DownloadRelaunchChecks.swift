@@ -1,9 +1,7 @@
 // Background downloads under what real devices do and the happy path does not: iOS relaunches the app (a new
 // process) for each transfer event, may deliver urlSessionDidFinishEvents before the app hands over its completion
 // handler, and serves URLs whose last path component is no file name. Runs after DownloadChecks, with its kit.
-#if BGGEN_DOWNLOADS
 @_spi(Simulator) import SimNetworking
-@testable import App
 import Foundation
 import StubRuntime
 import UIKit
@@ -14,7 +12,8 @@ nonisolated enum DownloadRelaunchChecks {
         let daemon = kit.daemon
         let handler = kit.handler
         let timeout = kit.timeout
-        let identifier = HarnessExpectations.downloadSessionIdentifier!
+        let subject = kit.subject
+        let identifier = subject.sessionIdentifier
 
         report.check("downloads.failing-in-every-relaunch-ends-in-one-downloadDidFail") { context in
             let source = kit.url("always-times-out.zip")
@@ -22,7 +21,7 @@ nonisolated enum DownloadRelaunchChecks {
             var task: URLSessionTask = try kit.startAndFind(source)
             // How long after each failure its retry may begin.
             var delays: [TimeInterval] = []
-            for _ in 0..<(BackgroundDownloadManager.maximumResumeAttempts + 5) {
+            for _ in 0..<(subject.maximumResumeAttempts + 5) {
                 kit.relaunch()
                 let kept = try unwrap(
                     daemon.waitForResumedTask(where: { candidate, _, _ in candidate.taskIdentifier == task.taskIdentifier }, timeout: timeout),
@@ -39,7 +38,7 @@ nonisolated enum DownloadRelaunchChecks {
                 delays.append(begin.timeIntervalSince(failedAt))
                 task = retry
             }
-            let limit = BackgroundDownloadManager.maximumResumeAttempts
+            let limit = subject.maximumResumeAttempts
             try require(
                 delays.count == limit,
                 "a download that timed out in every relaunch was retried \(delays.count) times; the limit is \(limit), whatever process gets the failure"
@@ -66,7 +65,7 @@ nonisolated enum DownloadRelaunchChecks {
             daemon.simulateFinishWhileAppNotRunning(task, contents: contents)
             // The relaunched app creates its session in didFinishLaunching, and the session delivers its events
             // before UIKit calls handleEventsForBackgroundURLSession.
-            let manager = BackgroundDownloadManager(handler: handler)
+            let manager = subject.makeManager(handler)
             kit.box.value = manager
             try require(daemon.deliverRelaunchEvents(sessionIdentifier: identifier), "the relaunch events were not delivered")
             try kit.checkFinished(source, contents: contents)
@@ -138,12 +137,12 @@ nonisolated enum DownloadRelaunchChecks {
             let task = try kit.startAndFind(source)
             let listed = try unwrap(onMainActor { await manager.transfers() }, "transfers() did not return")
             try require(
-                listed.contains { $0 === task } && listed.contains { BackgroundDownloadManager.source(of: $0) == source },
-                "transfers() does not list the download in flight from \(source): \(listed.map { BackgroundDownloadManager.source(of: $0)?.absoluteString ?? "?" })"
+                listed.contains { $0 === task } && listed.contains { subject.source($0) == source },
+                "transfers() does not list the download in flight from \(source): \(listed.map { subject.source($0)?.absoluteString ?? "?" })"
             )
             manager.cancel(task)
             try require(
-                daemon.waitForResumedDownload(where: { candidate, _, _ in candidate !== task && BackgroundDownloadManager.source(of: candidate) == source }, timeout: HarnessSettings.grace) == nil,
+                daemon.waitForResumedDownload(where: { candidate, _, _ in candidate !== task && subject.source(candidate) == source }, timeout: HarnessSettings.grace) == nil,
                 "the app's own cancel was retried"
             )
             try require(handler.failures(source).isEmpty, "the app's own cancel was reported as a failure: \(handler.failures(source))")
@@ -281,4 +280,3 @@ nonisolated enum DownloadRelaunchChecks {
         }
     }
 }
-#endif

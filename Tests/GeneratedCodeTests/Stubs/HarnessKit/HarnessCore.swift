@@ -1,6 +1,8 @@
 // Shared machinery of the simulator harness: settings, machine-readable output, checks with deferred audits, and
-// waiting without spinning. Compiled into the app module with the generated code, in every compiler set-up
-// (including `-default-isolation MainActor`), so everything that runs off the main thread says `nonisolated`.
+// waiting without spinning. Module `HarnessKit`: it knows nothing of the generated code, so it is compiled once per
+// compiler set-up (with no scenario's `-D` flags) and shared by every scenario's harness, whose checks
+// `@testable import` it. Compiled in every set-up (including `-default-isolation MainActor`), so everything that
+// runs off the main thread says `nonisolated`.
 //
 // Output, one line each, flushed at once so a crash keeps everything before it:
 //   BEGIN <check>                 a check started (the last one is the culprit of a crash)
@@ -9,7 +11,6 @@
 //   VIOLATION <rule>: <detail>    the simulator saw a broken Apple rule, whichever check was running
 //   DONE checks=<n> failed=<n> violations=<n>
 @_spi(Simulator) import BackgroundTasks
-@testable import App
 import Foundation
 import StubRuntime
 
@@ -204,7 +205,11 @@ nonisolated func onMainActor<Value: Sendable>(
 }
 
 nonisolated enum HarnessMain {
-    static func start(arguments: [String]) {
+    /// Configures the simulated device from the arguments and runs, on a driver thread, `checks` (the generated
+    /// code through its test seams) or `appChecks` (the app-delegate example), then the end-of-run audit.
+    static func start(
+        arguments: [String], checks: @escaping @Sendable () -> Void, appChecks: @escaping @Sendable () -> Void
+    ) {
         let mode = arguments.count > 1 ? arguments[1] : "checks"
         let plistPath = arguments.count > 2 ? arguments[2] : "-"
         var index = 3
@@ -244,43 +249,14 @@ nonisolated enum HarnessMain {
             HarnessOutput.line("MODE \(mode)")
             switch mode {
             case "checks":
-                runChecks()
+                checks()
             case "app":
-                runAppChecks()
+                appChecks()
             default:
                 HarnessOutput.line("FAIL harness.mode: unknown mode \(mode)")
                 exit(2)
             }
             HarnessReport.shared.finish()
         }
-    }
-
-    /// The generated code through its test seams, with work injected by the checks.
-    private static func runChecks() {
-        #if BGGEN_REFRESH || BGGEN_PROCESSING
-        TaskChecks.run()
-        #endif
-        #if BGGEN_DOWNLOADS
-        DownloadChecks.run()
-        #endif
-        #if BGGEN_UPLOADS
-        UploadChecks.run()
-        #endif
-        #if BGGEN_SILENT_PUSH
-        SilentPushChecks.run()
-        #endif
-        #if BGGEN_CONTINUED_PROCESSING
-        ContinuedProcessingChecks.run()
-        #endif
-        LogChecks.run()
-    }
-
-    /// The app delegate users are told to paste, with the work files bggen ships, launched as iOS would.
-    private static func runAppChecks() {
-        #if BGGEN_APP_DELEGATE
-        AppDelegateChecks.run()
-        #else
-        HarnessReport.shared.skip("app", "this scenario has no app-delegate example")
-        #endif
     }
 }
