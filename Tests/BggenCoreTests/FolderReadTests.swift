@@ -10,19 +10,7 @@ import Testing
 @Suite("Reading a walk's files")
 struct FolderReadTests {
     @Test func everyFileReadsAsReadDataReadsIt() throws {
-        let repo = try TemporaryDirectory()
-        let outside = try TemporaryDirectory()
-        try outside.write("secret\n", to: "Secret.swift")
-        try repo.write("let a = 1\n", to: "A.swift")
-        try repo.write("let b = 2\n", to: "App/Deep/Er/B.swift")
-        try repo.write(String(repeating: "// padding\n", count: 400_000), to: "App/Huge.swift")
-        let disk = FileManager.default
-        try disk.createSymbolicLink(atPath: repo.path + "/App/Inside.swift", withDestinationPath: "Deep/Er/B.swift")
-        try disk.createSymbolicLink(atPath: repo.path + "/App/Outside.swift", withDestinationPath: outside.path + "/Secret.swift")
-        try disk.createSymbolicLink(atPath: repo.path + "/App/Zero.swift", withDestinationPath: "/dev/zero")
-        try disk.createSymbolicLink(atPath: repo.path + "/Linked", withDestinationPath: "App/Deep")
-        try disk.createSymbolicLink(atPath: repo.path + "/Away", withDestinationPath: outside.path)
-        #expect(mkfifo(repo.path + "/App/Fifo.swift", 0o644) == 0)
+        let (repo, outside) = try Self.hostileTree()
         let files = ["A.swift", "App/Deep/Er/B.swift", "App/Huge.swift", "App/Inside.swift", "App/Outside.swift", "App/Zero.swift",
                      "App/Fifo.swift", "Linked/Er/B.swift", "Away/Secret.swift", "../\(PathText.name(of: outside.path))/Secret.swift",
                      "App/./Deep/Er/B.swift", "App/Missing.swift", "App/Deep"]
@@ -68,23 +56,17 @@ struct FolderReadTests {
     /// outside left alone, a FIFO found (and refused in `readData`'s words), skipped folders and the depth limit
     /// respected, and folders listed for `.directory` without being entered.
     @Test func theDisksWalkFindsAndReadsWhatEntriesFind() throws {
-        let repo = try TemporaryDirectory()
-        let outside = try TemporaryDirectory()
-        try outside.write("secret\n", to: "Secret.swift")
-        try repo.write("let a = 1\n", to: "A.swift")
-        try repo.write("let b = 2\n", to: "App/Deep/Er/B.swift")
+        let (repo, outside) = try Self.hostileTree()
+        defer { withExtendedLifetime(outside) {} }
         try repo.write("let c = 3\n", to: "App/One/Two/Three/C.swift")
         try repo.write("let p = 4\n", to: "Pods/Vendor/P.swift")
         try repo.write("let g = 5\n", to: ".git/G.swift")
         try repo.write("", to: "App/App.xcodeproj/project.pbxproj")
         try repo.write("not code\n", to: "App/Notes.txt")
-        let disk = FileManager.default
-        try disk.createSymbolicLink(atPath: repo.path + "/App/Inside.swift", withDestinationPath: "Deep/Er/B.swift")
-        try disk.createSymbolicLink(atPath: repo.path + "/App/Outside.swift", withDestinationPath: outside.path + "/Secret.swift")
-        try disk.createSymbolicLink(atPath: repo.path + "/App/Zero.swift", withDestinationPath: "/dev/zero")
-        try disk.createSymbolicLink(atPath: repo.path + "/Linked", withDestinationPath: "App/Deep")
-        try disk.createSymbolicLink(atPath: repo.path + "/Away", withDestinationPath: outside.path)
-        #expect(mkfifo(repo.path + "/App/Fifo.swift", 0o644) == 0)
+        // Around the walk's first read of 64 KB: a file it holds whole, one it fills exactly, one a byte longer.
+        for (name, size) in [("Short", 65_535), ("Exact", 65_536), ("Longer", 65_537)] {
+            try repo.write(String(repeating: "/", count: size - 1) + "\n", to: "App/Sizes/\(name).swift")
+        }
         let local = LocalFileSystem().contained(in: repo.path)
         let throughEntries = EntriesOnly(base: local)
         let swift = RepositoryWalker.request(maximumDepth: 3) { $0.hasSuffix(".swift") }
@@ -93,7 +75,8 @@ struct FolderReadTests {
             read.withLock { $0[path] = Self.outcome(result) }
         }
         #expect(walked.map(\.path) == throughEntries.paths(swift, below: repo.path, within: repo.path))
-        #expect(walked.map(\.path) == ["A.swift", "App/Deep/Er/B.swift", "App/Fifo.swift", "App/Inside.swift"])
+        #expect(walked.map(\.path) == ["A.swift", "App/Deep/Er/B.swift", "App/Fifo.swift", "App/Huge.swift", "App/Inside.swift",
+                                       "App/Sizes/Exact.swift", "App/Sizes/Longer.swift", "App/Sizes/Short.swift"])
         #expect(walked.filter(\.isLink).map(\.path) == ["App/Inside.swift"])
         let contents = read.withLock { $0 }
         #expect(Set(contents.keys) == Set(walked.map(\.path)))
@@ -102,6 +85,8 @@ struct FolderReadTests {
             #expect(contents[file.path] == Self.outcome(Result { try local.readData(path, within: repo.path, limit: ReadLimit.bytes(for: path)) }), "\(file.path)")
         }
         #expect(contents["App/Fifo.swift"]?.contains("it is a FIFO") == true)
+        #expect(contents["App/Huge.swift"]?.contains("error: ") == true)
+        #expect(contents["App/Sizes/Longer.swift"]?.utf8.count == 65_537)
         let projects = RepositoryWalker.request(kind: .directory) { $0.hasSuffix(".xcodeproj") }
         #expect(local.paths(projects, below: repo.path, within: repo.path) == ["App/App.xcodeproj"])
         #expect(throughEntries.paths(projects, below: repo.path, within: repo.path) == ["App/App.xcodeproj"])
@@ -125,6 +110,25 @@ struct FolderReadTests {
         }
         #expect(walked.map(\.path) == written.keys.sorted())
         #expect(read.withLock { $0 } == written)
+    }
+
+    /// A repository of plain files, one over the size limit, links inside and outside, a link to `/dev/zero`, linked
+    /// folders and a FIFO; and the folder outside it that some links reach.
+    private static func hostileTree() throws -> (repo: TemporaryDirectory, outside: TemporaryDirectory) {
+        let repo = try TemporaryDirectory()
+        let outside = try TemporaryDirectory()
+        try outside.write("secret\n", to: "Secret.swift")
+        try repo.write("let a = 1\n", to: "A.swift")
+        try repo.write("let b = 2\n", to: "App/Deep/Er/B.swift")
+        try repo.write(String(repeating: "// padding\n", count: 400_000), to: "App/Huge.swift")
+        let disk = FileManager.default
+        try disk.createSymbolicLink(atPath: repo.path + "/App/Inside.swift", withDestinationPath: "Deep/Er/B.swift")
+        try disk.createSymbolicLink(atPath: repo.path + "/App/Outside.swift", withDestinationPath: outside.path + "/Secret.swift")
+        try disk.createSymbolicLink(atPath: repo.path + "/App/Zero.swift", withDestinationPath: "/dev/zero")
+        try disk.createSymbolicLink(atPath: repo.path + "/Linked", withDestinationPath: "App/Deep")
+        try disk.createSymbolicLink(atPath: repo.path + "/Away", withDestinationPath: outside.path)
+        guard mkfifo(repo.path + "/App/Fifo.swift", 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        return (repo, outside)
     }
 
     private static func outcome(_ result: Result<Data, any Error>) -> String {

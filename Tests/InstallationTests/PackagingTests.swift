@@ -27,6 +27,20 @@ struct PackagingTests {
         #expect(formula.contains(#"bin.install ".build/release/bggen""#))
     }
 
+    /// On Linux a release from `make` links the Swift runtime in, so the installed binary runs without the toolchain's
+    /// libraries and starts fast; a debug build (the installation tests') links it as `swift build` does.
+    #if os(Linux)
+    @Test(.enabled(if: SourceBuild.isInstalled("make"), "make is not installed, so the Makefile was not checked"))
+    func makeLinksTheRuntimeIntoALinuxRelease() async throws {
+        let release = try await Subprocess.run(["make", "-n", "build", "CONFIGURATION=release"], in: RepositoryPaths.root)
+        #expect(release.output.contains("--configuration release --product bggen"), "\(release.output)")
+        #expect(release.output.contains("--static-swift-stdlib"), "\(release.output)")
+        let debug = try await Subprocess.run(["make", "-n", "build", "CONFIGURATION=debug"], in: RepositoryPaths.root)
+        #expect(debug.exitCode == 0, "\(debug.output)")
+        #expect(!debug.output.contains("--static-swift-stdlib"), "\(debug.output)")
+    }
+    #endif
+
     /// `mint install` builds the package with `swift build -c release` and links its executable products, so the
     /// package must vend `bggen` as one, whatever the manifest's shape.
     @Test func mintFindsBggenAsAnExecutableProduct() async throws {

@@ -1,6 +1,5 @@
 import BggenFormats
 import BggenModel
-import Dispatch
 import Foundation
 
 /// The one model of an app's code, built once per run and read by `init` (coverage, registered identifiers, app
@@ -42,21 +41,36 @@ struct CodeModel: Sendable {
         case unreadable(String, reason: String)
     }
 
-    /// Words a file must contain before it is read for declarations: every type name bggen may generate.
-    private static let generatedTypeNeedles = ByteNeedles(OutputRenderer.possibleGeneratedNames.types.sorted().map { Array($0.utf8) })
     private static let factNeedles = ByteNeedles(CodeSymbol.needles)
-    /// Bytes a file's name must hold before it is compared with every file name bggen may generate.
-    private static let generatedFileNeedles = ByteNeedles(OutputRenderer.possibleGeneratedNames.files.sorted().map { Array($0.utf8) })
 
-    static func read(root: String, fileSystem: any FileSystem, ownership: SourceOwnership, appTargets: [AppTarget]) -> CodeModel {
+    /// What finds the app's files and types named like bggen's output (`declaredNames`, for `init`'s prefix).
+    struct NameClashSearch: Sendable {
+        /// Every name any configuration may generate.
+        var names: GeneratedNames
+        /// Words a file must contain before it is read for declarations: every type name bggen may generate.
+        var typeNeedles: ByteNeedles
+        /// Bytes a file's name must hold before it is compared with every file name bggen may generate.
+        var fileNeedles: ByteNeedles
+
+        /// The names come from lexing bggen's templates, a few milliseconds that doctor, which never names a file,
+        /// does not spend.
+        static let all = NameClashSearch(names: OutputRenderer.possibleGeneratedNames)
+
+        init(names: GeneratedNames) {
+            self.names = names
+            typeNeedles = ByteNeedles(names.types.sorted().map { Array($0.utf8) })
+            fileNeedles = ByteNeedles(names.files.sorted().map { Array($0.utf8) })
+        }
+    }
+
+    /// With `clashes`, the files and types named like bggen's output are gathered too (`init`).
+    static func read(root: String, fileSystem: any FileSystem, ownership: SourceOwnership, appTargets: [AppTarget],
+                     clashes: NameClashSearch?) -> CodeModel {
         var model = CodeModel(targets: TargetFiles(ownership: ownership, appTargets: appTargets))
-        // The names bggen may generate come from lexing its templates (a few milliseconds, before the first file can
-        // be searched): made on another core while this one walks the repository.
-        DispatchQueue.global().async { _ = (generatedTypeNeedles, generatedFileNeedles) }
         let request = RepositoryWalker.request { name in
             name.hasSuffix(CodeSymbol.headerExtension) || CodeSymbol.sourceExtensions.contains { name.hasSuffix($0) }
         }
-        let walked = fileSystem.walk(request, below: root, within: root) { path, data in firstPass(path, data, root: root) }
+        let walked = fileSystem.walk(request, below: root, within: root) { path, data in firstPass(path, data, root: root, clashes: clashes) }
         let realRoot = fileSystem.realPath(root) ?? root
         var skipped: [Skipped] = []
         var realPaths = Set<String>()
@@ -92,7 +106,7 @@ struct CodeModel: Sendable {
         return model
     }
 
-    private static func firstPass(_ file: String, _ data: Result<Data, any Error>, root: String) -> Outcome {
+    private static func firstPass(_ file: String, _ data: Result<Data, any Error>, root: String, clashes: NameClashSearch?) -> Outcome {
         let name = PathText.name(of: file)
         let text: String
         do {
@@ -104,8 +118,8 @@ struct CodeModel: Sendable {
         let isHeader = name.hasSuffix(CodeSymbol.headerExtension)
         let namedLike = CodeSymbol.isNamedLikeBackgroundCode(name)
         let wantsFacts = namedLike || ByteSearch.contains(anyOf: factNeedles, in: text)
-        let wantsNames = ByteSearch.contains(anyOf: generatedTypeNeedles, in: text)
-        var names = fileNameClash(file, text: text)
+        let wantsNames = clashes.map { ByteSearch.contains(anyOf: $0.typeNeedles, in: text) } ?? false
+        var names = clashes.map { fileNameClash(file, text: text, clashes: $0) } ?? []
         guard wantsFacts || wantsNames else {
             return .skipped(Skipped(file: file, words: ByteSearch.words(in: text)), names: names)
         }
@@ -115,7 +129,7 @@ struct CodeModel: Sendable {
         } catch {
             return .failed(file: file, line: error.line, reason: error.reason)
         }
-        if wantsNames { names += typeClashes(file, text: text, tokens: tokens) }
+        if wantsNames, let clashes { names += typeClashes(file, text: text, tokens: tokens, clashes: clashes) }
         guard wantsFacts else { return .skipped(Skipped(file: file, words: ByteSearch.words(in: text)), names: names) }
         // A header declares; what it names (a delegate's protocols) tells what starts the app, and nothing else.
         return .facts(isHeader ? FileFacts(header: file, tokens: tokens) : FileFacts(file: file, text: text, tokens: tokens, language: language),
@@ -123,18 +137,18 @@ struct CodeModel: Sendable {
     }
 
     /// The file's own name, where it ends in a name bggen may generate.
-    private static func fileNameClash(_ file: String, text: String) -> [DeclaredName] {
+    private static func fileNameClash(_ file: String, text: String, clashes: NameClashSearch) -> [DeclaredName] {
         let name = PathText.name(of: file)
-        guard name.hasSuffix(".swift"), ByteSearch.contains(anyOf: generatedFileNeedles, in: name) else { return [] }
+        guard name.hasSuffix(".swift"), ByteSearch.contains(anyOf: clashes.fileNeedles, in: name) else { return [] }
         let stem = String(name.dropLast(".swift".count))
-        guard OutputRenderer.possibleGeneratedNames.files.contains(where: stem.hasSuffix) else { return [] }
+        guard clashes.names.files.contains(where: stem.hasSuffix) else { return [] }
         return [DeclaredName(name: stem, file: file, line: nil, isBggenOutput: isBggenOutput(text))]
     }
 
     /// Top-level types ending in a name bggen may generate, with or without a prefix, so a `--prefix` that still
     /// clashes is caught too.
-    private static func typeClashes(_ file: String, text: String, tokens: [SourceToken]) -> [DeclaredName] {
-        let candidates = OutputRenderer.possibleGeneratedNames.types
+    private static func typeClashes(_ file: String, text: String, tokens: [SourceToken], clashes: NameClashSearch) -> [DeclaredName] {
+        let candidates = clashes.names.types
         return TopLevelNames.declarations(in: tokens).filter { declaration in candidates.contains(where: declaration.name.hasSuffix) }
             .map { DeclaredName(name: $0.name, file: file, line: $0.line, isBggenOutput: isBggenOutput(text)) }
     }

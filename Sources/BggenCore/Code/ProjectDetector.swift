@@ -16,8 +16,10 @@ public enum ProjectDetector {
 
     /// The report and the model of the app's code it was made from, which `Doctor` audits. With
     /// `stopsAtUnreadableCode` a file nested too deeply to read stops detection (`init` must not guess); doctor
-    /// reports it instead.
+    /// reports it instead, and writes no file, so it gathers no names that could clash with bggen's
+    /// (`readsNameClashes`).
     static func read(root: String, spec: String? = nil, fileSystem: any FileSystem, stopsAtUnreadableCode: Bool = true,
+                     readsNameClashes: Bool = true,
                      dumper: (any ProjectDumping)? = nil) throws(ProjectError) -> (report: ProjectReport, code: CodeModel) {
         let fileSystem = fileSystem.contained(in: root)
         guard fileSystem.kind(of: root) == .directory else { throw .rootNotFound(root) }
@@ -88,7 +90,8 @@ public enum ProjectDetector {
         if appNames.count > 1 { reading.warnings.append(.multipleAppTargets(appNames)) }
         if appNames.isEmpty && layout.kind != .swiftPackage { reading.warnings.append(.noAppTarget) }
 
-        let code = CodeModel.read(root: root, fileSystem: fileSystem, ownership: reading.ownership, appTargets: reading.appTargets)
+        let code = CodeModel.read(root: root, fileSystem: fileSystem, ownership: reading.ownership, appTargets: reading.appTargets,
+                                  clashes: readsNameClashes ? .all : nil)
         if stopsAtUnreadableCode, let failure = code.unreadable.min(by: { $0.file < $1.file }) {
             throw .malformed(path: failure.file, line: failure.line, reason: failure.reason)
         }

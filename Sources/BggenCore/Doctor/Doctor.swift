@@ -17,7 +17,8 @@ public struct Doctor: Sendable {
     /// `root` is absolute. `targetName` limits the audit to one app target; `disabled` lists rule ids to skip.
     public func audit(root: String, targetName: String? = nil, disabled: Set<String> = []) throws -> DoctorReport {
         let fileSystem = fileSystem.contained(in: root)
-        let (project, code) = try ProjectDetector.read(root: root, fileSystem: fileSystem, stopsAtUnreadableCode: false, dumper: dumper)
+        let (project, code) = try ProjectDetector.read(root: root, fileSystem: fileSystem, stopsAtUnreadableCode: false, readsNameClashes: false,
+                                                       dumper: dumper)
         var targets = project.appTargets
         if let targetName {
             guard let target = project.appTarget(named: targetName) else {

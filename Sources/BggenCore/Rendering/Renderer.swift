@@ -1,5 +1,6 @@
 import BggenFormats
 import BggenModel
+import Dispatch
 
 /// Turns a configuration into the files bggen writes: pure, no disk access, same input → same bytes.
 public struct OutputRenderer: Sendable {
@@ -137,13 +138,17 @@ public struct OutputRenderer: Sendable {
 
     /// Every name any configuration may generate: each Swift template's file name and the top-level types it
     /// declares (its `{{…}}` tags lex as balanced punctuation). The code search uses it to read only the app's files
-    /// that could clash.
+    /// that could clash. Lexing 200 KB of templates is a few milliseconds before `init`'s first file can be searched,
+    /// so the templates are lexed on every core.
     static let possibleGeneratedNames: GeneratedNames = {
-        var names = GeneratedNames()
-        for (file, source) in EmbeddedTemplates.files where file.hasSuffix(".swift.tmpl") {
-            names.files.insert(String(file.dropLast(".swift.tmpl".count)))
-            names.types.formUnion(TopLevelNames.declared(inSwift: source))
+        let templates = EmbeddedTemplates.files.filter { $0.key.hasSuffix(".swift.tmpl") }.sorted { $0.key < $1.key }
+        let declared = Slots<[String]>(count: templates.count)
+        DispatchQueue.concurrentPerform(iterations: templates.count) { index in
+            declared.store(TopLevelNames.declared(inSwift: templates[index].value), at: index)
         }
+        var names = GeneratedNames()
+        names.files = Set(templates.map { String($0.key.dropLast(".swift.tmpl".count)) })
+        names.types = Set(declared.values.flatMap { $0 ?? [] })
         return names
     }()
 

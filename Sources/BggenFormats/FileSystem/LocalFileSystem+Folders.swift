@@ -72,10 +72,23 @@ extension LocalFileSystem {
 
     /// The bytes of the file `name` in the open folder `folder`, listed as a regular file; nil when it is not one
     /// once open, or when a call fails, so `readData` says why.
-    static func read(_ name: String, in folder: Int32, limit: Int) -> Data? {
+    ///
+    /// With `scratch`, the file is read into it first, and a read that leaves room in it is the whole file with no
+    /// `fstat`: the listing said regular file, and what else could take its name between the listing and the open
+    /// (a FIFO, a folder: a cloned repository holds no device a user could make) reads empty or fails, while a
+    /// device whose reads never end fills `scratch` and meets the `fstat` below. A walk's file costs three calls
+    /// instead of four (a quarter of doctor's calls, on 8,000 files).
+    static func read(_ name: String, in folder: Int32, limit: Int, scratch: UnsafeMutableRawBufferPointer? = nil) -> Data? {
         let descriptor = openat(folder, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        if let scratch {
+            var got = -1
+            repeat { got = Foundation.read(descriptor, scratch.baseAddress!, scratch.count) } while got < 0 && errno == EINTR
+            guard got >= 0 else { return nil }
+            if got < scratch.count && got <= limit { return Data(bytes: scratch.baseAddress!, count: got) }
+            guard lseek(descriptor, 0, SEEK_SET) == 0 else { return nil }
+        }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= limit else { return nil }
         return try? readAll(descriptor, name, limit, size: Int(info.st_size))

@@ -69,6 +69,8 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
     private static var openFoldersLimit: Int { 256 }
     /// Files read as one piece of work: enough to make taking it cheap, few enough to share a large folder.
     private static var batchSize: Int { 32 }
+    /// A batch's buffer, into which each file is read first: larger than most source files.
+    private static var scratchSize: Int { 65_536 }
 
     private struct Listing {
         var found: [WalkedFile<Value>] = []
@@ -139,9 +141,11 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
         case .list:
             return
         case .read(let open, let files):
+            let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.scratchSize, alignment: 16)
+            defer { scratch.deallocate() }
             for file in files {
                 let limit = ReadLimit.bytes(for: file.name)
-                let data = LocalFileSystem.read(file.name, in: open.descriptor, limit: limit).map { Result<Data, any Error>.success($0) }
+                let data = LocalFileSystem.read(file.name, in: open.descriptor, limit: limit, scratch: scratch).map { Result<Data, any Error>.success($0) }
                 read.append(WalkedFile(path: file.path, isLink: false, value: body(file.path, data ?? readByPath(file.path))))
             }
         case .readByPath(let files):
