@@ -7,7 +7,8 @@ enum TerminalText {
     /// `text` with every control character (and every bidirectional override, which can reorder what a reader
     /// sees) written as a Swift escape: a newline becomes `\n`, ESC `\u{1B}`.
     static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        // Printable ASCII, nearly every line doctor prints, needs no look at Unicode's categories.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }), text.unicodeScalars.contains(where: needsEscape) else { return text }
         return text.unicodeScalars.map { needsEscape($0) ? $0.escaped(asASCII: true) : String($0) }.joined()
     }
 

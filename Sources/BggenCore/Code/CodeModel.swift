@@ -1,5 +1,6 @@
 import BggenFormats
 import BggenModel
+import Dispatch
 import Foundation
 
 /// The one model of an app's code, built once per run and read by `init` (coverage, registered identifiers, app
@@ -95,6 +96,8 @@ struct CodeModel: Sendable {
                 continue
             }
         }
+        // The walk's 8,000 paths and outcomes are freed on the core the walk no longer needs, not before the rules.
+        DispatchQueue.global().async { withExtendedLifetime(walked) {} }
         model.readWrapperCalls(from: &skipped, root: root, fileSystem: fileSystem)
         model.readWhatFactsNeed(from: &skipped, root: root, fileSystem: fileSystem)
         model.resolveConstants()
@@ -169,6 +172,7 @@ struct CodeModel: Sendable {
             .filter { Set($0.value.map(\.file)).count <= Self.mostWrappersOfOneName }
         guard !wrappers.isEmpty else { return }
         let byHash = Dictionary(grouping: wrappers.keys, by: ByteSearch.hash)
+        let wrapperWords = ByteSearch.WordFilter(byHash.keys)
         // The wrappers of `called` that `file` sees: another file's, of a target that compiles it too.
         func seen(_ called: Set<String>, from file: String) -> [String: [TaskWrapper]] {
             var result: [String: [TaskWrapper]] = [:]
@@ -186,7 +190,7 @@ struct CodeModel: Sendable {
         }
         var unread: [Skipped] = []
         for entry in skipped {
-            let called = entry.file.hasSuffix(".swift") ? Set(entry.words.flatMap { byHash[$0] ?? [] }) : []
+            let called = entry.file.hasSuffix(".swift") ? Set(entry.words.filter(wrapperWords.matches).flatMap { byHash[$0] ?? [] }) : []
             let visible = called.isEmpty ? [:] : seen(called, from: entry.file)
             if visible.isEmpty { unread.append(entry) } else { chosen.append((entry.file, nil, visible)) }
         }
@@ -226,8 +230,8 @@ struct CodeModel: Sendable {
         for round in 0..<8 {
             let names = round == 0 ? wanted.union(frontier) : frontier
             guard !names.isEmpty, !skipped.isEmpty else { return }
-            let hashes = Set(names.map(ByteSearch.hash))
-            let mentions = skipped.map { entry in entry.words.contains(where: hashes.contains) }
+            let hashes = ByteSearch.WordFilter(names.map(ByteSearch.hash))
+            let mentions = skipped.map { entry in hashes.matchesAny(of: entry.words) }
             let chosen = zip(skipped, mentions).filter(\.1).map(\.0)
             skipped = zip(skipped, mentions).filter { !$0.1 }.map(\.0)
             let slots = Slots<FileFacts>(count: chosen.count)
@@ -255,8 +259,8 @@ struct CodeModel: Sendable {
     /// function the app does not declare leaves it unknown. One pass over the files, one over the unread ones' words.
     private mutating func settleHandOffs(unread: [Skipped]) {
         guard files.contains(where: { $0.handlers.contains { !$0.handsTaskTo.isEmpty } }) else { return }
-        let hashes = Set(FileFacts.expirationWords.map(ByteSearch.hash))
-        guard !files.contains(where: \.mentionsExpirationHandler), !unread.contains(where: { $0.words.contains(where: hashes.contains) }) else { return }
+        let hashes = ByteSearch.WordFilter(FileFacts.expirationWords.map(ByteSearch.hash))
+        guard !files.contains(where: \.mentionsExpirationHandler), !unread.contains(where: { hashes.matchesAny(of: $0.words) }) else { return }
         let declared = Set(files.flatMap(\.functions).map(\.key))
         for fileIndex in files.indices {
             for handlerIndex in files[fileIndex].handlers.indices {

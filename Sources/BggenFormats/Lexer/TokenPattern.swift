@@ -117,6 +117,27 @@ package enum ByteSearch {
         return result
     }
 
+    /// Whether the words of a file (`words(in:)`) hold any of a few hashes: the question asked of every file the
+    /// first pass skipped, in each round of the search for what the facts need. A 1,024-bit filter of the hashes
+    /// answers most words with one bit, where a set would hash each of them.
+    package struct WordFilter: Sendable {
+        private var bits = [UInt64](repeating: 0, count: 16)
+        private let hashes: Set<UInt32>
+
+        package init(_ hashes: some Sequence<UInt32>) {
+            self.hashes = Set(hashes)
+            for hash in self.hashes { bits[Int(hash >> 6 & 15)] |= 1 << (hash & 63) }
+        }
+
+        package func matchesAny(of words: [UInt32]) -> Bool {
+            words.contains(where: matches)
+        }
+
+        package func matches(_ word: UInt32) -> Bool {
+            bits[Int(word >> 6 & 15)] & (1 << (word & 63)) != 0 && hashes.contains(word)
+        }
+    }
+
     package static func hash(_ word: String) -> UInt32 {
         var hash: UInt32 = 2166136261
         for byte in word.utf8 { hash = (hash ^ UInt32(byte)) &* 16777619 }
