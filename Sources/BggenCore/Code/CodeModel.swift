@@ -68,23 +68,20 @@ struct CodeModel: Sendable {
     static func read(root: String, fileSystem: any FileSystem, ownership: SourceOwnership, appTargets: [AppTarget],
                      clashes: NameClashSearch?) -> CodeModel {
         var model = CodeModel(targets: TargetFiles(ownership: ownership, appTargets: appTargets))
-        let request = RepositoryWalker.request { name in
+        // The walk's files come back as the cores read them: the few kept whole are sorted here, and every later
+        // reading of skipped files sorts what it picks, so the model is the same on every run.
+        var request = RepositoryWalker.request { name in
             name.hasSuffix(CodeSymbol.headerExtension) || CodeSymbol.sourceExtensions.contains { name.hasSuffix($0) }
         }
+        request.isOrdered = false
         let walked = fileSystem.walk(request, below: root, within: root) { path, data in firstPass(path, data, root: root, clashes: clashes) }
-        let realRoot = fileSystem.realPath(root) ?? root
         var skipped: [Skipped] = []
-        var realPaths = Set<String>()
+        var withFacts: [(facts: FileFacts, isLink: Bool)] = []
         for file in walked {
             switch file.value {
             case .facts(let facts, let names)?:
-                // A file reached twice through a link is one file: its facts count once. Only a link needs
-                // resolving: the walk enters no linked folder, so any other path is its file's real one.
-                let real = file.isLink ? fileSystem.realPath(PathText.join(root, facts.file)) ?? facts.file : PathText.join(realRoot, facts.file)
-                guard realPaths.insert(real).inserted else { continue }
-                model.files.append(facts)
+                withFacts.append((facts, file.isLink))
                 model.declaredNames += names
-                model.lexedCount += 1
             case .skipped(let file, let names)?:
                 skipped.append(file)
                 model.declaredNames += names
@@ -95,6 +92,18 @@ struct CodeModel: Sendable {
             case nil:
                 continue
             }
+        }
+        model.unreadable.sort { ($0.file, $0.line) < ($1.file, $1.line) }
+        model.unreadableSources.sort { $0.file < $1.file }
+        let realRoot = fileSystem.realPath(root) ?? root
+        var realPaths = Set<String>()
+        for (facts, isLink) in withFacts.sorted(by: { $0.facts.file < $1.facts.file }) {
+            // A file reached twice through a link is one file: its facts count once. Only a link needs
+            // resolving: the walk enters no linked folder, so any other path is its file's real one.
+            let real = isLink ? fileSystem.realPath(PathText.join(root, facts.file)) ?? facts.file : PathText.join(realRoot, facts.file)
+            guard realPaths.insert(real).inserted else { continue }
+            model.files.append(facts)
+            model.lexedCount += 1
         }
         // The walk's 8,000 paths and outcomes are freed on the core the walk no longer needs, not before the rules.
         DispatchQueue.global().async { withExtendedLifetime(walked) {} }
@@ -189,11 +198,14 @@ struct CodeModel: Sendable {
             if !visible.isEmpty { chosen.append((facts.file, index, visible)) }
         }
         var unread: [Skipped] = []
+        // In the files' order, so the facts read again come in the same order on every run.
+        var calling: [(file: String, wrappers: [String: [TaskWrapper]])] = []
         for entry in skipped {
             let called = entry.file.hasSuffix(".swift") ? Set(entry.words.filter(wrapperWords.matches).flatMap { byHash[$0] ?? [] }) : []
             let visible = called.isEmpty ? [:] : seen(called, from: entry.file)
-            if visible.isEmpty { unread.append(entry) } else { chosen.append((entry.file, nil, visible)) }
+            if visible.isEmpty { unread.append(entry) } else { calling.append((entry.file, visible)) }
         }
+        chosen += calling.sorted { $0.file < $1.file }.map { ($0.file, nil, $0.wrappers) }
         guard !chosen.isEmpty else { return }
         let reading = chosen
         let slots = Slots<FileFacts>(count: chosen.count)
@@ -231,9 +243,11 @@ struct CodeModel: Sendable {
             let names = round == 0 ? wanted.union(frontier) : frontier
             guard !names.isEmpty, !skipped.isEmpty else { return }
             let hashes = ByteSearch.WordFilter(names.map(ByteSearch.hash))
-            let mentions = skipped.map { entry in hashes.matchesAny(of: entry.words) }
-            let chosen = zip(skipped, mentions).filter(\.1).map(\.0)
-            skipped = zip(skipped, mentions).filter { !$0.1 }.map(\.0)
+            let mentioning = RangeSet(skipped.indices.filter { hashes.matchesAny(of: skipped[$0].words) }, within: skipped)
+            // No file names them: no file defines them or calls towards launch, and no later round has names.
+            guard !mentioning.isEmpty else { return }
+            let chosen = skipped[mentioning].sorted { $0.file < $1.file }
+            skipped.removeSubranges(mentioning)
             let slots = Slots<FileFacts>(count: chosen.count)
             fileSystem.readFiles(chosen.map(\.file), below: root, within: root) { index, data in
                 let file = chosen[index].file

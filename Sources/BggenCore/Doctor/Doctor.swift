@@ -78,10 +78,19 @@ public struct Doctor: Sendable {
         }
         findings += TemplateAge.outdatedFiles(root: root, fileSystem: fileSystem).map { .outdatedGenerated($0, runIn: "the repository") }
         findings = PendingNextSteps.merge(findings, root: root, project: project, fileSystem: fileSystem)
-        findings = findings.map { Self.withoutForbiddenEdit($0, project: project, fileSystem: fileSystem) }
+        // Many findings edit one Info.plist: whose else it is, resolved once a file.
+        var users: [String: [String]] = [:]
+        findings = findings.map { finding in
+            Self.withoutForbiddenEdit(finding) { path in
+                if let known = users[path] { return known }
+                let found = project.nonAppTargets(using: path, fileSystem: fileSystem)
+                users[path] = found
+                return found
+            }
+        }
         var unique: [DoctorFinding] = []
-        var seen = Set<String>()
-        for finding in findings.sorted() where seen.insert("\(finding.rule.id) \(finding.location) \(finding.message)").inserted {
+        var seen = Set<UniqueFinding>()
+        for finding in findings.sorted() where seen.insert(UniqueFinding(rule: finding.rule.id, location: finding.location, message: finding.message)).inserted {
             unique.append(finding)
         }
         let suppressions = Suppressions(root: root, fileSystem: fileSystem, code: code)
@@ -91,16 +100,23 @@ public struct Doctor: Sendable {
         return report
     }
 
+    /// What makes two findings one: the same rule, place and words.
+    private struct UniqueFinding: Hashable {
+        var rule: String
+        var location: FindingLocation
+        var message: String
+    }
+
     /// `finding` without the edit `--fix` must not make, and its fix saying why: a file an extension (or another
     /// non-app target) uses too is never edited for the app, and a value with a control character, which no
     /// property list can hold, is left out (the other values of the edit are still added).
-    private static func withoutForbiddenEdit(_ finding: DoctorFinding, project: ProjectReport, fileSystem: any FileSystem) -> DoctorFinding {
+    private static func withoutForbiddenEdit(_ finding: DoctorFinding, nonAppTargetsUsing: (String) -> [String]) -> DoctorFinding {
         guard let fix = finding.edit else { return finding }
         func replaced(_ edit: PlistFix?, _ note: String) -> DoctorFinding {
             DoctorFinding(rule: finding.rule, severity: finding.severity, location: finding.location, target: finding.target,
                           message: finding.message, why: finding.why, fix: "\(finding.fix) \(note)", edit: edit)
         }
-        let users = project.nonAppTargets(using: fix.path, fileSystem: fileSystem)
+        let users = nonAppTargetsUsing(fix.path)
         if !users.isEmpty {
             return replaced(nil, "--fix leaves \(fix.path) alone: it is also \(users.joined(separator: ", "))'s, so give the app a file of its own.")
         }

@@ -7,6 +7,9 @@ public struct WalkRequest: Sendable {
     public var maximumDepth: Int
     public var enters: @Sendable (String) -> Bool
     public var wants: @Sendable (String) -> Bool
+    /// Whether the files come back sorted by path. A caller that keeps a few of many files sorts those itself:
+    /// sorting 8,000 paths was a tenth of doctor's time on one core after the walk.
+    public var isOrdered = true
 
     public init(kind: FileKind = .file, maximumDepth: Int, enters: @escaping @Sendable (String) -> Bool,
                 wants: @escaping @Sendable (String) -> Bool) {
@@ -31,9 +34,11 @@ public struct WalkedFile<Value: Sendable>: Sendable {
         self.value = value
     }
 
-    /// Sorted by path: the walk's order, whichever file system walks. The positions are sorted, not the files,
-    /// so each file (with what reading it gave, which may be large) is moved once, not at every swap.
-    static func inOrder(_ files: [WalkedFile]) -> [WalkedFile] {
+    /// Sorted by path: the walk's order, whichever file system walks, unless the request asks for none. The
+    /// positions are sorted, not the files, so each file (with what reading it gave, which may be large) is moved
+    /// once, not at every swap.
+    static func inOrder(_ files: [WalkedFile], for request: WalkRequest) -> [WalkedFile] {
+        guard request.isOrdered else { return files }
         let paths = files.map(\.path)
         return paths.indices.sorted { paths[$0] < paths[$1] }.map { files[$0] }
     }
@@ -61,7 +66,7 @@ extension FileSystem {
                 }
             }
         }
-        found = WalkedFile.inOrder(found)
+        found = WalkedFile.inOrder(found, for: request)
         guard let body, request.kind == .file else { return found }
         let paths = found.map(\.path)
         let values = Slots<Value>(count: paths.count)

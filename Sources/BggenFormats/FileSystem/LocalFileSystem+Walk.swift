@@ -99,7 +99,7 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
         self.body = body
     }
 
-    /// Lists `descriptor` and everything below it on every core; the paths found, sorted.
+    /// Lists `descriptor` and everything below it on every core; the paths found, sorted unless asked otherwise.
     func run(from descriptor: Int32) -> [WalkedFile<Value>] {
         push(.list(OpenFolder(descriptor, of: self), relative: "", depth: 0))
         DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
@@ -111,7 +111,7 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
                 }
             }
         }
-        return WalkedFile.inOrder(walked)
+        return WalkedFile.inOrder(walked, for: request)
     }
 
     private func push(_ work: Work) {
