@@ -342,18 +342,21 @@ public struct ExistingProject: Sendable {
     /// (`register(forTaskWithIdentifier: makeIdentifier())`) is most likely registered by it.
     public func alreadyRegistered(_ configuration: Configuration) -> [AlreadyRegistered] {
         guard let target else { return [] }
-        let identifiers = Identifiers(configuration)
-        let ours: [(TaskKind, String?)] = [
-            (.refresh, identifiers.appRefresh), (.processing, identifiers.processing),
-            (.downloads, identifiers.downloadSession), (.uploads, identifiers.uploadSession),
-        ]
+        // A wildcard's jobs register identifiers of their own as they start, never one at launch, so only the
+        // others can be registered twice; only a task identifier is listed in the Info.plist.
+        let ours = Identifiers(configuration).chosen.compactMap { each -> (TaskKind, String, listed: Bool)? in
+            switch each.declared.permission {
+            case .none: (each.kind, each.value, listed: false)
+            case .exact: (each.kind, each.value, listed: true)
+            case .wildcard: nil
+            }
+        }
         let unread = report.warnings.compactMap { warning -> (file: String, line: Int, expression: String)? in
             if case .unresolvedIdentifier(let file, let line, let expression) = warning { return (file, line, expression) }
             return nil
         }
         let ownOutputKinds = Set(report.existingCode.filter(\.isBggenOutput).flatMap(\.kinds))
-        return ours.compactMap { kind, identifier in
-            guard let identifier else { return nil }
+        return ours.compactMap { kind, identifier, isListed in
             var open: AlreadyRegistered?
             for registered in report.registeredIdentifiers {
                 switch target.compare(registered.identifier, with: identifier) {
@@ -367,7 +370,7 @@ public struct ExistingProject: Sendable {
                 }
             }
             if let open { return open }
-            guard kind == .refresh || kind == .processing else { return nil }
+            guard isListed else { return nil }
             for listed in listedIdentifiers {
                 switch target.compare(listed, with: identifier) {
                 case .equal:

@@ -46,8 +46,9 @@ struct RenderContext {
             // iOS 27 deprecates `submit(_:)`; its replacement exists from 27 only.
             "submitTaskRequest": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 27, minor: 0)),
             "permittedIdentifiers": .list(identifiers.permittedTaskIdentifiers.map(TemplateValue.string)),
-            // Only scheduled tasks can be launched from LLDB; continued-processing jobs start from the app.
-            "taskIdentifiers": .list([identifiers.appRefresh, identifiers.processing].compactMap { $0.map(TemplateValue.string) }),
+            // Only tasks scheduled under their own identifier can be launched from LLDB; continued-processing jobs
+            // start from the app.
+            "taskIdentifiers": .list(identifiers.chosen.filter { $0.declared.permission == .exact }.map { .string($0.value) }),
             "backgroundModes": .list(modes.map(TemplateValue.string)),
             "backgroundModeNames": .list(modes.map { .string(Self.capabilityNames[$0] ?? $0) }),
             "infoFragmentPath": .string(OutputRenderer.infoFragmentPath),
@@ -59,13 +60,11 @@ struct RenderContext {
         for spec in TaskSpec.all {
             values[spec.templateFlag] = .bool(configuration.includes(spec.kind))
         }
-        if let id = identifiers.appRefresh { values["refreshIdentifier"] = .string(id) }
-        if let id = identifiers.processing { values["processingIdentifier"] = .string(id) }
-        if let id = identifiers.downloadSession { values["downloadSessionIdentifier"] = .string(id) }
-        if let id = identifiers.uploadSession { values["uploadSessionIdentifier"] = .string(id) }
-        if let prefix = identifiers.continuedProcessingPrefix {
-            values["continuedPrefix"] = .string(prefix)
-            values["continuedWildcard"] = .string("\(prefix).*")
+        // `refreshIdentifier`, `continuedPrefix`, …: each chosen kind's identifier, named as its spec declares.
+        for spec in TaskSpec.all where configuration.includes(spec.kind) {
+            for variable in spec.identifierVariables(under: configuration.bundleIdentifier.description) {
+                values[variable.name] = .string(variable.value)
+            }
         }
         if let seconds = configuration.refreshSeconds {
             values["refreshIntervalSeconds"] = .string(Self.swiftSeconds(seconds))
