@@ -103,6 +103,16 @@ public struct TaskSpec: Sendable {
         }
     }
 
+    /// Its identifier is registered when the app launches: a task's handler or a background session's (a
+    /// wildcard's jobs register their own as they start; a push has none).
+    package var registersAtLaunch: Bool {
+        guard let identifier else { return false }
+        switch identifier.permission {
+        case .none, .exact: return true
+        case .wildcard: return false
+        }
+    }
+
     /// The `-D` flag the compile checks define when the kind is generated: `BGGEN_SILENT_PUSH`.
     package var compileFlag: String {
         "BGGEN_" + String(kind.rawValue.uppercased().map { $0 == "-" ? "_" : $0 })

@@ -88,6 +88,14 @@ struct TaskSpecTests {
         #expect(TaskSpec.all.compactMap(\.identifier?.role).count == TaskSpec.all.filter { $0.identifier != nil }.count)
     }
 
+    /// The kinds the templates' launch and expiry switches and the rehearsals' comment name come from the
+    /// declarations: a new kind is in each list, or this fails.
+    @Test func theKindsTheTemplatesGroupComeFromTheDeclarations() {
+        #expect(TaskSpec.all.filter(\.registersAtLaunch).map(\.kind) == [.refresh, .processing, .downloads, .uploads])
+        #expect(TaskSpec.all.filter(\.isScheduledTask).map(\.kind) == [.refresh, .processing, .continuedProcessing])
+        #expect(RenderContext.rehearsalOrder.sorted() == TaskKind.allCases, "a kind the rehearsals' comment leaves out")
+    }
+
     /// The entitlements come from the kinds' declarations, and `--gpu`'s after them.
     @Test func entitlementsComeFromTheDeclarations() throws {
         let all = try Configuration(answers: Answers(tasks: TaskKind.allCases, gpu: true))

@@ -342,15 +342,10 @@ public struct ExistingProject: Sendable {
     /// (`register(forTaskWithIdentifier: makeIdentifier())`) is most likely registered by it.
     public func alreadyRegistered(_ configuration: Configuration) -> [AlreadyRegistered] {
         guard let target else { return [] }
-        // A wildcard's jobs register identifiers of their own as they start, never one at launch, so only the
-        // others can be registered twice; only a task identifier is listed in the Info.plist.
-        let ours = Identifiers(configuration).chosen.compactMap { each -> (TaskKind, String, listed: Bool)? in
-            switch each.declared.permission {
-            case .none: (each.kind, each.value, listed: false)
-            case .exact: (each.kind, each.value, listed: true)
-            case .wildcard: nil
-            }
-        }
+        // Only an identifier registered at launch can be registered twice (`TaskSpec.registersAtLaunch`); of those,
+        // only a task's is listed in the Info.plist.
+        let ours = Identifiers(configuration).chosen.filter { TaskSpec.of($0.kind).registersAtLaunch }
+            .map { ($0.kind, $0.value, listed: $0.declared.permission == .exact) }
         let unread = report.warnings.compactMap { warning -> (file: String, line: Int, expression: String)? in
             if case .unresolvedIdentifier(let file, let line, let expression) = warning { return (file, line, expression) }
             return nil
