@@ -86,12 +86,13 @@ struct Report {
     /// The lines of the summary; no empty heading when no task has an identifier (silent push alone).
     func identifierSummary() -> String {
         let identifiers = Identifiers(configuration)
-        var lines: [String] = []
-        if let id = identifiers.appRefresh { lines.append("  \(id)  (BGAppRefreshTask)") }
-        if let id = identifiers.processing { lines.append("  \(id)  (BGProcessingTask)") }
-        if let id = identifiers.downloadSession { lines.append("  \(id)  (background URLSession, downloads)") }
-        if let prefix = identifiers.continuedProcessingPrefix { lines.append("  \(prefix).<job UUID>  (BGContinuedProcessingTask)") }
-        if let id = identifiers.uploadSession { lines.append("  \(id)  (background URLSession, uploads)") }
+        let lines = identifiers.chosen.map { each in
+            let shown = switch each.declared.permission {
+            case .none, .exact: each.value
+            case .wildcard: "\(each.value).<job UUID>"
+            }
+            return "  \(shown)  (\(each.declared.role))"
+        }
         var text = lines.isEmpty ? "" : "Identifiers:\n" + lines.map { $0 + "\n" }.joined()
         let modes = backgroundModes(for: configuration)
         text += "Info.plist keys:\n"

@@ -1,7 +1,7 @@
 /// One answer, declared once (see `AnswerSpecs`): its flag, its `.bggen.json` key, its one default, how its text is
-/// parsed and recorded, the question that asks for it (and when) and its help text. The option table, the answers
-/// file, the questions and their order, `--yes` and the scenarios are all made from it, so a new answer is one
-/// declaration plus its field.
+/// parsed, recorded and replayed, the question that asks for it (and when) and its help text. The option table, the
+/// answers file, the questions and their order, `--yes`, the scenarios and `Configuration.answers` are all made from
+/// it, so a new answer is one declaration plus its fields.
 public struct AnswerSpec<Value: Sendable>: Sendable {
     /// How the answer is written on the command line.
     public enum Form: Sendable, Equatable {
@@ -57,6 +57,8 @@ public struct AnswerSpec<Value: Sendable>: Sendable {
     let record: @Sendable (Configuration) -> RecordedAnswer?
     /// The value `init --json` reports under `answers`; nil leaves the key out.
     let report: @Sendable (Configuration) -> RecordedAnswer?
+    /// The answer that gives a configuration's value back (`Configuration.answers`); nil leaves it unanswered.
+    let replay: @Sendable (Configuration) -> Value?
     /// Sets a true-or-false answer from its flag; nil for an answer that takes a value.
     let setFlag: (@Sendable (Bool, inout Answers) -> Void)?
 
@@ -69,12 +71,13 @@ public struct AnswerSpec<Value: Sendable>: Sendable {
         settle: (@Sendable (_ answers: inout Answers, _ given: Answers) -> [String])? = nil,
         parse: @escaping Parse,
         isMeaningful: @escaping @Sendable (Value) -> Bool = { _ in true },
-        record: @escaping @Sendable (Configuration) -> RecordedAnswer?, _ summary: String, _ details: String...
+        record: @escaping @Sendable (Configuration) -> RecordedAnswer?, replay: @escaping @Sendable (Configuration) -> Value?,
+        _ summary: String, _ details: String...
     ) -> AnswerSpec {
         AnswerSpec(name: name, fileKey: fileKey ?? name, form: .value(placeholder: placeholder), choices: choices, example: example,
                    defaultValue: defaultValue, assumedByYes: assumedByYes, onlyWith: onlyWith, asking: asking,
                    askedWith: askedWith ?? onlyWith.map { [$0] } ?? [], settle: settle, summary: summary, details: details, path: path,
-                   parse: parse, isMeaningful: isMeaningful, record: record, report: record, setFlag: nil)
+                   parse: parse, isMeaningful: isMeaningful, record: record, report: record, replay: replay, setFlag: nil)
     }
 
     /// The spelling on the command line that gives this answer, as messages name it.
@@ -105,8 +108,10 @@ public struct AnswerSpec<Value: Sendable>: Sendable {
     }
 
     /// Reads the answer from `answers`, the answers file's or `--yes`'s defaults, then this declaration's default.
-    public func resolved(_ answers: Answers, defaults: Answers) -> Value {
-        answers[keyPath: path] ?? defaults[keyPath: path] ?? defaultValue
+    /// An answer about one task (`onlyWith`) is its default when `tasks` leave that task out.
+    public func resolved(_ answers: Answers, defaults: Answers, tasks: [TaskKind]) -> Value {
+        if let onlyWith, !tasks.contains(onlyWith) { return defaultValue }
+        return answers[keyPath: path] ?? defaults[keyPath: path] ?? defaultValue
     }
 }
 
@@ -116,12 +121,13 @@ extension AnswerSpec where Value == Bool {
     public static func toggle(
         _ name: String, _ path: WritableKeyPath<Answers, Bool?> & Sendable, negatable: Bool = true, assumedByYes: Bool = false,
         onlyWith: TaskKind? = nil, question: String? = nil, record: @escaping @Sendable (Configuration) -> RecordedAnswer?,
-        reported: (@Sendable (Configuration) -> RecordedAnswer?)? = nil, _ summary: String, _ details: String...
+        reported: (@Sendable (Configuration) -> RecordedAnswer?)? = nil, replay: @escaping @Sendable (Configuration) -> Bool?,
+        _ summary: String, _ details: String...
     ) -> AnswerSpec {
         AnswerSpec(name: name, fileKey: name, form: negatable ? .toggle : .flag, choices: .none, example: "true", defaultValue: false,
                    assumedByYes: assumedByYes, onlyWith: onlyWith, asking: question.map(Asking.yesNo), askedWith: onlyWith.map { [$0] } ?? [],
                    settle: nil, summary: summary, details: details,
-                   path: path, parse: nil, isMeaningful: { $0 }, record: record, report: reported ?? record,
+                   path: path, parse: nil, isMeaningful: { $0 }, record: record, report: reported ?? record, replay: replay,
                    // `--objc` has no negative form, so false leaves it unset.
                    setFlag: { given, answers in answers[keyPath: path] = given || negatable ? given : nil })
     }
@@ -173,6 +179,7 @@ public struct AnyAnswerSpec: Sendable {
     private let givenMeaningfully: @Sendable (Answers) -> Bool
     private let record: @Sendable (Configuration) -> RecordedAnswer?
     private let report: @Sendable (Configuration) -> RecordedAnswer?
+    private let replay: @Sendable (Configuration, inout Answers) -> Void
     private let makeQuestion: @Sendable (Answers) -> Question?
     private let settle: @Sendable (inout Answers, Answers) -> [String]
 
@@ -206,6 +213,7 @@ public struct AnyAnswerSpec: Sendable {
         fill = { answers, other in answers[keyPath: path] = answers[keyPath: path] ?? other[keyPath: path] }
         assumeDefault = { answers in if spec.assumedByYes { answers[keyPath: path] = spec.defaultValue } }
         isGiven = { $0[keyPath: path] != nil }
+        replay = { configuration, answers in answers[keyPath: path] = spec.replay(configuration) }
         givenMeaningfully = { answers in answers[keyPath: path].map(spec.isMeaningful) ?? false }
     }
 
@@ -247,4 +255,6 @@ public struct AnyAnswerSpec: Sendable {
     public func recorded(for configuration: Configuration) -> RecordedAnswer? { record(configuration) }
     /// What `init --json` reports under `answers`.
     public func reported(for configuration: Configuration) -> RecordedAnswer? { report(configuration) }
+    /// Sets the answer that gives `configuration`'s value back.
+    func replaying(_ configuration: Configuration, into answers: inout Answers) { replay(configuration, &answers) }
 }

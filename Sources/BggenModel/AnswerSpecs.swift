@@ -1,7 +1,7 @@
 /// Every answer `bggen init` takes, each declared once. To add one: declare it here, list it in `all`, give it a
-/// field in `Answers` and `Configuration`, and use it in the templates; flags, help, the man page, completions,
-/// `.bggen.json`, `--yes`, the scenarios and the question (where in `all` it is asked, and with which tasks)
-/// follow from the declaration.
+/// field in `Answers` and `Configuration` (and its `resolved` line), and use it in the templates; flags, help, the
+/// man page, completions, `.bggen.json`, `--yes`, the scenarios, `Configuration.answers` and the question (where in
+/// `all` it is asked, and with which tasks) follow from the declaration.
 public enum AnswerSpecs {
     public static let tasks: AnswerSpec<[TaskKind]> = {
         let fallback: [TaskKind] = [.refresh, .processing]
@@ -9,7 +9,7 @@ public enum AnswerSpecs {
         return .value("tasks", \.tasks, placeholder: "LIST", choices: .commaList(names), example: "refresh,processing",
                       default: fallback, assumedByYes: true,
                       question: .several("What background work do you need?", TaskKind.allCases.map { ($0.summary, $0) }, echo: { $0.rawValue }),
-                      parse: TaskKind.parseList, record: { .list($0.tasks.map(\.rawValue)) },
+                      parse: TaskKind.parseList, record: { .list($0.tasks.map(\.rawValue)) }, replay: { $0.tasks },
                       names.joined(separator: ", "),
                       "comma-separated (default: \(fallback.map(\.rawValue).joined(separator: ",")))")
     }()
@@ -32,7 +32,7 @@ public enum AnswerSpecs {
                           answers.tasks = adjusted
                           return notes
                       },
-                      parse: Interval.parse, record: { .text($0.interval.description) },
+                      parse: Interval.parse, record: { .text($0.interval.description) }, replay: { $0.interval },
                       "hourly | few-hours | daily | on-push | 30m, 6h, 1d … (default: \(fallback))",
                       "how often periodic work may run:",
                       "  hourly      1 hour",
@@ -47,21 +47,23 @@ public enum AnswerSpecs {
 
     public static let network = AnswerSpec<Bool>.toggle(
         "network", \.requiresNetwork, assumedByYes: true, onlyWith: .processing, question: "Does the processing task need network access?",
-        record: { .flag($0.requiresNetwork) }, "the processing task needs network connectivity (default: no)")
+        record: { .flag($0.requiresNetwork) }, replay: { $0.requiresNetwork }, "the processing task needs network connectivity (default: no)")
 
     public static let power = AnswerSpec<Bool>.toggle(
         "power", \.requiresPower, assumedByYes: true, onlyWith: .processing, question: "Should it run only on external power?",
-        record: { .flag($0.requiresPower) }, "the processing task needs external power (default: no)")
+        record: { .flag($0.requiresPower) }, replay: { $0.requiresPower }, "the processing task needs external power (default: no)")
 
     public static let checkpoint = AnswerSpec<Bool>.toggle(
         "checkpoint", \.checkpoint, onlyWith: .processing,
         question: "Should long processing save its progress and resume from it next time?",
-        record: { $0.checkpoint ? .flag(true) : nil }, reported: { .flag($0.checkpoint) }, "processing saves a cursor after each item and resumes from it next run")
+        record: { $0.checkpoint ? .flag(true) : nil }, reported: { .flag($0.checkpoint) }, replay: { $0.checkpoint },
+        "processing saves a cursor after each item and resumes from it next run")
 
     public static let at = AnswerSpec<NightlyStart>.value(
         "at", \.nightlyAt, placeholder: "HH:MM", example: "02:30", default: NightlyStart.anyTime, onlyWith: .processing,
         question: .text("Start processing at a fixed local time each night (HH:MM, or none)"), parse: NightlyStart.init,
         isMeaningful: { $0.time != nil }, record: { $0.nightlyAt.map { .text($0.description) } },
+        replay: { $0.nightlyAt.map(NightlyStart.at) ?? .anyTime },
         "processing starts no earlier than this local time each night",
         "(pair it with --power for overnight work); replaces the processing interval;",
         "--at none removes a recorded time")
@@ -75,6 +77,7 @@ public enum AnswerSpecs {
                                      echo: { $0.rawValue }),
                       parse: ContinuedStrategy.parse,
                       record: { $0.includes(.continuedProcessing) ? .text($0.strategy.rawValue) : nil },
+                      replay: { $0.includes(.continuedProcessing) ? $0.strategy : nil },
                       "continued processing: wait for the system, or refuse at once",
                       "so the app can tell the user (default: \(fallback.rawValue))")
     }()
@@ -82,6 +85,7 @@ public enum AnswerSpecs {
     public static let gpu = AnswerSpec<Bool>.toggle(
         "gpu", \.gpu, onlyWith: .continuedProcessing, question: "Should jobs use the GPU where the device allows it?",
         record: { $0.gpu ? .flag(true) : nil }, reported: { .flag($0.gpu) },
+        replay: { $0.includes(.continuedProcessing) ? $0.gpu : nil },
         "continued processing asks for the GPU where the device supports it",
         "(needs the Background GPU Access capability, written to the entitlements",
         "fragment; refused, a job goes on without it; default: no)")
@@ -90,7 +94,7 @@ public enum AnswerSpecs {
         "style", \.style, placeholder: "STYLE", choices: .words(AppStyle.allCases.map(\.rawValue)), example: "app-delegate",
         default: AppStyle.appDelegate,
         question: .one("How does your app start?", [("a UIKit app delegate", .appDelegate), ("a SwiftUI App", .swiftUI)], echo: { $0.rawValue }),
-        parse: AppStyle.parse, record: { .text($0.style.rawValue) },
+        parse: AppStyle.parse, record: { .text($0.style.rawValue) }, replay: { $0.style },
         "app-delegate or swiftui: where registration and scheduling go (detected in an existing app)",
         "app-delegate (the default) schedules from a scene delegate; with swiftui on",
         "iOS 16+, SwiftUI's .backgroundTask registers the refresh")
@@ -99,7 +103,7 @@ public enum AnswerSpecs {
         let fallback = BundleIdentifier.example
         return .value("bundle-id", file: "bundleId", \.bundleIdentifier, placeholder: "ID", example: "\(fallback)", default: fallback,
                       assumedByYes: true, question: .text("Bundle identifier prefix"), parse: BundleIdentifier.init,
-                      record: { .text($0.bundleIdentifier.description) },
+                      record: { .text($0.bundleIdentifier.description) }, replay: { $0.bundleIdentifier },
                       "reverse-DNS prefix of every identifier (default: \(fallback))")
     }()
 
@@ -107,7 +111,7 @@ public enum AnswerSpecs {
         let fallback = DeploymentTarget.standard
         return .value("ios", \.deploymentTarget, placeholder: "VERSION", example: "\(fallback)", default: fallback, assumedByYes: true,
                       question: .text("Lowest iOS version the app runs on (deployment target)"), parse: DeploymentTarget.init,
-                      record: { .text($0.deploymentTarget.description) },
+                      record: { .text($0.deploymentTarget.description) }, replay: { $0.deploymentTarget },
                       "deployment target, \(DeploymentTarget.minimum) to \(DeploymentTarget.newestMajor).x (default: \(fallback))",
                       "below 13.0 the code is guarded with @available; from 27.0 requests",
                       "are submitted with submitTaskRequest, as the iOS 27 SDK asks")
@@ -119,7 +123,7 @@ public enum AnswerSpecs {
             guard !text.isEmpty else { throw .invalidTypePrefix(text) }
             return try Configuration.validatedTypePrefix(text)
         },
-        record: { $0.typePrefix.isEmpty ? nil : .text($0.typePrefix) },
+        record: { $0.typePrefix.isEmpty ? nil : .text($0.typePrefix) }, replay: { $0.typePrefix.isEmpty ? nil : $0.typePrefix },
         "put NAME before every generated type and Swift file name",
         "(BackgroundTaskManager becomes NAMEBackgroundTaskManager); an uppercase",
         "letter, then letters or digits. Chosen as Bggen when the app already",
@@ -127,12 +131,14 @@ public enum AnswerSpecs {
 
     public static let objc = AnswerSpec<Bool>.toggle(
         "objc", \.objectiveC, negatable: false, record: { $0.objectiveC ? .flag(true) : nil }, reported: { _ in nil },
+        replay: { $0.objectiveC ? true : nil },
         "the app delegate is Objective-C: an @objc entry point and Objective-C calls",
         "(BackgroundTasksObjC.swift; detected in an existing app)")
 
     /// False is an answer too (`--no-tests`, or no to the question): recorded, so the question is not asked again.
     public static let tests = AnswerSpec<Bool>.toggle(
         "tests", \.tests, record: { $0.tests ? .flag(true) : $0.testsDeclined ? .flag(false) : nil }, reported: { .flag($0.tests) },
+        replay: { $0.tests ? true : $0.testsDeclined ? false : nil },
         "also write rehearsal tests of the background work",
         "into the app's unit-test target (XCTest, or Swift Testing where its files",
         "import Testing; asked on a terminal when there is one): your work runs through",

@@ -100,8 +100,8 @@ public struct Configuration: Sendable, Equatable {
     public init(answers: Answers, defaults: Answers = .defaults) throws(ConfigurationError) {
         var notes: [String] = []
         var conflicts: [ConfigurationError] = []
-        let interval = AnswerSpecs.interval.resolved(answers, defaults: defaults)
-        var tasks = AnswerSpecs.tasks.resolved(answers, defaults: defaults)
+        let interval = AnswerSpecs.interval.resolved(answers, defaults: defaults, tasks: TaskKind.allCases)
+        var tasks = AnswerSpecs.tasks.resolved(answers, defaults: defaults, tasks: TaskKind.allCases)
         if interval == .onPush {
             do {
                 (tasks, notes) = try Self.onPush(tasks, refreshMayBeDropped: answers.tasks == nil)
@@ -119,16 +119,18 @@ public struct Configuration: Sendable, Equatable {
         }
         self.tasks = tasks
         self.interval = interval
-        self.requiresNetwork = tasks.contains(.processing) && AnswerSpecs.network.resolved(answers, defaults: defaults)
-        self.requiresPower = tasks.contains(.processing) && AnswerSpecs.power.resolved(answers, defaults: defaults)
-        self.bundleIdentifier = AnswerSpecs.bundleID.resolved(answers, defaults: defaults)
-        self.deploymentTarget = AnswerSpecs.ios.resolved(answers, defaults: defaults)
-        self.checkpoint = tasks.contains(.processing) && AnswerSpecs.checkpoint.resolved(answers, defaults: defaults)
-        self.nightlyAt = tasks.contains(.processing) ? AnswerSpecs.at.resolved(answers, defaults: defaults).time : nil
-        self.strategy = AnswerSpecs.strategy.resolved(answers, defaults: defaults)
-        self.gpu = tasks.contains(.continuedProcessing) && AnswerSpecs.gpu.resolved(answers, defaults: defaults)
-        self.style = AnswerSpecs.style.resolved(answers, defaults: defaults)
-        let prefix = AnswerSpecs.prefix.resolved(answers, defaults: defaults)
+        // An answer about a task it leaves out is that answer's default (`AnswerSpec.onlyWith`).
+        func resolved<Value>(_ spec: AnswerSpec<Value>) -> Value { spec.resolved(answers, defaults: defaults, tasks: tasks) }
+        self.requiresNetwork = resolved(AnswerSpecs.network)
+        self.requiresPower = resolved(AnswerSpecs.power)
+        self.bundleIdentifier = resolved(AnswerSpecs.bundleID)
+        self.deploymentTarget = resolved(AnswerSpecs.ios)
+        self.checkpoint = resolved(AnswerSpecs.checkpoint)
+        self.nightlyAt = resolved(AnswerSpecs.at).time
+        self.strategy = resolved(AnswerSpecs.strategy)
+        self.gpu = resolved(AnswerSpecs.gpu)
+        self.style = resolved(AnswerSpecs.style)
+        let prefix = resolved(AnswerSpecs.prefix)
         do {
             self.typePrefix = try Self.validatedTypePrefix(prefix)
         } catch {
@@ -136,10 +138,10 @@ public struct Configuration: Sendable, Equatable {
             self.typePrefix = ""
         }
         if answers.objectiveC == true && style == .swiftUI { conflicts.append(.objectiveCWithSwiftUI) }
-        self.objectiveC = style == .appDelegate && AnswerSpecs.objc.resolved(answers, defaults: defaults)
+        self.objectiveC = style == .appDelegate && resolved(AnswerSpecs.objc)
         self.guardsPlatform = answers.guardsPlatform ?? defaults.guardsPlatform ?? false
         self.testsDeclined = (answers.tests ?? defaults.tests) == false
-        self.tests = AnswerSpecs.tests.resolved(answers, defaults: defaults)
+        self.tests = resolved(AnswerSpecs.tests)
         if style == .swiftUI && deploymentTarget < DeploymentTarget(major: 14, minor: 0) {
             conflicts.append(.swiftUIRequiresIOS14(deploymentTarget.description))
         }
@@ -189,16 +191,12 @@ public struct Configuration: Sendable, Equatable {
         return max(seconds, Interval.minimumProcessingSeconds)
     }
 
-    /// The answers that reproduce this configuration exactly, for answers files and `--json`.
+    /// The answers that reproduce this configuration exactly, each as its declaration replays it
+    /// (`AnswerSpec.replay`), for a run that changes one answer and configures again.
     public var answers: Answers {
-        Answers(
-            tasks: tasks, interval: interval, requiresNetwork: requiresNetwork, requiresPower: requiresPower,
-            bundleIdentifier: bundleIdentifier, deploymentTarget: deploymentTarget,
-            checkpoint: checkpoint, nightlyAt: nightlyAt.map(NightlyStart.at) ?? .anyTime,
-            strategy: includes(.continuedProcessing) ? strategy : nil, gpu: includes(.continuedProcessing) ? gpu : nil,
-            style: style, typePrefix: typePrefix.isEmpty ? nil : typePrefix, objectiveC: objectiveC ? true : nil,
-            guardsPlatform: guardsPlatform ? true : nil, tests: tests ? true : testsDeclined ? false : nil
-        )
+        var answers = AnswerSpecs.all.reduce(into: Answers()) { $1.replaying(self, into: &$0) }
+        answers.guardsPlatform = guardsPlatform ? true : nil
+        return answers
     }
 
     /// A prefix must start a Swift type name the way Apple's style does: an uppercase ASCII letter, then letters or

@@ -1,10 +1,12 @@
-/// One task kind, declared once: what it is called, the identifier it registers and the key `init --json` reports it
-/// under, the Info.plist entries `init` writes for it, the mode `doctor` requires for its requests, and the templates
-/// it writes. The identifiers (and the report's `identifiers` object), the background modes, the files the renderer
-/// writes, the rows of docs/generated-code.md's "What it writes" table, the
-/// compile checks' flags and the symbols that mean an app's code covers it all come from here, so a new kind is one
-/// case of `TaskKind` and one arm of `of(_:)`, whose switch the compiler makes every new kind fill in (with a `File`
-/// for each new file of bggen's).
+/// One task kind, declared once: what it is called, the identifier it registers (with the key `init --json` reports
+/// it under, the template variable that holds it and how the text report names it), the Info.plist entries and
+/// entitlements `init` writes for it, the mode `doctor` requires for its requests, and the templates it writes. The
+/// identifiers (`Identifiers`, the report's `identifiers` object and its text summary, the templates' identifier
+/// variables, the registrations `init` looks for in an existing app), the background modes, the entitlements, the
+/// files the renderer writes, the rows of docs/generated-code.md's "What it writes" table, the compile checks' flags
+/// and the symbols that mean an app's code covers it all come from here, so a new kind is one case of `TaskKind` and
+/// one arm of `of(_:)`, whose switch the compiler makes every new kind fill in (with a `File` for each new file of
+/// bggen's).
 public struct TaskSpec: Sendable {
     /// How the kind's identifier is listed in `BGTaskSchedulerPermittedIdentifiers`.
     public enum Permission: Sendable, Equatable {
@@ -12,8 +14,23 @@ public struct TaskSpec: Sendable {
         case none
         /// As it is.
         case exact
-        /// As `<identifier>.*`: each job gets its own identifier under it.
-        case wildcard
+        /// As `<identifier>.*`: each job gets its own identifier under it. The templates see the permitted form as
+        /// `variable` (`{{continuedWildcard}}`).
+        case wildcard(variable: String)
+    }
+
+    /// The identifier a kind registers under the app's bundle identifier, and what names it.
+    public struct Identifier: Sendable {
+        /// Put after the bundle identifier to make it: `refresh` makes `com.example.app.refresh`.
+        public let suffix: String
+        public let permission: Permission
+        /// Its key in `init --json`'s `identifiers` object; nil when the report leaves it out (continued
+        /// processing's is a prefix the report's first schema has no key for).
+        public let reportKey: String?
+        /// The template variable that holds it (`{{refreshIdentifier}}`); a wildcard kind's holds the prefix.
+        public let variable: String
+        /// What the text report says it identifies: `BGAppRefreshTask`, `background URLSession, downloads`.
+        public let role: String
     }
 
     /// A template the kind writes, named as its file is.
@@ -40,14 +57,12 @@ public struct TaskSpec: Sendable {
     public let kind: TaskKind
     /// One line for `--help` and for the interactive question, so both describe a task the same way.
     public let summary: String
-    /// Put after the bundle identifier to make the kind's identifier; nil for a kind with none (silent push).
-    public let identifierSuffix: String?
-    public let permission: Permission
-    /// The key of its identifier in `init --json`'s `identifiers` object; nil when the report leaves it out (silent
-    /// push has none; continued processing's is a prefix the report's first schema has no key for).
-    public let reportKey: String?
+    /// Its identifier; nil for a kind with none (silent push).
+    public let identifier: Identifier?
     /// The `UIBackgroundModes` `init` writes for it.
     public let modes: [String]
+    /// The entitlements `init` writes for it (to the fragment, and to an existing app's entitlements file).
+    public let entitlements: [Entitlement]
     /// The mode iOS requires before it accepts one of its requests, which `doctor` checks; nil when none.
     public let requestMode: String?
     /// The templates it writes, in the order they are rendered; one several kinds share is written once.
@@ -55,12 +70,12 @@ public struct TaskSpec: Sendable {
 
     /// The kind's identifier under the app's bundle identifier, such as `com.example.app.refresh`.
     public func identifier(under prefix: String) -> String? {
-        identifierSuffix.map { "\(prefix).\($0)" }
+        identifier.map { "\(prefix).\($0.suffix)" }
     }
 
     /// How `BGTaskSchedulerPermittedIdentifiers` lists it; nil when it does not.
     public func permittedIdentifier(under prefix: String) -> String? {
-        guard let identifier = identifier(under: prefix) else { return nil }
+        guard let identifier = identifier(under: prefix), let permission = self.identifier?.permission else { return nil }
         switch permission {
         case .none: return nil
         case .exact: return identifier
@@ -68,9 +83,35 @@ public struct TaskSpec: Sendable {
         }
     }
 
+    /// The template variables its identifier gives, with their values: `refreshIdentifier`, or a wildcard kind's
+    /// prefix and its permitted form; empty for a kind with no identifier.
+    public func identifierVariables(under prefix: String) -> [(name: String, value: String)] {
+        guard let identifier, let value = self.identifier(under: prefix) else { return [] }
+        switch identifier.permission {
+        case .none, .exact: return [(identifier.variable, value)]
+        case .wildcard(let wildcard): return [(identifier.variable, value), (wildcard, "\(value).*")]
+        }
+    }
+
     /// BGTaskScheduler runs it: its identifier is a permitted task identifier (a background session's or a push's
     /// is not).
-    package var isScheduledTask: Bool { permission != .none }
+    package var isScheduledTask: Bool {
+        guard let identifier else { return false }
+        switch identifier.permission {
+        case .none: return false
+        case .exact, .wildcard: return true
+        }
+    }
+
+    /// Its identifier is registered when the app launches: a task's handler or a background session's (a
+    /// wildcard's jobs register their own as they start; a push has none).
+    package var registersAtLaunch: Bool {
+        guard let identifier else { return false }
+        switch identifier.permission {
+        case .none, .exact: return true
+        case .wildcard: return false
+        }
+    }
 
     /// The `-D` flag the compile checks define when the kind is generated: `BGGEN_SILENT_PUSH`.
     package var compileFlag: String {
@@ -99,28 +140,38 @@ public struct TaskSpec: Sendable {
         switch kind {
         case .refresh:
             TaskSpec(kind: kind, summary: "app refresh: lightweight periodic updates such as feeds, weather or content",
-                     identifierSuffix: "refresh", permission: .exact, reportKey: "appRefresh", modes: ["fetch"], requestMode: "fetch",
+                     identifier: Identifier(suffix: "refresh", permission: .exact, reportKey: "appRefresh", variable: "refreshIdentifier",
+                                            role: "BGAppRefreshTask"),
+                     modes: ["fetch"], entitlements: [], requestMode: "fetch",
                      files: [.taskRun, .taskManager, .users("AppRefreshWork.swift")])
         case .processing:
             TaskSpec(kind: kind, summary: "data processing: long-running maintenance such as database cleanup, ML model updates or large syncs",
-                     identifierSuffix: "processing", permission: .exact, reportKey: "processing", modes: ["processing"], requestMode: "processing",
+                     identifier: Identifier(suffix: "processing", permission: .exact, reportKey: "processing", variable: "processingIdentifier",
+                                            role: "BGProcessingTask"),
+                     modes: ["processing"], entitlements: [], requestMode: "processing",
                      files: [.taskRun, .taskManager, .users("ProcessingWork.swift")])
         case .downloads:
             TaskSpec(kind: kind, summary: "background downloads: files and assets that survive app termination",
-                     identifierSuffix: "background-downloads", permission: .none, reportKey: "downloadSession", modes: [], requestMode: nil,
+                     identifier: Identifier(suffix: "background-downloads", permission: .none, reportKey: "downloadSession",
+                                            variable: "downloadSessionIdentifier", role: "background URLSession, downloads"),
+                     modes: [], entitlements: [], requestMode: nil,
                      files: [.downloadManager, .users("DownloadHandling.swift")])
         case .uploads:
             TaskSpec(kind: kind, summary: "background uploads: files sent to a server even after the app is suspended",
-                     identifierSuffix: "background-uploads", permission: .none, reportKey: "uploadSession", modes: [], requestMode: nil,
+                     identifier: Identifier(suffix: "background-uploads", permission: .none, reportKey: "uploadSession",
+                                            variable: "uploadSessionIdentifier", role: "background URLSession, uploads"),
+                     modes: [], entitlements: [], requestMode: nil,
                      files: [.uploadManager, .users("UploadHandling.swift")])
         case .silentPush:
             TaskSpec(kind: kind, summary: "silent push: server-triggered content updates",
-                     identifierSuffix: nil, permission: .none, reportKey: nil, modes: ["remote-notification"], requestMode: nil,
+                     identifier: nil, modes: ["remote-notification"], entitlements: [.apsEnvironment], requestMode: nil,
                      files: [.silentPushHandler, .users("SilentPushWork.swift")])
         case .continuedProcessing:
             // `init` writes the processing mode for it as for processing; its requests are accepted without it.
             TaskSpec(kind: kind, summary: "continued processing (iOS 26): work the user starts, such as an export, that keeps going after they leave the app",
-                     identifierSuffix: "export", permission: .wildcard, reportKey: nil, modes: ["processing"], requestMode: nil,
+                     identifier: Identifier(suffix: "export", permission: .wildcard(variable: "continuedWildcard"), reportKey: nil,
+                                            variable: "continuedPrefix", role: "BGContinuedProcessingTask"),
+                     modes: ["processing"], entitlements: [], requestMode: nil,
                      files: [.taskRun, .continuedProcessingManager, .users("ExportJob.swift")])
         }
     }

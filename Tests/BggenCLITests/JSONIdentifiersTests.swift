@@ -21,12 +21,12 @@ struct JSONIdentifiersTests {
     @Test(arguments: TaskKind.allCases)
     func eachKindIsReportedUnderItsDeclaredKeyAlone(kind: TaskKind) throws {
         let spec = TaskSpec.of(kind)
-        let expected = spec.reportKey.map { [$0: spec.identifier(under: "org.sample.kite")!] } ?? [:]
+        let expected = spec.identifier?.reportKey.map { [$0: spec.identifier(under: "org.sample.kite")!] } ?? [:]
         #expect(try Self.reportedIdentifiers([kind]) == expected)
     }
 
     @Test func everyKindTogetherGivesEveryDeclaredKeyOnceAndTheDocumentationNamesThem() throws {
-        let keys = TaskSpec.all.compactMap(\.reportKey)
+        let keys = TaskSpec.all.compactMap(\.identifier?.reportKey)
         #expect(Set(keys).count == keys.count, "two kinds under one key")
         #expect(keys == ["appRefresh", "processing", "downloadSession", "uploadSession"], "the first schema's keys, in its order")
         let reported = try Self.reportedIdentifiers(TaskKind.allCases.filter { $0 != .refresh })
@@ -38,7 +38,7 @@ struct JSONIdentifiersTests {
         let configuration = try Configuration(answers: AnswerSpecs.answers(fromFlags: ["--tasks", "processing,downloads,uploads",
                                                                                        "--bundle-id", "org.sample.kite"]))
         let identifiers = Identifiers(configuration)
-        #expect(identifiers.reported == ["processing": identifiers.processing!, "downloadSession": identifiers.downloadSession!,
-                                         "uploadSession": identifiers.uploadSession!])
+        #expect(identifiers.reported == ["processing": identifiers[.processing]!, "downloadSession": identifiers[.downloads]!,
+                                         "uploadSession": identifiers[.uploads]!])
     }
 }

@@ -1,4 +1,5 @@
 import BggenCore
+import BggenTestSupport
 import Foundation
 import Testing
 
@@ -31,6 +32,30 @@ struct AnswerSpecTests {
         let decoded = try AnswersFile.decode(text, path: ".bggen.json", ruleIDs: DoctorRule.ids)
         #expect(try Configuration(answers: decoded.answers) == configuration)
         #expect(decoded.output == "Code/Bg" && decoded.files == ["a.swift", "b.swift"] && decoded.disabledRules == ["BG002"])
+    }
+
+    /// `Configuration.answers` is made from each declaration's replay: it configures the same again (the same
+    /// record; on-push's notes are not repeated, its tasks being settled already), and every answer the record holds
+    /// is among them, so a declaration whose replay forgets its answer fails here.
+    @Test(arguments: Scenarios.all)
+    func everyAnswerIsReplayedFromItsDeclaration(scenario: Scenario) throws {
+        let configuration = try scenario.configuration
+        let replayed = configuration.answers
+        let again = try Configuration(answers: replayed)
+        #expect(again.answers == replayed)
+        #expect(AnswersFile.encode(again, output: nil, files: []) == AnswersFile.encode(configuration, output: nil, files: []))
+        for spec in AnswerSpecs.all where spec.recorded(for: configuration) != nil {
+            #expect(spec.isGiven(in: replayed), "\(spec.flag) is recorded but not replayed")
+        }
+    }
+
+    /// An answer about one task is its default without that task, whatever was given (the conflict says so).
+    @Test func anAnswerAboutATaskIsItsDefaultWithoutIt() throws {
+        let given = Answers(requiresNetwork: true, checkpoint: true, strategy: .fail, gpu: true)
+        #expect(AnswerSpecs.network.resolved(given, defaults: .defaults, tasks: [.refresh]) == false)
+        #expect(AnswerSpecs.network.resolved(given, defaults: .defaults, tasks: [.processing]) == true)
+        #expect(AnswerSpecs.strategy.resolved(given, defaults: .defaults, tasks: [.processing]) == .queue)
+        #expect(AnswerSpecs.strategy.resolved(given, defaults: .defaults, tasks: [.continuedProcessing]) == .fail)
     }
 
     /// The bytes bggen has always written: every key sorted, one a line, for the defaults.

@@ -112,7 +112,7 @@ struct ConfigurationTests {
         let configuration = try Configuration(answers: Answers(tasks: TaskKind.allCases, bundleIdentifier: BundleIdentifier("org.sample.photos")))
         let identifiers = Identifiers(configuration)
         #expect(identifiers.permittedTaskIdentifiers == ["org.sample.photos.refresh", "org.sample.photos.processing", "org.sample.photos.export.*"])
-        #expect(identifiers.downloadSession == "org.sample.photos.background-downloads")
+        #expect(identifiers[.downloads] == "org.sample.photos.background-downloads")
         #expect(backgroundModes(for: configuration) == ["fetch", "processing", "remote-notification"])
     }
 }

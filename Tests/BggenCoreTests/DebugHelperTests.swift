@@ -27,7 +27,7 @@ struct DebugHelperTests {
         let manager = try #require(try scenario.renderedFiles().first { $0.path.hasSuffix("BackgroundTaskManager.swift") })
         let identifiers = Identifiers(try scenario.configuration)
         #expect(!manager.contents.contains(".*\"]"), "no LLDB command for a wildcard")
-        for identifier in [identifiers.appRefresh, identifiers.processing].compactMap(\.self) {
+        for identifier in [identifiers[.refresh], identifiers[.processing]].compactMap(\.self) {
             #expect(manager.contents.contains("_simulateLaunchForTaskWithIdentifier:@\"\(identifier)\""))
             #expect(manager.contents.contains("_simulateExpirationForTaskWithIdentifier:@\"\(identifier)\""))
         }

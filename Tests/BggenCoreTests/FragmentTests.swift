@@ -36,8 +36,8 @@ struct FragmentTests {
         let pattern = try Regex(#"static let (\w+)Identifier = "([^"]+)""#)
         let declared = configurationFile.contents.matches(of: pattern).map { String($0.output[2].substring!) }
         let identifiers = Identifiers(try scenario.configuration)
-        #expect(Set(declared) == Set([identifiers.appRefresh, identifiers.processing, identifiers.downloadSession, identifiers.uploadSession].compactMap(\.self)))
-        if let prefix = identifiers.continuedProcessingPrefix {
+        #expect(Set(declared) == Set([identifiers[.refresh], identifiers[.processing], identifiers[.downloads], identifiers[.uploads]].compactMap(\.self)))
+        if let prefix = identifiers[.continuedProcessing] {
             #expect(configurationFile.contents.contains("static let continuedProcessingPrefix = \"\(prefix)\""))
             #expect(identifiers.permittedTaskIdentifiers.contains("\(prefix).*"))
         }

@@ -11,7 +11,7 @@ struct NextStepsDeviceTestingTests {
     @Test(arguments: Scenarios.all)
     func aPushDrivenProcessingTaskIsScheduledBeforeItIsLaunched(_ scenario: Scenario) throws {
         let configuration = try scenario.configuration
-        guard let processing = Identifiers(configuration).processing else { return }
+        guard let processing = Identifiers(configuration)[.processing] else { return }
         let steps = try scenario.nextSteps()
         let testing = try #require(steps.range(of: "4. Try it on a device"))
         let launch = try #require(steps.range(of: "_simulateLaunchForTaskWithIdentifier:@\"\(processing)\""))

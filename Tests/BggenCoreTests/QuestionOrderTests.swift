@@ -80,7 +80,7 @@ struct QuestionOrderTests {
     @Test func aNewDeclarationIsAskedWhereItIsListedWithItsTasks() throws {
         let prefix = AnyAnswerSpec(AnswerSpec<String>.value(
             "prefix", \.typePrefix, placeholder: "NAME", example: "Acme", default: "", question: .text("Which type prefix?"),
-            askedWith: [.downloads], parse: { $0 }, record: { _ in nil }, "a type prefix, asked in this test only"
+            askedWith: [.downloads], parse: { $0 }, record: { _ in nil }, replay: { _ in nil }, "a type prefix, asked in this test only"
         ))
         let specs = AnswerSpecs.all.filter { $0.name != prefix.name }
         let styleIndex = try #require(specs.firstIndex { $0.name == AnswerSpecs.style.name })

@@ -43,9 +43,9 @@ struct TaskSpecTests {
     @Test func identifiersAndModesComeFromTheDeclarations() throws {
         let all = try Configuration(answers: Answers(tasks: TaskKind.allCases, bundleIdentifier: BundleIdentifier("io.x.app")))
         let identifiers = Identifiers(all)
-        #expect(identifiers.appRefresh == "io.x.app.refresh" && identifiers.processing == "io.x.app.processing")
-        #expect(identifiers.downloadSession == "io.x.app.background-downloads" && identifiers.uploadSession == "io.x.app.background-uploads")
-        #expect(identifiers.continuedProcessingPrefix == "io.x.app.export")
+        #expect(identifiers[.refresh] == "io.x.app.refresh" && identifiers[.processing] == "io.x.app.processing")
+        #expect(identifiers[.downloads] == "io.x.app.background-downloads" && identifiers[.uploads] == "io.x.app.background-uploads")
+        #expect(identifiers[.continuedProcessing] == "io.x.app.export" && identifiers[.silentPush] == nil)
         #expect(identifiers.permittedTaskIdentifiers == ["io.x.app.refresh", "io.x.app.processing", "io.x.app.export.*"])
         #expect(backgroundModes(for: all) == ["fetch", "processing", "remote-notification"])
         // The order is fixed, whichever kinds are chosen.
@@ -53,6 +53,58 @@ struct TaskSpecTests {
         #expect(TaskSpec.modes(for: [.downloads, .uploads]).isEmpty)
         #expect(TaskSpec.all.allSatisfy { $0.modes.allSatisfy(BackgroundModes.valid.contains) })
         #expect(TaskRequestKind.refresh.mode == "fetch" && TaskRequestKind.processing.mode == "processing" && TaskRequestKind.continued.mode == nil)
+    }
+
+    /// A kind's identifier reaches every list of identifiers through its declaration: `Identifiers`, the Info.plist's
+    /// permitted identifiers, and the templates' variables, which some template uses and which are there only when
+    /// the kind is chosen. A new kind's identifier cannot be left out of one of them.
+    @Test(arguments: TaskKind.allCases)
+    func eachKindsIdentifierReachesIdentifiersAndTheTemplates(kind: TaskKind) throws {
+        let spec = TaskSpec.of(kind)
+        let alone = try Configuration(answers: Answers(tasks: [kind], bundleIdentifier: BundleIdentifier("io.x.app")))
+        let identifiers = Identifiers(alone)
+        #expect(identifiers[kind] == spec.identifier(under: "io.x.app"))
+        #expect(identifiers.chosen.map(\.kind) == (spec.identifier == nil ? [] : [kind]))
+        #expect(identifiers.permittedTaskIdentifiers == [spec.permittedIdentifier(under: "io.x.app")].compactMap(\.self))
+        #expect(spec.isScheduledTask == !identifiers.permittedTaskIdentifiers.isEmpty)
+        let values = RenderContext(alone).values
+        let templates = EmbeddedTemplates.files.values.joined()
+        for variable in spec.identifierVariables(under: "io.x.app") {
+            #expect(values[variable.name] == .string(variable.value), "\(variable.name)")
+            #expect(templates.contains("{{\(variable.name)}}"), "no template uses {{\(variable.name)}}")
+        }
+        for other in TaskSpec.all where other.kind != kind {
+            for variable in other.identifierVariables(under: "io.x.app") {
+                #expect(values[variable.name] == nil, "\(variable.name) without \(other.kind)")
+            }
+        }
+    }
+
+    /// The identifiers' template variables, as the templates name them, one name each.
+    @Test func everyIdentifierVariableIsDeclaredOnce() {
+        let names = TaskSpec.all.flatMap { $0.identifierVariables(under: "io.x.app").map(\.name) }
+        #expect(names == ["refreshIdentifier", "processingIdentifier", "downloadSessionIdentifier", "uploadSessionIdentifier",
+                          "continuedPrefix", "continuedWildcard"])
+        #expect(TaskSpec.all.compactMap(\.identifier?.role).count == TaskSpec.all.filter { $0.identifier != nil }.count)
+    }
+
+    /// The kinds the templates' launch and expiry switches and the rehearsals' comment name come from the
+    /// declarations: a new kind is in each list, or this fails.
+    @Test func theKindsTheTemplatesGroupComeFromTheDeclarations() {
+        #expect(TaskSpec.all.filter(\.registersAtLaunch).map(\.kind) == [.refresh, .processing, .downloads, .uploads])
+        #expect(TaskSpec.all.filter(\.isScheduledTask).map(\.kind) == [.refresh, .processing, .continuedProcessing])
+        #expect(RenderContext.rehearsalOrder.sorted() == TaskKind.allCases, "a kind the rehearsals' comment leaves out")
+    }
+
+    /// The entitlements come from the kinds' declarations, and `--gpu`'s after them.
+    @Test func entitlementsComeFromTheDeclarations() throws {
+        let all = try Configuration(answers: Answers(tasks: TaskKind.allCases, gpu: true))
+        #expect(Entitlement.needed(by: all) == [.apsEnvironment, .backgroundGPU])
+        for spec in TaskSpec.all {
+            let alone = try Configuration(answers: Answers(tasks: [spec.kind]))
+            #expect(Entitlement.needed(by: alone) == spec.entitlements)
+        }
+        #expect(TaskSpec.all.flatMap(\.entitlements) == [.apsEnvironment])
     }
 
     /// The templates test each kind by a name of its own.

@@ -29,7 +29,7 @@ struct JSONReport: DocumentedJSON {
     /// Each answer under its `.bggen.json` key, as its `AnswerSpec` reports it (`tests`: the rehearsal tests are
     /// written, by `--tests` or yes to the question).
     let answers: [String: JSONValue]
-    /// Each chosen kind's identifier under its `TaskSpec.reportKey` (`Identifiers.reported`).
+    /// Each chosen kind's identifier under its `TaskSpec.Identifier.reportKey` (`Identifiers.reported`).
     let identifiers: [String: String]
     let infoPlist: InfoPlistJSON
     let files: [FileJSON]
@@ -54,7 +54,7 @@ struct JSONReport: DocumentedJSON {
             "each answer under its `.bggen.json` key, as the answers file records it; `tests`: whether the rehearsal "
                 + "tests are written"
         case .identifiers:
-            TaskSpec.all.compactMap(\.reportKey).map { "`\($0)`" }.joined(separator: ", ") + ": the task and session identifiers"
+            TaskSpec.all.compactMap(\.identifier?.reportKey).map { "`\($0)`" }.joined(separator: ", ") + ": the task and session identifiers"
         case .infoPlist: "`permittedIdentifiers` and `backgroundModes`, as the Info.plist needs them"
         case .files: "each file of the plan (below)"
         case .notes: "what the text report says as notes"

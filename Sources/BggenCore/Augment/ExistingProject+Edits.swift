@@ -97,21 +97,11 @@ extension ExistingProject {
         (plist.configurations[path] ?? []).sorted().joined(separator: ", ")
     }
 
-    /// An entitlement the configuration needs: push needs aps-environment, continued processing on the GPU needs
-    /// Background GPU Access. Each is added only when absent, as `PlistPatcher` does.
-    private struct Entitlement {
-        let key: String
-        let value: String
-        let capability: String
-        let edit: PlistPatcher.Edit
-
-        static let aps = Entitlement(key: "aps-environment", value: ProjectEdits.defaultApsEnvironment, capability: "Push Notifications",
-                                     edit: .addString(key: "aps-environment", value: ProjectEdits.defaultApsEnvironment))
-        static let gpu = Entitlement(key: BackgroundModes.gpuEntitlementKey, value: "true", capability: "Background GPU Access",
-                                     edit: .addTrue(key: BackgroundModes.gpuEntitlementKey))
-
-        static func needed(by configuration: Configuration) -> [Entitlement] {
-            (configuration.includes(.silentPush) ? [aps] : []) + (configuration.gpu ? [gpu] : [])
+    /// The additions-only edit that adds `entitlement` where it is absent, as `PlistPatcher` does.
+    private static func edit(adding entitlement: Entitlement) -> PlistPatcher.Edit {
+        switch entitlement.value {
+        case .string(let value): .addString(key: entitlement.key, value: value)
+        case .true: .addTrue(key: entitlement.key)
         }
     }
 
@@ -119,7 +109,7 @@ extension ExistingProject {
     private func planEntitlements(_ target: AppTarget, _ wanted: [Entitlement], patcher: PlistPatcher, fileSystem: any FileSystem,
                                   into edits: inout ProjectEdits) throws -> String? {
         let keys = wanted.map(\.key).joined(separator: " and ")
-        let values = wanted.map { "\($0.key) = \($0.value)" }.joined(separator: " and ")
+        let values = wanted.map { "\($0.key) = \($0.value.text)" }.joined(separator: " and ")
         guard !target.entitlements.isEmpty else {
             edits.instructions.append(
                 "\(target.name) has no entitlements file: add the \(wanted.map(\.capability).joined(separator: " and ")) capability in Xcode (Signing & Capabilities), which creates \(target.name).entitlements with \(values); \(OutputRenderer.entitlementsFragmentPath) shows the entries, but bggen rewrites it, so do not sign with it."
@@ -130,7 +120,7 @@ extension ExistingProject {
         for file in target.entitlements {
             if let spec = file.regeneratedFrom {
                 if let instruction = specInstruction(spec: spec, target: target.name, entitlements: true, existing: file.specProperties,
-                                                     info: wanted.map { ($0.key, [$0.value]) }) {
+                                                     info: wanted.map { ($0.key, [$0.value.text]) }) {
                     edits.instructions.append(instruction)
                     specs.append(spec)
                 } else {
@@ -149,14 +139,14 @@ extension ExistingProject {
                 edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS names \(file.path), which does not exist; add \(values) to the file it really uses.")
                 noted.append(file.path)
             } else {
-                switch try patch(file.path, wanted.map(\.edit), patcher: patcher, fileSystem: fileSystem, into: &edits) {
+                switch try patch(file.path, wanted.map(Self.edit(adding:)), patcher: patcher, fileSystem: fileSystem, into: &edits) {
                 case .leftAlone:
                     noted.append(file.path)
                 case .unchanged:
                     handled.append(file.path)
                 case .changed:
                     handled.append(file.path)
-                    if target.otherPlatforms.contains(.macOS), wanted.contains(where: { $0.key == Entitlement.aps.key }) {
+                    if target.otherPlatforms.contains(.macOS), wanted.contains(where: { $0.key == Entitlement.apsEnvironment.key }) {
                         edits.notes.append("\(file.path) also signs \(target.name)'s macOS build; aps-environment was added for iOS, and a macOS build ignores it (macOS reads com.apple.developer.aps-environment).")
                     }
                 }

@@ -342,18 +342,16 @@ public struct ExistingProject: Sendable {
     /// (`register(forTaskWithIdentifier: makeIdentifier())`) is most likely registered by it.
     public func alreadyRegistered(_ configuration: Configuration) -> [AlreadyRegistered] {
         guard let target else { return [] }
-        let identifiers = Identifiers(configuration)
-        let ours: [(TaskKind, String?)] = [
-            (.refresh, identifiers.appRefresh), (.processing, identifiers.processing),
-            (.downloads, identifiers.downloadSession), (.uploads, identifiers.uploadSession),
-        ]
+        // Only an identifier registered at launch can be registered twice (`TaskSpec.registersAtLaunch`); of those,
+        // only a task's is listed in the Info.plist.
+        let ours = Identifiers(configuration).chosen.filter { TaskSpec.of($0.kind).registersAtLaunch }
+            .map { ($0.kind, $0.value, listed: $0.declared.permission == .exact) }
         let unread = report.warnings.compactMap { warning -> (file: String, line: Int, expression: String)? in
             if case .unresolvedIdentifier(let file, let line, let expression) = warning { return (file, line, expression) }
             return nil
         }
         let ownOutputKinds = Set(report.existingCode.filter(\.isBggenOutput).flatMap(\.kinds))
-        return ours.compactMap { kind, identifier in
-            guard let identifier else { return nil }
+        return ours.compactMap { kind, identifier, isListed in
             var open: AlreadyRegistered?
             for registered in report.registeredIdentifiers {
                 switch target.compare(registered.identifier, with: identifier) {
@@ -367,7 +365,7 @@ public struct ExistingProject: Sendable {
                 }
             }
             if let open { return open }
-            guard kind == .refresh || kind == .processing else { return nil }
+            guard isListed else { return nil }
             for listed in listedIdentifiers {
                 switch target.compare(listed, with: identifier) {
                 case .equal:

@@ -11,11 +11,9 @@ public struct ProjectEdits: Sendable, Equatable {
     public var infoPlistStep: String?
     /// The same for `aps-environment` in the entitlements.
     public var entitlementsStep: String?
-    /// The `aps-environment` the app's entitlements already have and keep, when it is not bggen's default.
+    /// The `aps-environment` the app's entitlements already have and keep, when it is not bggen's default
+    /// (`Entitlement.apsEnvironment`).
     public var apsEnvironment: String?
-
-    /// What bggen adds where the app's entitlements have no `aps-environment`.
-    static let defaultApsEnvironment = "development"
 
     /// The app has no scenes (`ExistingProject.hasNoScenes`): the code to paste schedules from the app delegate's
     /// `applicationDidEnterBackground(_:)`, or, for iOS 27, says the app must adopt scenes first.

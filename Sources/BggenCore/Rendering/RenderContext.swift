@@ -19,8 +19,8 @@ struct RenderContext {
             "onChangeTwoValues": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 17, minor: 0)),
             "transfers": .bool(configuration.includes(.downloads) || configuration.includes(.uploads)),
             "hasTaskManager": .bool(configuration.includes(.refresh) || configuration.includes(.processing)),
-            // The rehearsals that expire a task: of refresh, processing and continued processing.
-            "rehearsesExpiry": .bool([.refresh, .processing, .continuedProcessing].contains(where: configuration.includes)),
+            // The rehearsals that expire a task: of the kinds BGTaskScheduler runs, which iOS can expire.
+            "rehearsesExpiry": .bool(TaskSpec.all.contains { $0.isScheduledTask && configuration.includes($0.kind) }),
             "processingScheduled": .bool(configuration.processingSeconds != nil || configuration.nightlyAt != nil),
             "schedulesOnBackground": .bool(configuration.includes(.refresh) || configuration.processingSeconds != nil || configuration.nightlyAt != nil),
             "hasProcessingInterval": .bool(configuration.processingSeconds != nil),
@@ -35,7 +35,7 @@ struct RenderContext {
             "availability": .string(configuration.deploymentTarget < .backgroundTasks ? "@available(iOS 13.0, *) " : ""),
             "guardsIOS13": .bool(configuration.deploymentTarget < .backgroundTasks),
             "guardsIOS13Launch": .bool(configuration.deploymentTarget < .backgroundTasks
-                && [.refresh, .processing, .downloads, .uploads].contains(where: configuration.includes)),
+                && TaskSpec.all.contains { $0.registersAtLaunch && configuration.includes($0.kind) }),
             "iOS13Indent": .string(configuration.deploymentTarget < .backgroundTasks ? "    " : ""),
             "iOS13Condition": .string(configuration.deploymentTarget < .backgroundTasks ? "#available(iOS 13.0, *), " : ""),
             "deploymentTarget": .string(configuration.deploymentTarget.description),
@@ -46,8 +46,9 @@ struct RenderContext {
             // iOS 27 deprecates `submit(_:)`; its replacement exists from 27 only.
             "submitTaskRequest": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 27, minor: 0)),
             "permittedIdentifiers": .list(identifiers.permittedTaskIdentifiers.map(TemplateValue.string)),
-            // Only scheduled tasks can be launched from LLDB; continued-processing jobs start from the app.
-            "taskIdentifiers": .list([identifiers.appRefresh, identifiers.processing].compactMap { $0.map(TemplateValue.string) }),
+            // Only tasks scheduled under their own identifier can be launched from LLDB; continued-processing jobs
+            // start from the app.
+            "taskIdentifiers": .list(identifiers.chosen.filter { $0.declared.permission == .exact }.map { .string($0.value) }),
             "backgroundModes": .list(modes.map(TemplateValue.string)),
             "backgroundModeNames": .list(modes.map { .string(Self.capabilityNames[$0] ?? $0) }),
             "infoFragmentPath": .string(OutputRenderer.infoFragmentPath),
@@ -59,13 +60,11 @@ struct RenderContext {
         for spec in TaskSpec.all {
             values[spec.templateFlag] = .bool(configuration.includes(spec.kind))
         }
-        if let id = identifiers.appRefresh { values["refreshIdentifier"] = .string(id) }
-        if let id = identifiers.processing { values["processingIdentifier"] = .string(id) }
-        if let id = identifiers.downloadSession { values["downloadSessionIdentifier"] = .string(id) }
-        if let id = identifiers.uploadSession { values["uploadSessionIdentifier"] = .string(id) }
-        if let prefix = identifiers.continuedProcessingPrefix {
-            values["continuedPrefix"] = .string(prefix)
-            values["continuedWildcard"] = .string("\(prefix).*")
+        // `refreshIdentifier`, `continuedPrefix`, …: each chosen kind's identifier, named as its spec declares.
+        for spec in TaskSpec.all where configuration.includes(spec.kind) {
+            for variable in spec.identifierVariables(under: configuration.bundleIdentifier.description) {
+                values[variable.name] = .string(variable.value)
+            }
         }
         if let seconds = configuration.refreshSeconds {
             values["refreshIntervalSeconds"] = .string(Self.swiftSeconds(seconds))
@@ -100,12 +99,13 @@ struct RenderContext {
             .joined(separator: " and ")
     }
 
-    /// The user files whose work or handlers the rehearsal tests (`--tests`) run: the work files, then the push
-    /// work and the transfer handlers.
+    /// The order the rehearsal tests' comment names the kinds' user files in: the work files, then the push work and
+    /// the transfer handlers. Every kind is here (`TaskSpecTests`), so the comment names every file it rehearses.
+    static let rehearsalOrder: [TaskKind] = [.refresh, .processing, .silentPush, .downloads, .uploads, .continuedProcessing]
+
+    /// The user files whose work or handlers the rehearsal tests (`--tests`) run.
     private static func rehearsedFiles(_ configuration: Configuration) -> String {
-        let files: [(TaskKind, String)] = [(.refresh, "AppRefreshWork"), (.processing, "ProcessingWork"), (.silentPush, "SilentPushWork"),
-                                           (.downloads, "DownloadHandling"), (.uploads, "UploadHandling"), (.continuedProcessing, "ExportJob")]
-        let names = files.filter { configuration.includes($0.0) }.map { "`\($0.1).swift`" }
+        let names = rehearsalOrder.filter(configuration.includes).compactMap { TaskSpec.of($0).workFile.map { "`\($0)`" } }
         guard names.count > 2 else { return names.joined(separator: " and ") }
         return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }

@@ -59,7 +59,7 @@ public struct OutputRenderer: Sendable {
                                  apsEnvironment: String? = nil, appModule: String = defaultAppModule,
                                  testsFolder: String = defaultRehearsalFolder, swiftTesting: Bool = false) throws(TemplateError) -> [GeneratedFile] {
         var context = RenderContext(configuration).values
-        context["apsEnvironment"] = .string(apsEnvironment ?? ProjectEdits.defaultApsEnvironment)
+        context["apsEnvironment"] = .string(apsEnvironment ?? Entitlement.apsEnvironment.value.text)
         context["appModule"] = .string(appModule)
         context["swiftTesting"] = .bool(swiftTesting)
         var files: [GeneratedFile] = []
@@ -185,7 +185,7 @@ public struct OutputRenderer: Sendable {
                 "`BGTaskSchedulerPermittedIdentifiers` and `UIBackgroundModes`, for `PlistBuddy -c \"Merge …\"`"),
         // Push needs aps-environment; continued processing on the GPU needs the Background GPU Access entitlement.
         .shared("Entitlements.fragment.plist", at: entitlementsFragmentPath,
-                when: WrittenWhen("silent push or `--gpu`") { $0.includes(.silentPush) || $0.gpu },
+                when: WrittenWhen("silent push or `--gpu`") { !Entitlement.needed(by: $0).isEmpty },
                 "`aps-environment`; the Background GPU Access entitlement with `--gpu`"),
         .shared("BackgroundTaskRehearsalTests.swift", placedIn: "the app's unit-test target's folder (else `\(defaultRehearsalFolder)/`)",
                 when: WrittenWhen("`--tests`") { $0.tests }, "rehearsals of your background work, XCTest or Swift Testing ([below](#rehearsal-tests---tests))"),

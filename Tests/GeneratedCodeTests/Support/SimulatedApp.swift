@@ -286,11 +286,11 @@ enum HarnessExpectations {
         return """
             // Written by the test from this scenario's answers.
             nonisolated enum HarnessExpectations {
-                static let refreshIdentifier: String? = \(literal(identifiers.appRefresh))
-                static let processingIdentifier: String? = \(literal(identifiers.processing))
-                static let downloadSessionIdentifier: String? = \(literal(identifiers.downloadSession))
-                static let uploadSessionIdentifier: String? = \(literal(identifiers.uploadSession))
-                static let continuedProcessingPrefix: String? = \(literal(identifiers.continuedProcessingPrefix))
+                static let refreshIdentifier: String? = \(literal(identifiers[.refresh]))
+                static let processingIdentifier: String? = \(literal(identifiers[.processing]))
+                static let downloadSessionIdentifier: String? = \(literal(identifiers[.downloads]))
+                static let uploadSessionIdentifier: String? = \(literal(identifiers[.uploads]))
+                static let continuedProcessingPrefix: String? = \(literal(identifiers[.continuedProcessing]))
                 static let refreshSeconds: Double? = \(literal(configuration.refreshSeconds))
                 static let processingSeconds: Double? = \(literal(configuration.processingSeconds))
                 static let processingNightly: (hour: Int, minute: Int)? = \(nightly.map { "(\($0.hour), \($0.minute))" } ?? "nil")

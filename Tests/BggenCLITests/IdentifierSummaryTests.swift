@@ -1,0 +1,30 @@
+import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// The text report's identifiers come from the task kinds' declarations: a line for each chosen kind with an
+/// identifier, in `TaskKind`'s order, saying what it identifies.
+@Suite("The text report's identifier summary from the task kinds")
+struct IdentifierSummaryTests {
+    @Test func everyKindWithAnIdentifierHasItsLine() throws {
+        let folder = try TemporaryDirectory()
+        let run = try InProcessRunner.run(["init", "--yes", "--dry-run", "--bundle-id", "org.sample.kite",
+                                           "--tasks", TaskKind.allCases.map(\.rawValue).joined(separator: ",")], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("""
+            Identifiers:
+              org.sample.kite.refresh  (BGAppRefreshTask)
+              org.sample.kite.processing  (BGProcessingTask)
+              org.sample.kite.background-downloads  (background URLSession, downloads)
+              org.sample.kite.background-uploads  (background URLSession, uploads)
+              org.sample.kite.export.<job UUID>  (BGContinuedProcessingTask)
+            Info.plist keys:
+
+            """), "\(run.stdout)")
+        for spec in TaskSpec.all {
+            guard let declared = spec.identifier, let identifier = spec.identifier(under: "org.sample.kite") else { continue }
+            #expect(run.stdout.contains("  \(identifier)") && run.stdout.contains("(\(declared.role))\n"), "\(spec.kind) has no line")
+        }
+    }
+}
