@@ -75,6 +75,21 @@ struct CodeModelLinearityTests {
         }
     }
 
+    /// A generated table of `count` stored properties in one type (home-assistant's 7,455 icons), in the file that
+    /// defines the identifier the registration names, so the model reads it for that constant and for its callers:
+    /// each property's initial value was read to its type's closing brace before its line's end was looked for.
+    static func manyStoredProperties(_ count: Int) -> DoctorRepository {
+        let properties = (0..<count).map { "    static let icon\($0) = Icon(name: \"icon-\($0)\", code: 0x\($0))" }.joined(separator: "\n")
+        return DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("Tasks.register()")
+            .with("App/Tasks.swift", handler("task.setTaskCompleted(success: true)")
+                .replacingOccurrences(of: "\"com.example.app.refresh\"", with: "Icons.identifier"))
+            .with("App/Icons.swift", "struct Icons {\n    static let identifier = \"com.example.app.refresh\"\n\(properties)\n}\n")
+    }
+
+    @Test func manyStoredPropertiesInOneType() throws {
+        try expectLinear(small: 250, Self.manyStoredProperties)
+    }
+
     /// The repository `manyRegistrationsInOneFile` reads: `count` registrations, each with its request.
     static func registrations(_ count: Int) -> DoctorRepository {
         let registrations = (0..<count).map { index in

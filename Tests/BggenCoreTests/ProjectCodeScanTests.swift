@@ -111,9 +111,10 @@ struct ProjectDetectorCodeScanTests {
         #expect(report.registeredIdentifiers == [
             RegisteredIdentifier(identifier: "com.example.app.processing", kind: .task, file: "App/Legacy.m", line: 2, constant: "kProcessing"),
             RegisteredIdentifier(identifier: "com.example.app.refresh", kind: .task, file: "App/Tasks.swift", line: 10, constant: "refresh"),
+            // Two types declare `ambiguous`, but the name written with its type is the one `Tasks` declares.
+            RegisteredIdentifier(identifier: "one", kind: .task, file: "App/Tasks.swift", line: 11, constant: "ambiguous"),
         ])
         #expect(report.warnings == [
-            .unresolvedIdentifier(file: "App/Tasks.swift", line: 11, expression: "Tasks.ambiguous"),
             .unresolvedIdentifier(file: "App/Tasks.swift", line: 12, expression: "Elsewhere.identifier"),
             .unresolvedIdentifier(file: "App/Tasks.swift", line: 13, expression: "makeIdentifier()"),
         ])

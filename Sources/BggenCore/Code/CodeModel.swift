@@ -290,23 +290,34 @@ struct CodeModel: Sendable {
     }
 
     /// `Config.refreshID` defined in another file of the same target: the value, when exactly one value of that
-    /// name exists among the files that target compiles (shared code included).
+    /// name exists among the files that target compiles (shared code included). A name written with its types
+    /// (`Constants.Values.refreshTaskId`) is looked for first among the constants those types declare.
     private mutating func resolveConstants() {
         let pending = Set(files.flatMap { $0.uses.filter { $0.value == nil }.compactMap(\.pendingConstant) })
         guard !pending.isEmpty else { return }
         var definitions: [String: [(file: String, value: String)]] = [:]
+        var typed: [String: [(file: String, path: String, value: String)]] = [:]
         for facts in files {
             for (name, value) in facts.constants.values where pending.contains(name) {
                 definitions[name, default: []].append((facts.file, value))
             }
+            for (path, value) in facts.constants.qualified {
+                let name = String(path[path.index(after: path.lastIndex(of: ".")!)...])
+                if pending.contains(name) { typed[name, default: []].append((facts.file, path, value)) }
+            }
         }
         for fileIndex in files.indices {
             let owners = targets.targets(of: files[fileIndex].file)
+            func isVisible(_ file: String) -> Bool {
+                owners.isEmpty || targets.targets(of: file).isEmpty || !Set(targets.targets(of: file)).isDisjoint(with: owners)
+            }
             for useIndex in files[fileIndex].uses.indices where files[fileIndex].uses[useIndex].value == nil {
                 guard let name = files[fileIndex].uses[useIndex].pendingConstant else { continue }
-                let visible = (definitions[name] ?? []).filter { definition in
-                    owners.isEmpty || targets.targets(of: definition.file).isEmpty
-                        || !Set(targets.targets(of: definition.file)).isDisjoint(with: owners)
+                var visible = (definitions[name] ?? []).filter { isVisible($0.file) }
+                if let qualifier = files[fileIndex].uses[useIndex].pendingQualifier {
+                    let written = qualifier + "." + name
+                    let declared = (typed[name] ?? []).filter { ($0.path == written || $0.path.hasSuffix("." + written)) && isVisible($0.file) }
+                    if !declared.isEmpty { visible = declared.map { ($0.file, $0.value) } }
                 }
                 let values = Set(visible.map(\.value))
                 guard values.count == 1 else { continue }

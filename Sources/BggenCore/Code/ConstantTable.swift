@@ -16,6 +16,11 @@ struct ConstantTable: Sendable {
     var fixed: [String: String] = [:]
     /// The file's enums with `String` raw values, by name.
     var enums: [String: StringEnum] = [:]
+    /// The constants declared in types, by the types' path and the name (`Constants.Values.refreshTaskId`), for a
+    /// name written with its types in another file: an instance property of that name elsewhere (pocket-casts'
+    /// `let refreshTaskId = "refresh"` beside `Constants.Values.refreshTaskId`) is another constant, not a second
+    /// value of this one.
+    var qualified: [String: String] = [:]
 
     /// What `Bundle.main.bundleIdentifier` is in the app: the target's bundle identifier, written as the build
     /// setting so it expands with the target's settings like an Info.plist entry does.
@@ -28,9 +33,15 @@ struct ConstantTable: Sendable {
         var fixedNames = Set<String>()
         var interpolated: [(name: String, token: SourceToken)] = []
         var ambiguous = Set<String>()
-        func define(_ name: String, _ value: String) {
+        var typed: [String: String] = [:]
+        var typedTwice = Set<String>()
+        func define(_ name: String, _ value: String, at index: Int) {
             if let existing = found[name], existing != value { ambiguous.insert(name) }
             found[name] = value
+            if let path = Self.typePath(around: index, in: tokens) {
+                let key = path + "." + name
+                if let existing = typed.updateValue(value, forKey: key), existing != value { typedTwice.insert(key) }
+            }
         }
         for index in tokens.indices where tokens[index].kind == .identifier {
             let keyword = index > 0 ? tokens[index - 1].text : ""
@@ -44,7 +55,7 @@ struct ConstantTable: Sendable {
                 var body = cursor + 1
                 if TokenPattern.matches(tokens, at: body, ["return"]) { body += 1 }
                 if body + 1 < tokens.count, tokens[body].kind == .string, tokens[body].isLiteral, tokens[body + 1].text == "}" {
-                    define(tokens[index].text, tokens[body].text)
+                    define(tokens[index].text, tokens[body].text, at: index)
                     fixedNames.insert(tokens[index].text)
                 }
                 continue
@@ -54,14 +65,14 @@ struct ConstantTable: Sendable {
                 cursor += 1
             }
             if ["let", "var"].contains(keyword), TokenPattern.matches(tokens, at: cursor, ["Bundle", ".", "main", ".", "bundleIdentifier"]) {
-                define(tokens[index].text, Self.bundleIdentifierValue)
+                define(tokens[index].text, Self.bundleIdentifierValue, at: index)
                 fixedNames.insert(tokens[index].text)
                 continue
             }
             guard cursor < tokens.count, tokens[cursor].kind == .string else { continue }
             if cursor + 1 < tokens.count, ["+", "."].contains(tokens[cursor + 1].text) { continue }
             if tokens[cursor].isLiteral {
-                define(tokens[index].text, tokens[cursor].text)
+                define(tokens[index].text, tokens[cursor].text, at: index)
             } else {
                 interpolated.append((tokens[index].text, tokens[cursor]))
             }
@@ -76,7 +87,27 @@ struct ConstantTable: Sendable {
         values = found
         fixed = found.filter { fixedNames.contains($0.key) }
         enums = StringEnum.all(in: tokens, fixed: fixed)
+        for key in typedTwice { typed[key] = nil }
+        qualified = typed
     }
+
+    /// The types whose bodies hold the token at `index`, outermost first (`Constants.Values`, or the extended
+    /// `Constants.Values` of `extension Constants.Values`); nil at file scope or inside a function or closure,
+    /// where a binding is a local.
+    static func typePath(around index: Int, in tokens: [SourceToken]) -> String? {
+        var names: [String] = []
+        var cursor = index
+        while let open = SwiftScopes.enclosingBrace(before: cursor, in: tokens) {
+            cursor = open
+            let header = SwiftScopes.headerTokens(before: open, in: tokens)
+            guard !header.contains(where: { $0.kind == .identifier && ["func", "init", "var", "let"].contains($0.text) }),
+                  let keyword = header.lastIndex(where: { $0.kind == .identifier && typeKeywords.contains($0.text) }) else { return nil }
+            names.insert(header[(keyword + 1)...].prefix { $0.kind == .identifier || $0.text == "." }.map(\.text).joined(), at: 0)
+        }
+        return names.isEmpty ? nil : names.joined(separator: ".")
+    }
+
+    private static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "actor", "protocol"]
 
     /// The value an argument spells: a literal, a Swift string whose every interpolation is a known constant or
     /// `Bundle.main.bundleIdentifier`, or a name the table holds; nil when any part is unknown.

@@ -26,6 +26,9 @@ struct TaskIdentifierUse: Sendable, Equatable {
     /// The constant to look up in the other files of the target: a member or file-scope name this file does not
     /// define. A parameter or a local is never one.
     var pendingConstant: String?
+    /// The types the constant is written with (`Constants.Values` of `Constants.Values.refreshTaskId`), which pick
+    /// its declaration among those of that name (see `ConstantTable.qualified`).
+    var pendingQualifier: String?
     /// For a member of a name typed as an enum (`task.identifier`, `task: TaskID`): its value for each case, one use
     /// each once the file is read (`eachCase`).
     var caseValues: [String] = []

@@ -160,11 +160,22 @@ struct UseReader {
         if use.value == nil {
             if !bare || !declared.contains(name) || facts.language == .objectiveC {
                 use.pendingConstant = name
+                use.pendingQualifier = Self.qualifier(of: expression)
                 use.unresolvedBecause = "defined where doctor cannot see it"
             } else {
                 use.unresolvedBecause = "set at run time"
             }
         }
+    }
+
+    /// `Constants.Values` of `Constants.Values.refreshTaskId`: the types a constant is written with, each named with
+    /// a capital (a property's value, `settings.refreshID`, or `Self`, says nothing of where it is declared).
+    private static func qualifier(of expression: [SourceToken]) -> String? {
+        guard expression.count >= 3, expression.count % 2 == 1, expression.last?.text != "rawValue" else { return nil }
+        let types = expression.dropLast(2)
+        guard types.enumerated().allSatisfy({ $0.offset % 2 == 1 ? $0.element.text == "." : $0.element.kind == .identifier
+                  && $0.element.text.first?.isUppercase == true && $0.element.text != "Self" }) else { return nil }
+        return types.map(\.text).joined()
     }
 
     /// `task.identifier` where `task` is a parameter or local typed as one of the file's `String` enums

@@ -52,6 +52,8 @@ extension DoctorRule {
                             .with("App/AppDelegate.swift", ExampleSources.appDelegate(registered: "TaskNames.refresh", submitted: "TaskNames.refresh", registerMarker: "1️⃣"))
                             .with("App/TaskNames.swift", "enum TaskNames {\n    static let refresh = \"com.example.app.refresh\"\n}\n"),
                         "1️⃣"),
+            .triggering("a constant named with its types, beside another type's property of that name in another file (pocket-casts)",
+                        ExampleSources.qualifiedConstant(permitted: nil, marker: "1️⃣"), "1️⃣"),
             .triggering("an entry written with the bundle identifier that expands to another identifier",
                         ExampleApp(permitted: ["2️⃣$(PRODUCT_BUNDLE_IDENTIFIER).refresh"], modes: ["fetch"])
                             .with("App/AppDelegate.swift", ExampleSources.appDelegate(registered: #""com.example.other.refresh""#, submitted: #""com.example.other.refresh""#,

@@ -23,6 +23,8 @@ extension DoctorRule {
                            ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"])
                                .with("App/AppDelegate.swift", ExampleSources.appDelegate(registered: "Names.refresh", submitted: "Names.refresh"))
                                .with("App/Names.swift", "enum Names {\n    static var refresh: String { \"com.example.app.refresh\" }\n}\n")),
+            .nonTriggering("a constant named with its types, beside another type's property of that name in another file (pocket-casts)",
+                           ExampleSources.qualifiedConstant()),
             .nonTriggering("identifiers a String enum's computed property builds per case from the bundle identifier and the raw value, through enum-typed parameters",
                            ExampleSources.taskEnum()),
             .nonTriggering("an identifier a String enum's computed property builds for the case named with a leading dot",

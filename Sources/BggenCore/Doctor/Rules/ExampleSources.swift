@@ -1,5 +1,28 @@
 /// Sources several rules' examples share, so each example shows only what differs.
 enum ExampleSources {
+    /// pocket-casts' shape: the app delegate registers and submits `Constants.Values.refreshTaskId` (`marker` before
+    /// `register`), a static constant of a nested type in `App/Constants.swift`, while `App/Sync.swift` gives another
+    /// class an instance property of the same name and another value.
+    static func qualifiedConstant(permitted: [String]? = ["com.example.app.refresh"], marker: String = "") -> ExampleApp {
+        ExampleApp(permitted: permitted, modes: ["fetch"])
+            .with("App/AppDelegate.swift", appDelegate(registered: "Constants.Values.refreshTaskId", submitted: "Constants.Values.refreshTaskId",
+                                                       registerMarker: marker))
+            .with("App/Constants.swift", """
+                struct Constants {
+                    enum Values {
+                        static let refreshTaskId = "com.example.app.refresh"
+                    }
+                }
+
+                """)
+            .with("App/Sync.swift", """
+                final class Sync {
+                    let refreshTaskId = "refresh"
+                }
+
+                """)
+    }
+
     /// An app delegate that registers `registered` at launch (line 6, `registerMarker` before the call) and submits a
     /// `request` for `submitted` (line 13, `submitMarker` before the call). Identifiers are Swift expressions.
     static func appDelegate(registered: String = #""com.example.app.refresh""#, submitted: String = #""com.example.app.refresh""#,
