@@ -39,8 +39,8 @@ struct RehearsalTests {
     /// set-up.
     @Test(arguments: Scenarios.all.filter { $0.answers.tests != true }, CompilerSetup.allCases)
     func everyScenarioRehearsesWithItsOwnWork(_ base: Scenario, _ setup: CompilerSetup) async throws {
-        let build = try await SimulatedApp.compile(try SimulatedApp.sources(for: base), setup: setup)
-        let app = try #require(build.app, "\(base), \(setup): \(build.result.output)")
+        let app = try await SimulatedApp.appModule(try SimulatedApp.sources(for: base), setup: setup)
+        try #require(app.outcome.exitCode == 0, "\(base), \(setup): \(app.outcome.output)")
         var answers = base.answers
         answers.tests = true
         let scenario = Scenario(name: "\(base.name)-tests", flags: base.flags + ["--tests"], answers: answers,
@@ -48,18 +48,16 @@ struct RehearsalTests {
         let files = try Self.swiftFiles(scenario, appModule: "App").filter { $0.key.hasSuffix(Self.rehearsalFile) }
         let rehearsal = try #require(Self.rehearsal(in: files), "\(base): no rehearsal file")
         #expect(rehearsal.contents.contains("@testable import App\n"))
+        let version = StubSDK.Version(for: try scenario.configuration.deploymentTarget)
+        let sdk = try await StubSDK.shared(version)
+        let compiled = try await RehearsalModule.compile(files.merging(["main.swift": Self.main(for: rehearsal, in: scenario)]) { $1 },
+                                                         against: app, setup: setup, sdk: sdk, version: version)
+        #expect(compiled.result.exitCode == 0 && compiled.result.diagnostics.filter { !$0.contains("main.swift:") }.isEmpty,
+                "\(base), \(setup):\n\(compiled.result.output)")
+        try #require(compiled.result.exitCode == 0)
         let folder = try TemporaryDirectory()
-        let sources = try Self.write(files.merging(["main.swift": Self.main(for: rehearsal, in: scenario)]) { $1 }, into: folder.url)
-        let sdk = try await StubSDK.shared(StubSDK.Version(for: try scenario.configuration.deploymentTarget))
-        let object = folder.url.appendingPathComponent("Rehearsals.o")
-        let compiled = CompileResult(try await sdk.compileObject(
-            swiftFiles: sources, named: "Rehearsals", importPaths: [app.module.deletingLastPathComponent()],
-            setup: setup, extraFlags: ["-wmo", "-D", "DEBUG"], into: object
-        ))
-        #expect(compiled.exitCode == 0 && compiled.diagnostics.filter { !$0.contains("main.swift:") }.isEmpty, "\(base), \(setup):\n\(compiled.output)")
-        try #require(compiled.exitCode == 0)
         let executable = folder.url.appendingPathComponent("Rehearsals")
-        let linked = try await sdk.link(objects: [app.object, object], into: executable)
+        let linked = try await sdk.link(objects: [app.object, compiled.object], into: executable)
         try #require(linked.exitCode == 0, "\(base):\n\(linked.output)")
         let run = try await Self.run(executable, in: folder.url)
         #expect(run.ending == .exited(0), "\(base), \(setup): \(run.output)")
@@ -75,7 +73,7 @@ struct RehearsalTests {
         var answers = Scenarios.named("swiftui-refresh-processing").answers
         answers.tests = true
         let scenario = Scenario(name: "swiftui-refresh-processing-tests", flags: [], answers: answers)
-        var files = try Self.swiftFiles(scenario)
+        var files = try SimulatedApp.sources(for: scenario).swiftFiles
         try #require(files["BackgroundTaskManager.swift"]?.contains("func performAppRefresh() async") == true)
         files["AppRefreshWork.swift"] = try Self.replacingBody(of: "AppRefreshWork", in: files["AppRefreshWork.swift"]!, with: """
                 let end = Date().addingTimeInterval(5)
@@ -314,12 +312,13 @@ struct RehearsalTests {
 
     // MARK: - Building and running
 
-    /// The scenario's Swift files by file name: the app's (a new folder's) and the rehearsal file.
+    /// The scenario's Swift files by file name, as the compile check builds them into module `App`: the app's (a
+    /// new folder's), the rehearsal file and the app-delegate example.
     static func swiftFiles(_ scenario: String = scenario) throws -> [String: String] {
-        try swiftFiles(Scenarios.named(scenario))
+        try SimulatedApp.sources(for: Scenarios.named(scenario)).swiftFiles
     }
 
-    static func swiftFiles(_ scenario: Scenario, appModule: String = OutputRenderer.defaultAppModule) throws -> [String: String] {
+    static func swiftFiles(_ scenario: Scenario, appModule: String) throws -> [String: String] {
         var files: [String: String] = [:]
         for file in try scenario.renderedFiles(appModule: appModule) where file.path.hasSuffix(".swift") {
             files[(file.path as NSString).lastPathComponent] = file.contents
@@ -338,9 +337,11 @@ struct RehearsalTests {
         rehearsal.matches(of: /func (test\w+)\(\) async/).map { String($0.output.1) }
     }
 
-    /// Builds the files, with an `XCTMain` of every rehearsal (or Swift Testing's entry point, which finds the
-    /// tests itself), into one module, as a unit-test bundle with `@testable import` sees the app, and runs it.
-    /// Any diagnostic in bggen's files fails the test.
+    /// Builds the files into module `App`, as the compile check does (so the scenario's own files share its
+    /// build), and the entry point, an `XCTMain` of every rehearsal or Swift Testing's, into a module of its own that
+    /// `@testable import`s it, as a unit-test bundle sees the app; links the two and runs them. Any diagnostic in
+    /// bggen's files fails the test. An edit inside function bodies leaves `App`'s interface as it was, so the entry
+    /// point compiled against it serves every such build (`RehearsalModule`).
     static func buildAndRun(_ files: [String: String], setup: CompilerSetup, scenario: String = scenario,
                             allowingWarnings: Bool = false) async throws -> Subprocess.Run {
         try await buildAndRun(files, setup: setup, in: Scenarios.named(scenario), allowingWarnings: allowingWarnings)
@@ -348,33 +349,29 @@ struct RehearsalTests {
 
     static func buildAndRun(_ files: [String: String], setup: CompilerSetup, in scenario: Scenario,
                             allowingWarnings: Bool = false) async throws -> Subprocess.Run {
+        let sources = SimulatedApp.Sources(scenario: scenario, configuration: try scenario.configuration, swiftFiles: files, infoPlist: nil)
+        let app = try await SimulatedApp.appModule(sources, setup: setup)
+        #expect(app.outcome.exitCode == 0 && (app.generatedCodeDiagnostics.isEmpty || allowingWarnings), "\(setup):\n\(app.outcome.output)")
+        guard app.outcome.exitCode == 0 else { throw StubSDK.Failure(summary: "the rehearsal build failed", output: app.outcome.output) }
+        let version = StubSDK.Version(for: sources.configuration.deploymentTarget)
+        let sdk = try await StubSDK.shared(version)
+        let entry = try await RehearsalModule.compile(["main.swift": main(for: rehearsal(in: files)!, in: scenario)], against: app,
+                                                      setup: setup, sdk: sdk, version: version)
+        guard entry.result.exitCode == 0 else { throw StubSDK.Failure(summary: "the rehearsals' entry point failed to compile", output: entry.result.output) }
         let folder = try TemporaryDirectory()
-        let main = main(for: rehearsal(in: files)!, in: scenario)
-        let sources = try write(files.merging(["main.swift": main], uniquingKeysWith: { $1 }), into: folder.url)
-        let sdk = try await StubSDK.shared(StubSDK.Version(for: try scenario.configuration.deploymentTarget))
-        let (executable, outcome) = try await sdk.linkExecutable(swiftFiles: sources, setup: setup, extraFlags: ["-D", "DEBUG"])
-        let result = CompileResult(exitCode: outcome.exitCode, output: outcome.output, duration: outcome.duration)
-        let inGeneratedFiles = result.diagnostics.filter { !$0.contains("main.swift:") }
-        #expect(result.exitCode == 0 && (inGeneratedFiles.isEmpty || allowingWarnings), "\(setup):\n\(result.output)")
-        guard result.exitCode == 0 else { throw StubSDK.Failure(summary: "the rehearsal build failed", output: result.output) }
+        let executable = folder.url.appendingPathComponent("Rehearsals")
+        let linked = try await sdk.link(objects: [app.object, entry.object], into: executable)
+        guard linked.exitCode == 0 else { throw StubSDK.Failure(summary: "linking the rehearsals failed", output: linked.output) }
         return try await run(executable, in: folder.url)
     }
 
-    /// The entry point: an `XCTMain` of every rehearsal, or Swift Testing's, which finds the tests itself.
+    /// The entry point: an `XCTMain` of every rehearsal, or Swift Testing's, which finds the tests itself. The
+    /// `XCTMain` `@testable import`s `App`, where `buildAndRun`'s rehearsals are.
     static func main(for rehearsal: (className: String, contents: String), in scenario: Scenario) -> String {
         scenario.swiftTesting
             ? "import Foundation\nimport Testing\n\nexit(await Testing.__swiftPMEntryPoint() as CInt)\n"
-            : "import XCTest\n\nXCTMain([testCase([\n"
+            : "import XCTest\n@testable import App\n\nXCTMain([testCase([\n"
                 + testNames(in: rehearsal.contents).map { "    (\"\($0)\", asyncTest(\(rehearsal.className).\($0))),\n" }.joined() + "])])\n"
-    }
-
-    /// `files` written into `folder`, in name order.
-    static func write(_ files: [String: String], into folder: URL) throws -> [URL] {
-        try files.sorted(by: { $0.key < $1.key }).map { name, contents in
-            let url = folder.appendingPathComponent(name)
-            try contents.write(to: url, atomically: true, encoding: .utf8)
-            return url
-        }
     }
 
     /// Runs a rehearsal executable. The transfer rehearsals save into the handler's folders, in Application

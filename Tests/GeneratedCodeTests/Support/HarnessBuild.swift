@@ -15,15 +15,16 @@ struct HarnessBuild: Sendable {
 
     let result: CompileResult
     let executable: URL
-    /// Module `App`'s interface and object, when it compiled: a test module can `@testable import` it and link
-    /// with it, as an app's unit tests do (the rehearsal tests).
-    let app: (module: URL, object: URL)?
     /// The paths of bggen's files (the rendered output and the app-delegate example) in this build.
     let checkedFiles: Set<String>
 
     /// The errors and warnings in bggen's files, and those that name no file (driver and linker errors). The
     /// harness's own files are the test's code, not the product's; a failure there still fails the build.
     var generatedCodeDiagnostics: [String] {
+        Self.diagnostics(in: result, of: checkedFiles)
+    }
+
+    static func diagnostics(in result: CompileResult, of checkedFiles: Set<String>) -> [String] {
         result.diagnostics.filter { line in
             guard let colon = line.firstIndex(of: ":"), line.hasPrefix("/") else { return true }
             return checkedFiles.contains(String(line[..<colon]))
@@ -35,6 +36,31 @@ struct HarnessBuild: Sendable {
 
     /// The builds of this test process.
     static let cache = ContentCache<Key, HarnessBuild>()
+}
+
+/// Module `App`: the generated code (and the app-delegate example) compiled into its `.swiftmodule` and one object
+/// file, once per content in a test process.
+struct AppModule: Sendable {
+    struct Key: Hashable, Sendable {
+        let swiftFiles: [String: String]
+        let setup: CompilerSetup
+        let flags: [String]
+        let sdk: StubSDK.Version
+    }
+
+    let outcome: Subprocess.Outcome
+    let module: URL
+    let object: URL
+    /// The paths of bggen's files (the rendered output and the app-delegate example) in this build.
+    let checkedFiles: Set<String>
+
+    /// The errors and warnings in bggen's files, and those that name no file (driver errors); see
+    /// `HarnessBuild.generatedCodeDiagnostics`.
+    var generatedCodeDiagnostics: [String] {
+        HarnessBuild.diagnostics(in: CompileResult(outcome), of: checkedFiles)
+    }
+
+    static let cache = ContentCache<Key, AppModule>()
 }
 
 /// The simulator harness's scenario-specific part (Stubs/SimulatorHarness: the checks that use the generated code's

@@ -101,21 +101,13 @@ struct SimulatedApp: Sendable {
             setup: setup, flags: flags, sanitize: sanitize, sdk: version
         )
         return try await HarnessBuild.cache.value(for: key) {
-            let directory = try Scratch.makeDirectory("harness-sources-\(sources.scenario.name)-\(setup.rawValue)")
-            var files: [URL] = []
-            for (name, contents) in sources.swiftFiles.sorted(by: { $0.key < $1.key }) {
-                let url = directory.appendingPathComponent(name)
-                try contents.write(to: url, atomically: true, encoding: .utf8)
-                files.append(url)
-            }
-            let checked = Set(sources.swiftFiles.keys).subtracting([prefixAliasesFile])
-            let checkedFiles = Set(checked.map { directory.appendingPathComponent($0).path })
-            let sdk = try await StubSDK.shared(version)
-            let app = try await sdk.compileModule(swiftFiles: files, named: "App", setup: setup, extraFlags: flags, in: directory)
-            let executable = directory.appendingPathComponent("App")
+            let app = try await appModule(sources, setup: setup, flags: flags, version: version)
+            // A folder of its own: two builds can share one `App` module (equal sources, other expectations).
+            let executable = try Scratch.makeDirectory("harness-\(sources.scenario.name)-\(setup.rawValue)").appendingPathComponent("App")
             guard app.outcome.exitCode == 0 else {
-                return HarnessBuild(result: CompileResult(app.outcome), executable: executable, app: nil, checkedFiles: checkedFiles)
+                return HarnessBuild(result: CompileResult(app.outcome), executable: executable, checkedFiles: app.checkedFiles)
             }
+            let sdk = try await StubSDK.shared(version)
             let harness = try await HarnessObject.compile(
                 against: app.module, expectations: expectations, setup: setup, flags: flags, sdk: sdk, version: version
             )
@@ -132,9 +124,34 @@ struct SimulatedApp: Sendable {
                     duration: app.outcome.duration + harness.outcome.duration + link.duration
                 ),
                 executable: executable,
-                app: (app.module, app.object),
-                checkedFiles: checkedFiles
+                checkedFiles: app.checkedFiles
             )
+        }
+    }
+
+    /// Module `App` of `sources` alone, built as `compile` builds it (the same flags, so the same cached build): a
+    /// test module that `@testable import`s it and links with it, as an app's unit tests do, reuses the compile
+    /// check's object, and a module whose edits stay inside function bodies keeps the same interface.
+    static func appModule(_ sources: Sources, setup: CompilerSetup) async throws -> AppModule {
+        try await appModule(sources, setup: setup, flags: compilerFlags(for: sources, setup: setup, sanitize: false),
+                            version: StubSDK.Version(for: sources.configuration.deploymentTarget))
+    }
+
+    private static func appModule(_ sources: Sources, setup: CompilerSetup, flags: [String], version: StubSDK.Version) async throws -> AppModule {
+        let key = AppModule.Key(swiftFiles: sources.swiftFiles, setup: setup, flags: flags, sdk: version)
+        return try await AppModule.cache.value(for: key) {
+            let directory = try Scratch.makeDirectory("harness-sources-\(sources.scenario.name)-\(setup.rawValue)")
+            var files: [URL] = []
+            for (name, contents) in sources.swiftFiles.sorted(by: { $0.key < $1.key }) {
+                let url = directory.appendingPathComponent(name)
+                try contents.write(to: url, atomically: true, encoding: .utf8)
+                files.append(url)
+            }
+            let checked = Set(sources.swiftFiles.keys).subtracting([prefixAliasesFile])
+            let sdk = try await StubSDK.shared(version)
+            let app = try await sdk.compileModule(swiftFiles: files, named: "App", setup: setup, extraFlags: flags, in: directory)
+            return AppModule(outcome: app.outcome, module: app.module, object: app.object,
+                             checkedFiles: Set(checked.map { directory.appendingPathComponent($0).path }))
         }
     }
 

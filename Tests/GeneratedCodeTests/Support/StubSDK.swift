@@ -103,20 +103,6 @@ final class StubSDK: Sendable {
     func buildExecutable(
         swiftFiles: [URL], setup: CompilerSetup, extraFlags: [String] = [], sanitizedStubs: Bool = false
     ) async throws -> URL {
-        let (executable, outcome) = try await linkExecutable(
-            swiftFiles: swiftFiles, setup: setup, extraFlags: extraFlags, sanitizedStubs: sanitizedStubs
-        )
-        guard outcome.exitCode == 0 else {
-            throw Failure(summary: "building an executable failed (exit code \(outcome.exitCode))", output: outcome.output)
-        }
-        return executable
-    }
-
-    /// Runs the compiler that builds the executable and returns where it goes and what swiftc said, failed or not:
-    /// for a build that is also a compile check.
-    func linkExecutable(
-        swiftFiles: [URL], setup: CompilerSetup, extraFlags: [String] = [], sanitizedStubs: Bool = false
-    ) async throws -> (executable: URL, outcome: Subprocess.Outcome) {
         let directory = try Scratch.makeDirectory("executable")
         let executable = directory.appendingPathComponent("App")
         // Before taking a compiler permit: the sanitized stubs take permits of their own.
@@ -127,7 +113,11 @@ final class StubSDK: Sendable {
             + commonFlags
             + extraFlags
             + (swiftFiles + shimFiles + stubObjects).map(\.path)
-        return (executable, try await Self.swiftc(arguments, in: directory, priority: .startsBuild))
+        let outcome = try await Self.swiftc(arguments, in: directory, priority: .startsBuild)
+        guard outcome.exitCode == 0 else {
+            throw Failure(summary: "building an executable failed (exit code \(outcome.exitCode))", output: outcome.output)
+        }
+        return executable
     }
 
     /// Compiles `swiftFiles` plus the networking shim (unless `shim` is false: a module of the test's own) into

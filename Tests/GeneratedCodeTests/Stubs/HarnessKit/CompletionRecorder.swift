@@ -6,7 +6,7 @@ import StubRuntime
 nonisolated final class CompletionRecorder: @unchecked Sendable {
     nonisolated struct Call: Sendable {
         let onMainThread: Bool
-        /// Whether the relaunch's downloads had been handed to the app when it was called.
+        /// Whether the relaunch's transfers had been handed to the app when it was called.
         let afterEvents: Bool
     }
 
@@ -37,5 +37,14 @@ nonisolated final class CompletionRecorder: @unchecked Sendable {
         try require(called.wait(timeout: timeout), "the stored completion handler was not called within \(timeout) s")
         try require(calls.first?.onMainThread == true, "the stored completion handler was called off the main thread")
         try require(calls.first?.afterEvents == true, "the stored completion handler was called before the events were handled")
+    }
+
+    /// `checkCalledOnceOnMain`, and no second call (a second answer to iOS) by the end of the grace period.
+    func checkCalledOnce(timeout: TimeInterval, context: CheckContext) throws {
+        try checkCalledOnceOnMain(timeout: timeout)
+        context.watchForRepeat { self.called.wait(times: 2, timeout: $0) }
+        context.atAudit {
+            try require(self.calls.count == 1, "the stored completion handler was called \(self.calls.count) times")
+        }
     }
 }

@@ -34,7 +34,7 @@ nonisolated struct DownloadSubject: Sendable {
 /// Records what the generated delegate tells the app, and where it put each file. Names files the way the shipped
 /// `AppDownloadHandler` does, in a folder of the check's own, so every check runs the shipped naming too. The
 /// generated delegate reaches it through a `BackgroundDownloadHandling` that forwards these four methods.
-nonisolated final class RecordingDownloadHandler: @unchecked Sendable {
+nonisolated final class RecordingDownloadHandler: TransferRecording, @unchecked Sendable {
     nonisolated struct Finished: Sendable {
         let source: URL
         let destination: URL
@@ -108,17 +108,6 @@ nonisolated final class RecordingDownloadHandler: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return progressReports.filter { $0.source == source }.map(\.fraction)
-    }
-
-    /// Waits until `condition` holds, re-checking whenever the handler hears something.
-    func wait(timeout: TimeInterval, until condition: () -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while true {
-            let fired = activity.fireCount
-            if condition() { return true }
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0, activity.wait(times: fired + 1, timeout: remaining) else { return condition() }
-        }
     }
 }
 
@@ -337,12 +326,7 @@ nonisolated enum DownloadChecks {
             try require(!stored.2, "setCompletionHandler(_:for:) accepted another session's identifier")
             try require(daemon.deliverRelaunchEvents(sessionIdentifier: identifier), "the relaunch events were not delivered")
             try kit.checkFinished(source, contents: contents)
-            try completion.checkCalledOnceOnMain(timeout: timeout)
-            // A second call would be a second answer to iOS; decided after the grace period.
-            context.watchForRepeat { completion.called.wait(times: 2, timeout: $0) }
-            context.atAudit {
-                try require(completion.calls.count == 1, "the stored completion handler was called \(completion.calls.count) times")
-            }
+            try completion.checkCalledOnce(timeout: timeout, context: context)
         }
 
         DownloadRelaunchChecks.run(kit)

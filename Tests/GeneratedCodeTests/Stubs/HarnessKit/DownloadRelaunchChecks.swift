@@ -17,44 +17,11 @@ nonisolated enum DownloadRelaunchChecks {
 
         report.check("downloads.failing-in-every-relaunch-ends-in-one-downloadDidFail") { context in
             let source = kit.url("always-times-out.zip")
-            kit.relaunch()
-            var task: URLSessionTask = try kit.startAndFind(source)
-            // How long after each failure its retry may begin.
-            var delays: [TimeInterval] = []
-            for _ in 0..<(subject.maximumResumeAttempts + 5) {
-                kit.relaunch()
-                let kept = try unwrap(
-                    daemon.waitForResumedTask(where: { candidate, _, _ in candidate.taskIdentifier == task.taskIdentifier }, timeout: timeout),
-                    "the relaunched app's session did not get the transfer back"
-                )
-                let failedAt = Date()
-                daemon.simulateFailure(of: kept, code: .timedOut, withResumeData: false)
-                if !handler.failures(source).isEmpty { break }
-                guard let retry = daemon.waitForResumedTask(
-                    where: { candidate, _, _ in candidate.taskIdentifier != kept.taskIdentifier && candidate.originalRequest?.url == source },
-                    timeout: timeout
-                ) else { break }
-                let begin = try unwrap(retry.earliestBeginDate, "retry \(delays.count + 1) has no earliestBeginDate, so it begins at once")
-                delays.append(begin.timeIntervalSince(failedAt))
-                task = retry
-            }
-            let limit = subject.maximumResumeAttempts
-            try require(
-                delays.count == limit,
-                "a download that timed out in every relaunch was retried \(delays.count) times; the limit is \(limit), whatever process gets the failure"
+            try TransferChecks.failingInEveryRelaunch(
+                context, noun: "download", callback: "downloadDidFail", url: source, limit: subject.maximumResumeAttempts, recorder: handler,
+                relaunch: kit.relaunch, start: { try kit.startAndFind(source) },
+                failures: { handler.failures(source).count }, finishes: { handler.finished(source).count }
             )
-            try require(
-                delays[0] > 0 && zip(delays, delays.dropFirst()).allSatisfy { $0 < $1 },
-                "the retries do not back off: they may begin \(delays.map { Int($0) }) s after each failure"
-            )
-            try require(handler.failures(source).count == 1, "downloadDidFail was called \(handler.failures(source).count) times")
-            context.watchForRepeat { grace in handler.wait(timeout: grace) { handler.failures(source).count > 1 } }
-            context.atAudit {
-                try require(
-                    handler.failures(source).count == 1 && handler.finished(source).isEmpty,
-                    "after the last retry: \(handler.failures(source).count) failures, \(handler.finished(source).count) finishes; expected exactly one failure"
-                )
-            }
         }
 
         report.check("downloads.handler-stored-after-the-events-is-called-once") { context in

@@ -1,6 +1,6 @@
 // Which of the harness's checks apply to this scenario, chosen by the `-D` flags the test passes from its tasks.
 // The checks that need the generated code's types live in this module; the rest are HarnessKit's, which reach the
-// generated code through what this module passes them (GeneratedDownloads.swift).
+// generated code through what this module passes them (GeneratedDownloads.swift, GeneratedUploads.swift).
 @testable import App
 import Foundation
 @testable import HarnessKit
@@ -15,7 +15,7 @@ nonisolated enum ScenarioChecks {
         DownloadChecks.run(GeneratedDownloads.subject())
         #endif
         #if BGGEN_UPLOADS
-        UploadChecks.run()
+        UploadChecks.run(GeneratedUploads.subject())
         #endif
         #if BGGEN_SILENT_PUSH
         SilentPushChecks.run()

@@ -1,15 +1,12 @@
 // Background uploads under what real devices do and the happy path does not: iOS relaunches the app (a new
 // process) for each transfer event, the app's container moves when the app is updated, and servers answer uploads
 // with a body. Each check runs the manager in a container folder of its own. Runs after UploadChecks.
-#if BGGEN_UPLOADS
 @_spi(Simulator) import SimNetworking
-@testable import App
 import Foundation
-@testable import HarnessKit
 import StubRuntime
 
 nonisolated enum UploadRelaunchChecks {
-    static func run(handler: RecordingUploadHandler) {
+    static func run(_ subject: UploadSubject, handler: RecordingUploadHandler) {
         let report = HarnessReport.shared
         let daemon = SimulatedTransferDaemon.shared
         let timeout = HarnessSettings.timeout
@@ -25,11 +22,11 @@ nonisolated enum UploadRelaunchChecks {
             return (container, file)
         }
         /// iOS terminates the app and relaunches it: a new manager, which knows nothing of the old one.
-        func relaunch(in container: URL) -> BackgroundUploadManager {
+        func relaunch(in container: URL) -> any UploadManaging {
             daemon.simulateAppTermination()
-            return BackgroundUploadManager(handler: handler, container: container)
+            return subject.makeManager(handler, container)
         }
-        func startAndFind(_ file: URL, to endpoint: URL, with manager: BackgroundUploadManager) throws -> URLSessionUploadTask {
+        func startAndFind(_ file: URL, to endpoint: URL, with manager: any UploadManaging) throws -> URLSessionUploadTask {
             let started = manager.startUpload(of: file, with: URLRequest(url: endpoint))
             return try unwrap(
                 daemon.waitForResumedTask(where: { task, _, _ in task === started }, timeout: timeout) as? URLSessionUploadTask,
@@ -66,44 +63,14 @@ nonisolated enum UploadRelaunchChecks {
         report.check("uploads.failing-in-every-relaunch-ends-in-one-uploadDidFail") { context in
             let (folder, file) = try container("always-times-out", file: "video.mov")
             let endpoint = URL(string: "https://uploads.example.com/always-times-out")!
-            var manager = relaunch(in: folder)
-            var task: URLSessionTask = try startAndFind(file, to: endpoint, with: manager)
-            var delays: [TimeInterval] = []
-            for _ in 0..<(BackgroundUploadManager.maximumRetries + 5) {
-                manager = relaunch(in: folder)
-                let kept = try unwrap(
-                    daemon.waitForResumedTask(where: { candidate, _, _ in candidate.taskIdentifier == task.taskIdentifier }, timeout: timeout),
-                    "the relaunched app's session did not get the upload back"
-                )
-                let failedAt = Date()
-                daemon.simulateFailure(of: kept, code: .timedOut, withResumeData: false)
-                if !handler.failures(file).isEmpty { break }
-                guard let retry = daemon.waitForResumedTask(
-                    where: { candidate, _, _ in candidate.taskIdentifier != kept.taskIdentifier && candidate.originalRequest?.url == endpoint },
-                    timeout: timeout
-                ) else { break }
-                let begin = try unwrap(retry.earliestBeginDate, "retry \(delays.count + 1) has no earliestBeginDate, so it begins at once")
-                delays.append(begin.timeIntervalSince(failedAt))
-                task = retry
-            }
+            var manager: (any UploadManaging)?
+            try TransferChecks.failingInEveryRelaunch(
+                context, noun: "upload", callback: "uploadDidFail", url: endpoint, limit: subject.maximumRetries, recorder: handler,
+                relaunch: { manager = relaunch(in: folder) },
+                start: { try startAndFind(file, to: endpoint, with: unwrap(manager, "no upload manager")) },
+                failures: { handler.failures(file).count }, finishes: { handler.finished(file).count }
+            )
             withExtendedLifetime(manager) {}
-            let limit = BackgroundUploadManager.maximumRetries
-            try require(
-                delays.count == limit,
-                "an upload that timed out in every relaunch was retried \(delays.count) times; the limit is \(limit), whatever process gets the failure"
-            )
-            try require(
-                delays[0] > 0 && zip(delays, delays.dropFirst()).allSatisfy { $0 < $1 },
-                "the retries do not back off: they may begin \(delays.map { Int($0) }) s after each failure"
-            )
-            try require(handler.failures(file).count == 1, "uploadDidFail was called \(handler.failures(file).count) times")
-            context.watchForRepeat { grace in handler.wait(timeout: grace) { handler.failures(file).count > 1 } }
-            context.atAudit {
-                try require(
-                    handler.failures(file).count == 1 && handler.finished(file).isEmpty,
-                    "after the last retry: \(handler.failures(file).count) failures, \(handler.finished(file).count) finishes; expected exactly one failure"
-                )
-            }
         }
 
         report.check("uploads.started-before-a-container-move-completes-after-it") { _ in
@@ -140,7 +107,7 @@ nonisolated enum UploadRelaunchChecks {
             withExtendedLifetime(manager) {}
         }
 
-        let cap = BackgroundUploadManager.maximumResponseBodySize
+        let cap = subject.maximumResponseBodySize
         let answers: [(name: String, body: Data)] = [
             ("a-json-answer", Data(#"{"id": "7f3a", "status": "stored"}"#.utf8) + Data(repeating: 0x20, count: 200_000)),
             ("an-answer-over-the-cap", Data((0..<(cap + 100_000)).map { UInt8(truncatingIfNeeded: $0) })),
@@ -169,4 +136,3 @@ nonisolated enum UploadRelaunchChecks {
         }
     }
 }
-#endif

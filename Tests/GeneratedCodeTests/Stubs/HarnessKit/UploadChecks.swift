@@ -1,23 +1,45 @@
 // Background uploads, through the generated seam: a BackgroundUploadManager with a recording
 // BackgroundUploadHandling, driven by the simulated transfer daemon (progress, server answer, transient and
 // permanent failures, and a relaunch that recreates the session). What real devices add is in
-// UploadRelaunchChecks.swift.
-#if BGGEN_UPLOADS
+// UploadRelaunchChecks.swift. The generated types are reached through `UploadSubject`, which the scenario's harness
+// builds from them (SimulatorHarness/GeneratedUploads.swift), so these checks compile once per set-up.
 @_spi(Simulator) import SimNetworking
-@testable import App
 import Foundation
-@testable import HarnessKit
 import StubRuntime
 
-/// Records what the generated delegate tells the app.
-nonisolated final class RecordingUploadHandler: BackgroundUploadHandling, @unchecked Sendable {
+/// The generated `BackgroundUploadManager` as the checks drive it (the scenario's harness adapts it).
+nonisolated protocol UploadManaging: AnyObject, Sendable {
+    func startUpload(of file: URL, with request: URLRequest) -> URLSessionUploadTask
+    @MainActor func setCompletionHandler(_ completionHandler: @escaping () -> Void, for identifier: String) -> Bool
+}
+
+/// What the upload checks need of the generated code and the scenario's answers.
+nonisolated struct UploadSubject: Sendable {
+    let sessionIdentifier: String
+    let maximumRetries: Int
+    let maximumResponseBodySize: Int
+    /// A new `BackgroundUploadManager` (as a relaunched app creates one) whose handler is `handler`, for the app
+    /// container `container` (nil: the generated default).
+    let makeManager: @Sendable (_ handler: RecordingUploadHandler, _ container: URL?) -> any UploadManaging
+}
+
+/// The generated `BackgroundUploadResponse` as the handler received it.
+nonisolated struct UploadResponse: Sendable {
+    let statusCode: Int
+    let body: Data
+    let isBodyTruncated: Bool
+}
+
+/// Records what the generated delegate tells the app, which reaches it through a `BackgroundUploadHandling` that
+/// forwards these three methods.
+nonisolated final class RecordingUploadHandler: TransferRecording, @unchecked Sendable {
     let activity = SimulatorSignal()
     private let lock = NSLock()
-    private var finishedUploads: [(file: URL, response: BackgroundUploadResponse)] = []
+    private var finishedUploads: [(file: URL, response: UploadResponse)] = []
     private var failedUploads: [(file: URL, error: String)] = []
     private var progressReports: [(file: URL, fraction: Double)] = []
 
-    func uploadDidFinish(of file: URL, response: BackgroundUploadResponse) {
+    func uploadDidFinish(of file: URL, response: UploadResponse) {
         lock.withLock { finishedUploads.append((file, response)) }
         activity.fire()
     }
@@ -36,7 +58,7 @@ nonisolated final class RecordingUploadHandler: BackgroundUploadHandling, @unche
         responses(file).map(\.statusCode)
     }
 
-    func responses(_ file: URL) -> [BackgroundUploadResponse] {
+    func responses(_ file: URL) -> [UploadResponse] {
         lock.withLock { finishedUploads.filter { $0.file.standardizedFileURL == file.standardizedFileURL }.map(\.response) }
     }
 
@@ -47,28 +69,18 @@ nonisolated final class RecordingUploadHandler: BackgroundUploadHandling, @unche
     func progress(_ file: URL) -> [Double] {
         lock.withLock { progressReports.filter { $0.file.standardizedFileURL == file.standardizedFileURL }.map(\.fraction) }
     }
-
-    func wait(timeout: TimeInterval, until condition: () -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while true {
-            let fired = activity.fireCount
-            if condition() { return true }
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0, activity.wait(times: fired + 1, timeout: remaining) else { return condition() }
-        }
-    }
 }
 
 nonisolated enum UploadChecks {
-    static func run() {
+    static func run(_ subject: UploadSubject) {
         let report = HarnessReport.shared
         let daemon = SimulatedTransferDaemon.shared
         let timeout = HarnessSettings.timeout
-        let identifier = HarnessExpectations.uploadSessionIdentifier!
+        let identifier = subject.sessionIdentifier
         let folder = daemon.downloadsDirectory.appendingPathComponent("upload-bodies", isDirectory: true)
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let handler = RecordingUploadHandler()
-        let box = HarnessBox<BackgroundUploadManager>()
+        let box = HarnessBox<any UploadManaging>()
         let endpoint = URL(string: "https://uploads.example.com/files")!
 
         func body(_ name: String) -> URL {
@@ -88,7 +100,7 @@ nonisolated enum UploadChecks {
         }
 
         report.check("uploads.session") { _ in
-            box.value = BackgroundUploadManager(handler: handler)
+            box.value = subject.makeManager(handler, nil)
             try require(daemon.liveSession(identifier: identifier) != nil, "no live background session with identifier \(identifier)")
         }
 
@@ -205,15 +217,11 @@ nonisolated enum UploadChecks {
             let task = try startAndFind(file)
             daemon.simulateAppTermination()
             daemon.simulateUploadFinishWhileAppNotRunning(task, statusCode: 204)
-            let called = SimulatorSignal()
-            let record = HarnessBox<(onMain: Bool, afterEvents: Bool)>()
+            let completion = CompletionRecorder { handler.finished(file) == [204] }
             let stored = try unwrap(
-                onMainActor { () -> (BackgroundUploadManager, Bool) in
-                    let relaunched = BackgroundUploadManager(handler: handler)
-                    let accepted = relaunched.setCompletionHandler({
-                        record.value = (Thread.isMainThread, handler.finished(file) == [204])
-                        called.fire()
-                    }, for: identifier)
+                onMainActor { () -> (any UploadManaging, Bool) in
+                    let relaunched = subject.makeManager(handler, nil)
+                    let accepted = relaunched.setCompletionHandler({ completion.record() }, for: identifier)
                     return (relaunched, accepted)
                 },
                 "handling the relaunch on the main actor did not return"
@@ -222,16 +230,9 @@ nonisolated enum UploadChecks {
             try require(stored.1, "setCompletionHandler(_:for:) refused the session's own identifier")
             try require(daemon.deliverRelaunchEvents(sessionIdentifier: identifier), "the relaunch events were not delivered")
             try require(handler.finished(file) == [204], "uploadDidFinish after relaunch: \(handler.finished(file))")
-            try require(called.wait(timeout: timeout), "the stored completion handler was not called within \(timeout) s")
-            try require(record.value?.onMain == true, "the stored completion handler was called off the main thread")
-            try require(record.value?.afterEvents == true, "the stored completion handler was called before the events were handled")
-            context.watchForRepeat { called.wait(times: 2, timeout: $0) }
-            context.atAudit {
-                try require(called.fireCount == 1, "the stored completion handler was called \(called.fireCount) times")
-            }
+            try completion.checkCalledOnce(timeout: timeout, context: context)
         }
 
-        UploadRelaunchChecks.run(handler: handler)
+        UploadRelaunchChecks.run(subject, handler: handler)
     }
 }
-#endif
