@@ -180,6 +180,7 @@ public struct AnyAnswerSpec: Sendable {
     private let record: @Sendable (Configuration) -> RecordedAnswer?
     private let report: @Sendable (Configuration) -> RecordedAnswer?
     private let replay: @Sendable (Configuration, inout Answers) -> Void
+    private let resolve: @Sendable (_ given: Answers, _ defaults: Answers, _ tasks: [TaskKind], inout Answers) -> Void
     private let makeQuestion: @Sendable (Answers) -> Question?
     private let settle: @Sendable (inout Answers, Answers) -> [String]
 
@@ -214,6 +215,7 @@ public struct AnyAnswerSpec: Sendable {
         assumeDefault = { answers in if spec.assumedByYes { answers[keyPath: path] = spec.defaultValue } }
         isGiven = { $0[keyPath: path] != nil }
         replay = { configuration, answers in answers[keyPath: path] = spec.replay(configuration) }
+        resolve = { given, defaults, tasks, resolved in resolved[keyPath: path] = spec.resolved(given, defaults: defaults, tasks: tasks) }
         givenMeaningfully = { answers in answers[keyPath: path].map(spec.isMeaningful) ?? false }
     }
 
@@ -255,6 +257,10 @@ public struct AnyAnswerSpec: Sendable {
     public func recorded(for configuration: Configuration) -> RecordedAnswer? { record(configuration) }
     /// What `init --json` reports under `answers`.
     public func reported(for configuration: Configuration) -> RecordedAnswer? { report(configuration) }
+    /// Sets the answer as `AnswerSpec.resolved(_:defaults:tasks:)` reads it.
+    func resolving(_ given: Answers, defaults: Answers, tasks: [TaskKind], into resolved: inout Answers) {
+        resolve(given, defaults, tasks, &resolved)
+    }
     /// Sets the answer that gives `configuration`'s value back.
     func replaying(_ configuration: Configuration, into answers: inout Answers) { replay(configuration, &answers) }
 }

@@ -1,7 +1,7 @@
 /// Every answer `bggen init` takes, each declared once. To add one: declare it here, list it in `all`, give it a
-/// field in `Answers` and `Configuration` (and its `resolved` line), and use it in the templates; flags, help, the
-/// man page, completions, `.bggen.json`, `--yes`, the scenarios, `Configuration.answers` and the question (where in
-/// `all` it is asked, and with which tasks) follow from the declaration.
+/// field in `Answers`, and use it in the templates (`RenderContext` reads `configuration[AnswerSpecs.name]`); flags,
+/// help, the man page, completions, `.bggen.json`, `--yes`, the scenarios, `Configuration`'s value and its
+/// `answers`, and the question (where in `all` it is asked, and with which tasks) follow from the declaration.
 public enum AnswerSpecs {
     public static let tasks: AnswerSpec<[TaskKind]> = {
         let fallback: [TaskKind] = [.refresh, .processing]

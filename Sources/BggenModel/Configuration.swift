@@ -70,18 +70,23 @@ public struct Answers: Sendable, Equatable {
 }
 
 /// A complete, validated set of answers: everything the templates need, and nothing left to check.
+///
+/// An answer no rule ties to the others is read through its declaration, `configuration[AnswerSpecs.gpu]`, so it
+/// needs no field here; the named ones below are those rules change, and shorthands for the rest.
 public struct Configuration: Sendable, Equatable {
+    /// Every answer as its declaration resolves it (`AnswerSpec.resolved`), and as the rules below left it.
+    private let resolved: Answers
     public let tasks: [TaskKind]
     public let interval: Interval
-    public let requiresNetwork: Bool
-    public let requiresPower: Bool
-    public let bundleIdentifier: BundleIdentifier
-    public let deploymentTarget: DeploymentTarget
-    public let checkpoint: Bool
+    public var requiresNetwork: Bool { self[AnswerSpecs.network] }
+    public var requiresPower: Bool { self[AnswerSpecs.power] }
+    public var bundleIdentifier: BundleIdentifier { self[AnswerSpecs.bundleID] }
+    public var deploymentTarget: DeploymentTarget { self[AnswerSpecs.ios] }
+    public var checkpoint: Bool { self[AnswerSpecs.checkpoint] }
     public let nightlyAt: TimeOfDay?
-    public let strategy: ContinuedStrategy
-    public let gpu: Bool
-    public let style: AppStyle
+    public var strategy: ContinuedStrategy { self[AnswerSpecs.strategy] }
+    public var gpu: Bool { self[AnswerSpecs.gpu] }
+    public var style: AppStyle { self[AnswerSpecs.style] }
     /// Before every generated type and Swift file name; empty for none.
     public let typePrefix: String
     /// The app delegate is Objective-C: `BackgroundTasksObjC.swift` and Objective-C next steps.
@@ -120,28 +125,23 @@ public struct Configuration: Sendable, Equatable {
         self.tasks = tasks
         self.interval = interval
         // An answer about a task it leaves out is that answer's default (`AnswerSpec.onlyWith`).
-        func resolved<Value>(_ spec: AnswerSpec<Value>) -> Value { spec.resolved(answers, defaults: defaults, tasks: tasks) }
-        self.requiresNetwork = resolved(AnswerSpecs.network)
-        self.requiresPower = resolved(AnswerSpecs.power)
-        self.bundleIdentifier = resolved(AnswerSpecs.bundleID)
-        self.deploymentTarget = resolved(AnswerSpecs.ios)
-        self.checkpoint = resolved(AnswerSpecs.checkpoint)
-        self.nightlyAt = resolved(AnswerSpecs.at).time
-        self.strategy = resolved(AnswerSpecs.strategy)
-        self.gpu = resolved(AnswerSpecs.gpu)
-        self.style = resolved(AnswerSpecs.style)
-        let prefix = resolved(AnswerSpecs.prefix)
+        var resolved = AnswerSpecs.all.reduce(into: Answers()) { $1.resolving(answers, defaults: defaults, tasks: tasks, into: &$0) }
+        let style = Self.value(AnswerSpecs.style, in: resolved)
+        let deploymentTarget = Self.value(AnswerSpecs.ios, in: resolved)
+        self.nightlyAt = Self.value(AnswerSpecs.at, in: resolved).time
         do {
-            self.typePrefix = try Self.validatedTypePrefix(prefix)
+            self.typePrefix = try Self.validatedTypePrefix(Self.value(AnswerSpecs.prefix, in: resolved))
         } catch {
             conflicts.append(error)
             self.typePrefix = ""
         }
         if answers.objectiveC == true && style == .swiftUI { conflicts.append(.objectiveCWithSwiftUI) }
-        self.objectiveC = style == .appDelegate && resolved(AnswerSpecs.objc)
+        self.objectiveC = style == .appDelegate && Self.value(AnswerSpecs.objc, in: resolved)
         self.guardsPlatform = answers.guardsPlatform ?? defaults.guardsPlatform ?? false
         self.testsDeclined = (answers.tests ?? defaults.tests) == false
-        self.tests = resolved(AnswerSpecs.tests)
+        self.tests = Self.value(AnswerSpecs.tests, in: resolved)
+        (resolved.tasks, resolved.typePrefix, resolved.objectiveC) = (tasks, typePrefix, objectiveC)
+        self.resolved = resolved
         if style == .swiftUI && deploymentTarget < DeploymentTarget(major: 14, minor: 0) {
             conflicts.append(.swiftUIRequiresIOS14(deploymentTarget.description))
         }
@@ -153,6 +153,14 @@ public struct Configuration: Sendable, Equatable {
         }
         if let conflict = ConfigurationError(all: conflicts) { throw conflict }
         self.notes = notes
+    }
+
+    /// The answer `spec` declares, as the configuration resolved it: `configuration[AnswerSpecs.gpu]`.
+    public subscript<Value>(_ spec: AnswerSpec<Value>) -> Value { Self.value(spec, in: resolved) }
+
+    /// Every declared answer is resolved, so the declared default is only what the types ask for.
+    private static func value<Value>(_ spec: AnswerSpec<Value>, in resolved: Answers) -> Value {
+        resolved[keyPath: spec.path] ?? spec.defaultValue
     }
 
     public func includes(_ kind: TaskKind) -> Bool { tasks.contains(kind) }

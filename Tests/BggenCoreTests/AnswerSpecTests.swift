@@ -49,6 +49,18 @@ struct AnswerSpecTests {
         }
     }
 
+    /// An answer is read through its declaration, as the rules left it: on-push's tasks, the prefix, `--objc`.
+    @Test func aConfigurationGivesEachAnswerThroughItsDeclaration() throws {
+        let onPush = try Configuration(answers: Answers(interval: .onPush, style: .appDelegate, typePrefix: "Acme", objectiveC: true))
+        #expect(onPush[AnswerSpecs.tasks] == [.processing, .silentPush] && onPush[AnswerSpecs.tasks] == onPush.tasks)
+        #expect(onPush[AnswerSpecs.prefix] == "Acme" && onPush[AnswerSpecs.objc])
+        // Given without continued processing, its answers would be a conflict; from the defaults they are ignored.
+        let ignored = try Configuration(answers: Answers(tasks: [.refresh]), defaults: Answers(strategy: .fail, gpu: true))
+        #expect(ignored[AnswerSpecs.strategy] == .queue && !ignored[AnswerSpecs.gpu] && !ignored.gpu)
+        let continued = try Configuration(answers: Answers(tasks: [.continuedProcessing], gpu: true))
+        #expect(continued[AnswerSpecs.gpu] && continued.gpu)
+    }
+
     /// An answer about one task is its default without that task, whatever was given (the conflict says so).
     @Test func anAnswerAboutATaskIsItsDefaultWithoutIt() throws {
         let given = Answers(requiresNetwork: true, checkpoint: true, strategy: .fail, gpu: true)
