@@ -318,6 +318,7 @@ struct RehearsalTests {
         try SimulatedApp.sources(for: Scenarios.named(scenario)).swiftFiles
     }
 
+    /// The scenario's rendered Swift files by file name, its rehearsal file importing `appModule`.
     static func swiftFiles(_ scenario: Scenario, appModule: String) throws -> [String: String] {
         var files: [String: String] = [:]
         for file in try scenario.renderedFiles(appModule: appModule) where file.path.hasSuffix(".swift") {

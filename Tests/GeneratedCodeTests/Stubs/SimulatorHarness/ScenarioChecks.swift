@@ -1,6 +1,7 @@
 // Which of the harness's checks apply to this scenario, chosen by the `-D` flags the test passes from its tasks.
 // The checks that need the generated code's types live in this module; the rest are HarnessKit's, which reach the
-// generated code through what this module passes them (GeneratedDownloads.swift, GeneratedUploads.swift).
+// generated code through what this module passes them (GeneratedDownloads.swift, GeneratedUploads.swift,
+// GeneratedSilentPush.swift).
 @testable import App
 import Foundation
 @testable import HarnessKit
@@ -18,7 +19,7 @@ nonisolated enum ScenarioChecks {
         UploadChecks.run(GeneratedUploads.subject())
         #endif
         #if BGGEN_SILENT_PUSH
-        SilentPushChecks.run()
+        SilentPushChecks.run(GeneratedSilentPush.subject())
         #endif
         #if BGGEN_CONTINUED_PROCESSING
         ContinuedProcessingChecks.run()

@@ -1,17 +1,25 @@
 // Silent push, through the generated seam: SilentPushHandler with scripted SilentPushWork, called on the main actor
-// as UIKit calls application(_:didReceiveRemoteNotification:).
-#if BGGEN_SILENT_PUSH
-#if BGGEN_PROCESSING
+// as UIKit calls application(_:didReceiveRemoteNotification:). The generated types are reached through
+// `SilentPushSubject`, which the scenario's harness builds from them (SimulatorHarness/GeneratedSilentPush.swift),
+// so these checks compile once per set-up.
 @_spi(Simulator) import BackgroundTasks
-#endif
-@testable import App
 import Foundation
-@testable import HarnessKit
 import StubRuntime
 import UIKit
 
-/// Work that answers with a chosen result or throws, and records what it was given.
-nonisolated final class ScriptedPushWork: SilentPushWork, @unchecked Sendable {
+/// What the push checks need of the generated code and the scenario's answers.
+nonisolated struct SilentPushSubject: Sendable {
+    /// `SilentPushHandler(work:).handle(userInfo:)` with `work` as the generated `SilentPushWork`.
+    let deliverScripted: @MainActor @Sendable (_ userInfo: [AnyHashable: Any], _ work: ScriptedPushWork) async -> UIBackgroundFetchResult
+    /// The same with the shipped `AppSilentPushWork`.
+    let deliverToShippedWork: @MainActor @Sendable (_ userInfo: [AnyHashable: Any]) async -> UIBackgroundFetchResult
+    /// The processing identifier, when the scenario has processing: the shipped work's "process" push submits it.
+    let processingIdentifier: String?
+}
+
+/// Work that answers with a chosen result or throws, and records what it was given. The generated handler reaches
+/// it through a `SilentPushWork` whose `perform(_:)` decodes the push and calls `perform(_:)` here.
+nonisolated final class ScriptedPushWork: @unchecked Sendable {
     nonisolated struct Probe: Decodable, Sendable {
         let type: String?
         let id: Int?
@@ -27,8 +35,7 @@ nonisolated final class ScriptedPushWork: SilentPushWork, @unchecked Sendable {
         self.result = result
     }
 
-    func perform(_ push: SilentPush) async throws -> UIBackgroundFetchResult {
-        let probe = try push.decode(Probe.self)
+    func perform(_ probe: Probe) throws -> UIBackgroundFetchResult {
         let onMainThread = Thread.isMainThread
         lock.withLock {
             received.append(probe)
@@ -65,16 +72,18 @@ nonisolated enum SilentPushChecks {
         }
     }
 
-    /// Delivers `payload` to a handler with `work`, on the main actor.
-    static func deliver(_ payload: Payload, to work: any SilentPushWork) throws -> UIBackgroundFetchResult {
-        try unwrap(
-            onMainActor { await SilentPushHandler(work: work).handle(userInfo: payload.userInfo) },
-            "handle(userInfo:) did not return within \(HarnessSettings.timeout) s (iOS allows about 30 s)"
-        )
-    }
-
-    static func run() {
+    static func run(_ subject: SilentPushSubject) {
         let report = HarnessReport.shared
+
+        /// Delivers `payload` to a handler with `work` (nil: the shipped work), on the main actor.
+        func deliver(_ payload: Payload, to work: ScriptedPushWork?) throws -> UIBackgroundFetchResult {
+            try unwrap(
+                onMainActor {
+                    if let work { await subject.deliverScripted(payload.userInfo, work) } else { await subject.deliverToShippedWork(payload.userInfo) }
+                },
+                "handle(userInfo:) did not return within \(HarnessSettings.timeout) s (iOS allows about 30 s)"
+            )
+        }
 
         report.check("push.silent-payload-routes-to-work") { _ in
             let work = ScriptedPushWork(result: .newData)
@@ -117,33 +126,31 @@ nonisolated enum SilentPushChecks {
             try require(work.ranOnMainThread == [false], "SilentPushWork.perform ran on the main thread")
         }
 
-        #if BGGEN_PROCESSING
-        // iOS can suspend the app as soon as a push is answered: the shipped work's "process" push must answer
-        // only once the processing request is submitted (with `--interval on-push` nothing else schedules it).
-        report.check("push.process-answers-after-the-request-is-submitted") { _ in
-            let scheduler = BGTaskScheduler.shared
-            let identifier = try unwrap(HarnessExpectations.processingIdentifier, "no processing identifier")
-            // Slow, but well inside the generated code's 1 s wait for the hand-over: the thread sanitizer's grace
-            // of 1 s, used here before, raced that bound and failed the check one run in a few.
-            scheduler.simulatedSubmissionDelay = min(HarnessSettings.grace, 0.3)
-            defer { scheduler.simulatedSubmissionDelay = 0 }
-            let before = Date()
-            let result = try deliver(.silent(type: "process", id: 5), to: AppSilentPushWork())
-            let answered = Date()
-            try require(result == .noData, "a \"process\" push answered \(result)")
-            let submitted = scheduler.simulatedPendingRequests.last { $0.request.identifier == identifier && $0.submitted >= before }?.submitted
-            try require(
-                submitted.map { $0 <= answered } == true,
-                "the push was answered before its processing request was submitted: iOS can suspend the app first and the request is lost"
-            )
-            _ = scheduler.waitForPendingRequest(identifier, submittedAfter: before, timeout: HarnessSettings.timeout)
+        if let identifier = subject.processingIdentifier {
+            // iOS can suspend the app as soon as a push is answered: the shipped work's "process" push must answer
+            // only once the processing request is submitted (with `--interval on-push` nothing else schedules it).
+            report.check("push.process-answers-after-the-request-is-submitted") { _ in
+                let scheduler = BGTaskScheduler.shared
+                // Slow, but well inside the generated code's 1 s wait for the hand-over: the thread sanitizer's
+                // grace of 1 s, used here before, raced that bound and failed the check one run in a few.
+                scheduler.simulatedSubmissionDelay = min(HarnessSettings.grace, 0.3)
+                defer { scheduler.simulatedSubmissionDelay = 0 }
+                let before = Date()
+                let result = try deliver(.silent(type: "process", id: 5), to: nil)
+                let answered = Date()
+                try require(result == .noData, "a \"process\" push answered \(result)")
+                let submitted = scheduler.simulatedPendingRequests.last { $0.request.identifier == identifier && $0.submitted >= before }?.submitted
+                try require(
+                    submitted.map { $0 <= answered } == true,
+                    "the push was answered before its processing request was submitted: iOS can suspend the app first and the request is lost"
+                )
+                _ = scheduler.waitForPendingRequest(identifier, submittedAfter: before, timeout: HarnessSettings.timeout)
+            }
         }
-        #endif
 
         report.check("push.unknown-type-with-shipped-work-is-noData") { _ in
-            let result = try deliver(.silent(type: "no-such-type", id: 2), to: AppSilentPushWork())
+            let result = try deliver(.silent(type: "no-such-type", id: 2), to: nil)
             try require(result == .noData, "an unknown type answered \(result)")
         }
     }
 }
-#endif
