@@ -11,13 +11,22 @@ struct WordFilterTests {
         let hashes = Set((0..<count).map { _ in UInt32.random(in: .min ... .max, using: &generator) })
         let filter = ByteSearch.WordFilter(hashes)
         for _ in 0..<200 {
-            // Sorted, unique words, as `ByteSearch.words(in:)` gives them, some of them hashes the filter holds.
+            // Unique words, as `ByteSearch.words(in:)` gives them, some of them hashes the filter holds.
             var words = Set((0..<25).map { _ in UInt32.random(in: .min ... .max, using: &generator) })
             if let held = hashes.randomElement(using: &generator), Bool.random(using: &generator) { words.insert(held) }
             let sorted = words.sorted()
             #expect(filter.matchesAny(of: sorted) == sorted.contains(where: hashes.contains))
             #expect(sorted.allSatisfy { filter.matches($0) == hashes.contains($0) })
         }
+    }
+
+    /// Each word's hash once, in the order the words first appear, past the table's first growth.
+    @Test func aTextsWordsAreEachKeptOnce() {
+        let names = (0..<500).map { "name\($0)" }
+        let text = (names + names.reversed() + ["_x", "é1", "a.b", "a", "b"]).joined(separator: " ")
+        let expected = (names + ["_x", "é1", "a", "b"]).map(ByteSearch.hash)
+        #expect(ByteSearch.words(in: text) == expected)
+        #expect(ByteSearch.words(in: "") == [])
     }
 
     @Test func aFileMentionsAWordWhenItsHashIsAsked() {
