@@ -205,6 +205,16 @@ struct ExistingProjectTests {
         #expect(try repo.files() == before)
     }
 
+    /// home-assistant's events handler hands on the events of its one background session, which sends webhooks:
+    /// the app downloads nothing in the background, so `--tasks downloads` is generated, not "already covered".
+    @Test func anEventsHandlerCoversOnlyWhatTheAppsSessionsTransfer() throws {
+        let repo = try Fixtures.copy("HomeAssistant")
+        let run = try InProcessRunner.run(["init", "--dry-run", "--yes", "--tasks", "downloads"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("skipped downloads"), "\(run.stderr)")
+        #expect(run.stdout.contains("BackgroundDownloadManager.swift"), "\(run.stdout)")
+    }
+
     @Test func aMalformedInfoPlistIsAnErrorNamingTheFileAndLine() throws {
         let repo = try Fixtures.copy("HomeAssistant")
         let info = "Sources/App/Resources/Info.plist"
