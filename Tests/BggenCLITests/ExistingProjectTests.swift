@@ -205,6 +205,26 @@ struct ExistingProjectTests {
         #expect(try repo.files() == before)
     }
 
+    /// home-assistant's events handler hands on the events of its one background session, which sends webhooks:
+    /// the app downloads nothing in the background, so `--tasks downloads` is generated, not "already covered".
+    @Test func anEventsHandlerCoversOnlyWhatTheAppsSessionsTransfer() throws {
+        let repo = try Fixtures.copy("HomeAssistant")
+        let run = try InProcessRunner.run(["init", "--dry-run", "--yes", "--tasks", "downloads"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("skipped downloads"), "\(run.stderr)")
+        #expect(run.stdout.contains("BackgroundDownloadManager.swift"), "\(run.stdout)")
+    }
+
+    /// duckduckgo's refresh is covered, so there is nothing to write, but its performFetchWithCompletionHandler
+    /// never runs (the Info.plist lists BGTaskSchedulerPermittedIdentifiers): "Nothing to add" says that too.
+    @Test func nothingToAddStillSaysTheLegacyFetchNeverRuns() throws {
+        let repo = try Fixtures.copy("DuckDuckGo")
+        let run = try InProcessRunner.run(["init", "--dry-run", "--yes", "--tasks", "refresh", "--migrate-background-fetch"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Nothing to add") || run.stderr.contains("Nothing to add"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("iOS 13 and later never call"), "\(run.stderr)")
+    }
+
     @Test func aMalformedInfoPlistIsAnErrorNamingTheFileAndLine() throws {
         let repo = try Fixtures.copy("HomeAssistant")
         let info = "Sources/App/Resources/Info.plist"

@@ -103,12 +103,20 @@ struct ProjectDetectorTests {
             RegisteredIdentifier(identifier: "com.duckduckgo.app.configurationRefresh", kind: .task,
                                  file: "DuckDuckGo/AppConfigurationFetch.swift", line: 14, constant: "backgroundProcessingTaskIdentifier",
                                  taskKind: .processing, request: "BGProcessingTaskRequest at DuckDuckGo/AppConfigurationFetch.swift:20"),
+            // `type.backgroundTaskIdentifier`: the member a `switch self` of the extension gives each case of a
+            // library's enum, one identifier per case.
+            RegisteredIdentifier(identifier: "com.duckduckgo.app.maliciousSiteProtectionFilterSetRefresh", kind: .task,
+                                 file: "DuckDuckGo/MaliciousSiteProtection/Services/MaliciousSiteProtectionDatasetsFetcher.swift", line: 24,
+                                 constant: "backgroundTaskIdentifier", taskKind: .processing,
+                                 request: "BGProcessingTaskRequest at DuckDuckGo/MaliciousSiteProtection/Services/MaliciousSiteProtectionDatasetsFetcher.swift:30"),
+            RegisteredIdentifier(identifier: "com.duckduckgo.app.maliciousSiteProtectionHashPrefixSetRefresh", kind: .task,
+                                 file: "DuckDuckGo/MaliciousSiteProtection/Services/MaliciousSiteProtectionDatasetsFetcher.swift", line: 24,
+                                 constant: "backgroundTaskIdentifier", taskKind: .processing,
+                                 request: "BGProcessingTaskRequest at DuckDuckGo/MaliciousSiteProtection/Services/MaliciousSiteProtectionDatasetsFetcher.swift:30"),
             RegisteredIdentifier(identifier: "com.duckduckgo.app.remoteMessageRefresh", kind: .task,
                                  file: "DuckDuckGo/RemoteMessagingClient.swift", line: 9, constant: "backgroundRefreshTaskIdentifier"),
         ])
-        #expect(report.warnings == [.unresolvedIdentifier(
-            file: "DuckDuckGo/MaliciousSiteProtection/Services/MaliciousSiteProtectionDatasetsFetcher.swift", line: 24,
-            expression: "type.backgroundTaskIdentifier")])
+        #expect(report.warnings == [])
         let found = findings(report)
         // Legacy background fetch covers no task kind: adding BGTaskSchedulerPermittedIdentifiers switches it off.
         #expect(found.contains("DuckDuckGo/AppDelegate.swift:10: performFetchWithCompletionHandler [DuckDuckGo]"))

@@ -244,7 +244,7 @@ public struct ExistingProject: Sendable {
             return CodeFinding(file: registered.file, line: registered.line, symbol: "registers \(registered.identifier)", kinds: [kind],
                                targets: targetsOfFile[registered.file] ?? [])
         }
-        let relevant = compiledIntoTheApp(registrations + report.existingCode)
+        let relevant = Self.eventsCoverTheirSessions(compiledIntoTheApp(registrations + report.existingCode))
         let sessionsWithoutEvents = Set(sessionsThatCannotGetEvents)
         return kinds.compactMap { kind in
             let covering = relevant.filter { $0.kinds.contains(kind) && !sessionsWithoutEvents.contains($0) }
@@ -253,6 +253,21 @@ public struct ExistingProject: Sendable {
                 ?? covering.first { CodeSymbol.table[$0.symbol]?.covers.contains(kind) == true }
                 ?? covering.first
             return best.map { (kind, $0) }
+        }
+    }
+
+    /// An events handler (`handleEventsForBackgroundURLSession`) only hands on the events of the app's background
+    /// sessions, so it covers what they transfer: home-assistant's one session sends webhooks as uploads, and its
+    /// handler made `--tasks downloads` "already covered". Downloads only where the app compiles no session bggen
+    /// reads (a library makes it).
+    private static func eventsCoverTheirSessions(_ findings: [CodeFinding]) -> [CodeFinding] {
+        let sessions = findings.filter { CodeSymbol.sessionSymbols.contains($0.symbol) }
+        guard !sessions.isEmpty else { return findings }
+        let kinds = Set(sessions.flatMap(\.kinds)).sorted()
+        return findings.map { finding in
+            guard finding.symbol == "handleEventsForBackgroundURLSession" else { return finding }
+            return CodeFinding(file: finding.file, line: finding.line, symbol: finding.symbol, kinds: kinds, targets: finding.targets,
+                               isBggenOutput: finding.isBggenOutput)
         }
     }
 

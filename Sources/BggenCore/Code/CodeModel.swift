@@ -297,7 +297,11 @@ struct CodeModel: Sendable {
         guard !pending.isEmpty else { return }
         var definitions: [String: [(file: String, value: String)]] = [:]
         var typed: [String: [(file: String, path: String, value: String)]] = [:]
+        var switched: [String: [(file: String, values: [String])]] = [:]
         for facts in files {
+            for (name, values) in facts.constants.switchedMembers where pending.contains(name) {
+                switched[name, default: []].append((facts.file, values))
+            }
             for (name, value) in facts.constants.values where pending.contains(name) {
                 definitions[name, default: []].append((facts.file, value))
             }
@@ -320,9 +324,24 @@ struct CodeModel: Sendable {
                     if !declared.isEmpty { visible = declared.map { ($0.file, $0.value) } }
                 }
                 let values = Set(visible.map(\.value))
+                if visible.isEmpty, files[fileIndex].uses[useIndex].name != nil, files[fileIndex].uses[useIndex].expression.contains("."),
+                   let members = switched[name]?.filter({ isVisible($0.file) }), members.count == 1 {
+                    // `kind.backgroundTaskIdentifier`, a member one `switch self` gives: one value per case.
+                    files[fileIndex].uses[useIndex].caseValues = members[0].values
+                    continue
+                }
                 guard values.count == 1 else { continue }
                 files[fileIndex].uses[useIndex].value = values.first
                 files[fileIndex].uses[useIndex].unresolvedBecause = nil
+            }
+            if files[fileIndex].uses.contains(where: { !$0.caseValues.isEmpty }) {
+                // One call read both as the API and as the app's wrapper of it gives each case once, not twice.
+                var seen: [(FindingLocation, TaskIdentifierUse.Role, String?)] = []
+                files[fileIndex].uses = files[fileIndex].uses.flatMap(\.eachCase).filter { use in
+                    guard !seen.contains(where: { $0.0 == use.location && $0.1 == use.role && $0.2 == use.value }) else { return false }
+                    seen.append((use.location, use.role, use.value))
+                    return true
+                }
             }
         }
     }

@@ -21,6 +21,10 @@ struct ConstantTable: Sendable {
     /// `let refreshTaskId = "refresh"` beside `Constants.Values.refreshTaskId`) is another constant, not a second
     /// value of this one.
     var qualified: [String: String] = [:]
+    /// Computed properties that switch over `self` and return one literal in each case, by name, each value one
+    /// case's: a member of an enum declared elsewhere (duckduckgo's extension of a library's `Kind`, whose
+    /// `backgroundTaskIdentifier` a closure over `allCases` registers).
+    var switchedMembers: [String: [String]] = [:]
 
     /// What `Bundle.main.bundleIdentifier` is in the app: the target's bundle identifier, written as the build
     /// setting so it expands with the target's settings like an Info.plist entry does.
@@ -51,6 +55,7 @@ struct ConstantTable: Sendable {
             guard ["let", "var", "case", "const", "*"].contains(keyword) || isDefine else { continue }
             if index > 1, tokens[index - 2].text == "static" { fixedNames.insert(tokens[index].text) }
             if keyword == "var", cursor > index + 1, TokenPattern.matches(tokens, at: cursor, ["{"]) {
+                if let values = Self.switchedLiterals(tokens, body: cursor) { switchedMembers[tokens[index].text] = values }
                 // `var name: String { "…" }` or `{ return "…" }`: a computed property with one literal.
                 var body = cursor + 1
                 if TokenPattern.matches(tokens, at: body, ["return"]) { body += 1 }
@@ -89,6 +94,27 @@ struct ConstantTable: Sendable {
         enums = StringEnum.all(in: tokens, fixed: fixed)
         for key in typedTwice { typed[key] = nil }
         qualified = typed
+    }
+
+    /// The literals of a property body (its `{` at `open`) that is one `switch self` whose every case returns a
+    /// literal (`case .a, .b: return "…"`); nil for any other body, a `default` among them.
+    private static func switchedLiterals(_ tokens: [SourceToken], body open: Int) -> [String]? {
+        var cursor = open + 1
+        if TokenPattern.matches(tokens, at: cursor, ["return"]) { cursor += 1 }
+        guard TokenPattern.matches(tokens, at: cursor, ["switch", "self", "{"]), let close = SwiftScopes.closing(cursor + 2, in: tokens),
+              TokenPattern.matches(tokens, at: close + 1, ["}"]) else { return nil }
+        var values: [String] = []
+        cursor += 3
+        while cursor < close {
+            guard TokenPattern.matches(tokens, at: cursor, ["case"]),
+                  let colon = tokens[cursor..<close].firstIndex(where: { $0.text == ":" && $0.kind == .punctuation }) else { return nil }
+            var literal = colon + 1
+            if TokenPattern.matches(tokens, at: literal, ["return"]) { literal += 1 }
+            guard literal < close, tokens[literal].kind == .string, tokens[literal].isLiteral else { return nil }
+            values.append(tokens[literal].text)
+            cursor = literal + 1
+        }
+        return values.isEmpty ? nil : values
     }
 
     /// The types whose bodies hold the token at `index`, outermost first (`Constants.Values`, or the extended

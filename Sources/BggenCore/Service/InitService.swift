@@ -75,7 +75,12 @@ public struct InitService {
             var reduced = judged.answers
             reduced.deploymentTarget = answers.deploymentTarget
             reduced.tasks = judged.tasks.filter { !skipped.contains($0) }
-            guard reduced.tasks?.isEmpty == false else { return .nothingToAdd(notes: notes) }
+            guard reduced.tasks?.isEmpty == false else {
+                // Nothing to write, but a legacy fetch the Info.plist already switches off still needs saying
+                // (duckduckgo: refresh is covered, and its performFetchWithCompletionHandler never runs).
+                if let fetch = project.legacyFetch, fetch.permittedAlready { notes.append(Self.switchedOffFetchNote(fetch)) }
+                return .nothingToAdd(notes: notes)
+            }
             configuration = try configurationForTheApp(reduced, project: project, defaults: defaults, request: request, recorded: recorded)
             if let fetch = project.legacyFetch {
                 (configuration, fetchMigration) = try migratingLegacyFetch(fetch, configuration, project: project, defaults: defaults,
@@ -196,7 +201,7 @@ public struct InitService {
                                       request: InitRequest, recorded: AnswersFile.Contents?, questions: InitQuestions,
                                       notes: inout [String]) throws -> (Configuration, LegacyFetch?) {
         if fetch.permittedAlready {
-            notes.append("the Info.plist already lists BGTaskSchedulerPermittedIdentifiers, so iOS 13 and later never call \(fetch.whatTheKeySwitchesOff); move that work into a refresh task.")
+            notes.append(Self.switchedOffFetchNote(fetch))
             return (configuration, nil)
         }
         guard !Identifiers(configuration).permittedTaskIdentifiers.isEmpty else { return (configuration, nil) }
@@ -208,6 +213,10 @@ public struct InitService {
         answers.tasks = (configuration.tasks + [.refresh]).sorted()
         notes.append("refresh was added to the tasks: it replaces the legacy background fetch that BGTaskSchedulerPermittedIdentifiers switches off.")
         return (try makeConfiguration(answers, defaults: defaults, request: request, recorded: recorded), fetch)
+    }
+
+    private static func switchedOffFetchNote(_ fetch: LegacyFetch) -> String {
+        "the Info.plist already lists BGTaskSchedulerPermittedIdentifiers, so iOS 13 and later never call \(fetch.whatTheKeySwitchesOff); move that work into a refresh task."
     }
 
     /// A package with no app target whose targets do not compile `outputFolder`: the new files build nowhere

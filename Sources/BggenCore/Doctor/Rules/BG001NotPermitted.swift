@@ -54,6 +54,8 @@ extension DoctorRule {
                         "1️⃣"),
             .triggering("a constant named with its types, beside another type's property of that name in another file (pocket-casts)",
                         ExampleSources.qualifiedConstant(permitted: nil, marker: "1️⃣"), "1️⃣"),
+            .triggering("a member a switch over self gives each case of an enum declared elsewhere, one case's not permitted (duckduckgo)",
+                        ExampleSources.switchedMember(permitted: ["com.example.app.hashes"], marker: "1️⃣"), "1️⃣"),
             .triggering("an entry written with the bundle identifier that expands to another identifier",
                         ExampleApp(permitted: ["2️⃣$(PRODUCT_BUNDLE_IDENTIFIER).refresh"], modes: ["fetch"])
                             .with("App/AppDelegate.swift", ExampleSources.appDelegate(registered: #""com.example.other.refresh""#, submitted: #""com.example.other.refresh""#,

@@ -25,6 +25,8 @@ extension DoctorRule {
                                .with("App/Names.swift", "enum Names {\n    static var refresh: String { \"com.example.app.refresh\" }\n}\n")),
             .nonTriggering("a constant named with its types, beside another type's property of that name in another file (pocket-casts)",
                            ExampleSources.qualifiedConstant()),
+            .nonTriggering("a member a switch over self gives each case of an enum declared elsewhere (duckduckgo)",
+                           ExampleSources.switchedMember(permitted: ["com.example.app.hashes", "com.example.app.filters"])),
             .nonTriggering("identifiers a String enum's computed property builds per case from the bundle identifier and the raw value, through enum-typed parameters",
                            ExampleSources.taskEnum()),
             .nonTriggering("an identifier a String enum's computed property builds for the case named with a leading dot",

@@ -1,5 +1,38 @@
 /// Sources several rules' examples share, so each example shows only what differs.
 enum ExampleSources {
+    /// duckduckgo's shape: the app delegate registers and submits, for each case of `Dataset.Kind` (an enum of a
+    /// library doctor does not read), the `taskIdentifier` an extension gives it with a `switch self` (`marker`
+    /// before `register`).
+    static func switchedMember(permitted: [String]?, marker: String = "") -> ExampleApp {
+        ExampleApp(permitted: permitted, modes: ["fetch"]).with("App/AppDelegate.swift", """
+            import BackgroundTasks
+            import Dataset
+            import UIKit
+
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    Dataset.Kind.allCases.forEach { kind in
+                        BGTaskScheduler.shared.\(marker)register(forTaskWithIdentifier: kind.taskIdentifier, using: nil) { task in
+                            task.setTaskCompleted(success: true)
+                        }
+                        try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: kind.taskIdentifier))
+                    }
+                    return true
+                }
+            }
+
+            extension Dataset.Kind {
+                var taskIdentifier: String {
+                    switch self {
+                    case .hashes: return "com.example.app.hashes"
+                    case .filters: return "com.example.app.filters"
+                    }
+                }
+            }
+
+            """)
+    }
+
     /// pocket-casts' shape: the app delegate registers and submits `Constants.Values.refreshTaskId` (`marker` before
     /// `register`), a static constant of a nested type in `App/Constants.swift`, while `App/Sync.swift` gives another
     /// class an instance property of the same name and another value.
