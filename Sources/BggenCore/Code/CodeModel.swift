@@ -263,9 +263,15 @@ struct CodeModel: Sendable {
             let callers = found.flatMap(\.functions).filter { !$0.mentions.isDisjoint(with: frontier) && !LaunchPaths.endsCallerSearch($0) }
                 .map { Self.callableName($0.key) }
             frontier = Set(callers).subtracting(seen)
+            // More callers than a call chain from launch has: following them all by name reads most of the app
+            // (home-assistant's `register` led to 400 names by the fourth round), so the search stops there, and a
+            // registration whose path from launch it did not find gets the CHECK001 note, as when the rounds run out.
+            guard frontier.count <= Self.mostCallerNames else { return }
             seen.formUnion(frontier)
         }
     }
+
+    private static let mostCallerNames = 32
 
     /// A launch handler whose work outlives it and whose task is handed to functions of other files (a delegate the
     /// app delegate implements) lacks an expiration handler when the app declares every one of those functions and no

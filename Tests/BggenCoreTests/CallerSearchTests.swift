@@ -1,0 +1,40 @@
+@testable import BggenCore
+import BggenTestSupport
+import Testing
+
+/// The search for a registration's callers follows names back towards launch, reading the skipped files that
+/// mention them. A name as common as `register` is called from dozens of functions: following all of their names,
+/// and theirs, read most of home-assistant-iOS in eight rounds (400 names by the fourth).
+@Suite("Caller search")
+struct CallerSearchTests {
+    /// `Tasks.register()` called from 40 functions of 40 names in 40 files, each of those called from a function of one more
+    /// file; launch calls the first caller. The search reads the 40 callers and stops there: 40 names are more than
+    /// a call chain from launch has, so their 40 callers are not read, and the path through the launch file, which
+    /// the first pass read whole, is still found.
+    @Test func aRoundOfMoreCallersThanAChainHasEndsTheSearch() throws {
+        var repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"])
+            .launching("Caller0.call0()")
+            .with("App/Tasks.swift", """
+                import BackgroundTasks
+
+                enum Tasks {
+                    static func register() {
+                        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in
+                            task.expirationHandler = {}
+                            task.setTaskCompleted(success: true)
+                        }
+                    }
+                }
+
+                """)
+        for index in 0..<40 {
+            repository = repository
+                .with("App/Callers/Caller\(index).swift", "enum Caller\(index) {\n    static func call\(index)() { Tasks.register() }\n}\n")
+                .with("App/Outer/Outer\(index).swift", "enum Outer\(index) {\n    static func run() { Caller\(index).call\(index)() }\n}\n")
+        }
+        let (_, code) = try ProjectDetector.read(root: DoctorRepository.root, fileSystem: repository.fileSystem, stopsAtUnreadableCode: false)
+        #expect(code.rereadCount == 40)
+        let findings = try Doctor(fileSystem: repository.fileSystem).audit(root: DoctorRepository.root).findings
+        #expect(findings.map(\.rule.id) == [], "\(findings.map(\.message))")
+    }
+}
