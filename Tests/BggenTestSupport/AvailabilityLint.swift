@@ -77,16 +77,20 @@ public enum AvailabilityLint {
         // Each open brace remembers the iOS version its scope guarantees.
         var scopes: [Double] = [target]
         var pendingGuard: Double?
+        // Compiled once per source, not once per line: the lint runs over every scenario's files.
+        let apis = (table + declared).compactMap { api in
+            (try? NSRegularExpression(pattern: api.pattern)).map { (api: api, regex: $0) }
+        }
+        let guardRegex = try? NSRegularExpression(pattern: #"[#@]available\(iOS (\d+(\.\d+)?)"#)
         for (index, rawLine) in source.components(separatedBy: "\n").enumerated() {
             let line = codeOnly(rawLine)
-            if let version = guardVersion(in: line) {
+            if let version = guardVersion(in: line, regex: guardRegex) {
                 pendingGuard = version
             }
             let guaranteed = max(scopes.last ?? target, pendingGuard ?? 0)
-            for api in table + declared {
-                guard let regex = try? NSRegularExpression(pattern: api.pattern) else { continue }
-                let range = NSRange(line.startIndex..., in: line)
-                for match in regex.matches(in: line, range: range) where api.introduced > guaranteed {
+            let range = NSRange(line.startIndex..., in: line)
+            for (api, regex) in apis where api.introduced > guaranteed {
+                for match in regex.matches(in: line, range: range) {
                     findings.append(Finding(line: index + 1, api: String(line[Range(match.range, in: line)!]), introduced: api.introduced))
                 }
             }
@@ -102,9 +106,8 @@ public enum AvailabilityLint {
         return findings
     }
 
-    private static func guardVersion(in line: String) -> Double? {
-        guard let regex = try? NSRegularExpression(pattern: #"[#@]available\(iOS (\d+(\.\d+)?)"#),
-              let match = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)),
+    private static func guardVersion(in line: String, regex: NSRegularExpression?) -> Double? {
+        guard let regex, let match = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)),
               let range = Range(match.range(at: 1), in: line)
         else { return nil }
         return Double(line[range])

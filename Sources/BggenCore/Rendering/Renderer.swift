@@ -35,7 +35,8 @@ public struct OutputRenderer: Sendable {
         let unprefixed = try unprefixedFiles(for: configuration, outputFolder: outputFolder, apsEnvironment: edits.apsEnvironment,
                                              appModule: appModule, testsFolder: testsFolder, swiftTesting: swiftTesting)
         let prefix = configuration.typePrefix
-        let names = TypePrefix.names(in: unprefixed).all
+        // Lexing every file for its names is most of rendering, and without a prefix nothing is renamed.
+        let names = prefix.isEmpty ? [] : TypePrefix.names(in: unprefixed).all
         return unprefixed.map { file in
             let path = TypePrefix.apply(prefix, names: names, toPath: file.path)
             var body = TypePrefix.apply(prefix, names: names, to: file.contents)
@@ -107,6 +108,7 @@ public struct OutputRenderer: Sendable {
             context[step] = .string(String(first + offset))
         }
         let text = try templates.render("NextSteps.md", context)
+        guard !configuration.typePrefix.isEmpty else { return text }
         return TypePrefix.apply(configuration.typePrefix, names: try generatedNames(for: configuration).all, to: text)
     }
 

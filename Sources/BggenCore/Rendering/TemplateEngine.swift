@@ -130,9 +130,9 @@ private struct Parser {
         // Tags may not span lines: a forgotten "}}" is then reported where it happened.
         var texts: [Substring] = [], tags: [Tag] = []  // text, tag, text, …, text
         var rest = line
-        while let open = rest.firstRange(of: "{{") {
+        while let open = Self.firstRange(of: UInt8(ascii: "{"), in: rest) {
             texts.append(rest[..<open.lowerBound])
-            guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
+            guard let close = Self.firstRange(of: UInt8(ascii: "}"), in: rest[open.upperBound...]) else {
                 throw error(number, "'{{' is not closed by '}}' on the same line")
             }
             tags.append(try parseTag(rest[open.upperBound..<close.lowerBound], line: number))
@@ -148,6 +148,20 @@ private struct Parser {
             try apply(tag, line: number)
         }
         if !standalone { append(.text(String(texts[texts.count - 1]) + newline)) }
+    }
+
+    /// The first two `byte`s in a row (`{{` or `}}`) in `text`, found byte by byte: `firstRange(of:)` goes through
+    /// the string-processing engine, which was more than half of what `bggen init` spent, parsing the templates.
+    private static func firstRange(of byte: UInt8, in text: Substring) -> Range<Substring.Index>? {
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while let found = bytes[index...].firstIndex(of: byte) {
+            let next = bytes.index(after: found)
+            guard next < bytes.endIndex else { return nil }
+            if bytes[next] == byte { return found..<bytes.index(after: next) }
+            index = next
+        }
+        return nil
     }
 
     private func parseTag(_ raw: Substring, line: Int) throws(TemplateError) -> Tag {
