@@ -33,12 +33,13 @@ struct FileTableTests {
                     ["--tasks", "processing", "--style", "swiftui", "--ios", "17.0"]]
         let configurations = try Scenarios.all.map { try $0.configuration }
             + more.map { try Configuration(answers: AnswerSpecs.answers(fromFlags: $0)) }
+        // Rendered once per configuration, not once per row as well.
+        let rendered = try configurations.map { try OutputRenderer().files(for: $0, outputFolder: OutputLocation.folderName) }
         var rows = 0
         for case .shared(let template, _, _, let when, _) in OutputRenderer.writtenFiles where template != "NextSteps.md" {
             rows += 1
             var seen: Set<Bool> = []
-            for configuration in configurations {
-                let files = try OutputRenderer().files(for: configuration, outputFolder: OutputLocation.folderName)
+            for (configuration, files) in zip(configurations, rendered) {
                 let written = files.contains { $0.path.hasSuffix(template) }
                 #expect(written == when.holds(configuration), "\(template) (\(when.words)): \(configuration.answers)")
                 seen.insert(written)

@@ -1,4 +1,5 @@
 import BggenCore
+import Synchronization
 
 /// One set of answers the suite generates, snapshots, compiles and runs.
 public struct Scenario: Sendable, CustomStringConvertible {
@@ -29,16 +30,26 @@ public struct Scenario: Sendable, CustomStringConvertible {
 
     /// The files bggen writes for this scenario into an empty project, keyed by relative path.
     /// `appModule`: what the rehearsal tests import, the folder's name where bggen ran.
+    /// Rendered once per process: a dozen suites read every scenario's files.
     public func renderedFiles(appModule: String = OutputRenderer.defaultAppModule) throws -> [GeneratedFile] {
-        try OutputRenderer().files(for: configuration, outputFolder: OutputLocation.folderName, appModule: appModule, swiftTesting: swiftTesting)
+        try Self.rendered.value(for: "\(key) \(appModule)") {
+            try OutputRenderer().files(for: configuration, outputFolder: OutputLocation.folderName, appModule: appModule, swiftTesting: swiftTesting)
+        }
     }
 
     /// The printed next steps, which include the app-delegate code the user is told to write.
     public func nextSteps() throws -> String {
-        var edits = ProjectEdits()
-        edits.appHasNoScenes = appHasNoScenes
-        return try OutputRenderer().nextSteps(for: configuration, outputFolder: OutputLocation.folderName, edits: edits)
+        try Self.steps.value(for: key) {
+            var edits = ProjectEdits()
+            edits.appHasNoScenes = appHasNoScenes
+            return try OutputRenderer().nextSteps(for: configuration, outputFolder: OutputLocation.folderName, edits: edits)
+        }
     }
+
+    /// Everything the output depends on: a test may make a scenario of its own under a scenario's name.
+    private var key: String { "\(name) \(flags) \(answers) \(appHasNoScenes) \(swiftTesting)" }
+    private static let rendered = Memo<[GeneratedFile]>()
+    private static let steps = Memo<String>()
 
     /// The app-delegate example from the next steps, so tests compile exactly what users are told to paste.
     public func appDelegateExample(language: String = "swift") throws -> String {
@@ -96,5 +107,17 @@ public enum Scenarios {
     private static func make(_ name: String, _ flags: String..., appHasNoScenes: Bool = false, swiftTesting: Bool = false) -> Scenario {
         Scenario(name: name, flags: flags, answers: try! AnswerSpecs.answers(fromFlags: flags), appHasNoScenes: appHasNoScenes,
                  swiftTesting: swiftTesting)
+    }
+}
+
+/// Values computed once per process and key, for tests running in parallel.
+final class Memo<Value: Sendable>: Sendable {
+    private let values = Mutex<[String: Value]>([:])
+
+    func value(for key: String, _ make: () throws -> Value) throws -> Value {
+        if let value = values.withLock({ $0[key] }) { return value }
+        let value = try make()
+        values.withLock { $0[key] = value }
+        return value
     }
 }

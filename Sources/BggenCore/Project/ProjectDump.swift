@@ -53,13 +53,17 @@ public struct ProcessProjectDumper: ProjectDumping {
     let environment: [String: String]
     let timeout: TimeInterval
     /// How long a tool that ignores SIGTERM is given before SIGKILL.
-    static let graceSeconds = 2.0
+    let grace: TimeInterval
+    public static let graceSeconds = 2.0
     /// The most of a dump bggen reads, as for a project file.
     static let outputLimit = ReadLimit.projectFile
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, timeout: TimeInterval = 60) {
+    /// `grace` is shorter only in tests, which would otherwise hold a thread for the whole 2 seconds.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, timeout: TimeInterval = 60,
+                grace: TimeInterval = graceSeconds) {
         self.environment = environment
         self.timeout = timeout
+        self.grace = grace
     }
 
     /// The absolute entries of `PATH`, in order.
@@ -96,7 +100,7 @@ public struct ProcessProjectDumper: ProjectDumping {
         } catch {
             return .failure(ProjectDumpFailure(reason: "\(path) could not be started (\(error.reason))"))
         }
-        let outcome = child.collect(timeout: timeout, grace: Self.graceSeconds, limit: Self.outputLimit)
+        let outcome = child.collect(timeout: timeout, grace: grace, limit: Self.outputLimit)
         switch outcome.ending {
         case .timedOut:
             let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
