@@ -6,7 +6,7 @@ import Testing
 /// Doctor's reading of the code is linear in its size (issue 20, item 7): each input of the attack, at a size and
 /// at four times that size, must take at most about four times as long. The quadratic readers this replaced took
 /// 16 times as long (64 for the three layers of calls); `Tests/Benchmarks/code-model-benchmark.sh` has the full sizes.
-@Suite("Code model: linear in the code's size", .serialized)
+@Suite("Code model: linear in the code's size", .serialized, .tags(.slow))
 struct CodeModelLinearityTests {
     private func seconds(_ repository: DoctorRepository) throws -> Double {
         let fileSystem = repository.fileSystem

@@ -29,6 +29,26 @@ struct ContributingFiguresTests {
         }
     }
 
+    /// The inner loop's `--skip` leaves out exactly the slow test targets and the suites tagged `.slow` in the others,
+    /// so a new slow suite cannot creep into it unnoticed, nor a renamed one stay listed.
+    @Test func theInnerLoopSkipsExactlyTheSlowSuites() throws {
+        let text = try Self.text
+        let skip = try #require(text.firstMatch(of: #/--skip "([^"]+)"/#), "no --skip in the inner loop's command").output.1
+        let slowTargets: Set = ["GeneratedCodeTests", "InstallationTests"]
+        var slowSuites: Set<String> = []
+        for target in ["BggenCoreTests", "BggenCLITests"] {
+            let folder = RepositoryPaths.root.appendingPathComponent("Tests/\(target)")
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+                let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for match in source.matches(of: #/@Suite\([^\n]*\.tags\(\.slow\)\)\s*\n\s*struct (\w+)/#) {
+                    slowSuites.insert(String(match.output.1))
+                }
+            }
+        }
+        #expect(!slowSuites.isEmpty)
+        #expect(Set(skip.split(separator: "|").map(String.init)) == slowTargets.union(slowSuites), "the inner loop skips \(skip)")
+    }
+
     @Test func itGivesNoDurationForTheWholeSuite() throws {
         let text = try Self.text
         let claims = text.matches(of: #/(?i)\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+minutes\b/#).map { String($0.output) }
