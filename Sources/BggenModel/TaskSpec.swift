@@ -54,6 +54,16 @@ public struct TaskSpec: Sendable {
         static let continuedProcessingManager = tool("ContinuedProcessingManager.swift", "per-job identifiers, progress, strategy, GPU (iOS 26)")
     }
 
+    /// The task class the system hands the kind's handler (`BGAppRefreshTask`) and its request class (the same name
+    /// with `Request`), with what both are called in the "existing background code" list: an app's code naming either
+    /// covers the kind. `CodeSymbol.table`'s rows for them come from here.
+    package struct TaskClass: Sendable {
+        package let name: String
+        package let request: TaskRequestKind
+        /// `app refresh` gives "app refresh task" and "app refresh request".
+        package let label: String
+    }
+
     public let kind: TaskKind
     /// One line for `--help` and for the interactive question, so both describe a task the same way.
     public let summary: String
@@ -67,6 +77,8 @@ public struct TaskSpec: Sendable {
     public let requestMode: String?
     /// The templates it writes, in the order they are rendered; one several kinds share is written once.
     public let files: [File]
+    /// Nil for a kind no task class runs (background transfers, silent push).
+    package var taskClass: TaskClass? = nil
 
     /// The kind's identifier under the app's bundle identifier, such as `com.example.app.refresh`.
     public func identifier(under prefix: String) -> String? {
@@ -143,13 +155,15 @@ public struct TaskSpec: Sendable {
                      identifier: Identifier(suffix: "refresh", permission: .exact, reportKey: "appRefresh", variable: "refreshIdentifier",
                                             role: "BGAppRefreshTask"),
                      modes: ["fetch"], entitlements: [], requestMode: "fetch",
-                     files: [.taskRun, .taskManager, .users("AppRefreshWork.swift")])
+                     files: [.taskRun, .taskManager, .users("AppRefreshWork.swift")],
+                     taskClass: TaskClass(name: "BGAppRefreshTask", request: .refresh, label: "app refresh"))
         case .processing:
             TaskSpec(kind: kind, summary: "data processing: long-running maintenance such as database cleanup, ML model updates or large syncs",
                      identifier: Identifier(suffix: "processing", permission: .exact, reportKey: "processing", variable: "processingIdentifier",
                                             role: "BGProcessingTask"),
                      modes: ["processing"], entitlements: [], requestMode: "processing",
-                     files: [.taskRun, .taskManager, .users("ProcessingWork.swift")])
+                     files: [.taskRun, .taskManager, .users("ProcessingWork.swift")],
+                     taskClass: TaskClass(name: "BGProcessingTask", request: .processing, label: "processing"))
         case .downloads:
             TaskSpec(kind: kind, summary: "background downloads: files and assets that survive app termination",
                      identifier: Identifier(suffix: "background-downloads", permission: .none, reportKey: "downloadSession",
@@ -172,7 +186,8 @@ public struct TaskSpec: Sendable {
                      identifier: Identifier(suffix: "export", permission: .wildcard(variable: "continuedWildcard"), reportKey: nil,
                                             variable: "continuedPrefix", role: "BGContinuedProcessingTask"),
                      modes: ["processing"], entitlements: [], requestMode: nil,
-                     files: [.taskRun, .continuedProcessingManager, .users("ExportJob.swift")])
+                     files: [.taskRun, .continuedProcessingManager, .users("ExportJob.swift")],
+                     taskClass: TaskClass(name: "BGContinuedProcessingTask", request: .continued, label: "continued-processing"))
         }
     }
 

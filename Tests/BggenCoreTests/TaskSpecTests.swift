@@ -139,4 +139,27 @@ struct TaskSpecTests {
             #expect(!spec.coveringSymbols.isEmpty, "\(spec.kind): no symbol means existing code covers it")
         }
     }
+
+    /// A kind's task and request classes are rows of the symbol table made from its declaration: what the class
+    /// covers, the mode its use shows, the request it makes and its label in the existing-code list.
+    @Test func aKindsTaskClassesAreItsRowsOfTheSymbolTable() {
+        let rows = ["BGAppRefreshTask", "BGAppRefreshTaskRequest", "BGProcessingTask", "BGProcessingTaskRequest",
+                    "BGContinuedProcessingTask", "BGContinuedProcessingTaskRequest"].map { name in
+            CodeSymbol.table[name].map { "\(name) \($0.covers) \($0.mode ?? "-") \($0.request.map(\.rawValue) ?? "-") \($0.label)" } ?? name
+        }
+        #expect(rows == [
+            "BGAppRefreshTask [BggenModel.TaskKind.refresh] fetch - app refresh task",
+            "BGAppRefreshTaskRequest [BggenModel.TaskKind.refresh] fetch refresh app refresh request",
+            "BGProcessingTask [BggenModel.TaskKind.processing] processing - processing task",
+            "BGProcessingTaskRequest [BggenModel.TaskKind.processing] processing processing processing request",
+            "BGContinuedProcessingTask [BggenModel.TaskKind.continuedProcessing] processing - continued-processing task",
+            "BGContinuedProcessingTaskRequest [BggenModel.TaskKind.continuedProcessing] processing continued continued-processing request",
+        ])
+        #expect(TaskRequestKind.continued.className == "BGContinuedProcessingTaskRequest")
+        // The byte search that spares files the lexer looks for each task class.
+        for spec in TaskSpec.all {
+            guard let name = spec.taskClass?.name else { continue }
+            #expect(CodeSymbol.needles.contains(Array(name.utf8)), "\(name)")
+        }
+    }
 }
