@@ -279,6 +279,41 @@ struct HostileCloneTests {
         #expect(doctorRun.stdout.contains("iOS/Huge.swift was not searched for background code"), "\(doctorRun.stdout)")
     }
 
+    /// A source file that is not UTF-8 but names a background API (a Latin-1 "é" in an old comment) holds code no
+    /// reader can trust: init stops at it with its file and line and writes nothing, where doctor says it was not
+    /// searched. One that names none is only said to be unread, and init goes on.
+    @Test func aSourceFileThatIsNotUTF8StopsInitWhereItNamesTheBackgroundAPIs() throws {
+        let repo = try Fixtures.copy("NetNewsWire")
+        let latin1 = { (code: String) in Data("// Caf".utf8) + Data([0xE9]) + Data("\n\(code)".utf8) }
+        try latin1("enum Strings { static let title = \"x\" }\n").write(to: repo.url.appendingPathComponent("iOS/Strings.swift"))
+        let aside = try InProcessRunner.run(["init", "--yes", "--dry-run"], in: repo.url)
+        #expect(aside.status == 0, "\(aside.stderr)")
+        #expect((aside.stdout + aside.stderr).contains("iOS/Strings.swift was not searched for background code: it is not UTF-8 text (line 1)"))
+
+        try latin1("import BackgroundTasks\nfunc registerLegacy() {\n    BGTaskScheduler.shared.register(forTaskWithIdentifier: \"old\", using: nil) { $0.setTaskCompleted(success: true) }\n}\n")
+            .write(to: repo.url.appendingPathComponent("iOS/LegacyTasks.swift"))
+        // The Latin-1 files are no text `repo.files()` can read: the paths and every file's bytes are compared.
+        let snapshot = { () throws -> [String: Data] in
+            var files: [String: Data] = [:]
+            for path in try FileManager.default.subpathsOfDirectory(atPath: repo.url.path) {
+                var isFolder: ObjCBool = false
+                let url = repo.url.appendingPathComponent(path)
+                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                    files[path] = try Data(contentsOf: url)
+                }
+            }
+            return files
+        }
+        let before = try snapshot()
+        let stopped = try InProcessRunner.run(["init", "--yes"], in: repo.url)
+        #expect(stopped.status != 0)
+        #expect(stopped.stderr.contains("'iOS/LegacyTasks.swift' line 1 cannot be read (it is not UTF-8 text and it names the background APIs, so what it registers is unknown; save it as UTF-8)"), "\(stopped.stderr)")
+        #expect(stopped.stderr.split(separator: "\n").count == 1, "one line: \(stopped.stderr)")
+        #expect(try snapshot() == before, "nothing written")
+        let doctor = try InProcessRunner.run(["doctor", "--format", "json", "--fail-on", "note"], in: repo.url)
+        #expect(doctor.stdout.contains("iOS/LegacyTasks.swift was not searched for background code: it is not UTF-8 text (line 1)"), "\(doctor.stdout)")
+    }
+
     // MARK: 8–9. Bounded work on any input
 
     @Test func settingsThatEachReferenceThePreviousTenTimesExpandFastAndAreCut() {

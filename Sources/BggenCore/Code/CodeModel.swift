@@ -18,6 +18,9 @@ struct CodeModel: Sendable {
     /// Source files that could not be read at all.
     /// Source files that could not be read, each with why (not UTF-8, not a regular file, too large, outside).
     var unreadableSources: [(file: String, reason: String)] = []
+    /// Those of them that are not UTF-8 yet name a background API in their bytes: what they register is unknown,
+    /// so `init` stops at the first (`line`: the first byte that is not UTF-8), where doctor says it was not searched.
+    var unreadableBackgroundCode: [(file: String, line: Int)] = []
     var declaredNames: [DeclaredName] = []
     var targets: TargetFiles
     /// Each Swift type's declarations, for extensions resolved within a target.
@@ -39,7 +42,7 @@ struct CodeModel: Sendable {
         case facts(FileFacts, names: [DeclaredName])
         case skipped(Skipped, names: [DeclaredName])
         case failed(file: String, line: Int, reason: String)
-        case unreadable(String, reason: String)
+        case unreadable(String, reason: String, backgroundCodeAt: Int?)
     }
 
     private static let factNeedles = ByteNeedles(CodeSymbol.needles)
@@ -87,8 +90,9 @@ struct CodeModel: Sendable {
                 model.declaredNames += names
             case .failed(let file, let line, let reason)?:
                 model.unreadable.append((file, line, reason))
-            case .unreadable(let file, let reason)?:
+            case .unreadable(let file, let reason, let line)?:
                 model.unreadableSources.append((file, reason))
+                if let line { model.unreadableBackgroundCode.append((file, line)) }
             case nil:
                 continue
             }
@@ -120,11 +124,22 @@ struct CodeModel: Sendable {
 
     private static func firstPass(_ file: String, _ data: Result<Data, any Error>, root: String, clashes: NameClashSearch?) -> Outcome {
         let name = PathText.name(of: file)
+        let bytes: Data
         let text: String
         do {
-            text = try String(utf8File: data.get(), at: PathText.join(root, file))
+            bytes = try data.get()
         } catch {
-            return .unreadable(file, reason: FileSystemError.cause(of: error))
+            return .unreadable(file, reason: FileSystemError.cause(of: error), backgroundCodeAt: nil)
+        }
+        do {
+            text = try String(utf8File: bytes, at: PathText.join(root, file))
+        } catch {
+            // A Latin-1 "é" in a comment leaves the APIs' ASCII names readable: a file that names one holds
+            // background code no reader can trust, which init must not guess past.
+            let namesAPI = CodeSymbol.isNamedLikeBackgroundCode(name)
+                || ByteSearch.contains(anyOf: factNeedles, in: String(decoding: bytes, as: UTF8.self))
+            return .unreadable(file, reason: FileSystemError.cause(of: error),
+                               backgroundCodeAt: namesAPI ? String.firstInvalidUTF8Line(bytes) : nil)
         }
         let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
         let isHeader = name.hasSuffix(CodeSymbol.headerExtension)

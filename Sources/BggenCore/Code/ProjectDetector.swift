@@ -15,9 +15,9 @@ public enum ProjectDetector {
     }
 
     /// The report and the model of the app's code it was made from, which `Doctor` audits. With
-    /// `stopsAtUnreadableCode` a file nested too deeply to read stops detection (`init` must not guess); doctor
-    /// reports it instead, and writes no file, so it gathers no names that could clash with bggen's
-    /// (`readsNameClashes`).
+    /// `stopsAtUnreadableCode` a file nested too deeply to read, or one that is not UTF-8 and names a background API,
+    /// stops detection (`init` must not guess); doctor reports it instead, and writes no file, so it gathers no names
+    /// that could clash with bggen's (`readsNameClashes`).
     static func read(root: String, spec: String? = nil, fileSystem: any FileSystem, stopsAtUnreadableCode: Bool = true,
                      readsNameClashes: Bool = true,
                      dumper: (any ProjectDumping)? = nil) throws(ProjectError) -> (report: ProjectReport, code: CodeModel) {
@@ -94,6 +94,10 @@ public enum ProjectDetector {
                                   clashes: readsNameClashes ? .all : nil)
         if stopsAtUnreadableCode, let failure = code.unreadable.min(by: { $0.file < $1.file }) {
             throw .malformed(path: failure.file, line: failure.line, reason: failure.reason)
+        }
+        if stopsAtUnreadableCode, let source = code.unreadableBackgroundCode.min(by: { $0.file < $1.file }) {
+            throw .malformed(path: source.file, line: source.line,
+                             reason: "it is not UTF-8 text and it names the background APIs, so what it registers is unknown; save it as UTF-8")
         }
         var warnings: [ProjectWarning] = []
         for warning in (reading.warnings + code.warnings).sorted() where warnings.last != warning {

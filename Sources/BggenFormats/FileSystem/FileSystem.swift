@@ -161,13 +161,13 @@ extension String {
     /// for the error.
     public init(utf8File data: Data, at path: @autoclosure () -> String) throws {
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw FileSystemError(path: path(), cause: "it is not UTF-8 text (line \(Self.firstInvalidLine(data))); save it as UTF-8")
+            throw FileSystemError(path: path(), cause: "it is not UTF-8 text (line \(Self.firstInvalidUTF8Line(data))); save it as UTF-8")
         }
         self = text
     }
 
     /// The line of the first byte that is not UTF-8, such as a Latin-1 "é".
-    private static func firstInvalidLine(_ data: Data) -> Int {
+    package static func firstInvalidUTF8Line(_ data: Data) -> Int {
         var parser = Unicode.UTF8.ForwardParser()
         var bytes = data.makeIterator()
         var line = 1
