@@ -68,6 +68,26 @@ struct AppStyleTests {
         let files = try repo.files()
         #expect(files[".bggen.json"]?.contains("\"style\": \"swiftui\"") == true)
         #expect(files.keys.contains { $0.hasSuffix("BackgroundTasksScene.swift") })
+        // The app's own @main type is named, so the lines go into it instead of a second @main beside it.
+        #expect(files["bggen/NEXT_STEPS.md"]?.contains("Your app already has `@main struct KiteApp` (App/KiteApp.swift:") == true,
+                "\(files["bggen/NEXT_STEPS.md"] ?? "")")
+        #expect(files["bggen/NEXT_STEPS.md"]?.contains("add these lines to it, not a second `@main` type.") == true)
+    }
+
+    /// home-assistant's `@main struct HAApp` adapts its own `AppDelegate`: the downloads' step says to add the
+    /// lines to both, where pasting the printed types would declare a second `@main` and a second `AppDelegate`.
+    @Test func anAppWithItsOwnAdaptedDelegateIsToldToAddTheLinesToBoth() throws {
+        let repo = try Fixtures.copy("HomeAssistant")
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "downloads"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let steps = try #require(try repo.files()["bggen/NEXT_STEPS.md"])
+        #expect(steps.contains("""
+               Your app already has `@main struct HAApp` (Sources/App/HAApp.swift:3) and the `AppDelegate` its
+               `@UIApplicationDelegateAdaptor` names: add these lines to those two types, not a second `@main` type or app delegate.
+            """), "\(steps)")
+        // A new project, with no app of its own, gets the types to paste as they are.
+        let fresh = try InProcessRunner.run(["init", "--yes", "--tasks", "downloads", "--style", "swiftui", "demo"], in: try TemporaryDirectory().url)
+        #expect(fresh.status == 0 && !fresh.stdout.contains("Your app already has"), "\(fresh.stdout)")
     }
 }
 

@@ -12,6 +12,7 @@ extension ExistingProject {
                       alsoFor others: [AppTarget] = []) throws -> ProjectEdits {
         var edits = ProjectEdits()
         edits.appHasNoScenes = hasNoScenes
+        edits.swiftUIApp = Self.entryPoints(report, target: target).filter { $0.kind == .swiftUIApp && $0.typeName != nil }.min()
         guard let target else { return edits }
         let identifiers = Identifiers(configuration).permittedTaskIdentifiers
         let modes = backgroundModes(for: configuration)

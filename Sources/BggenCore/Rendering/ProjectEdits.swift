@@ -19,5 +19,10 @@ public struct ProjectEdits: Sendable, Equatable {
     /// `applicationDidEnterBackground(_:)`, or, for iOS 27, says the app must adopt scenes first.
     public var appHasNoScenes = false
 
+    /// The app's own `@main` SwiftUI `App`, where it has one: the step that calls the generated code says to put
+    /// its lines into that type (and into the delegate its `@UIApplicationDelegateAdaptor` names), since a
+    /// second `@main` or `AppDelegate` pasted beside them does not build.
+    public var swiftUIApp: EntryPoint?
+
     public init() {}
 }

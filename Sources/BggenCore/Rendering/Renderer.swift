@@ -100,6 +100,10 @@ public struct OutputRenderer: Sendable {
         let requiresScenes = configuration.deploymentTarget >= DeploymentTarget(major: 27, minor: 0)
         context["withoutScenes"] = .bool(edits.appHasNoScenes && !requiresScenes)
         context["mustAdoptScenes"] = .bool(edits.appHasNoScenes && requiresScenes)
+        let app = edits.swiftUIApp
+        context["appType"] = .string(app?.typeName ?? "")
+        context["appTypePlace"] = .string(app.map { entry in entry.line.map { "\(entry.file):\($0)" } ?? entry.file } ?? "")
+        context["appAdaptedDelegate"] = .string(app?.adaptedDelegate ?? "")
         let userFiles = Self.taskFiles.filter { $0.ownership == .user && $0.kinds.contains(where: configuration.includes) }
         context["userFiles"] = .list(userFiles.map { .string(outputFolder.isEmpty ? $0.name : "\(outputFolder)/\($0.name)") })
         // Numbered from 1 whatever comes first: transfers alone need no Info.plist entries, so no step 1.
