@@ -156,6 +156,8 @@ struct TaskSpecTests {
             "BGContinuedProcessingTaskRequest [BggenModel.TaskKind.continuedProcessing] processing continued continued-processing request",
         ])
         #expect(TaskRequestKind.continued.className == "BGContinuedProcessingTaskRequest")
+        // A forced cast of a launch handler's task is read for the same classes.
+        #expect(TaskForceCast.types == ["BGAppRefreshTask": .refresh, "BGProcessingTask": .processing, "BGContinuedProcessingTask": .continued])
         // The byte search that spares files the lexer looks for each task class.
         for spec in TaskSpec.all {
             guard let name = spec.taskClass?.name else { continue }

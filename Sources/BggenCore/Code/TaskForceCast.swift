@@ -13,9 +13,10 @@ struct TaskForceCast: Sendable, Equatable {
     /// other files are resolved.
     var registrations: [FindingLocation]
 
-    static let types: [String: TaskRequestKind] = [
-        "BGAppRefreshTask": .refresh, "BGProcessingTask": .processing, "BGContinuedProcessingTask": .continued,
-    ]
+    /// Each task kind's task class (`TaskSpec.taskClass`), with the request that makes it.
+    static let types: [String: TaskRequestKind] = Dictionary(uniqueKeysWithValues: TaskSpec.all.compactMap { spec in
+        spec.taskClass.map { ($0.name, $0.request) }
+    })
 
     /// Casts of the task in the code its registrations run (see `LaunchHandlerBody`).
     static func all(in bodies: [LaunchHandlerBody], tokens: [SourceToken], file: String) -> [TaskForceCast] {
