@@ -31,22 +31,60 @@ public enum GeneratedMarker {
     }
 
     public static func provenance(of text: String) -> Provenance {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let index = lines.prefix(2).firstIndex(where: { $0.contains(phrase) }) else {
-            return .foreign
+        // Byte offsets, not `split` and `joined`: doctor asks this of every generated file on each run.
+        var copy = text
+        return copy.withUTF8 { bytes -> Provenance in
+            // A line ends at "\n", but not at the "\n" of "\r\n", which as a Character is no "\n".
+            func lineEnd(from start: Int) -> Int {
+                var index = start
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") || (index > 0 && bytes[index - 1] == UInt8(ascii: "\r")) {
+                    index += 1
+                }
+                return index
+            }
+            let firstEnd = lineEnd(from: 0)
+            var lines = [0..<firstEnd]
+            if firstEnd < bytes.count {
+                lines.append(firstEnd + 1..<lineEnd(from: firstEnd + 1))
+            }
+            guard let marker = lines.first(where: { String(decoding: bytes[$0], as: UTF8.self).contains(phrase) }) else {
+                return .foreign
+            }
+            let markerText = String(decoding: bytes[marker], as: UTF8.self)
+            guard let range = markerText.range(of: "checksum: ") else { return .edited }
+            let stored = markerText[range.upperBound...].prefix(16)
+            // The text without the marker's line: the newline after it goes with it, or the one before a last line.
+            var hash = offsetBasis
+            if marker.upperBound < bytes.count {
+                hash = fnv1a(bytes, 0..<marker.lowerBound, hash)
+                hash = fnv1a(bytes, marker.upperBound + 1..<bytes.count, hash)
+            } else if marker.lowerBound > 0 {
+                hash = fnv1a(bytes, 0..<marker.lowerBound - 1, hash)
+            }
+            return stored == hex(hash) ? .pristine : .edited
         }
-        let marker = lines.remove(at: index)
-        guard let range = marker.range(of: "checksum: ") else { return .edited }
-        let stored = marker[range.upperBound...].prefix(16)
-        return stored == checksum(of: lines.joined(separator: "\n")) ? .pristine : .edited
     }
 
     public static func checksum(of text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
+        var copy = text
+        return hex(copy.withUTF8 { fnv1a($0, 0..<$0.count, offsetBasis) })
+    }
+
+    private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// FNV-1a over `bytes[range]`, from `hash`.
+    private static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ hash: UInt64) -> UInt64 {
+        var hash = hash
+        var index = range.lowerBound
+        while index < range.upperBound {
+            hash ^= UInt64(bytes[index])
             hash = hash &* 0x0000_0100_0000_01b3
+            index += 1
         }
+        return hash
+    }
+
+    private static func hex(_ hash: UInt64) -> String {
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
