@@ -75,6 +75,8 @@ struct SessionMisuse: Sendable, Equatable {
                 names.append(name)
             }
         }
+        // Most files create no background session: the pass over every binding is for those that do.
+        guard !names.isEmpty else { return [] }
         let bindings = Dictionary(grouping: tokens.indices.filter { index in
             tokens[index].kind == .identifier && (TokenPattern.matches(tokens, at: index + 1, ["="])
                 || (index > 0 && ["let", "var"].contains(tokens[index - 1].text)))
