@@ -13,7 +13,7 @@ package enum CodeSymbol {
         package var label: String
     }
 
-    package static let table: [String: Meaning] = taskClassRows.merging(otherRows) { kinds, _ in kinds }
+    package static let table: [String: Meaning] = taskClassRows.merging(otherRows) { fromSpec, _ in fromSpec }
 
     /// Each task kind's task and request class, from its `TaskSpec`. Continued processing is its own task kind: it
     /// never covers (or skips) processing, though its code shows the processing mode in use as processing's does.
