@@ -71,7 +71,7 @@ struct AppStyleTests {
         // The app's own @main type is named, so the lines go into it instead of a second @main beside it.
         #expect(files["bggen/NEXT_STEPS.md"]?.contains("Your app already has `@main struct KiteApp` (App/KiteApp.swift:") == true,
                 "\(files["bggen/NEXT_STEPS.md"] ?? "")")
-        #expect(files["bggen/NEXT_STEPS.md"]?.contains(":\n   add these lines to it, not a second `@main` type.\n") == true)
+        #expect(files["bggen/NEXT_STEPS.md"]?.contains(":\n   merge these lines into it instead of adding a second `@main` type.\n") == true)
     }
 
     /// home-assistant's `@main struct HAApp` adapts its own `AppDelegate`: the downloads' step says to add the
@@ -83,7 +83,8 @@ struct AppStyleTests {
         let steps = try #require(try repo.files()["bggen/NEXT_STEPS.md"])
         #expect(steps.contains("""
                Your app already has `@main struct HAApp` (Sources/App/HAApp.swift:3)
-               and `AppDelegate`, the app delegate it adapts: add these lines to those two, not a second `@main` type or delegate.
+               and `AppDelegate`, the app delegate it adapts: merge these lines into those two instead of adding a second
+               `@main` type or delegate.
             """), "\(steps)")
         // A new project, with no app of its own, gets the types to paste as they are.
         let fresh = try InProcessRunner.run(["init", "--yes", "--tasks", "downloads", "--style", "swiftui", "demo"], in: try TemporaryDirectory().url)
