@@ -292,24 +292,13 @@ struct HostileCloneTests {
 
         try latin1("import BackgroundTasks\nfunc registerLegacy() {\n    BGTaskScheduler.shared.register(forTaskWithIdentifier: \"old\", using: nil) { $0.setTaskCompleted(success: true) }\n}\n")
             .write(to: repo.url.appendingPathComponent("iOS/LegacyTasks.swift"))
-        // The Latin-1 files are no text `repo.files()` can read: the paths and every file's bytes are compared.
-        let snapshot = { () throws -> [String: Data] in
-            var files: [String: Data] = [:]
-            for path in try FileManager.default.subpathsOfDirectory(atPath: repo.url.path) {
-                var isFolder: ObjCBool = false
-                let url = repo.url.appendingPathComponent(path)
-                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-                    files[path] = try Data(contentsOf: url)
-                }
-            }
-            return files
-        }
-        let before = try snapshot()
+        // The Latin-1 files are no text `repo.files()` can read: every file's bytes are compared.
+        let before = try repo.fileData()
         let stopped = try InProcessRunner.run(["init", "--yes"], in: repo.url)
         #expect(stopped.status != 0)
         #expect(stopped.stderr.contains("'iOS/LegacyTasks.swift' line 1 cannot be read (it is not UTF-8 text and it names the background APIs, so what it registers is unknown; save it as UTF-8)"), "\(stopped.stderr)")
         #expect(stopped.stderr.split(separator: "\n").count == 1, "one line: \(stopped.stderr)")
-        #expect(try snapshot() == before, "nothing written")
+        #expect(try repo.fileData() == before, "nothing written")
         let doctor = try InProcessRunner.run(["doctor", "--format", "json", "--fail-on", "note"], in: repo.url)
         #expect(doctor.stdout.contains("iOS/LegacyTasks.swift was not searched for background code: it is not UTF-8 text (line 1)"), "\(doctor.stdout)")
     }

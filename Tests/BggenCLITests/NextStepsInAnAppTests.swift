@@ -74,9 +74,9 @@ struct AppStyleTests {
         #expect(files["bggen/NEXT_STEPS.md"]?.contains(":\n   merge these lines into it instead of adding a second `@main` type.\n") == true)
     }
 
-    /// home-assistant's `@main struct HAApp` adapts its own `AppDelegate`: the downloads' step says to add the
-    /// lines to both, where pasting the printed types would declare a second `@main` and a second `AppDelegate`.
-    @Test func anAppWithItsOwnAdaptedDelegateIsToldToAddTheLinesToBoth() throws {
+    /// home-assistant's `@main struct HAApp` adapts its own `AppDelegate`: the downloads' step says to merge the
+    /// lines into both, where pasting the printed types would declare a second `@main` and a second `AppDelegate`.
+    @Test func anAppWithItsOwnAdaptedDelegateIsToldToMergeTheLinesIntoBoth() throws {
         let repo = try Fixtures.copy("HomeAssistant")
         let run = try InProcessRunner.run(["init", "--yes", "--tasks", "downloads"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")

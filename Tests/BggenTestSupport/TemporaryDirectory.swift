@@ -15,9 +15,18 @@ public final class TemporaryDirectory: @unchecked Sendable {
         try? FileManager.default.removeItem(at: url)
     }
 
-    /// Every regular file below the folder, keyed by relative path.
+    /// Every regular file below the folder, keyed by relative path, as UTF-8 text.
     public func files() throws -> [String: String] {
-        var result: [String: String] = [:]
+        try read { try String(contentsOf: $0, encoding: .utf8) }
+    }
+
+    /// Every regular file below the folder, keyed by relative path, as bytes: for files that are not UTF-8.
+    public func fileData() throws -> [String: Data] {
+        try read { try Data(contentsOf: $0) }
+    }
+
+    private func read<Value>(_ contents: (URL) throws -> Value) throws -> [String: Value] {
+        var result: [String: Value] = [:]
         guard let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey]) else {
             return result
         }
@@ -25,7 +34,7 @@ public final class TemporaryDirectory: @unchecked Sendable {
         for case let file as URL in enumerator {
             guard (try file.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
             let relative = String(file.resolvingSymlinksInPath().path.dropFirst(base.count + 1))
-            result[relative] = try String(contentsOf: file, encoding: .utf8)
+            result[relative] = try contents(file)
         }
         return result
     }
