@@ -1,8 +1,8 @@
 /// One answer, declared once (see `AnswerSpecs`): its flag, its `.bggen.json` key, its one default, how its text is
 /// parsed, recorded and replayed, the question that asks for it (and when) and its help text. The option table, the
 /// answers file, the questions and their order, `--yes`, the scenarios and `Configuration.answers` are all made from
-/// it, so a new answer is one declaration plus its fields.
-public struct AnswerSpec<Value: Sendable>: Sendable {
+/// it, so a new answer is this declaration and nothing else.
+public struct AnswerSpec<Value: Sendable & Equatable>: Sendable {
     /// How the answer is written on the command line.
     public enum Form: Sendable, Equatable {
         /// `--tasks LIST`: a value, named in help by its placeholder.
@@ -46,8 +46,6 @@ public struct AnswerSpec<Value: Sendable>: Sendable {
     public let summary: String
     /// The lines `--help` and the man page add below the summary.
     public let details: [String]
-    /// Where it is kept in the answers.
-    public let path: WritableKeyPath<Answers, Value?> & Sendable
     public typealias Parse = @Sendable (String) throws(ConfigurationError) -> Value
     /// Parses the flag's text; nil for a true-or-false answer.
     public let parse: Parse?
@@ -65,7 +63,7 @@ public struct AnswerSpec<Value: Sendable>: Sendable {
     /// An answer that takes a value: `--interval VALUE`. Its question is asked only with `askedWith`, which is
     /// `onlyWith` unless given.
     public static func value(
-        _ name: String, file fileKey: String? = nil, _ path: WritableKeyPath<Answers, Value?> & Sendable, placeholder: String,
+        _ name: String, file fileKey: String? = nil, placeholder: String,
         choices: AnswerChoices = .none, example: String, default defaultValue: Value, assumedByYes: Bool = false,
         onlyWith: TaskKind? = nil, question asking: Asking<Value>? = nil, askedWith: [TaskKind]? = nil,
         settle: (@Sendable (_ answers: inout Answers, _ given: Answers) -> [String])? = nil,
@@ -76,7 +74,7 @@ public struct AnswerSpec<Value: Sendable>: Sendable {
     ) -> AnswerSpec {
         AnswerSpec(name: name, fileKey: fileKey ?? name, form: .value(placeholder: placeholder), choices: choices, example: example,
                    defaultValue: defaultValue, assumedByYes: assumedByYes, onlyWith: onlyWith, asking: asking,
-                   askedWith: askedWith ?? onlyWith.map { [$0] } ?? [], settle: settle, summary: summary, details: details, path: path,
+                   askedWith: askedWith ?? onlyWith.map { [$0] } ?? [], settle: settle, summary: summary, details: details,
                    parse: parse, isMeaningful: isMeaningful, record: record, report: record, replay: replay, setFlag: nil)
     }
 
@@ -94,16 +92,15 @@ public struct AnswerSpec<Value: Sendable>: Sendable {
     /// app's unusable bundle identifier) and a free-text question offers nothing.
     public func question(offering defaults: Answers) -> Question? {
         guard let asking else { return nil }
-        let path = path
         let flag = flag
-        let offered = defaults[keyPath: path] ?? (assumedByYes ? nil : defaultValue)
+        let offered = defaults[self] ?? (assumedByYes ? nil : defaultValue)
         let declared = parse
         let parse: Parse = { text throws(ConfigurationError) in
             guard let declared else { throw .notAValue(flag: flag) }
             return try declared(text)
         }
         return Question(text: asking.text, form: asking.form(offered, defaultValue, parse) { value, echo in
-            Question.Answered(set: { $0[keyPath: path] = value }, echo: echo)
+            Question.Answered(set: { [self] in $0[self] = value }, echo: echo)
         })
     }
 
@@ -111,7 +108,7 @@ public struct AnswerSpec<Value: Sendable>: Sendable {
     /// An answer about one task (`onlyWith`) is its default when `tasks` leave that task out.
     public func resolved(_ answers: Answers, defaults: Answers, tasks: [TaskKind]) -> Value {
         if let onlyWith, !tasks.contains(onlyWith) { return defaultValue }
-        return answers[keyPath: path] ?? defaults[keyPath: path] ?? defaultValue
+        return answers[self] ?? defaults[self] ?? defaultValue
     }
 }
 
@@ -119,7 +116,7 @@ extension AnswerSpec where Value == Bool {
     /// A true-or-false answer: `--network` / `--no-network`, or with `negatable: false` just `--objc`. `init --json`
     /// reports what the file records unless `reported` says otherwise.
     public static func toggle(
-        _ name: String, _ path: WritableKeyPath<Answers, Bool?> & Sendable, negatable: Bool = true, assumedByYes: Bool = false,
+        _ name: String, negatable: Bool = true, assumedByYes: Bool = false,
         onlyWith: TaskKind? = nil, question: String? = nil, record: @escaping @Sendable (Configuration) -> RecordedAnswer?,
         reported: (@Sendable (Configuration) -> RecordedAnswer?)? = nil, replay: @escaping @Sendable (Configuration) -> Bool?,
         _ summary: String, _ details: String...
@@ -127,9 +124,9 @@ extension AnswerSpec where Value == Bool {
         AnswerSpec(name: name, fileKey: name, form: negatable ? .toggle : .flag, choices: .none, example: "true", defaultValue: false,
                    assumedByYes: assumedByYes, onlyWith: onlyWith, asking: question.map(Asking.yesNo), askedWith: onlyWith.map { [$0] } ?? [],
                    settle: nil, summary: summary, details: details,
-                   path: path, parse: nil, isMeaningful: { $0 }, record: record, report: reported ?? record, replay: replay,
+                   parse: nil, isMeaningful: { $0 }, record: record, report: reported ?? record, replay: replay,
                    // `--objc` has no negative form, so false leaves it unset.
-                   setFlag: { given, answers in answers[keyPath: path] = given || negatable ? given : nil })
+                   setFlag: { given, answers in answers[answer: name] = given || negatable ? given : nil })
     }
 }
 
@@ -182,6 +179,7 @@ public struct AnyAnswerSpec: Sendable {
     private let replay: @Sendable (Configuration, inout Answers) -> Void
     private let resolve: @Sendable (_ given: Answers, _ defaults: Answers, _ tasks: [TaskKind], inout Answers) -> Void
     private let makeQuestion: @Sendable (Answers) -> Question?
+    private let truth: @Sendable (Configuration) -> Bool?
     private let settle: @Sendable (inout Answers, Answers) -> [String]
 
     public init<Value>(_ spec: AnswerSpec<Value>) {
@@ -204,19 +202,19 @@ public struct AnyAnswerSpec: Sendable {
         case .toggle: (isToggle, isNegatable, placeholder) = (true, true, "")
         case .flag: (isToggle, isNegatable, placeholder) = (true, false, "")
         }
-        let path = spec.path
         let flag = spec.flag
         setText = { text, answers throws(ConfigurationError) in
             guard let parse = spec.parse else { throw .notAValue(flag: flag) }
-            answers[keyPath: path] = try parse(text)
+            answers[spec] = try parse(text)
         }
         setFlag = spec.setFlag ?? { _, _ in }
-        fill = { answers, other in answers[keyPath: path] = answers[keyPath: path] ?? other[keyPath: path] }
-        assumeDefault = { answers in if spec.assumedByYes { answers[keyPath: path] = spec.defaultValue } }
-        isGiven = { $0[keyPath: path] != nil }
-        replay = { configuration, answers in answers[keyPath: path] = spec.replay(configuration) }
-        resolve = { given, defaults, tasks, resolved in resolved[keyPath: path] = spec.resolved(given, defaults: defaults, tasks: tasks) }
-        givenMeaningfully = { answers in answers[keyPath: path].map(spec.isMeaningful) ?? false }
+        fill = { answers, other in answers[spec] = answers[spec] ?? other[spec] }
+        assumeDefault = { answers in if spec.assumedByYes { answers[spec] = spec.defaultValue } }
+        isGiven = { $0[spec] != nil }
+        replay = { configuration, answers in answers[spec] = spec.replay(configuration) }
+        resolve = { given, defaults, tasks, resolved in resolved[spec] = spec.resolved(given, defaults: defaults, tasks: tasks) }
+        givenMeaningfully = { answers in answers[spec].map(spec.isMeaningful) ?? false }
+        truth = { configuration in configuration[spec] as? Bool }
     }
 
     /// Parses `text` into this answer; the error names what was wrong and how to fix it.
@@ -261,6 +259,9 @@ public struct AnyAnswerSpec: Sendable {
     func resolving(_ given: Answers, defaults: Answers, tasks: [TaskKind], into resolved: inout Answers) {
         resolve(given, defaults, tasks, &resolved)
     }
+    /// A true-or-false answer's value in `configuration`, as the templates see it under its name (`{{#if gpu}}`);
+    /// nil for an answer that takes a value.
+    public func isOn(in configuration: Configuration) -> Bool? { truth(configuration) }
     /// Sets the answer that gives `configuration`'s value back.
     func replaying(_ configuration: Configuration, into answers: inout Answers) { replay(configuration, &answers) }
 }

@@ -1,12 +1,14 @@
-/// Every answer `bggen init` takes, each declared once. To add one: declare it here, list it in `all`, give it a
-/// field in `Answers`, and use it in the templates (`RenderContext` reads `configuration[AnswerSpecs.name]`); flags,
-/// help, the man page, completions, `.bggen.json`, `--yes`, the scenarios, `Configuration`'s value and its
-/// `answers`, and the question (where in `all` it is asked, and with which tasks) follow from the declaration.
+/// Every answer `bggen init` takes, each declared once. To add one: declare it here, list it in `all`, and use it in
+/// the templates, where a true-or-false answer is a flag under its name (`{{#if gpu}}`); `Answers` keeps it under its
+/// declaration (`answers[AnswerSpecs.gpu]`) and `Configuration` resolves it (`configuration[AnswerSpecs.gpu]`), so
+/// neither needs a field. Flags, help, the man page, completions, `.bggen.json`, `--yes`, the scenarios,
+/// `Configuration`'s value and its `answers`, and the question (where in `all` it is asked, and with which tasks)
+/// follow from the declaration. An answer that takes a value reaches the templates through `RenderContext`.
 public enum AnswerSpecs {
     public static let tasks: AnswerSpec<[TaskKind]> = {
         let fallback: [TaskKind] = [.refresh, .processing]
         let names = TaskKind.allCases.map(\.rawValue)
-        return .value("tasks", \.tasks, placeholder: "LIST", choices: .commaList(names), example: "refresh,processing",
+        return .value("tasks", placeholder: "LIST", choices: .commaList(names), example: "refresh,processing",
                       default: fallback, assumedByYes: true,
                       question: .several("What background work do you need?", TaskKind.allCases.map { ($0.summary, $0) }, echo: { $0.rawValue }),
                       parse: TaskKind.parseList, record: { .list($0.tasks.map(\.rawValue)) }, replay: { $0.tasks },
@@ -16,7 +18,7 @@ public enum AnswerSpecs {
 
     public static let interval: AnswerSpec<Interval> = {
         let fallback = Interval.fewHours
-        return .value("interval", \.interval, placeholder: "VALUE", choices: .words(Interval.keywords), example: "\(fallback)",
+        return .value("interval", placeholder: "VALUE", choices: .words(Interval.keywords), example: "\(fallback)",
                       default: fallback, assumedByYes: true,
                       question: .one("How often should it run?",
                                      [("hourly (the system decides the exact time)", .hourly),
@@ -27,7 +29,7 @@ public enum AnswerSpecs {
                       // Only refresh and processing run periodically; on-push is offered as long as silent push can be added.
                       askedWith: [.refresh, .processing],
                       settle: { answers, given in
-                          guard answers.interval == .onPush, let tasks = answers.tasks,
+                          guard answers[AnswerSpecs.interval] == .onPush, let tasks = answers.tasks,
                                 let (adjusted, notes) = try? Configuration.onPush(tasks, refreshMayBeDropped: given.tasks == nil) else { return [] }
                           answers.tasks = adjusted
                           return notes
@@ -46,21 +48,21 @@ public enum AnswerSpecs {
     }()
 
     public static let network = AnswerSpec<Bool>.toggle(
-        "network", \.requiresNetwork, assumedByYes: true, onlyWith: .processing, question: "Does the processing task need network access?",
+        "network", assumedByYes: true, onlyWith: .processing, question: "Does the processing task need network access?",
         record: { .flag($0.requiresNetwork) }, replay: { $0.requiresNetwork }, "the processing task needs network connectivity (default: no)")
 
     public static let power = AnswerSpec<Bool>.toggle(
-        "power", \.requiresPower, assumedByYes: true, onlyWith: .processing, question: "Should it run only on external power?",
+        "power", assumedByYes: true, onlyWith: .processing, question: "Should it run only on external power?",
         record: { .flag($0.requiresPower) }, replay: { $0.requiresPower }, "the processing task needs external power (default: no)")
 
     public static let checkpoint = AnswerSpec<Bool>.toggle(
-        "checkpoint", \.checkpoint, onlyWith: .processing,
+        "checkpoint", onlyWith: .processing,
         question: "Should long processing save its progress and resume from it next time?",
         record: { $0.checkpoint ? .flag(true) : nil }, reported: { .flag($0.checkpoint) }, replay: { $0.checkpoint },
         "processing saves a cursor after each item and resumes from it next run")
 
     public static let at = AnswerSpec<NightlyStart>.value(
-        "at", \.nightlyAt, placeholder: "HH:MM", example: "02:30", default: NightlyStart.anyTime, onlyWith: .processing,
+        "at", placeholder: "HH:MM", example: "02:30", default: NightlyStart.anyTime, onlyWith: .processing,
         question: .text("Start processing at a fixed local time each night (HH:MM, or none)"), parse: NightlyStart.init,
         isMeaningful: { $0.time != nil }, record: { $0.nightlyAt.map { .text($0.description) } },
         replay: { $0.nightlyAt.map(NightlyStart.at) ?? .anyTime },
@@ -70,7 +72,7 @@ public enum AnswerSpecs {
 
     public static let strategy: AnswerSpec<ContinuedStrategy> = {
         let fallback = ContinuedStrategy.queue
-        return .value("strategy", \.strategy, placeholder: "queue|fail", choices: .words(ContinuedStrategy.allCases.map(\.rawValue)),
+        return .value("strategy", placeholder: "queue|fail", choices: .words(ContinuedStrategy.allCases.map(\.rawValue)),
                       example: fallback.rawValue, default: fallback, onlyWith: .continuedProcessing,
                       question: .one("If a job cannot start right away, should it…",
                                      [("queue: wait until the system can run it", .queue), ("fail: refuse at once, so the app can tell the user", .fail)],
@@ -83,7 +85,7 @@ public enum AnswerSpecs {
     }()
 
     public static let gpu = AnswerSpec<Bool>.toggle(
-        "gpu", \.gpu, onlyWith: .continuedProcessing, question: "Should jobs use the GPU where the device allows it?",
+        "gpu", onlyWith: .continuedProcessing, question: "Should jobs use the GPU where the device allows it?",
         record: { $0.gpu ? .flag(true) : nil }, reported: { .flag($0.gpu) },
         replay: { $0.includes(.continuedProcessing) ? $0.gpu : nil },
         "continued processing asks for the GPU where the device supports it",
@@ -91,7 +93,7 @@ public enum AnswerSpecs {
         "fragment; refused, a job goes on without it; default: no)")
 
     public static let style = AnswerSpec<AppStyle>.value(
-        "style", \.style, placeholder: "STYLE", choices: .words(AppStyle.allCases.map(\.rawValue)), example: "app-delegate",
+        "style", placeholder: "STYLE", choices: .words(AppStyle.allCases.map(\.rawValue)), example: "app-delegate",
         default: AppStyle.appDelegate,
         question: .one("How does your app start?", [("a UIKit app delegate", .appDelegate), ("a SwiftUI App", .swiftUI)], echo: { $0.rawValue }),
         parse: AppStyle.parse, record: { .text($0.style.rawValue) }, replay: { $0.style },
@@ -101,7 +103,7 @@ public enum AnswerSpecs {
 
     public static let bundleID: AnswerSpec<BundleIdentifier> = {
         let fallback = BundleIdentifier.example
-        return .value("bundle-id", file: "bundleId", \.bundleIdentifier, placeholder: "ID", example: "\(fallback)", default: fallback,
+        return .value("bundle-id", file: "bundleId", placeholder: "ID", example: "\(fallback)", default: fallback,
                       assumedByYes: true, question: .text("Bundle identifier prefix"), parse: BundleIdentifier.init,
                       record: { .text($0.bundleIdentifier.description) }, replay: { $0.bundleIdentifier },
                       "reverse-DNS prefix of every identifier (default: \(fallback))")
@@ -109,7 +111,7 @@ public enum AnswerSpecs {
 
     public static let ios: AnswerSpec<DeploymentTarget> = {
         let fallback = DeploymentTarget.standard
-        return .value("ios", \.deploymentTarget, placeholder: "VERSION", example: "\(fallback)", default: fallback, assumedByYes: true,
+        return .value("ios", placeholder: "VERSION", example: "\(fallback)", default: fallback, assumedByYes: true,
                       question: .text("Lowest iOS version the app runs on (deployment target)"), parse: DeploymentTarget.init,
                       record: { .text($0.deploymentTarget.description) }, replay: { $0.deploymentTarget },
                       "deployment target, \(DeploymentTarget.minimum) to \(DeploymentTarget.newestMajor).x (default: \(fallback))",
@@ -118,7 +120,7 @@ public enum AnswerSpecs {
     }()
 
     public static let prefix = AnswerSpec<String>.value(
-        "prefix", \.typePrefix, placeholder: "NAME", example: "Acme", default: "",
+        "prefix", placeholder: "NAME", example: "Acme", default: "",
         parse: { text throws(ConfigurationError) in
             guard !text.isEmpty else { throw .invalidTypePrefix(text) }
             return try Configuration.validatedTypePrefix(text)
@@ -130,14 +132,14 @@ public enum AnswerSpecs {
         "declares one of bggen's names, and recorded in .bggen.json")
 
     public static let objc = AnswerSpec<Bool>.toggle(
-        "objc", \.objectiveC, negatable: false, record: { $0.objectiveC ? .flag(true) : nil }, reported: { _ in nil },
+        "objc", negatable: false, record: { $0.objectiveC ? .flag(true) : nil }, reported: { _ in nil },
         replay: { $0.objectiveC ? true : nil },
         "the app delegate is Objective-C: an @objc entry point and Objective-C calls",
         "(BackgroundTasksObjC.swift; detected in an existing app)")
 
     /// False is an answer too (`--no-tests`, or no to the question): recorded, so the question is not asked again.
     public static let tests = AnswerSpec<Bool>.toggle(
-        "tests", \.tests, record: { $0.tests ? .flag(true) : $0.testsDeclined ? .flag(false) : nil }, reported: { .flag($0.tests) },
+        "tests", record: { $0.tests ? .flag(true) : $0.testsDeclined ? .flag(false) : nil }, reported: { .flag($0.tests) },
         replay: { $0.tests ? true : $0.testsDeclined ? false : nil },
         "also write rehearsal tests of the background work",
         "into the app's unit-test target (XCTest, or Swift Testing where its files",

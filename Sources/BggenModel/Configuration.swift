@@ -1,53 +1,30 @@
-/// The answers a user gave, each optional: flags, questions and answers files all fill this in.
+/// The answers a user gave, each optional: flags, questions and answers files all fill this in. Each is kept under
+/// its declaration and read through it (`answers[AnswerSpecs.gpu]`), so a new answer adds no field here.
 public struct Answers: Sendable, Equatable {
-    public var tasks: [TaskKind]?
-    public var interval: Interval?
-    public var requiresNetwork: Bool?
-    public var requiresPower: Bool?
-    public var bundleIdentifier: BundleIdentifier?
-    public var deploymentTarget: DeploymentTarget?
-    /// Processing saves a cursor after each item and resumes from it (`--checkpoint`).
-    public var checkpoint: Bool?
-    /// Processing waits for this local time each night (`--at`).
-    public var nightlyAt: NightlyStart?
-    /// Continued processing: wait or refuse when iOS cannot start a job at once (`--strategy`).
-    public var strategy: ContinuedStrategy?
-    /// Continued processing asks for the GPU where the device offers it (`--gpu`).
-    public var gpu: Bool?
-    /// How the app starts (`--style`).
-    public var style: AppStyle?
-    /// Put before every type and Swift file bggen generates (`--prefix`), so none clashes with the app's own.
-    public var typePrefix: String?
-    /// The app delegate is written in Objective-C (`--objc`): generate an `@objc` entry point and print
-    /// Objective-C calls.
-    public var objectiveC: Bool?
+    /// Every answer given, under its declaration's name.
+    private var given: [String: GivenAnswer] = [:]
     /// The app target also builds for macOS, where `BackgroundTasks` and `UIKit` do not exist: the generated files
     /// are compiled only where they do. Read from the project, never asked.
     public var guardsPlatform: Bool?
-    /// Also generate the rehearsal tests of the app's background work (`--tests`).
-    public var tests: Bool?
 
-    public init(
-        tasks: [TaskKind]? = nil, interval: Interval? = nil, requiresNetwork: Bool? = nil,
-        requiresPower: Bool? = nil, bundleIdentifier: BundleIdentifier? = nil, deploymentTarget: DeploymentTarget? = nil,
-        checkpoint: Bool? = nil, nightlyAt: NightlyStart? = nil, strategy: ContinuedStrategy? = nil, gpu: Bool? = nil, style: AppStyle? = nil,
-        typePrefix: String? = nil, objectiveC: Bool? = nil, guardsPlatform: Bool? = nil, tests: Bool? = nil
-    ) {
-        self.tests = tests
-        self.guardsPlatform = guardsPlatform
-        self.typePrefix = typePrefix
-        self.objectiveC = objectiveC
-        self.style = style
-        self.strategy = strategy
-        self.gpu = gpu
-        self.checkpoint = checkpoint
-        self.nightlyAt = nightlyAt
-        self.tasks = tasks
-        self.interval = interval
-        self.requiresNetwork = requiresNetwork
-        self.requiresPower = requiresPower
-        self.bundleIdentifier = bundleIdentifier
-        self.deploymentTarget = deploymentTarget
+    public init() {}
+
+    /// The tasks chosen: the answer the rules tie the others to.
+    public var tasks: [TaskKind]? {
+        get { self[AnswerSpecs.tasks] }
+        set { self[AnswerSpecs.tasks] = newValue }
+    }
+
+    /// The answer `spec` declares, or nil when it was not given.
+    public subscript<Value>(_ spec: AnswerSpec<Value>) -> Value? {
+        get { self[answer: spec.name] }
+        set { self[answer: spec.name] = newValue }
+    }
+
+    /// The answer declared with `name`: for a declaration's own closures, made before the declaration is.
+    subscript<Value: Sendable & Equatable>(answer name: String) -> Value? {
+        get { given[name]?.value as? Value }
+        set { given[name] = newValue.map(GivenAnswer.init) }
     }
 
     /// What `--yes` takes for anything not given: the defaults of the answers a script must otherwise pass.
@@ -67,6 +44,17 @@ public struct Answers: Sendable, Equatable {
             spec.assumedByYes && !spec.isGiven(in: self) && spec.onlyWith.map { tasks?.contains($0) ?? true } ?? true
         }.map(\.missingFlag)
     }
+}
+
+/// One given answer of whatever type its declaration has; two are equal when they hold equal values of one type.
+private struct GivenAnswer: Sendable, Equatable {
+    let value: any Sendable & Equatable
+
+    static func == (lhs: GivenAnswer, rhs: GivenAnswer) -> Bool { lhs.value.isEqual(to: rhs.value) }
+}
+
+extension Equatable {
+    fileprivate func isEqual(to other: any Equatable) -> Bool { (other as? Self) == self }
 }
 
 /// A complete, validated set of answers: everything the templates need, and nothing left to check.
@@ -135,12 +123,12 @@ public struct Configuration: Sendable, Equatable {
             conflicts.append(error)
             self.typePrefix = ""
         }
-        if answers.objectiveC == true && style == .swiftUI { conflicts.append(.objectiveCWithSwiftUI) }
+        if answers[AnswerSpecs.objc] == true && style == .swiftUI { conflicts.append(.objectiveCWithSwiftUI) }
         self.objectiveC = style == .appDelegate && Self.value(AnswerSpecs.objc, in: resolved)
         self.guardsPlatform = answers.guardsPlatform ?? defaults.guardsPlatform ?? false
-        self.testsDeclined = (answers.tests ?? defaults.tests) == false
+        self.testsDeclined = (answers[AnswerSpecs.tests] ?? defaults[AnswerSpecs.tests]) == false
         self.tests = Self.value(AnswerSpecs.tests, in: resolved)
-        (resolved.tasks, resolved.typePrefix, resolved.objectiveC) = (tasks, typePrefix, objectiveC)
+        (resolved.tasks, resolved[AnswerSpecs.prefix], resolved[AnswerSpecs.objc]) = (tasks, typePrefix, objectiveC)
         self.resolved = resolved
         if style == .swiftUI && deploymentTarget < DeploymentTarget(major: 14, minor: 0) {
             conflicts.append(.swiftUIRequiresIOS14(deploymentTarget.description))
@@ -160,7 +148,7 @@ public struct Configuration: Sendable, Equatable {
 
     /// Every declared answer is resolved, so the declared default is only what the types ask for.
     private static func value<Value>(_ spec: AnswerSpec<Value>, in resolved: Answers) -> Value {
-        resolved[keyPath: spec.path] ?? spec.defaultValue
+        resolved[spec] ?? spec.defaultValue
     }
 
     public func includes(_ kind: TaskKind) -> Bool { tasks.contains(kind) }

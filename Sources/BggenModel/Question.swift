@@ -27,7 +27,7 @@ public struct Question: Sendable {
 
 /// How an answer's question is put, declared with the answer in `AnswerSpecs`: its words, its form and the choices
 /// it offers. The answer it offers (what Enter takes) and what a reply sets come from the answer's declaration.
-public struct Asking<Value: Sendable>: Sendable {
+public struct Asking<Value: Sendable & Equatable>: Sendable {
     public let text: String
     /// The choices offered, in order; empty for a yes-or-no question or free text.
     public let offers: [AnswerSpec<Value>.Offer]
@@ -37,7 +37,7 @@ public struct Asking<Value: Sendable>: Sendable {
                          _ answered: @escaping @Sendable (Value, _ echo: String?) -> Question.Answered) -> Question.Form
 }
 
-extension Asking where Value: Equatable {
+extension Asking {
     /// One of `offers`, the offered answer preselected; a recorded answer that is none of them (`every 6h`) is
     /// offered last, labelled by `unlisted`. `echo` spells the choice, as the flag takes it.
     public static func one(_ text: String, _ offers: [(String, Value)], unlisted: (@Sendable (Value) -> String)? = nil,

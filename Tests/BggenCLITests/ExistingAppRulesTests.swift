@@ -31,9 +31,9 @@ struct ExistingAppRulesTests {
         var offered: [BundleIdentifier?] = []
         var questions = InitQuestions()
         questions.answers = { given, defaults in
-            offered.append(defaults.bundleIdentifier)
+            offered.append(defaults[AnswerSpecs.bundleID])
             var answers = given.filling(from: defaults)
-            answers.bundleIdentifier = try BundleIdentifier("com.acme.Reader")
+            answers[AnswerSpecs.bundleID] = try BundleIdentifier("com.acme.Reader")
             return answers
         }
         let outcome = try InitService(fileSystem: LocalFileSystem()).run(request, questions: questions) { $0 }

@@ -106,12 +106,12 @@ struct InteractiveTests {
         #expect(!session.transcript.contains("Bundle identifier prefix"), "a flag that was given is not asked again")
         let recorded = try AnswersFile.decode(try String(contentsOf: folder.url.appendingPathComponent(".bggen.json"), encoding: .utf8), path: ".bggen.json", ruleIDs: DoctorRule.ids)
         #expect(recorded.answers.tasks == [.processing, .silentPush])
-        #expect(recorded.answers.requiresNetwork == true && recorded.answers.requiresPower == true)
-        #expect(recorded.answers.bundleIdentifier?.description == "org.sample.photos")
-        #expect(recorded.answers.deploymentTarget?.description == "17.0", "the deployment target is asked, not recorded silently")
-        #expect(recorded.answers.nightlyAt == .at(try TimeOfDay("01:45")))
-        #expect(recorded.answers.checkpoint == nil, "a declined checkpoint is not recorded")
-        #expect(recorded.answers.style == .swiftUI)
+        #expect(recorded.answers[AnswerSpecs.network] == true && recorded.answers[AnswerSpecs.power] == true)
+        #expect(recorded.answers[AnswerSpecs.bundleID]?.description == "org.sample.photos")
+        #expect(recorded.answers[AnswerSpecs.ios]?.description == "17.0", "the deployment target is asked, not recorded silently")
+        #expect(recorded.answers[AnswerSpecs.at] == .at(try TimeOfDay("01:45")))
+        #expect(recorded.answers[AnswerSpecs.checkpoint] == nil, "a declined checkpoint is not recorded")
+        #expect(recorded.answers[AnswerSpecs.style] == .swiftUI)
     }
 
     @Test func controlCInAKeyPromptExits130RestoresTheTerminalAndWritesNothing() throws {

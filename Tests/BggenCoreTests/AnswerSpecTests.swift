@@ -1,4 +1,4 @@
-import BggenCore
+@testable import BggenCore
 import BggenTestSupport
 import Foundation
 import Testing
@@ -8,11 +8,11 @@ struct AnswerSpecTests {
     @Test func flagsAsScenariosWriteThemGiveTypedAnswers() throws {
         let answers = try AnswerSpecs.answers(fromFlags: ["--tasks", "processing,refresh", "--no-network", "--power", "--bundle-id", "org.x.app", "--ios", "17.0", "--objc", "--no-tests"])
         #expect(answers.tasks == [.refresh, .processing])
-        #expect(answers.requiresNetwork == false && answers.requiresPower == true)
-        #expect(answers.bundleIdentifier == (try BundleIdentifier("org.x.app")))
-        #expect(answers.deploymentTarget == DeploymentTarget(major: 17, minor: 0))
-        #expect(answers.objectiveC == true)
-        #expect(answers.tests == false)
+        #expect(answers[AnswerSpecs.network] == false && answers[AnswerSpecs.power] == true)
+        #expect(answers[AnswerSpecs.bundleID] == (try BundleIdentifier("org.x.app")))
+        #expect(answers[AnswerSpecs.ios] == DeploymentTarget(major: 17, minor: 0))
+        #expect(answers[AnswerSpecs.objc] == true)
+        #expect(answers[AnswerSpecs.tests] == false)
     }
 
     @Test func theFileAndTheFlagsRefuseTheSameValueWithTheSameMessage() throws {
@@ -51,19 +51,52 @@ struct AnswerSpecTests {
 
     /// An answer is read through its declaration, as the rules left it: on-push's tasks, the prefix, `--objc`.
     @Test func aConfigurationGivesEachAnswerThroughItsDeclaration() throws {
-        let onPush = try Configuration(answers: Answers(interval: .onPush, style: .appDelegate, typePrefix: "Acme", objectiveC: true))
+        let onPush = try Configuration(answers: Answers(flags: "--interval on-push --style app-delegate --prefix Acme --objc"))
         #expect(onPush[AnswerSpecs.tasks] == [.processing, .silentPush] && onPush[AnswerSpecs.tasks] == onPush.tasks)
         #expect(onPush[AnswerSpecs.prefix] == "Acme" && onPush[AnswerSpecs.objc])
         // Given without continued processing, its answers would be a conflict; from the defaults they are ignored.
-        let ignored = try Configuration(answers: Answers(tasks: [.refresh]), defaults: Answers(strategy: .fail, gpu: true))
+        let ignored = try Configuration(answers: Answers(tasks: [.refresh]), defaults: Answers(flags: "--strategy fail --gpu"))
         #expect(ignored[AnswerSpecs.strategy] == .queue && !ignored[AnswerSpecs.gpu] && !ignored.gpu)
-        let continued = try Configuration(answers: Answers(tasks: [.continuedProcessing], gpu: true))
+        let continued = try Configuration(answers: Answers(tasks: [.continuedProcessing], flags: "--gpu"))
         #expect(continued[AnswerSpecs.gpu] && continued.gpu)
+    }
+
+    /// A true-or-false answer reaches the templates under its declaration's name, as the configuration resolved it
+    /// (`--objc` with a SwiftUI style would be a conflict; `--gpu` without continued processing is its default).
+    @Test(arguments: Scenarios.all)
+    func everyTrueOrFalseAnswerIsATemplateFlagUnderItsName(scenario: Scenario) throws {
+        let configuration = try scenario.configuration
+        let values = RenderContext(configuration).values
+        let toggles = AnswerSpecs.all.filter(\.isToggle)
+        #expect(toggles.map(\.name) == ["network", "power", "checkpoint", "gpu", "objc", "tests"])
+        for spec in toggles {
+            let on = try #require(spec.isOn(in: configuration), "\(spec.flag)")
+            #expect(values[spec.name] == .bool(on), "\(spec.flag)")
+        }
+        #expect(AnswerSpecs.all.filter { !$0.isToggle }.allSatisfy { $0.isOn(in: configuration) == nil })
+    }
+
+    /// Answers are kept under their declarations: equal when the same values are given in any order, and a value
+    /// set back to nil is as if never given.
+    @Test func answersAreEqualWhateverTheOrderTheyWereGivenIn() throws {
+        var first = Answers()
+        first[AnswerSpecs.gpu] = true
+        first[AnswerSpecs.strategy] = .fail
+        var second = Answers()
+        second[AnswerSpecs.strategy] = .fail
+        second[AnswerSpecs.gpu] = true
+        #expect(first == second)
+        second[AnswerSpecs.gpu] = false
+        #expect(first != second)
+        second[AnswerSpecs.gpu] = nil
+        first[AnswerSpecs.gpu] = nil
+        #expect(first == second && first[AnswerSpecs.gpu] == nil)
+        #expect(try first == Answers(flags: "--strategy fail"))
     }
 
     /// An answer about one task is its default without that task, whatever was given (the conflict says so).
     @Test func anAnswerAboutATaskIsItsDefaultWithoutIt() throws {
-        let given = Answers(requiresNetwork: true, checkpoint: true, strategy: .fail, gpu: true)
+        let given = try Answers(flags: "--network --checkpoint --strategy fail --gpu")
         #expect(AnswerSpecs.network.resolved(given, defaults: .defaults, tasks: [.refresh]) == false)
         #expect(AnswerSpecs.network.resolved(given, defaults: .defaults, tasks: [.processing]) == true)
         #expect(AnswerSpecs.strategy.resolved(given, defaults: .defaults, tasks: [.processing]) == .queue)
@@ -94,7 +127,7 @@ struct AnswerSpecTests {
         #expect(!declined.tests && declined.testsDeclined)
         let text = AnswersFile.encode(declined, output: nil, files: [])
         #expect(text.contains("  \"tests\": false,\n"), "\(text)")
-        #expect(try AnswersFile.decode(text, path: ".bggen.json", ruleIDs: DoctorRule.ids).answers.tests == false)
+        #expect(try AnswersFile.decode(text, path: ".bggen.json", ruleIDs: DoctorRule.ids).answers[AnswerSpecs.tests] == false)
         #expect(!AnswersFile.encode(try Configuration(answers: Answers()), output: nil, files: []).contains("tests"))
     }
 
@@ -110,8 +143,8 @@ struct AnswerSpecTests {
             #expect(answers != Answers(), "\(spec.name): setting it changes nothing")
         }
         // `--yes` takes each answer's one default, and with every default taken nothing is missing.
-        #expect(Answers.defaults == Answers(tasks: [.refresh, .processing], interval: .fewHours, requiresNetwork: false, requiresPower: false,
-                                            bundleIdentifier: .example, deploymentTarget: .standard))
+        #expect(try Answers.defaults == Answers(tasks: [.refresh, .processing],
+                                                    flags: "--interval few-hours --no-network --no-power --bundle-id \(BundleIdentifier.example) --ios \(DeploymentTarget.standard)"))
         #expect(Answers.defaults.missingFlags.isEmpty)
         #expect(Answers().missingFlags == ["--tasks", "--interval", "--network/--no-network", "--power/--no-power", "--bundle-id", "--ios"])
         #expect(Answers(tasks: [.refresh]).missingFlags == ["--interval", "--bundle-id", "--ios"])

@@ -97,12 +97,12 @@ struct AvailabilityTests {
     @Test func belowIOS13TheUnguardableFormsAreRefusedWithTheFlagToPass() {
         var push = Answers()
         push.tasks = [.refresh, .silentPush]
-        push.deploymentTarget = DeploymentTarget(major: 12, minor: 4)
+        push[AnswerSpecs.ios] = DeploymentTarget(major: 12, minor: 4)
         #expect(throws: ConfigurationError.needsIOS13(feature: "silent-push", version: "12.4")) { try Configuration(answers: push) }
         var objC = Answers()
         objC.tasks = [.refresh]
-        objC.objectiveC = true
-        objC.deploymentTarget = DeploymentTarget(major: 12, minor: 0)
+        objC[AnswerSpecs.objc] = true
+        objC[AnswerSpecs.ios] = DeploymentTarget(major: 12, minor: 0)
         #expect(throws: ConfigurationError.needsIOS13(feature: "an Objective-C app delegate", version: "12.0")) { try Configuration(answers: objC) }
     }
 

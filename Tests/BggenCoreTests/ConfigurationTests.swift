@@ -65,7 +65,7 @@ struct ConfigurationTests {
     }
 
     @Test func onPushReplacesTheDefaultRefreshAndAddsSilentPush() throws {
-        let configuration = try Configuration(answers: Answers(interval: .onPush))
+        let configuration = try Configuration(answers: Answers(flags: "--interval on-push"))
         #expect(configuration.tasks == [.processing, .silentPush])
         #expect(configuration.processingSeconds == nil)
         #expect(configuration.notes.count == 2)
@@ -73,12 +73,12 @@ struct ConfigurationTests {
 
     @Test func onPushWithAnExplicitRefreshIsAnError() {
         #expect(throws: ConfigurationError.refreshWithOnPush) {
-            try Configuration(answers: Answers(tasks: [.refresh], interval: .onPush))
+            try Configuration(answers: Answers(tasks: [.refresh], flags: "--interval on-push"))
         }
     }
 
     @Test func processingIntervalIsRaisedToAnHour() throws {
-        let configuration = try Configuration(answers: Answers(tasks: [.refresh, .processing], interval: .every(seconds: 1800)))
+        let configuration = try Configuration(answers: Answers(tasks: [.refresh, .processing], flags: "--interval 30m"))
         #expect(configuration.refreshSeconds == 1800)
         #expect(configuration.processingSeconds == 3600)
         #expect(configuration.notes.contains { $0.contains("raised") })
@@ -86,7 +86,7 @@ struct ConfigurationTests {
 
     @Test func processingFlagsWithoutProcessingAreErrors() {
         #expect(throws: ConfigurationError.optionWithoutTask(flag: "--network", task: .processing)) {
-            try Configuration(answers: Answers(tasks: [.refresh], requiresNetwork: true))
+            try Configuration(answers: Answers(tasks: [.refresh], flags: "--network"))
         }
     }
 
@@ -96,20 +96,20 @@ struct ConfigurationTests {
         for bad in ["24:00", "12:60", "2", "02:3", "aa:bb", "-1:00", "02:30:00"] {
             #expect(throws: ConfigurationError.invalidTimeOfDay(bad)) { try TimeOfDay(bad) }
         }
-        let nightly = try Configuration(answers: Answers(tasks: [.processing], nightlyAt: .at(TimeOfDay("02:30"))))
+        let nightly = try Configuration(answers: Answers(tasks: [.processing], flags: "--at 02:30"))
         #expect(nightly.processingSeconds == nil, "the nightly time replaces the interval")
-        let cleared = try Configuration(answers: Answers(nightlyAt: .anyTime), defaults: Answers(nightlyAt: .at(TimeOfDay("03:00"))).filling(from: .defaults))
+        let cleared = try Configuration(answers: Answers(flags: "--at none"), defaults: Answers(flags: "--at 03:00").filling(from: .defaults))
         #expect(cleared.nightlyAt == nil, "none overrides a recorded time")
         #expect(throws: ConfigurationError.optionWithoutTask(flag: "--at", task: .processing)) {
-            try Configuration(answers: Answers(tasks: [.refresh], nightlyAt: .at(TimeOfDay("02:30"))))
+            try Configuration(answers: Answers(tasks: [.refresh], flags: "--at 02:30"))
         }
         #expect(throws: ConfigurationError.optionWithoutTask(flag: "--checkpoint", task: .processing)) {
-            try Configuration(answers: Answers(tasks: [.downloads], checkpoint: true))
+            try Configuration(answers: Answers(tasks: [.downloads], flags: "--checkpoint"))
         }
     }
 
     @Test func identifiersAndModesFollowTheTasks() throws {
-        let configuration = try Configuration(answers: Answers(tasks: TaskKind.allCases, bundleIdentifier: BundleIdentifier("org.sample.photos")))
+        let configuration = try Configuration(answers: Answers(tasks: TaskKind.allCases, flags: "--bundle-id org.sample.photos"))
         let identifiers = Identifiers(configuration)
         #expect(identifiers.permittedTaskIdentifiers == ["org.sample.photos.refresh", "org.sample.photos.processing", "org.sample.photos.export.*"])
         #expect(identifiers[.downloads] == "org.sample.photos.background-downloads")

@@ -78,7 +78,7 @@ struct NextStepsSceneTests {
     @Test(arguments: ["ios27-all-tasks", "objc-delegate-all-tasks-ios27"])
     func anIOS27AppWithoutScenesMustAdoptThem(_ name: String) throws {
         var answers = Scenarios.all.first { $0.name == name }?.answers ?? Scenarios.named("objc-delegate-all-tasks").answers
-        answers.deploymentTarget = DeploymentTarget(major: 27, minor: 0)
+        answers[AnswerSpecs.ios] = DeploymentTarget(major: 27, minor: 0)
         let scenario = Scenario(name: name, flags: [], answers: answers, appHasNoScenes: true)
         let steps = try scenario.nextSteps()
         #expect(!steps.contains("applicationDidEnterBackground(_ application") && !steps.contains("- (void)applicationDidEnterBackground:"), "\(steps)")

@@ -37,7 +37,7 @@ struct PlanTests {
         let userFile = "/project/BackgroundProcessing/AppRefreshWork.swift"
         try disk.writeAtomically("// Created by bggen. This file is yours.\nmy work\n", to: userFile)
 
-        let daily = try planner.plan(root: root, outputFolder: "BackgroundProcessing", files: try files(Answers(interval: .daily)), force: true)
+        let daily = try planner.plan(root: root, outputFolder: "BackgroundProcessing", files: try files(Answers(flags: "--interval daily")), force: true)
         let actions = Dictionary(uniqueKeysWithValues: daily.entries.map { ($0.path, $0.action) })
         #expect(actions["BackgroundProcessing/BackgroundTaskConfiguration.swift"] == .update)
         #expect(actions["BackgroundProcessing/AppRefreshWork.swift"] == .unchanged)
@@ -53,14 +53,14 @@ struct PlanTests {
         try disk.writeAtomically(try disk.read(path) + "// my edit\n", to: path)
         let before = disk.files
 
-        let plan = try planner.plan(root: root, outputFolder: "BackgroundProcessing", files: try files(Answers(interval: .daily)), force: false)
+        let plan = try planner.plan(root: root, outputFolder: "BackgroundProcessing", files: try files(Answers(flags: "--interval daily")), force: false)
         #expect(plan.conflicts.map(\.path) == ["BackgroundProcessing/BackgroundTaskManager.swift"])
         #expect(throws: PlanError.conflicts(["BackgroundProcessing/BackgroundTaskManager.swift"])) {
             try PlanWriter(fileSystem: disk).apply(plan)
         }
         #expect(disk.files == before)
 
-        let forced = try planner.plan(root: root, outputFolder: "BackgroundProcessing", files: try files(Answers(interval: .daily)), force: true)
+        let forced = try planner.plan(root: root, outputFolder: "BackgroundProcessing", files: try files(Answers(flags: "--interval daily")), force: true)
         #expect(forced.conflicts.isEmpty)
     }
 

@@ -57,17 +57,17 @@ struct QuestionOrderTests {
         let push = try Self.walk(given: Answers(tasks: [.silentPush])).asked
         #expect(!push.contains(AnswerSpecs.interval.question!), "silent push alone runs nothing periodically")
         var detected = Answers()
-        detected.style = .swiftUI
-        detected.deploymentTarget = DeploymentTarget(major: 17, minor: 0)
-        let withProject = try Self.walk(given: Answers(tasks: [.refresh], interval: .daily), detected: detected)
+        detected[AnswerSpecs.style] = .swiftUI
+        detected[AnswerSpecs.ios] = DeploymentTarget(major: 17, minor: 0)
+        let withProject = try Self.walk(given: Answers(tasks: [.refresh], flags: "--interval daily"), detected: detected)
         #expect(withProject.asked == Self.questions("bundle-id"))
-        #expect(withProject.answers.style == nil, "what the project tells is not answered for it")
+        #expect(withProject.answers[AnswerSpecs.style] == nil, "what the project tells is not answered for it")
     }
 
     /// An answer given or asked changes the later questions: on-push drops the refresh for silent push, so the
     /// processing questions still come and none is asked twice.
     @Test func onPushSettlesTheTasksBeforeTheLaterQuestions() throws {
-        let walked = try Self.walk(given: Answers(interval: .onPush))
+        let walked = try Self.walk(given: Answers(flags: "--interval on-push"))
         #expect(walked.answers.tasks == [.processing, .silentPush])
         #expect(walked.notes == ["on-push replaces the periodic refresh with silent push.",
                                  "on-push is triggered by silent push, so silent-push was added to the tasks."])
@@ -76,23 +76,23 @@ struct QuestionOrderTests {
     }
 
     /// A new answer with a question is its declaration: listed among the specs, it is asked in its place, with its
-    /// tasks only, and its typed answer is kept.
+    /// tasks only, and its typed answer is kept, with no field of its own in `Answers`.
     @Test func aNewDeclarationIsAskedWhereItIsListedWithItsTasks() throws {
-        let prefix = AnyAnswerSpec(AnswerSpec<String>.value(
-            "prefix", \.typePrefix, placeholder: "NAME", example: "Acme", default: "", question: .text("Which type prefix?"),
-            askedWith: [.downloads], parse: { $0 }, record: { _ in nil }, replay: { _ in nil }, "a type prefix, asked in this test only"
-        ))
-        let specs = AnswerSpecs.all.filter { $0.name != prefix.name }
-        let styleIndex = try #require(specs.firstIndex { $0.name == AnswerSpecs.style.name })
-        var listed = specs
-        listed.insert(prefix, at: styleIndex + 1)
-        let typed = ["Which type prefix?": "Acme"]
+        let flavorSpec = AnswerSpec<String>.value(
+            "flavor", placeholder: "NAME", example: "mint", default: "", question: .text("Which flavor?"),
+            askedWith: [.downloads], parse: { $0 }, record: { _ in nil }, replay: { _ in nil }, "a flavor, asked in this test only"
+        )
+        let flavor = AnyAnswerSpec(flavorSpec)
+        let styleIndex = try #require(AnswerSpecs.all.firstIndex { $0.name == AnswerSpecs.style.name })
+        var listed = AnswerSpecs.all
+        listed.insert(flavor, at: styleIndex + 1)
+        let typed = ["Which flavor?": "mint"]
         let downloads = try Self.walk(listed, given: Answers(tasks: [.downloads]), typed: typed)
-        #expect(downloads.asked == Self.questions("style") + ["Which type prefix?"] + Self.questions("bundle-id", "ios"))
-        #expect(downloads.answers.typePrefix == "Acme")
-        #expect(try !Self.walk(listed, given: Answers(tasks: [.refresh])).asked.contains("Which type prefix?"))
+        #expect(downloads.asked == Self.questions("style") + ["Which flavor?"] + Self.questions("bundle-id", "ios"))
+        #expect(downloads.answers[flavorSpec] == "mint")
+        #expect(try !Self.walk(listed, given: Answers(tasks: [.refresh])).asked.contains("Which flavor?"))
         var given = Answers(tasks: [.downloads])
-        given.typePrefix = "Kite"
-        #expect(try !Self.walk(listed, given: given).asked.contains("Which type prefix?"))
+        given[flavorSpec] = "lime"
+        #expect(try !Self.walk(listed, given: given).asked.contains("Which flavor?"))
     }
 }

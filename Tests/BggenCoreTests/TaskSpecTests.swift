@@ -41,7 +41,7 @@ struct TaskSpecTests {
     }
 
     @Test func identifiersAndModesComeFromTheDeclarations() throws {
-        let all = try Configuration(answers: Answers(tasks: TaskKind.allCases, bundleIdentifier: BundleIdentifier("io.x.app")))
+        let all = try Configuration(answers: Answers(tasks: TaskKind.allCases, flags: "--bundle-id io.x.app"))
         let identifiers = Identifiers(all)
         #expect(identifiers[.refresh] == "io.x.app.refresh" && identifiers[.processing] == "io.x.app.processing")
         #expect(identifiers[.downloads] == "io.x.app.background-downloads" && identifiers[.uploads] == "io.x.app.background-uploads")
@@ -61,7 +61,7 @@ struct TaskSpecTests {
     @Test(arguments: TaskKind.allCases)
     func eachKindsIdentifierReachesIdentifiersAndTheTemplates(kind: TaskKind) throws {
         let spec = TaskSpec.of(kind)
-        let alone = try Configuration(answers: Answers(tasks: [kind], bundleIdentifier: BundleIdentifier("io.x.app")))
+        let alone = try Configuration(answers: Answers(tasks: [kind], flags: "--bundle-id io.x.app"))
         let identifiers = Identifiers(alone)
         #expect(identifiers[kind] == spec.identifier(under: "io.x.app"))
         #expect(identifiers.chosen.map(\.kind) == (spec.identifier == nil ? [] : [kind]))
@@ -98,7 +98,7 @@ struct TaskSpecTests {
 
     /// The entitlements come from the kinds' declarations, and `--gpu`'s after them.
     @Test func entitlementsComeFromTheDeclarations() throws {
-        let all = try Configuration(answers: Answers(tasks: TaskKind.allCases, gpu: true))
+        let all = try Configuration(answers: Answers(tasks: TaskKind.allCases, flags: "--gpu"))
         #expect(Entitlement.needed(by: all) == [.apsEnvironment, .backgroundGPU])
         for spec in TaskSpec.all {
             let alone = try Configuration(answers: Answers(tasks: [spec.kind]))

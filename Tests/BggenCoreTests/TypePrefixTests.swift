@@ -42,7 +42,7 @@ struct TypePrefixTests {
         let possible = OutputRenderer.possibleGeneratedNames
         for scenario in Scenarios.all {
             var answers = scenario.answers
-            answers.typePrefix = nil
+            answers[AnswerSpecs.prefix] = nil
             let names = try OutputRenderer().generatedNames(for: try Configuration(answers: answers))
             #expect(names.types.isSubset(of: possible.types), "\(scenario): \(names.types.subtracting(possible.types))")
             #expect(names.files.isSubset(of: possible.files), "\(scenario)")

@@ -37,12 +37,12 @@ struct RehearsalTests {
     /// own that `@testable import`s the scenario's `App` module (as an app's unit-test bundle does; the module the
     /// compile check and the simulation build), compiles clean and passes with the template's own work, in each
     /// set-up.
-    @Test(arguments: Scenarios.all.filter { $0.answers.tests != true }, CompilerSetup.allCases)
+    @Test(arguments: Scenarios.all.filter { $0.answers[AnswerSpecs.tests] != true }, CompilerSetup.allCases)
     func everyScenarioRehearsesWithItsOwnWork(_ base: Scenario, _ setup: CompilerSetup) async throws {
         let app = try await SimulatedApp.appModule(try SimulatedApp.sources(for: base), setup: setup)
         try #require(app.outcome.exitCode == 0, "\(base), \(setup): \(app.outcome.output)")
         var answers = base.answers
-        answers.tests = true
+        answers[AnswerSpecs.tests] = true
         let scenario = Scenario(name: "\(base.name)-tests", flags: base.flags + ["--tests"], answers: answers,
                                 appHasNoScenes: base.appHasNoScenes, swiftTesting: base.swiftTesting)
         let files = try Self.swiftFiles(scenario, appModule: "App").filter { $0.key.hasSuffix(Self.rehearsalFile) }
@@ -71,7 +71,7 @@ struct RehearsalTests {
     /// Before, a SwiftUI app's rehearsal file did not compile (it called the UIKit `handleAppRefresh(_:)`).
     @Test func swiftUIRefreshWorkThatIgnoresCancellationIsCaught() async throws {
         var answers = Scenarios.named("swiftui-refresh-processing").answers
-        answers.tests = true
+        answers[AnswerSpecs.tests] = true
         let scenario = Scenario(name: "swiftui-refresh-processing-tests", flags: [], answers: answers)
         var files = try SimulatedApp.sources(for: scenario).swiftFiles
         try #require(files["BackgroundTaskManager.swift"]?.contains("func performAppRefresh() async") == true)

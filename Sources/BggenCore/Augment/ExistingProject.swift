@@ -203,11 +203,11 @@ public struct ExistingProject: Sendable {
     /// builds for other platforms, its deployment target and bundle identifier.
     public var detectedAnswers: Answers {
         var answers = Answers()
-        answers.style = style
-        answers.objectiveC = objectiveCDelegate != nil ? true : nil
+        answers[AnswerSpecs.style] = style
+        answers[AnswerSpecs.objc] = objectiveCDelegate != nil ? true : nil
         answers.guardsPlatform = target?.isMultiplatform == true ? true : nil
-        answers.deploymentTarget = try? detectedDeploymentTarget.map(DeploymentTarget.init)
-        answers.bundleIdentifier = usableBundleIdentifier
+        answers[AnswerSpecs.ios] = try? detectedDeploymentTarget.map(DeploymentTarget.init)
+        answers[AnswerSpecs.bundleID] = usableBundleIdentifier
         return answers
     }
 

@@ -11,9 +11,7 @@ struct RenderContext {
             "bundleIdentifier": .string(configuration.bundleIdentifier.description),
             "needsContinuedAvailability": .bool(configuration.deploymentTarget < DeploymentTarget(major: 26, minor: 0)),
             "continuedStrategy": .string(configuration.strategy.rawValue),
-            "gpu": .bool(configuration.gpu),
             "swiftUI": .bool(configuration.style == .swiftUI),
-            "objectiveC": .bool(configuration.objectiveC),
             "swiftUIRefresh": .bool(configuration.refreshRegisteredBySwiftUI),
             "needsAdaptor": .bool([.downloads, .uploads, .silentPush].contains(where: configuration.includes)),
             "onChangeTwoValues": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 17, minor: 0)),
@@ -24,12 +22,9 @@ struct RenderContext {
             "processingScheduled": .bool(configuration.processingSeconds != nil || configuration.nightlyAt != nil),
             "schedulesOnBackground": .bool(configuration.includes(.refresh) || configuration.processingSeconds != nil || configuration.nightlyAt != nil),
             "hasProcessingInterval": .bool(configuration.processingSeconds != nil),
-            "checkpoint": .bool(configuration.checkpoint),
-            "tests": .bool(configuration.tests),
             "nightly": .bool(configuration.nightlyAt != nil),
             "networkValue": .string(String(configuration.requiresNetwork)),
             "powerValue": .string(String(configuration.requiresPower)),
-            "requiresPower": .bool(configuration.requiresPower),
             // An app deploying below iOS 13 gets every generated type marked available from 13, and the printed
             // call sites inside `if #available(iOS 13.0, *)` (indented one level more).
             "availability": .string(configuration.deploymentTarget < .backgroundTasks ? "@available(iOS 13.0, *) " : ""),
@@ -56,6 +51,11 @@ struct RenderContext {
             "userWorkFiles": .string(Self.userWorkFiles(configuration)),
             "rehearsedFiles": .string(Self.rehearsedFiles(configuration)),
         ]
+        // `gpu`, `checkpoint`, `objc`, …: every true-or-false answer under its declaration's name, so a new one needs
+        // nothing here.
+        for spec in AnswerSpecs.all {
+            if let on = spec.isOn(in: configuration) { values[spec.name] = .bool(on) }
+        }
         // `refresh`, `processing`, `silentPush`, …: whether each kind is generated.
         for spec in TaskSpec.all {
             values[spec.templateFlag] = .bool(configuration.includes(spec.kind))

@@ -51,15 +51,15 @@ public struct InitService {
         if let project {
             // Read from the project, never replayed: the target may have gained or lost a platform since.
             defaults.guardsPlatform = project.detectedAnswers.guardsPlatform
-            if recorded?.answers.bundleIdentifier == nil, let invalid = project.invalidBundleIdentifier {
+            if recorded?.answers[AnswerSpecs.bundleID] == nil, let invalid = project.invalidBundleIdentifier {
                 // Never `com.example.app` in a real app: a person is asked, a script stops.
-                guard request.answers.bundleIdentifier != nil || (questions.answers != nil && !request.assumeDefaults) else {
+                guard request.answers[AnswerSpecs.bundleID] != nil || (questions.answers != nil && !request.assumeDefaults) else {
                     throw AugmentError.invalidBundleIdentifier(invalid)
                 }
-                defaults.bundleIdentifier = nil
+                defaults[AnswerSpecs.bundleID] = nil
             }
         }
-        if request.answers.deploymentTarget == nil, recorded?.answers.deploymentTarget == nil, let problem = project?.unusableDeploymentTarget {
+        if request.answers[AnswerSpecs.ios] == nil, recorded?.answers[AnswerSpecs.ios] == nil, let problem = project?.unusableDeploymentTarget {
             throw problem
         }
         let answers = try gatherAnswers(request, defaults: defaults, detected: project?.detectedAnswers ?? Answers(), questions: questions)
@@ -73,7 +73,7 @@ public struct InitService {
             notes = judged.notes
             let skipped = try tasksToSkip(project, configuration: judged, request: request, questions: questions, notes: &notes)
             var reduced = judged.answers
-            reduced.deploymentTarget = answers.deploymentTarget
+            reduced[AnswerSpecs.ios] = answers[AnswerSpecs.ios]
             reduced.tasks = judged.tasks.filter { !skipped.contains($0) }
             guard reduced.tasks?.isEmpty == false else {
                 // Nothing to write, but a legacy fetch the Info.plist already switches off still needs saying
@@ -97,10 +97,10 @@ public struct InitService {
             ?? OutputLocation.resolve(root: request.root, explicit: nil, fileSystem: fileSystem)
         // The rehearsal tests go to the app's unit-test target; on a terminal, one found is offered.
         let rehearsal = project.map { RehearsalTarget.find(in: $0, outputFolder: outputFolder, fileSystem: fileSystem) }
-        if let test = rehearsal?.target, request.answers.tests == nil, recorded?.answers.tests == nil,
+        if let test = rehearsal?.target, request.answers[AnswerSpecs.tests] == nil, recorded?.answers[AnswerSpecs.tests] == nil,
            let ask = questions.writeRehearsalTests {
             var answers = configuration.answers
-            answers.tests = try ask(test.name)
+            answers[AnswerSpecs.tests] = try ask(test.name)
             configuration = try makeConfiguration(answers, defaults: defaults, request: request, recorded: recorded)
         }
         let tests = configuration.tests ? rehearsal?.target : nil
@@ -172,7 +172,7 @@ public struct InitService {
         } catch {
             guard error.problems.contains(where: \.isNeedsIOS13) else { throw error }
             var raised = answers
-            raised.deploymentTarget = .backgroundTasks
+            raised[AnswerSpecs.ios] = .backgroundTasks
             return try makeConfiguration(raised, defaults: defaults, request: request, recorded: recorded)
         }
     }
@@ -181,7 +181,7 @@ public struct InitService {
     /// project's to change, never a reason to pass a newer `--ios` than the app runs on.
     private func configurationForTheApp(_ answers: Answers, project: ExistingProject, defaults: Answers, request: InitRequest,
                                         recorded: AnswersFile.Contents?) throws -> Configuration {
-        let fromProject = answers.deploymentTarget == nil && recorded?.answers.deploymentTarget == nil
+        let fromProject = answers[AnswerSpecs.ios] == nil && recorded?.answers[AnswerSpecs.ios] == nil
         do {
             return try makeConfiguration(answers, defaults: defaults, request: request, recorded: recorded)
         } catch {
@@ -331,7 +331,7 @@ public struct InitService {
         let (prefix, clashes) = try project.typePrefix(for: names, chosen: configuration.typePrefix)
         guard prefix != configuration.typePrefix else { return configuration }
         var answers = configuration.answers
-        answers.typePrefix = prefix
+        answers[AnswerSpecs.prefix] = prefix
         let example = clashes[0].name
         notes.append("the app already declares \(clashes.map(\.description).joined(separator: ", ")), so bggen's types and Swift files get the prefix \(prefix) (\(example) becomes \(prefix)\(example)); pass --prefix to choose another.")
         return try makeConfiguration(answers, defaults: defaults, request: request, recorded: recorded)
