@@ -70,7 +70,7 @@ struct AnswerSpecTests {
         let toggles = AnswerSpecs.all.filter(\.isToggle)
         #expect(toggles.map(\.name) == ["network", "power", "checkpoint", "gpu", "objc", "tests"])
         for spec in toggles {
-            let on = try #require(spec.isOn(in: configuration), "\(spec.flag)")
+            let on = try #require(spec.isOn(in: configuration) as Bool?, "\(spec.flag)")
             #expect(values[spec.name] == .bool(on), "\(spec.flag)")
         }
         #expect(AnswerSpecs.all.filter { !$0.isToggle }.allSatisfy { $0.isOn(in: configuration) == nil })

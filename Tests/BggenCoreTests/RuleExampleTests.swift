@@ -1,4 +1,4 @@
-import BggenCore
+@testable import BggenCore
 import BggenTestSupport
 import Testing
 
@@ -36,6 +36,26 @@ struct RuleExampleTests {
             } else {
                 try check()
             }
+        }
+    }
+
+    /// A rule's findings come from its own check, and its check makes no other rule's: with only the rule's check
+    /// run, each example gives exactly the marked findings of the rule, beside what doctor finds with no check run
+    /// (files it could not read). GEN002 and GEN003 have no check: `Doctor` makes them from the whole repository.
+    @Test(arguments: DoctorRule.all.filter { $0.check != nil })
+    func theRuleAloneGivesItsFindings(rule: DoctorRule) throws {
+        func places(_ findings: [DoctorFinding]) -> [String] {
+            findings.map { "\($0.rule.id) \($0.severity) \($0.location.file):\($0.location.line):\($0.location.column)" }.sorted()
+        }
+        for example in rule.examples where example.knownGap == nil {
+            let marked = try MarkedRepository(example.app)
+            let doctor = Doctor(fileSystem: marked.fileSystem)
+            let unchecked = try places(doctor.audit(root: MarkedRepository.root, checking: []).findings)
+            let own = try example.findings.filter { ($0.rule ?? rule.id) == rule.id }.map { finding in
+                "\(rule.id) \(finding.severity ?? rule.severity) \(try #require(marked.locations[finding.marker]))"
+            }
+            let found = try places(doctor.audit(root: MarkedRepository.root, checking: [rule.id]).findings)
+            #expect(found == (unchecked + own).sorted(), "\(rule.id) \(example.kind.rawValue) example '\(example.title)' with only \(rule.id)'s check run")
         }
     }
 

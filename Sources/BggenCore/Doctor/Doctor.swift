@@ -16,6 +16,12 @@ public struct Doctor: Sendable {
 
     /// `root` is absolute. `targetName` limits the audit to one app target; `disabled` lists rule ids to skip.
     public func audit(root: String, targetName: String? = nil, disabled: Set<String> = []) throws -> DoctorReport {
+        try audit(root: root, targetName: targetName, disabled: disabled, checking: nil)
+    }
+
+    /// `checking` runs only the checks of the rules it names (nil: every rule's), as a test does to show that a
+    /// rule's findings come from its own check.
+    func audit(root: String, targetName: String? = nil, disabled: Set<String> = [], checking: Set<String>?) throws -> DoctorReport {
         let fileSystem = fileSystem.contained(in: root)
         let (project, code) = try ProjectDetector.read(root: root, fileSystem: fileSystem, stopsAtUnreadableCode: false, readsNameClashes: false,
                                                        dumper: dumper)
@@ -61,9 +67,9 @@ public struct Doctor: Sendable {
         for target in targets {
             let relevant = facts.filter { code.targets.counts($0.file, for: target.name) }
             let owned = facts.filter { code.targets.targets(of: $0.file).contains(target.name) }
-            var audit = TargetAudit(target: target, context: context, relevant: relevant, owned: owned)
+            var audit = RuleAudit(target: target, context: context, relevant: relevant, owned: owned)
             try audit.readFiles(root: root, fileSystem: fileSystem)
-            findings += audit.run()
+            findings += audit.run(only: checking)
         }
         let unattributed = facts.filter { code.targets.isUnattributed($0.file) && !$0.uses.isEmpty }.map(\.file)
         if let first = unattributed.first {
@@ -74,7 +80,8 @@ public struct Doctor: Sendable {
                 fix: "Add the files to their app target (or to a package it links), or check them by hand."))
         }
         if targets.isEmpty {
-            findings += TargetAudit.codeOnly(context: context)
+            var audit = RuleAudit(codeOf: context)
+            findings += audit.run(only: checking)
         }
         findings += TemplateAge.outdatedFiles(root: root, fileSystem: fileSystem).map { .outdatedGenerated($0, runIn: "the repository") }
         findings = PendingNextSteps.merge(findings, root: root, project: project, fileSystem: fileSystem)
@@ -159,6 +166,11 @@ struct AuditContext: Sendable {
     /// Background sessions created in files only app extensions compile.
     var extensionSessions: [ExtensionSession] = []
     let registrations: [TaskIdentifierUse]
+    /// Whether some registration's identifier could not be read (and is not bggen's own): it may be any identifier,
+    /// so no check says one is never registered.
+    let someRegistrationUnresolved: Bool
+    /// Every request submitted with an identifier doctor could read, in any file.
+    let requests: [TaskIdentifierUse]
     private let launchReach: LaunchReach
 
     init(project: ProjectReport, code: CodeModel, dependenciesUnread: Bool, extensionSessions: [ExtensionSession]) {
@@ -168,6 +180,8 @@ struct AuditContext: Sendable {
         self.dependenciesUnread = dependenciesUnread
         self.extensionSessions = extensionSessions
         registrations = facts.flatMap(\.uses).filter(\.isRegistration)
+        someRegistrationUnresolved = registrations.contains { $0.value == nil && !$0.inBggenOutput }
+        requests = facts.flatMap(\.uses).filter { if case .request = $0.role { $0.value != nil } else { false } }
         launchReach = LaunchReach(functions: code.files.flatMap(\.functions))
     }
 

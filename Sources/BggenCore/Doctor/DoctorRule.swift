@@ -12,9 +12,9 @@ public enum Severity: String, Sendable, Comparable, CaseIterable {
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
-/// One check `bggen doctor` makes, declared once in its own file under `Rules/` with its documentation and its
-/// examples (SwiftLint's `RuleDescription`): `--help`, the rule table in docs/doctor.md and SARIF's rule list are
-/// made from these fields, and one test runs every example. The ids follow the research notes (BG…, URL…, PUSH…) so a finding
+/// One check `bggen doctor` makes, declared once in its own file under `Rules/` with its documentation, its check
+/// and its examples (SwiftLint's `RuleDescription`): `--help`, the rule table in docs/doctor.md and SARIF's rule list
+/// are made from these fields, doctor runs every check not disabled, and one test runs every example. The ids follow the research notes (BG…, URL…, PUSH…) so a finding
 /// can be looked up, suppressed with `// bggen:ignore <id>` or disabled in `.bggen.json`.
 public struct DoctorRule: Sendable, Hashable {
     public let id: String
@@ -34,9 +34,12 @@ public struct DoctorRule: Sendable, Hashable {
     /// repositories at each doctor run cost more than reading a small app.
     public var examples: [RuleExample] { makeExamples() }
     private let makeExamples: @Sendable () -> [RuleExample]
+    /// Looks at one app target (or at the code alone) and adds the rule's findings; nil for a rule whose findings
+    /// `Doctor` makes from the whole repository (GEN002, GEN003).
+    let check: (@Sendable (inout RuleAudit) -> Void)?
 
-    public init(id: String, severity: Severity, summary: String, finds: String, why: String, fix: String, tags: [String],
-                examples: @autoclosure @escaping @Sendable () -> [RuleExample]) {
+    init(id: String, severity: Severity, summary: String, finds: String, why: String, fix: String, tags: [String],
+         check: (@Sendable (inout RuleAudit) -> Void)?, examples: @autoclosure @escaping @Sendable () -> [RuleExample]) {
         self.id = id
         self.severity = severity
         self.summary = summary
@@ -44,6 +47,7 @@ public struct DoctorRule: Sendable, Hashable {
         self.why = why
         self.fix = fix
         self.tags = tags
+        self.check = check
         makeExamples = examples
     }
 

@@ -6,6 +6,7 @@ extension DoctorRule {
         why: "`register` returns `false` and the handler never runs; `submit` throws `BGTaskScheduler.Error.notPermitted` (code 3).",
         fix: "Add the identifier to `BGTaskSchedulerPermittedIdentifiers` in the app's Info.plist (`bggen doctor --fix` does, except under a continued-processing wildcard, which is yours to choose), or correct the spelling in the code or the plist so both say the same.",
         tags: ["background-tasks", "info-plist"],
+        check: findNotPermitted,
         examples: [
             .triggering("an identifier passed to the app's scheduler declared in another file",
                         ExampleSources.callingScheduler(marker: "1️⃣", permitted: nil), "1️⃣"),
@@ -153,5 +154,34 @@ extension ExampleSources {
         }
 
         """
+    }
+}
+
+extension DoctorRule {
+    /// Every identifier the target's code registers or submits must be in its Info.plist; a continued-processing
+    /// one may be under a wildcard.
+    fileprivate static func findNotPermitted(_ audit: inout RuleAudit) {
+        guard let target = audit.target, let plist = audit.plist else { return }
+        let continuedValues = audit.continuedValues
+        let continuedFiles = audit.continuedFiles
+        var reported = Set<String>()
+        for use in audit.uses where use.isTaskIdentifier {
+            guard let written = use.value, let value = audit.expanded(written) else { continue }
+            let continued = use.role == .request(.continued)
+                || (use.isRegistration && (continuedValues.contains(value) || continuedFiles.contains(use.location.file)))
+            guard !plist.permits(value, continued: continued, in: target), reported.insert(value).inserted else { continue }
+            let verb = use.isRegistration ? "registers" : "submits a request for"
+            audit.add(.notPermitted, at: use.location,
+                      "\(target.name) \(verb) '\(value)', which \(plist.path) does not list in \(BackgroundModes.permittedIdentifiersKey).",
+                      why: use.isRegistration ? "register returns false and the handler never runs." : "submit throws BGTaskScheduler.Error.notPermitted (code 3) and the task never runs.",
+                      fix: continued ? "Add a wildcard such as '\(wildcard(for: value))' to \(BackgroundModes.permittedIdentifiersKey) in \(plist.path)."
+                          : "Add '\(value)' to \(BackgroundModes.permittedIdentifiersKey) in \(plist.path).",
+                      edit: continued ? nil : PlistFix(path: plist.path, edit: .addStrings(key: BackgroundModes.permittedIdentifiersKey, values: [value])))
+        }
+    }
+
+    private static func wildcard(for identifier: String) -> String {
+        let parts = identifier.split(separator: ".")
+        return (parts.count > 1 ? parts.dropLast().joined(separator: ".") : identifier) + ".*"
     }
 }

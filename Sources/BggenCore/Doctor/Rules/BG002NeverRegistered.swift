@@ -6,6 +6,7 @@ extension DoctorRule {
         why: "Every permitted identifier needs a handler registered at launch; a dead entry usually means the code and the Info.plist disagree on a name, so the task the entry was meant for never runs.",
         fix: "Register the identifier in `application(_:didFinishLaunchingWithOptions:)`, correct its spelling, or remove the entry from `BGTaskSchedulerPermittedIdentifiers`.",
         tags: ["background-tasks", "info-plist"],
+        check: findNeverRegistered,
         examples: [
             .nonTriggering("an identifier registered and submitted through the app's scheduler declared in another file",
                            ExampleSources.callingScheduler()),
@@ -33,4 +34,21 @@ extension DoctorRule {
 
                                """)),
         ])
+}
+
+extension DoctorRule {
+    /// A permitted identifier no registration in the repository names; nothing is said while some registration's
+    /// identifier cannot be read.
+    fileprivate static func findNeverRegistered(_ audit: inout RuleAudit) {
+        guard let target = audit.target, let plist = audit.plist, !audit.context.someRegistrationUnresolved else { return }
+        let registered = Set(audit.context.registrations.compactMap(\.value).map { audit.expanded($0) ?? $0 })
+        for (entry, values) in plist.expandedEntries(in: target) where !entry.text.hasSuffix(".*") {
+            guard let values, registered.isDisjoint(with: values) else { continue }
+            let unread = audit.context.dependenciesUnread
+            audit.add(.neverRegistered, severity: unread ? .note : nil, at: entry.location,
+                      "\(plist.path) permits '\(entry.text)', but no code in the repository registers it\(unread ? " (dependencies such as Pods or remote packages were not read)" : "").",
+                      why: "Every permitted identifier needs a handler registered at launch; a dead entry usually means the code and the Info.plist disagree on a name.",
+                      fix: "Register '\(entry.text)' before launch finishes, or remove it from \(BackgroundModes.permittedIdentifiersKey).")
+        }
+    }
 }

@@ -6,6 +6,7 @@ extension DoctorRule {
         why: "BGTaskScheduler accepts registrations only until `application(_:didFinishLaunchingWithOptions:)` returns; a later one raises \"All launch handlers must be registered before application finishes launching\" and the task never runs.",
         fix: "Register every launch handler synchronously in `application(_:didFinishLaunchingWithOptions:)` (or a SwiftUI `App`'s `init`), before it returns.",
         tags: ["background-tasks", "launch"],
+        check: findRegisteredLate,
         examples: [
             .triggering("a registration in viewDidLoad", ExampleSources.late("override func viewDidLoad() {", marker: "1️⃣"), "1️⃣"),
             .triggering("a registration in a Task started at launch", ExampleSources.late("func start() { Task {", "} }", marker: "1️⃣").launching("Screen().start()"), "1️⃣"),
@@ -52,4 +53,27 @@ extension ExampleSources {
 
             """)
     }
+}
+
+extension DoctorRule {
+    /// A registration made after launch, or in a function only after-launch code calls. One no path from launch
+    /// reaches, and nothing after launch calls, is CHECK001's.
+    fileprivate static func findRegisteredLate(_ audit: inout RuleAudit) {
+        let context = audit.context
+        for use in audit.launchRegistrations {
+            switch use.launch {
+            case .afterLaunch(let place):
+                audit.add(.registeredLate, at: use.location, "'\(use.value ?? use.expression)' is registered in \(place), which runs after launch finishes.",
+                          why: why, fix: "Register in application(_:didFinishLaunchingWithOptions:) (or a SwiftUI App's init), synchronously.")
+            case .function(let key) where !context.isReachedFromLaunch(key):
+                guard let caller = context.afterLaunchCaller(of: key) else { continue }
+                audit.add(.registeredLate, at: use.location, "'\(use.value ?? use.expression)' is registered in \(key), which only \(caller) calls, after launch finishes.",
+                          why: why, fix: "Call \(key) from application(_:didFinishLaunchingWithOptions:) (or a SwiftUI App's init), synchronously.")
+            case .function, .unknown:
+                continue
+            }
+        }
+    }
+
+    private static let why = "BGTaskScheduler accepts registrations only until application(_:didFinishLaunchingWithOptions:) returns; a later one raises \"All launch handlers must be registered before application finishes launching\" and the task never runs."
 }

@@ -6,6 +6,7 @@ extension DoctorRule {
         why: "BGTaskScheduler raises an exception on the second registration of the same identifier, and the app crashes at launch.",
         fix: "Keep one registration per identifier, in one place that runs once at launch.",
         tags: ["background-tasks", "launch", "crash"],
+        check: findRegisteredTwice,
         examples: [
             .triggering("one identifier registered twice",
                         ExampleSources.cleanRefresh.launching("Again.go()").with("App/Sync.swift", """
@@ -103,4 +104,33 @@ extension ExampleSources {
         }
 
         """
+}
+
+extension DoctorRule {
+    /// The second registration of an identifier kills the app; `#if` branches may each hold one. A
+    /// continued-processing task registered with a fixed identifier in the function that submits it is registered
+    /// again each time that function runs again (CommonsFinder before e98f256, one run per upload).
+    fileprivate static func findRegisteredTwice(_ audit: inout RuleAudit) {
+        let registrations = audit.uses.filter { $0.isRegistration && $0.value != nil && !$0.isConditional }
+        var twice = Set<FindingLocation>()
+        for (value, sites) in Dictionary(grouping: registrations, by: { $0.value! }) where sites.count > 1 {
+            let sorted = sites.sorted { $0.location < $1.location }
+            let first = sorted[0].location
+            for site in sorted.dropFirst() {
+                twice.insert(site.location)
+                audit.add(.registeredTwice, at: site.location, "'\(value)' is registered here and at \(first.file):\(first.line).",
+                          why: "BGTaskScheduler kills the app on the second registration of the same identifier.",
+                          fix: "Keep one registration of '\(value)' (\(site.role == .swiftUIRefresh || sorted[0].role == .swiftUIRefresh ? "SwiftUI's .backgroundTask(.appRefresh) already registers it" : "at launch")) and remove the other.")
+            }
+        }
+        let continuedRequests = audit.uses.filter { $0.role == .request(.continued) && $0.value != nil }
+        for site in registrations where site.role == .register && !twice.contains(site.location) {
+            guard case .function(let key) = site.launch, let value = site.value,
+                  continuedRequests.contains(where: { $0.value == value && $0.launch == site.launch && $0.location.file == site.location.file })
+            else { continue }
+            audit.add(.registeredTwice, at: site.location, "'\(value)' is registered in \(key), which also submits it: every run of \(key) after the first registers '\(value)' again.",
+                      why: "BGTaskScheduler raises an exception (\"Launch handler for task with identifier … has already been registered\") on the second registration of an identifier, so the second continued-processing task crashes the app.",
+                      fix: "Register '\(value)' once, or give each request its own identifier under a wildcard: permit '\(value).*' and register and submit '\(value).\\(id)'.")
+        }
+    }
 }

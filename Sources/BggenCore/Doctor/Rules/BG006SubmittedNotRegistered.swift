@@ -6,6 +6,7 @@ extension DoctorRule {
         why: "iOS logs \"No launch handler registered for task with identifier\" and never runs the task (or kills the app when it launches it).",
         fix: "Register a launch handler for the identifier at launch, or submit the identifier that is registered.",
         tags: ["background-tasks"],
+        check: findSubmittedNotRegistered,
         examples: [
             .triggering("a submission of an identifier nothing registers",
                         ExampleApp(permitted: ["com.example.app.refresh", "2️⃣com.example.app.later"], modes: ["fetch"])
@@ -13,4 +14,21 @@ extension DoctorRule {
                         "1️⃣", "2️⃣ BG002"),
             .nonTriggering("a submission of the registered identifier", ExampleSources.cleanRefresh),
         ])
+}
+
+extension DoctorRule {
+    /// A request nothing registers is never run; continued-processing handlers are registered just before
+    /// submitting, and nothing is said while some registration's identifier cannot be read.
+    fileprivate static func findSubmittedNotRegistered(_ audit: inout RuleAudit) {
+        guard !audit.context.someRegistrationUnresolved else { return }
+        let registered = Set(audit.context.registrations.compactMap(\.value))
+        var reported = Set<String>()
+        for use in audit.uses {
+            guard case .request(let kind) = use.role, kind != .continued, let value = use.value, !registered.contains(value),
+                  reported.insert(value).inserted else { continue }
+            audit.add(.submittedNotRegistered, at: use.location, "A \(kind.rawValue) request for '\(value)' is submitted, but nothing registers '\(value)'.",
+                      why: "iOS logs \"No launch handler registered for task with identifier\" and never runs the task (or kills the app when it launches it).",
+                      fix: "Register '\(value)' with BGTaskScheduler.shared.register(forTaskWithIdentifier:using:launchHandler:) before launch finishes.")
+        }
+    }
 }

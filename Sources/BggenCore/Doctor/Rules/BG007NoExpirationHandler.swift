@@ -8,6 +8,7 @@ extension DoctorRule {
         why: "When the time runs out iOS calls the expiration handler; without one the work is not stopped, `setTaskCompleted` is not called, and iOS kills the app and throttles its future tasks.",
         fix: "Set `task.expirationHandler` before the work starts: cancel the work there and call `task.setTaskCompleted(success: false)`.",
         tags: ["background-tasks", "expiration"],
+        check: findNoExpirationHandler,
         examples: [
             .triggering("a handler registered through the app's scheduler protocol, declared and conformed to in other files",
                         ExampleSources.schedulerProtocolInOtherFiles(work: "Task { task.setTaskCompleted(success: true) }", marker: "1️⃣"), "1️⃣"),
@@ -185,5 +186,15 @@ extension DoctorRule {
                 }
 
                 """)
+    }
+}
+
+extension DoctorRule {
+    fileprivate static func findNoExpirationHandler(_ audit: inout RuleAudit) {
+        for handler in audit.relevant.flatMap(\.handlers) where handler.kind == .launch && handler.lacksExpirationHandler {
+            audit.add(.noExpirationHandler, at: handler.location, "This launch handler never sets the task's expirationHandler.",
+                      why: "When the time runs out iOS calls the expiration handler; without one the work is not stopped, setTaskCompleted is not called, and iOS kills the app and throttles its future tasks.",
+                      fix: "Set task.expirationHandler = { @Sendable in … } first thing in the handler: cancel the work there and call task.setTaskCompleted(success: false).")
+        }
     }
 }

@@ -6,6 +6,7 @@ extension DoctorRule {
         why: "A task that is never completed keeps the app running until iOS expires it; iOS then kills the app, counts it against the app's background time and runs its tasks less often.",
         fix: "Call `task.setTaskCompleted(success:)` on every path, most simply with a `defer` at the top of the handler.",
         tags: ["background-tasks", "completion"],
+        check: findTaskNeverCompleted,
         examples: [
             .triggering("an early return in a handler passed to the app's scheduler declared in another file",
                         ExampleSources.callingScheduler(work: "if ProcessInfo.processInfo.isLowPowerModeEnabled {\n                1️⃣return\n            }\n            task.setTaskCompleted(success: true)"),
@@ -117,5 +118,27 @@ extension DoctorRule {
             }
 
             """)
+    }
+}
+
+extension DoctorRule {
+    /// A failed cast happens only when the task is of another class than its requests, hence a warning, and never
+    /// when every request for the handler's identifiers is of the class cast to.
+    fileprivate static func findTaskNeverCompleted(_ audit: inout RuleAudit) {
+        let requests = audit.context.requests
+        for facts in audit.relevant {
+            let registeredAt = Dictionary(facts.uses.filter(\.isRegistration).map { ($0.location, $0.value) }, uniquingKeysWith: { first, _ in first })
+            for early in facts.earlyReturns {
+                if let kind = early.castKind {
+                    let identifiers = early.registrations.map { registeredAt[$0] ?? nil }
+                    let asked = requests.filter { request in identifiers.contains { $0 == request.value } }
+                    if !identifiers.isEmpty, identifiers.allSatisfy({ $0 != nil }), !asked.isEmpty, asked.allSatisfy({ $0.role == .request(kind) }) { continue }
+                }
+                audit.add(.taskNeverCompleted, severity: early.afterFailedCast ? .warning : nil, at: early.location,
+                          "This launch handler returns here without completing its task\(early.afterFailedCast ? " when the cast fails" : ""): nothing before it calls setTaskCompleted, and no defer or expirationHandler does.",
+                          why: "A task that is never completed keeps the app running until iOS expires it; iOS then kills the app, counts it against the app's background time and runs its tasks less often.",
+                          fix: "Call task.setTaskCompleted(success: false) before this return (for a failed cast: guard let task = task as? BGAppRefreshTask else { task.setTaskCompleted(success: false); return }).")
+            }
+        }
     }
 }

@@ -8,6 +8,7 @@ extension DoctorRule {
         why: "BGTaskScheduler calls it on its own background queue; Swift 6 checks the isolation at run time and the app traps (`EXC_BREAKPOINT` in `_dispatch_assert_queue_fail`), in the background, where no one sees it.",
         fix: "Mark the closure `@Sendable` (`{ @Sendable task in … }`) and hop to the main actor inside it where needed, or register with `using: .main`.",
         tags: ["background-tasks", "concurrency", "swift-6", "crash"],
+        check: findMainActorHandler,
         examples: [
             .triggering("a handler passed from a @MainActor class to the app's scheduler declared in another file",
                         ExampleSources.callingScheduler(marker: "1️⃣", context: "@MainActor final class Tasks", parameter: "@escaping (BGTask) -> Void"), "1️⃣"),
@@ -103,5 +104,26 @@ extension ExampleSources {
         handler(context: context, work: completes, marker: marker)
             .replacingOccurrences(of: "func registerAll() {", with: "func registerAll() { \(opening)")
             .replacingOccurrences(of: "        try? BGTaskScheduler", with: "        }\n        try? BGTaskScheduler")
+    }
+}
+
+extension DoctorRule {
+    /// Swift 6 checks at run time that an isolated closure runs on its actor; the scheduler calls handlers on a
+    /// queue of its own, so a main-actor closure traps there. Swift 5 mode has no such check.
+    fileprivate static func findMainActorHandler(_ audit: inout RuleAudit) {
+        guard let target = audit.target, let version = target.swiftVersion,
+              version.split(separator: ".").first.flatMap({ Int($0) }).map({ $0 >= 6 }) == true else { return }
+        let defaultMain = target.defaultActorIsolation == "MainActor"
+        for var handler in audit.owned.flatMap(\.handlers) where handler.isClosure && !handler.isNonisolated && !handler.runsOnMain {
+            if case .extensionOf(let name) = handler.context {
+                handler.context = audit.context.code.isolation(ofType: name, forFile: handler.location.file)
+            }
+            guard handler.context == .mainActor || (handler.context == .moduleDefault && defaultMain) else { continue }
+            let reason = handler.context == .mainActor ? "code isolated to the main actor" : "a module whose default isolation is MainActor"
+            audit.add(.mainActorHandler, at: handler.location,
+                      "This \(handler.kind.rawValue) handler closure is written in \(reason), so in Swift \(version) it is main-actor isolated.",
+                      why: "BGTaskScheduler calls it on its own background queue; Swift 6 checks the isolation at run time and the app traps (EXC_BREAKPOINT in _dispatch_assert_queue_fail).",
+                      fix: "Mark the closure @Sendable (\(handler.kind == .launch ? "{ @Sendable task in … }" : "= { @Sendable in … }")) or register from a nonisolated function, and hop to the main actor inside with Task { @MainActor in … } where needed.")
+        }
     }
 }

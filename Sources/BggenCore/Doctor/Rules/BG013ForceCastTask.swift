@@ -6,6 +6,7 @@ extension DoctorRule {
         why: "The system hands the handler a task of the class its request had; for another request class the cast fails and the app crashes in the background.",
         fix: "Cast with `as?` and complete the task in the `else`, or give each identifier its own handler.",
         tags: ["background-tasks", "crash"],
+        check: findForceCastTask,
         examples: [
             .triggering("a function shared by a refresh and a processing identifier", ExampleSources.shared(), "1️⃣"),
             .triggering("the shared function called from a closure", ExampleSources.shared(first: "launchHandler: { task in handle(task) })"), "1️⃣"),
@@ -54,5 +55,28 @@ extension ExampleSources {
             }
 
             """)
+    }
+}
+
+extension DoctorRule {
+    /// A handler casting its task to one class, run for an identifier submitted with another request class.
+    fileprivate static func findForceCastTask(_ audit: inout RuleAudit) {
+        let requests = audit.context.requests
+        for facts in audit.relevant where !facts.forceCasts.isEmpty {
+            let registered = Dictionary(facts.uses.filter(\.isRegistration).map { ($0.location, $0.value) }, uniquingKeysWith: { first, _ in first })
+            for cast in facts.forceCasts {
+                let identifiers = cast.registrations.map { place in registered[place] ?? nil }
+                guard !identifiers.isEmpty, identifiers.allSatisfy({ $0 != nil }) else { continue }
+                let values = identifiers.compactMap(\.self)
+                guard let other = requests.filter({ values.contains($0.value!) && $0.role != .request(cast.kind) }).min(by: { $0.location < $1.location }),
+                      case .request(let kind) = other.role else { continue }
+                let shared = Set(values).count > 1 ? " (registered for \(values.map { "'\($0)'" }.joined(separator: ", ")))" : ""
+                let requestType = kind.className
+                audit.add(.forceCastTask, at: cast.location,
+                          "This launch handler\(shared) force-casts its task to \(cast.type), but '\(other.value!)' is submitted as a \(requestType) at \(other.location.file):\(other.location.line).",
+                          why: "The system hands the handler a task of the class its request had; for a \(requestType) the cast fails and the app crashes in the background.",
+                          fix: "Register a handler per task class, or cast with as? and handle each class: if let task = task as? \(cast.type) { … } else { task.setTaskCompleted(success: false) }.")
+            }
+        }
     }
 }

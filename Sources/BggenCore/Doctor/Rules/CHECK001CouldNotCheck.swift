@@ -6,6 +6,7 @@ extension DoctorRule {
         why: "A finding there would be missed; doctor says so rather than guess.",
         fix: "Nothing to do when the code is right; a literal or a constant identifier lets doctor check it.",
         tags: ["coverage"],
+        check: findUnchecked,
         examples: [
             .triggering("a registration through the app's scheduler in another file that no path from launch reaches",
                         ExampleSources.callingScheduler(marker: "1️⃣", launch: #"print("launched")"#), "1️⃣"),
@@ -70,5 +71,52 @@ extension DoctorRule {
             }
 
             """)
+    }
+}
+
+extension DoctorRule {
+    /// What the other checks cannot decide: a target whose Info.plist or entitlements file is not in the repository,
+    /// identifiers built at run time, a registration no path from launch reaches, a target whose files the project
+    /// does not list. `Doctor` adds CHECK001 too, for files it could not read.
+    fileprivate static func findUnchecked(_ audit: inout RuleAudit) {
+        if let target = audit.target, audit.plist == nil,
+           !audit.uses.isEmpty || audit.relevant.contains(where: { !$0.silentPushHandlers.isEmpty }) {
+            let reason = target.infoPlist.path.map { "its Info.plist \($0) does not exist" }
+                ?? "Xcode generates its Info.plist from build settings, which cannot hold BGTaskSchedulerPermittedIdentifiers or UIBackgroundModes"
+            audit.add(.couldNotCheck, at: FindingLocation(file: target.definedIn), "\(target.name): \(reason), so its identifiers and background modes were not checked.",
+                      why: "Without BGTaskSchedulerPermittedIdentifiers and UIBackgroundModes in the Info.plist, every register returns false and every submit fails with notPermitted.",
+                      fix: "Point INFOPLIST_FILE at an Info.plist that holds the keys (Xcode merges it with the generated one).")
+        }
+        for use in audit.uses where use.value == nil && !use.inBggenOutput && use.isTaskIdentifier {
+            let because = use.unresolvedBecause.map { "is \($0)" } ?? "is built at run time or defined where doctor cannot see it"
+            audit.add(.couldNotCheck, at: use.location, "The task identifier '\(use.expression)' \(because), so it was not checked.",
+                      why: "If it is not in BGTaskSchedulerPermittedIdentifiers, register returns false and submit fails with notPermitted.",
+                      fix: "Use a string literal or a constant, or add '// bggen:ignore CHECK001' once you have checked it.")
+        }
+        // BG004 checks the registrations that launch, or code after it, reaches.
+        let context = audit.context
+        for use in audit.launchRegistrations {
+            guard case .function(let key) = use.launch, !context.isReachedFromLaunch(key), context.afterLaunchCaller(of: key) == nil else { continue }
+            audit.add(.couldNotCheck, at: use.location, "No path from application(_:didFinishLaunchingWithOptions:) or App.init to this registration was found, so whether it happens before launch finishes was not checked.",
+                      why: "A registration after launch finishes is refused and the task never runs.",
+                      fix: "Check that \(key.replacingOccurrences(of: ".init", with: " init")) is called synchronously at launch, or add '// bggen:ignore CHECK001'.")
+        }
+        if let target = audit.target {
+            for need in EntitlementNeed.all {
+                guard let place = need.neededAt(audit) else { continue }
+                for (file, _) in audit.entitlements where !file.exists {
+                    audit.add(.couldNotCheck, at: place, "\(target.name) signs with \(file.path), which is not in the repository, so \(need.key) was not checked.",
+                              why: need.why, fix: "Check that \(file.path) holds \(need.key).")
+                }
+            }
+        }
+        // A target whose files the project does not list is audited from the files in its folder, or not at all.
+        if let target = audit.target, audit.context.code.targets.isUndetermined(target) {
+            let fromFolder = target.sourceFolder.map { " (the files in \($0) were taken for its own)" } ?? ""
+            audit.add(.couldNotCheck, at: FindingLocation(file: target.definedIn),
+                      "Which files \(target.name) compiles could not be read from \(target.definedIn): it has no sources phase, synchronized folder or generator sources\(fromFolder), so its code checks may be incomplete.",
+                      why: "Registrations, handlers and sessions in files doctor does not attribute to the target are not checked against its Info.plist.",
+                      fix: "Check that \(target.name) lists its sources in the project, or add '// bggen:ignore CHECK001' once you have checked them.")
+        }
     }
 }

@@ -8,6 +8,7 @@ extension DoctorRule {
         why: "Without the Background GPU Access entitlement, `submit` throws `BGTaskScheduler.Error.notPermitted` (code 3) for a request whose `requiredResources` holds `.gpu`, and the job does not start.",
         fix: "Add the Background GPU Access capability to the app target in Xcode (`bggen doctor --fix` adds the entitlement).",
         tags: ["continued-processing", "entitlements"],
+        check: findGPUWithoutEntitlement,
         examples: [
             .triggering("requiredResources = .gpu", ExampleSources.export(entitlementsMarker: "1️⃣"), "1️⃣"),
             .triggering("requiredResources = [.gpu]", ExampleSources.export("request.requiredResources = [.gpu]", entitlementsMarker: "1️⃣"), "1️⃣"),
@@ -45,4 +46,18 @@ extension ExampleSources {
 
             """)
     }
+}
+
+extension DoctorRule {
+    fileprivate static func findGPUWithoutEntitlement(_ audit: inout RuleAudit) {
+        audit.require(.gpu)
+    }
+}
+
+extension EntitlementNeed {
+    static let gpu = EntitlementNeed(
+        rule: .gpuWithoutEntitlement, neededAt: { $0.owned.flatMap(\.gpuRequests).min() }, key: BackgroundModes.gpuEntitlementKey, value: "true", use: "asks for the GPU in a continued-processing request",
+        capability: "Background GPU Access",
+        why: "Without the Background GPU Access entitlement, submit throws BGTaskScheduler.Error.notPermitted (code 3) for a request whose requiredResources holds .gpu, and the job does not start.",
+        edit: .addTrue(key: BackgroundModes.gpuEntitlementKey))
 }

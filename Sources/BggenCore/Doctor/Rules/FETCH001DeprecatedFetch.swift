@@ -6,6 +6,7 @@ extension DoctorRule {
         why: "Deprecated since iOS 13; iOS may stop calling it, and it runs less often than a `BGAppRefreshTask`.",
         fix: "Move the work to a `BGAppRefreshTask` (`bggen init --tasks refresh --migrate-background-fetch` writes one and says what to move and delete).",
         tags: ["background-fetch", "deprecated"],
+        check: findDeprecatedFetch,
         examples: [
             .triggering("setMinimumBackgroundFetchInterval", ExampleApp(modes: ["fetch"]).with("App/Fetch.swift", """
                 import UIKit
@@ -27,4 +28,18 @@ extension DoctorRule {
 
                 """)),
         ])
+}
+
+extension DoctorRule {
+    /// Legacy fetch the target's Info.plists leave on (where they switch it off, FETCH002 says so instead), or in
+    /// code no app target compiles.
+    fileprivate static func findDeprecatedFetch(_ audit: inout RuleAudit) {
+        guard audit.plistListingIdentifiers == nil else { return }
+        for (symbol, location) in audit.relevant.flatMap(\.legacyFetch) {
+            audit.add(.deprecatedFetch, at: location, "\(symbol) is deprecated background fetch (iOS 13).", why: legacyFetchWhy, fix: legacyFetchFix)
+        }
+    }
+
+    static let legacyFetchWhy = "iOS may stop calling it, and it stops the day the Info.plist gets BGTaskSchedulerPermittedIdentifiers (Apple: adding the key disables performFetchWithCompletionHandler and setMinimumBackgroundFetchInterval)."
+    static let legacyFetchFix = "Move the fetch's work into a BGAppRefreshTask in one step: register its handler at launch and submit a BGAppRefreshTaskRequest where the app sets the fetch interval, then delete application(_:performFetchWithCompletionHandler:) and the setMinimumBackgroundFetchInterval call."
 }

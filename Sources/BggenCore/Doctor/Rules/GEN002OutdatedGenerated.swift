@@ -6,6 +6,7 @@ extension DoctorRule {
         why: "Fixes in the newer templates (API rules, concurrency, expiry handling) do not reach the app until the file is regenerated.",
         fix: "Run `bggen init --yes` in the repository: it replays the answers in `.bggen.json` and updates the file.",
         tags: ["generated-code"],
+        check: nil,
         examples: [
             .triggering("a file from an older template", ExampleSources.recorded("1️⃣" + GeneratedMarker.stamp("// An older template.\nimport Foundation\n", path: ExampleSources.recordedPath)),
                         "1️⃣"),

@@ -6,6 +6,7 @@ extension DoctorRule {
         why: "Until the step is done no task is registered, or submit throws notPermitted; the step in bggen/NEXT_STEPS.md says what to write.",
         fix: "Do the numbered step of bggen/NEXT_STEPS.md the note names (`bggen init --next-steps` prints them again).",
         tags: ["generated-code"],
+        check: nil,
         examples: [
             .triggering("bggen's registration that the app does not call yet", ExampleSources.uncalled("1️⃣"), "1️⃣"),
             .nonTriggering("the same registration in a file bggen did not write, which is CHECK001's",

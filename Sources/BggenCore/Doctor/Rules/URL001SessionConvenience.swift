@@ -6,6 +6,7 @@ extension DoctorRule {
         why: "Background sessions do not support completion handlers or async conveniences: the call fails, or the app crashes, instead of transferring in the background.",
         fix: "Create the task without a completion handler (`downloadTask(with:)`, `uploadTask(with:fromFile:)`), call `resume()`, and handle the result in the session delegate.",
         tags: ["url-session", "crash"],
+        check: findSessionConvenience,
         examples: [
             .triggering("a download task with a completion handler", ExampleSources.transfers("session.1️⃣downloadTask(with: url) { location, response, error in }"), "1️⃣"),
             .triggering("an upload from a file with a completion handler",
@@ -32,4 +33,14 @@ extension DoctorRule {
             .nonTriggering("an upload from a file with the delegate", ExampleSources.transfers("session.uploadTask(with: request, fromFile: file).resume()")),
             .nonTriggering("async data(for:) on a default session", ExampleSources.transfers("_ = try await session.data(for: request)", configuration: ".default")),
         ])
+}
+
+extension DoctorRule {
+    fileprivate static func findSessionConvenience(_ audit: inout RuleAudit) {
+        for misuse in audit.relevant.flatMap(\.sessionMisuse) where misuse.kind == .convenience {
+            audit.add(.sessionConvenience, at: misuse.location, "\(misuse.call) is called on a background URLSession.",
+                      why: "Background sessions do not support completion handlers or async conveniences: the call fails, or the app crashes, instead of transferring in the background.",
+                      fix: "Use downloadTask(with:) or uploadTask(with:fromFile:) without a completion handler, call resume(), and handle the result in the session delegate.")
+        }
+    }
 }
