@@ -48,6 +48,25 @@ private func renderError(_ source: String, _ context: [String: TemplateValue] = 
         #expect(try render("") == "")
     }
 
+    /// The library parses a template when it is first rendered, so a broken one would show only in a run that
+    /// renders it: every embedded template is parsed here.
+    @Test func everyEmbeddedTemplateParses() throws {
+        let templates = EmbeddedTemplates.files.filter { $0.key.hasSuffix(".tmpl") }
+        #expect(!templates.isEmpty)
+        for (file, source) in templates {
+            #expect(throws: Never.self, "\(file)") { try Template(name: file, source: source) }
+        }
+    }
+
+    @Test func aTemplateThatDoesNotParseIsAnErrorWithItsLineWhenRendered() {
+        let library = TemplateLibrary(sources: ["Good.swift.tmpl": "let a = 1\n", "Bad.swift.tmpl": "let a = 1\n{{#if x}}\n"])
+        #expect(throws: Never.self) { try library.render("Good.swift", [:]) }
+        #expect { try library.render("Bad.swift", ["x": .bool(true)]) } throws: { error in
+            (error as? TemplateError).map { $0.template == "Bad.swift.tmpl" && $0.line > 0 } ?? false
+        }
+        #expect(throws: TemplateError.self) { try library.render("Missing.swift", [:]) }
+    }
+
     @Test func templateIsParsedOnceAndRenderedManyTimes() throws {
         let template = try Template(name: "t.tmpl", source: "Hello {{name}}\n")
         #expect(try template.render(["name": .string("A")]) == "Hello A\n")
