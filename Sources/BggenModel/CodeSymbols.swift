@@ -13,28 +13,26 @@ package enum CodeSymbol {
         package var label: String
     }
 
-    package static let table: [String: Meaning] = taskClassRows.merging(otherRows) { fromSpec, _ in fromSpec }
+    package static let table: [String: Meaning] = specRows.merging(otherRows) { fromSpec, _ in fromSpec }
 
-    /// Each task kind's task and request class, from its `TaskSpec`. Continued processing is its own task kind: it
-    /// never covers (or skips) processing, though its code shows the processing mode in use as processing's does.
-    private static let taskClassRows: [String: Meaning] = Dictionary(uniqueKeysWithValues: TaskSpec.all.flatMap { spec in
-        spec.taskClass.map { task in
+    /// Each task kind's task and request class and its other symbols, from its `TaskSpec`. Continued processing is
+    /// its own task kind: it never covers (or skips) processing, though its code shows the processing mode in use as
+    /// processing's does.
+    private static let specRows: [String: Meaning] = Dictionary(uniqueKeysWithValues: TaskSpec.all.flatMap { spec in
+        let classes = spec.taskClass.map { task in
             [(task.name, Meaning(covers: [spec.kind], mode: spec.modes.first, label: "\(task.label) task")),
              (task.name + "Request", Meaning(covers: [spec.kind], mode: spec.modes.first, request: task.request, label: "\(task.label) request"))]
         } ?? []
+        return classes + spec.symbols.map { ($0.name, Meaning(covers: [spec.kind], label: $0.label)) }
     })
 
+    /// Symbols no task kind's code is: the scheduler, whichever kind its file's other symbols name, and legacy
+    /// background fetch, which shows the fetch mode in use but covers no task kind: adding
+    /// BGTaskSchedulerPermittedIdentifiers switches it off (Apple, "Using background tasks to update your app").
     private static let otherRows: [String: Meaning] = [
         "BGTaskScheduler": Meaning(covers: [], label: "scheduler call"),
-        // Legacy background fetch shows the fetch mode in use but covers no task kind: adding
-        // BGTaskSchedulerPermittedIdentifiers switches it off (Apple, "Using background tasks to update your app").
         "performFetchWithCompletionHandler": Meaning(covers: [], mode: "fetch", label: "legacy background fetch"),
         "setMinimumBackgroundFetchInterval": Meaning(covers: [], mode: "fetch", label: "legacy background fetch interval"),
-        "backgroundSessionConfiguration": Meaning(covers: [.downloads], label: "background session"),
-        "backgroundSessionConfigurationWithIdentifier": Meaning(covers: [.downloads], label: "background session"),
-        "background(withIdentifier:)": Meaning(covers: [.downloads], label: "background session"),
-        "handleEventsForBackgroundURLSession": Meaning(covers: [.downloads], label: "background session events"),
-        "didReceiveRemoteNotification": Meaning(covers: [.silentPush], label: "silent push handler"),
     ]
 
     /// Calls that create a background URLSession, which serves downloads, uploads or both.

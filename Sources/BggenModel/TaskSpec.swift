@@ -64,6 +64,14 @@ public struct TaskSpec: Sendable {
         package let label: String
     }
 
+    /// A symbol besides the task and request classes whose use means an app's code covers the kind (a background
+    /// session's configuration, the silent-push delegate method), with what the "existing background code" list
+    /// calls it. `CodeSymbol.table`'s rows for them come from here.
+    package struct Symbol: Sendable {
+        package let name: String
+        package let label: String
+    }
+
     public let kind: TaskKind
     /// One line for `--help` and for the interactive question, so both describe a task the same way.
     public let summary: String
@@ -79,6 +87,7 @@ public struct TaskSpec: Sendable {
     public let files: [File]
     /// Nil for a kind no task class runs (background transfers, silent push).
     package var taskClass: TaskClass? = nil
+    package var symbols: [Symbol] = []
 
     /// The kind's identifier under the app's bundle identifier, such as `com.example.app.refresh`.
     public func identifier(under prefix: String) -> String? {
@@ -169,7 +178,11 @@ public struct TaskSpec: Sendable {
                      identifier: Identifier(suffix: "background-downloads", permission: .none, reportKey: "downloadSession",
                                             variable: "downloadSessionIdentifier", role: "background URLSession, downloads"),
                      modes: [], entitlements: [], requestMode: nil,
-                     files: [.downloadManager, .users("DownloadHandling.swift")])
+                     files: [.downloadManager, .users("DownloadHandling.swift")],
+                     // A background session covers what its file does with it: downloads, uploads or both.
+                     symbols: ["backgroundSessionConfiguration", "backgroundSessionConfigurationWithIdentifier", "background(withIdentifier:)"]
+                         .map { Symbol(name: $0, label: "background session") }
+                         + [Symbol(name: "handleEventsForBackgroundURLSession", label: "background session events")])
         case .uploads:
             TaskSpec(kind: kind, summary: "background uploads: files sent to a server even after the app is suspended",
                      identifier: Identifier(suffix: "background-uploads", permission: .none, reportKey: "uploadSession",
@@ -179,7 +192,8 @@ public struct TaskSpec: Sendable {
         case .silentPush:
             TaskSpec(kind: kind, summary: "silent push: server-triggered content updates",
                      identifier: nil, modes: ["remote-notification"], entitlements: [.apsEnvironment], requestMode: nil,
-                     files: [.silentPushHandler, .users("SilentPushWork.swift")])
+                     files: [.silentPushHandler, .users("SilentPushWork.swift")],
+                     symbols: [Symbol(name: "didReceiveRemoteNotification", label: "silent push handler")])
         case .continuedProcessing:
             // `init` writes the processing mode for it as for processing; its requests are accepted without it.
             TaskSpec(kind: kind, summary: "continued processing (iOS 26): work the user starts, such as an export, that keeps going after they leave the app",
