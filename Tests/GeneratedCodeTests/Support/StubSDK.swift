@@ -64,12 +64,20 @@ final class StubSDK: Sendable {
         case checkOnly, startsBuild, continuesBuild, finishesBuild, stubModules
     }
 
-    /// Runs one `swiftc`, holding one of the per-core compiler permits while it runs.
+    /// Runs one `swiftc`, holding one of the per-core compiler permits while it runs. Its `TMPDIR` is in the scratch
+    /// folder: the Swift driver leaves a `TemporaryDirectory.*` folder in it at every run, about 630 left in /tmp by
+    /// each full suite.
     static func swiftc(_ arguments: [String], in directory: URL, priority: Priority) async throws -> Subprocess.Outcome {
         try await AsyncSemaphore.compilers.withPermit(priority: priority.rawValue) {
-            try await Subprocess.run(["swiftc"] + arguments, in: directory)
+            try await Subprocess.run(["swiftc"] + arguments, in: directory, environment: ["TMPDIR": driverTemporary.path])
         }
     }
+
+    private static let driverTemporary: URL = {
+        let folder = Scratch.root.appendingPathComponent("swiftc-tmp")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }()
 
     /// Compiles `swiftFiles` plus the networking shim into object files, as a Debug build in Xcode does (one
     /// frontend per batch of files, -Onone), and reports every diagnostic. A non-zero exit code is a result, not a
