@@ -7,8 +7,8 @@ package enum CodeSymbol {
         package var covers: [TaskKind]
         /// The `UIBackgroundModes` value the symbol shows in use, for MODE003.
         package var mode: String?
-        /// For a request class: what it schedules.
-        package var request: TaskRequestKind?
+        /// For a request class: the task kind it schedules.
+        package var request: TaskKind?
         /// What the code does, for the "existing background code" list.
         package var label: String
     }
@@ -21,7 +21,7 @@ package enum CodeSymbol {
     private static let specRows: [String: Meaning] = Dictionary(uniqueKeysWithValues: TaskSpec.all.flatMap { spec in
         let classes = spec.taskClass.map { task in
             [(task.name, Meaning(covers: [spec.kind], mode: spec.modes.first, label: "\(task.label) task")),
-             (task.name + "Request", Meaning(covers: [spec.kind], mode: spec.modes.first, request: task.request, label: "\(task.label) request"))]
+             (task.name + "Request", Meaning(covers: [spec.kind], mode: spec.modes.first, request: spec.kind, label: "\(task.label) request"))]
         } ?? []
         return classes + spec.symbols.map { ($0.name, Meaning(covers: [spec.kind], label: $0.label)) }
     })
@@ -64,25 +64,4 @@ package enum CodeSymbol {
     package static let sourceExtensions = [".swift", ".m", ".mm"]
     /// Objective-C headers declare the classes a bridging header shows to Swift; they are read for names only.
     package static let headerExtension = ".h"
-}
-
-/// The kind of task request a `…TaskRequest(identifier:)` creates.
-package enum TaskRequestKind: String, Sendable, Equatable {
-    case refresh, processing, continued
-
-    /// The `UIBackgroundModes` value iOS requires before it accepts the request; continued processing needs none.
-    package var mode: String? { TaskSpec.of(taskKind).requestMode }
-
-    package var taskKind: TaskKind {
-        switch self {
-        case .refresh: .refresh
-        case .processing: .processing
-        case .continued: .continuedProcessing
-        }
-    }
-
-    /// The request class, for messages.
-    package var className: String {
-        CodeSymbol.table.first { $0.value.request == self }?.key ?? rawValue
-    }
 }

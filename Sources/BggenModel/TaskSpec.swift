@@ -59,7 +59,6 @@ public struct TaskSpec: Sendable {
     /// covers the kind. `CodeSymbol.table`'s rows for them come from here.
     package struct TaskClass: Sendable {
         package let name: String
-        package let request: TaskRequestKind
         /// `app refresh` gives "app refresh task" and "app refresh request".
         package let label: String
     }
@@ -145,6 +144,9 @@ public struct TaskSpec: Sendable {
         return words.enumerated().map { $0.offset == 0 ? $0.element : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
     }
 
+    /// Its request class, for messages: `BGAppRefreshTaskRequest`; nil for a kind no task class runs.
+    package var requestClass: String? { taskClass.map { $0.name + "Request" } }
+
     /// The file the user's work for the kind goes in (`AppRefreshWork.swift`).
     public var workFile: String? { files.first(where: \.isUsers)?.name }
 
@@ -165,14 +167,14 @@ public struct TaskSpec: Sendable {
                                             role: "BGAppRefreshTask"),
                      modes: ["fetch"], entitlements: [], requestMode: "fetch",
                      files: [.taskRun, .taskManager, .users("AppRefreshWork.swift")],
-                     taskClass: TaskClass(name: "BGAppRefreshTask", request: .refresh, label: "app refresh"))
+                     taskClass: TaskClass(name: "BGAppRefreshTask", label: "app refresh"))
         case .processing:
             TaskSpec(kind: kind, summary: "data processing: long-running maintenance such as database cleanup, ML model updates or large syncs",
                      identifier: Identifier(suffix: "processing", permission: .exact, reportKey: "processing", variable: "processingIdentifier",
                                             role: "BGProcessingTask"),
                      modes: ["processing"], entitlements: [], requestMode: "processing",
                      files: [.taskRun, .taskManager, .users("ProcessingWork.swift")],
-                     taskClass: TaskClass(name: "BGProcessingTask", request: .processing, label: "processing"))
+                     taskClass: TaskClass(name: "BGProcessingTask", label: "processing"))
         case .downloads:
             TaskSpec(kind: kind, summary: "background downloads: files and assets that survive app termination",
                      identifier: Identifier(suffix: "background-downloads", permission: .none, reportKey: "downloadSession",
@@ -201,7 +203,7 @@ public struct TaskSpec: Sendable {
                                             variable: "continuedPrefix", role: "BGContinuedProcessingTask"),
                      modes: ["processing"], entitlements: [], requestMode: nil,
                      files: [.taskRun, .continuedProcessingManager, .users("ExportJob.swift")],
-                     taskClass: TaskClass(name: "BGContinuedProcessingTask", request: .continued, label: "continued-processing"))
+                     taskClass: TaskClass(name: "BGContinuedProcessingTask", label: "continued-processing"))
         }
     }
 

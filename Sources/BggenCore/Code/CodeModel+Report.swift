@@ -45,9 +45,10 @@ extension CodeModel {
             if registered.kind == .task {
                 let matching = (byValue[value] ?? []) + (constant.flatMap { byName[$0] } ?? [])
                 if let request = matching.first, case .request(let kind) = request.role,
-                   matching.allSatisfy({ $0.role == request.role }), kind != .continued {
-                    registered.taskKind = kind.taskKind
-                    registered.request = "\(kind.className) at \(request.location.file):\(request.location.line)"
+                   matching.allSatisfy({ $0.role == request.role }), kind != .continuedProcessing,
+                   let requestClass = TaskSpec.of(kind).requestClass {
+                    registered.taskKind = kind
+                    registered.request = "\(requestClass) at \(request.location.file):\(request.location.line)"
                 }
             }
             result.append(registered)

@@ -13,7 +13,7 @@ struct HandlerReturn: Sendable, Equatable {
     /// The task class that cast is to (`BGAppRefreshTask`: `.refresh`), when it is one: the system hands a launch
     /// handler the class of the request submitted, so where every request for the handler's identifiers is of this
     /// class the `else` cannot run.
-    var castKind: TaskRequestKind? = nil
+    var castKind: TaskKind? = nil
     /// The `register` calls whose handler holds the return, to look their identifiers up.
     var registrations: [FindingLocation] = []
 

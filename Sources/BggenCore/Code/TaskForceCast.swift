@@ -7,15 +7,15 @@ import BggenModel
 struct TaskForceCast: Sendable, Equatable {
     /// The class cast to, as written.
     var type: String
-    var kind: TaskRequestKind
+    var kind: TaskKind
     var location: FindingLocation
     /// The `register` calls that run the code holding the cast, to look their identifiers up once constants from
     /// other files are resolved.
     var registrations: [FindingLocation]
 
-    /// Each task kind's task class (`TaskSpec.taskClass`), with the request that makes it.
-    static let types: [String: TaskRequestKind] = Dictionary(uniqueKeysWithValues: TaskSpec.all.compactMap { spec in
-        spec.taskClass.map { ($0.name, $0.request) }
+    /// Each task kind's task class (`TaskSpec.taskClass`), with its kind.
+    static let types: [String: TaskKind] = Dictionary(uniqueKeysWithValues: TaskSpec.all.compactMap { spec in
+        spec.taskClass.map { ($0.name, spec.kind) }
     })
 
     /// Casts of the task in the code its registrations run (see `LaunchHandlerBody`).

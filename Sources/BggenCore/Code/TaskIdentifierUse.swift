@@ -9,7 +9,7 @@ struct TaskIdentifierUse: Sendable, Equatable {
         /// SwiftUI `.backgroundTask(.appRefresh("…"))`, which registers the handler itself.
         case swiftUIRefresh
         /// `BGAppRefreshTaskRequest(identifier:)` and its siblings: the identifier a submit uses.
-        case request(TaskRequestKind)
+        case request(TaskKind)
         /// `URLSessionConfiguration.background(withIdentifier:)`: a background session's identifier.
         case session
     }

@@ -104,7 +104,7 @@ struct UseReader {
         var use = TaskIdentifierUse(role: role, value: nil, expression: TokenPattern.written(expression),
                                     location: FindingLocation(file: facts.file, line: token.line, column: token.column),
                                     inBggenOutput: ours, isConditional: conditional)
-        if role == .register || role == .request(.continued) {
+        if role == .register || role == .request(.continuedProcessing) {
             use.launch = LaunchPaths.context(at: index, in: tokens, language: facts.language)
         }
         resolve(expression, at: index, into: &use, depth: 0)

@@ -91,9 +91,9 @@ struct RuleAudit {
 
     /// The identifiers of continued-processing requests, and the files that submit one: their handlers are
     /// registered just before the submit and may use a wildcard.
-    var continuedValues: Set<String> { Set(uses.filter { $0.role == .request(.continued) }.compactMap(\.value)) }
+    var continuedValues: Set<String> { Set(uses.filter { $0.role == .request(.continuedProcessing) }.compactMap(\.value)) }
     var continuedFiles: Set<String> {
-        Set(relevant.filter { facts in facts.uses.contains { $0.role == .request(.continued) } }.map(\.file))
+        Set(relevant.filter { facts in facts.uses.contains { $0.role == .request(.continuedProcessing) } }.map(\.file))
     }
 
     /// The registrations whose timing BG004 checks: continued-processing handlers are exempt (registered just before

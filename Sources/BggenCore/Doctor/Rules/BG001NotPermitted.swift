@@ -167,7 +167,7 @@ extension DoctorRule {
         var reported = Set<String>()
         for use in audit.uses where use.isTaskIdentifier {
             guard let written = use.value, let value = audit.expanded(written) else { continue }
-            let continued = use.role == .request(.continued)
+            let continued = use.role == .request(.continuedProcessing)
                 || (use.isRegistration && (continuedValues.contains(value) || continuedFiles.contains(use.location.file)))
             guard !plist.permits(value, continued: continued, in: target), reported.insert(value).inserted else { continue }
             let verb = use.isRegistration ? "registers" : "submits a request for"

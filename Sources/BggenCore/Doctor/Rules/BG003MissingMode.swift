@@ -30,7 +30,7 @@ extension DoctorRule {
         let modes = plist.modes
         var reported = Set<String>()
         for use in audit.uses {
-            guard case .request(let kind) = use.role, let mode = kind.mode, !modes.contains(mode), reported.insert(mode).inserted else { continue }
+            guard case .request(let kind) = use.role, let mode = TaskSpec.of(kind).requestMode, !modes.contains(mode), reported.insert(mode).inserted else { continue }
             audit.add(.missingMode, at: use.location, "\(target.name) submits a \(kind.rawValue) request, but \(plist.path) has no '\(mode)' in \(BackgroundModes.key).",
                       why: "submit throws BGTaskScheduler.Error.notPermitted (code 3) and the task never runs.",
                       fix: "Add '\(mode)' to \(BackgroundModes.key) in \(plist.path) (Signing & Capabilities > Background Modes).",

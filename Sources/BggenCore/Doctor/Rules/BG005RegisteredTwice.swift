@@ -123,7 +123,7 @@ extension DoctorRule {
                           fix: "Keep one registration of '\(value)' (\(site.role == .swiftUIRefresh || sorted[0].role == .swiftUIRefresh ? "SwiftUI's .backgroundTask(.appRefresh) already registers it" : "at launch")) and remove the other.")
             }
         }
-        let continuedRequests = audit.uses.filter { $0.role == .request(.continued) && $0.value != nil }
+        let continuedRequests = audit.uses.filter { $0.role == .request(.continuedProcessing) && $0.value != nil }
         for site in registrations where site.role == .register && !twice.contains(site.location) {
             guard case .function(let key) = site.launch, let value = site.value,
                   continuedRequests.contains(where: { $0.value == value && $0.launch == site.launch && $0.location.file == site.location.file })

@@ -24,7 +24,7 @@ extension DoctorRule {
         let registered = Set(audit.context.registrations.compactMap(\.value))
         var reported = Set<String>()
         for use in audit.uses {
-            guard case .request(let kind) = use.role, kind != .continued, let value = use.value, !registered.contains(value),
+            guard case .request(let kind) = use.role, kind != .continuedProcessing, let value = use.value, !registered.contains(value),
                   reported.insert(value).inserted else { continue }
             audit.add(.submittedNotRegistered, at: use.location, "A \(kind.rawValue) request for '\(value)' is submitted, but nothing registers '\(value)'.",
                       why: "iOS logs \"No launch handler registered for task with identifier\" and never runs the task (or kills the app when it launches it).",

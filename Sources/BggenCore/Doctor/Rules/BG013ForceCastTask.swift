@@ -69,9 +69,8 @@ extension DoctorRule {
                 guard !identifiers.isEmpty, identifiers.allSatisfy({ $0 != nil }) else { continue }
                 let values = identifiers.compactMap(\.self)
                 guard let other = requests.filter({ values.contains($0.value!) && $0.role != .request(cast.kind) }).min(by: { $0.location < $1.location }),
-                      case .request(let kind) = other.role else { continue }
+                      case .request(let kind) = other.role, let requestType = TaskSpec.of(kind).requestClass else { continue }
                 let shared = Set(values).count > 1 ? " (registered for \(values.map { "'\($0)'" }.joined(separator: ", ")))" : ""
-                let requestType = kind.className
                 audit.add(.forceCastTask, at: cast.location,
                           "This launch handler\(shared) force-casts its task to \(cast.type), but '\(other.value!)' is submitted as a \(requestType) at \(other.location.file):\(other.location.line).",
                           why: "The system hands the handler a task of the class its request had; for a \(requestType) the cast fails and the app crashes in the background.",
