@@ -14,8 +14,9 @@ public enum Severity: String, Sendable, Comparable, CaseIterable {
 
 /// One check `bggen doctor` makes, declared once in its own file under `Rules/` with its documentation, its check
 /// and its examples (SwiftLint's `RuleDescription`): `--help`, the rule table in docs/doctor.md and SARIF's rule list
-/// are made from these fields, doctor runs every check not disabled, and one test runs every example. The ids follow the research notes (BG…, URL…, PUSH…) so a finding
-/// can be looked up, suppressed with `// bggen:ignore <id>` or disabled in `.bggen.json`.
+/// are made from these fields, doctor runs every rule's check, and one test runs every example. The ids follow the
+/// research notes (BG…, URL…, PUSH…) so a finding can be looked up, suppressed with `// bggen:ignore <id>` or
+/// disabled in `.bggen.json`.
 public struct DoctorRule: Sendable, Hashable {
     public let id: String
     public let severity: Severity

@@ -2,7 +2,7 @@ extension DoctorRule {
     public static let couldNotCheck = DoctorRule(
         id: "CHECK001", severity: .note,
         summary: "Something doctor could not check: an identifier built at run time, a generated Info.plist.",
-        finds: "something doctor could not check: an identifier built at run time, an Info.plist Xcode generates, a registration no path from launch reaches",
+        finds: "something doctor could not check: an identifier built at run time, an Info.plist Xcode generates, a registration no path from launch reaches, an entitlements file that is not in the repository",
         why: "A finding there would be missed; doctor says so rather than guess.",
         fix: "Nothing to do when the code is right; a literal or a constant identifier lets doctor check it.",
         tags: ["coverage"],
@@ -32,6 +32,11 @@ extension DoctorRule {
                            ExampleSources.taskEnum()),
             .nonTriggering("an identifier a String enum's computed property builds for the case named with a leading dot",
                            ExampleSources.taskEnum(submitted: ".cleanup.identifier")),
+            .triggering("silent push, signed with an entitlements file that is not in the repository",
+                        ExampleApp(modes: ["remote-notification"], aps: true, settings: "CODE_SIGN_ENTITLEMENTS = App/Elsewhere.entitlements;")
+                            .with("App/AppDelegate.swift", ExampleSources.pushDelegate(marker: "1️⃣")), "1️⃣"),
+            .nonTriggering("silent push, signed with an entitlements file in the repository",
+                           ExampleApp(modes: ["remote-notification"], aps: true).with("App/AppDelegate.swift", ExampleSources.pushDelegate())),
             .triggering("a local that shadows an enum-typed parameter, bound at run time",
                         ExampleSources.taskEnum(submitMarker: "1️⃣", prelude: "let task = UserDefaults.standard.string(forKey: \"next\") ?? \"\"\n        "), "1️⃣"),
         ])
