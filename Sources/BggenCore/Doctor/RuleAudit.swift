@@ -16,6 +16,13 @@ struct RuleAudit {
     let owned: [FileFacts]
     /// Every task identifier the relevant files use.
     let uses: [TaskIdentifierUse]
+    /// The identifiers of continued-processing requests, and the files that submit one: their handlers are
+    /// registered just before the submit and may use a wildcard.
+    let continuedValues: Set<String>
+    let continuedFiles: Set<String>
+    /// The registrations whose timing BG004 checks, and CHECK001 where launch does not reach them:
+    /// continued-processing handlers are exempt (registered just before their submit).
+    let launchRegistrations: [TaskIdentifierUse]
     /// The target's Info.plist, when it has one in the repository.
     var plist: PlistFacts?
     /// The Info.plists of the target's other configurations (`INFOPLIST_FILE` set per configuration), where they exist.
@@ -23,21 +30,25 @@ struct RuleAudit {
     var entitlements: [(file: EntitlementsFile, facts: PlistFacts?)] = []
     private(set) var findings: [DoctorFinding] = []
 
-    init(target: AppTarget, context: AuditContext, relevant: [FileFacts], owned: [FileFacts]) {
+    /// What the checks share is worked out once here, not by each check that reads it.
+    init(target: AppTarget?, context: AuditContext, relevant: [FileFacts], owned: [FileFacts]) {
         self.target = target
         self.context = context
         self.relevant = relevant
         self.owned = owned
         uses = relevant.flatMap(\.uses)
+        let continuedValues = Set(uses.filter { $0.role == .request(.continuedProcessing) }.compactMap(\.value))
+        let continuedFiles = Set(relevant.filter { facts in facts.uses.contains { $0.role == .request(.continuedProcessing) } }.map(\.file))
+        self.continuedValues = continuedValues
+        self.continuedFiles = continuedFiles
+        launchRegistrations = uses.filter {
+            $0.role == .register && !($0.value.map(continuedValues.contains) ?? continuedFiles.contains($0.location.file))
+        }
     }
 
     /// The code alone, for a repository without an app target: everything counts.
     init(codeOf context: AuditContext) {
-        target = nil
-        self.context = context
-        relevant = context.facts
-        owned = []
-        uses = context.facts.flatMap(\.uses)
+        self.init(target: nil, context: context, relevant: context.facts, owned: [])
     }
 
     mutating func readFiles(root: String, fileSystem: any FileSystem) throws {
@@ -88,21 +99,6 @@ struct RuleAudit {
     }
 
     // MARK: - What several checks share
-
-    /// The identifiers of continued-processing requests, and the files that submit one: their handlers are
-    /// registered just before the submit and may use a wildcard.
-    var continuedValues: Set<String> { Set(uses.filter { $0.role == .request(.continuedProcessing) }.compactMap(\.value)) }
-    var continuedFiles: Set<String> {
-        Set(relevant.filter { facts in facts.uses.contains { $0.role == .request(.continuedProcessing) } }.map(\.file))
-    }
-
-    /// The registrations whose timing BG004 checks: continued-processing handlers are exempt (registered just before
-    /// their submit).
-    var launchRegistrations: [TaskIdentifierUse] {
-        let values = continuedValues
-        let files = continuedFiles
-        return uses.filter { $0.role == .register && !($0.value.map(values.contains) ?? files.contains($0.location.file)) }
-    }
 
     /// The first of the target's Info.plists, in any configuration, that lists BGTaskSchedulerPermittedIdentifiers,
     /// which switches legacy background fetch off; nil for code alone.

@@ -162,13 +162,11 @@ extension DoctorRule {
     /// one may be under a wildcard.
     fileprivate static func findNotPermitted(_ audit: inout RuleAudit) {
         guard let target = audit.target, let plist = audit.plist else { return }
-        let continuedValues = audit.continuedValues
-        let continuedFiles = audit.continuedFiles
         var reported = Set<String>()
         for use in audit.uses where use.isTaskIdentifier {
             guard let written = use.value, let value = audit.expanded(written) else { continue }
             let continued = use.role == .request(.continuedProcessing)
-                || (use.isRegistration && (continuedValues.contains(value) || continuedFiles.contains(use.location.file)))
+                || (use.isRegistration && (audit.continuedValues.contains(value) || audit.continuedFiles.contains(use.location.file)))
             guard !plist.permits(value, continued: continued, in: target), reported.insert(value).inserted else { continue }
             let verb = use.isRegistration ? "registers" : "submits a request for"
             audit.add(.notPermitted, at: use.location,
