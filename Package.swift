@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "bggen",
+    // Synchronization's Mutex and Atomic, RangeSet and String(validating:as:) need macOS 15.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "bggen", targets: ["bggen"]),
         // `swift package bggen init|doctor …` in a package that depends on bggen, with nothing installed.

@@ -9,7 +9,9 @@ class Bggen < Formula
   version "0.1.0"
   head "https://github.com/OWNER/bggen.git", branch: "main"
 
-  depends_on xcode: ["16.0", :build]
+  # bggen is built and tested with Swift 6.3 only (Xcode 26.4); Package.swift declares macOS 15.
+  depends_on xcode: ["26.4", :build]
+  depends_on macos: :sequoia
   uses_from_macos "swift" => :build
 
   def install

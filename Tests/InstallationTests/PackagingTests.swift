@@ -27,6 +27,28 @@ struct PackagingTests {
         #expect(formula.contains(#"bin.install ".build/release/bggen""#))
     }
 
+    /// macOS 15, Xcode 26.4 and Swift 6.3 are one claim: the manifest's platform, the formula's requirements, the
+    /// README and docs/installing.md say the same, so Homebrew refuses what SwiftPM would fail to build.
+    @Test func theSupportedMacOSXcodeAndSwiftAreOneClaimEverywhere() async throws {
+        let scratch = SourceBuild.folder.appendingPathComponent("manifest-scratch")
+        let dump = try await Subprocess.run(["swift", "package", "--scratch-path", scratch.path, "dump-package"], in: RepositoryPaths.root)
+        try #require(dump.exitCode == 0, "\(dump.output)")
+        let json = dump.output[try #require(dump.output.firstIndex(of: "{"))...]
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let platforms = try #require(manifest["platforms"] as? [[String: Any]], "Package.swift declares no platform")
+        #expect(platforms.map { "\($0["platformName"] ?? "") \($0["version"] ?? "")" } == ["macos 15.0"])
+        let formula = try text("Formula/bggen.rb")
+        #expect(formula.contains("depends_on macos: :sequoia"))
+        #expect(formula.contains(#"depends_on xcode: ["26.4", :build]"#))
+        let readme = try text("README.md")
+        #expect(readme.contains("runs on macOS 15\nor later"), "the README states macOS 15")
+        #expect(readme.contains("Swift 6.3 or later: Xcode 26.4 or later"), "the README states Swift 6.3 and Xcode 26.4")
+        let installing = try text("docs/installing.md")
+        #expect(installing.contains("| macOS | 15 (Sequoia) or later |"))
+        #expect(installing.contains("| Xcode | 26.4 or later |"))
+        #expect(installing.contains("| Swift | 6.3 or later |"))
+    }
+
     /// On Linux a release from `make` links the Swift runtime in, so the installed binary runs without the toolchain's
     /// libraries and starts fast; a debug build (the installation tests') links it as `swift build` does.
     #if os(Linux)

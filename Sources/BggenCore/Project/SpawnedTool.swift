@@ -26,13 +26,20 @@ struct SpawnedTool {
 
     init(path: String, arguments: [String], environment: [String: String], folder: String) throws(SpawnError) {
         var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
-        guard pipe(&outputPipe) == 0 else { throw SpawnError(reason: String(cString: strerror(errno))) }
-        guard pipe(&errorPipe) == 0 else {
-            close(outputPipe[0]); close(outputPipe[1])
+        guard Self.makePipe(&outputPipe) else { throw SpawnError(reason: String(cString: strerror(errno))) }
+        guard Self.makePipe(&errorPipe) else {
+            for descriptor in outputPipe { close(descriptor) }
             throw SpawnError(reason: String(cString: strerror(errno)))
         }
-        for descriptor in [outputPipe[0], errorPipe[0]] { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        #if canImport(Darwin)
+        // Darwin's spawn.h: `typedef void *posix_spawn_file_actions_t;` and `typedef void *posix_spawnattr_t;`,
+        // imported as optional raw pointers that the `_init` calls allocate.
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -40,11 +47,16 @@ struct SpawnedTool {
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
         posix_spawn_file_actions_addclose(&actions, outputPipe[1])
         posix_spawn_file_actions_addclose(&actions, errorPipe[1])
-        guard let changeFolder = Self.addChangeFolder, changeFolder(&actions, folder) == 0 else {
-            close(outputPipe[0]); close(errorPipe[0])
+        #if canImport(Darwin)
+        // spawn.h: `int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *, const char *)`, macOS 10.15.
+        let changedFolder = posix_spawn_file_actions_addchdir_np(&actions, folder) == 0
+        #else
+        let changedFolder = Self.addChangeFolder.map { $0(&actions, folder) == 0 } ?? false
+        #endif
+        guard changedFolder else {
+            close(outputPipe[0]); close(errorPipe[0]); close(outputPipe[1]); close(errorPipe[1])
             throw SpawnError(reason: "this C library cannot start a program in another folder")
         }
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var none = sigset_t()
@@ -55,7 +67,7 @@ struct SpawnedTool {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &reset)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(&attributes, Int16(Self.flags))
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
@@ -77,11 +89,47 @@ struct SpawnedTool {
         self.errors = errorPipe[0]
     }
 
+    #if canImport(Darwin)
+    /// A process group of its own, a clean signal mask and default signal actions; and (spawn.h's
+    /// `POSIX_SPAWN_CLOEXEC_DEFAULT`) no descriptor but the file actions' 0, 1 and 2, so the tool, an untrusted
+    /// program, inherits nothing another thread of bggen has open.
+    private static let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_CLOEXEC_DEFAULT
+
+    /// Darwin has no `pipe2`; `POSIX_SPAWN_CLOEXEC_DEFAULT` keeps the moment between `pipe` and `FD_CLOEXEC` from
+    /// reaching a tool bggen spawns.
+    private static func makePipe(_ ends: inout [Int32]) -> Bool {
+        pipeThenCloseOnExec(&ends)
+    }
+    #else
+    /// A process group of its own, a clean signal mask and default signal actions.
+    private static let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+
+    /// Both ends close-on-exec from the start (`pipe2(O_CLOEXEC)`), so a tool that another thread spawns at the same
+    /// moment inherits neither; the file actions' `dup2` gives the child its 1 and 2 without the flag.
+    private static func makePipe(_ ends: inout [Int32]) -> Bool {
+        guard let pipe2 = pipeWithFlags else { return pipeThenCloseOnExec(&ends) }
+        return pipe2(&ends, O_CLOEXEC) == 0
+    }
+
+    /// glibc's and musl's `pipe2`, which Swift's Glibc module leaves out (it is declared under `_GNU_SOURCE`).
+    private static let pipeWithFlags: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pipe2") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
+    }()
+
     /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which Swift does not import.
     private static let addChangeFolder: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? = {
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addchdir_np") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
     }()
+    #endif
+
+    /// `pipe`, then `FD_CLOEXEC` on both ends: where no `pipe2` creates them so.
+    private static func pipeThenCloseOnExec(_ ends: inout [Int32]) -> Bool {
+        guard pipe(&ends) == 0 else { return false }
+        for descriptor in ends { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
 
     /// Reads both pipes until the tool exits and they close. After `timeout` seconds (or `limit` bytes of output)
     /// the group gets SIGTERM, and SIGKILL `grace` seconds later; whatever the group left running is killed.
