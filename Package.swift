@@ -16,23 +16,18 @@ let package = Package(
     ],
     targets: [
         .executableTarget(name: "bggen", dependencies: ["BggenCLI"]),
-        // skills/bggen/SKILL.md, embedded the same way, is what `bggen help --skill` prints.
-        .target(name: "BggenCLI", dependencies: ["BggenCore", "BggenModel", "BggenFormats"], plugins: ["EmbedTemplates"]),
+        // Its EmbeddedSkill.swift carries skills/bggen/SKILL.md, what `bggen help --skill` prints (see TemplateEmbedder).
+        .target(name: "BggenCLI", dependencies: ["BggenCore", "BggenModel", "BggenFormats"]),
         // The layers, each depending only on those after it here (LayerTests keeps it so): the services over one
         // model of the app, the model (answers, task kinds, identifiers, modes), and the formats below them (the file
         // system seam, YAML, property lists, the Swift lexer, diffs, JSON).
-        .target(name: "BggenCore", dependencies: ["BggenModel", "BggenFormats"], plugins: ["EmbedTemplates"]),
+        .target(name: "BggenCore", dependencies: ["BggenModel", "BggenFormats"]),
         .target(name: "BggenModel"),
         .target(name: "BggenFormats"),
-        // Templates/ is the single source of truth; this tool turns it into Swift string literals
-        // at build time so the binary carries its templates and still works when copied alone.
+        // Templates/ is the single source of truth; `swift run TemplateEmbedder` turns it (and skills/bggen/) into
+        // the Swift string literals kept in BggenCore and BggenCLI, so the binary works when copied alone. No build
+        // plugin does it: in a tool built as a plugin's dependency, one makes SwiftPM rebuild bggen on every build.
         .executableTarget(name: "TemplateEmbedder"),
-        .plugin(
-            name: "EmbedTemplates",
-            capability: .buildTool(),
-            dependencies: ["TemplateEmbedder"],
-            path: "Sources/EmbedTemplatesPlugin"
-        ),
         .plugin(
             name: "BggenCommandPlugin",
             capability: .command(

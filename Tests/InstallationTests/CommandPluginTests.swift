@@ -69,6 +69,12 @@ struct CommandPluginTests {
         try #require(build.exitCode == 0, "\(build.output)")
         print("swift build with the build-tool plugin: \(build.duration)")
         #expect(build.output.contains(finding), "\(build.output)")
+        // Nothing changed: bggen is not built again (a build plugin inside bggen once made SwiftPM rebuild it, with
+        // hundreds of errors, on every build), and the audit does not run again.
+        let unchanged = try await Subprocess.run(["swift", "build", "--scratch-path", SourceBuild.scratch.path], in: package)
+        #expect(unchanged.exitCode == 0, "\(unchanged.output)")
+        let noise = unchanged.output.split(separator: "\n").filter { $0.localizedCaseInsensitiveContains("bggen") || $0.contains("error:") }
+        #expect(noise.isEmpty, "a second build with nothing changed printed:\n\(noise.joined(separator: "\n"))")
         // The target's files are the command's inputs: a change to one runs the audit again.
         let source = package.appendingPathComponent("Sources/Feature/Refresh.swift")
         try (try String(contentsOf: source, encoding: .utf8) + "// edited\n").write(to: source, atomically: true, encoding: .utf8)
