@@ -5,7 +5,9 @@ import Foundation
 import Testing
 
 /// Issue 20, a hostile clone: nothing from the repository runs unless asked, nothing outside it is read or
-/// written, no file hangs or crashes bggen, and nothing it holds can forge a line of output.
+/// written, no file hangs or crashes bggen, and nothing it holds can forge a line of output. What reads the disk
+/// runs on both of its routes (`DiskRoute`): the portable one is every read's and walk's on a Mac without a kernel
+/// path. The write races need no second run: writes take one route.
 @Suite("A hostile clone")
 struct HostileCloneTests {
     /// `script` as an executable `name` in a new folder.
@@ -79,20 +81,21 @@ struct HostileCloneTests {
 
     // MARK: 2. Nothing outside the repository is read
 
-    @Test func anXCConfigLinkedOutsideIsNotReadAndIsNamed() throws {
+    @Test(arguments: DiskRoute.allCases)
+    func anXCConfigLinkedOutsideIsNotReadAndIsNamed(_ route: DiskRoute) throws {
         let parent = try TemporaryDirectory()
         try parent.write("aws_access_key_id = AKIASECRET123\n", to: "secret.xcconfig")
         try parent.write("#include \"Inner.xcconfig\"\n", to: "repo/Base.xcconfig")
         try FileManager.default.createSymbolicLink(atPath: parent.url.appendingPathComponent("repo/Inner.xcconfig").path, withDestinationPath: "../secret.xcconfig")
         let root = parent.url.appendingPathComponent("repo").path
-        let file = XCConfigFile.load("Base.xcconfig", root: root, fileSystem: LocalFileSystem().contained(in: root))
+        let file = XCConfigFile.load("Base.xcconfig", root: root, fileSystem: route.disk.contained(in: root))
         #expect(file.assignments.isEmpty, "\(file.assignments)")
         #expect(file.unread.map(\.file) == ["Inner.xcconfig"])
         #expect(file.unread.allSatisfy { $0.reason.contains("outside the repository") && !$0.reason.contains("AKIA") }, "\(file.unread)")
     }
 
-    @Test(arguments: ["../secret.yml", "ABSOLUTE"])
-    func aSpecIncludeOutsideIsNotReadAndItsContentNeverShown(_ include: String) throws {
+    @Test(arguments: ["../secret.yml", "ABSOLUTE"], DiskRoute.allCases)
+    func aSpecIncludeOutsideIsNotReadAndItsContentNeverShown(_ include: String, _ route: DiskRoute) throws {
         let parent = try TemporaryDirectory()
         try parent.write("ghp_TOKENTOKENTOKEN: [\n", to: "secret.yml")
         let reference = include == "ABSOLUTE" ? parent.url.appendingPathComponent("secret.yml").path : include
@@ -100,14 +103,15 @@ struct HostileCloneTests {
         try parent.write("// app\n", to: "repo/App/App.swift")
         let repo = parent.url.appendingPathComponent("repo")
         for arguments in [["init", "--yes", "--dry-run"], ["doctor"], ["doctor", "--format", "json"]] {
-            let run = try InProcessRunner.run(arguments, in: repo)
+            let run = try InProcessRunner.run(arguments, in: repo, on: route)
             #expect(!(run.stdout + run.stderr).contains("ghp_"), "\(arguments): \(run.stdout)\(run.stderr)")
         }
     }
 
     // MARK: 3. Special and huge files are refused, never read
 
-    @Test func aFIFOOrADeviceOrAHugeFileIsAnErrorNamingIt() throws {
+    @Test(arguments: DiskRoute.allCases)
+    func aFIFOOrADeviceOrAHugeFileIsAnErrorNamingIt(_ route: DiskRoute) throws {
         for kind in ["fifo", "dev/zero", "dev/stdin", "huge"] {
             let repo = try TemporaryDirectory()
             try repo.write(HostileInputTests.project, to: "A.xcodeproj/project.pbxproj")
@@ -123,10 +127,10 @@ struct HostileCloneTests {
             let started = Date()
             // init reads this Info.plist only when it patches it (not here: it lies in a synchronized folder); it
             // must still finish at once.
-            let initRun = try BinaryRunner.run(["init", "--yes", "--dry-run"], in: repo.url)
+            let initRun = try route.run(["init", "--yes", "--dry-run"], in: repo.url)
             #expect(initRun.status == 0 || initRun.stderr.contains("App/Info.plist"), "\(kind): \(initRun.stderr)")
             for arguments in [["doctor"]] {
-                let run = try BinaryRunner.run(arguments, in: repo.url)
+                let run = try route.run(arguments, in: repo.url)
                 let said = run.stdout + run.stderr
                 #expect(run.status == 2, "doctor could not do its job: \(kind) \(arguments): \(said)")
                 #expect(said.contains("App/Info.plist"), "\(kind) \(arguments): \(said)")
@@ -189,8 +193,8 @@ struct HostileCloneTests {
 
     // MARK: 5. An extension's file is never edited for the app
 
-    @Test(arguments: ["linked", "named"])
-    func anInfoPlistTheExtensionUsesIsLeftAlone(_ how: String) throws {
+    @Test(arguments: ["linked", "named"], DiskRoute.allCases)
+    func anInfoPlistTheExtensionUsesIsLeftAlone(_ how: String, _ route: DiskRoute) throws {
         let repo = try Fixtures.copy("NotificationService")
         let app = repo.url.appendingPathComponent("Mastodon/Info.plist")
         if how == "linked" {
@@ -202,10 +206,10 @@ struct HostileCloneTests {
                            to: "Mastodon.xcodeproj/project.pbxproj")
         }
         let before = try #require(try repo.files()["NotificationService/Info.plist"])
-        let initRun = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        let initRun = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url, on: route)
         #expect(initRun.status == 0, "\(initRun.stderr)")
         #expect(initRun.stderr.contains("is also NotificationService's, so bggen left it alone"), "\(initRun.stderr)")
-        let doctorRun = try InProcessRunner.run(["doctor", "--fix"], in: repo.url)
+        let doctorRun = try InProcessRunner.run(["doctor", "--fix"], in: repo.url, on: route)
         #expect(doctorRun.stdout.contains("--fix leaves"), "\(doctorRun.stdout)\(doctorRun.stderr)")
         #expect(try repo.files()["NotificationService/Info.plist"] == before)
     }
@@ -266,15 +270,16 @@ struct HostileCloneTests {
     }
 
     /// A source file that is a FIFO, or too large, is skipped and said so by both commands (issue 20, item 3).
-    @Test func aSourceFileThatCannotBeReadIsSaidToBeSkipped() throws {
+    @Test(arguments: DiskRoute.allCases)
+    func aSourceFileThatCannotBeReadIsSaidToBeSkipped(_ route: DiskRoute) throws {
         let repo = try Fixtures.copy("NetNewsWire")
         #expect(mkfifo(repo.url.appendingPathComponent("iOS/Fifo.swift").path, 0o644) == 0)
         try repo.write(String(repeating: "// padding\n", count: 400_000), to: "iOS/Huge.swift")
-        let initRun = try BinaryRunner.run(["init", "--yes", "--dry-run"], in: repo.url)
+        let initRun = try route.run(["init", "--yes", "--dry-run"], in: repo.url)
         let said = initRun.stdout + initRun.stderr
         #expect(said.contains("iOS/Fifo.swift was not searched for background code: it is a FIFO"), "\(said)")
         #expect(said.contains("iOS/Huge.swift was not searched for background code: it is larger than 4 MB"), "\(said)")
-        let doctorRun = try BinaryRunner.run(["doctor", "--format", "json", "--fail-on", "note"], in: repo.url)
+        let doctorRun = try route.run(["doctor", "--format", "json", "--fail-on", "note"], in: repo.url)
         #expect(doctorRun.stdout.contains("iOS/Fifo.swift was not searched for background code"), "\(doctorRun.stdout)")
         #expect(doctorRun.stdout.contains("iOS/Huge.swift was not searched for background code"), "\(doctorRun.stdout)")
     }
@@ -282,11 +287,12 @@ struct HostileCloneTests {
     /// A source file that is not UTF-8 but names a background API (a Latin-1 "é" in an old comment) holds code no
     /// reader can trust: init stops at it with its file and line and writes nothing, where doctor says it was not
     /// searched. One that names none is only said to be unread, and init goes on.
-    @Test func aSourceFileThatIsNotUTF8StopsInitWhereItNamesTheBackgroundAPIs() throws {
+    @Test(arguments: DiskRoute.allCases)
+    func aSourceFileThatIsNotUTF8StopsInitWhereItNamesTheBackgroundAPIs(_ route: DiskRoute) throws {
         let repo = try Fixtures.copy("NetNewsWire")
         let latin1 = { (code: String) in Data("// Caf".utf8) + Data([0xE9]) + Data("\n\(code)".utf8) }
         try latin1("enum Strings { static let title = \"x\" }\n").write(to: repo.url.appendingPathComponent("iOS/Strings.swift"))
-        let aside = try InProcessRunner.run(["init", "--yes", "--dry-run"], in: repo.url)
+        let aside = try InProcessRunner.run(["init", "--yes", "--dry-run"], in: repo.url, on: route)
         #expect(aside.status == 0, "\(aside.stderr)")
         #expect((aside.stdout + aside.stderr).contains("iOS/Strings.swift was not searched for background code: it is not UTF-8 text (line 1)"))
 
@@ -294,12 +300,12 @@ struct HostileCloneTests {
             .write(to: repo.url.appendingPathComponent("iOS/LegacyTasks.swift"))
         // The Latin-1 files are no text `repo.files()` can read: every file's bytes are compared.
         let before = try repo.fileData()
-        let stopped = try InProcessRunner.run(["init", "--yes"], in: repo.url)
+        let stopped = try InProcessRunner.run(["init", "--yes"], in: repo.url, on: route)
         #expect(stopped.status != 0)
         #expect(stopped.stderr.contains("'iOS/LegacyTasks.swift' line 1 cannot be read (it is not UTF-8 text and it names the background APIs, so what it registers is unknown; save it as UTF-8)"), "\(stopped.stderr)")
         #expect(stopped.stderr.split(separator: "\n").count == 1, "one line: \(stopped.stderr)")
         #expect(try repo.fileData() == before, "nothing written")
-        let doctor = try InProcessRunner.run(["doctor", "--format", "json", "--fail-on", "note"], in: repo.url)
+        let doctor = try InProcessRunner.run(["doctor", "--format", "json", "--fail-on", "note"], in: repo.url, on: route)
         #expect(doctor.stdout.contains("iOS/LegacyTasks.swift was not searched for background code: it is not UTF-8 text (line 1)"), "\(doctor.stdout)")
     }
 
@@ -373,17 +379,18 @@ struct HostileCloneTests {
 
     // MARK: 12. Messages say what is true and what would help
 
-    @Test func aPathLeadingOutsideIsExplainedAsItIs() throws {
+    @Test(arguments: DiskRoute.allCases)
+    func aPathLeadingOutsideIsExplainedAsItIs(_ route: DiskRoute) throws {
         let parent = try TemporaryDirectory()
         try parent.write("// someone else's\n", to: "escape/Keep.swift")
         try parent.write("name: Escape\ntargets:\n  Escape:\n    type: application\n    platform: iOS\n    sources: [../escape]\n", to: "climbs/project.yml")
-        let climbs = try InProcessRunner.run(["init", "--yes", "--bundle-id", "com.example.escape"], in: parent.url.appendingPathComponent("climbs"))
+        let climbs = try InProcessRunner.run(["init", "--yes", "--bundle-id", "com.example.escape"], in: parent.url.appendingPathComponent("climbs"), on: route)
         #expect(climbs.stderr.contains("leads outside the project folder (with '..' to"), "\(climbs.stderr)")
         #expect(!climbs.stderr.contains("symbolic link"), "\(climbs.stderr)")
 
         try parent.write("# app\n", to: "linked/README.md")
         try FileManager.default.createSymbolicLink(atPath: parent.url.appendingPathComponent("linked/bggen").path, withDestinationPath: "../escape")
-        let linked = try InProcessRunner.run(["init", "--yes"], in: parent.url.appendingPathComponent("linked"))
+        let linked = try InProcessRunner.run(["init", "--yes"], in: parent.url.appendingPathComponent("linked"), on: route)
         #expect(linked.status == 1)
         #expect(linked.stderr.contains("through a symbolic link"), "\(linked.stderr)")
         #expect(linked.stderr.contains("Replace the link"), "\(linked.stderr)")

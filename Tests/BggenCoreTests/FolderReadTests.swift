@@ -6,15 +6,17 @@ import Testing
 
 /// `readFiles`, the disk's fast path for a walk's files (folders opened once, files relative to them), must read
 /// exactly what `readData` reads and refuse exactly what it refuses, in the same words: the hostile-clone
-/// guarantees are `readData`'s, and a clone may hold any of these.
+/// guarantees are `readData`'s, and a clone may hold any of these. Each runs on both of the disk's routes: with the
+/// kernel's name for an open descriptor, and without it, as on a Mac whose `F_GETPATH` fails.
 @Suite("Reading a walk's files")
 struct FolderReadTests {
-    @Test func everyFileReadsAsReadDataReadsIt() throws {
+    @Test(arguments: DiskRoute.allCases)
+    func everyFileReadsAsReadDataReadsIt(_ route: DiskRoute) throws {
         let (repo, outside) = try Self.hostileTree()
         let files = ["A.swift", "App/Deep/Er/B.swift", "App/Huge.swift", "App/Inside.swift", "App/Outside.swift", "App/Zero.swift",
                      "App/Fifo.swift", "Linked/Er/B.swift", "Away/Secret.swift", "../\(PathText.name(of: outside.path))/Secret.swift",
                      "App/./Deep/Er/B.swift", "App/Missing.swift", "App/Deep"]
-        let fileSystem = LocalFileSystem().contained(in: repo.path)
+        let fileSystem = route.disk.contained(in: repo.path)
         let results = Mutex<[Int: String]>([:])
         fileSystem.readFiles(files, below: repo.path, within: repo.path) { index, result in
             results.withLock { $0[index] = Self.outcome(result) }
@@ -37,13 +39,14 @@ struct FolderReadTests {
 
     /// Folders are held open a batch at a time (a process may hold 1,024 descriptors by default): more folders
     /// than one batch holds are all read.
-    @Test func moreFoldersThanOneBatchAreAllRead() throws {
+    @Test(arguments: DiskRoute.allCases)
+    func moreFoldersThanOneBatchAreAllRead(_ route: DiskRoute) throws {
         let repo = try TemporaryDirectory()
         let files = (0..<600).map { "F\($0 % 300)/File\($0).swift" }
         for folder in 0..<300 { try FileManager.default.createDirectory(atPath: "\(repo.path)/F\(folder)", withIntermediateDirectories: false) }
         for (index, file) in files.enumerated() { #expect(FileManager.default.createFile(atPath: "\(repo.path)/\(file)", contents: Data("\(index)".utf8))) }
         let results = Mutex<[Int: String]>([:])
-        LocalFileSystem().contained(in: repo.path).readFiles(files, below: repo.path, within: repo.path) { index, result in
+        route.disk.contained(in: repo.path).readFiles(files, below: repo.path, within: repo.path) { index, result in
             results.withLock { $0[index] = Self.outcome(result) }
         }
         let read = results.withLock { $0 }
@@ -55,7 +58,8 @@ struct FolderReadTests {
     /// and reads each file as `readData` reads it: links to files inside kept and marked, links to folders and
     /// outside left alone, a FIFO found (and refused in `readData`'s words), skipped folders and the depth limit
     /// respected, and folders listed for `.directory` without being entered.
-    @Test func theDisksWalkFindsAndReadsWhatEntriesFind() throws {
+    @Test(arguments: DiskRoute.allCases)
+    func theDisksWalkFindsAndReadsWhatEntriesFind(_ route: DiskRoute) throws {
         let (repo, outside) = try Self.hostileTree()
         defer { withExtendedLifetime(outside) {} }
         try repo.write("let c = 3\n", to: "App/One/Two/Three/C.swift")
@@ -67,7 +71,7 @@ struct FolderReadTests {
         for (name, size) in [("Short", 65_535), ("Exact", 65_536), ("Longer", 65_537)] {
             try repo.write(String(repeating: "/", count: size - 1) + "\n", to: "App/Sizes/\(name).swift")
         }
-        let local = LocalFileSystem().contained(in: repo.path)
+        let local = route.disk.contained(in: repo.path)
         let throughEntries = EntriesOnly(base: local)
         let swift = RepositoryWalker.request(maximumDepth: 3) { $0.hasSuffix(".swift") }
         let read = Mutex<[String: String]>([:])
@@ -94,7 +98,8 @@ struct FolderReadTests {
 
     /// A tree of more folders than the walk keeps open at once (and than a process may open, 1,024) is walked and
     /// read whole: past the limit a thread lists and reads what it finds itself.
-    @Test func aWalkOfMoreFoldersThanDescriptorsReadsEveryFile() throws {
+    @Test(arguments: DiskRoute.allCases)
+    func aWalkOfMoreFoldersThanDescriptorsReadsEveryFile(_ route: DiskRoute) throws {
         let repo = try TemporaryDirectory()
         var written: [String: String] = [:]
         for top in 0..<40 {
@@ -105,7 +110,7 @@ struct FolderReadTests {
             }
         }
         let read = Mutex<[String: String]>([:])
-        let walked = LocalFileSystem().contained(in: repo.path).walk(RepositoryWalker.request { _ in true }, below: repo.path, within: repo.path) { path, result in
+        let walked = route.disk.contained(in: repo.path).walk(RepositoryWalker.request { _ in true }, below: repo.path, within: repo.path) { path, result in
             read.withLock { $0[path] = Self.outcome(result) }
         }
         #expect(walked.map(\.path) == written.keys.sorted())
@@ -116,7 +121,8 @@ struct FolderReadTests {
     /// what it keeps: read from the disk on every core, run after run, it is the model the one-folder-at-a-time walk
     /// through `entries` gives, down to the order of its files, which file of a linked pair counts, and what a
     /// constant in a skipped file resolves to.
-    @Test func theCodeModelIsTheSameWhicheverOrderTheWalkFindsFilesIn() throws {
+    @Test(arguments: DiskRoute.allCases)
+    func theCodeModelIsTheSameWhicheverOrderTheWalkFindsFilesIn(_ route: DiskRoute) throws {
         let repo = try TemporaryDirectory()
         try repo.write("// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\")\n", to: "Package.swift")
         for index in 0..<400 {
@@ -137,13 +143,29 @@ struct FolderReadTests {
                            to: "App/F\(index * 5 % 23)/Identifier\(index).swift")
         }
         try FileManager.default.createSymbolicLink(atPath: repo.path + "/App/Again.swift", withDestinationPath: "F0/Task0.swift")
-        let oneByOne = try ProjectDetector.read(root: repo.path, fileSystem: EntriesOnly(base: LocalFileSystem()), stopsAtUnreadableCode: false)
+        let oneByOne = try ProjectDetector.read(root: repo.path, fileSystem: EntriesOnly(base: route.disk), stopsAtUnreadableCode: false)
         for _ in 0..<5 {
-            let parallel = try ProjectDetector.read(root: repo.path, fileSystem: LocalFileSystem(), stopsAtUnreadableCode: false)
+            let parallel = try ProjectDetector.read(root: repo.path, fileSystem: route.disk, stopsAtUnreadableCode: false)
             #expect(parallel.code.files.map(\.file) == oneByOne.code.files.map(\.file))
             #expect(parallel.report.registeredIdentifiers == oneByOne.report.registeredIdentifiers)
         }
         #expect(oneByOne.report.registeredIdentifiers.map(\.identifier).sorted() == (0..<12).map { "com.example.task\($0)" }.sorted())
+    }
+
+    /// A kernel that names open files its own way (Darwin's `F_GETPATH` gives the on-disk case and `/private/var/…`
+    /// where the user typed neither): what lies inside the root is read and walked, because the root's own kernel
+    /// path is compared, and what lies outside is still refused.
+    @Test func aKernelThatSpellsPathsItsOwnWayIsComparedWithTheRootsOwnKernelPath() throws {
+        let (repo, outside) = try Self.hostileTree()
+        defer { withExtendedLifetime(outside) {} }
+        let respelled = KernelPaths(lookup: { descriptor in
+            KernelPaths.system.path(of: descriptor).map { "/Volume\($0.uppercased())" }
+        })
+        let disk = LocalFileSystem(kernelPaths: respelled)
+        #expect(String(decoding: try disk.readData(repo.path + "/A.swift", within: repo.path, limit: 100), as: UTF8.self) == "let a = 1\n")
+        #expect(throws: FileSystemError.self) { try disk.readData(repo.path + "/App/Outside.swift", within: repo.path, limit: 100) }
+        #expect(disk.paths(RepositoryWalker.request(maximumDepth: 3) { $0 == "B.swift" }, below: repo.path, within: repo.path) == ["App/Deep/Er/B.swift"])
+        #expect(disk.paths(RepositoryWalker.request { _ in true }, below: outside.path, within: repo.path).isEmpty)
     }
 
     /// A repository of plain files, one over the size limit, links inside and outside, a link to `/dev/zero`, linked

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 extension LocalFileSystem {
-    /// `folder` is opened once and checked, through the kernel's name for it, to lie inside `root`; every folder
+    /// `folder` is opened once and checked to lie inside `root` (`openFolder`); every folder
     /// below it is opened relative to its parent with `O_NOFOLLOW`, so it lies inside `folder` by construction, and
     /// listed once; each file is opened relative to its folder. A file costs `openat`, `fstat`, `read` and `close`,
     /// none of them a walk from `/` (`readData` makes seven calls, three of them full path look-ups): a walk of
@@ -13,7 +13,7 @@ extension LocalFileSystem {
     /// within the limit, so a swap in between never reaches a read. Anything else (a link, a special file, a path
     /// with `..`, a failure) goes through `readData`, which refuses it with the same words.
     public func readFiles(_ files: [String], below folder: String, within root: String, body: @Sendable (Int, Result<Data, any Error>) -> Void) {
-        guard let folders = FolderDescriptors(folder, within: root, realPath: realPath) else {
+        guard let folders = FolderDescriptors(folder, within: root, fileSystem: self) else {
             return readOneByOne(files, below: folder, within: root, body: body)
         }
         defer { folders.closeAll() }
@@ -101,9 +101,9 @@ private final class FolderDescriptors {
     private var opened: [String: Int32]
     private let top: Int32
 
-    /// Nil when `folder` cannot be opened or its real path, as the kernel names it, is not inside `root`.
-    init?(_ folder: String, within root: String, realPath: (String) -> String?) {
-        guard let descriptor = LocalFileSystem.openFolder(folder, within: root, realPath: realPath) else { return nil }
+    /// Nil when `folder` cannot be opened or does not lie inside `root`.
+    init?(_ folder: String, within root: String, fileSystem: LocalFileSystem) {
+        guard let descriptor = fileSystem.openFolder(folder, within: root) else { return nil }
         top = descriptor
         opened = ["": descriptor]
     }

@@ -13,20 +13,27 @@ extension LocalFileSystem {
     /// read through `readData`, which refuses it in the same words.
     public func walk<Value: Sendable>(_ request: WalkRequest, below folder: String, within root: String,
                                       reading body: (@Sendable (String, Result<Data, any Error>) -> Value)?) -> [WalkedFile<Value>] {
-        guard let top = Self.openFolder(folder, within: root, realPath: realPath) else { return [] }
+        guard let top = openFolder(folder, within: root) else { return [] }
         return FolderWalk(request: request, folder: folder, root: root, fileSystem: self, body: body).run(from: top)
     }
 
-    /// `folder` opened, when the kernel's name for it lies inside `root`.
-    static func openFolder(_ folder: String, within root: String, realPath: (String) -> String?) -> Int32? {
-        let descriptor = Foundation.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        let inside = { (real: String, root: String) in root == "/" || PathText.isInside(real, root) }
-        guard let real = kernelPath(of: descriptor), inside(real, root) || inside(real, realPath(root) ?? root) else {
+    /// `folder` opened, when it lies inside `root`: checked once through the kernel's name for it, or, where the
+    /// kernel cannot name it, opened from `/` one component at a time without following a link (`readData`'s
+    /// portable route). Nil only when it is not a folder inside `root`: a missing kernel path must never make a
+    /// walk find nothing (on a Mac every walk would, silently).
+    func openFolder(_ folder: String, within root: String) -> Int32? {
+        if kernelPaths.lookup != nil {
+            let descriptor = Foundation.open(folder, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }
+            if let real = kernelPaths.path(of: descriptor) {
+                if lies(real, inside: root, orIsIt: true) { return descriptor }
+                Foundation.close(descriptor)
+                return nil
+            }
             Foundation.close(descriptor)
-            return nil
         }
-        return descriptor
+        guard let real = realPath(folder), lies(real, inside: root, orIsIt: true) else { return nil }
+        return try? Self.openFolder(components: real.split(separator: "/").map(String.init), shownAs: folder)
     }
 }
 

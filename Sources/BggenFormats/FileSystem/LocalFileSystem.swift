@@ -4,7 +4,12 @@ import Synchronization
 /// The real file system, through POSIX calls: Foundation's errors would reach the user as domains and codes, and
 /// its atomic write replaces a symbolic link, a hard link, the mode and the owner along with the bytes.
 public struct LocalFileSystem: FileSystem {
-    public init() {}
+    /// How the kernel names an open descriptor; `.unavailable` takes the portable route everywhere.
+    public let kernelPaths: KernelPaths
+
+    public init(kernelPaths: KernelPaths = .system) {
+        self.kernelPaths = kernelPaths
+    }
 
     public func kind(of path: String) -> FileKind {
         var info = stat()
@@ -51,34 +56,19 @@ public struct LocalFileSystem: FileSystem {
         return stat(path, &info) == 0 && info.st_uid != geteuid()
     }
 
-    /// The file is first opened with `O_PATH`, which follows links but opens nothing (a device's open has no
-    /// effect, a FIFO cannot block): the kernel's own name for what was opened (`/proc/self/fd/N`) is checked
-    /// to lie inside `root`, `fstat` on that descriptor to be a regular file within `limit`, and only that same
-    /// file is then opened for reading, so a link swapped after the check is never followed. Without `/proc`,
-    /// the folders are opened one component at a time instead, as for writes.
+    /// Where the kernel can name what a descriptor opened (`kernelPaths`), a read checks that one name, once;
+    /// otherwise the folders are opened one component at a time from `/`, as for writes. Either way only a regular
+    /// file whose real path lies inside `root` is read, and no open can block (a FIFO) or open a terminal.
     public func readData(_ path: String, within root: String, limit: Int) throws -> Data {
-        let handle = open(path, Self.pathOnly | O_CLOEXEC)
-        guard handle >= 0 else { throw FileSystemError.posix(path) }
-        defer { close(handle) }
-        guard let real = Self.kernelPath(of: handle) else { return try readThroughFolders(path, within: root, limit: limit) }
-        // A kernel path has no links, so one that starts with `root` as given proves `root` is real: only
-        // otherwise is `root` resolved (`RepositoryFileSystem` passes it resolved already).
-        let inside = { (folder: String) in folder == "/" || (real != folder && PathText.isInside(real, folder)) }
-        guard inside(root) || inside(realPath(root) ?? root) else { throw Self.outside(path, real) }
-        var info = stat()
-        guard fstat(handle, &info) == 0 else { throw FileSystemError.posix(path) }
-        try Self.checkReadable(info, path, limit)
-        let descriptor = open("/proc/self/fd/\(handle)", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileSystemError.posix(path) }
-        defer { close(descriptor) }
-        return try Self.readAll(descriptor, path, limit, size: Int(info.st_size))
+        if let data = try readThroughKernelPath(path, within: root, limit: limit) { return data }
+        return try readThroughFolders(path, within: root, limit: limit)
     }
 
-    /// `readData` where `/proc` is not mounted.
+    /// `readData`'s portable route: what Darwin falls back to and Linux takes without `/proc`.
     private func readThroughFolders(_ path: String, within root: String, limit: Int) throws -> Data {
         let (folder, name) = try openParent(of: path, following: true, within: root)
         defer { close(folder) }
-        let descriptor = openat(folder, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = openat(folder, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Self.failure(path) }
         defer { close(descriptor) }
         var info = stat()
@@ -87,12 +77,17 @@ public struct LocalFileSystem: FileSystem {
         return try Self.readAll(descriptor, path, limit, size: Int(info.st_size))
     }
 
-    /// `O_PATH` (Linux): a descriptor that names a file without opening it.
-    private static let pathOnly: Int32 = 0o10000000
-
-    /// The real path of what `descriptor` names, as the kernel resolved it; nil without `/proc`.
-    static func kernelPath(of descriptor: Int32) -> String? {
-        linkTarget("/proc/self/fd/\(descriptor)").flatMap { $0.hasPrefix("/") ? $0 : nil }
+    /// Whether `real`, a path without links (the kernel's of an open descriptor, or `realPath`'s), lies inside
+    /// `root` (or, with `orIsIt`, is it): compared with `root` as given (a path without links that starts with it
+    /// proves `root` real), with its links resolved, and last with the kernel's own path of `root`, for a volume
+    /// whose kernel path is not the user's spelling (Darwin's `F_GETPATH` gives the on-disk case).
+    func lies(_ real: String, inside root: String, orIsIt: Bool = false) -> Bool {
+        let inside = { (folder: String) in folder == "/" || (orIsIt && real == folder) || (real != folder && PathText.isInside(real, folder)) }
+        if inside(root) || inside(realPath(root) ?? root) { return true }
+        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return kernelPaths.path(of: descriptor).map(inside) ?? false
     }
 
     static func checkReadable(_ info: stat, _ path: String, _ limit: Int) throws {
@@ -126,7 +121,7 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
-    private static func outside(_ path: String, _ real: String) -> FileSystemError {
+    static func outside(_ path: String, _ real: String) -> FileSystemError {
         FileSystemError(path: path, cause: "its real path is \(real), outside the repository; bggen reads and writes only inside it, so replace the link with a file of the project's own")
     }
 
@@ -155,11 +150,15 @@ public struct LocalFileSystem: FileSystem {
             try Self.writeAll(data, to: descriptor, shownAs: path)
             if exists {
                 guard fchmod(descriptor, info.st_mode & 0o7777) == 0 else { throw FileSystemError.posix(path) }
-                if (info.st_uid != getuid() || info.st_gid != getgid()) && fchown(descriptor, info.st_uid, info.st_gid) != 0 {
+                // The new file's owner is looked at, not assumed: on Darwin (BSD) a new file takes its folder's
+                // group, not the process's.
+                var created = stat()
+                guard fstat(descriptor, &created) == 0 else { throw FileSystemError.posix(path) }
+                if (info.st_uid != created.st_uid || info.st_gid != created.st_gid) && fchown(descriptor, info.st_uid, info.st_gid) != 0 {
                     return try rewriteInPlace(data, folder, name, shownAs: path)
                 }
             }
-            guard fsync(descriptor) == 0 else { throw FileSystemError.posix(path) }
+            guard Self.synchronize(descriptor) else { throw FileSystemError.posix(path) }
         }
         guard renameat(folder, temporary, folder, name) == 0 else { throw FileSystemError.posix(path) }
         renamed = true
@@ -198,10 +197,16 @@ public struct LocalFileSystem: FileSystem {
         }
         var components = real.split(separator: "/").map(String.init)
         guard let name = components.popLast() else { throw FileSystemError(path: path, cause: "it is the root folder") }
+        return (try Self.openFolder(components: components, shownAs: path), name)
+    }
+
+    /// The folder `/components…` (a path whose links are resolved), opened from `/` one component at a time with
+    /// `O_NOFOLLOW`: a component swapped for a link since it was resolved fails the open instead of being followed.
+    static func openFolder(components: [String], shownAs path: String) throws -> Int32 {
         var folder = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { throw FileSystemError.posix(path) }
         for component in components {
-            let next = openat(folder, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let next = openat(folder, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             let code = errno
             close(folder)
             guard next >= 0 else {
@@ -209,14 +214,14 @@ public struct LocalFileSystem: FileSystem {
             }
             folder = next
         }
-        return (folder, name)
+        return folder
     }
 
     /// Why an operation stopped when a folder or file on its way became a symbolic link after bggen resolved it.
-    private static let swapped = "it or a folder above it was replaced by a symbolic link while bggen ran; nothing was changed there"
+    static let swapped = "it or a folder above it was replaced by a symbolic link while bggen ran; nothing was changed there"
 
     /// The open failed: a link at the last component appeared after the path was resolved.
-    private static func failure(_ path: String) -> FileSystemError {
+    static func failure(_ path: String) -> FileSystemError {
         errno == ELOOP ? FileSystemError(path: path, cause: swapped) : FileSystemError.posix(path)
     }
 
@@ -339,7 +344,7 @@ public struct LocalFileSystem: FileSystem {
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw FileSystemError(path: path, cause: Self.swapped) }
         guard ftruncate(descriptor, 0) == 0 else { throw FileSystemError.posix(path) }
         try Self.writeAll(data, to: descriptor, shownAs: path)
-        guard fsync(descriptor) == 0 else { throw FileSystemError.posix(path) }
+        guard Self.synchronize(descriptor) else { throw FileSystemError.posix(path) }
     }
 
     private static func writeAll(_ data: Data, to descriptor: Int32, shownAs path: String) throws {
@@ -356,7 +361,7 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
-    private static func linkTarget(_ path: String) -> String? {
+    static func linkTarget(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(path, &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
