@@ -1,0 +1,8 @@
+import SwiftUI
+
+@main
+struct PhotosApp: App {
+    var body: some Scene {
+        WindowGroup { LibraryView() }
+    }
+}
