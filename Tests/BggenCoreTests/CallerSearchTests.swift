@@ -37,4 +37,32 @@ struct CallerSearchTests {
         let findings = try Doctor(fileSystem: repository.fileSystem).audit(root: DoctorRepository.root).findings
         #expect(findings.map(\.rule.id) == [], "\(findings.map(\.message))")
     }
+
+    /// The same 40 callers with no launch calling any: the search stops at their 40 names, and the note on the
+    /// registration says so rather than only that no path was found.
+    @Test func theNoteSaysWhereTheSearchStopped() throws {
+        var repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"])
+            .with("App/Tasks.swift", """
+                import BackgroundTasks
+
+                enum Tasks {
+                    static func register() {
+                        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in
+                            task.expirationHandler = {}
+                            task.setTaskCompleted(success: true)
+                        }
+                    }
+                }
+
+                """)
+        for index in 0..<40 {
+            repository = repository
+                .with("App/Callers/Caller\(index).swift", "enum Caller\(index) {\n    static func call\(index)() { Tasks.register() }\n}\n")
+                .with("App/Outer/Outer\(index).swift", "enum Outer\(index) {\n    static func run() { Caller\(index).call\(index)() }\n}\n")
+        }
+        let findings = try Doctor(fileSystem: repository.fileSystem).audit(root: DoctorRepository.root).findings
+        #expect(findings.map(\.rule.id) == ["CHECK001"])
+        #expect(findings.first?.message.contains("its search for callers stopped in round 1, at 40 names of callers (more than 32), whose callers it did not read") == true,
+                "\(findings.map(\.message))")
+    }
 }

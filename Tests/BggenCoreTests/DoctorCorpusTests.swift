@@ -51,6 +51,14 @@ struct DoctorCorpusTests {
             otherTrue: ["MODE003 ios/BlueWallet/Info.plist:199", "MODE003 ios/BlueWallet/Info.plist:200"], falseFindings: []),
         App(name: "ArcGISToolkit-DeprecatedFetch", expected: ["FETCH001 Examples/ArcGISToolkitExamples/AppDelegate.swift:51"],
             otherTrue: [], falseFindings: []),
+        App(name: "SwiftUI-OnAppearRegistration", expected: ["BG004 Notes/Refresher.swift:5"], otherTrue: [], falseFindings: []),
+        App(name: "SceneDelegate-CoordinatorRegistration", expected: ["BG004 Feeds/FeedSync.swift:7"], otherTrue: [], falseFindings: []),
+        App(name: "ButtonAction-PerTapRegistration", expected: ["BG004 Photos/PhotoSync.swift:12"], otherTrue: [], falseFindings: []),
+        App(name: "ObjCpp-LateRegistration", expected: ["BG004 Player/AppDelegate.mm:18"], otherTrue: [], falseFindings: []),
+        App(name: "ExposureNotification-BundleIdSuffix", expected: [], otherTrue: [], falseFindings: []),
+        App(name: "ExposureNotification-ThreeSuffixes", expected: [], otherTrue: [],
+            // A loop's variable over an array of constants: its values are not followed.
+            falseFindings: ["CHECK001 Tracer/Tasks/TaskScheduler.swift:23"]),
         App(name: "NetNewsWire-Fixed", expected: [], otherTrue: ["MODE003 iOS/Resources/Info.plist:14"], falseFindings: []),
         App(name: "HomeAssistant-Current", expected: [], otherTrue: [], falseFindings: []),
         App(name: "Workmanager-Example", expected: [], otherTrue: [],
@@ -77,7 +85,10 @@ struct DoctorCorpusTests {
     /// cast to the class of every request for the identifier pass (its `else` cannot run): 7 false findings; before doctor
     /// followed a task handed to a delegate implemented in another file (Corona-Warn-App): 16 of 17; before it followed
     /// launch through the app delegate's stored properties (Corona-Warn-App's singleton): 6 false findings; before it
-    /// read a `String` enum's identifiers per case (Corona-Warn-App's two CHECK001 notes): 5.
+    /// read a `String` enum's identifiers per case (Corona-Warn-App's two CHECK001 notes): 5. Issue 39's six
+    /// synthetic cases the rules were developed against (the seventh is held out) gave, before doctor read `+` chains
+    /// of the bundle identifier and followed calls from `.onAppear`, a button's action and scene callbacks: 2 of 4
+    /// recalled and 5 false findings (2 BG001 errors, a BG002 warning, 2 CHECK001 notes).
     @Test func recallAndFalseFindingsArePinned() throws {
         var expected = 0, recalled = 0, falseFindings = 0
         for app in Self.apps {
@@ -88,9 +99,9 @@ struct DoctorCorpusTests {
             // Every false finding reported counts, two at one line too.
             falseFindings += reported.filter(Set(app.falseFindings).contains).count
         }
-        #expect(Self.apps.filter { !$0.expected.isEmpty }.count == 11 && Self.apps.filter(\.expected.isEmpty).count == 3)
-        #expect(expected == 18)
-        #expect(recalled == 18, "recall: \(recalled) of \(expected) expected findings")
-        #expect(falseFindings == 3, "false findings: \(falseFindings)")
+        #expect(Self.apps.filter { !$0.expected.isEmpty }.count == 15 && Self.apps.filter(\.expected.isEmpty).count == 5)
+        #expect(expected == 22)
+        #expect(recalled == 22, "recall: \(recalled) of \(expected) expected findings")
+        #expect(falseFindings == 4, "false findings: \(falseFindings)")
     }
 }

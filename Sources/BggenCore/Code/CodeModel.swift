@@ -25,6 +25,9 @@ struct CodeModel: Sendable {
     var targets: TargetFiles
     /// Each Swift type's declarations, for extensions resolved within a target.
     var typeDeclarations: [String: [(file: String, isolation: SwiftScopes.Isolation)]] = [:]
+    /// Where the search for callers towards launch ran out of its budget (`readWhatFactsNeed`), said in the notes of
+    /// the registrations it found no path to: the callers it did not follow may hold one.
+    var callerSearchCut: String?
     /// How many files were lexed, and how many of those were read a second time for another file's sake.
     var lexedCount = 0
     var rereadCount = 0
@@ -249,12 +252,32 @@ struct CodeModel: Sendable {
             if case .extensionOf(let name) = handler.context { wanted.insert(name) }
             wanted.formUnion(handler.handsTaskTo)
         }
-        var frontier = Set(files.flatMap(\.uses).compactMap { use -> String? in
+        // The callers of each name among the functions read so far, so a caller in a file already read (the
+        // registering file's own `syncNow()` calling `prepare()`) is followed like one in a file read for it.
+        var callersOf: [String: [String]] = [:]
+        func index(_ functions: [FunctionMentions]) {
+            for function in functions where !LaunchPaths.endsCallerSearch(function) {
+                for name in function.mentions { callersOf[name, default: []].append(Self.callableName(function.key)) }
+            }
+        }
+        var seen = Set<String>()
+        // `names` and every caller of theirs among the functions read, that the search has not met yet.
+        func withCallers(_ names: some Sequence<String>) -> Set<String> {
+            var met = Set<String>()
+            var pending = Array(names)
+            while let name = pending.popLast() {
+                guard seen.insert(name).inserted else { continue }
+                met.insert(name)
+                pending += callersOf[name] ?? []
+            }
+            return met
+        }
+        index(files.flatMap(\.functions))
+        var frontier = withCallers(files.flatMap(\.uses).compactMap { use -> String? in
             guard case .function(let key) = use.launch else { return nil }
             return Self.callableName(key)
         })
-        var seen = frontier
-        for round in 0..<8 {
+        for round in 0..<Self.callerRounds {
             let names = round == 0 ? wanted.union(frontier) : frontier
             guard !names.isEmpty, !skipped.isEmpty else { return }
             let hashes = ByteSearch.WordFilter(names.map(ByteSearch.hash))
@@ -275,18 +298,25 @@ struct CodeModel: Sendable {
             let found = slots.values.compactMap(\.self)
             files += found
             rereadCount += chosen.count
-            let callers = found.flatMap(\.functions).filter { !$0.mentions.isDisjoint(with: frontier) && !LaunchPaths.endsCallerSearch($0) }
-                .map { Self.callableName($0.key) }
-            frontier = Set(callers).subtracting(seen)
+            let functions = found.flatMap(\.functions)
+            index(functions)
+            frontier = withCallers(functions.filter { !$0.mentions.isDisjoint(with: frontier) && !LaunchPaths.endsCallerSearch($0) }
+                .map { Self.callableName($0.key) })
             // More callers than a call chain from launch has: following them all by name reads most of the app
             // (home-assistant's `register` led to 400 names by the fourth round), so the search stops there, and a
             // registration whose path from launch it did not find gets the CHECK001 note, as when the rounds run out.
-            guard frontier.count <= Self.mostCallerNames else { return }
-            seen.formUnion(frontier)
+            guard frontier.count <= Self.mostCallerNames else {
+                callerSearchCut = "its search for callers stopped in round \(round + 1), at \(frontier.count) names of callers (more than \(Self.mostCallerNames)), whose callers it did not read"
+                return
+            }
+            if round == Self.callerRounds - 1, !frontier.isEmpty {
+                callerSearchCut = "its search for callers stopped after \(Self.callerRounds) rounds with \(frontier.count) names of callers still to follow"
+            }
         }
     }
 
     private static let mostCallerNames = 32
+    private static let callerRounds = 8
 
     /// A launch handler whose work outlives it and whose task is handed to functions of other files (a delegate the
     /// app delegate implements) lacks an expiration handler when the app declares every one of those functions and no

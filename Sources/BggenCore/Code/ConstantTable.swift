@@ -35,7 +35,7 @@ struct ConstantTable: Sendable {
     init(tokens: [SourceToken]) {
         var found: [String: String] = [:]
         var fixedNames = Set<String>()
-        var interpolated: [(name: String, token: SourceToken)] = []
+        var pending: [(name: String, expression: [SourceToken], index: Int)] = []
         var ambiguous = Set<String>()
         var typed: [String: String] = [:]
         var typedTwice = Set<String>()
@@ -69,23 +69,22 @@ struct ConstantTable: Sendable {
                 guard TokenPattern.matches(tokens, at: cursor, ["="]) else { continue }
                 cursor += 1
             }
-            if ["let", "var"].contains(keyword), TokenPattern.matches(tokens, at: cursor, ["Bundle", ".", "main", ".", "bundleIdentifier"]) {
-                define(tokens[index].text, Self.bundleIdentifierValue, at: index)
-                fixedNames.insert(tokens[index].text)
+            guard cursor < tokens.count, tokens[cursor].kind == .string || ["let", "var"].contains(keyword) else { continue }
+            if tokens[cursor].kind == .string, tokens[cursor].isLiteral, cursor + 1 == tokens.count || ![".", "+"].contains(tokens[cursor + 1].text) {
+                define(tokens[index].text, tokens[cursor].text, at: index)
                 continue
             }
-            guard cursor < tokens.count, tokens[cursor].kind == .string else { continue }
-            if cursor + 1 < tokens.count, ["+", "."].contains(tokens[cursor + 1].text) { continue }
-            if tokens[cursor].isLiteral {
-                define(tokens[index].text, tokens[cursor].text, at: index)
-            } else {
-                interpolated.append((tokens[index].text, tokens[cursor]))
-            }
+            // Anything else a binding's line holds: an interpolation, or a `+` chain of literals, constants and the
+            // bundle identifier, read once the literals are known. A line that is none of these defines nothing.
+            let expression = isDefine ? [tokens[cursor]] : Array(TokenPattern.statement(tokens, from: cursor).prefix { $0.text != "else" && $0.text != "{" })
+            guard Self.isConcatenation(expression) else { continue }
+            if Self.mentionsBundleIdentifier(expression) { fixedNames.insert(tokens[index].text) }
+            pending.append((tokens[index].text, expression, index))
         }
-        // Interpolations may use each other (`refreshID = "\(prefix).refresh"`, `prefix = "\(bundle).app"`).
+        // Built values may use each other (`refreshID = "\(prefix).refresh"`, `prefix = bundle + ".app"`).
         for _ in 0..<3 {
-            for (name, token) in interpolated where found[name] == nil {
-                if let value = Self.interpolation(token, constants: found.filter { fixedNames.contains($0.key) }) { found[name] = value }
+            for (name, expression, index) in pending where found[name] == nil {
+                if let value = Self.concatenation(expression, constants: found.filter { fixedNames.contains($0.key) }) { define(name, value, at: index) }
             }
         }
         for name in ambiguous { found[name] = nil }
@@ -136,12 +135,68 @@ struct ConstantTable: Sendable {
     private static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "actor", "protocol"]
 
     /// The value an argument spells: a literal, a Swift string whose every interpolation is a known constant or
-    /// `Bundle.main.bundleIdentifier`, or a name the table holds; nil when any part is unknown.
+    /// `Bundle.main.bundleIdentifier`, a `+` chain of those, or a name the table holds; nil when any part is unknown.
     func value(of expression: [SourceToken]) -> String? {
         guard expression.count == 1, expression[0].kind == .string else {
-            return caseValue(expression) ?? TokenPattern.chainName(expression).flatMap { values[$0] }
+            if let name = TokenPattern.chainName(expression) { return caseValue(expression) ?? values[name] }
+            return Self.isConcatenation(expression) ? Self.concatenation(expression, constants: fixed) : nil
         }
         return expression[0].isLiteral ? expression[0].text : Self.interpolation(expression[0], constants: fixed)
+    }
+
+    /// Whether `expression` is a string built from parts doctor may know: a literal or interpolation, or a `+` chain
+    /// whose parts are those, names and `Bundle.main.bundleIdentifier` (with `!` or `?? "…"`), maybe in parentheses.
+    /// A call, a subscript or any other operator makes it a value known only at run time.
+    static func isConcatenation(_ expression: [SourceToken]) -> Bool {
+        guard !expression.isEmpty else { return false }
+        return expression.allSatisfy { token in
+            token.kind == .string || token.kind == .identifier || [".", "+", "!", "?", "(", ")"].contains(token.text)
+        } && (expression.contains { $0.kind == .string } || mentionsBundleIdentifier(expression))
+    }
+
+    static func mentionsBundleIdentifier(_ expression: [SourceToken]) -> Bool {
+        expression.indices.contains { TokenPattern.matches(expression, at: $0, ["Bundle", ".", "main", ".", "bundleIdentifier"]) }
+    }
+
+    /// `Bundle.main.bundleIdentifier! + ".exposure-notification"` is `$(PRODUCT_BUNDLE_IDENTIFIER).exposure-notification`:
+    /// each part of the `+` chain is read (a literal, an interpolation, the bundle identifier, a fixed constant) and
+    /// the parts joined; nil when any part is unknown, so a suffix is never dropped and the bare bundle identifier
+    /// never stands for the whole. A value longer than `longestValue` is no identifier and is not kept.
+    static func concatenation(_ expression: [SourceToken], constants: [String: String]) -> String? {
+        var parts: [[SourceToken]] = [[]]
+        var depth = 0
+        for token in expression {
+            if token.text == "(" { depth += 1 }
+            if token.text == ")" { depth -= 1 }
+            if depth == 0, token.kind == .punctuation, token.text == "+" { parts.append([]) } else { parts[parts.count - 1].append(token) }
+        }
+        var result = ""
+        for part in parts {
+            guard let value = partValue(part, constants: constants) else { return nil }
+            result += value
+            guard result.utf8.count <= longestValue else { return nil }
+        }
+        return result
+    }
+
+    /// No task or session identifier is this long; a chain of constants doubling each other is.
+    static let longestValue = 1_024
+
+    /// One part of a `+` chain: without its parentheses, a trailing `!` or `?`, and a `?? fallback` (the bundle
+    /// identifier is the app's own, never nil in an app).
+    private static func partValue(_ part: [SourceToken], constants: [String: String]) -> String? {
+        var part = part[...]
+        if part.first?.text == "(", part.last?.text == ")" { part = part.dropFirst().dropLast() }
+        if let coalescing = part.indices.first(where: { part[$0].text == "?" && $0 + 1 < part.endIndex && part[$0 + 1].text == "?" }) {
+            part = part[..<coalescing]
+        }
+        while let last = part.last, last.kind == .punctuation, last.text == "!" || last.text == "?" { part = part.dropLast() }
+        let tokens = Array(part)
+        if tokens.count == 1, tokens[0].kind == .string {
+            return tokens[0].isLiteral ? tokens[0].text : interpolation(tokens[0], constants: constants)
+        }
+        if TokenPattern.matches(tokens, at: 0, ["Bundle", ".", "main", ".", "bundleIdentifier"]), tokens.count == 5 { return bundleIdentifierValue }
+        return TokenPattern.chainName(tokens).flatMap { constants[$0] }
     }
 
     /// `.refresh.identifier` or `TaskID.refresh.rawValue`: a member of one case, named with a leading dot or its

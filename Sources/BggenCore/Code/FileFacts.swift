@@ -66,7 +66,11 @@ struct FileFacts: Sendable {
     init(file: String, tokens: [SourceToken], language: SourceLexer.Language) {
         self.init(file: file, language: language)
         constants = ConstantTable(tokens: tokens)
-        functions = LaunchPaths.functions(in: tokens, language: language)
+        functions = LaunchPaths.functions(in: tokens, language: language).map { function in
+            var function = function
+            function.file = file
+            return function
+        }
         mentionsExpirationHandler = tokens.contains { $0.kind == .identifier && Self.expirationWords.contains($0.text) }
         if language == .swift { declaredTypes = SwiftScopes.declaredTypes(in: tokens) }
     }

@@ -23,7 +23,7 @@ struct HandlerClosure: Sendable, Equatable {
     /// the expiration handler is decided once every file is read (`CodeModel.settleHandOffs`).
     var handsTaskTo: [String] = []
     /// A closure written at the registration, not a function passed by name (`taskHandler: refresh(_:)`), whose
-    /// isolation is its own declaration's: only a closure is judged for its isolation (BG010).
+    /// isolation (`context`) is its declaration's.
     var isClosure = true
 
     /// Launch handlers passed as closures to `register(forTaskWithIdentifier:using:launchHandler:)` or to the file's
@@ -61,12 +61,14 @@ struct HandlerClosure: Sendable, Equatable {
                     isNonisolated: registration.handlerIsSendable || SwiftScopes.closureIsNonisolated(at: open, in: tokens),
                     runsOnMain: registration.runsOnMain, reached: reached))
             } else if let registration = registrations[index], let function = registration.handlerFunction(in: tokens),
-                      declared.contains(function), HandlerClosure.function(named: function, in: tokens) != nil {
-                // A function of the file passed by name: its body is the handler, and the task its first parameter.
+                      declared.contains(function), let found = HandlerClosure.function(named: function, in: tokens) {
+                // A function of the file passed by name (`launchHandler: self.handleTask`): its body is the handler,
+                // the task its first parameter, and its isolation its declaration's (a method of a `@MainActor` class
+                // is isolated to the main actor as a closure written there is).
                 let reached = judged(index)
                 result.append(.launch(
-                    at: location, context: .unknown, isNonisolated: false, runsOnMain: registration.runsOnMain,
-                    reached: reached, isClosure: false))
+                    at: location, context: SwiftScopes.isolation(at: found.body.lowerBound, in: tokens), isNonisolated: registration.handlerIsSendable,
+                    runsOnMain: registration.runsOnMain, reached: reached, isClosure: false))
             } else if token.text == "expirationHandler", index > 0, tokens[index - 1].text == ".",
                       TokenPattern.matches(tokens, at: index + 1, ["=", "{"]) {
                 result.append(HandlerClosure(

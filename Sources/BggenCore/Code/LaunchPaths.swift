@@ -18,6 +18,21 @@ struct FunctionMentions: Sendable, Equatable {
     /// `application(_:didFinishLaunchingWithOptions:)`, `willFinishLaunching`, or `init` of a SwiftUI `App`.
     var isLaunch: Bool
     var mentions: Set<String>
+    /// Where it is declared (the file is set by `FileFacts`), for the hops of a path in a finding.
+    var file = ""
+    var line = 0
+    /// Code the system or the user starts once the app is up, rather than a function called by name: its
+    /// callers are never searched, and a registration it reaches runs after launch.
+    var entry: LaunchEntry?
+}
+
+/// Code that runs only once the app is up: a SwiftUI modifier's or a `Task {}`'s closure, what iOS calls on a view
+/// or a scene, or a user's action (a button's, an `@IBAction`), which runs again at each tap.
+struct LaunchEntry: Sendable, Equatable {
+    /// As a finding names it: "`.onAppear`", "`Task {}`", "`viewDidLoad`", "a `Button` action".
+    var place: String
+    /// Runs once per operation (a tap, a gesture): a registration it reaches runs again each time.
+    var isPerOperation: Bool
 }
 
 enum LaunchPaths {
@@ -28,7 +43,13 @@ enum LaunchPaths {
         "application:didReceiveRemoteNotification", "application:performFetchWithCompletionHandler",
     ]
     /// Closures that run later: `Task {}`, `DispatchQueue.main.async {}`, SwiftUI `.onAppear {}` and `.task {}`.
-    static let deferringCalls: Set<String> = ["Task", "async", "asyncAfter", "detached", "onAppear", "task", "perform"]
+    static let deferringCalls: Set<String> = ["Task", "async", "asyncAfter", "detached", "onAppear", "task", "perform", "onChange", "onReceive"]
+    /// Closures a user's action runs, once per tap: a SwiftUI `Button`'s (trailing or `action:`), `.onTapGesture`,
+    /// `.refreshable` and `.onSubmit`.
+    static let perOperationCalls: Set<String> = ["Button", "action", "onTapGesture", "refreshable", "onSubmit"]
+    /// Argument labels that hand a function by name to one of those calls: `.onAppear(perform: boot)`,
+    /// `Button("Sync", action: sync)`.
+    private static let entryLabels: Set<String> = ["perform", "action"]
 
     /// `application:didFinishLaunchingWithOptions` for the delegate methods that share a base name, else the name.
     static func key(name: String, header: ArraySlice<SourceToken>) -> String {
@@ -56,7 +77,20 @@ enum LaunchPaths {
     /// launch itself, what iOS calls once the app is up, and XCTest's set-up and tear-down. Their names are common
     /// words (`viewDidLoad`, `setUp`), and following them read most of a small app's files for nothing.
     static func endsCallerSearch(_ function: FunctionMentions) -> Bool {
-        function.isLaunch || afterLaunchFunctions.contains(function.key) || testLifecycle.contains(function.key)
+        function.isLaunch || function.entry != nil || afterLaunchFunctions.contains(function.key) || testLifecycle.contains(function.key)
+    }
+
+    /// `.onAppear` at ContentView.swift:10 through boot() (AppModel.swift:7) → registerTasks(): the path a finding
+    /// names, each hop with its file and line, from an entry after launch to the function `key` that registers.
+    static func describe(_ path: [FunctionMentions], to key: String) -> String {
+        guard let entry = path.first?.entry else { return "\(key)()" }
+        let hops = path.dropFirst().map { "\(callName($0.key)) (\($0.file):\($0.line))" } + [callName(key)]
+        return "\(entry.place) at \(path[0].file):\(path[0].line) through \(hops.joined(separator: " → "))"
+    }
+
+    /// `registerTasks()`, `Tasks.init()`, `scene(_:willConnectTo:)`.
+    static func callName(_ key: String) -> String {
+        key.contains(":") ? key.replacingOccurrences(of: ":", with: "(_:") + ":)" : key + "()"
     }
 
     private static let testLifecycle: Set<String> = ["setUp", "setUpWithError", "tearDown", "tearDownWithError"]
@@ -78,9 +112,9 @@ enum LaunchPaths {
                 continue
             }
             if let first = header.first, SwiftScopes.statementKeywords.contains(first.text) { continue }
-            if let deferring = header.last(where: { $0.kind == .identifier && deferringCalls.contains($0.text) }),
+            if let deferring = header.last(where: { $0.kind == .identifier && (deferringCalls.contains($0.text) || perOperationCalls.contains($0.text)) }),
                !header.contains(where: { $0.text == "func" || $0.text == "init" }) {
-                return .afterLaunch(deferring.text == "Task" ? "a Task {}" : ".\(deferring.text) {}")
+                return .afterLaunch(entry(named: deferring.text).place)
             }
             if let function = header.lastIndex(where: { $0.text == "func" && $0.kind == .identifier }), function + 1 < header.endIndex {
                 return classify(key(name: header[function + 1].text, header: header))
@@ -128,27 +162,106 @@ enum LaunchPaths {
         return header[keyword + 1].text
     }
 
-    /// Every function of the file with the identifiers its body mentions.
+    /// How a finding names the entry a closure of `call` is.
+    static func entry(named call: String) -> LaunchEntry {
+        switch call {
+        case "Task": LaunchEntry(place: "`Task {}`", isPerOperation: false)
+        case "async", "asyncAfter", "detached", "perform": LaunchEntry(place: "`\(call) {}`", isPerOperation: false)
+        case "Button", "action": LaunchEntry(place: "a `Button` action", isPerOperation: true)
+        default: LaunchEntry(place: "`.\(call)`", isPerOperation: perOperationCalls.contains(call))
+        }
+    }
+
+    /// Every function of the file with the identifiers its body mentions, and the entries after launch: each
+    /// closure of a deferring or per-operation call (`.onAppear { setUp() }`, `Button { sync() }`) and each function
+    /// handed to one by name (`.onAppear(perform: boot)`). A function's mentions leave out what its entry closures
+    /// mention: `DispatchQueue.main.async { register() }` in `didFinishLaunching` does not register at launch.
     static func functions(in tokens: [SourceToken], language: SourceLexer.Language) -> [FunctionMentions] {
         var result: [FunctionMentions] = []
         let apps = appTypes(in: tokens)
+        let entries = language == .swift ? entryClosures(in: tokens) : [:]
+        // For each token, the `{` of the innermost entry closure around it (-1 for none), in one pass.
+        var innermostEntry = [Int](repeating: -1, count: entries.isEmpty ? 0 : tokens.count)
+        if !entries.isEmpty {
+            var stack: [(open: Int, close: Int)] = []
+            for index in tokens.indices {
+                while let last = stack.last, index > last.close { stack.removeLast() }
+                innermostEntry[index] = stack.last?.open ?? -1
+                if entries[index] != nil, let close = SwiftScopes.closing(index, in: tokens) { stack.append((index, close)) }
+            }
+        }
+        func mentions(from open: Int, to close: Int) -> Set<String> {
+            Set(tokens[(open + 1)..<close].indices.filter { tokens[$0].kind == .identifier && (entries.isEmpty || innermostEntry[$0] <= open) }.map { tokens[$0].text })
+        }
         for open in tokens.indices where tokens[open].text == "{" && tokens[open].kind == .punctuation {
             let header = SwiftScopes.headerTokens(before: open, in: tokens)
             var key: String?
             var isLaunch = false
-            if language == .objectiveC {
-                key = objectiveCMethod(in: header).map(objectiveCKey)
-            } else if let function = header.lastIndex(where: { $0.text == "func" && $0.kind == .identifier }), function + 1 < header.endIndex {
+            var line = tokens[open].line
+            if let entry = entries[open], let close = SwiftScopes.closing(open, in: tokens) {
+                let line = tokens[open].line
+                result.append(FunctionMentions(key: "\(entry.place)@\(line):\(open)", isLaunch: false, mentions: mentions(from: open, to: close),
+                                               line: line, entry: entry))
+                continue
+            }
+            if language == .objectiveC, let method = objectiveCMethod(in: header) {
+                key = objectiveCKey(method)
+                line = method.first?.line ?? line
+            } else if language == .swift, let function = header.lastIndex(where: { $0.text == "func" && $0.kind == .identifier }), function + 1 < header.endIndex {
                 key = Self.key(name: header[function + 1].text, header: header)
-            } else if header.contains(where: { $0.text == "init" && $0.kind == .identifier }), let type = typeName(around: open, in: tokens) {
+                line = header[function].line
+            } else if language == .swift, let initializer = header.lastIndex(where: { $0.text == "init" && $0.kind == .identifier }),
+                      let type = typeName(around: open, in: tokens) {
                 key = type + ".init"
+                line = header[initializer].line
                 isLaunch = apps.contains(type)
             }
             guard let key, let close = SwiftScopes.closing(open, in: tokens) else { continue }
-            let mentions = Set(tokens[(open + 1)..<close].filter { $0.kind == .identifier }.map(\.text))
-            result.append(FunctionMentions(key: key, isLaunch: isLaunch || Self.isLaunch(key), mentions: mentions))
+            result.append(FunctionMentions(key: key, isLaunch: isLaunch || Self.isLaunch(key), mentions: mentions(from: open, to: close), line: line,
+                                           entry: afterLaunchFunctions.contains(key) ? LaunchEntry(place: "`\(callName(key))`", isPerOperation: false) : nil))
         }
-        if language == .swift { result += storedProperties(in: tokens, apps: apps) }
+        if language == .swift {
+            result += storedProperties(in: tokens, apps: apps)
+            result += entriesByName(in: tokens)
+        }
+        return result
+    }
+
+    /// The `{` of each closure that is an entry after launch: the trailing closure (or `action:` argument) of a
+    /// deferring or per-operation call, outside a function's own header.
+    private static func entryClosures(in tokens: [SourceToken]) -> [Int: LaunchEntry] {
+        var result: [Int: LaunchEntry] = [:]
+        for open in tokens.indices where tokens[open].text == "{" && tokens[open].kind == .punctuation && open > 0 {
+            // The call's name: just before the `{`, or before its `(…)`, or the label of the argument it is.
+            var before = open - 1
+            if tokens[before].text == ":" && before > 0 { before -= 1 } else if tokens[before].text == ")", tokens[before].partner >= 0 {
+                before = Int(tokens[before].partner) - 1
+            }
+            guard before >= 0, tokens[before].kind == .identifier else { continue }
+            let name = tokens[before].text
+            guard deferringCalls.contains(name) || perOperationCalls.contains(name) else { continue }
+            // `func perform() {`, `func task(…) {`: a declaration, not a call.
+            guard before == 0 || tokens[before - 1].text != "func" else { continue }
+            result[open] = entry(named: name)
+        }
+        return result
+    }
+
+    /// `.onAppear(perform: boot)` and `Button("Sync", action: sync)`: an entry whose one mention is the function named.
+    private static func entriesByName(in tokens: [SourceToken]) -> [FunctionMentions] {
+        var result: [FunctionMentions] = []
+        for index in tokens.indices where tokens[index].kind == .identifier && entryLabels.contains(tokens[index].text)
+            && TokenPattern.matches(tokens, at: index + 1, [":"]) && index + 2 < tokens.count && tokens[index + 2].kind == .identifier {
+            // `self.boot`, `model.boot`: the name the chain ends in, the call's last argument.
+            var end = index + 2
+            while end + 2 < tokens.count, tokens[end + 1].text == ".", tokens[end + 2].kind == .identifier { end += 2 }
+            guard end + 1 < tokens.count, tokens[end + 1].text == ")", tokens[end + 1].partner > 0 else { continue }
+            let open = Int(tokens[end + 1].partner)
+            guard deferringCalls.contains(tokens[open - 1].text) || perOperationCalls.contains(tokens[open - 1].text) else { continue }
+            let entry = tokens[index].text == "action" ? entry(named: "action") : entry(named: tokens[open - 1].text)
+            result.append(FunctionMentions(key: "\(entry.place)@\(tokens[index].line):\(index)", isLaunch: false, mentions: [tokens[end].text],
+                                           line: tokens[index].line, entry: entry))
+        }
         return result
     }
 
@@ -169,7 +282,7 @@ enum LaunchPaths {
             guard equals < tokens.count, tokens[equals].text == "=" else { continue }
             let mentions = Set(TokenPattern.statement(tokens, from: equals + 1).filter { $0.kind == .identifier }.map(\.text))
             let isStatic = index > 0 && ["static", "class"].contains(tokens[index - 1].text)
-            result.append(FunctionMentions(key: type + ".init", isLaunch: !isStatic && apps.contains(type), mentions: mentions))
+            result.append(FunctionMentions(key: type + ".init", isLaunch: !isStatic && apps.contains(type), mentions: mentions, line: tokens[index].line))
         }
         return result
     }

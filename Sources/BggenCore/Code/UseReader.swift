@@ -123,7 +123,9 @@ struct UseReader {
             return
         }
         guard let name = TokenPattern.chainName(expression) else {
-            use.unresolvedBecause = "built at run time"
+            // `Bundle.main.bundleIdentifier! + ".refresh"`: known when every part of the chain is.
+            use.value = ConstantTable.isConcatenation(expression) ? facts.constants.value(of: expression) : nil
+            if use.value == nil { use.unresolvedBecause = "built at run time" }
             return
         }
         use.name = use.name ?? name

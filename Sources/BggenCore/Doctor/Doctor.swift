@@ -191,10 +191,10 @@ struct AuditContext: Sendable {
         launchReach.reaches(key)
     }
 
-    /// For a function launch does not reach: the after-launch function (`sceneDidBecomeActive`, `viewDidLoad`)
-    /// whose calls lead to it, a few levels deep, if one does.
-    func afterLaunchCaller(of key: String) -> String? {
-        launchReach.afterLaunchCaller(of: key)
+    /// The shortest chain of calls from an entry after launch (`.onAppear`, `Task {}`, a button's action,
+    /// `viewDidLoad`, a scene callback) to the function `key`: the entry first, then each function it passes through.
+    func afterLaunchPath(to key: String) -> [FunctionMentions]? {
+        launchReach.afterLaunchPath(to: key)
     }
 }
 
@@ -213,16 +213,33 @@ final class LaunchReach: @unchecked Sendable {
         launchKeys = Set(functions.filter(\.isLaunch).map(\.key))
     }
 
-    func afterLaunchCaller(of key: String) -> String? {
+    /// A breadth-first walk back through the callers, each function once: the whole graph at most, never a cap.
+    /// Launch itself ends no path here: whether launch reaches the function is `reaches`'s question.
+    func afterLaunchPath(to key: String) -> [FunctionMentions]? {
         lock.withLock {
             var level = [key]
+            // For each caller met, the function it calls on the way to `key`, and the caller itself.
+            var callee: [String: String] = [:]
+            var node: [String: FunctionMentions] = [:]
             var seen: Set<String> = [key]
-            for _ in 0..<4 {
+            while !level.isEmpty {
                 var next: [String] = []
                 for current in level {
-                    for caller in mentionedBy[CodeModel.callableName(current)] ?? [] where caller.key != current {
-                        if LaunchPaths.afterLaunchFunctions.contains(caller.key) { return caller.key }
-                        if seen.insert(caller.key).inserted { next.append(caller.key) }
+                    for caller in mentionedBy[CodeModel.callableName(current)] ?? [] where caller.key != current && !caller.isLaunch {
+                        guard seen.insert(caller.key).inserted else { continue }
+                        callee[caller.key] = current
+                        node[caller.key] = caller
+                        guard caller.entry != nil else {
+                            next.append(caller.key)
+                            continue
+                        }
+                        var path = [caller]
+                        var hop = current
+                        while hop != key, let function = node[hop], let down = callee[hop] {
+                            path.append(function)
+                            hop = down
+                        }
+                        return path
                     }
                 }
                 level = next

@@ -62,6 +62,24 @@ extension DoctorRule {
                             .with("App/AppDelegate.swift", ExampleSources.appDelegate(registered: #""com.example.other.refresh""#, submitted: #""com.example.other.refresh""#,
                                                                                  registerMarker: "1️⃣")),
                         "1️⃣", "2️⃣ BG002"),
+            .triggering("the bundle identifier and a suffix joined with +, whose whole the Info.plist does not list (not the bare bundle identifier)",
+                        ExampleApp(permitted: ["2️⃣$(PRODUCT_BUNDLE_IDENTIFIER).fetch"], modes: ["fetch"])
+                            .with("App/AppDelegate.swift", ExampleSources.appDelegate(registered: #"Bundle.main.bundleIdentifier! + ".refresh""#,
+                                                                                 submitted: #"Bundle.main.bundleIdentifier! + ".refresh""#, registerMarker: "1️⃣")),
+                        "1️⃣", "2️⃣ BG002"),
+            .nonTriggering("identifiers built from the bundle identifier with +, ?? and a constant of another type in another file (the exposure-notification apps)",
+                           ExampleApp(permitted: ["$(PRODUCT_BUNDLE_IDENTIFIER).exposure-notification"], modes: ["fetch"])
+                               .with("App/AppDelegate.swift", ExampleSources.appDelegate(registered: #"Bundle.main.bundleIdentifier! + ".exposure-notification""#,
+                                                                                    submitted: "TaskNames.exposure"))
+                               .with("App/TaskNames.swift", """
+                                   import Foundation
+
+                                   enum TaskNames {
+                                       static let exposure = (Bundle.main.bundleIdentifier ?? "com.example.fallback") + suffix
+                                       static let suffix = ".exposure-notification"
+                                   }
+
+                                   """)),
             .triggering("a String enum's case whose identifier, built from the bundle identifier and the raw value, is not permitted",
                         ExampleSources.taskEnum(permitted: ["$(PRODUCT_BUNDLE_IDENTIFIER).refresh"], registerMarker: "1️⃣", submitted: "TaskID.refresh.identifier"),
                         "1️⃣"),

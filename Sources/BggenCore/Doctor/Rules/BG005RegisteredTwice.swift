@@ -64,6 +64,26 @@ extension DoctorRule {
                                }
 
                                """)),
+            .nonTriggering("two identifiers built from the bundle identifier with different suffixes, each registered once",
+                           ExampleApp(permitted: ["$(PRODUCT_BUNDLE_IDENTIFIER).exposure-notification", "$(PRODUCT_BUNDLE_IDENTIFIER).results"], modes: ["processing"])
+                               .with("App/Tasks.swift", """
+                                   import BackgroundTasks
+                                   import UIKit
+
+                                   final class AppDelegate: UIResponder, UIApplicationDelegate {
+                                       static let exposure = Bundle.main.bundleIdentifier! + ".exposure-notification"
+                                       static let results = "\\(Bundle.main.bundleIdentifier!).results"
+
+                                       func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                                           BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.exposure, using: nil) { task in task.setTaskCompleted(success: true) }
+                                           BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.results, using: nil) { task in task.setTaskCompleted(success: true) }
+                                           try? BGTaskScheduler.shared.submit(BGProcessingTaskRequest(identifier: Self.exposure))
+                                           try? BGTaskScheduler.shared.submit(BGProcessingTaskRequest(identifier: Self.results))
+                                           return true
+                                       }
+                                   }
+
+                                   """)),
             .nonTriggering("registrations in the branches of an #if",
                            ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("Again.go()").with("App/Branches.swift", """
                                import BackgroundTasks

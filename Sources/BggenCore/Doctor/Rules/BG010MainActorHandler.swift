@@ -4,7 +4,7 @@ extension DoctorRule {
     public static let mainActorHandler = DoctorRule(
         id: "BG010", severity: .error,
         summary: "A launch or expiration handler isolated to the main actor in Swift 6: it traps on the scheduler's queue.",
-        finds: "a launch or expiration handler closure isolated to the main actor (a `@MainActor` type or an extension of one, a `UIResponder`, an `App`, `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor`, or a `Task {}`, `forEach {}` or `@MainActor in` closure inside one) in Swift 6, not `@Sendable`, not `using: .main`",
+        finds: "a launch or expiration handler closure, or a method passed by reference as the launch handler (`launchHandler: self.handleTask`), isolated to the main actor (a `@MainActor` type or an extension of one, a `UIResponder`, an `App`, `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor`, or a `Task {}`, `forEach {}` or `@MainActor in` closure inside one) in Swift 6, not `@Sendable`, not `using: .main`",
         why: "BGTaskScheduler calls it on its own background queue; Swift 6 checks the isolation at run time and the app traps (`EXC_BREAKPOINT` in `_dispatch_assert_queue_fail`), in the background, where no one sees it.",
         fix: "Mark the closure `@Sendable` (`{ @Sendable task in … }`) and hop to the main actor inside it where needed, or register with `using: .main`.",
         tags: ["background-tasks", "concurrency", "swift-6", "crash"],
@@ -52,6 +52,13 @@ extension DoctorRule {
                         ExampleSources.swift6(ExampleSources.wrapped(parameter: "@escaping (BGTask) -> Void", marker: "1️⃣")), "1️⃣"),
             .nonTriggering("a handler passed to the app's own wrapper whose closure parameter is @Sendable",
                            ExampleSources.swift6(ExampleSources.wrapped(parameter: "@escaping @Sendable (BGTask) -> Void"))),
+            .triggering("a method of a @MainActor class passed by reference as the launch handler",
+                        ExampleSources.swift6(ExampleSources.methodReference(context: "@MainActor final class Tasks", marker: "1️⃣")), "1️⃣"),
+            .nonTriggering("a method of a class without isolation passed by reference",
+                           ExampleSources.swift6(ExampleSources.methodReference(context: "final class Tasks"))),
+            .nonTriggering("a nonisolated method of a @MainActor class passed by reference",
+                           ExampleSources.swift6(ExampleSources.methodReference(context: "@MainActor final class Tasks")
+                               .replacingOccurrences(of: "    func handle", with: "    nonisolated func handle"))),
             .nonTriggering("a @Sendable handler", ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in", work: ExampleSources.completes))),
             .nonTriggering("a handler run on the main queue", ExampleSources.swift6(ExampleSources.handler(using: ".main", work: ExampleSources.completes))),
             .nonTriggering("a handler in a class with no isolation", ExampleSources.swift6(ExampleSources.handler(context: "final class Tasks", work: ExampleSources.completes))),
@@ -80,6 +87,26 @@ extension DoctorRule {
 }
 
 extension ExampleSources {
+    /// A class that `context` opens registering `launchHandler: self.handle` (line 5, `marker` before `register`),
+    /// a method of its own that completes the task.
+    static func methodReference(context: String, marker: String = "") -> String {
+        """
+        import BackgroundTasks
+
+        \(context) {
+            func registerAll() {
+                BGTaskScheduler.shared.\(marker)register(forTaskWithIdentifier: "com.example.app.refresh", using: nil, launchHandler: self.handle)
+                try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+            }
+
+            func handle(_ task: BGTask) {
+                task.setTaskCompleted(success: true)
+            }
+        }
+
+        """
+    }
+
     /// Work that completes the task before the handler returns.
     static let completes = "task.setTaskCompleted(success: true)"
 
@@ -114,16 +141,17 @@ extension DoctorRule {
         guard let target = audit.target, let version = target.swiftVersion,
               version.split(separator: ".").first.flatMap({ Int($0) }).map({ $0 >= 6 }) == true else { return }
         let defaultMain = target.defaultActorIsolation == "MainActor"
-        for var handler in audit.owned.flatMap(\.handlers) where handler.isClosure && !handler.isNonisolated && !handler.runsOnMain {
+        for var handler in audit.owned.flatMap(\.handlers) where !handler.isNonisolated && !handler.runsOnMain {
             if case .extensionOf(let name) = handler.context {
                 handler.context = audit.context.code.isolation(ofType: name, forFile: handler.location.file)
             }
             guard handler.context == .mainActor || (handler.context == .moduleDefault && defaultMain) else { continue }
             let reason = handler.context == .mainActor ? "code isolated to the main actor" : "a module whose default isolation is MainActor"
+            let what = handler.isClosure ? "closure is written in" : "is a method declared in"
             audit.add(.mainActorHandler, at: handler.location,
-                      "This \(handler.kind.rawValue) handler closure is written in \(reason), so in Swift \(version) it is main-actor isolated.",
+                      "This \(handler.kind.rawValue) handler \(what) \(reason), so in Swift \(version) it is main-actor isolated.",
                       why: "BGTaskScheduler calls it on its own background queue; Swift 6 checks the isolation at run time and the app traps (EXC_BREAKPOINT in _dispatch_assert_queue_fail).",
-                      fix: "Mark the closure @Sendable (\(handler.kind == .launch ? "{ @Sendable task in … }" : "= { @Sendable in … }")) or register from a nonisolated function, and hop to the main actor inside with Task { @MainActor in … } where needed.")
+                      fix: !handler.isClosure ? "Pass a @Sendable closure instead ({ @Sendable task in … }) that hops to the main actor with Task { @MainActor in … } where needed, or mark the method nonisolated." : "Mark the closure @Sendable (\(handler.kind == .launch ? "{ @Sendable task in … }" : "= { @Sendable in … }")) or register from a nonisolated function, and hop to the main actor inside with Task { @MainActor in … } where needed.")
         }
     }
 }

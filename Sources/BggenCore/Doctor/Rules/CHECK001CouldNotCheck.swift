@@ -101,8 +101,9 @@ extension DoctorRule {
         // BG004 checks the registrations that launch, or code after it, reaches.
         let context = audit.context
         for use in audit.launchRegistrations {
-            guard case .function(let key) = use.launch, !context.isReachedFromLaunch(key), context.afterLaunchCaller(of: key) == nil else { continue }
-            audit.add(.couldNotCheck, at: use.location, "No path from application(_:didFinishLaunchingWithOptions:) or App.init to this registration was found, so whether it happens before launch finishes was not checked.",
+            guard case .function(let key) = use.launch, !context.isReachedFromLaunch(key), context.afterLaunchPath(to: key) == nil else { continue }
+            let cut = context.code.callerSearchCut.map { " (\($0))" } ?? ""
+            audit.add(.couldNotCheck, at: use.location, "No path from application(_:didFinishLaunchingWithOptions:) or App.init to this registration was found\(cut), so whether it happens before launch finishes was not checked.",
                       why: "A registration after launch finishes is refused and the task never runs.",
                       fix: "Check that \(key.replacingOccurrences(of: ".init", with: " init")) is called synchronously at launch, or add '// bggen:ignore CHECK001'.")
         }
