@@ -2,7 +2,7 @@ extension DoctorRule {
     public static let registeredTwice = DoctorRule(
         id: "BG005", severity: .error,
         summary: "The same task identifier is registered at more than one place; the second registration kills the app.",
-        finds: "one identifier registered at two places (`#if` branches excepted), including a SwiftUI `.backgroundTask` beside a `register` call, and a continued-processing task registered with a fixed identifier in the function that submits it (every run after the first registers it again)",
+        finds: "one identifier registered at two places (`#if` branches excepted), including a SwiftUI `.backgroundTask` beside a `register` call, and a continued-processing task registered with a fixed identifier in the function that submits it or in one a button's action reaches (every run after the first registers it again)",
         why: "BGTaskScheduler raises an exception on the second registration of the same identifier, and the app crashes at launch.",
         fix: "Keep one registration per identifier, in one place that runs once at launch.",
         tags: ["background-tasks", "launch", "crash"],
@@ -46,6 +46,13 @@ extension DoctorRule {
                             }
 
                             """), "1️⃣"),
+            .triggering("a continued-processing task registered with a fixed identifier in a function a button's action reaches, once per tap",
+                        ExampleSources.uploads(registerMarker: "1️⃣").with("App/ContentView.swift", ExampleSources.view(".overlay { Button(\"Upload\") { Uploads().prepare(); Uploads().upload(\"a\") } }"))
+                            .with("App/Model.swift", ExampleSources.model), "1️⃣"),
+            .nonTriggering("a continued-processing task registered at launch and submitted from a button's action",
+                           ExampleSources.uploads().launching("Uploads().prepare()")
+                               .with("App/ContentView.swift", ExampleSources.view(".overlay { Button(\"Upload\") { Uploads().upload(\"a\") } }"))
+                               .with("App/Model.swift", ExampleSources.model)),
             .nonTriggering("a continued-processing task registered once, apart from the function that submits it",
                            ExampleApp(permitted: ["com.example.app.upload"]).with("App/Uploads.swift", """
                                import BackgroundTasks
@@ -115,6 +122,27 @@ extension DoctorRule {
 }
 
 extension ExampleSources {
+    /// Continued-processing uploads: `prepare()` registers `com.example.app.upload` (line 5, `registerMarker` before
+    /// `register`), `upload(_:)` submits it.
+    static func uploads(registerMarker: String = "") -> ExampleApp {
+        ExampleApp(permitted: ["com.example.app.upload"]).with("App/Uploads.swift", """
+            import BackgroundTasks
+
+            final class Uploads {
+                func prepare() {
+                    BGTaskScheduler.shared.\(registerMarker)register(forTaskWithIdentifier: "com.example.app.upload", using: nil) { task in
+                        task.setTaskCompleted(success: true)
+                    }
+                }
+
+                func upload(_ name: String) {
+                    try? BGTaskScheduler.shared.submit(BGContinuedProcessingTaskRequest(identifier: "com.example.app.upload", title: "Upload", subtitle: name))
+                }
+            }
+
+            """)
+    }
+
     /// A function submitting a refresh request for `com.example.app.refresh`.
     static let schedule = """
         import BackgroundTasks
@@ -148,9 +176,24 @@ extension DoctorRule {
             guard case .function(let key) = site.launch, let value = site.value,
                   continuedRequests.contains(where: { $0.value == value && $0.launch == site.launch && $0.location.file == site.location.file })
             else { continue }
+            twice.insert(site.location)
             audit.add(.registeredTwice, at: site.location, "'\(value)' is registered in \(key), which also submits it: every run of \(key) after the first registers '\(value)' again.",
-                      why: "BGTaskScheduler raises an exception (\"Launch handler for task with identifier … has already been registered\") on the second registration of an identifier, so the second continued-processing task crashes the app.",
-                      fix: "Register '\(value)' once, or give each request its own identifier under a wildcard: permit '\(value).*' and register and submit '\(value).\\(id)'.")
+                      why: perOperationWhy, fix: perOperationFix(value))
         }
+        // A continued-processing task (exempt from BG004) registered with a fixed identifier in a function a user's
+        // action reaches: each tap registers it again.
+        let continued = Set(continuedRequests.compactMap(\.value))
+        for site in registrations where site.role == .register && !twice.contains(site.location) {
+            guard case .function(let key) = site.launch, let value = site.value, continued.contains(value),
+                  let path = audit.context.afterLaunchPath(to: key), let entry = path.first?.entry, entry.isPerOperation else { continue }
+            audit.add(.registeredTwice, at: site.location, "'\(value)' is registered each time \(LaunchPaths.describe(path, to: key)) runs: every run after the first registers '\(value)' again.",
+                      why: perOperationWhy, fix: perOperationFix(value))
+        }
+    }
+
+    private static let perOperationWhy = "BGTaskScheduler raises an exception (\"Launch handler for task with identifier … has already been registered\") on the second registration of an identifier, so the second continued-processing task crashes the app."
+
+    private static func perOperationFix(_ value: String) -> String {
+        "Register '\(value)' once, or give each request its own identifier under a wildcard: permit '\(value).*' and register and submit '\(value).\\(id)'."
     }
 }
