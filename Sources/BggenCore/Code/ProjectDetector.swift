@@ -103,10 +103,11 @@ public enum ProjectDetector {
         for warning in (reading.warnings + code.warnings).sorted() where warnings.last != warning {
             warnings.append(warning)
         }
+        let appTargets = TargetFacts.placingOutput(in: reading.appTargets, entryPoints: code.entryPoints, root: root, fileSystem: fileSystem)
         let report = ProjectReport(
             root: root, kind: layout.kind, projectFiles: files.sorted(), workspace: layout.workspace,
             usesSynchronizedFolders: reading.usesSynchronizedFolders,
-            appTargets: reading.appTargets.sorted { $0.name < $1.name },
+            appTargets: appTargets.sorted { $0.name < $1.name },
             otherTargets: reading.otherTargets.sorted { ($0.name, $0.productType) < ($1.name, $1.productType) },
             packageDeploymentTarget: packageTarget, existingCode: code.existingCode,
             registeredIdentifiers: code.registeredIdentifiers, declaredNames: code.declaredNames,

@@ -137,10 +137,14 @@ public struct AppTarget: Sendable, Equatable {
     /// The folder holding the target's own sources, relative to the root.
     public let sourceFolder: String?
     /// Where bggen's Swift files go: inside `sourceFolder`, else `Sources/BackgroundProcessing` when the root has
-    /// `Sources/`, else `App/BackgroundProcessing` when it has `App/`, else `BackgroundProcessing`.
-    public let outputFolder: String
+    /// `Sources/`, else `App/BackgroundProcessing` when it has `App/`, else `BackgroundProcessing`; beside the
+    /// app's entry point instead when `sourceFolder` does not hold it (`TargetFacts.placingOutput`).
+    public internal(set) var outputFolder: String
     /// The synchronized folders the target owns, sorted; new files there are compiled without editing the project.
     public let synchronizedFolders: [String]
+    /// An XcodeGen or Tuist target's `sources`, files and folders as listed, relative to the root: a new file is
+    /// compiled after generating only inside a listed folder.
+    public internal(set) var listedSources: [String] = []
     /// Each configuration's build settings by name, so text written elsewhere (Info.plist entries, identifiers
     /// read from code, paths) expands as Xcode expands it for this target.
     var buildSettings: [String: BuildSettings] = [:]

@@ -64,6 +64,43 @@ enum TargetFacts {
         return OutputLocation.folderName
     }
 
+    /// Each app target's output folder once its code is read: beside its entry point (the `@main` app, else the
+    /// app delegate) when its own folder does not hold that file and the entry point's folder is the app's own
+    /// code. A target whose Info.plist sits in `Resources/` beside one compiled file gets `Resources/` as its
+    /// folder, while the app's code and `@main` live in `Sources/`.
+    static func placingOutput(in targets: [AppTarget], entryPoints: [EntryPoint], root: String, fileSystem: any FileSystem) -> [AppTarget] {
+        let folders = OwnCodeFolders(root: root, fileSystem: fileSystem)
+        let preference: [EntryPoint.Kind] = [.swiftUIApp, .swiftDelegate, .objectiveCDelegate]
+        return targets.map { target in
+            let own = entryPoints.filter { entry in
+                preference.contains(entry.kind) && (entry.targets.contains(target.name) || (entry.targets.isEmpty && targets.count == 1))
+            }
+            guard let entry = own.min(by: { (preference.firstIndex(of: $0.kind)!, $0.file) < (preference.firstIndex(of: $1.kind)!, $1.file) })
+            else { return target }
+            let folder = PathText.parent(of: entry.file)
+            if let source = target.sourceFolder, !source.isEmpty, PathText.isInside(entry.file, source) { return target }
+            guard folders.accepts(folder) else { return target }
+            var placed = target
+            placed.outputFolder = PathText.join(folder, OutputLocation.folderName)
+            return placed
+        }
+    }
+
+    /// A generator target's own folder from its `sources`: the first listed folder of the app's own code (not an
+    /// `App.icon/` listed first, not `Pods/`), else the folder of the app's own code holding most listed files.
+    static func sourceFolder(listed sources: [String], root: String, fileSystem: any FileSystem) -> String? {
+        let folders = OwnCodeFolders(root: root, fileSystem: fileSystem)
+        var files: [String] = []
+        for source in sources {
+            switch fileSystem.kind(of: PathText.join(root, source)) {
+            case .directory where folders.accepts(source): return source
+            case .file: files.append(source)
+            default: continue
+            }
+        }
+        return folders.holdingMost(of: files)
+    }
+
     /// The configuration whose single-valued settings (bundle ID, Swift version) represent the target.
     static func representative<T>(_ configurations: [(name: String, value: T)]) -> T? {
         configurations.first { $0.name == "Release" }?.value ?? configurations.first?.value

@@ -50,13 +50,15 @@ struct TuistDumpReader {
             } ?? []
             let bundle = target["bundleId"]?.string.map { SettingValue(raw: $0, resolved: $0) }
             let deployment = target["deploymentTargets"]?["iOS"]?.string ?? settings.value("IPHONEOS_DEPLOYMENT_TARGET")?.resolved
-            let sourceFolder = sources.first { fileSystem.kind(of: PathText.join(root, $0)) == .directory }
-            reading.appTargets.append(AppTarget(
+            let sourceFolder = TargetFacts.sourceFolder(listed: sources, root: root, fileSystem: fileSystem)
+            var app = AppTarget(
                 name: name, definedIn: manifest, otherPlatforms: platforms,
                 bundleIdentifier: bundle, deploymentTarget: deployment, swiftVersion: settings.value("SWIFT_VERSION")?.resolved,
                 defaultActorIsolation: settings.value("SWIFT_DEFAULT_ACTOR_ISOLATION")?.resolved,
                 infoPlist: infoPlist, entitlements: entitlements, sourceFolder: sourceFolder,
-                outputFolder: TargetFacts.outputFolder(root: root, sourceFolder: sourceFolder, fileSystem: fileSystem)))
+                outputFolder: TargetFacts.outputFolder(root: root, sourceFolder: sourceFolder, fileSystem: fileSystem))
+            app.listedSources = sources
+            reading.appTargets.append(app)
         }
         TargetFacts.markSharing(&reading, signing: signing)
         return reading

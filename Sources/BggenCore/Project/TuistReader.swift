@@ -116,13 +116,14 @@ struct TuistReader {
         deploymentTarget = deploymentTarget ?? settings.value("IPHONEOS_DEPLOYMENT_TARGET")?.resolved
 
         let sources = Self.sourceFolders(arguments["sources"], folder: folder)
-        let sourceFolder = sources.first { fileSystem.kind(of: PathText.join(root, $0)) == .directory }
+        let sourceFolder = TargetFacts.sourceFolder(listed: sources, root: root, fileSystem: fileSystem)
         var target = AppTarget(
             name: name, definedIn: call.file, otherPlatforms: platforms, bundleIdentifier: bundleIdentifier,
             deploymentTarget: deploymentTarget, swiftVersion: settings.value("SWIFT_VERSION")?.resolved,
             defaultActorIsolation: settings.value("SWIFT_DEFAULT_ACTOR_ISOLATION")?.resolved,
             infoPlist: infoPlist, entitlements: entitlements, sourceFolder: sourceFolder,
             outputFolder: TargetFacts.outputFolder(root: root, sourceFolder: sourceFolder, fileSystem: fileSystem))
+        target.listedSources = sources
         // Tuist sets PRODUCT_BUNDLE_IDENTIFIER from `bundleId:`, so Info.plist entries using it expand.
         var expanding = settings
         if let bundleIdentifier { expanding.layers.insert([SettingAssignment(qualifiedKey: "PRODUCT_BUNDLE_IDENTIFIER", value: bundleIdentifier.raw)], at: 0) }

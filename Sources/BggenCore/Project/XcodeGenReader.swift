@@ -187,7 +187,7 @@ struct XcodeGenReader {
             warnings.append(.unresolvedVariables(target: spec.name, setting: "PRODUCT_BUNDLE_IDENTIFIER", names: bundleIdentifier.unresolvedVariables))
         }
         let sources = Self.sources(node["sources"], folder: folder)
-        let sourceFolder = sources.first { fileSystem.kind(of: PathText.join(root, $0)) == .directory }
+        let sourceFolder = TargetFacts.sourceFolder(listed: sources, root: root, fileSystem: fileSystem)
         var target = AppTarget(
             name: spec.name, definedIn: spec.file,
             otherPlatforms: platforms + (representative?.value("SUPPORTS_MACCATALYST")?.resolved.uppercased() == "YES" ? [.macCatalyst] : []),
@@ -198,6 +198,7 @@ struct XcodeGenReader {
                                  specProperties: Self.properties(node["info"]?["properties"])),
             entitlements: entitlements, sourceFolder: sourceFolder,
             outputFolder: TargetFacts.outputFolder(root: root, sourceFolder: sourceFolder, fileSystem: fileSystem))
+        target.listedSources = sources
         target.buildSettings = TargetFacts.byName(settings)
         return target
     }

@@ -233,6 +233,7 @@ struct XcodeProjectReader {
     /// Info.plist or named after it; else the nearest folder above the Info.plist that holds compiled code (classic
     /// projects keep the plist beside or just below the app's sources); else a folder named after the target that
     /// it compiles in; else the folder all its compiled files and folders share; else the one holding most of them.
+    /// Only folders of the app's own code count (`OwnCodeFolders`): Expo's target compiles a file in `ios/Pods/`.
     static func sourceFolder(target: XcodeProjectModel.Target, ownedGroups: [XcodeProjectModel.SynchronizedGroup],
                              plist: String?, model: XcodeProjectModel, root: String, fileSystem: any FileSystem) -> String? {
         let groups = ownedGroups.map(\.path).sorted()
@@ -244,11 +245,12 @@ struct XcodeProjectReader {
         }
         // A synchronized folder of resources only (home-assistant's Sources/App/Resources holds the Info.plist and
         // no code) is no place for Swift files.
-        let holdsCode = { (group: String) in synchronizedFiles.contains { PathText.isInside($0, group) } }
+        let folders = OwnCodeFolders(root: root, fileSystem: fileSystem)
+        let holdsCode = { (group: String) in folders.accepts(group) && synchronizedFiles.contains { PathText.isInside($0, group) } }
         if let plist, let group = groups.first(where: { PathText.isInside(plist, $0) && holdsCode($0) }) { return group }
         if let group = groups.first(where: { PathText.name(of: $0) == target.name && holdsCode($0) }) { return group }
         let named = PathText.join(model.directory, target.name)
-        let compiled = (target.sourceFiles.sorted() + synchronizedFiles).map { PathText.parent(of: $0) }
+        let compiled = (target.sourceFiles.sorted() + synchronizedFiles).map { PathText.parent(of: $0) }.filter(folders.accepts)
         guard !compiled.isEmpty else {
             return fileSystem.kind(of: PathText.join(root, named)) == .directory ? named : nil
         }
@@ -267,11 +269,12 @@ struct XcodeProjectReader {
         }
         let shared = common.joined(separator: "/")
         if !shared.isEmpty && shared != model.directory { return shared }
-        // Nothing shared below the project folder: the folder just below it that holds most compiled files.
+        // Nothing shared below the project folder: the folder just below it that holds most compiled files, or the
+        // project folder itself for files beside the project.
         var counts: [String: Int] = [:]
         for folder in compiled {
-            guard let relative = PathText.relative(folder, to: model.directory), let first = relative.split(separator: "/").first else { continue }
-            counts[PathText.join(model.directory, String(first)), default: 0] += 1
+            guard let relative = PathText.relative(folder, to: model.directory) else { continue }
+            counts[PathText.join(model.directory, relative.split(separator: "/").first.map(String.init) ?? ""), default: 0] += 1
         }
         return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
     }

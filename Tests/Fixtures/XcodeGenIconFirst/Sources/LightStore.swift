@@ -1,0 +1,6 @@
+import Observation
+
+@Observable
+final class LightStore {
+    var lights: [String] = ["Kitchen", "Hall"]
+}
