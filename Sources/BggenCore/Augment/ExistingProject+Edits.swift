@@ -13,6 +13,7 @@ extension ExistingProject {
         var edits = ProjectEdits()
         edits.appHasNoScenes = hasNoScenes
         edits.swiftUIApp = Self.entryPoints(report, target: target).filter { $0.kind == .swiftUIApp && $0.typeName != nil }.min()
+        edits.appDelegate = Self.entryPoints(report, target: target).filter { $0.kind == .swiftDelegate && $0.typeName != nil }.min()
         guard let target else { return edits }
         let identifiers = Identifiers(configuration).permittedTaskIdentifiers
         let modes = backgroundModes(for: configuration)

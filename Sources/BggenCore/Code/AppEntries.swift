@@ -1,7 +1,9 @@
 import BggenFormats
 
 /// What starts the app, read from tokens: a SwiftUI `@main App` (with its `@UIApplicationDelegateAdaptor`), a Swift
-/// app delegate (a class conforming to `UIApplicationDelegate`), an Objective-C one, and the class
+/// app delegate (a class conforming to `UIApplicationDelegate`, subclassing a framework's delegate such as
+/// `FlutterAppDelegate`, or declaring `application(_:didFinishLaunchingWithOptions:)` as a subclass of a delegate
+/// in a linked framework does), an Objective-C one, and the class
 /// `UIApplicationMain` is given. A delegate declared only inside `#if DEBUG` is a test helper and starts nothing.
 enum AppEntries {
     static func entries(in tokens: [SourceToken], file: String, language: SourceLexer.Language) -> [EntryPoint] {
@@ -64,10 +66,34 @@ enum AppEntries {
                 result.append(EntryPoint(file: file, kind: .swiftUIApp, line: name.line, typeName: name.text,
                                          adaptedDelegate: adaptor?.name, adaptorLine: adaptor?.line))
             } else if supertypes.contains("UIApplicationDelegate") {
-                result.append(EntryPoint(file: file, kind: .swiftDelegate, line: name.line, typeName: name.text))
+                let superclass = supertypes.first.flatMap { EntryPoint.frameworkDelegates.contains($0) ? $0 : nil }
+                result.append(EntryPoint(file: file, kind: .swiftDelegate, line: name.line, typeName: name.text, superclass: superclass))
+            } else if header[keyword].text == "class", let superclass = supertypes.first,
+                      EntryPoint.frameworkDelegates.contains(superclass) || declaresLaunch(tokens, body: open) {
+                // UIResponder or NSObject with a launch method conforms in an extension elsewhere: no superclass to call.
+                let own = ["UIResponder", "NSObject"].contains(superclass) ? nil : superclass
+                result.append(EntryPoint(file: file, kind: .swiftDelegate, line: name.line, typeName: name.text, superclass: own))
             }
         }
         return result
+    }
+
+    /// Whether the type whose body opens at `open` declares `func application(_:didFinishLaunchingWithOptions:)`
+    /// at its own level (not in a nested type).
+    private static func declaresLaunch(_ tokens: [SourceToken], body open: Int) -> Bool {
+        guard let close = SwiftScopes.closing(open, in: tokens) else { return false }
+        var depth = 0
+        for index in (open + 1)..<close {
+            switch tokens[index].text {
+            case "{": depth += 1
+            case "}": depth -= 1
+            case "func" where depth == 0 && TokenPattern.matches(tokens, at: index + 1, ["application", "("]):
+                guard let parameters = SwiftScopes.closing(index + 2, in: tokens) else { continue }
+                if tokens[(index + 3)..<parameters].contains(where: { $0.text == "didFinishLaunchingWithOptions" }) { return true }
+            default: continue
+            }
+        }
+        return false
     }
 
     private static func objectiveCEntries(in tokens: [SourceToken], file: String) -> [EntryPoint] {

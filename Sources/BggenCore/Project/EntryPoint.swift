@@ -21,9 +21,12 @@ public struct EntryPoint: Sendable, Equatable, Comparable {
     /// For a SwiftUI `App`: the class its `@UIApplicationDelegateAdaptor` names, and that property's line.
     public let adaptedDelegate: String?
     public let adaptorLine: Int?
+    /// For a Swift delegate: the delegate class it subclasses (`FlutterAppDelegate`, `ExpoAppDelegate`, a linked
+    /// framework's), whose launch and lifecycle work its methods must keep by overriding and calling `super`.
+    public let superclass: String?
 
     public init(file: String, kind: Kind, targets: [String] = [], line: Int? = nil, typeName: String? = nil,
-                adaptedDelegate: String? = nil, adaptorLine: Int? = nil) {
+                adaptedDelegate: String? = nil, adaptorLine: Int? = nil, superclass: String? = nil) {
         self.file = file
         self.kind = kind
         self.targets = targets
@@ -31,12 +34,16 @@ public struct EntryPoint: Sendable, Equatable, Comparable {
         self.typeName = typeName
         self.adaptedDelegate = adaptedDelegate
         self.adaptorLine = adaptorLine
+        self.superclass = superclass
     }
 
     func with(targets: [String]) -> EntryPoint {
         EntryPoint(file: file, kind: kind, targets: targets, line: line, typeName: typeName, adaptedDelegate: adaptedDelegate,
-                   adaptorLine: adaptorLine)
+                   adaptorLine: adaptorLine, superclass: superclass)
     }
+
+    /// App delegates of cross-platform frameworks, which apps subclass instead of adopting `UIApplicationDelegate`.
+    public static let frameworkDelegates: Set<String> = ["FlutterAppDelegate", "ExpoAppDelegate", "RCTAppDelegate", "EXAppDelegateWrapper"]
 
     public static func < (lhs: EntryPoint, rhs: EntryPoint) -> Bool {
         (lhs.file, lhs.kind) < (rhs.file, rhs.kind)
@@ -49,7 +56,8 @@ public struct EntryPoint: Sendable, Equatable, Comparable {
             if text.contains("@main"), text.range(of: #"struct\s+\w+\s*:\s*(SwiftUI\.)?App\b"#, options: .regularExpression) != nil {
                 return .swiftUIApp
             }
-            return text.contains("UIApplicationDelegate") ? .swiftDelegate : nil
+            let subclassesFramework = frameworkDelegates.contains { text.contains($0) }
+            return text.contains("UIApplicationDelegate") || subclassesFramework ? .swiftDelegate : nil
         }
         return text.contains("UIApplicationDelegate") || text.contains("didFinishLaunchingWithOptions:") ? .objectiveCDelegate : nil
     }

@@ -4064,8 +4064,12 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
 ```swift
 import UIKit
 
+{{#if delegateSuperclass}}
+final class AppDelegate: {{delegateSuperclass}} {
+{{else}}
 final class AppDelegate: UIResponder, UIApplicationDelegate {
-    func application(
+{{/if}}
+    {{override}}func application(
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
@@ -4097,11 +4101,15 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 {{#if silentPush}}
         application.registerForRemoteNotifications()
 {{/if}}
+{{#if delegateSuperclass}}
+        return super.application(application, didFinishLaunchingWithOptions: launchOptions)
+{{else}}
         return true
+{{/if}}
     }
 {{#if transfers}}
 
-    func application(
+    {{override}}func application(
         _ application: UIApplication,
         handleEventsForBackgroundURLSession identifier: String,
         completionHandler: @escaping () -> Void
@@ -4116,25 +4124,43 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
             return
         }
 {{/if}}
+{{#if delegateSuperclass}}
+        // Another session's, such as a plugin's: {{delegateSuperclass}} hands it to its plugins.
+        super.application(application, handleEventsForBackgroundURLSession: identifier, completionHandler: completionHandler)
+{{else}}
         // Another session's, such as an SDK's: hand it to that SDK here if it asks for it; otherwise call it,
         // because iOS waits for every handler it passes.
         completionHandler()
+{{/if}}
     }
 {{/if}}
 {{#if silentPush}}
 
-    func application(
+    {{override}}func application(
         _ application: UIApplication,
         didReceiveRemoteNotification userInfo: [AnyHashable: Any]
     ) async -> UIBackgroundFetchResult {
+{{#if delegateSuperclass}}
+        // {{delegateSuperclass}} hands the push to its plugins too; new data from either counts.
+        let theirs = await super.application(application, didReceiveRemoteNotification: userInfo)
+        let ours = await SilentPushHandler.shared.handle(userInfo: userInfo)
+        return ours == .noData ? theirs : ours
+{{else}}
         await SilentPushHandler.shared.handle(userInfo: userInfo)
+{{/if}}
     }
 
-    func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
+    {{override}}func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
+{{#if delegateSuperclass}}
+        super.application(application, didRegisterForRemoteNotificationsWithDeviceToken: deviceToken)
+{{/if}}
         // Send the token to your server: it addresses every silent push to this device.
     }
 
-    func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error) {
+    {{override}}func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error) {
+{{#if delegateSuperclass}}
+        super.application(application, didFailToRegisterForRemoteNotificationsWithError: error)
+{{/if}}
         // Without a token the app gets no silent pushes; the other background work still runs.
     }
 {{/if}}
@@ -4142,7 +4168,10 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 {{#if withoutScenes}}
 
     /// Without scenes, UIKit tells the app delegate that the app entered the background.
-    func applicationDidEnterBackground(_ application: UIApplication) {
+    {{override}}func applicationDidEnterBackground(_ application: UIApplication) {
+{{#if delegateSuperclass}}
+        super.applicationDidEnterBackground(application)
+{{/if}}
 {{#if guardsIOS13}}
         if #available(iOS 13.0, *) {
 {{/if}}

@@ -23,6 +23,9 @@ public struct ProjectEdits: Sendable, Equatable {
     /// its lines into that type (and into the delegate its `@UIApplicationDelegateAdaptor` names), since a
     /// second `@main` or `AppDelegate` pasted beside them does not build.
     public var swiftUIApp: EntryPoint?
+    /// The app's Swift app delegate, when it has one: a subclass of a framework's delegate gets `override`
+    /// methods calling `super`.
+    public var appDelegate: EntryPoint?
 
     public init() {}
 }

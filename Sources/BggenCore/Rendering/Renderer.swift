@@ -104,6 +104,11 @@ public struct OutputRenderer: Sendable {
         context["appType"] = .string(app?.typeName ?? "")
         context["appTypePlace"] = .string(app.map { entry in entry.line.map { "\(entry.file):\($0)" } ?? entry.file } ?? "")
         context["appAdaptedDelegate"] = .string(app?.adaptedDelegate ?? "")
+        // A subclass of FlutterAppDelegate (or another framework's) overrides and calls super: the superclass's
+        // launch work and its plugins' events must still run.
+        let superclass = edits.appDelegate?.superclass ?? ""
+        context["delegateSuperclass"] = .string(superclass)
+        context["override"] = .string(superclass.isEmpty ? "" : "override ")
         let userFiles = Self.taskFiles.filter { $0.ownership == .user && $0.kinds.contains(where: configuration.includes) }
         context["userFiles"] = .list(userFiles.map { .string(outputFolder.isEmpty ? $0.name : "\(outputFolder)/\($0.name)") })
         // Numbered from 1 whatever comes first: transfers alone need no Info.plist entries, so no step 1.

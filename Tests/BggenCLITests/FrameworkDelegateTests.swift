@@ -1,0 +1,68 @@
+@testable import BggenCLI
+@testable import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// App delegates that subclass a framework's delegate (issue 40, item 2): recognised, and given next steps that
+/// override and call `super`, so the framework's launch work and its plugins' events still run.
+@Suite("App delegates subclassing a framework's delegate")
+struct FrameworkDelegateTests {
+    @Test func aFlutterDelegateGetsOverridesCallingSuperAndPluginSessionsGoToSuper() throws {
+        let repo = try Fixtures.copy("FlutterDownloads")
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "downloads,refresh"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("bundle ID org.example.fetcher · app delegate"), "\(run.stdout)")
+        let steps = try repo.nextSteps()
+        #expect(steps.contains("final class AppDelegate: FlutterAppDelegate {"))
+        #expect(!steps.contains("UIResponder, UIApplicationDelegate"))
+        #expect(steps.contains("    override func application(\n        _ application: UIApplication,\n        didFinishLaunchingWithOptions"))
+        #expect(steps.contains("        return super.application(application, didFinishLaunchingWithOptions: launchOptions)"))
+        #expect(steps.contains("        // Another session's, such as a plugin's: FlutterAppDelegate hands it to its plugins.\n"
+                               + "        super.application(application, handleEventsForBackgroundURLSession: identifier, completionHandler: completionHandler)\n"),
+                "a download plugin's session events must reach it")
+        #expect(!steps.contains("otherwise call it,"))
+        #expect(steps.contains("    override func applicationDidEnterBackground(_ application: UIApplication) {\n        super.applicationDidEnterBackground(application)"))
+    }
+
+    @Test func anExpoDelegateIsAnAppDelegateSubclassingExpoAppDelegate() throws {
+        let root = Fixtures.folder.appendingPathComponent("ExpoPods").path
+        let project = try #require(try ExistingProject.detect(root: root, targetName: nil, fileSystem: LocalFileSystem()))
+        #expect(project.style == .appDelegate)
+        let delegate = try #require(project.report.entryPoints.first { $0.kind == .swiftDelegate })
+        #expect(delegate.file == "ios/AppDelegate.swift")
+        #expect(delegate.typeName == "AppDelegate")
+        #expect(delegate.superclass == "ExpoAppDelegate")
+    }
+
+    /// A delegate in a linked framework is unknown by name: overriding the launch method says what it is.
+    @Test func aSubclassOfALinkedFrameworksDelegateIsFoundByItsLaunchOverride() throws {
+        let repository = DoctorRepository().with("App/AppDelegate.swift", """
+            import UIKit
+            import ShellKit
+
+            @main
+            final class AppDelegate: ShellAppDelegate {
+                struct Nested { func application(_ x: Int, didFinishLaunchingWithOptions y: Int) {} }
+
+                override func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    super.application(application, didFinishLaunchingWithOptions: launchOptions)
+                }
+            }
+
+            final class Helper: ShellAppDelegate {}
+            """)
+        let report = try ProjectDetector.detect(root: DoctorRepository.root, fileSystem: repository.fileSystem)
+        let delegates = report.entryPoints.filter { $0.kind == .swiftDelegate }
+        #expect(delegates.map(\.typeName) == ["AppDelegate"], "Helper declares no launch method")
+        #expect(delegates.first?.superclass == "ShellAppDelegate")
+        #expect(delegates.first?.line == 5)
+    }
+
+    @Test func aPlainDelegateKeepsItsOwnMethods() throws {
+        let repository = DoctorRepository().launching("")
+        let report = try ProjectDetector.detect(root: DoctorRepository.root, fileSystem: repository.fileSystem)
+        let delegate = try #require(report.entryPoints.first { $0.kind == .swiftDelegate })
+        #expect(delegate.superclass == nil)
+    }
+}
