@@ -56,7 +56,7 @@ extension AugmentError: RunError {
     /// the command line but facts about the app, so they are failures (exit 1).
     public var exitStatus: Int32 {
         switch self {
-        case .nameClash, .legacyFetchWouldStop, .invalidBundleIdentifier, .projectNeedsNewerIOS: ExitStatus.failure
+        case .nameClash, .legacyFetchWouldStop, .invalidBundleIdentifier, .projectNeedsNewerIOS, .deploymentTargetBelowXcode: ExitStatus.failure
         default: ExitStatus.usage
         }
     }

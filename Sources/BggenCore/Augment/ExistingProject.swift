@@ -216,13 +216,25 @@ public struct ExistingProject: Sendable {
         target?.deploymentTarget ?? report.packageDeploymentTarget
     }
 
-    /// Why the project's deployment target cannot be used (iOS 12, a typo), for a run no flag or record
-    /// overrides it in: bggen stops rather than silently taking its own default.
-    public var unusableDeploymentTarget: ConfigurationError? {
+    /// Why the project's deployment target cannot be used (below iOS 12, a typo), for a run no flag or record
+    /// overrides it in: bggen stops rather than silently taking its own default. A target below what Xcode builds
+    /// for is a fact about the app, to be raised where the project sets it, never papered over with `--ios`,
+    /// after which the report and next steps would state a deployment target the app does not have.
+    public var unusableDeploymentTarget: (any Error)? {
         guard let text = detectedDeploymentTarget else { return nil }
         do {
             _ = try DeploymentTarget(text)
             return nil
+        } catch .deploymentTargetTooOld(let version) {
+            guard let target, target.deploymentTarget != nil else {
+                return AugmentError.deploymentTargetBelowXcode(version: version, setting: "platforms: [.iOS(…)]", file: "Package.swift", target: nil)
+            }
+            let setting = switch report.kind {
+            case .xcodeGen: "deploymentTarget"
+            case .tuist: "deploymentTargets"
+            case .xcodeProject, .swiftPackage: "IPHONEOS_DEPLOYMENT_TARGET"
+            }
+            return AugmentError.deploymentTargetBelowXcode(version: version, setting: setting, file: target.definedIn, target: target.name)
         } catch {
             return error
         }
@@ -452,6 +464,8 @@ public enum AugmentError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidBundleIdentifier(InvalidBundleIdentifier)
     /// A task needs a newer iOS than the deployment target the project sets (no `--ios` was given).
     case projectNeedsNewerIOS(feature: String, version: String, target: String)
+    /// The project deploys below the oldest iOS Xcode builds for: `setting` in `file` must be raised.
+    case deploymentTargetBelowXcode(version: String, setting: String, file: String, target: String?)
 
     public var description: String {
         switch self {
@@ -467,6 +481,8 @@ public enum AugmentError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(invalid); pass --bundle-id with the app's bundle identifier (bggen never puts \(BundleIdentifier.example) into an app). Nothing was written."
         case .projectNeedsNewerIOS(let feature, let version, let target):
             "\(feature) needs iOS 13.0 in code bggen generates, but \(target) deploys to iOS \(version): the target would need iOS 13.0 or later (raise its deployment target in the project first), or generate the other tasks without it. Nothing was written."
+        case .deploymentTargetBelowXcode(let version, let setting, let file, let target):
+            "\(target ?? "the app") deploys to iOS \(version) (\(setting) in \(file)), older than iOS \(DeploymentTarget.minimum), the oldest deployment target Xcode builds for: raise \(setting) to \(DeploymentTarget.minimum) or later there, then run bggen init again. Nothing was written."
         case .severalAppTargets(let names):
             "the project has several iOS app targets (\(names.joined(separator: ", "))); pass --target with the one to add background work to."
         case .unknownTarget(let name, let available):
