@@ -41,24 +41,14 @@ public final class ProcessConsole: Console {
     }
 
     private func write(_ text: String, to descriptor: Int32, named name: String) {
-        guard failedWrite == nil else { return }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                failedWrite = "\(name): \(String(cString: strerror(errno)))"
-                return
-            }
-            bytes = bytes.dropFirst(written)
-        }
+        guard failedWrite == nil, let failure = DescriptorWrite.all(text, to: descriptor) else { return }
+        failedWrite = "\(name): \(String(cString: strerror(failure)))"
     }
 
     /// Says once, on stderr if it still takes writes, that output was lost.
     public func reportFailedWrite() {
         guard let failedWrite else { return }
-        let line = Array("bggen: could not write to \(failedWrite)\n".utf8)
-        _ = line.withUnsafeBytes { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        _ = DescriptorWrite.all("bggen: could not write to \(failedWrite)\n", to: STDERR_FILENO)
     }
 
     public var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }

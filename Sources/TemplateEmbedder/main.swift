@@ -7,7 +7,8 @@ import Foundation
 /// file no longer matches its folder, naming this command.
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 guard CommandLine.arguments.count == 1 else {
-    FileHandle.standardError.write(Data("usage: swift run TemplateEmbedder (it takes no arguments)\n".utf8))
+    // The throwing write: `write(_: Data)` raises an Objective-C exception on Apple's Foundation when stderr is gone.
+    try? FileHandle.standardError.write(contentsOf: Data("usage: swift run TemplateEmbedder (it takes no arguments)\n".utf8))
     exit(64)
 }
 do {
@@ -25,6 +26,6 @@ do {
         }
     }
 } catch {
-    FileHandle.standardError.write(Data("error: \(error.localizedDescription)\n".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("error: \(error.localizedDescription)\n".utf8))
     exit(1)
 }

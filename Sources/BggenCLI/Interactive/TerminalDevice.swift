@@ -72,8 +72,9 @@ public final class PosixTerminal: TerminalDevice {
         return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
 
+    /// A prompt that cannot be shown is not worth stopping for: the answer still comes from the terminal.
     public func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        _ = DescriptorWrite.all(text, to: STDERR_FILENO)
     }
 
     /// Ctrl-C in line mode arrives as SIGINT: restore the terminal if a raw prompt changed it, and exit 130

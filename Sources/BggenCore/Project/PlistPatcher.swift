@@ -224,14 +224,17 @@ public struct PlistPatcher: Sendable {
         do {
             _ = try PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: nil)
         } catch {
-            let message = "\(error)"
-            throw .malformed(path: path, line: lineNumber(in: message) ?? 1, reason: "Foundation cannot read it")
+            throw .malformed(path: path, line: line(of: error) ?? 1, reason: "Foundation cannot read it")
         }
     }
 
-    private static func lineNumber(in message: String) -> Int? {
-        guard let range = message.range(of: #"line (\d+)"#, options: .regularExpression) else { return nil }
-        return Int(message[range].dropFirst(5))
+    /// The line Core Foundation's property-list parser names in the error's debug description ("Integer overflow
+    /// in <integer> on line 5"), the same CF text on Apple's Foundation and corelibs. Not `"\(error)"`: NSError's
+    /// description differs between the two and also holds the old-style parser's own error ("at line 1").
+    static func line(of error: any Error) -> Int? {
+        guard let debug = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String,
+              let range = debug.range(of: #"line (\d+)"#, options: .regularExpression) else { return nil }
+        return Int(debug[range].dropFirst(5))
     }
 
     private static func verify(_ text: String, path: String, edits: [Edit]) throws(PlistPatchError) {
@@ -239,7 +242,7 @@ public struct PlistPatcher: Sendable {
         do {
             object = try PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: nil)
         } catch {
-            throw .invalidResult(path: path, reason: "\(error)")
+            throw .invalidResult(path: path, reason: "Foundation cannot read line \(line(of: error) ?? 1)")
         }
         guard let dictionary = object as? [String: Any] else {
             throw .invalidResult(path: path, reason: "the top level is no longer a dictionary")

@@ -82,10 +82,12 @@ public struct ProcessProjectDumper: ProjectDumping {
         return nil
     }
 
-    /// What the tool sees of bggen's environment.
+    /// What the tool sees of bggen's environment: no secrets, but `DEVELOPER_DIR`, `SDKROOT` and `TOOLCHAINS`, which
+    /// choose the Xcode and SDK `tuist dump` compiles `Project.swift` with (the one CI or the user selected, not
+    /// `xcode-select`'s).
     var toolEnvironment: [String: String] {
         var kept = environment.filter { key, _ in
-            ["HOME", "TMPDIR"].contains(key) || key.hasPrefix("TUIST_") || key.hasPrefix("XCODEGEN_")
+            ["HOME", "TMPDIR", "DEVELOPER_DIR", "SDKROOT", "TOOLCHAINS"].contains(key) || key.hasPrefix("TUIST_") || key.hasPrefix("XCODEGEN_")
         }
         kept["PATH"] = searchPath.joined(separator: ":")
         return kept
@@ -139,9 +141,18 @@ enum DumpJSON {
         case let string as String:
             return .scalar(string)
         case let number as NSNumber:
-            return .scalar(number.stringValue)
+            return .scalar(text(of: number))
         default:
             return .scalar("")
         }
+    }
+
+    /// A JSON number as the same text on every platform: `NSNumber.stringValue` gives "17" for the double 17.0 on
+    /// Apple's Foundation and "17.0" on corelibs. An integral double is written as an integer, any other double
+    /// in Swift's shortest form; integers and booleans ("1") agree already.
+    static func text(of number: NSNumber) -> String {
+        guard ["d", "f"].contains(String(cString: number.objCType)) else { return number.stringValue }
+        let value = number.doubleValue
+        return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
