@@ -89,6 +89,17 @@ struct CommandTableTests {
         #expect(try bashCompletions(["bggen", "completion", ""]) == ["bash", "fish", "zsh"])
     }
 
+    /// macOS's bash 3.2 loads nothing from `source <(…)`: the script says to load it with `eval`, which does.
+    @Test func theBashScriptSaysToLoadItWithEvalAndEvalLoadsIt() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/bin/bash"))
+        let script = run(["completion", "bash"]).output
+        #expect(script.hasPrefix(#"# bash completion for bggen. Load with: eval "$(bggen completion bash)""# + "\n"))
+        #expect(!script.contains("source <("))
+        let loaded = try Shell.run("/bin/bash", ["--norc", "--noprofile", "-c", #"bggen() { cat; }; eval "$(bggen completion bash)"; complete -p bggen"#],
+                                   input: script, directory: fixtureFolder())
+        #expect(loaded.stdout == "complete -F _bggen bggen\n", "\(loaded.stderr)")
+    }
+
     @Test func everyShellGetsAScriptAndAnUnknownOneIsAUsageError() throws {
         for shell in CompletionScript.Shell.allCases {
             let script = run(["completion", shell.rawValue])

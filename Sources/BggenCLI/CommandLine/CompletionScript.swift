@@ -22,7 +22,7 @@ enum CompletionScript {
 
     private static var bash: String {
         var text = """
-            # bash completion for bggen. Load with: source <(bggen completion bash)
+            # bash completion for bggen. Load with: eval "$(bggen completion bash)"
             _bggen_words() { COMPREPLY=($(compgen -W "$1" -- "$cur")); }
             _bggen_list() {
                 local chosen="" part="$cur"
