@@ -1,3 +1,6 @@
+// A regular target, so `swift build` without `--product` builds it too, and Command Line Tools have no Testing:
+// the tag exists wherever the tests that use it can build.
+#if canImport(Testing)
 import Testing
 
 extension Tag {
@@ -5,3 +8,4 @@ extension Tag {
     /// of the inner loop with `--skip tag:slow`.
     @Tag public static var slow: Self
 }
+#endif
