@@ -309,6 +309,32 @@ struct HostileCloneTests {
         #expect(doctor.stdout.contains("iOS/LegacyTasks.swift was not searched for background code: it is not UTF-8 text (line 1)"), "\(doctor.stdout)")
     }
 
+    /// A Swift file whose name is not UTF-8 (a Latin-1 "é" from an old archive) cannot be opened by any name bggen
+    /// can give it, so what it registers is unknown: init stops at it, as at a file whose text is not UTF-8 and
+    /// names the APIs, where it used to warn and plan a second registration of the identifier that file registers
+    /// (iOS kills the app at launch); doctor says it was not searched (issue 43).
+    @Test(arguments: DiskRoute.allCases)
+    func aSourceFileWhoseNameIsNotUTF8StopsInit(_ route: DiskRoute) throws {
+        let repo = try Fixtures.copy("NetNewsWire")
+        let path = Array("\(repo.path)/iOS/Caf".utf8) + [0xE9] + Array(".swift".utf8)
+        let descriptor = open(path.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        try #require(descriptor >= 0)
+        let code = "import BackgroundTasks\nfunc registerLegacy() {\n    BGTaskScheduler.shared.register(forTaskWithIdentifier: \"old\", using: nil) { $0.setTaskCompleted(success: true) }\n}\n"
+        #expect(code.withCString { write(descriptor, $0, strlen($0)) } == code.utf8.count)
+        close(descriptor)
+        let plist = repo.url.appendingPathComponent("iOS/Resources/Info.plist")
+        let before = try Data(contentsOf: plist)
+        let stopped = try InProcessRunner.run(["init", "--yes"], in: repo.url, on: route)
+        #expect(stopped.status != 0)
+        #expect(stopped.stderr.contains("'iOS/Caf\u{FFFD}.swift' line 1 cannot be read (its name is not UTF-8, so it cannot be opened and what it registers is unknown; rename it)"),
+                "\(stopped.stderr)")
+        #expect(stopped.stderr.split(separator: "\n").count == 1, "one line: \(stopped.stderr)")
+        #expect(try Data(contentsOf: plist) == before, "nothing written")
+        #expect(!FileManager.default.fileExists(atPath: repo.url.appendingPathComponent(".bggen.json").path), "nothing written")
+        let doctor = try InProcessRunner.run(["doctor", "--format", "json", "--fail-on", "note"], in: repo.url, on: route)
+        #expect(doctor.stdout.contains("was not searched for background code: its name is not UTF-8"), "\(doctor.stdout)")
+    }
+
     // MARK: 8–9. Bounded work on any input
 
     @Test func settingsThatEachReferenceThePreviousTenTimesExpandFastAndAreCut() {

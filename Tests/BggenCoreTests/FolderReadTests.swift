@@ -117,6 +117,24 @@ struct FolderReadTests {
         #expect(read.withLock { $0 } == written)
     }
 
+    /// A folder of 3,000 files fills `readdir`'s buffer, so its last record ends near the buffer's end: each name
+    /// is read within its record (copying the whole 256-byte `d_name` field read past the buffer, and crashed the
+    /// walk in 2–7% of runs, issue 43). Under AddressSanitizer (`.ci/asan-walk`) a read past it fails at once.
+    @Test(arguments: DiskRoute.allCases)
+    func aFolderThatFillsTheListingBufferIsWalkedWhole(_ route: DiskRoute) throws {
+        let repo = try TemporaryDirectory()
+        let names = (0..<3_000).map { "File\($0).swift" }
+        try FileManager.default.createDirectory(atPath: repo.path + "/Big", withIntermediateDirectories: false)
+        for name in names { #expect(FileManager.default.createFile(atPath: "\(repo.path)/Big/\(name)", contents: Data(name.utf8))) }
+        let disk = route.disk.contained(in: repo.path)
+        let walked = disk.walk(RepositoryWalker.request { _ in true }, below: repo.path, within: repo.path) { path, result in
+            (try? result.get()).map { String(decoding: $0, as: UTF8.self) } == PathText.name(of: path)
+        }
+        #expect(walked.map(\.path) == names.map { "Big/\($0)" }.sorted())
+        #expect(walked.allSatisfy { $0.value == true })
+        #expect(disk.entries(in: repo.path + "/Big", within: repo.path).map(\.name) == names.sorted())
+    }
+
     /// The code model takes the walk unsorted (sorting 8,000 paths cost doctor a tenth of its serial time) and sorts
     /// what it keeps: read from the disk on every core, run after run, it is the model the one-folder-at-a-time walk
     /// through `entries` gives, down to the order of its files, which file of a linked pair counts, and what a

@@ -20,7 +20,8 @@ struct CodeModel: Sendable {
     var unreadableSources: [(file: String, reason: String)] = []
     /// Those of them that are not UTF-8 yet name a background API in their bytes: what they register is unknown,
     /// so `init` stops at the first (`line`: the first byte that is not UTF-8), where doctor says it was not searched.
-    var unreadableBackgroundCode: [(file: String, line: Int)] = []
+    /// A file whose name is not UTF-8 is among them too (line 1): it could not be opened at all.
+    var unreadableBackgroundCode: [(file: String, line: Int, reason: String)] = []
     var declaredNames: [DeclaredName] = []
     var targets: TargetFiles
     /// Each Swift type's declarations, for extensions resolved within a target.
@@ -45,7 +46,7 @@ struct CodeModel: Sendable {
         case facts(FileFacts, names: [DeclaredName])
         case skipped(Skipped, names: [DeclaredName])
         case failed(file: String, line: Int, reason: String)
-        case unreadable(String, reason: String, backgroundCodeAt: Int?)
+        case unreadable(String, reason: String, backgroundCodeAt: (line: Int, reason: String)?)
     }
 
     private static let factNeedles = ByteNeedles(CodeSymbol.needles)
@@ -95,7 +96,7 @@ struct CodeModel: Sendable {
                 model.unreadable.append((file, line, reason))
             case .unreadable(let file, let reason, let line)?:
                 model.unreadableSources.append((file, reason))
-                if let line { model.unreadableBackgroundCode.append((file, line)) }
+                if let line { model.unreadableBackgroundCode.append((file, line.line, line.reason)) }
             case nil:
                 continue
             }
@@ -125,6 +126,8 @@ struct CodeModel: Sendable {
         return model
     }
 
+    private static let notUTF8Reason = "it is not UTF-8 text and it names the background APIs, so what it registers is unknown; save it as UTF-8"
+
     private static func firstPass(_ file: String, _ data: Result<Data, any Error>, root: String, clashes: NameClashSearch?) -> Outcome {
         let name = PathText.name(of: file)
         let bytes: Data
@@ -132,7 +135,9 @@ struct CodeModel: Sendable {
         do {
             bytes = try data.get()
         } catch {
-            return .unreadable(file, reason: FileSystemError.cause(of: error), backgroundCodeAt: nil)
+            let unnamed = (error as? FileSystemError)?.cause == FileSystemError.nameNotUTF8Cause
+            return .unreadable(file, reason: FileSystemError.cause(of: error),
+                               backgroundCodeAt: unnamed ? (1, "its name is not UTF-8, so it cannot be opened and what it registers is unknown; rename it") : nil)
         }
         do {
             text = try String(utf8File: bytes, at: PathText.join(root, file))
@@ -142,7 +147,7 @@ struct CodeModel: Sendable {
             let namesAPI = CodeSymbol.isNamedLikeBackgroundCode(name)
                 || ByteSearch.contains(anyOf: factNeedles, in: String(decoding: bytes, as: UTF8.self))
             return .unreadable(file, reason: FileSystemError.cause(of: error),
-                               backgroundCodeAt: namesAPI ? String.firstInvalidUTF8Line(bytes) : nil)
+                               backgroundCodeAt: namesAPI ? (String.firstInvalidUTF8Line(bytes), Self.notUTF8Reason) : nil)
         }
         let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
         let isHeader = name.hasSuffix(CodeSymbol.headerExtension)

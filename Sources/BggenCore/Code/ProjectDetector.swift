@@ -96,8 +96,7 @@ public enum ProjectDetector {
             throw .malformed(path: failure.file, line: failure.line, reason: failure.reason)
         }
         if stopsAtUnreadableCode, let source = code.unreadableBackgroundCode.min(by: { $0.file < $1.file }) {
-            throw .malformed(path: source.file, line: source.line,
-                             reason: "it is not UTF-8 text and it names the background APIs, so what it registers is unknown; save it as UTF-8")
+            throw .malformed(path: source.file, line: source.line, reason: source.reason)
         }
         var warnings: [ProjectWarning] = []
         for warning in (reading.warnings + code.warnings).sorted() where warnings.last != warning {

@@ -147,6 +147,16 @@ public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 extension FileSystemError {
+    /// A file whose path is not UTF-8: shown with U+FFFD for each bad byte, a name no path can open again, so what
+    /// it holds is as unknown as a file whose text is not UTF-8.
+    public static func nameNotUTF8(_ path: String) -> FileSystemError {
+        FileSystemError(path: path, cause: nameNotUTF8Cause)
+    }
+
+    public static let nameNotUTF8Cause = "its name is not UTF-8, so bggen cannot open it by name; rename it"
+}
+
+extension FileSystemError {
     /// One sentence for any error a file-system call throws: ours as it is, anything else without its dump.
     public static func cause(of error: any Error) -> String {
         switch error {

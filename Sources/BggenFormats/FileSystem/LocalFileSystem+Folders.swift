@@ -63,9 +63,8 @@ extension LocalFileSystem {
         var names = Set<String>()
         while let entry = readdir(listing) {
             guard Int32(entry.pointee.d_type) == Int32(DT_REG) else { continue }
-            names.insert(withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-            })
+            let name = DirectoryEntryName.name(of: entry)
+            if name.isUTF8 { names.insert(name.text) }
         }
         return names
     }

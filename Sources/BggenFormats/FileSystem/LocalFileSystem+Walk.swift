@@ -63,7 +63,8 @@ private protocol DescriptorCounting: AnyObject, Sendable {
 /// still working (whose work may add more).
 private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked Sendable {
     enum Work {
-        case list(OpenFolder, relative: String, depth: Int)
+        /// `isUTF8`: whether every name on the way is, so a file below can be named again by path.
+        case list(OpenFolder, relative: String, depth: Int, isUTF8: Bool)
         /// Files of one folder: the name to open relative to it, and the path relative to the walked folder.
         case read(OpenFolder, [(name: String, path: String)])
         /// Links and special files, read by full path.
@@ -83,7 +84,10 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
         var found: [WalkedFile<Value>] = []
         var files: [(name: String, path: String)] = []
         var byPath: [(path: String, isLink: Bool)] = []
-        var folders: [String] = []
+        /// Wanted files whose path is not UTF-8: found, never read.
+        var unnamed: [String] = []
+        /// The folders to enter, each with its name's bytes and NUL (to open it even when they are not UTF-8).
+        var folders: [(name: String, bytes: [CChar], isUTF8: Bool)] = []
     }
 
     let openFolders = Atomic<Int>(0)
@@ -108,7 +112,7 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
 
     /// Lists `descriptor` and everything below it on every core; the paths found, sorted unless asked otherwise.
     func run(from descriptor: Int32) -> [WalkedFile<Value>] {
-        push(.list(OpenFolder(descriptor, of: self), relative: "", depth: 0))
+        push(.list(OpenFolder(descriptor, of: self), relative: "", depth: 0, isUTF8: true))
         DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
             while let next = take() {
                 perform(next)
@@ -141,7 +145,7 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
     }
 
     private func perform(_ work: Work) {
-        if case .list(let open, let relative, let depth) = work { return list(open, relative: relative, depth: depth) }
+        if case .list(let open, let relative, let depth, let isUTF8) = work { return list(open, relative: relative, depth: depth, isUTF8: isUTF8) }
         guard let body else { return }
         var read: [WalkedFile<Value>] = []
         switch work {
@@ -166,8 +170,8 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
         return Result { try fileSystem.readData(full, within: root, limit: ReadLimit.bytes(for: full)) }
     }
 
-    private func list(_ open: OpenFolder, relative: String, depth: Int) {
-        let listing = entries(of: open, relative: relative, depth: depth)
+    private func list(_ open: OpenFolder, relative: String, depth: Int, isUTF8: Bool) {
+        let listing = entries(of: open, relative: relative, depth: depth, isUTF8: isUTF8)
         let queues = openFolders.load(ordering: .relaxed) < Self.openFoldersLimit
         // What is read is kept as it is read, with its value; folders are never read.
         if body == nil || request.kind == .directory {
@@ -178,18 +182,26 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
                 if queues { push(batch) } else { perform(batch) }
             }
             if !listing.byPath.isEmpty { perform(.readByPath(listing.byPath)) }
+            if let body, !listing.unnamed.isEmpty {
+                let unnamed = listing.unnamed.map { path in
+                    WalkedFile(path: path, isLink: false, value: body(path, .failure(FileSystemError.nameNotUTF8(PathText.join(folder, path)))))
+                }
+                condition.withLock { walked += unnamed }
+            }
         }
-        for name in listing.folders {
-            let descriptor = openat(open.descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        for child in listing.folders {
+            let descriptor = openat(open.descriptor, child.bytes, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
-            let child = Work.list(OpenFolder(descriptor, of: self), relative: relative.isEmpty ? name : "\(relative)/\(name)", depth: depth + 1)
+            let child = Work.list(OpenFolder(descriptor, of: self), relative: relative.isEmpty ? child.name : "\(relative)/\(child.name)",
+                                  depth: depth + 1, isUTF8: isUTF8 && child.isUTF8)
             if openFolders.load(ordering: .relaxed) < Self.openFoldersLimit { push(child) } else { perform(child) }
         }
     }
 
     /// One listing of the open folder: what the walk wants in it, its regular files to read, its links and special
-    /// files to read by path, and the names of the folders to enter.
-    private func entries(of open: OpenFolder, relative: String, depth: Int) -> Listing {
+    /// files to read by path, the wanted files whose path is not UTF-8 (issue 43: listed under a repaired name, such a
+    /// file was opened by that name, failed, and its code went unseen), and the folders to enter.
+    private func entries(of open: OpenFolder, relative: String, depth: Int, isUTF8 folderIsUTF8: Bool) -> Listing {
         var result = Listing()
         let copy = dup(open.descriptor)
         guard copy >= 0 else { return result }
@@ -199,7 +211,7 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
         }
         defer { closedir(listing) }
         while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let (name, isUTF8) = DirectoryEntryName.name(of: entry)
             guard name != ".", name != ".." else { continue }
             let path = relative.isEmpty ? name : "\(relative)/\(name)"
             var type = Int32(entry.pointee.d_type)
@@ -212,11 +224,16 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
                 if request.kind == .directory && request.wants(name) {
                     result.found.append(WalkedFile(path: path, isLink: false))
                 } else if depth < request.maximumDepth && request.enters(name) {
-                    result.folders.append(name)
+                    result.folders.append((name, DirectoryEntryName.bytes(of: entry).map { CChar(bitPattern: $0) } + [0], isUTF8))
                 }
                 continue
             }
             guard request.kind == .file, request.wants(name) else { continue }
+            guard isUTF8 && folderIsUTF8 else {
+                result.found.append(WalkedFile(path: path, isLink: false))
+                result.unnamed.append(path)
+                continue
+            }
             switch type {
             case Int32(DT_REG):
                 result.found.append(WalkedFile(path: path, isLink: false))

@@ -248,9 +248,7 @@ public struct LocalFileSystem: FileSystem {
         defer { closedir(folder) }
         var listed: [(name: String, type: UInt8)] = []
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = DirectoryEntryName.name(of: entry).text
             guard name != ".", name != ".." else { continue }
             listed.append((name, entry.pointee.d_type))
         }
