@@ -200,11 +200,13 @@ struct BinaryTests {
 
     @Test func anUnwritableFolderFailsWithStatusOneAndLeavesNothing() throws {
         let folder = try TemporaryDirectory()
-        // /proc refuses new folders even to root, which a chmod would not stop.
-        let run = try BinaryRunner.run(["init", "--yes", "/proc/bggen-cannot-exist/app"], in: folder.url)
-        #expect(run.status == 1)
-        #expect(run.stderr.contains("could not write"))
-        #expect(!FileManager.default.fileExists(atPath: "/proc/bggen-cannot-exist"))
+        // A file where a folder must be created refuses it even to root, which a chmod would not stop, on every
+        // platform (/proc, used before, is Linux's).
+        try folder.write("not a folder\n", to: "blocker")
+        let run = try BinaryRunner.run(["init", "--yes", "blocker/app"], in: folder.url)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("could not write"), "\(run.stderr)")
+        #expect(try folder.files() == ["blocker": "not a folder\n"])
     }
 
     @Test func theBinaryWorksWhenCopiedAloneElsewhere() throws {

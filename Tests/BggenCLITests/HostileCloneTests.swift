@@ -384,21 +384,39 @@ struct HostileCloneTests {
         }
     }
 
-    @Test func aFullStdoutIsOneErrorAndAFailureNeverACrash() throws {
+    /// A stdout that refuses writes: a pipe whose reader has gone (every platform), and a full disk (`/dev/full`,
+    /// Linux only; a Mac has none).
+    static var refusingStdouts: [String] {
+        #if os(Linux)
+        ["closed pipe", "/dev/full"]
+        #else
+        ["closed pipe"]
+        #endif
+    }
+
+    @Test(arguments: refusingStdouts)
+    func aFailedWriteToStdoutIsOneErrorAndAFailureNeverACrash(_ stdout: String) throws {
         let folder = try TemporaryDirectory()
+        let cause = stdout == "/dev/full" ? "No space left on device" : "Broken pipe"
         for arguments in [["--version"], ["--help"], ["init", "-q", "--yes", "--tasks", "refresh"]] {
             let process = Process()
             process.executableURL = try RepositoryPaths.binary
             process.arguments = arguments
             process.currentDirectoryURL = folder.url
-            process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+            if stdout == "/dev/full" {
+                process.standardOutput = FileHandle(forWritingAtPath: stdout)
+            } else {
+                let gone = Pipe()
+                try gone.fileHandleForReading.close()
+                process.standardOutput = gone
+            }
             let errors = Pipe()
             process.standardError = errors
             try process.run()
             let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(arguments): \(process.terminationStatus) \(said)")
-            #expect(said.contains("bggen: could not write to stdout: No space left on device"), "\(arguments): \(said)")
+            #expect(said.contains("bggen: could not write to stdout: \(cause)"), "\(arguments): \(said)")
             #expect(!said.contains("Fatal error") && !said.contains("Backtrace"), "\(arguments): \(said)")
         }
     }
