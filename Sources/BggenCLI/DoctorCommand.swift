@@ -17,12 +17,28 @@ struct DoctorCommand {
         request.dryRun = options.dryRun
         request.useGenerators = options.useGenerators
         request.environment = console.environment
+        request.strict = options.strict
+        request.lenient = options.lenient
+        request.writesBaseline = options.writeBaseline != nil
         return request
+    }
+
+    /// The fingerprints `--baseline FILE` lists; a file that cannot be read or is no baseline stops the run (2).
+    private func baseline() throws -> Set<String>? {
+        guard let path = options.baseline else { return nil }
+        let text: String
+        do {
+            text = try fileSystem.read(console.absolutePath(path))
+        } catch {
+            throw PlanError.unreadable(path: path, reason: FileSystemError.cause(of: error))
+        }
+        return try DoctorBaseline.decode(text, path: path)
     }
 
     func run() throws -> Int32 {
         let started = ContinuousClock.now
         var request = request
+        request.baseline = try baseline()
         let watch = DumpWatch(console: console, root: request.root, showsProgress: console.errorIsTerminal && !options.display.quiet)
         request.wrapDumper = watch.wrapper
         // --fix writes with stop signals held, as init does: both files are fixed (or rolled back), never one.
@@ -46,6 +62,13 @@ struct DoctorCommand {
         if !options.display.quiet {
             for note in outcome.notes { console.writeError("note: \(TerminalText.escaped(note))\n") }
         }
+        if let path = options.writeBaseline, let baseline = outcome.baseline {
+            try fileSystem.writeAtomically(baseline, to: console.absolutePath(path))
+            let count = outcome.report.findings.count + outcome.report.baselinedCount
+            if !options.display.quiet {
+                console.writeError("note: recorded \(count) finding\(count == 1 ? "" : "s") in \(TerminalText.escaped(path)); pass --baseline \(TerminalText.escaped(path)) so only new findings count.\n")
+            }
+        }
         if let fixes = outcome.fixes, options.dryRun {
             console.writeOutput(fixes.changes.map(\.diff).joined(separator: "\n"))
             if !options.display.quiet { console.writeError("note: --dry-run: \(fixes.changes.count) file\(fixes.changes.count == 1 ? "" : "s") would change; nothing was written.\n") }
@@ -53,6 +76,7 @@ struct DoctorCommand {
         }
         var output = DoctorOutput(report: outcome.report, style: console.textStyle(options.display.color))
         output.shownRoot = options.directory
+        if options.format == .sarif { output.sourceRoot = checkoutRoot(of: outcome.report.root) }
         output.notes = outcome.notes
         output.generatedOutputOnly = outcome.generatedOutputOnly
         if options.display.quiet { output.listedAtLeast = options.failOn }
@@ -73,6 +97,19 @@ struct DoctorCommand {
             return "  \(entry.action.rawValue) \(TerminalText.escaped(entry.path)) (\(added) line\(added == 1 ? "" : "s") added)\n"
         }
         return "Fixed \(fixes.changes.count) file\(fixes.changes.count == 1 ? "" : "s"):\n" + lines.joined()
+    }
+
+    /// The nearest folder at or above `folder` with a `.git` (a folder, or a worktree's file): the checkout GitHub
+    /// code scanning resolves SARIF paths against. Only whether `.git` exists is looked at, nothing is read.
+    private func checkoutRoot(of folder: String) -> String? {
+        var candidate = folder
+        while candidate.hasPrefix("/") {
+            if fileSystem.kind(of: PathText.join(candidate, ".git")) != .missing { return candidate }
+            if candidate == "/" { return nil }
+            let parent = PathText.parent(of: candidate)
+            candidate = parent.isEmpty ? "/" : parent
+        }
+        return nil
     }
 
     static func milliseconds(since start: ContinuousClock.Instant) -> Int {

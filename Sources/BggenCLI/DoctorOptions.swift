@@ -13,6 +13,10 @@ struct DoctorOptions {
     var fix = false
     var dryRun = false
     var useGenerators = false
+    var strict = false
+    var lenient = false
+    var baseline: String?
+    var writeBaseline: String?
     var display = OutputOptions()
 
     /// The options in the order help lists them, each writing its field.
@@ -34,6 +38,11 @@ struct DoctorOptions {
             }
             return value
         }, "exit 1 when a finding is at least this severe: error (default), warning or note"),
+        .flag("strict", \.strict, "report every warning as an error (so it fails the run)"),
+        .flag("lenient", \.lenient, "report every error as a warning, so a build phase or plugin stays green",
+              "while a team adopts doctor (Xcode fails a Run Script that prints error:)"),
+        .option("baseline", "FILE", values: .files, \.baseline, parse: { $0 }, "leave out the findings FILE lists (see --write-baseline): only new ones count"),
+        .option("write-baseline", "FILE", values: .files, \.writeBaseline, parse: { $0 }, "record every current finding in FILE, to pass to --baseline later"),
         .flag("fix", \.fix, "add what is missing to the app's Info.plist and entitlements",
               "(permitted identifiers, background modes, aps-environment,",
               "Background GPU Access) with additions-only edits; never removes or",
@@ -63,9 +72,12 @@ struct DoctorOptions {
                 "CHECK001 note rather than guess. Checks that depend on code doctor cannot read (Pods, remote",
                 "packages) are notes in a repository that has such dependencies.",
             ]),
-            ("SUPPRESSING", [
+            ("ADOPTING IN AN APP WITH FINDINGS", [
                 "// bggen:ignore BG002        on the finding's line or the line above (<!-- ... --> in a plist)",
-                ".bggen.json                  {\"doctor\": {\"disabled\": [\"MODE003\"]}} skips rules everywhere",
+                "--write-baseline FILE        accept today's findings; then --baseline FILE fails only on new ones",
+                "--lenient                    errors as warnings, for a build phase that must stay green",
+                ".bggen.json                  \"doctor\": {\"disabled\": [\"MODE003\"], \"excluded\": [\"Legacy\"],",
+                "                             \"severity\": {\"BG007\": \"warning\"}} (// comments allowed)",
             ]),
             ("EXIT STATUS", [
                 "0 no finding at or above --fail-on; 1 findings at or above --fail-on; 2 doctor could not do",
@@ -78,6 +90,8 @@ struct DoctorOptions {
             "bggen doctor ~/src/MyApp --format sarif > bggen.sarif",
             "bggen doctor --format github --fail-on warning",
             "bggen doctor --fix --dry-run",
+            "bggen doctor --write-baseline bggen-baseline.json",
+            "bggen doctor --baseline bggen-baseline.json --format xcode --lenient",
         ]
     )
 
@@ -90,6 +104,9 @@ struct DoctorOptions {
         }
         options.directory = parsed.positionals.first ?? "."
         try parsed.write(table, into: &options)
+        if options.strict && options.lenient {
+            throw UsageError("--strict and --lenient pull opposite ways; pass one.")
+        }
         if options.dryRun && !options.fix {
             throw UsageError("--dry-run shows what --fix would change; pass it with --fix.")
         }

@@ -10,6 +10,9 @@ struct DoctorOutput {
     let style: TextStyle
     /// The folder as the user typed it: GitHub annotations name files from where the job runs.
     var shownRoot = "."
+    /// Absolute: the folder SARIF's paths are relative to (`%SRCROOT%`), the git checkout holding the audited folder
+    /// where there is one, so GitHub code scanning places a monorepo's alerts; nil for the audited folder itself.
+    var sourceRoot: String?
     /// With `--quiet`, the text lists only the findings at or above this severity (the summary counts all).
     var listedAtLeast: Severity? = nil
     /// What the audit could not see (no app project): in the JSON document; the text prints them on stderr.
@@ -60,11 +63,13 @@ struct DoctorOutput {
         let audited = generatedOutputOnly ? " in bggen's generated files (no app project)"
             : report.targets.isEmpty ? "; no iOS app target found, so only the code was checked" : " in \(TerminalText.escaped(report.targets.joined(separator: ", ")))"
         let suppressed = report.suppressedCount > 0 ? ", \(report.suppressedCount) suppressed" : ""
-        return "\(counts.joined(separator: ", "))\(audited)\(suppressed)."
+        let baselined = report.baselinedCount > 0 ? ", \(report.baselinedCount) in the baseline" : ""
+        return "\(counts.joined(separator: ", "))\(audited)\(suppressed)\(baselined)."
     }
 
     /// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=BG001::…`): each finding appears on
-    /// its line in the pull request, without uploading SARIF.
+    /// its line in the pull request, without uploading SARIF, then a summary notice; a clean run prints nothing, so
+    /// it adds no annotation to the pull request.
     func github() -> String {
         report.findings.map { finding in
             let command = switch finding.severity {
@@ -79,7 +84,7 @@ struct DoctorOutput {
             }
             properties.append("title=\(finding.rule.id)")
             return "::\(command) \(properties.joined(separator: ","))::\(Self.githubMessage("\(finding.message) Fix: \(finding.fix)"))\n"
-        }.joined() + "::notice title=bggen doctor::\(Self.githubMessage(summary()))\n"
+        }.joined() + (report.findings.isEmpty ? "" : "::notice title=bggen doctor::\(Self.githubMessage(summary()))\n")
     }
 
     /// A workflow command's message: `%`, CR and LF escaped, as the runner unescapes them; any other control
@@ -117,49 +122,32 @@ struct DoctorOutput {
     }
 
     /// SARIF 2.1.0, as GitHub code scanning reads it: one run, the rule list with each rule's documentation, results
-    /// with physical locations relative to the repository root (`%SRCROOT%`) and fingerprints that survive edits
-    /// elsewhere in the file, so code scanning tracks a finding across commits.
+    /// with physical locations relative to the checkout (`%SRCROOT%`, which `originalUriBaseIds` gives), and
+    /// fingerprints that survive edits elsewhere in the file, so code scanning tracks a finding across commits.
     func sarif() -> String {
         let rules = DoctorRule.all.map { rule in
             Sarif.Rule(id: rule.id, shortDescription: .init(text: rule.summary),
                        fullDescription: .init(text: rule.findsText, markdown: rule.finds),
-                       help: .init(text: rule.helpText, markdown: rule.helpMarkdown), helpUri: rule.helpURL,
+                       help: .init(text: rule.helpText, markdown: rule.helpMarkdown),
                        properties: .init(tags: rule.tags), defaultConfiguration: .init(level: Self.sarifLevel(rule.severity)))
         }
-        var occurrences: [String: Int] = [:]
-        let results = report.findings.map { finding in
+        let base = sourceRoot ?? report.root
+        // The audited folder's path inside the checkout, which every finding's path continues.
+        let inside = report.root == base ? "" : String(report.root.dropFirst(base.count).drop { $0 == "/" }) + "/"
+        let results = zip(report.findings, FindingFingerprint.all(report.findings)).map { finding, fingerprint in
             let region = finding.location.line > 0 ? Sarif.Region(startLine: finding.location.line, startColumn: max(finding.location.column, 1)) : nil
-            let key = Self.fingerprintKey(finding)
-            let occurrence = occurrences[key, default: 0]
-            occurrences[key] = occurrence + 1
             return Sarif.Result(
                 ruleId: finding.rule.id, ruleIndex: DoctorRule.all.firstIndex(of: finding.rule) ?? 0, level: Self.sarifLevel(finding.severity),
                 message: .init(text: "\(finding.message) \(finding.why) Fix: \(finding.fix)"),
-                locations: [.init(physicalLocation: .init(artifactLocation: .init(uri: TerminalText.uriPath(finding.location.file), uriBaseId: "%SRCROOT%"), region: region))],
-                partialFingerprints: [Self.fingerprintName: "\(GeneratedMarker.checksum(of: key)):\(occurrence)"])
+                locations: [.init(physicalLocation: .init(artifactLocation: .init(uri: TerminalText.uriPath(inside + finding.location.file), uriBaseId: "%SRCROOT%"), region: region))],
+                partialFingerprints: [FindingFingerprint.name: fingerprint])
         }
         let log = Sarif(
             version: "2.1.0", schema: "https://json.schemastore.org/sarif-2.1.0.json",
-            runs: [.init(tool: .init(driver: .init(name: "bggen", version: HelpText.version, informationUri: DoctorRule.readmeURL, rules: rules)),
+            runs: [.init(tool: .init(driver: .init(name: "bggen", version: HelpText.version, rules: rules)),
+                         originalUriBaseIds: ["%SRCROOT%": .init(uri: "file://" + TerminalText.uriPath(base.hasSuffix("/") ? base : base + "/"))],
                          results: results)])
         return encode(log)
-    }
-
-    /// The `partialFingerprints` entry doctor writes; the version goes up if what it hashes changes.
-    static let fingerprintName = "bggenFinding/v1"
-
-    /// What identifies a finding from one commit to the next: its rule, file, target and message, without the line
-    /// numbers a message quotes (`at App/Tasks.swift:12`), which move when lines are added above. Findings with the
-    /// same key are told apart by their order in the file (GitHub's own line hashes do the same).
-    static func fingerprintKey(_ finding: DoctorFinding) -> String {
-        var message = ""
-        var afterColon = false
-        for character in finding.message {
-            if afterColon && character.isNumber { continue }
-            afterColon = character == ":"
-            message.append(character)
-        }
-        return [finding.rule.id, finding.location.file, finding.target ?? "", message].joined(separator: "\u{0}")
     }
 
     private static func sarifLevel(_ severity: Severity) -> String {

@@ -51,6 +51,12 @@ extension AnswersFileError: RunError {
     public var hint: ErrorHint { .none }
 }
 
+/// A `--baseline` file that is no baseline: the run cannot say which findings are new (doctor exits 2).
+extension BaselineError: RunError {
+    public var exitStatus: Int32 { ExitStatus.failure }
+    public var hint: ErrorHint { .none }
+}
+
 extension AugmentError: RunError {
     /// A clash, a legacy fetch the keys would switch off, or a bundle identifier that is no name are not mistakes on
     /// the command line but facts about the app, so they are failures (exit 1).

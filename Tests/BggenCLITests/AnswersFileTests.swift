@@ -95,8 +95,38 @@ struct AnswersFileTests {
         let run = try InProcessRunner.run(["init", "--yes", "app"], in: folder.url)
         // A damaged file in the repository, not a mistake on the command line (issue 20, item 14).
         #expect(run.status == 1)
-        #expect(run.stderr.contains("app/.bggen.json cannot be used: "), "\(run.stderr)")
+        #expect(run.stderr.contains("app/.bggen.json line 1 cannot be used: "), "\(run.stderr)")
         #expect(run.stderr.contains(problem), "\(run.stderr)")
         #expect(try folder.files() == ["app/.bggen.json": contents])
+    }
+
+    /// A team edits the file by hand: an error names the line it is on, a trailing comma (which other JSON tools
+    /// reject) is an error too, and `//` comments are allowed.
+    @Test(arguments: [
+        ("{\n  \"tasks\": [\"refresh\"],\n  \"interval\": \"5m\"\n}", "line 3 cannot be used: interval '5m'"),
+        ("{\n  \"tasks\": [\n    \"refresh\",\n  ]\n}", "line 4 cannot be used: it is not valid JSON: a trailing comma before ']'"),
+        ("{\n  \"tasks\": [\"refresh\"],\n}", "line 3 cannot be used: it is not valid JSON: a trailing comma before '}'"),
+        ("{\n  // why\n  \"tasks\": [\"refresh\"]\n  \"ios\": \"17.0\"\n}", "line 4 cannot be used: it is not valid JSON: ',' or '}' expected after the value of 'tasks'"),
+        ("{\n  \"doctor\": {\n    \"disabled\": [\"BG07\"]\n  }\n}", "line 3 cannot be used: 'doctor.disabled' lists 'BG07', which is not a doctor rule"),
+        ("{\n  \"doctor\": {\n    \"severity\": {\n      \"BG007\": \"fatal\"\n    }\n  }\n}", "line 4 cannot be used: 'doctor.severity.BG007' must be \"error\", \"warning\" or \"note\""),
+    ] as [(String, String)])
+    func anErrorNamesItsLine(_ contents: String, _ problem: String) throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(contents, to: ".bggen.json")
+        let command = problem.contains("doctor") ? ["doctor"] : ["init", "--yes"]
+        let run = try InProcessRunner.run(command, in: folder.url)
+        #expect(run.stderr.contains(".bggen.json \(problem)"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "one line: \(run.stderr)")
+        #expect(try folder.files() == [".bggen.json": contents])
+    }
+
+    @Test func commentsAreAllowedAndInitKeepsTheDoctorSettingsAsWritten() throws {
+        let folder = try TemporaryDirectory()
+        let doctor = "{\n    // The legacy sync is being rewritten.\n    \"excluded\": [\"Legacy\"]\n  }"
+        try folder.write("{\n  /* replayed by init --yes */\n  \"tasks\": [\"refresh\"],\n  \"doctor\": \(doctor)\n}\n", to: ".bggen.json")
+        let run = try InProcessRunner.run(["init", "--yes"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let record = try folder.files()[".bggen.json"] ?? ""
+        #expect(record.contains("  \"doctor\": \(doctor),\n"), "\(record)")
     }
 }

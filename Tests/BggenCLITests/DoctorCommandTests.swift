@@ -267,10 +267,10 @@ struct DoctorCommandTests {
         let repository = DoctorRepository().with(".bggen.json", #"{"doctor": ["BG002"]}"#)
         let result = run([], repository.fileSystem)
         #expect(result.status == 2)
-        #expect(result.errors.contains(#"'doctor' must be an object such as {"disabled": ["BG002"]}"#), "\(result.errors)")
+        #expect(result.errors.contains(#".bggen.json line 1 cannot be used: 'doctor' must be an object such as {"disabled": ["BG002"]"#), "\(result.errors)")
         let misspelt = run([], DoctorRepository().with(".bggen.json", #"{"doctor": {"disable": ["BG002"]}}"#).fileSystem)
         #expect(misspelt.status == 2, "a misspelt key in the repository's file is no usage error")
-        #expect(misspelt.errors.contains("'doctor.disable' is not a doctor setting; the one allowed key is 'disabled'"), "\(misspelt.errors)")
+        #expect(misspelt.errors.contains("'doctor.disable' is not a doctor setting (settings: disabled, excluded, severity)"), "\(misspelt.errors)")
     }
 
     @Test func aGeneratedFileFromOlderTemplatesIsAWarning() throws {

@@ -59,7 +59,7 @@ struct ExistingAppRulesTests {
         let repo = try Fixtures.copy("Multiplatform")
         let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
-        let record = try AnswersFile.decode(try #require(try repo.files()[AnswersFile.name]), path: AnswersFile.name, ruleIDs: DoctorRule.ids)
+        let record = try AnswersFile.decode(try #require(try repo.files()[AnswersFile.name]), path: AnswersFile.name)
         #expect(record.answers.guardsPlatform == true)
     }
 
@@ -68,7 +68,7 @@ struct ExistingAppRulesTests {
         #"{"apsEnvironment": "staging"}"#,
     ])
     func appChoicesAreReadAsStrictlyAsTheFlags(_ text: String) {
-        #expect(throws: AnswersFileError.self) { try AnswersFile.decode(text, path: AnswersFile.name, ruleIDs: DoctorRule.ids) }
+        #expect(throws: AnswersFileError.self) { try AnswersFile.decode(text, path: AnswersFile.name) }
     }
 
     @Test func aCoveredTaskIsSkippedBeforeTheDeploymentTargetIsJudged() throws {

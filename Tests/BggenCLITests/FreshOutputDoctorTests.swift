@@ -15,7 +15,7 @@ struct FreshOutputDoctorTests {
     /// bggen's code yet, and (where bggen printed spec lines instead of editing a generated Info.plist) the spec
     /// lacks them. Those two notes are returned apart, so a test can say which it expects.
     private func findingsOnBggenFiles(_ repo: TemporaryDirectory) throws -> (other: [String], pending: [String]) {
-        let record = try AnswersFile.decode(try String(contentsOf: repo.url.appendingPathComponent(AnswersFile.name), encoding: .utf8), path: AnswersFile.name, ruleIDs: DoctorRule.ids)
+        let record = try AnswersFile.decode(try String(contentsOf: repo.url.appendingPathComponent(AnswersFile.name), encoding: .utf8), path: AnswersFile.name)
         let ours = Set(record.files ?? [])
         let run = try InProcessRunner.run(["doctor", ".", "--format", "json"], in: repo.url)
         let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]

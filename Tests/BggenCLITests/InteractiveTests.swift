@@ -104,7 +104,7 @@ struct InteractiveTests {
         session.type("y\n")
         #expect(session.waitForExit() == 0, "\(session.transcript)")
         #expect(!session.transcript.contains("Bundle identifier prefix"), "a flag that was given is not asked again")
-        let recorded = try AnswersFile.decode(try String(contentsOf: folder.url.appendingPathComponent(".bggen.json"), encoding: .utf8), path: ".bggen.json", ruleIDs: DoctorRule.ids)
+        let recorded = try AnswersFile.decode(try String(contentsOf: folder.url.appendingPathComponent(".bggen.json"), encoding: .utf8), path: ".bggen.json")
         #expect(recorded.answers.tasks == [.processing, .silentPush])
         #expect(recorded.answers[AnswerSpecs.network] == true && recorded.answers[AnswerSpecs.power] == true)
         #expect(recorded.answers[AnswerSpecs.bundleID]?.description == "org.sample.photos")
@@ -133,6 +133,8 @@ struct InteractiveTests {
         // What the line discipline sends the foreground process on Ctrl-C.
         kill(session.process.processIdentifier, SIGINT)
         #expect(session.waitForExit() == 130)
+        // The line raw mode prints too, on a line of its own, so the shell's prompt does not follow the question.
+        #expect(session.transcript.contains("\nerror: interrupted; nothing was written."), "\(session.transcript)")
         #expect(try folder.files().isEmpty)
     }
 

@@ -18,7 +18,7 @@ struct AnswerSpecTests {
     @Test func theFileAndTheFlagsRefuseTheSameValueWithTheSameMessage() throws {
         var fromFlags = Answers()
         let flagError = #expect(throws: ConfigurationError.self) { try AnswerSpecs.named("ios")!.set("11.0", in: &fromFlags) }
-        let fileError = #expect(throws: AnswersFileError.self) { try AnswersFile.decode(#"{"ios": "11.0"}"#, path: "x.json", ruleIDs: DoctorRule.ids) }
+        let fileError = #expect(throws: AnswersFileError.self) { try AnswersFile.decode(#"{"ios": "11.0"}"#, path: "x.json") }
         #expect(fileError?.problem == flagError?.description)
         #expect(throws: ConfigurationError.notAValue(flag: "--network")) { try AnswerSpecs.named("network")!.set("yes", in: &fromFlags) }
         #expect(throws: ConfigurationError.notAValue(flag: "--nope")) { try AnswerSpecs.answers(fromFlags: ["--nope"]) }
@@ -26,12 +26,14 @@ struct AnswerSpecTests {
 
     @Test func aRecordDecodesToTheAnswersItWasEncodedFrom() throws {
         let configuration = try Configuration(answers: AnswerSpecs.answers(fromFlags: ["--tasks", "processing,continued-processing", "--checkpoint", "--at", "02:30", "--gpu", "--prefix", "Acme", "--strategy", "fail"]))
-        let text = AnswersFile.encode(configuration, output: "Code/Bg", files: ["b.swift", "a.swift"], disabledRules: ["BG002"])
-        #expect(text.contains(#"  "doctor": {"disabled": ["BG002"]},"#), "\(text)")
+        // The team's doctor settings are kept as written, comments included.
+        let doctor = "{\n    // The legacy sync is being rewritten.\n    \"excluded\": [\"Legacy\"],\n    \"disabled\": [\"BG002\"]\n  }"
+        let text = AnswersFile.encode(configuration, output: "Code/Bg", files: ["b.swift", "a.swift"], doctorSource: doctor)
+        #expect(text.contains("  \"doctor\": \(doctor),\n"), "\(text)")
         #expect(text.contains("  \"files\": [\n    \"a.swift\",\n    \"b.swift\"\n  ],"), "\(text)")
-        let decoded = try AnswersFile.decode(text, path: ".bggen.json", ruleIDs: DoctorRule.ids)
+        let decoded = try AnswersFile.decode(text, path: ".bggen.json")
         #expect(try Configuration(answers: decoded.answers) == configuration)
-        #expect(decoded.output == "Code/Bg" && decoded.files == ["a.swift", "b.swift"] && decoded.disabledRules == ["BG002"])
+        #expect(decoded.output == "Code/Bg" && decoded.files == ["a.swift", "b.swift"] && decoded.doctorSource == doctor)
     }
 
     /// `Configuration.answers` is made from each declaration's replay: it configures the same again (the same
@@ -127,7 +129,7 @@ struct AnswerSpecTests {
         #expect(!declined.tests && declined.testsDeclined)
         let text = AnswersFile.encode(declined, output: nil, files: [])
         #expect(text.contains("  \"tests\": false,\n"), "\(text)")
-        #expect(try AnswersFile.decode(text, path: ".bggen.json", ruleIDs: DoctorRule.ids).answers[AnswerSpecs.tests] == false)
+        #expect(try AnswersFile.decode(text, path: ".bggen.json").answers[AnswerSpecs.tests] == false)
         #expect(!AnswersFile.encode(try Configuration(answers: Answers()), output: nil, files: []).contains("tests"))
     }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite("Doctor rules")
 struct DoctorRuleTests {
     private func findings(_ repository: DoctorRepository, disabled: Set<String> = []) throws -> [String] {
-        try Doctor(fileSystem: repository.fileSystem).audit(root: DoctorRepository.root, disabled: disabled).findings.map {
+        try Doctor(fileSystem: repository.fileSystem).audit(root: DoctorRepository.root, settings: DoctorSettings(disabled: disabled)).findings.map {
             "\($0.rule.id) \($0.severity.rawValue) \($0.location.file):\($0.location.line)"
         }
     }

@@ -26,7 +26,7 @@ enum HelpText {
 
             Exit status: 0 success; 1 the job failed (init: a conflict, a read or write error; doctor: findings at \
             or above --fail-on); 2 doctor could not do its job; 64 a usage error.
-            Reference: README.md and docs/ (existing apps, doctor rules, generated code, JSON and SARIF).
+            Reference: man bggen (bggen help --man prints the page), and bggen help COMMAND.
 
             """.wrapped(to: width)
     }

@@ -80,6 +80,7 @@ public final class PosixTerminal: TerminalDevice {
     /// Ctrl-C in line mode arrives as SIGINT: restore the terminal if a raw prompt changed it, and exit 130
     /// before anything is written.
     nonisolated(unsafe) private static var savedForSignal: termios?
+    fileprivate static let interruptedLine = Array("\nerror: \(PromptInterruption.interrupted.description)\n".utf8)
 
     private static func installInterruptHandler() {
         // A parent may start bggen with SIGINT blocked (some test runners and daemons do); unblock it, or
@@ -88,11 +89,20 @@ public final class PosixTerminal: TerminalDevice {
         sigemptyset(&interrupt)
         sigaddset(&interrupt, SIGINT)
         sigprocmask(SIG_UNBLOCK, &interrupt, nil)
+        _ = interruptedLine
         signal(SIGINT) { _ in
             if var original = PosixTerminal.savedForSignal {
                 tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
             }
+            // The line raw mode prints for Ctrl-C, on a line of its own (the cursor is after the prompt); write(2)
+            // is async-signal-safe, and the bytes were made before the handler was installed.
+            writeToStandardError(PosixTerminal.interruptedLine)
             _exit(ExitStatus.interrupted)
         }
     }
+}
+
+/// write(2) of `bytes` to stderr, from a signal handler (outside the type, whose own `write` would shadow it).
+private func writeToStandardError(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

@@ -1,4 +1,5 @@
-/// The part of SARIF 2.1.0 doctor writes.
+/// The part of SARIF 2.1.0 doctor writes. No `helpUri` or `informationUri`: bggen has no web home yet, and each
+/// rule's `help` carries its documentation.
 struct Sarif: Encodable {
     struct Text: Encodable { let text: String }
     /// A multiformat message string: plain text, and GitHub-flavoured Markdown where there is any.
@@ -13,14 +14,12 @@ struct Sarif: Encodable {
         let shortDescription: Text
         let fullDescription: Message
         let help: Message
-        let helpUri: String
         let properties: Properties
         let defaultConfiguration: Configuration
     }
     struct Driver: Encodable {
         let name: String
         let version: String
-        let informationUri: String
         let rules: [Rule]
     }
     struct Tool: Encodable { let driver: Driver }
@@ -45,8 +44,11 @@ struct Sarif: Encodable {
         let locations: [Location]
         let partialFingerprints: [String: String]
     }
+    /// Where `%SRCROOT%` is: an absolute `file:` URI ending in `/`.
+    struct BaseURI: Encodable { let uri: String }
     struct Run: Encodable {
         let tool: Tool
+        let originalUriBaseIds: [String: BaseURI]
         let results: [Result]
     }
 

@@ -62,7 +62,7 @@ struct MCPToolRunner {
     private func missingAnswers(_ request: InitRequest, project: ExistingProject?) -> [String] {
         let path = "\(request.root)/\(AnswersFile.name)"
         let recorded = fileSystem.kind(of: path) == .file
-            ? (try? AnswersFile.decode(fileSystem.read(path), path: AnswersFile.name, ruleIDs: DoctorRule.ids))?.answers
+            ? (try? AnswersFile.decode(fileSystem.read(path), path: AnswersFile.name))?.answers
             : nil
         let known = (recorded ?? Answers()).filling(from: project?.detectedAnswers ?? Answers())
         return known.missingFlags.map(MCPTool.argumentName(forFlag:))

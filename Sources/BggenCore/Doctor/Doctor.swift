@@ -14,14 +14,15 @@ public struct Doctor: Sendable {
         self.dumper = dumper
     }
 
-    /// `root` is absolute. `targetName` limits the audit to one app target; `disabled` lists rule ids to skip.
-    public func audit(root: String, targetName: String? = nil, disabled: Set<String> = []) throws -> DoctorReport {
-        try audit(root: root, targetName: targetName, disabled: disabled, checking: nil)
+    /// `root` is absolute. `targetName` limits the audit to one app target; `settings` are the team's (rules off,
+    /// paths excluded, severities).
+    public func audit(root: String, targetName: String? = nil, settings: DoctorSettings = DoctorSettings()) throws -> DoctorReport {
+        try audit(root: root, targetName: targetName, settings: settings, checking: nil)
     }
 
     /// `checking` runs only the checks of the rules it names (nil: every rule's), as a test does to show that a
     /// rule's findings come from its own check.
-    func audit(root: String, targetName: String? = nil, disabled: Set<String> = [], checking: Set<String>?) throws -> DoctorReport {
+    func audit(root: String, targetName: String? = nil, settings: DoctorSettings = DoctorSettings(), checking: Set<String>?) throws -> DoctorReport {
         let fileSystem = fileSystem.contained(in: root)
         let (project, code) = try ProjectDetector.read(root: root, fileSystem: fileSystem, stopsAtUnreadableCode: false, readsNameClashes: false,
                                                        dumper: dumper)
@@ -101,7 +102,8 @@ public struct Doctor: Sendable {
             unique.append(finding)
         }
         let suppressions = Suppressions(root: root, fileSystem: fileSystem, code: code)
-        let kept = unique.filter { !disabled.contains($0.rule.id) && !suppressions.suppresses($0) }
+        let kept = unique.filter { settings.reports($0) && !suppressions.suppresses($0) }
+            .map(settings.adjusted)
         var report = DoctorReport(root: root, targets: targets.map(\.name), findings: kept, suppressedCount: unique.count - kept.count)
         report.projectFiles = project.projectFiles
         return report

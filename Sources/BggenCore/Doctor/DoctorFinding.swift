@@ -52,6 +52,8 @@ public struct DoctorReport: Sendable, Equatable {
     public let suppressedCount: Int
     /// The project files read (the `.xcodeproj`, the spec and its includes), which `--verbose` lists.
     public var projectFiles: [String] = []
+    /// Findings left out because `--baseline` lists them, for the summary.
+    public var baselinedCount = 0
 
     public init(root: String, targets: [String], findings: [DoctorFinding], suppressedCount: Int) {
         self.root = root

@@ -7,7 +7,7 @@ import Foundation
 enum PendingNextSteps {
     static func merge(_ findings: [DoctorFinding], root: String, project: ProjectReport, fileSystem: any FileSystem) -> [DoctorFinding] {
         guard let text = try? fileSystem.read(PathText.join(root, AnswersFile.name)),
-              let record = try? AnswersFile.decode(text, path: AnswersFile.name, ruleIDs: DoctorRule.ids), let files = record.files else { return findings }
+              let record = try? AnswersFile.decode(text, path: AnswersFile.name), let files = record.files else { return findings }
         let ours = Set(files)
         let folders = Set(files.map(PathText.parent(of:)).filter { PathText.name(of: $0) == "bggen" }).union(["bggen"]).sorted()
         let stepsPath = folders.map { PathText.join($0, "NEXT_STEPS.md") }.first { fileSystem.kind(of: PathText.join(root, $0)) == .file }

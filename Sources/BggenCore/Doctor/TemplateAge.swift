@@ -7,7 +7,7 @@ import BggenModel
 enum TemplateAge {
     static func outdatedFiles(root: String, fileSystem: any FileSystem) -> [String] {
         guard let text = try? fileSystem.read(PathText.join(root, AnswersFile.name)),
-              let record = try? AnswersFile.decode(text, path: AnswersFile.name, ruleIDs: DoctorRule.ids), let recorded = record.files,
+              let record = try? AnswersFile.decode(text, path: AnswersFile.name), let recorded = record.files,
               let configuration = try? Configuration(answers: record.answers) else { return [] }
         // The folder the Swift files went to: the one most of them share.
         let folders = recorded.filter { $0.hasSuffix(".swift") }.map(PathText.parent(of:))

@@ -17,119 +17,118 @@ extension AnswersFile {
         /// Paths relative to the root; the only files a later run may delete. Nil in a record from before bggen
         /// kept this list.
         public var files: [String]?
-        /// `"doctor": {"disabled": ["BG002"]}`: rules `bggen doctor` skips in this repository.
-        public var disabledRules: [String]
+        /// `"doctor": {…}`, the team's settings for `bggen doctor`, read by doctor (`DoctorSettings`) and kept by
+        /// `init` as it was written (`doctorSource`, comments included).
+        public var doctor: JSONValue?
+        public var doctorSource: String?
+        /// The line of each key, by its path (`doctor.excluded`), so an error about a value names its line.
+        public var keyLines: [String: Int] = [:]
 
-        public init(answers: Answers, output: String?, app: AppChoices = AppChoices(), files: [String]? = nil, disabledRules: [String] = []) {
+        public init(answers: Answers, output: String?, app: AppChoices = AppChoices(), files: [String]? = nil) {
             self.answers = answers
             self.output = output
             self.app = app
             self.files = files
-            self.disabledRules = disabledRules
         }
     }
 
     /// `files` are the generated paths (bggen's own and the user's work files), so a later run knows exactly what
     /// it may sweep.
-    /// `disabledRules` are kept from the record, so `bggen init` never drops what doctor was told to skip.
+    /// `doctorSource`, the record's `"doctor"` value as written (comments included), is kept, so `bggen init` never
+    /// drops what the team told doctor.
     /// Written with sorted keys, one field a line (`files` one path a line), as bggen has always written it, so a
     /// re-run over an earlier bggen's file changes nothing.
     public static func encode(_ configuration: Configuration, output: String?, app: AppChoices = AppChoices(), files: [String],
-                              disabledRules: [String] = []) -> String {
+                              doctorSource: String? = nil) -> String {
         var fields: [String: JSONValue] = ["files": .array(files.sorted().map(JSONValue.string)), "version": .number(1)]
         for spec in AnswerSpecs.all {
             fields[spec.fileKey] = spec.recorded(for: configuration).map(JSONValue.init)
         }
         fields["allTargets"] = app.allTargets ? .bool(true) : nil
         fields["apsEnvironment"] = app.apsEnvironment.map(JSONValue.string)
-        fields["doctor"] = disabledRules.isEmpty ? nil : .object(["disabled": .array(disabledRules.map(JSONValue.string))])
         fields["output"] = output.map(JSONValue.string)
         fields["platformGuard"] = configuration.guardsPlatform ? .bool(true) : nil
         fields["spec"] = app.spec.map(JSONValue.string)
         fields["target"] = app.target.map(JSONValue.string)
         fields["testFramework"] = app.testFramework.map(JSONValue.string)
         fields["testModule"] = app.testModule.map(JSONValue.string)
+        if doctorSource != nil { fields["doctor"] = .null }
         let lines = fields.keys.sorted().map { key in
             let value = fields[key]!
+            if key == "doctor", let doctorSource { return "  \"doctor\": \(doctorSource)" }
             guard key == "files", case .array(let paths) = value, !paths.isEmpty else { return "  \(JSONValue.string(key).inline): \(value.inline)" }
             return "  \"files\": [\n" + paths.map { "    \($0.inline)" }.joined(separator: ",\n") + "\n  ]"
         }
         return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
     }
 
-    /// `ruleIDs` are doctor's rules (`DoctorRule.ids`), which `doctor.disabled` may name: given by the caller, so
-    /// the record does not depend on doctor, which reads it.
-    public static func decode(_ text: String, path: String, ruleIDs: [String]) throws(AnswersFileError) -> Contents {
-        func fail(_ problem: String) -> AnswersFileError { AnswersFileError(path: path, problem: problem) }
-        let object: JSONValue
+    /// Read strictly (`JSONDocument`: no trailing comma; `//` comments allowed); every error names its line. The
+    /// `doctor` settings are doctor's to check (`DoctorSettings`), so the record does not depend on doctor.
+    public static func decode(_ text: String, path: String) throws(AnswersFileError) -> Contents {
+        let document: JSONDocument
         do {
-            object = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+            document = try JSONDocument(parsing: text)
         } catch {
-            throw fail("it is not valid JSON")
+            throw AnswersFileError(path: path, line: error.line, problem: "it is not valid JSON: \(error.problem)")
         }
-        guard case .object(let dictionary) = object else { throw fail("it must hold one JSON object") }
+        /// An error about the value of `key`, at its line; about the whole file, at its first.
+        func fail(_ problem: String, at key: String? = nil) -> AnswersFileError {
+            AnswersFileError(path: path, line: key.flatMap { document.keyLines[$0] } ?? 1, problem: problem)
+        }
+        guard case .object(let dictionary) = document.value else { throw fail("it must hold one JSON object") }
         let fields = Dictionary(uniqueKeysWithValues: AnswerSpecs.all.map { ($0.fileKey, $0) })
         let known = Set(fields.keys).union(["doctor", "files", "output", "version"]).union(AppChoices.keys)
         if let unknown = dictionary.keys.sorted().first(where: { !known.contains($0) }) {
-            throw fail("'\(unknown)' is not a known answer (known: \(known.sorted().joined(separator: ", ")))")
+            throw fail("'\(unknown)' is not a known answer (known: \(known.sorted().joined(separator: ", ")))", at: unknown)
         }
         if let version = dictionary["version"], version != .number(1) {
-            throw fail("'version' must be 1")
+            throw fail("'version' must be 1", at: "version")
         }
         var contents = Contents(answers: Answers(), output: nil)
+        contents.keyLines = document.keyLines
         for key in dictionary.keys.sorted() {
             guard let spec = fields[key], let value = dictionary[key] else { continue }
+            func wrong(_ problem: String) -> AnswersFileError { fail(problem, at: key) }
             do {
                 switch value {
                 case .array(let items) where spec.isList:
                     let names = items.compactMap(\.string)
-                    guard names.count == items.count, !names.contains(where: { $0.contains(",") }) else { throw fail(listProblem(spec)) }
+                    guard names.count == items.count, !names.contains(where: { $0.contains(",") }) else { throw wrong(listProblem(spec)) }
                     try spec.set(names.joined(separator: ","), in: &contents.answers)
                 case _ where spec.isList:
-                    throw fail(listProblem(spec))
+                    throw wrong(listProblem(spec))
                 case .bool(let flag) where spec.isToggle:
                     spec.set(flag, in: &contents.answers)
                 case _ where spec.isToggle:
-                    throw fail("'\(key)' must be true or false")
+                    throw wrong("'\(key)' must be true or false")
                 case .string(let text) where !text.isEmpty || spec.name != AnswerSpecs.prefix.name:
                     try spec.set(text, in: &contents.answers)
                 default:
-                    throw fail("'\(key)' must be a string such as \"\(spec.example)\"")
+                    throw wrong("'\(key)' must be a string such as \"\(spec.example)\"")
                 }
             } catch let error as AnswersFileError {
                 throw error
             } catch let error as ConfigurationError {
-                throw fail(error.description)
+                throw wrong(error.description)
             } catch {
-                throw fail("\(error)")
+                throw wrong("\(error)")
             }
         }
         if let value = dictionary["files"] {
             guard let paths = value.array?.compactMap(\.string), paths.count == value.array?.count, paths.allSatisfy(isPlainRelativePath) else {
-                throw fail("'files' must list paths inside the project, such as \"BackgroundProcessing/BackgroundTaskManager.swift\"")
+                throw fail("'files' must list paths inside the project, such as \"BackgroundProcessing/BackgroundTaskManager.swift\"", at: "files")
             }
             contents.files = paths
         }
-        if let value = dictionary["doctor"] {
-            if case .object(let doctor) = value, let unknown = doctor.keys.sorted().first(where: { $0 != "disabled" }) {
-                throw fail("'doctor.\(unknown)' is not a doctor setting; the one allowed key is 'disabled', as in {\"disabled\": [\"BG002\"]}")
-            }
-            guard case .object(let doctor) = value,
-                  let list = doctor["disabled"]?.array, case let disabled = list.compactMap(\.string), disabled.count == list.count else {
-                throw fail("'doctor' must be an object such as {\"disabled\": [\"BG002\"]}")
-            }
-            if let unknown = disabled.first(where: { !ruleIDs.contains($0) }) {
-                throw fail("'doctor.disabled' lists '\(unknown)', which is not a doctor rule (rules: \(ruleIDs.joined(separator: ", ")))")
-            }
-            contents.disabledRules = disabled
-        }
-        contents.app = try AppChoices(dictionary, fail: fail)
+        contents.doctor = dictionary["doctor"]
+        contents.doctorSource = document.memberSources["doctor"]
+        contents.app = try AppChoices(dictionary) { problem, key in fail(problem, at: key) }
         if let value = dictionary["platformGuard"] {
-            guard case .bool(let guarded) = value else { throw fail("'platformGuard' must be true or false") }
+            guard case .bool(let guarded) = value else { throw fail("'platformGuard' must be true or false", at: "platformGuard") }
             contents.answers.guardsPlatform = guarded ? true : nil
         }
         if let value = dictionary["output"] {
-            guard let text = value.string, !text.isEmpty else { throw fail("'output' must be a folder path") }
+            guard let text = value.string, !text.isEmpty else { throw fail("'output' must be a folder path", at: "output") }
             contents.output = text
         }
         return contents
@@ -181,33 +180,34 @@ public struct AppChoices: Equatable, Sendable {
     static let keys: Set<String> = ["target", "allTargets", "spec", "apsEnvironment", "platformGuard", "testModule", "testFramework"]
 
     /// Read as strictly as the flags: a name, a relative path, a value of `aps-environment`.
-    init(_ fields: [String: JSONValue], fail: (String) -> AnswersFileError) throws(AnswersFileError) {
+    /// `fail` makes the error about the value of a key (problem, key).
+    init(_ fields: [String: JSONValue], fail: (String, String) -> AnswersFileError) throws(AnswersFileError) {
         func text(_ key: String, example: String) throws(AnswersFileError) -> String? {
             guard let value = fields[key] else { return nil }
             guard let text = value.string, !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
-                throw fail("'\(key)' must be a string such as \"\(example)\"")
+                throw fail("'\(key)' must be a string such as \"\(example)\"", key)
             }
             return text
         }
         target = try text("target", example: "Reader")
         spec = try text("spec", example: "project.yml")
         if let spec, spec.hasPrefix("/") || spec.split(separator: "/").contains("..") {
-            throw fail("'spec' must be a path inside the project, such as \"project.yml\"")
+            throw fail("'spec' must be a path inside the project, such as \"project.yml\"", "spec")
         }
         apsEnvironment = try text("apsEnvironment", example: "production")
         if let apsEnvironment, !["development", "production"].contains(apsEnvironment) {
-            throw fail("'apsEnvironment' must be \"development\" or \"production\"")
+            throw fail("'apsEnvironment' must be \"development\" or \"production\"", "apsEnvironment")
         }
         testModule = try text("testModule", example: OutputRenderer.defaultAppModule)
         if let testModule, OutputRenderer.moduleName(forTarget: testModule) != testModule {
-            throw fail("'testModule' must be a Swift module name such as \"\(OutputRenderer.defaultAppModule)\"")
+            throw fail("'testModule' must be a Swift module name such as \"\(OutputRenderer.defaultAppModule)\"", "testModule")
         }
         testFramework = try text("testFramework", example: Self.swiftTesting)
         if let testFramework, testFramework != Self.swiftTesting {
-            throw fail("'testFramework' must be \"\(Self.swiftTesting)\" (or absent, for XCTest)")
+            throw fail("'testFramework' must be \"\(Self.swiftTesting)\" (or absent, for XCTest)", "testFramework")
         }
         if let value = fields["allTargets"] {
-            guard case .bool(let all) = value else { throw fail("'allTargets' must be true or false") }
+            guard case .bool(let all) = value else { throw fail("'allTargets' must be true or false", "allTargets") }
             allTargets = all
         }
     }
@@ -216,10 +216,18 @@ public struct AppChoices: Equatable, Sendable {
 /// An answers file that cannot be used. Named with its path so the user knows which file to fix.
 public struct AnswersFileError: Error, Equatable, Sendable, CustomStringConvertible {
     public let path: String
+    /// The line the problem is on, when it is about one value or a syntax error.
+    public let line: Int?
     public let problem: String
 
+    public init(path: String, line: Int? = nil, problem: String) {
+        self.path = path
+        self.line = line
+        self.problem = problem
+    }
+
     public var description: String {
-        "\(path) cannot be used: \(problem); fix it or delete it."
+        "\(path)\(line.map { " line \($0)" } ?? "") cannot be used: \(problem); fix it or delete it."
     }
 }
 

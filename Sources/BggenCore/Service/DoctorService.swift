@@ -26,6 +26,14 @@ public struct DoctorService {
         public var environment: [String: String] = ProcessInfo.processInfo.environment
         /// What the command wraps the generator's dumper in (progress on a terminal, timings for `--verbose`).
         public var wrapDumper: DumpWrapper = { $0 }
+        /// `--strict` reports warnings as errors; `--lenient` reports errors as warnings, for a build phase that must
+        /// stay green while a team adopts doctor (Xcode fails a Run Script that prints `error:`). Notes stay notes.
+        public var strict = false
+        public var lenient = false
+        /// `--baseline`: the fingerprints of findings already accepted, left out of the report.
+        public var baseline: Set<String>?
+        /// `--write-baseline`: the outcome carries the baseline of every finding (before `baseline` is applied).
+        public var writesBaseline = false
 
         public init(root: String, shownAs: String) {
             self.root = root
@@ -44,6 +52,8 @@ public struct DoctorService {
         public var notes: [String] = []
         /// The folder held bggen's output and no app project: only the generated files were audited.
         public var generatedOutputOnly = false
+        /// With `writesBaseline`: the baseline document of every finding.
+        public var baseline: String?
     }
 
     public func run(_ request: Request) throws -> Outcome {
@@ -54,29 +64,45 @@ public struct DoctorService {
         if request.fix && !request.dryRun {
             lock = try RepositoryLock.acquire(root: request.root, shownAs: request.shownAs, fileSystem: fileSystem)
         }
-        let disabled = try disabledRules(request, fileSystem: fileSystem)
+        let settings = try self.settings(request, fileSystem: fileSystem)
         let doctor = Doctor(fileSystem: fileSystem, dumper: ProcessProjectDumper.allowed(request.useGenerators, environment: request.environment, wrappedIn: request.wrapDumper))
         let report: DoctorReport
         do {
-            report = try doctor.audit(root: request.root, targetName: request.target, disabled: disabled)
+            report = try doctor.audit(root: request.root, targetName: request.target, settings: settings)
         } catch ProjectError.noProject where request.target == nil {
-            guard let generated = GeneratedOutputAudit(fileSystem: fileSystem).run(root: request.root, disabled: disabled) else { throw ProjectError.noProject(request.shownAs) }
-            var outcome = Outcome(report: generated, fixes: request.fix ? Plan(root: request.root, outputFolder: "", entries: [], notes: []) : nil, fixed: false)
+            guard let generated = GeneratedOutputAudit(fileSystem: fileSystem).run(root: request.root, settings: settings) else { throw ProjectError.noProject(request.shownAs) }
+            var outcome = finished(generated, request, fixes: request.fix ? Plan(root: request.root, outputFolder: "", entries: [], notes: []) : nil, fixed: false)
             outcome.notes = [GeneratedOutputAudit.note(folder: request.shownAs)]
             outcome.generatedOutputOnly = true
             return outcome
         }
-        guard request.fix else { return Outcome(report: report, fixes: nil, fixed: false) }
+        guard request.fix else { return finished(report, request, fixes: nil, fixed: false) }
         let plan = try DoctorFixes(fileSystem: fileSystem).plan(report)
-        guard !request.dryRun, plan.hasChanges else { return Outcome(report: report, fixes: plan, fixed: false) }
+        guard !request.dryRun, plan.hasChanges else { return finished(report, request, fixes: plan, fixed: false) }
         try PlanWriter(fileSystem: fileSystem).apply(plan)
-        return Outcome(report: try doctor.audit(root: request.root, targetName: request.target, disabled: disabled), fixes: plan, fixed: true)
+        return finished(try doctor.audit(root: request.root, targetName: request.target, settings: settings), request, fixes: plan, fixed: true)
     }
 
-    /// `"doctor": {"disabled": [...]}` in `.bggen.json`; an invalid file is an error, as for `init`.
-    private func disabledRules(_ request: Request, fileSystem: any FileSystem) throws -> Set<String> {
+    /// The outcome of `report` as the run asked for it: the baseline recorded, the accepted findings left out, and
+    /// the severities made strict or lenient.
+    private func finished(_ report: DoctorReport, _ request: Request, fixes: Plan?, fixed: Bool) -> Outcome {
+        var findings = report.findings
+        var known = 0
+        if let baseline = request.baseline { (findings, known) = DoctorBaseline.newFindings(findings, baseline: baseline) }
+        if request.strict { findings = findings.map { $0.severity == .warning ? $0.with(severity: .error) : $0 } }
+        if request.lenient { findings = findings.map { $0.severity == .error ? $0.with(severity: .warning) : $0 } }
+        var shown = DoctorReport(root: report.root, targets: report.targets, findings: findings, suppressedCount: report.suppressedCount)
+        shown.projectFiles = report.projectFiles
+        shown.baselinedCount = known
+        var outcome = Outcome(report: shown, fixes: fixes, fixed: fixed)
+        if request.writesBaseline { outcome.baseline = DoctorBaseline.encode(report.findings) }
+        return outcome
+    }
+
+    /// `"doctor": {…}` in `.bggen.json`; an invalid file is an error naming its line, as for `init`.
+    private func settings(_ request: Request, fileSystem: any FileSystem) throws -> DoctorSettings {
         let path = "\(request.root)/\(AnswersFile.name)"
-        guard fileSystem.kind(of: path) == .file else { return [] }
+        guard fileSystem.kind(of: path) == .file else { return DoctorSettings() }
         let shown = request.shownAs == "." ? AnswersFile.name : "\(request.shownAs)/\(AnswersFile.name)"
         let text: String
         do {
@@ -84,7 +110,7 @@ public struct DoctorService {
         } catch {
             throw PlanError.unreadable(path: shown, reason: FileSystemError.cause(of: error))
         }
-        return Set(try AnswersFile.decode(text, path: shown, ruleIDs: DoctorRule.ids).disabledRules)
+        return try DoctorSettings(try AnswersFile.decode(text, path: shown), path: shown)
     }
 }
 

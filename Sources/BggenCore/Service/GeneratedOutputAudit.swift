@@ -7,9 +7,9 @@ struct GeneratedOutputAudit {
     let fileSystem: any FileSystem
 
     /// Nil when the folder has no readable `.bggen.json` listing its files: then it holds nothing bggen knows.
-    func run(root: String, disabled: Set<String>) -> DoctorReport? {
+    func run(root: String, settings: DoctorSettings) -> DoctorReport? {
         guard let text = try? fileSystem.read(PathText.join(root, AnswersFile.name)),
-              let record = try? AnswersFile.decode(text, path: AnswersFile.name, ruleIDs: DoctorRule.ids), let recorded = record.files,
+              let record = try? AnswersFile.decode(text, path: AnswersFile.name), let recorded = record.files,
               let configuration = try? Configuration(answers: record.answers) else { return nil }
         var findings: [DoctorFinding] = []
         for path in recorded.sorted() {
@@ -19,7 +19,7 @@ struct GeneratedOutputAudit {
         }
         findings += TemplateAge.outdatedFiles(root: root, fileSystem: fileSystem).map { .outdatedGenerated($0, runIn: "the folder") }
         findings += fragmentFindings(root: root, configuration: configuration, recorded: recorded)
-        let kept = findings.sorted().filter { !disabled.contains($0.rule.id) }
+        let kept = findings.sorted().filter(settings.reports).map(settings.adjusted)
         return DoctorReport(root: root, targets: [], findings: kept, suppressedCount: findings.count - kept.count)
     }
 

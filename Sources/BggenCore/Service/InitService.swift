@@ -124,7 +124,7 @@ public struct InitService {
                                  testModule: configuration.tests ? appModule : nil,
                                  testFramework: tests?.usesSwiftTesting == true ? AppChoices.swiftTesting : nil)
         files.append(GeneratedFile(path: AnswersFile.name, contents: AnswersFile.encode(configuration, output: output, app: choices, files: generated,
-                                                                                        disabledRules: recorded?.disabledRules ?? []), ownership: .record))
+                                                                                        doctorSource: recorded?.doctorSource), ownership: .record))
         files += edits.files
         if configuration.guardsPlatform, let target = project?.target {
             notes.append(Self.platformGuardNote(for: target))
@@ -374,7 +374,7 @@ public struct InitService {
         } catch {
             throw PlanError.unreadable(path: request.answersFileShownAs, reason: FileSystemError.cause(of: error))
         }
-        return try AnswersFile.decode(text, path: request.answersFileShownAs, ruleIDs: DoctorRule.ids)
+        return try AnswersFile.decode(text, path: request.answersFileShownAs)
     }
 
     /// Why the generated files are inside `#if canImport(BackgroundTasks) && canImport(UIKit)`, naming the platforms the

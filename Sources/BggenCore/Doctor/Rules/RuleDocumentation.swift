@@ -2,16 +2,6 @@ import Foundation
 
 /// The rules' documentation in the forms docs/doctor.md and SARIF need, all made from the rule files.
 extension DoctorRule {
-    /// The README on the web, SARIF's `informationUri`; the one place the code spells the repository's address
-    /// (the README's install section spells it the same, `OWNER` included, until the project has a home).
-    public static let readmeURL = "https://github.com/OWNER/bggen/blob/main/README.md"
-
-    /// docs/doctor.md on the web, which holds the rule table that SARIF's `helpUri` links into.
-    public static var rulesPageURL: String { readmeURL.replacingOccurrences(of: "README.md", with: "docs/doctor.md") }
-
-    /// The rule's row in the rule table of docs/doctor.md.
-    public var helpURL: String { "\(Self.rulesPageURL)#\(anchor)" }
-
     /// `finds` without Markdown, for SARIF's plain-text `fullDescription`.
     public var findsText: String { Self.plain(finds) }
 
@@ -19,7 +9,7 @@ extension DoctorRule {
     public var helpText: String { "Why it matters: \(Self.plain(why))\nFix: \(Self.plain(fix))" }
 
     /// Why and fix as Markdown, for SARIF's `help.markdown`.
-    public var helpMarkdown: String { "**Why it matters.** \(why)\n\n**Fix.** \(fix)\n\n[\(id) in the rule table](\(helpURL))" }
+    public var helpMarkdown: String { "**Why it matters.** \(why)\n\n**Fix.** \(fix)" }
 
     /// The rule table of docs/doctor.md: one row per rule, in `all`'s order, each anchored at `anchor`.
     public static var ruleTable: String {

@@ -1,0 +1,122 @@
+import BggenFormats
+
+/// `"doctor": {…}` in `.bggen.json`: how a team adopts doctor in a repository that already has findings, a step at a
+/// time, as a linter's configuration does (SwiftLint's `disabled_rules`, `excluded` and per-rule severity):
+///
+///     "doctor": {
+///       // The legacy sync is being rewritten (JIRA-123).
+///       "excluded": ["Legacy", "Generated/*.swift"],
+///       "disabled": ["MODE003"],
+///       "severity": {"BG007": "warning"}
+///     }
+public struct DoctorSettings: Sendable, Equatable {
+    /// Rules not reported anywhere.
+    public var disabled: Set<String> = []
+    /// Paths relative to the root whose findings are not reported: a folder means everything in it, and `*` matches
+    /// any run of characters within one name. The code there is still read, so a registration in it still counts.
+    public var excluded: [String] = []
+    /// A rule's severity in this repository in place of its own. A finding a rule lowers (a note where doctor cannot
+    /// see everything) is never raised by it.
+    public var severities: [String: Severity] = [:]
+
+    public static let keys = ["disabled", "excluded", "severity"]
+
+    public init(disabled: Set<String> = [], excluded: [String] = [], severities: [String: Severity] = [:]) {
+        self.disabled = disabled
+        self.excluded = excluded
+        self.severities = severities
+    }
+
+    /// The record's `doctor` value, checked as strictly as a flag; each error names the line of the key it is about.
+    public init(_ contents: AnswersFile.Contents, path: String) throws(AnswersFileError) {
+        guard let value = contents.doctor else { return }
+        func fail(_ problem: String, at key: String) -> AnswersFileError {
+            AnswersFileError(path: path, line: contents.keyLines[key] ?? contents.keyLines["doctor"], problem: problem)
+        }
+        guard case .object(let fields) = value else {
+            throw fail("'doctor' must be an object such as {\"disabled\": [\"BG002\"], \"excluded\": [\"Legacy\"]}", at: "doctor")
+        }
+        if let unknown = fields.keys.sorted().first(where: { !Self.keys.contains($0) }) {
+            throw fail("'doctor.\(unknown)' is not a doctor setting (settings: \(Self.keys.joined(separator: ", ")))", at: "doctor.\(unknown)")
+        }
+        func names(_ key: String, example: String) throws(AnswersFileError) -> [String] {
+            guard let value = fields[key] else { return [] }
+            guard let list = value.array, case let names = list.compactMap(\.string), names.count == list.count, !names.contains(where: \.isEmpty) else {
+                throw fail("'doctor.\(key)' must be a list of strings such as [\(example)]", at: "doctor.\(key)")
+            }
+            return names
+        }
+        let ids = DoctorRule.ids
+        let disabled = try names("disabled", example: "\"BG002\"")
+        if let unknown = disabled.first(where: { !ids.contains($0) }) {
+            throw fail("'doctor.disabled' lists '\(unknown)', which is not a doctor rule (rules: \(ids.joined(separator: ", ")))", at: "doctor.disabled")
+        }
+        self.disabled = Set(disabled)
+        excluded = try names("excluded", example: "\"Legacy\", \"Generated/*.swift\"")
+        if let outside = excluded.first(where: { $0.hasPrefix("/") || $0.split(separator: "/").contains("..") }) {
+            throw fail("'doctor.excluded' lists '\(outside)'; give paths relative to the repository, such as \"Legacy\"", at: "doctor.excluded")
+        }
+        if let value = fields["severity"] {
+            guard case .object(let levels) = value else {
+                throw fail("'doctor.severity' must be an object such as {\"BG007\": \"warning\"}", at: "doctor.severity")
+            }
+            for (rule, level) in levels.sorted(by: { $0.key < $1.key }) {
+                guard ids.contains(rule) else {
+                    throw fail("'doctor.severity' names '\(rule)', which is not a doctor rule (rules: \(ids.joined(separator: ", ")))", at: "doctor.severity.\(rule)")
+                }
+                guard let severity = level.string.flatMap(Severity.init(rawValue:)) else {
+                    throw fail("'doctor.severity.\(rule)' must be \"error\", \"warning\" or \"note\"", at: "doctor.severity.\(rule)")
+                }
+                severities[rule] = severity
+            }
+        }
+    }
+
+    /// Whether `finding` is reported: its rule is on and its file is not excluded.
+    func reports(_ finding: DoctorFinding) -> Bool {
+        !disabled.contains(finding.rule.id) && !excludes(finding.location.file)
+    }
+
+    /// Whether `file` (relative to the root) lies in an excluded path.
+    func excludes(_ file: String) -> Bool {
+        let parts = file.split(separator: "/")
+        return excluded.contains { pattern in
+            let patternParts = pattern.split(separator: "/")
+            return patternParts.count <= parts.count && zip(patternParts, parts).allSatisfy { Self.matches($1, pattern: $0) }
+        }
+    }
+
+    /// `finding` at the severity this repository gives its rule.
+    func adjusted(_ finding: DoctorFinding) -> DoctorFinding {
+        guard let configured = severities[finding.rule.id] else { return finding }
+        let severity = finding.severity < finding.rule.severity ? min(finding.severity, configured) : configured
+        return finding.with(severity: severity)
+    }
+
+    /// One path component against one pattern component, where `*` matches any run of characters: the greedy match
+    /// with one backtrack point, at most the product of two names' lengths, with no recursion a pattern could deepen.
+    static func matches(_ name: Substring, pattern: Substring) -> Bool {
+        let name = Array(name.unicodeScalars), pattern = Array(pattern.unicodeScalars)
+        var n = 0, p = 0, starP = -1, starN = 0
+        while n < name.count {
+            if p < pattern.count && pattern[p] == "*" {
+                starP = p; starN = n; p += 1
+            } else if p < pattern.count && pattern[p] == name[n] {
+                n += 1; p += 1
+            } else if starP >= 0 {
+                starN += 1; n = starN; p = starP + 1
+            } else {
+                return false
+            }
+        }
+        while p < pattern.count && pattern[p] == "*" { p += 1 }
+        return p == pattern.count
+    }
+}
+
+extension DoctorFinding {
+    /// The same finding at another severity (`doctor.severity`, `--strict`, `--lenient`).
+    public func with(severity: Severity) -> DoctorFinding {
+        DoctorFinding(rule: rule, severity: severity, location: location, target: target, message: message, why: why, fix: fix, edit: edit)
+    }
+}
