@@ -40,6 +40,6 @@ struct JSONDocumentTests {
 
     @Test func nestingIsBoundedSoNoFileOverflowsTheStack() {
         let deep = String(repeating: "[", count: 100_000)
-        #expect(throws: JSONSyntaxError(line: 1, problem: "nesting too deep: more than 200 levels")) { try JSONDocument(parsing: deep) }
+        #expect(throws: JSONSyntaxError(line: 1, problem: NestingLimit.reason)) { try JSONDocument(parsing: deep) }
     }
 }
