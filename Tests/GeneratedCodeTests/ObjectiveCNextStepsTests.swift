@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// The Objective-C app-delegate code the next steps print, compiled with clang against the declarations Xcode's
-/// generated `<ProductModuleName>-Swift.h` gives `BackgroundTasksObjC`, with every warning an error.
+/// generated `<ProductModuleName>-Swift.h` gives `BackgroundTasksObjC`, with every warning an error; and the header
+/// swiftc itself prints for the rendered files, which must declare the bridge and what the next steps call.
 ///
 /// Swift marks a method that returns a value and is not `@discardableResult` `SWIFT_WARN_UNUSED_RESULT` in that
 /// header, so printed code that ignores `handleEventsForBackgroundURLSession:`'s BOOL (and never calls the
@@ -86,6 +87,72 @@ struct ObjectiveCNextStepsTests {
             + calls.map { "    \($0)\n" }.joined() + "}\n"
         let result = try Self.compile(bridge: Self.renderedBridge(scenario), appDelegate: example + "\n" + caller)
         #expect(result.exitCode == 0, "\(result.output)\n\(result.source)")
+    }
+
+    /// The header swiftc writes for the rendered files, as Xcode's `<ProductModuleName>-Swift.h` for a target with no
+    /// Swift entry point and no bridging header (the app `--objc` is for, whose first Swift files are bggen's): it
+    /// holds only public declarations. Linux prints the header with Objective-C interop on, against the stub SDK;
+    /// it has no `ObjectiveC` module, so the bridge's `#if canImport(ObjectiveC)` is opened for it. The bridge and
+    /// every class method the next steps call must be declared there, or `AppDelegate.m` does not compile.
+    /// (A Mac shows the whole header: the methods in `bridgedOnlyOnDarwin` are checked here only for being public.)
+    @Test(arguments: scenarios)
+    func emittedHeaderDeclaresEveryPrintedCall(_ scenario: Scenario) async throws {
+        let header = try await Self.emittedHeader(scenario)
+        #expect(header.contains("@interface BackgroundTasksObjC : NSObject"), "the bridge is missing from the emitted header:\n\(header)")
+        let calls = Set(try scenario.nextSteps().matches(of: #/\[BackgroundTasksObjC (\w+)/#).map { String($0.output.1) })
+        #expect(calls.count >= 5, "\(calls)")
+        let declared = header.split(separator: "\n").filter { $0.hasPrefix("+ (") }
+        let bridge = try Self.renderedBridge(scenario)
+        for name in calls {
+            let isDeclared = declared.contains { $0.contains(")\(name);") || $0.contains(")\(name):") }
+            if Self.bridgedOnlyOnDarwin.contains(name) {
+                #expect(!isDeclared, "+\(name) is in the header Linux prints now: take it out of bridgedOnlyOnDarwin")
+                #expect(bridge.contains("public static func \(name)("), "+\(name), which the next steps call, is not public")
+            } else {
+                #expect(isDeclared, "the next steps call +\(name), which the emitted header does not declare:\n\(declared.joined(separator: "\n"))")
+            }
+        }
+    }
+
+    /// What this catches: the bridge as bggen wrote it before, internal, which the header leaves out.
+    @Test func anInternalBridgeIsMissingFromTheHeader() async throws {
+        let header = try await Self.emittedHeader(Scenarios.named("objc-delegate-all-tasks")) { text in
+            text.replacingOccurrences(of: "public final class BackgroundTasksObjC", with: "final class BackgroundTasksObjC")
+                .replacingOccurrences(of: "    public static func ", with: "    static func ")
+        }
+        #expect(!header.contains("BackgroundTasksObjC"), "\(header)")
+    }
+
+    /// Bridge methods whose Swift signature uses a type Objective-C sees only through Darwin's Foundation
+    /// (`URLRequest` and dictionaries bridge through `_ObjectiveCBridgeable`, which swift-corelibs-foundation does
+    /// not provide, and the stub `URLSession` task classes are Swift classes): swiftc on Linux leaves them out.
+    static let bridgedOnlyOnDarwin: Set<String> = [
+        "startDownloadWith", "startDownloadWithKey", "startUploadOf", "handleRemoteNotification",
+        "downloadTransfersWithCompletionHandler", "cancelDownload", "uploadTransfersWithCompletionHandler", "cancelUpload",
+    ]
+
+    /// The header swiftc prints for the scenario's rendered Swift, each file first passed through `edit`.
+    static func emittedHeader(_ scenario: Scenario, edit: (String) -> String = { $0 }) async throws -> String {
+        let folder = try TemporaryDirectory()
+        var sources: [URL] = []
+        for file in try scenario.renderedFiles() where file.path.hasSuffix(".swift") {
+            let url = folder.url.appendingPathComponent((file.path as NSString).lastPathComponent)
+            try edit(file.contents.replacingOccurrences(of: "#if canImport(ObjectiveC)\n", with: "#if true\n"))
+                .write(to: url, atomically: true, encoding: .utf8)
+            sources.append(url)
+        }
+        let sdk = try await StubSDK.shared()
+        let header = folder.url.appendingPathComponent("App-Swift.h")
+        // The frontend itself, type-checking only the declarations the header is printed from: the driver would add
+        // a module job whose code generation needs Objective-C bridging, and function bodies that take a pointer
+        // to an `ObjCBool` do not type-check with Objective-C interop on Linux. The compile checks check them.
+        let arguments = ["-frontend", "-typecheck", "-parse-as-library", "-module-name", "App", "-I", sdk.modulesDirectory.path,
+                         "-experimental-skip-all-function-bodies",
+                         "-enable-objc-interop", "-disable-objc-attr-requires-foundation-module", "-emit-objc-header-path", header.path]
+            + (sources + sdk.shimFiles).map(\.path)
+        let outcome = try await StubSDK.swiftc(arguments, in: folder.url, priority: .checkOnly)
+        try #require(outcome.exitCode == 0, "\(outcome.output)")
+        return try String(contentsOf: header, encoding: .utf8)
     }
 
     /// What this catches: the printed call that ignored the answer, as bggen printed it before.

@@ -722,6 +722,27 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             )],
             caughtBy: ["refresh.an-unanswered-submission-does-not-hold-later-runs", "processing.an-unanswered-submission-does-not-hold-later-runs"]
         ),
+        Mutant(
+            // Review 4, C1: every trip to the background asked for "now + interval", moving the pending request
+            // later each time; a daily task never ran for a user who opens the app every day.
+            name: "scheduling from the background asks for now plus the interval (daily)",
+            scenario: "interval-daily",
+            edits: [Edit(find: "        if !afterRun, let saved", replace: "        if !afterRun && next < now, let saved")],
+            caughtBy: ["tasks.a-user-back-every-few-hours-gets-a-run-each-interval"]
+        ),
+        Mutant(
+            name: "scheduling from the background asks for now plus the interval (every few hours)",
+            scenario: "all-tasks",
+            edits: [Edit(find: "        if !afterRun, let saved", replace: "        if !afterRun && next < now, let saved")],
+            caughtBy: ["tasks.a-user-back-every-few-hours-gets-a-run-each-interval"]
+        ),
+        Mutant(
+            // Review 4, C5: the end of a pass forgot the skip, so a bad item failed two runs in every three.
+            name: "the end of a checkpoint pass forgets the items skipped for good",
+            scenario: "processing-checkpoint-nightly",
+            edits: [Edit(find: "        for key in [key, failuresKey] {\n", replace: "        for key in [key, failuresKey, skippedKey] {\n")],
+            caughtBy: ["checkpoint.an-item-skipped-for-good-stays-skipped-in-later-passes"]
+        ),
     ]
 
     /// A retry count in a static dictionary: it survives the harness's relaunches, which keep the process, so

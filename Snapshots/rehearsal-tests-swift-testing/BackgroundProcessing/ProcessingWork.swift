@@ -14,7 +14,8 @@ import Foundation
 /// (`UIApplication.shared` belongs to the main actor, and the work runs off it).
 /// Here `CheckpointedWork` does that: it saves a cursor after each item and resumes from it next run. An item
 /// that fails is tried again next run. Throw `BackgroundWorkError.permanent(error)` from `process(_:)` when
-/// retrying cannot help (a corrupt record): an item that fails that way in three runs is skipped and logged; to
+/// retrying cannot help (a corrupt record): an item that fails that way in three runs is skipped and logged, in
+/// that pass and every later one (it is known as the item after the one before it, so keep the order stable); to
 /// allow more or fewer runs, add for example `var attemptsPerItem: Int { 5 }` to this type. Other errors, such
 /// as being offline, are retried at every later run and never skip the item.
 nonisolated struct ProcessingWork: CheckpointedWork {

@@ -175,6 +175,10 @@ struct SimulatedApp: Sendable {
         if sources.swiftFiles.values.contains(where: { $0.contains("protocol CheckpointedWork") }) {
             flags += ["-D", "BGGEN_CHECKPOINT"]
         }
+        // Likewise the schedule checks, exactly when requests are made from due dates the manager keeps.
+        if sources.swiftFiles.values.contains(where: { $0.contains("struct TaskDueDates") }) {
+            flags += ["-D", "BGGEN_DUE_DATES"]
+        }
         if configuration.style == .swiftUI { flags += ["-D", "BGGEN_SWIFTUI"] }
         if configuration.deploymentTarget >= DeploymentTarget(major: 27, minor: 0) {
             flags += ["-D", "BGGEN_SUBMIT_TASK_REQUEST"]

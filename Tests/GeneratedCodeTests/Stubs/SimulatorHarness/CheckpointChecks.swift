@@ -78,6 +78,14 @@ nonisolated enum CheckpointChecks {
 
     static var savedCursor: String? { UserDefaults.standard.string(forKey: cursorKey) }
 
+    /// Forgets everything the checkpoint keeps (the cursor and what it keeps beside it, under keys it begins), so
+    /// a check starts as on a first launch.
+    static func reset() {
+        for key in UserDefaults.standard.dictionaryRepresentation().keys where key.hasPrefix(cursorKey) {
+            UserDefaults.standard.removeObject(forKey: key)
+        }
+    }
+
     static func run(_ kind: TaskChecks.Kind, manager: BackgroundTaskManager, scheduler: BGTaskScheduler) {
         let report = HarnessReport.shared
         let timeout = HarnessSettings.timeout
@@ -95,7 +103,7 @@ nonisolated enum CheckpointChecks {
         }
 
         report.check("checkpoint.expiry-mid-item-keeps-last-cursor") { context in
-            UserDefaults.standard.removeObject(forKey: cursorKey)
+            reset()
             let work = RecordingCheckpointWork(holding: "c", .abandonWhenCancelled)
             let (task, run) = try launch(work)
             context.expectExactlyOneCompletion(of: task, success: false)
@@ -136,7 +144,7 @@ nonisolated enum CheckpointChecks {
         }
 
         report.check("checkpoint.no-item-after-expiry") { context in
-            UserDefaults.standard.removeObject(forKey: cursorKey)
+            reset()
             // "b" finishes despite the expiry (a step that is not interrupted); "c" must not start.
             let work = RecordingCheckpointWork(holding: "b", .finishWhenCancelled)
             let (task, run) = try launch(work)
@@ -154,11 +162,11 @@ nonisolated enum CheckpointChecks {
                 savedCursor == "b",
                 "the item finished during the expiry was not saved: cursor \(savedCursor.map { "\"\($0)\"" } ?? "nil"); expected \"b\""
             )
-            UserDefaults.standard.removeObject(forKey: cursorKey)
+            reset()
         }
 
         report.check("checkpoint.poisoned-item-is-skipped") { context in
-            UserDefaults.standard.removeObject(forKey: cursorKey)
+            reset()
             // "b" always fails: the run fails and the next tries "b" again, until the third failed run skips it.
             var processed: [[String]] = []
             for attempt in 1...3 {
@@ -176,8 +184,29 @@ nonisolated enum CheckpointChecks {
             try require(savedCursor == nil, "the cursor is still \(savedCursor ?? "") after every other item was done")
         }
 
+        report.check("checkpoint.an-item-skipped-for-good-stays-skipped-in-later-passes") { context in
+            reset()
+            // "b" always fails for good: skipped in the third run, and in every pass after it, which runs from the
+            // first item again once every item is done.
+            var outcomes: [(success: Bool?, processed: [String])] = []
+            for attempt in 1...6 {
+                let work = RecordingCheckpointWork(poisoned: "b")
+                let (task, run) = try launch(work)
+                context.expectExactlyOneCompletion(of: task, success: attempt >= 3)
+                try require(task.waitForCompletion(timeout: timeout), "run \(attempt) was not completed within \(timeout) s")
+                try require(run.finished.wait(timeout: timeout), "run \(attempt) did not return within \(timeout) s")
+                outcomes.append((task.simulatedCompletions.first?.success, work.processed))
+            }
+            let later = outcomes.dropFirst(3)
+            try require(
+                later.allSatisfy { $0.success == true && $0.processed == ["a", "c", "d"] },
+                "after \"b\" was skipped in run 3, runs 4 to 6 \(later.map { "\($0.success.map { $0 ? "succeeded" : "failed" } ?? "were not completed") processing \($0.processed)" }): a skipped item must stay skipped when the next pass starts from the first item, and the items after it must be processed"
+            )
+            reset()
+        }
+
         report.check("checkpoint.transient-failures-never-skip-an-item") { context in
-            UserDefaults.standard.removeObject(forKey: cursorKey)
+            reset()
             // "b" fails as it does offline, in more runs than `attemptsPerItem`: it is tried again each time.
             var processed: [[String]] = []
             for attempt in 1...4 {
@@ -193,7 +222,7 @@ nonisolated enum CheckpointChecks {
                 "four runs failing transiently on \"b\" processed \(processed); expected [[a, b], [b], [b], [b]]: only permanent failures skip an item"
             )
             try require(savedCursor == "a", "the cursor is \(savedCursor ?? "nil"), not \"a\", after four transient failures on \"b\"")
-            UserDefaults.standard.removeObject(forKey: cursorKey)
+            reset()
         }
     }
 }

@@ -96,7 +96,13 @@ nonisolated enum TaskChecks {
     static let processingWork = ScriptedWork()
 
     static func makeManager() -> BackgroundTaskManager {
-        #if BGGEN_REFRESH && BGGEN_PROCESSING
+        #if BGGEN_DUE_DATES && BGGEN_REFRESH && BGGEN_PROCESSING
+        BackgroundTaskManager(now: { SimulatedClock.shared.now }, appRefreshWork: refreshWork, processingWork: processingWork)
+        #elseif BGGEN_DUE_DATES && BGGEN_REFRESH
+        BackgroundTaskManager(now: { SimulatedClock.shared.now }, appRefreshWork: refreshWork)
+        #elseif BGGEN_DUE_DATES
+        BackgroundTaskManager(now: { SimulatedClock.shared.now }, processingWork: processingWork)
+        #elseif BGGEN_REFRESH && BGGEN_PROCESSING
         BackgroundTaskManager(appRefreshWork: refreshWork, processingWork: processingWork)
         #elseif BGGEN_REFRESH
         BackgroundTaskManager(appRefreshWork: refreshWork)
@@ -188,6 +194,9 @@ nonisolated enum TaskChecks {
         for kind in kinds {
             launchChecks(kind, manager: manager, scheduler: scheduler)
         }
+        #if BGGEN_DUE_DATES
+        ScheduleChecks.run(kinds, manager: manager, scheduler: scheduler)
+        #endif
         #if BGGEN_CHECKPOINT && BGGEN_PROCESSING
         if let processing = kinds.first(where: { $0.name == "processing" }) {
             CheckpointChecks.run(processing, manager: manager, scheduler: scheduler)

@@ -1,0 +1,116 @@
+// Days of use played in seconds: the generated manager reckons its requests from `SimulatedClock`, which the check
+// moves an hour at a time, and the check plays both the user (who leaves the app every few hours while awake, so
+// the app schedules each time it enters the background) and iOS (which launches a pending task once its earliest
+// begin date has passed, and never before). Compiled when the manager keeps due dates (`struct TaskDueDates`).
+#if BGGEN_DUE_DATES
+@_spi(Simulator) import BackgroundTasks
+@testable import App
+import Foundation
+@testable import HarnessKit
+
+/// The harness manager's clock: the real one, moved on by the hours `ScheduleChecks` plays.
+nonisolated final class SimulatedClock: @unchecked Sendable {
+    static let shared = SimulatedClock()
+
+    private let lock = NSLock()
+    private var offset: TimeInterval = 0
+
+    var now: Date {
+        lock.withLock { Date().addingTimeInterval(offset) }
+    }
+
+    func advance(by seconds: TimeInterval) {
+        lock.withLock { offset += seconds }
+    }
+}
+
+nonisolated enum ScheduleChecks {
+    static let hour: TimeInterval = 3600
+    static let playedHours = 72
+
+    /// The user of the check: back in the app every three hours from the start of each day for 16 hours, then
+    /// away for a night of 8.
+    static func userLeavesTheApp(atHour hour: Int) -> Bool {
+        hour % 24 <= 15 && hour % 3 == 0
+    }
+
+    /// How far apart the scenario's answers say runs of `kind` are due.
+    static func interval(of kind: TaskChecks.Kind) -> TimeInterval? {
+        if kind.name == "refresh" { return HarnessExpectations.refreshSeconds }
+        if let seconds = HarnessExpectations.processingSeconds { return seconds }
+        return HarnessExpectations.processingNightly == nil ? nil : 24 * hour
+    }
+
+    static func run(_ kinds: [TaskChecks.Kind], manager: BackgroundTaskManager, scheduler: BGTaskScheduler) {
+        let played = kinds.compactMap { kind in interval(of: kind).map { (kind: kind, interval: $0) } }
+        guard !played.isEmpty else { return }
+        let timeout = HarnessSettings.timeout
+
+        HarnessReport.shared.check("tasks.a-user-back-every-few-hours-gets-a-run-each-interval") { context in
+            let clock = SimulatedClock.shared
+
+            /// Launches `kind` as iOS does and waits until the run has asked for its successor.
+            func launch(_ kind: TaskChecks.Kind) throws {
+                let run = kind.work.prepare(.instant)
+                let launched = Date()
+                let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+                context.expectExactlyOneCompletion(of: task, success: true)
+                try require(task.waitForCompletion(timeout: timeout), "\(kind.identifier) was not completed within \(timeout) s")
+                try require(run.finished.wait(timeout: timeout), "the work of \(kind.identifier) did not finish")
+                try require(
+                    scheduler.waitForPendingRequest(kind.identifier, submittedAfter: launched, timeout: timeout) != nil,
+                    "a run of \(kind.identifier) asked for no next run"
+                )
+            }
+
+            func pendingBeginDate(of kind: TaskChecks.Kind) -> Date?? {
+                scheduler.simulatedPendingRequests.first { $0.request.identifier == kind.identifier }.map { $0.request.earliestBeginDate }
+            }
+
+            // Hour 0: each task has just run, as after a first night.
+            for (kind, _) in played {
+                try TaskChecks.ensurePending(kind, manager: manager, scheduler: scheduler)
+                try launch(kind)
+            }
+            var runs = played.map { _ in [0] }
+            // The first time leaving the app moved a pending request later, reported after the runs it cost.
+            var movedLater: String?
+            for hour in 1...playedHours {
+                clock.advance(by: Self.hour)
+                if userLeavesTheApp(atHour: hour) {
+                    let pendingBefore = played.map { pendingBeginDate(of: $0.kind) }
+                    let left = Date()
+                    try unwrap(onMainActor { for (kind, _) in played { kind.schedule(manager) } }, "scheduling did not return")
+                    for (index, (kind, _)) in played.enumerated() {
+                        let request = try unwrap(
+                            scheduler.waitForPendingRequest(kind.identifier, submittedAfter: left, timeout: timeout),
+                            "leaving the app at hour \(hour) left no request for \(kind.identifier) pending"
+                        )
+                        if movedLater == nil, case let before?? = pendingBefore[index], let after = request.earliestBeginDate,
+                           after > max(before, clock.now) {
+                            movedLater = "leaving the app at hour \(hour) moved the pending \(kind.name) request \(Int(after.timeIntervalSince(before) / 60)) minutes later"
+                        }
+                    }
+                }
+                for (index, (kind, _)) in played.enumerated() {
+                    guard case let begin? = pendingBeginDate(of: kind), (begin ?? .distantPast) <= clock.now else { continue }
+                    try launch(kind)
+                    runs[index].append(hour)
+                }
+            }
+            for (index, (kind, interval)) in played.enumerated() {
+                let hours = runs[index] + [playedHours]
+                let longest = zip(hours, hours.dropFirst()).map { $1 - $0 }.max() ?? 0
+                // iOS launches at the first hour the request is due; a longer gap means it was not due.
+                let allowed = Int((interval / Self.hour).rounded(.up)) + 1
+                try require(
+                    longest <= allowed,
+                    "over \(playedHours) hours of a user who leaves the app every 3 hours while awake, \(kind.name) (every \(Int(interval / 60)) minutes) ran at hours \(runs[index]): \(longest) hours without a run\(movedLater.map { "; \($0)" } ?? "")"
+                )
+            }
+            // A submission replaces the pending request: one asked for later than it pushes the run back.
+            try require(movedLater == nil, movedLater ?? "")
+        }
+    }
+}
+#endif
