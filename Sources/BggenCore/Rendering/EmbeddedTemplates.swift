@@ -910,6 +910,11 @@ import UIKit
     )
 
     private let scheduler: @Sendable () -> any BackgroundTaskScheduling
+{{#if schedulesOnBackground}}
+    /// The clock the requests' begin dates are reckoned from.
+    private let now: @Sendable () -> Date
+    private let dueDates: TaskDueDates
+{{/if}}
 {{#if refresh}}
     private let appRefreshWork: any BackgroundWork
 {{/if}}
@@ -927,14 +932,21 @@ import UIKit
     /// successor is submitted lets iOS suspend the app first, and the next run is lost.
     private let submissions = DispatchGroup()
 
-    /// Tests pass their own scheduler and work; the app uses `shared`, whose work objects are built by the
-    /// factories in {{userWorkFiles}}, which are yours: that is where the work gets the app's dependencies.
+    /// Tests pass their own scheduler{{#if schedulesOnBackground}}, clock, due dates{{/if}} and work; the app uses `shared`, whose work
+    /// objects are built by the factories in {{userWorkFiles}}, which are yours: that is where the work gets
+    /// the app's dependencies.
     init(
-        scheduler: @escaping @Sendable () -> any BackgroundTaskScheduling = { BGTaskScheduler.shared }{{#if refresh}},
+        scheduler: @escaping @Sendable () -> any BackgroundTaskScheduling = { BGTaskScheduler.shared }{{#if schedulesOnBackground}},
+        now: @escaping @Sendable () -> Date = { Date() },
+        dueDates: TaskDueDates = TaskDueDates(){{/if}}{{#if refresh}},
         appRefreshWork: any BackgroundWork{{/if}}{{#if processing}},
         processingWork: any BackgroundWork{{/if}}
     ) {
         self.scheduler = scheduler
+{{#if schedulesOnBackground}}
+        self.now = now
+        self.dueDates = dueDates
+{{/if}}
 {{#if refresh}}
         self.appRefreshWork = appRefreshWork
 {{/if}}
@@ -981,12 +993,20 @@ import UIKit
     }
 {{#if refresh}}
 
-    /// Asks iOS to run the app refresh no earlier than `appRefreshInterval` from now. Scheduling again replaces
-    /// the pending request, so calling this every time the app enters the background is safe.
+    /// Asks iOS to run the app refresh when it is next due: `appRefreshInterval` after the last refresh (or after
+    /// the first request, before any has run), or as soon as iOS chooses once that has passed. Call it every time
+    /// the app enters the background: it never moves a pending request later (see `TaskDueDates`).
     func scheduleAppRefresh() {
-        submit(backgroundMode: "fetch") {
+        submitAppRefreshRequest(afterRun: false)
+    }
+
+    /// `afterRun`: asked for by a refresh as it starts, so the next one is due `appRefreshInterval` from now.
+    private func submitAppRefreshRequest(afterRun: Bool) {
+        submit(backgroundMode: "fetch") { [now, dueDates] in
             let request = BGAppRefreshTaskRequest(identifier: BackgroundTaskConfiguration.appRefreshIdentifier)
-            request.earliestBeginDate = Date(timeIntervalSinceNow: BackgroundTaskConfiguration.appRefreshInterval)
+            request.earliestBeginDate = dueDates.earliestBeginDate(of: request.identifier, now: now(), afterRun: afterRun) { now in
+                now.addingTimeInterval(BackgroundTaskConfiguration.appRefreshInterval)
+            }
             return request
         }
     }
@@ -1000,7 +1020,7 @@ import UIKit
         let started = Date()
         BackgroundLog.notice("Launched \(name).")
         // Requests run once; schedule the next refresh before anything can fail, and before this one completes.
-        scheduleAppRefresh()
+        submitAppRefreshRequest(afterRun: true)
         let work = appRefreshWork
         let submissions = submissions
         // The work's outcome, recorded as `run()` returns unless the task expired first: an expiry after that
@@ -1057,7 +1077,7 @@ import UIKit
         // Requests run once; schedule the next refresh before anything can fail. The run completes the task only
         // once the request is handed over, or after a bounded wait: the scheduler can hang, and the task has its
         // expiration handler from the start, whatever the scheduler does.
-        scheduleAppRefresh()
+        submitAppRefreshRequest(afterRun: true)
         BackgroundTaskRun.start(
             task, name: BackgroundTaskConfiguration.appRefreshIdentifier, work: appRefreshWork, completingAfter: submissions
         )
@@ -1066,14 +1086,22 @@ import UIKit
 {{/if}}
 {{#if processing}}
 
-    /// Asks iOS to run the processing task{{#if hasProcessingInterval}} no earlier than `processingInterval` from now{{/if}}{{#if nightly}} no earlier than `processingStartTime`{{/if}}, with the network and
-    /// power requirements from `BackgroundTaskConfiguration`. Scheduling again replaces the pending request.
+{{#if processingScheduled}}
+    /// Asks iOS to run the processing task when it is next due ({{#if hasProcessingInterval}}`processingInterval`{{/if}}{{#if nightly}}at the next `processingStartTime`{{/if}} after
+    /// the last run, or after the first request before any has run), or as soon as iOS chooses once that has
+    /// passed, with the network and power requirements from `BackgroundTaskConfiguration`. Call it every time the
+    /// app enters the background: it never moves a pending request later (see `TaskDueDates`).
+{{else}}
+    /// Asks iOS to run the processing task at an idle moment it chooses, with the network and power requirements
+    /// from `BackgroundTaskConfiguration`. Scheduling again replaces the pending request.
+{{/if}}
     func scheduleProcessingTask(
         requiresNetworkConnectivity: Bool = BackgroundTaskConfiguration.processingRequiresNetworkConnectivity,
         requiresExternalPower: Bool = BackgroundTaskConfiguration.processingRequiresExternalPower
     ) {
         submitProcessingRequest(
-            requiresNetworkConnectivity: requiresNetworkConnectivity, requiresExternalPower: requiresExternalPower, handedOver: nil
+            requiresNetworkConnectivity: requiresNetworkConnectivity, requiresExternalPower: requiresExternalPower,
+            {{#if processingScheduled}}afterRun: false, {{/if}}handedOver: nil
         )
     }
 
@@ -1087,7 +1115,7 @@ import UIKit
         let handedOver = DispatchGroup()
         submitProcessingRequest(
             requiresNetworkConnectivity: requiresNetworkConnectivity, requiresExternalPower: requiresExternalPower,
-            handedOver: handedOver
+            {{#if processingScheduled}}afterRun: false, {{/if}}handedOver: handedOver
         )
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             BackgroundTaskRun.afterSubmissions(handedOver, of: BackgroundTaskConfiguration.processingIdentifier) {
@@ -1096,20 +1124,32 @@ import UIKit
         }
     }
 
+{{#if processingScheduled}}
+    /// `afterRun`: asked for by a run as it starts, so the next one is due {{#if hasProcessingInterval}}`processingInterval` from now{{/if}}{{#if nightly}}at the next `processingStartTime`{{/if}}.
+{{/if}}
     private func submitProcessingRequest(
-        requiresNetworkConnectivity: Bool, requiresExternalPower: Bool, handedOver: DispatchGroup?
+        requiresNetworkConnectivity: Bool, requiresExternalPower: Bool,{{#if processingScheduled}} afterRun: Bool,{{/if}} handedOver: DispatchGroup?
     ) {
+{{#if processingScheduled}}
+        let (now, dueDates) = (self.now, self.dueDates)
+{{/if}}
         submit(backgroundMode: "processing", handedOver: handedOver) {
             let request = BGProcessingTaskRequest(identifier: BackgroundTaskConfiguration.processingIdentifier)
             request.requiresNetworkConnectivity = requiresNetworkConnectivity
             request.requiresExternalPower = requiresExternalPower
 {{#if nightly}}
-            request.earliestBeginDate = Calendar.current.nextDate(
-                after: Date(), matching: BackgroundTaskConfiguration.processingStartTime, matchingPolicy: .nextTime
-            )
-{{else}}
+            request.earliestBeginDate = dueDates.earliestBeginDate(of: request.identifier, now: now(), afterRun: afterRun) { now in
+                // A day on: `nextDate` finds no date only for components no calendar matches.
+                Calendar.current.nextDate(
+                    after: now, matching: BackgroundTaskConfiguration.processingStartTime, matchingPolicy: .nextTime
+                ) ?? now.addingTimeInterval(24 * 60 * 60)
+            }
+{{/if}}
+{{#if hasProcessingInterval}}
             if let interval = BackgroundTaskConfiguration.processingInterval {
-                request.earliestBeginDate = Date(timeIntervalSinceNow: interval)
+                request.earliestBeginDate = dueDates.earliestBeginDate(of: request.identifier, now: now(), afterRun: afterRun) { now in
+                    now.addingTimeInterval(interval)
+                }
             }
 {{/if}}
             return request
@@ -1121,7 +1161,10 @@ import UIKit
 {{#if processingScheduled}}
         // Requests run once; schedule the next run before anything can fail; the run completes the task once it
         // is handed over, or after a bounded wait.
-        scheduleProcessingTask()
+        submitProcessingRequest(
+            requiresNetworkConnectivity: BackgroundTaskConfiguration.processingRequiresNetworkConnectivity,
+            requiresExternalPower: BackgroundTaskConfiguration.processingRequiresExternalPower, afterRun: true, handedOver: nil
+        )
         BackgroundTaskRun.start(
             task, name: BackgroundTaskConfiguration.processingIdentifier, work: processingWork, completingAfter: submissions
         )
@@ -1250,6 +1293,39 @@ import UIKit
     }
 }
 
+{{#if schedulesOnBackground}}
+/// When each scheduled task is next due, kept in `UserDefaults` across launches.
+///
+/// A submission replaces the pending request with the same identifier. Asked for on every trip to the background,
+/// "now plus the interval" would move the pending request later each time: a daily task would never run for a
+/// user who opens the app every day, and a refresh every few hours would run only overnight. So a request asked
+/// for from there keeps the saved due date (one interval after the last run, or after the first request), or
+/// asks for now once that has passed; only a run, asking for its successor as it starts, moves the due date on.
+{{availability}}nonisolated struct TaskDueDates: Sendable {
+    /// The `UserDefaults` suite the dates are kept in; nil for the app's standard defaults.
+    let suiteName: String?
+
+    init(suiteName: String? = nil) {
+        self.suiteName = suiteName
+    }
+
+    /// The earliest begin date of the next request for `identifier`, where `next(now)` is when a run starting now
+    /// would make the next one due. After a run, that, saved as the due date. Otherwise the saved due date, or
+    /// `now` once it has passed; `next(now)` when none is saved (saved then) or the saved one lies further out
+    /// (the interval was shortened, or the clock was set back).
+    func earliestBeginDate(of identifier: String, now: Date, afterRun: Bool, next: (Date) -> Date) -> Date {
+        let defaults = suiteName.flatMap(UserDefaults.init(suiteName:)) ?? .standard
+        let key = identifier + ".due"
+        let next = next(now)
+        if !afterRun, let saved = defaults.object(forKey: key) as? Date, saved <= next {
+            return max(now, saved)
+        }
+        defaults.set(next, forKey: key)
+        return next
+    }
+}
+
+{{/if}}
 {{#if checkpoint}}
 /// Processing work that goes through items in a stable order and can stop after any of them.
 ///
@@ -1257,9 +1333,9 @@ import UIKit
 /// item's cursor as soon as it is done, and forgets the cursor when every item is done, so an expired run loses
 /// at most the item it was on. An item that fails fails the run, and the next run tries it again. Only failures
 /// `process(_:)` marks permanent (`throw BackgroundWorkError.permanent(error)`, for a corrupt record, say) count:
-/// after `attemptsPerItem` of them the item is skipped (and logged), so one bad item cannot stop every later run
-/// at the same cursor. Any other error (offline, a timeout, a server error) is transient: the item is tried again
-/// at every later run, for as long as it takes, and never skipped.
+/// after `attemptsPerItem` of them the item is skipped (and logged) for good, in later passes over the items too,
+/// so one bad item cannot stop every later run. Any other error (offline, a timeout, a server error) is
+/// transient: the item is tried again at every later run, for as long as it takes, and never skipped.
 {{availability}}nonisolated protocol CheckpointedWork: BackgroundWork {
     associatedtype Item: Sendable
     /// How many runs may fail permanently on the same item before it is skipped; 3 unless the work says otherwise.
@@ -1268,24 +1344,40 @@ import UIKit
     func items(after cursor: String?) async throws -> [Item]
     /// Processes one item and returns the cursor that marks it done.
     func process(_ item: Item) async throws -> String
+    /// Where `run()` keeps its cursor: the app's standard defaults unless the work says otherwise (the rehearsals
+    /// keep theirs in a suite of their own, away from the app's).
+    var checkpoint: ProcessingCheckpoint { get }
 }
 
 {{availability}}nonisolated extension CheckpointedWork {
     var attemptsPerItem: Int { 3 }
 
+    var checkpoint: ProcessingCheckpoint {
+        ProcessingCheckpoint(key: "\(BackgroundTaskConfiguration.processingIdentifier).cursor")
+    }
+
     func run() async throws {
-        let checkpoint = ProcessingCheckpoint(key: "\(BackgroundTaskConfiguration.processingIdentifier).cursor")
-        // Skipped items have no cursor of their own: they are the first ones after the saved cursor.
-        for item in try await items(after: checkpoint.load()).dropFirst(checkpoint.skippedItems) {
+        let checkpoint = checkpoint
+        var cursor = checkpoint.load()
+        // Skipped items have no cursor of their own: they are known as the first ones after the cursor before them.
+        var skipping = checkpoint.skippedItems(after: cursor)
+        for item in try await items(after: cursor) {
             try Task.checkCancellation()
+            if skipping > 0 {
+                skipping -= 1
+                continue
+            }
             do {
-                checkpoint.save(try await process(item))
+                let done = try await process(item)
+                checkpoint.save(done)
+                cursor = done
+                skipping = checkpoint.skippedItems(after: done)
             } catch BackgroundWorkError.permanent(let error) {
                 if Task.isCancelled || checkpoint.recordFailure() < attemptsPerItem {
                     throw error
                 }
-                BackgroundLog.error("Skipped an item after \(attemptsPerItem) runs failed on it for good.", error: error)
-                checkpoint.skipItem()
+                BackgroundLog.error("Skipped an item, in this and every later pass, after \(attemptsPerItem) runs failed on it for good.", error: error)
+                checkpoint.skipItem(after: cursor)
             }
         }
         checkpoint.clear()
@@ -1299,43 +1391,64 @@ import UIKit
     case permanent(any Error)
 }
 
-/// Where `CheckpointedWork` keeps its cursor between runs, with the failed runs of the item after it and how
-/// many items after it were skipped: `UserDefaults`, which survives relaunches and is safe to use from any thread.
+/// Where `CheckpointedWork` keeps its cursor between runs, with the failed runs of the item after it and the
+/// items skipped for good: `UserDefaults`, which survives relaunches and is safe to use from any thread.
 {{availability}}nonisolated struct ProcessingCheckpoint: Sendable {
     let key: String
+    /// The `UserDefaults` suite it is kept in; nil for the app's standard defaults.
+    let suiteName: String?
 
-    private var failuresKey: String { key + ".failures" }
-    private var skippedKey: String { key + ".skipped" }
-
-    func load() -> String? {
-        UserDefaults.standard.string(forKey: key)
+    init(key: String, suiteName: String? = nil) {
+        self.key = key
+        self.suiteName = suiteName
     }
 
-    var skippedItems: Int {
-        UserDefaults.standard.integer(forKey: skippedKey)
+    private var defaults: UserDefaults {
+        suiteName.flatMap(UserDefaults.init(suiteName:)) ?? .standard
+    }
+
+    private var failuresKey: String { key + ".failures" }
+    /// How many items were skipped right after each cursor ("" for the first items), kept when a pass ends. It
+    /// grows by at most one entry per `attemptsPerItem` failed runs, and only for items that fail for good.
+    private var skippedKey: String { key + ".skippedAfter" }
+
+    func load() -> String? {
+        defaults.string(forKey: key)
+    }
+
+    /// How many items right after `cursor` (nil: the first items) were skipped for good.
+    func skippedItems(after cursor: String?) -> Int {
+        skipped[cursor ?? ""] ?? 0
+    }
+
+    private var skipped: [String: Int] {
+        defaults.dictionary(forKey: skippedKey) as? [String: Int] ?? [:]
     }
 
     func save(_ cursor: String) {
-        UserDefaults.standard.set(cursor, forKey: key)
-        UserDefaults.standard.removeObject(forKey: failuresKey)
-        UserDefaults.standard.removeObject(forKey: skippedKey)
+        defaults.set(cursor, forKey: key)
+        defaults.removeObject(forKey: failuresKey)
     }
 
     /// Counts a failed run on the next item; returns how many runs have failed on it.
     func recordFailure() -> Int {
-        let failures = UserDefaults.standard.integer(forKey: failuresKey) + 1
-        UserDefaults.standard.set(failures, forKey: failuresKey)
+        let failures = defaults.integer(forKey: failuresKey) + 1
+        defaults.set(failures, forKey: failuresKey)
         return failures
     }
 
-    func skipItem() {
-        UserDefaults.standard.set(skippedItems + 1, forKey: skippedKey)
-        UserDefaults.standard.removeObject(forKey: failuresKey)
+    /// Skips the item after `cursor` (nil: the first item) for good.
+    func skipItem(after cursor: String?) {
+        var skipped = skipped
+        skipped[cursor ?? "", default: 0] += 1
+        defaults.set(skipped, forKey: skippedKey)
+        defaults.removeObject(forKey: failuresKey)
     }
 
+    /// Ends a pass: the next run starts from the first item. The skipped items stay skipped.
     func clear() {
-        for key in [key, failuresKey, skippedKey] {
-            UserDefaults.standard.removeObject(forKey: key)
+        for key in [key, failuresKey] {
+            defaults.removeObject(forKey: key)
         }
     }
 }
@@ -1688,7 +1801,7 @@ import XCTest
         let processingWork = Observed(work: await BackgroundTaskManager.makeProcessingWork(), journal: journal, throwing: throwing)
 {{/if}}
         let manager = BackgroundTaskManager(
-            scheduler: { scheduler }{{#if refresh}},
+            scheduler: { scheduler }{{#if schedulesOnBackground}}, dueDates: Self.rehearsalDueDates{{/if}}{{#if refresh}},
             appRefreshWork: refreshWork{{/if}}{{#if processing}},
             processingWork: processingWork{{/if}}
         )
@@ -1867,8 +1980,8 @@ import XCTest
     /// first saved. Your work's own items are used (through your factory), so with fewer than two there is nothing
     /// to rehearse. The saved checkpoint is cleared before and after.
     private func rehearseResuming<W: CheckpointedWork>(_ work: W) async {
-        let checkpoint = Self.clearedCheckpoint()
-        defer { checkpoint.clear() }
+        Self.forgetRehearsalState()
+        defer { Self.forgetRehearsalState() }
         guard let items = try? await work.items(after: nil), items.count >= 2 else { return }
         let first = await runCheckpointed(work, expireAfterFirstItem: true, failFirstItem: false)
         let second = await runCheckpointed(work, expireAfterFirstItem: false, failFirstItem: false)
@@ -1884,8 +1997,8 @@ import XCTest
     /// Fails the first item for good (`BackgroundWorkError.permanent`) in every run: the run that reaches
     /// `attemptsPerItem` failures must skip it and go on with the next item, and no earlier run may.
     private func rehearseSkipping<W: CheckpointedWork>(_ work: W) async {
-        let checkpoint = Self.clearedCheckpoint()
-        defer { checkpoint.clear() }
+        Self.forgetRehearsalState()
+        defer { Self.forgetRehearsalState() }
         // Up to 10 runs: more would make the rehearsal slow, not surer.
         guard let items = try? await work.items(after: nil), items.count >= 2, (1...10).contains(work.attemptsPerItem) else { return }
         for attempt in 1...work.attemptsPerItem {
@@ -1900,13 +2013,30 @@ import XCTest
         }
     }
 
-    /// The checkpoint `CheckpointedWork.run()` keeps, cleared: a rehearsal starts from no saved cursor.
-    private static func clearedCheckpoint() -> ProcessingCheckpoint {
-        let checkpoint = ProcessingCheckpoint(key: "\(BackgroundTaskConfiguration.processingIdentifier).cursor")
-        checkpoint.clear()
-        return checkpoint
+    /// Where the rehearsed `CheckpointedWork.run()` keeps its cursor and skipped items: the rehearsals' own
+    /// suite, so they never touch the app's.
+    static let rehearsalCheckpoint = ProcessingCheckpoint(
+        key: "\(BackgroundTaskConfiguration.processingIdentifier).cursor", suiteName: rehearsalSuite
+    )
+
+    /// Forgets everything kept in `rehearsalSuite`: a rehearsal starts as on a first launch.
+    static func forgetRehearsalState() {
+        UserDefaults(suiteName: rehearsalSuite)?.removePersistentDomain(forName: rehearsalSuite)
     }
 
+{{/if}}
+{{#if schedulesOnBackground}}
+    /// Where the rehearsed manager keeps its tasks' due dates: the rehearsals' own suite, so they never move the
+    /// app's schedule.
+    static let rehearsalDueDates = TaskDueDates(suiteName: rehearsalSuite)
+
+{{/if}}
+{{#if rehearsalState}}
+    /// The `UserDefaults` suite of everything the rehearsals keep, apart from the app's own defaults.
+    static let rehearsalSuite = "\(BackgroundTaskConfiguration.logSubsystem).rehearsals"
+
+{{/if}}
+{{#if checkpoint}}
     /// One launch of the processing task with `work` stepped through `Stepping`; the cursors your `process(_:)`
     /// returned, once the run has ended.
     private func runCheckpointed<W: CheckpointedWork>(_ work: W, expireAfterFirstItem: Bool, failFirstItem: Bool) async -> [String] {
@@ -1918,7 +2048,7 @@ import XCTest
         let refreshWork = await BackgroundTaskManager.makeAppRefreshWork()
 {{/if}}
         let manager = BackgroundTaskManager(
-            scheduler: { scheduler }{{#if refresh}},
+            scheduler: { scheduler }{{#if schedulesOnBackground}}, dueDates: Self.rehearsalDueDates{{/if}}{{#if refresh}},
             appRefreshWork: refreshWork{{/if}},
             processingWork: Observed(work: stepping, journal: journal, throwing: false)
         )
@@ -2166,6 +2296,8 @@ import XCTest
         }
 
         var attemptsPerItem: Int { work.attemptsPerItem }
+
+        var checkpoint: ProcessingCheckpoint { BackgroundTaskRehearsalTests.rehearsalCheckpoint }
 
         func items(after cursor: String?) async throws -> [W.Item] {
             try await work.items(after: cursor)
@@ -2803,30 +2935,33 @@ import UIKit
 /// the calls. Each selector follows the Swift name, such as `handleEventsForBackgroundURLSession:completionHandler:`
 /// (the methods that start work are named for Objective-C, such as `startDownloadFrom:`).
 ///
+/// Public, with every method: in a target with no Swift entry point and no bridging header (an Objective-C app
+/// whose first Swift files these are), Swift writes only public declarations into that header.
+///
 /// UIKit calls the app delegate on the main thread, so these run on the main actor. The Objective-C attributes
 /// apply where Objective-C exists, which is every Apple platform.
 #if canImport(ObjectiveC)
 @objc(BackgroundTasksObjC) @objcMembers
 #endif
 @MainActor
-final class BackgroundTasksObjC: NSObject {
+public final class BackgroundTasksObjC: NSObject {
 {{#if hasTaskManager}}
     /// From `application:didFinishLaunchingWithOptions:`, before it returns: iOS refuses later registrations.
-    static func registerTasks() {
+    public static func registerTasks() {
         BackgroundTaskManager.shared.registerTasks()
     }
 {{/if}}
 {{#if refresh}}
 
     /// From `applicationDidEnterBackground:` (or `sceneDidEnterBackground:`).
-    static func scheduleAppRefresh() {
+    public static func scheduleAppRefresh() {
         BackgroundTaskManager.shared.scheduleAppRefresh()
     }
 {{/if}}
 {{#if processingScheduled}}
 
     /// From `applicationDidEnterBackground:` (or `sceneDidEnterBackground:`).
-    static func scheduleProcessingTask() {
+    public static func scheduleProcessingTask() {
         BackgroundTaskManager.shared.scheduleProcessingTask()
     }
 {{/if}}
@@ -2834,7 +2969,7 @@ final class BackgroundTasksObjC: NSObject {
 
     /// From `application:didFinishLaunchingWithOptions:`: recreates the background sessions at launch, so
     /// transfers that finished meanwhile are delivered.
-    static func startTransferSessions() {
+    public static func startTransferSessions() {
 {{#if downloads}}
         _ = BackgroundDownloadManager.shared
 {{/if}}
@@ -2847,7 +2982,7 @@ final class BackgroundTasksObjC: NSObject {
     /// one of bggen's sessions: the app delegate must then hand the handler to the session's owner (an SDK) or call
     /// it, because iOS waits for every handler it passes. Not discardable, so Xcode warns where the answer is
     /// ignored.
-    static func handleEventsForBackgroundURLSession(_ identifier: String, completionHandler: @escaping () -> Void) -> Bool {
+    public static func handleEventsForBackgroundURLSession(_ identifier: String, completionHandler: @escaping () -> Void) -> Bool {
 {{#if downloads}}
         if BackgroundDownloadManager.shared.setCompletionHandler(completionHandler, for: identifier) {
             return true
@@ -2865,25 +3000,25 @@ final class BackgroundTasksObjC: NSObject {
 
     /// `[BackgroundTasksObjC startDownloadFrom:url]`: starts downloading in the background and returns at once; the
     /// result arrives through `DownloadHandling.swift`.
-    static func startDownloadFrom(_ url: URL) {
+    public static func startDownloadFrom(_ url: URL) {
         BackgroundDownloadManager.shared.startDownload(from: url)
     }
 
     /// `[BackgroundTasksObjC startDownloadWith:request]`, for a download that needs credentials: put them in the
     /// request's headers, never in its URL.
-    static func startDownloadWith(_ request: URLRequest) {
+    public static func startDownloadWith(_ request: URLRequest) {
         BackgroundDownloadManager.shared.startDownload(with: request)
     }
 
     /// `[BackgroundTasksObjC startDownloadWithKey:@"avatar-42" request:request]`, for a URL that changes for the
     /// same file (pre-signed): the file is named for the key, so each new URL replaces it.
-    static func startDownloadWithKey(_ key: String, request: URLRequest) {
+    public static func startDownloadWithKey(_ key: String, request: URLRequest) {
         BackgroundDownloadManager.shared.startDownload(with: request, key: key)
     }
 
     /// `[BackgroundTasksObjC downloadTransfersWithCompletionHandler:^(NSArray<NSURLSessionDownloadTask *> *tasks) { … }]`:
     /// the downloads in flight, those started before a relaunch included, handed to the handler on the main thread.
-    static func downloadTransfersWithCompletionHandler(_ completionHandler: @escaping @MainActor ([URLSessionDownloadTask]) -> Void) {
+    public static func downloadTransfersWithCompletionHandler(_ completionHandler: @escaping @MainActor ([URLSessionDownloadTask]) -> Void) {
         Task { @MainActor in
             completionHandler(await BackgroundDownloadManager.shared.transfers())
         }
@@ -2891,7 +3026,7 @@ final class BackgroundTasksObjC: NSObject {
 
     /// `[BackgroundTasksObjC cancelDownload:task]`: stops a download of `downloadTransfers…` for good; it is neither
     /// retried nor reported as a failure.
-    static func cancelDownload(_ task: URLSessionDownloadTask) {
+    public static func cancelDownload(_ task: URLSessionDownloadTask) {
         BackgroundDownloadManager.shared.cancel(task)
     }
 {{/if}}
@@ -2899,13 +3034,13 @@ final class BackgroundTasksObjC: NSObject {
 
     /// `[BackgroundTasksObjC startUploadOf:fileURL with:request]`: uploads the file (the request gives the URL,
     /// method and headers) in the background and returns at once; the result arrives through `UploadHandling.swift`.
-    static func startUploadOf(_ file: URL, with request: URLRequest) {
+    public static func startUploadOf(_ file: URL, with request: URLRequest) {
         BackgroundUploadManager.shared.startUpload(of: file, with: request)
     }
 
     /// `[BackgroundTasksObjC uploadTransfersWithCompletionHandler:^(NSArray<NSURLSessionUploadTask *> *tasks) { … }]`:
     /// the uploads in flight, those started before a relaunch included, handed to the handler on the main thread.
-    static func uploadTransfersWithCompletionHandler(_ completionHandler: @escaping @MainActor ([URLSessionUploadTask]) -> Void) {
+    public static func uploadTransfersWithCompletionHandler(_ completionHandler: @escaping @MainActor ([URLSessionUploadTask]) -> Void) {
         Task { @MainActor in
             completionHandler(await BackgroundUploadManager.shared.transfers())
         }
@@ -2913,7 +3048,7 @@ final class BackgroundTasksObjC: NSObject {
 
     /// `[BackgroundTasksObjC cancelUpload:task]`: stops an upload of `uploadTransfers…` for good; it is neither
     /// retried nor reported as a failure.
-    static func cancelUpload(_ task: URLSessionUploadTask) {
+    public static func cancelUpload(_ task: URLSessionUploadTask) {
         BackgroundUploadManager.shared.cancel(task)
     }
 {{/if}}
@@ -2921,7 +3056,7 @@ final class BackgroundTasksObjC: NSObject {
 
     /// From `application:didFinishLaunchingWithOptions:`: creates `ContinuedProcessingManager.shared`, which sweeps
     /// the partial output of jobs swiped away in an earlier launch.
-    static func startContinuedProcessing() {
+    public static func startContinuedProcessing() {
 {{#if needsContinuedAvailability}}
         if #available(iOS 26.0, *) { _ = ContinuedProcessingManager.shared }
 {{else}}
@@ -2936,7 +3071,7 @@ final class BackgroundTasksObjC: NSObject {
 {{#if needsContinuedAvailability}}
     @available(iOS 26.0, *)
 {{/if}}
-    static func startExportJobWithCompletionHandler(_ completionHandler: @escaping @MainActor (String?, String?) -> Void) {
+    public static func startExportJobWithCompletionHandler(_ completionHandler: @escaping @MainActor (String?, String?) -> Void) {
         Task { @MainActor in
             do throws(ContinuedProcessingError) {
                 completionHandler(try await ContinuedProcessingManager.shared.start(ExportJob()), nil)
@@ -2951,14 +3086,14 @@ final class BackgroundTasksObjC: NSObject {
 {{#if needsContinuedAvailability}}
     @available(iOS 26.0, *)
 {{/if}}
-    static func cancelQueuedExportJob(_ identifier: String) {
+    public static func cancelQueuedExportJob(_ identifier: String) {
         ContinuedProcessingManager.shared.cancelQueuedJob(identifier)
     }
 {{/if}}
 {{#if silentPush}}
 
     /// From `application:didReceiveRemoteNotification:fetchCompletionHandler:`; calls the handler exactly once.
-    static func handleRemoteNotification(_ userInfo: [AnyHashable: Any], completionHandler: @escaping @MainActor (UIBackgroundFetchResult) -> Void) {
+    public static func handleRemoteNotification(_ userInfo: [AnyHashable: Any], completionHandler: @escaping @MainActor (UIBackgroundFetchResult) -> Void) {
         Task { @MainActor in
             completionHandler(await SilentPushHandler.shared.handle(userInfo: userInfo))
         }
@@ -4038,6 +4173,10 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
 }
 {{/if}}
 ```
+   If bggen's files are the target's first Swift, set its Swift Language Version (build setting SWIFT_VERSION,
+   6 or 5) in the target's Build Settings: Xcode sets it only when a Swift file is added through its own menus,
+   and does not build Swift without it. No bridging header is needed: BackgroundTasksObjC is public, so the
+   "-Swift.h" header declares it.
 {{#if schedulesOnBackground}}
 {{#if withoutScenes}}
    Your app has no scenes (its Info.plist has no UIApplicationSceneManifest and no file declares a scene
@@ -4397,7 +4536,8 @@ import Foundation
 {{#if checkpoint}}
 /// Here `CheckpointedWork` does that: it saves a cursor after each item and resumes from it next run. An item
 /// that fails is tried again next run. Throw `BackgroundWorkError.permanent(error)` from `process(_:)` when
-/// retrying cannot help (a corrupt record): an item that fails that way in three runs is skipped and logged; to
+/// retrying cannot help (a corrupt record): an item that fails that way in three runs is skipped and logged, in
+/// that pass and every later one (it is known as the item after the one before it, so keep the order stable); to
 /// allow more or fewer runs, add for example `var attemptsPerItem: Int { 5 }` to this type. Other errors, such
 /// as being offline, are retried at every later run and never skip the item.
 {{availability}}nonisolated struct ProcessingWork: CheckpointedWork {

@@ -7,6 +7,7 @@ struct RenderContext {
     init(_ configuration: Configuration) {
         let identifiers = Identifiers(configuration)
         let modes = backgroundModes(for: configuration)
+        let schedulesOnBackground = configuration.includes(.refresh) || configuration.processingSeconds != nil || configuration.nightlyAt != nil
         var values: [String: TemplateValue] = [
             "bundleIdentifier": .string(configuration.bundleIdentifier.description),
             "needsContinuedAvailability": .bool(configuration.deploymentTarget < DeploymentTarget(major: 26, minor: 0)),
@@ -20,9 +21,11 @@ struct RenderContext {
             // The rehearsals that expire a task: of the kinds BGTaskScheduler runs, which iOS can expire.
             "rehearsesExpiry": .bool(TaskSpec.all.contains { $0.isScheduledTask && configuration.includes($0.kind) }),
             "processingScheduled": .bool(configuration.processingSeconds != nil || configuration.nightlyAt != nil),
-            "schedulesOnBackground": .bool(configuration.includes(.refresh) || configuration.processingSeconds != nil || configuration.nightlyAt != nil),
+            "schedulesOnBackground": .bool(schedulesOnBackground),
             "hasProcessingInterval": .bool(configuration.processingSeconds != nil),
             "nightly": .bool(configuration.nightlyAt != nil),
+            // What the rehearsals keep in a UserDefaults suite of their own: due dates, a checkpoint.
+            "rehearsalState": .bool(schedulesOnBackground || configuration.checkpoint),
             "networkValue": .string(String(configuration.requiresNetwork)),
             "powerValue": .string(String(configuration.requiresPower)),
             // An app deploying below iOS 13 gets every generated type marked available from 13, and the printed
