@@ -12,7 +12,7 @@ import Testing
         let session = MCPSession(console: FakeConsole(terminal: false, currentDirectory: folder.standardizedFileURL.path), fileSystem: LocalFileSystem())
         var input = lines[...]
         var raw: [String] = []
-        let status = MCPCommand.serve(session, read: { input.popFirst() }, write: { raw.append($0) })
+        let status = MCPCommand.serve(session, read: { input.popFirst().map(MCPInput.line) }, write: { raw.append($0); return nil }, report: { _ in })
         let replies = raw.map { (try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8))) ?? .null }
         return (status, replies, raw)
     }

@@ -14,9 +14,10 @@ public struct BinaryRun: Sendable {
 }
 
 public enum BinaryRunner {
-    public static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> BinaryRun {
+    /// `executable` is bggen unless given (a shell that limits it, say).
+    public static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:], executable: URL? = nil) throws -> BinaryRun {
         let process = Process()
-        process.executableURL = try RepositoryPaths.binary
+        process.executableURL = try executable ?? RepositoryPaths.binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment

@@ -55,19 +55,31 @@ struct MCPCommand {
     /// Reads lines until end of input. Protocol messages go to the real stdout; the process's stdout is pointed at
     /// stderr first, so nothing else that prints can corrupt the stream.
     func serve() -> Int32 {
-        let protocolOutput = FileHandle(fileDescriptor: dup(STDOUT_FILENO), closeOnDealloc: true)
+        let protocolOutput = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
-        return Self.serve(MCPSession(console: console, fileSystem: fileSystem), read: { readLine(strippingNewline: true) }) { line in
-            protocolOutput.write(Data((line + "\n").utf8))
-        }
+        defer { close(protocolOutput) }
+        var reader = MCPMessageReader.standardInput()
+        return Self.serve(MCPSession(console: console, fileSystem: fileSystem), read: { reader.next() }, write: { line in
+            DescriptorWrite.all(line + "\n", to: protocolOutput).map { String(cString: strerror($0)) }
+        }, report: console.writeError)
     }
 
-    /// The loop, with its ends as seams so tests can drive a session in process.
-    static func serve(_ session: MCPSession, read: () -> String?, write: (String) -> Void) -> Int32 {
-        while let line = read() {
-            if let reply = session.handle(line) { write(reply) }
+    /// The loop, with its ends as seams so tests can drive a session in process. `write` returns why a reply could
+    /// not be written (the client went away, the disk is full): the server says so in one line and exits 1, as the
+    /// commands do when their output is lost.
+    static func serve(_ session: MCPSession, read: () -> MCPInput?, write: (String) -> String?, report: (String) -> Void) -> Int32 {
+        while let input = read() {
+            let reply: String?
+            switch input {
+            case .line(let line): reply = session.handle(line)
+            case .tooLong: reply = MCPSession.tooLong
+            }
+            if let reply, let failure = write(reply) {
+                report("bggen: could not write to stdout: \(failure)\n")
+                return ExitStatus.failure
+            }
             if let signal = session.stoppedBy {
-                FileHandle.standardError.write(Data("Stopped by \(DeferredSignals.name(of: signal)) after every file was written.\n".utf8))
+                report("Stopped by \(DeferredSignals.name(of: signal)) after every file was written.\n")
                 return ExitStatus.stopped(by: signal)
             }
         }

@@ -21,6 +21,10 @@ final class MCPSession {
         runner = MCPToolRunner(console: console, fileSystem: fileSystem)
     }
 
+    /// The answer to a line longer than `MCPMessageReader.maximumBytes`, sent as soon as it is that long; the rest
+    /// of the line is discarded.
+    static let tooLong = error(id: .null, .invalidRequest, "Invalid Request: a message longer than \(MCPMessageReader.maximumBytes) bytes was discarded up to its newline")
+
     /// JSON-RPC error codes.
     enum ErrorCode: Int {
         case parseError = -32700, invalidRequest = -32600, methodNotFound = -32601, invalidParams = -32602

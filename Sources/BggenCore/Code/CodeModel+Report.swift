@@ -87,6 +87,12 @@ extension CodeModel {
 
     var warnings: [ProjectWarning] {
         unreadableSources.map { ProjectWarning.unreadableSource(file: $0.file, reason: $0.reason) } + unresolvedRegistrations
+            + cutConstants.map { ProjectWarning.cutConstant(file: $0.file, line: $0.line, name: $0.name) }
+    }
+
+    /// The string constants of every file read that grew too long to build, each with its file and line.
+    var cutConstants: [(file: String, line: Int, name: String)] {
+        files.flatMap { facts in facts.constants.cut.map { (facts.file, $0.line, $0.name) } }
     }
 
     /// A file under a `…Tests` folder: test helpers may declare delegates that start nothing.

@@ -25,6 +25,9 @@ struct ConstantTable: Sendable {
     /// case's: a member of an enum declared elsewhere (duckduckgo's extension of a library's `Kind`, whose
     /// `backgroundTaskIdentifier` a closure over `allCases` registers).
     var switchedMembers: [String: [String]] = [:]
+    /// Constants whose interpolations grow past `ExpansionBound.maximumLength`, with the line each is defined on:
+    /// their value is unknown, and the warning names them.
+    var cut: [(name: String, line: Int)] = []
 
     /// What `Bundle.main.bundleIdentifier` is in the app: the target's bundle identifier, written as the build
     /// setting so it expands with the target's settings like an Info.plist entry does.
@@ -81,10 +84,22 @@ struct ConstantTable: Sendable {
             if Self.mentionsBundleIdentifier(expression) { fixedNames.insert(tokens[index].text) }
             pending.append((tokens[index].text, expression, index))
         }
-        // Built values may use each other (`refreshID = "\(prefix).refresh"`, `prefix = bundle + ".app"`).
+        // Built values may use each other (`refreshID = "\(prefix).refresh"`, `prefix = bundle + ".app"`). The fixed
+        // constants are kept as they are found, not filtered out of all of them for each value built.
+        var fixedFound = found.filter { fixedNames.contains($0.key) }
+        var cutNames = Set<String>()
         for _ in 0..<3 {
-            for (name, expression, index) in pending where found[name] == nil {
-                if let value = Self.concatenation(expression, constants: found.filter { fixedNames.contains($0.key) }) { define(name, value, at: index) }
+            for (name, expression, index) in pending where found[name] == nil && !cutNames.contains(name) {
+                switch Self.build(expression, constants: fixedFound) {
+                case .value(let value):
+                    define(name, value, at: index)
+                    if fixedNames.contains(name) { fixedFound[name] = value }
+                case .cut:
+                    cutNames.insert(name)
+                    cut.append((name, tokens[index].line))
+                case .unknown:
+                    break
+                }
             }
         }
         for name in ambiguous { found[name] = nil }
@@ -161,8 +176,13 @@ struct ConstantTable: Sendable {
     /// `Bundle.main.bundleIdentifier! + ".exposure-notification"` is `$(PRODUCT_BUNDLE_IDENTIFIER).exposure-notification`:
     /// each part of the `+` chain is read (a literal, an interpolation, the bundle identifier, a fixed constant) and
     /// the parts joined; nil when any part is unknown, so a suffix is never dropped and the bare bundle identifier
-    /// never stands for the whole. A value longer than `longestValue` is no identifier and is not kept.
+    /// never stands for the whole. A value that grows past `ExpansionBound.maximumLength` is cut (see `build`).
     static func concatenation(_ expression: [SourceToken], constants: [String: String]) -> String? {
+        if case .value(let value) = build(expression, constants: constants) { value } else { nil }
+    }
+
+    /// The `+` chain built part by part, stopping as soon as it is longer than `ExpansionBound.maximumLength`.
+    static func build(_ expression: [SourceToken], constants: [String: String]) -> Interpolation {
         var parts: [[SourceToken]] = [[]]
         var depth = 0
         for token in expression {
@@ -172,19 +192,18 @@ struct ConstantTable: Sendable {
         }
         var result = ""
         for part in parts {
-            guard let value = partValue(part, constants: constants) else { return nil }
-            result += value
-            guard result.utf8.count <= longestValue else { return nil }
+            switch partValue(part, constants: constants) {
+            case .value(let value): result += value
+            case let unknownOrCut: return unknownOrCut
+            }
+            guard result.utf8.count <= ExpansionBound.maximumLength else { return .cut }
         }
-        return result
+        return .value(result)
     }
-
-    /// No task or session identifier is this long; a chain of constants doubling each other is.
-    static let longestValue = 1_024
 
     /// One part of a `+` chain: without its parentheses, a trailing `!` or `?`, and a `?? fallback` (the bundle
     /// identifier is the app's own, never nil in an app).
-    private static func partValue(_ part: [SourceToken], constants: [String: String]) -> String? {
+    private static func partValue(_ part: [SourceToken], constants: [String: String]) -> Interpolation {
         var part = part[...]
         if part.first?.text == "(", part.last?.text == ")" { part = part.dropFirst().dropLast() }
         if let coalescing = part.indices.first(where: { part[$0].text == "?" && $0 + 1 < part.endIndex && part[$0 + 1].text == "?" }) {
@@ -193,10 +212,10 @@ struct ConstantTable: Sendable {
         while let last = part.last, last.kind == .punctuation, last.text == "!" || last.text == "?" { part = part.dropLast() }
         let tokens = Array(part)
         if tokens.count == 1, tokens[0].kind == .string {
-            return tokens[0].isLiteral ? tokens[0].text : interpolation(tokens[0], constants: constants)
+            return tokens[0].isLiteral ? .value(tokens[0].text) : resolve(tokens[0], constants: constants)
         }
-        if TokenPattern.matches(tokens, at: 0, ["Bundle", ".", "main", ".", "bundleIdentifier"]), tokens.count == 5 { return bundleIdentifierValue }
-        return TokenPattern.chainName(tokens).flatMap { constants[$0] }
+        if TokenPattern.matches(tokens, at: 0, ["Bundle", ".", "main", ".", "bundleIdentifier"]), tokens.count == 5 { return .value(bundleIdentifierValue) }
+        return TokenPattern.chainName(tokens).flatMap { constants[$0] }.map(Interpolation.value) ?? .unknown
     }
 
     /// `.refresh.identifier` or `TaskID.refresh.rawValue`: a member of one case, named with a leading dot or its
@@ -213,10 +232,26 @@ struct ConstantTable: Sendable {
         return enums[expression[expression.count - 5].text]?.value(of: member, forCase: name)
     }
 
-    /// `"\(bundleIdentifier).refresh"` with each interpolation resolved, or nil.
+    /// `"\(bundleIdentifier).refresh"` with each interpolation resolved, or nil (also when it is cut).
     static func interpolation(_ token: SourceToken, constants: [String: String]) -> String? {
+        if case .value(let value) = resolve(token, constants: constants) { value } else { nil }
+    }
+
+    /// What an interpolated string spells out of `constants`.
+    enum Interpolation: Equatable {
+        case value(String)
+        /// A part is not a known constant.
+        case unknown
+        /// It grew past `ExpansionBound.maximumLength` as it was built, so the rest was never built.
+        case cut
+    }
+
+    /// Builds the string piece by piece and stops as soon as it is longer than `ExpansionBound.maximumLength`: a
+    /// constant that interpolates the previous one ten times, each doing so again, would otherwise take a billion
+    /// characters from a file under a kilobyte.
+    static func resolve(_ token: SourceToken, constants: [String: String]) -> Interpolation {
         var pieces = token.text.components(separatedBy: "\\(…)")
-        guard pieces.count == token.interpolations.count + 1 else { return nil }
+        guard pieces.count == token.interpolations.count + 1 else { return .unknown }
         var result = pieces.removeFirst()
         for (source, piece) in zip(token.interpolations, pieces) {
             var expression = source.trimmingCharacters(in: .whitespaces)
@@ -228,10 +263,11 @@ struct ConstantTable: Sendable {
                       let name = expression.split(separator: ".").last, let value = constants[String(name)] {
                 result += value
             } else {
-                return nil
+                return .unknown
             }
             result += piece
+            if result.utf8.count > ExpansionBound.maximumLength { return .cut }
         }
-        return result
+        return result.utf8.count > ExpansionBound.maximumLength ? .cut : .value(result)
     }
 }

@@ -45,6 +45,12 @@ public struct Doctor: Sendable {
                           message: "\(source.file) was not searched for background code: \(source.reason).",
                           why: "A finding there would be missed.", fix: "Nothing to do unless the file holds background work.")
         }
+        // A constant too long to build: an identifier made from it is unknown, so the rules cannot check it.
+        findings += code.cutConstants.map { cut in
+            DoctorFinding(rule: .couldNotCheck, location: FindingLocation(file: cut.file, line: cut.line, column: 1), target: nil,
+                          message: ProjectWarning.cutConstant(file: cut.file, line: cut.line, name: cut.name).description,
+                          why: "A task identifier made from it could not be checked.", fix: "Nothing to do unless the constant names a background task.")
+        }
         // A generator's dump that failed, timed out or was not allowed to run: the targets may be incomplete.
         for warning in project.warnings {
             let file: String

@@ -160,13 +160,12 @@ struct BuildSettings: Sendable, Equatable {
             .trimmingCharacters(in: .whitespaces)
     }
 
-    /// The longest value an expansion yields. A setting that references another ten times, which references the
-    /// next ten times, doubles nothing in a real project but grows tenfold per level in a hostile one.
-    static let maximumLength = 4_096
+    /// The longest value an expansion yields (see `ExpansionBound`).
+    static let maximumLength = ExpansionBound.maximumLength
 
     /// How a setting that grew past `maximumLength` is listed among the unresolved names, so the warning names it.
     static func cutMarker(_ name: String) -> String { "\(name) \(cutNote)" }
-    private static let cutNote = "(cut: it expands to more than \(maximumLength) characters)"
+    private static let cutNote = ExpansionBound.cutNote
 
     /// Each setting's expansion within one `expanding` call, by name and `keepUnknown`: a setting referenced many
     /// times is expanded once, so the work is linear in the settings, not exponential in their nesting.

@@ -30,6 +30,8 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
     case podsNotInstalled(count: Int)
     /// `register(forTaskWithIdentifier:)` with an argument that is not a literal or a constant in the same file.
     case unresolvedIdentifier(file: String, line: Int, expression: String)
+    /// A string constant whose interpolations grow past `ExpansionBound.maximumLength`: its value is unknown.
+    case cutConstant(file: String, line: Int, name: String)
     /// A source file that could not be read (not UTF-8, not a regular file, too large), so it was not searched.
     case unreadableSource(file: String, reason: String)
     /// More than one iOS app target; the caller must ask which one, or take `--target NAME`.
@@ -81,6 +83,8 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
             "the CocoaPods xcconfigs are not there (\(count) configuration\(count == 1 ? "" : "s") \(count == 1 ? "is" : "are") based on Pods/Target Support Files/…, which pod install writes), so settings from them are unknown to bggen; run pod install first if they set the bundle identifier or deployment target."
         case .unresolvedIdentifier(let file, let line, let expression):
             "\(file):\(line) registers a task with '\(expression)', whose value bggen cannot see; check that the identifier is in BGTaskSchedulerPermittedIdentifiers."
+        case .cutConstant(let file, let line, let name):
+            "\(file):\(line) defines \(name), whose value bggen did not build \(ExpansionBound.cutNote); an identifier made from it is unknown to bggen."
         case .unreadableSource(let file, let reason):
             "\(file) was not searched for background code: \(reason)."
         case .multipleAppTargets(let names):
