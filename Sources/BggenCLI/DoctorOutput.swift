@@ -38,7 +38,7 @@ struct DoctorOutput {
         var text = ""
         let listed = report.findings.filter { finding in listedAtLeast.map { finding.severity >= $0 } ?? true }
         for (file, findings) in Dictionary(grouping: listed, by: \.location.file).sorted(by: { $0.key < $1.key }) {
-            text += style.bold(TerminalText.escaped(file)) + "\n"
+            text += style.bold(Self.lineStart(file)) + "\n"
             for finding in findings {
                 let place = finding.location.line > 0 ? "\(finding.location.line):\(finding.location.column)" : "-"
                 text += "  \(place)  \(style.paint(finding.severity)) [\(finding.rule.id)] \(TerminalText.escaped(finding.message))\n"
@@ -98,11 +98,24 @@ struct DoctorOutput {
         githubMessage(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 
+    /// A relative path from the repository where a line of the text format starts: `./` goes before one that starts
+    /// with anything but a letter, digit, `_` or `.`, so a folder named `::error file=…::Forged` is no GitHub
+    /// Actions workflow command in a `run: bggen doctor` step.
+    static func lineStart(_ path: String) -> String {
+        let escaped = TerminalText.escaped(path)
+        guard let first = escaped.unicodeScalars.first, !(first.properties.isAlphabetic || ("0"..."9").contains(first) || first == "_" || first == ".") else {
+            return escaped
+        }
+        return "./" + escaped
+    }
+
     /// `path:line:column: warning: [rule] message`, which Xcode shows inline when a Run Script phase prints it.
-    /// Xcode knows error, warning and note; paths are absolute so it can open them.
+    /// Xcode knows error, warning and note; paths are absolute so it can open them, and a `:` in one is written
+    /// `%3A`, so a file named `x:1:1: warning: y` cannot move a finding or change its severity.
     func xcode() -> String {
         report.findings.map { finding in
             let path = TerminalText.escaped(report.root == "/" ? "/\(finding.location.file)" : "\(report.root)/\(finding.location.file)")
+                .replacingOccurrences(of: ":", with: "%3A")
             let place = finding.location.line > 0 ? "\(path):\(finding.location.line):\(max(finding.location.column, 1))" : path
             return "\(place): \(finding.severity.rawValue): [\(finding.rule.id)] \(TerminalText.escaped("\(finding.message) \(finding.fix)"))\n"
         }.joined()

@@ -52,25 +52,25 @@ extension ExistingProject {
             guard let instruction = specInstruction(spec: spec, target: target.name, existing: plist.specProperties, flowKeys: flow, info: [
                 (BackgroundModes.permittedIdentifiersKey, identifiers), (BackgroundModes.key, modes),
             ]) else {
-                return "\(spec) already gives \(target.name)'s Info.plist every key this needs; nothing to add."
+                return "\(spec) already gives \(RepositoryText.name(target.name))'s Info.plist every key this needs; nothing to add."
             }
             edits.instructions.append(instruction)
             return "Add the Info.plist keys to \(spec) as shown under \"To do by hand\" below; \(plist.path ?? "the Info.plist") is rebuilt from it."
         }
         guard let path = plist.path else {
             edits.instructions.append(
-                "\(target.name) generates its Info.plist from build settings, which cannot hold arrays: set INFOPLIST_FILE = \(OutputRenderer.infoFragmentPath) for \(target.name), and keep GENERATE_INFOPLIST_FILE = YES so Xcode still generates the rest."
+                "\(RepositoryText.name(target.name)) generates its Info.plist from build settings, which cannot hold arrays: set INFOPLIST_FILE = \(OutputRenderer.infoFragmentPath) for \(RepositoryText.name(target.name)), and keep GENERATE_INFOPLIST_FILE = YES so Xcode still generates the rest."
             )
             return "Set INFOPLIST_FILE as shown under \"To do by hand\" below, so Xcode merges \(OutputRenderer.infoFragmentPath) into the Info.plist it generates."
         }
         guard plist.exists else {
-            edits.notes.append("\(target.name)'s INFOPLIST_FILE names \(path), which does not exist; merge \(OutputRenderer.infoFragmentPath) into the Info.plist the target really uses.")
+            edits.notes.append("\(RepositoryText.name(target.name))'s INFOPLIST_FILE names \(path), which does not exist; merge \(OutputRenderer.infoFragmentPath) into the Info.plist the target really uses.")
             return nil
         }
         var changed: [String] = [], unchanged: [String] = []
         for each in [path] + plist.otherPaths {
             guard fileSystem.kind(of: PathText.join(report.root, each)) == .file else {
-                edits.notes.append("\(target.name)'s INFOPLIST_FILE names \(each) for \(configurationList(plist, each)), which does not exist; merge \(OutputRenderer.infoFragmentPath) into the Info.plist that configuration really uses.")
+                edits.notes.append("\(RepositoryText.name(target.name))'s INFOPLIST_FILE names \(each) for \(configurationList(plist, each)), which does not exist; merge \(OutputRenderer.infoFragmentPath) into the Info.plist that configuration really uses.")
                 continue
             }
             let missing = identifiersMissing(from: each, of: target, identifiers, fileSystem: fileSystem)
@@ -90,8 +90,8 @@ extension ExistingProject {
         let all = ([path] + plist.otherPaths).map { "\($0) (\(configurationList(plist, $0)))" }.joined(separator: ", ")
         guard changed.count + unchanged.count == plist.otherPaths.count + 1 else { return nil }
         return changed.isEmpty
-            ? "\(target.name)'s configurations use several Info.plists, \(all), and each already has every key this needs; nothing to merge."
-            : "\(target.name)'s configurations use several Info.plists, and bggen added the keys to each that lacked them: \(all); nothing to merge."
+            ? "\(RepositoryText.name(target.name))'s configurations use several Info.plists, \(all), and each already has every key this needs; nothing to merge."
+            : "\(RepositoryText.name(target.name))'s configurations use several Info.plists, and bggen added the keys to each that lacked them: \(all); nothing to merge."
     }
 
     /// The configurations using the Info.plist at `path`, for messages.
@@ -114,7 +114,7 @@ extension ExistingProject {
         let values = wanted.map { "\($0.key) = \($0.value.text)" }.joined(separator: " and ")
         guard !target.entitlements.isEmpty else {
             edits.instructions.append(
-                "\(target.name) has no entitlements file: add the \(wanted.map(\.capability).joined(separator: " and ")) capability in Xcode (Signing & Capabilities), which creates \(target.name).entitlements with \(values); \(OutputRenderer.entitlementsFragmentPath) shows the entries, but bggen rewrites it, so do not sign with it."
+                "\(RepositoryText.name(target.name)) has no entitlements file: add the \(wanted.map(\.capability).joined(separator: " and ")) capability in Xcode (Signing & Capabilities), which creates \(RepositoryText.name(target.name)).entitlements with \(values); \(OutputRenderer.entitlementsFragmentPath) shows the entries, but bggen rewrites it, so do not sign with it."
             )
             return nil
         }
@@ -129,16 +129,16 @@ extension ExistingProject {
                     handled.append(spec)
                 }
             } else if let reason = file.unreadableReason {
-                edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS is \(file.rawValue), which bggen could not read (\(reason)), so it left the app's entitlements alone; add \(values) to the file your build signs with. Keep CODE_SIGN_ENTITLEMENTS as it is.")
+                edits.notes.append("\(RepositoryText.name(target.name))'s CODE_SIGN_ENTITLEMENTS is \(file.rawValue), which bggen could not read (\(reason)), so it left the app's entitlements alone; add \(values) to the file your build signs with. Keep CODE_SIGN_ENTITLEMENTS as it is.")
                 noted.append(file.rawValue)
             } else if file.sharedWithExtension {
-                edits.notes.append("\(file.path) is shared with \(file.sharedWith.joined(separator: ", ")), so \(keys) was not added; give \(target.name) an entitlements file of its own with \(values).")
+                edits.notes.append("\(file.path) is shared with \(file.sharedWith.joined(separator: ", ")), so \(keys) was not added; give \(RepositoryText.name(target.name)) an entitlements file of its own with \(values).")
                 noted.append(file.path)
             } else if !file.unresolvedVariables.isEmpty {
-                edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS is \(file.rawValue), and nothing in the repository defines \(file.unresolvedVariables.map { "$(\($0))" }.joined(separator: ", ")), so bggen cannot tell which file signs the app and left \(file.path) alone; add \(values) to the one your build uses.")
+                edits.notes.append("\(RepositoryText.name(target.name))'s CODE_SIGN_ENTITLEMENTS is \(file.rawValue), and nothing in the repository defines \(file.unresolvedVariables.map { "$(\($0))" }.joined(separator: ", ")), so bggen cannot tell which file signs the app and left \(file.path) alone; add \(values) to the one your build uses.")
                 noted.append(file.path)
             } else if !file.exists {
-                edits.notes.append("\(target.name)'s CODE_SIGN_ENTITLEMENTS names \(file.path), which does not exist; add \(values) to the file it really uses.")
+                edits.notes.append("\(RepositoryText.name(target.name))'s CODE_SIGN_ENTITLEMENTS names \(file.path), which does not exist; add \(values) to the file it really uses.")
                 noted.append(file.path)
             } else {
                 switch try patch(file.path, wanted.map(Self.edit(adding:)), patcher: patcher, fileSystem: fileSystem, into: &edits) {
@@ -149,7 +149,7 @@ extension ExistingProject {
                 case .changed:
                     handled.append(file.path)
                     if target.otherPlatforms.contains(.macOS), wanted.contains(where: { $0.key == Entitlement.apsEnvironment.key }) {
-                        edits.notes.append("\(file.path) also signs \(target.name)'s macOS build; aps-environment was added for iOS, and a macOS build ignores it (macOS reads com.apple.developer.aps-environment).")
+                        edits.notes.append("\(file.path) also signs \(RepositoryText.name(target.name))'s macOS build; aps-environment was added for iOS, and a macOS build ignores it (macOS reads com.apple.developer.aps-environment).")
                     }
                 }
             }

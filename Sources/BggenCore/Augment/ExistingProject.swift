@@ -335,19 +335,19 @@ public struct ExistingProject: Sendable {
         case .xcodeProject:
             if target.synchronizedFolders.contains(where: inside) { return nil }
             guard let synchronized = target.synchronizedFolders.first else {
-                return "\(target.name) lists its files one by one: add \(outputFolder) to the \(target.name) target in Xcode (File > Add Files)."
+                return "\(RepositoryText.name(target.name)) lists its files one by one: add \(outputFolder) to the \(RepositoryText.name(target.name)) target in Xcode (File > Add Files)."
             }
-            return "\(outputFolder) is not in a folder \(target.name) compiles: add it to the \(target.name) target in Xcode (File > Add Files), or pass --output inside \(synchronized)."
+            return "\(outputFolder) is not in a folder \(RepositoryText.name(target.name)) compiles: add it to the \(RepositoryText.name(target.name)) target in Xcode (File > Add Files), or pass --output inside \(synchronized)."
         case .xcodeGen, .tuist:
             let generator = report.kind == .xcodeGen ? "xcodegen generate" : "tuist generate"
             if target.listedSources.contains(where: inside) {
-                return "run \(generator) so \(target.name) picks up the new files in \(outputFolder)."
+                return "run \(generator) so \(RepositoryText.name(target.name)) picks up the new files in \(outputFolder)."
             }
             // Paths in a spec or manifest are relative to its folder; a target listing its files one by one
             // compiles nothing new after generating until the folder is listed too.
             let listed = PathText.relative(outputFolder, to: PathText.parent(of: target.definedIn)) ?? outputFolder
             let line = report.kind == .xcodeGen ? "- \(listed)" : "\"\(listed)\""
-            return "add the line `\(line)` to \(target.name)'s `sources:` in \(target.definedIn), then run \(generator): no folder listed there holds \(outputFolder), so \(generator) alone picks up nothing."
+            return "add the line `\(line)` to \(RepositoryText.name(target.name))'s `sources:` in \(target.definedIn), then run \(generator): no folder listed there holds \(outputFolder), so \(generator) alone picks up nothing."
         case .swiftPackage:
             return nil
         }

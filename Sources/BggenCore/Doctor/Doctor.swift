@@ -140,11 +140,11 @@ public struct Doctor: Sendable {
         switch fix.edit {
         case .addStrings(let key, let values) where values.contains(where: hasControl):
             let kept = values.filter { !hasControl($0) }
-            let refused = values.filter(hasControl).map { "'\($0)'" }.joined(separator: ", ")
+            let refused = values.filter(hasControl).map { RepositoryText.quoted($0) }.joined(separator: ", ")
             return replaced(kept.isEmpty ? nil : PlistFix(path: fix.path, edit: .addStrings(key: key, values: kept)),
                             "--fix does not add \(refused), registered at \(place): it holds a control character, which no property list can hold; correct the identifier in the code.")
         case .addString(_, let value) where hasControl(value):
-            return replaced(nil, "--fix does not add '\(value)', from \(place): it holds a control character, which no property list can hold.")
+            return replaced(nil, "--fix does not add \(RepositoryText.quoted(value)), from \(place): it holds a control character, which no property list can hold.")
         default:
             return finding
         }

@@ -1,3 +1,4 @@
+import BggenFormats
 import BggenModel
 
 /// Something detection noticed that the user should know before bggen writes anything. Not fatal: the report is
@@ -82,7 +83,7 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
         case .podsNotInstalled(let count):
             "the CocoaPods xcconfigs are not there (\(count) configuration\(count == 1 ? "" : "s") \(count == 1 ? "is" : "are") based on Pods/Target Support Files/…, which pod install writes), so settings from them are unknown to bggen; run pod install first if they set the bundle identifier or deployment target."
         case .unresolvedIdentifier(let file, let line, let expression):
-            "\(file):\(line) registers a task with '\(expression)', whose value bggen cannot see; check that the identifier is in BGTaskSchedulerPermittedIdentifiers."
+            "\(file):\(line) registers a task with \(RepositoryText.quoted(expression)), whose value bggen cannot see; check that the identifier is in BGTaskSchedulerPermittedIdentifiers."
         case .cutConstant(let file, let line, let name):
             "\(file):\(line) defines \(name), whose value bggen did not build \(ExpansionBound.cutNote); an identifier made from it is unknown to bggen."
         case .unreadableSource(let file, let reason):

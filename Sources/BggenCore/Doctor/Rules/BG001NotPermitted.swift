@@ -1,3 +1,5 @@
+import BggenFormats
+
 extension DoctorRule {
     public static let notPermitted = DoctorRule(
         id: "BG001", severity: .error,
@@ -187,11 +189,19 @@ extension DoctorRule {
                 || (use.isRegistration && (audit.continuedValues.contains(value) || audit.continuedFiles.contains(use.location.file)))
             guard !plist.permits(value, continued: continued, in: target), reported.insert(value).inserted else { continue }
             let verb = use.isRegistration ? "registers" : "submits a request for"
+            guard TaskIdentifierText.isReverseDNS(value) else {
+                // Never quoted, never written: the string may be a message to whoever reads the fix.
+                audit.add(.notPermitted, at: use.location,
+                          "\(target.name) \(verb) \(TaskIdentifierText.notReverseDNS) at \(use.location.file):\(use.location.line), which \(plist.path) does not list in \(BackgroundModes.permittedIdentifiersKey).",
+                          why: use.isRegistration ? "register returns false and the handler never runs." : "submit throws BGTaskScheduler.Error.notPermitted (code 3) and the task never runs.",
+                          fix: "Use a reverse-DNS identifier (parts of letters, digits, '-' and '_' between dots) in the code, and list it in \(BackgroundModes.permittedIdentifiersKey); --fix adds nothing for this one.")
+                continue
+            }
             audit.add(.notPermitted, at: use.location,
-                      "\(target.name) \(verb) '\(value)', which \(plist.path) does not list in \(BackgroundModes.permittedIdentifiersKey).",
+                      "\(target.name) \(verb) \(RepositoryText.quoted(value)), which \(plist.path) does not list in \(BackgroundModes.permittedIdentifiersKey).",
                       why: use.isRegistration ? "register returns false and the handler never runs." : "submit throws BGTaskScheduler.Error.notPermitted (code 3) and the task never runs.",
-                      fix: continued ? "Add a wildcard such as '\(wildcard(for: value))' to \(BackgroundModes.permittedIdentifiersKey) in \(plist.path)."
-                          : "Add '\(value)' to \(BackgroundModes.permittedIdentifiersKey) in \(plist.path).",
+                      fix: continued ? "Add a wildcard such as \(RepositoryText.quoted(wildcard(for: value))) to \(BackgroundModes.permittedIdentifiersKey) in \(plist.path)."
+                          : "Add \(RepositoryText.quoted(value)) to \(BackgroundModes.permittedIdentifiersKey) in \(plist.path).",
                       edit: continued ? nil : PlistFix(path: plist.path, edit: .addStrings(key: BackgroundModes.permittedIdentifiersKey, values: [value])))
         }
     }

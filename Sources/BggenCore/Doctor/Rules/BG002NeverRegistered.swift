@@ -1,3 +1,4 @@
+import BggenFormats
 extension DoctorRule {
     public static let neverRegistered = DoctorRule(
         id: "BG002", severity: .warning,
@@ -46,9 +47,9 @@ extension DoctorRule {
             guard let values, registered.isDisjoint(with: values) else { continue }
             let unread = audit.context.dependenciesUnread
             audit.add(.neverRegistered, severity: unread ? .note : nil, at: entry.location,
-                      "\(plist.path) permits '\(entry.text)', but no code in the repository registers it\(unread ? " (dependencies such as Pods or remote packages were not read)" : "").",
+                      "\(plist.path) permits \(RepositoryText.quoted(entry.text)), but no code in the repository registers it\(unread ? " (dependencies such as Pods or remote packages were not read)" : "").",
                       why: "Every permitted identifier needs a handler registered at launch; a dead entry usually means the code and the Info.plist disagree on a name.",
-                      fix: "Register '\(entry.text)' before launch finishes, or remove it from \(BackgroundModes.permittedIdentifiersKey).")
+                      fix: "Register \(RepositoryText.quoted(entry.text)) before launch finishes, or remove it from \(BackgroundModes.permittedIdentifiersKey).")
         }
     }
 }

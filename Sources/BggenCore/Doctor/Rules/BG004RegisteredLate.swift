@@ -1,3 +1,4 @@
+import BggenFormats
 extension DoctorRule {
     public static let registeredLate = DoctorRule(
         id: "BG004", severity: .error,
@@ -100,21 +101,21 @@ extension DoctorRule {
         for use in audit.launchRegistrations {
             switch use.launch {
             case .afterLaunch(let place):
-                audit.add(.registeredLate, at: use.location, "'\(use.value ?? use.expression)' is registered in \(place), which runs after launch finishes.",
+                audit.add(.registeredLate, at: use.location, "\(use.value.map(TaskIdentifierText.described) ?? RepositoryText.quoted(use.expression)) is registered in \(place), which runs after launch finishes.",
                           why: why, fix: "Register in application(_:didFinishLaunchingWithOptions:) (or a SwiftUI App's init), synchronously.")
             case .function(let key):
                 guard let path = context.afterLaunchPath(to: key), let entry = path.first?.entry else { continue }
-                let identifier = use.value ?? use.expression
+                let identifier = use.value.map(TaskIdentifierText.described) ?? RepositoryText.quoted(use.expression)
                 let route = LaunchPaths.describe(path, to: key)
                 if context.isReachedFromLaunch(key) {
                     // Launch registers it; the path after launch registers it again, if it runs, and that raises.
                     audit.add(.registeredLate, severity: .warning, at: use.location,
-                              "'\(identifier)' is registered at launch and again after launch finishes, from \(route).",
+                              "\(identifier) is registered at launch and again after launch finishes, from \(route).",
                               why: why + " Once it is registered, a second registration raises \"Launch handler … has already been registered\".",
                               fix: "Keep the call at launch and remove the one from \(entry.place), or make \(key) register once.")
                 } else {
                     let again = entry.isPerOperation ? ", and again at each tap" : ""
-                    audit.add(.registeredLate, at: use.location, "'\(identifier)' is registered after launch finishes\(again), from \(route).",
+                    audit.add(.registeredLate, at: use.location, "\(identifier) is registered after launch finishes\(again), from \(route).",
                               why: why, fix: "Call \(key) from application(_:didFinishLaunchingWithOptions:) (or a SwiftUI App's init), synchronously, not from \(entry.place).")
                 }
             case .unknown:

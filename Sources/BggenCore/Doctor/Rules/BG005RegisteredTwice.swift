@@ -1,3 +1,4 @@
+import BggenFormats
 extension DoctorRule {
     public static let registeredTwice = DoctorRule(
         id: "BG005", severity: .error,
@@ -166,9 +167,9 @@ extension DoctorRule {
             let first = sorted[0].location
             for site in sorted.dropFirst() {
                 twice.insert(site.location)
-                audit.add(.registeredTwice, at: site.location, "'\(value)' is registered here and at \(first.file):\(first.line).",
+                audit.add(.registeredTwice, at: site.location, "\(TaskIdentifierText.described(value)) is registered here and at \(first.file):\(first.line).",
                           why: "BGTaskScheduler kills the app on the second registration of the same identifier.",
-                          fix: "Keep one registration of '\(value)' (\(site.role == .swiftUIRefresh || sorted[0].role == .swiftUIRefresh ? "SwiftUI's .backgroundTask(.appRefresh) already registers it" : "at launch")) and remove the other.")
+                          fix: "Keep one registration of \(TaskIdentifierText.described(value)) (\(site.role == .swiftUIRefresh || sorted[0].role == .swiftUIRefresh ? "SwiftUI's .backgroundTask(.appRefresh) already registers it" : "at launch")) and remove the other.")
             }
         }
         let continuedRequests = audit.uses.filter { $0.role == .request(.continuedProcessing) && $0.value != nil }
@@ -177,7 +178,7 @@ extension DoctorRule {
                   continuedRequests.contains(where: { $0.value == value && $0.launch == site.launch && $0.location.file == site.location.file })
             else { continue }
             twice.insert(site.location)
-            audit.add(.registeredTwice, at: site.location, "'\(value)' is registered in \(key), which also submits it: every run of \(key) after the first registers '\(value)' again.",
+            audit.add(.registeredTwice, at: site.location, "\(TaskIdentifierText.described(value)) is registered in \(key), which also submits it: every run of \(key) after the first registers \(TaskIdentifierText.described(value)) again.",
                       why: perOperationWhy, fix: perOperationFix(value))
         }
         // A continued-processing task (exempt from BG004) registered with a fixed identifier in a function a user's
@@ -186,7 +187,7 @@ extension DoctorRule {
         for site in registrations where site.role == .register && !twice.contains(site.location) {
             guard case .function(let key) = site.launch, let value = site.value, continued.contains(value),
                   let path = audit.context.afterLaunchPath(to: key), let entry = path.first?.entry, entry.isPerOperation else { continue }
-            audit.add(.registeredTwice, at: site.location, "'\(value)' is registered each time \(LaunchPaths.describe(path, to: key)) runs: every run after the first registers '\(value)' again.",
+            audit.add(.registeredTwice, at: site.location, "\(TaskIdentifierText.described(value)) is registered each time \(LaunchPaths.describe(path, to: key)) runs: every run after the first registers \(TaskIdentifierText.described(value)) again.",
                       why: perOperationWhy, fix: perOperationFix(value))
         }
     }
@@ -194,6 +195,7 @@ extension DoctorRule {
     private static let perOperationWhy = "BGTaskScheduler raises an exception (\"Launch handler for task with identifier … has already been registered\") on the second registration of an identifier, so the second continued-processing task crashes the app."
 
     private static func perOperationFix(_ value: String) -> String {
-        "Register '\(value)' once, or give each request its own identifier under a wildcard: permit '\(value).*' and register and submit '\(value).\\(id)'."
+        "Register \(TaskIdentifierText.described(value)) once, or give each request its own identifier under a wildcard: " + (TaskIdentifierText.isReverseDNS(value)
+            ? "permit '\(value).*' and register and submit '\(value).\\(id)'." : "permit a reverse-DNS prefix followed by .* and register and submit that prefix with each request's id.")
     }
 }

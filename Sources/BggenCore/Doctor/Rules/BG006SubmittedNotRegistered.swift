@@ -1,3 +1,4 @@
+import BggenFormats
 extension DoctorRule {
     public static let submittedNotRegistered = DoctorRule(
         id: "BG006", severity: .error,
@@ -26,9 +27,9 @@ extension DoctorRule {
         for use in audit.uses {
             guard case .request(let kind) = use.role, kind != .continuedProcessing, let value = use.value, !registered.contains(value),
                   reported.insert(value).inserted else { continue }
-            audit.add(.submittedNotRegistered, at: use.location, "A \(kind.rawValue) request for '\(value)' is submitted, but nothing registers '\(value)'.",
+            audit.add(.submittedNotRegistered, at: use.location, "A \(kind.rawValue) request for \(TaskIdentifierText.described(value)) is submitted, but nothing registers \(TaskIdentifierText.described(value)).",
                       why: "iOS logs \"No launch handler registered for task with identifier\" and never runs the task (or kills the app when it launches it).",
-                      fix: "Register '\(value)' with BGTaskScheduler.shared.register(forTaskWithIdentifier:using:launchHandler:) before launch finishes.")
+                      fix: "Register \(TaskIdentifierText.described(value)) with BGTaskScheduler.shared.register(forTaskWithIdentifier:using:launchHandler:) before launch finishes.")
         }
     }
 }

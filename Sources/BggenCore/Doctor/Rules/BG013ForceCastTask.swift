@@ -1,3 +1,4 @@
+import BggenFormats
 extension DoctorRule {
     public static let forceCastTask = DoctorRule(
         id: "BG013", severity: .error,
@@ -70,9 +71,9 @@ extension DoctorRule {
                 let values = identifiers.compactMap(\.self)
                 guard let other = requests.filter({ values.contains($0.value!) && $0.role != .request(cast.kind) }).min(by: { $0.location < $1.location }),
                       case .request(let kind) = other.role, let requestType = TaskSpec.of(kind).requestClass else { continue }
-                let shared = Set(values).count > 1 ? " (registered for \(values.map { "'\($0)'" }.joined(separator: ", ")))" : ""
+                let shared = Set(values).count > 1 ? " (registered for \(values.map { TaskIdentifierText.described($0) }.joined(separator: ", ")))" : ""
                 audit.add(.forceCastTask, at: cast.location,
-                          "This launch handler\(shared) force-casts its task to \(cast.type), but '\(other.value!)' is submitted as a \(requestType) at \(other.location.file):\(other.location.line).",
+                          "This launch handler\(shared) force-casts its task to \(cast.type), but \(TaskIdentifierText.described(other.value!)) is submitted as a \(requestType) at \(other.location.file):\(other.location.line).",
                           why: "The system hands the handler a task of the class its request had; for a \(requestType) the cast fails and the app crashes in the background.",
                           fix: "Register a handler per task class, or cast with as? and handle each class: if let task = task as? \(cast.type) { … } else { task.setTaskCompleted(success: false) }.")
             }

@@ -1,3 +1,4 @@
+import BggenFormats
 extension DoctorRule {
     public static let couldNotCheck = DoctorRule(
         id: "CHECK001", severity: .note,
@@ -94,7 +95,7 @@ extension DoctorRule {
         }
         for use in audit.uses where use.value == nil && !use.inBggenOutput && use.isTaskIdentifier {
             let because = use.unresolvedBecause.map { "is \($0)" } ?? "is built at run time or defined where doctor cannot see it"
-            audit.add(.couldNotCheck, at: use.location, "The task identifier '\(use.expression)' \(because), so it was not checked.",
+            audit.add(.couldNotCheck, at: use.location, "The task identifier \(RepositoryText.quoted(use.expression)) \(because), so it was not checked.",
                       why: "If it is not in BGTaskSchedulerPermittedIdentifiers, register returns false and submit fails with notPermitted.",
                       fix: "Use a string literal or a constant, or add '// bggen:ignore CHECK001' once you have checked it.")
         }

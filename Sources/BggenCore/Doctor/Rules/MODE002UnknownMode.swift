@@ -1,3 +1,4 @@
+import BggenFormats
 extension DoctorRule {
     public static let unknownMode = DoctorRule(
         id: "MODE002", severity: .error,
@@ -20,9 +21,9 @@ extension DoctorRule {
         guard let plist = audit.plist else { return }
         for value in plist.backgroundModes ?? [] where !BackgroundModes.valid.contains(value.text) {
             let looksLikeIdentifier = value.text.contains(".")
-            audit.add(.unknownMode, at: value.location, "\(plist.path) lists '\(value.text)' in \(BackgroundModes.key), which iOS does not know.",
+            audit.add(.unknownMode, at: value.location, "\(plist.path) lists \(RepositoryText.quoted(value.text)) in \(BackgroundModes.key), which iOS does not know.",
                       why: "iOS ignores the value, so the background work it was meant to allow is not allowed.",
-                      fix: looksLikeIdentifier ? "Move '\(value.text)' to \(BackgroundModes.permittedIdentifiersKey)."
+                      fix: looksLikeIdentifier ? "Move \(RepositoryText.quoted(value.text)) to \(BackgroundModes.permittedIdentifiersKey)."
                           : "Replace it with a valid mode (\(BackgroundModes.valid.sorted().joined(separator: ", "))).")
         }
     }

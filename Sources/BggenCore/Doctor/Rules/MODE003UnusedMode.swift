@@ -1,3 +1,4 @@
+import BggenFormats
 extension DoctorRule {
     public static let unusedMode = DoctorRule(
         id: "MODE003", severity: .warning,
@@ -28,9 +29,9 @@ extension DoctorRule {
             let unread = audit.context.dependenciesUnread
             let code = value.text == "fetch" ? "BGAppRefreshTask" : "BGProcessingTask"
             audit.add(.unusedMode, severity: unread ? .note : nil, at: value.location,
-                      "\(plist.path) declares the '\(value.text)' background mode, but no code \(target.name) compiles uses \(code)\(unread ? " (dependencies such as Pods or remote packages were not read)" : "").",
+                      "\(plist.path) declares the \(RepositoryText.quoted(value.text)) background mode, but no code \(target.name) compiles uses \(code)\(unread ? " (dependencies such as Pods or remote packages were not read)" : "").",
                       why: "App Review rejects apps that declare background modes they do not use (guideline 2.5.4).",
-                      fix: "Remove '\(value.text)' from \(BackgroundModes.key), or add the \(code) work it was meant for.")
+                      fix: "Remove \(RepositoryText.quoted(value.text)) from \(BackgroundModes.key), or add the \(code) work it was meant for.")
         }
     }
 }

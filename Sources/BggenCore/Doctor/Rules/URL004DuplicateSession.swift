@@ -1,3 +1,4 @@
+import BggenFormats
 extension DoctorRule {
     public static let duplicateSession = DoctorRule(
         id: "URL004", severity: .warning,
@@ -41,9 +42,9 @@ extension DoctorRule {
         for (value, sites) in Dictionary(grouping: sessions, by: { $0.value! }) where sites.count > 1 {
             let sorted = sites.sorted { $0.location < $1.location }
             for site in sorted.dropFirst() {
-                audit.add(.duplicateSession, at: site.location, "A background session configuration with identifier '\(value)' is also made at \(sorted[0].location.file):\(sorted[0].location.line).",
+                audit.add(.duplicateSession, at: site.location, "A background session configuration with identifier \(RepositoryText.quoted(value)) is also made at \(sorted[0].location.file):\(sorted[0].location.line).",
                           why: "Two sessions with one identifier at the same time share one background transfer queue; events go to one of them and the other loses its transfers.",
-                          fix: "Create the session with '\(value)' in one place (a static let or a lazy property of a single object) and use that everywhere.")
+                          fix: "Create the session with \(RepositoryText.quoted(value)) in one place (a static let or a lazy property of a single object) and use that everywhere.")
             }
         }
         guard let target = audit.target else { return }
@@ -54,9 +55,9 @@ extension DoctorRule {
             let extensions = session.targets.joined(separator: ", ")
             let several = audit.context.project.appTargets.count > 1
             audit.add(.duplicateSession, severity: several ? .note : nil, at: session.use.location,
-                      "\(extensions) creates a background session with identifier '\(value)', which \(target.name) also uses (\(app.location.file):\(app.location.line))\(several ? ", if \(target.name) embeds \(extensions)" : "").",
+                      "\(extensions) creates a background session with identifier \(RepositoryText.quoted(value)), which \(target.name) also uses (\(app.location.file):\(app.location.line))\(several ? ", if \(target.name) embeds \(extensions)" : "").",
                       why: "Only one process can use a background session at a time: iOS delivers the session's events to either the app or the extension, and the other's transfers never report back.",
-                      fix: "Give the extension an identifier of its own (such as '\(value).\(session.targets[0])'), and set sharedContainerIdentifier to the app group so the app can read what it downloads.")
+                      fix: "Give the extension an identifier of its own (such as \(RepositoryText.quoted(value + "." + session.targets[0]))), and set sharedContainerIdentifier to the app group so the app can read what it downloads.")
         }
     }
 }
