@@ -31,6 +31,17 @@ struct ExponentialConstantTests {
         #expect((3...9).allSatisfy { table.values["a\($0)"] == nil })
     }
 
+    @Test func aPlusChainIsCutTheSameWay() throws {
+        var lines = ["enum K {", "    static let b0 = \"abcdefghij\""]
+        for level in 1...9 {
+            lines.append("    static let b\(level) = " + Array(repeating: "b\(level - 1)", count: 10).joined(separator: " + \"-\" + "))
+        }
+        let table = ConstantTable(tokens: try SourceLexer.tokens(of: (lines + ["}"]).joined(separator: "\n") + "\n", language: .swift))
+        #expect(table.values["b2"]?.count == 1_099)
+        #expect(table.cut.map(\.name) == ["b3"])
+        #expect(table.values["b9"] == nil)
+    }
+
     @Test func aValueIsNeverBuiltPastTheBound() throws {
         let tokens = try SourceLexer.tokens(of: "let s = \"\\(a)\\(a)\\(a)\"\n", language: .swift)
         let string = try #require(tokens.first { $0.kind == .string })
