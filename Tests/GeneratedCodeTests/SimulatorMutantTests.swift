@@ -132,7 +132,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "refresh handler does not schedule the next refresh",
             scenario: "all-tasks",
             edits: [Edit(
-                find: "        scheduleAppRefresh()\n        BackgroundTaskRun.start(\n",
+                find: "        submitAppRefreshRequest(afterRun: true)\n        BackgroundTaskRun.start(\n",
                 replace: "        BackgroundTaskRun.start(\n"
             )],
             caughtBy: ["refresh.launch-completes-once-and-reschedules"]
@@ -520,8 +520,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "checkpointed work does not check for cancellation between items",
             scenario: "processing-checkpoint-nightly",
             edits: [Edit(
-                find: "            try Task.checkCancellation()\n            do {\n",
-                replace: "            do {\n"
+                find: "            try Task.checkCancellation()\n            if skipping > 0 {\n",
+                replace: "            if skipping > 0 {\n"
             )],
             caughtBy: ["checkpoint.no-item-after-expiry"]
         ),
@@ -554,8 +554,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "a launch handler waits for a hung submission before its task has an expiration handler",
             scenario: "all-tasks",
             edits: [Edit(
-                find: "        scheduleAppRefresh()\n        BackgroundTaskRun.start(\n",
-                replace: "        scheduleAppRefresh()\n        submissionQueue.sync {}\n        BackgroundTaskRun.start(\n"
+                find: "        submitAppRefreshRequest(afterRun: true)\n        BackgroundTaskRun.start(\n",
+                replace: "        submitAppRefreshRequest(afterRun: true)\n        submissionQueue.sync {}\n        BackgroundTaskRun.start(\n"
             )],
             caughtBy: ["refresh.hung-submission-neither-blocks-the-expiry-nor-the-next-launch"]
         ),

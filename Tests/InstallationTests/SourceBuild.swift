@@ -9,7 +9,7 @@ import Foundation
 /// plugin all share it, so bggen is compiled once for the four: a package that depends on bggen by path builds
 /// bggen's modules with the same commands as bggen's own build, so whichever runs second only relinks (SwiftPM's
 /// lock on the folder makes them take turns). The build-tool plugin's bggen is built for the host apart from these
-/// (SwiftPM's `-tool` modules), in a scratch folder of its own beside this one (`CommandPluginTests`).
+/// (SwiftPM's `-tool` modules), also in this folder.
 enum SourceBuild {
     static let configuration = "debug"
     static let folder = RepositoryPaths.root.appendingPathComponent(".build/installation-tests")
