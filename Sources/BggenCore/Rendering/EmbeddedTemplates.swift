@@ -785,8 +785,8 @@ import Foundation
     /// The `BGAppRefreshTask` identifier. Needs the `fetch` background mode.
     static let appRefreshIdentifier = "{{refreshIdentifier}}"
 
-    /// The earliest a refresh may start after it is scheduled: {{refreshIntervalText}}. iOS treats it as a lower
-    /// bound and picks the real time from how the app is used, so expect later, never sooner.
+    /// The earliest a refresh may start after the last one ran (or after the first request): {{refreshIntervalText}}.
+    /// iOS treats it as a lower bound and picks the real time from how the app is used, so expect later, never sooner.
     static let appRefreshInterval: TimeInterval = {{refreshIntervalSeconds}}
 
 {{/if}}
@@ -795,8 +795,8 @@ import Foundation
     static let processingIdentifier = "{{processingIdentifier}}"
 
 {{#if hasProcessingInterval}}
-    /// The earliest a processing run may start after it is scheduled: {{processingIntervalText}}. iOS usually waits
-    /// for the device to be idle, often overnight while charging.
+    /// The earliest a processing run may start after the last one ran (or after the first request):
+    /// {{processingIntervalText}}. iOS usually waits for the device to be idle, often overnight while charging.
     static let processingInterval: TimeInterval? = {{processingIntervalSeconds}}
 {{else}}
 {{#if nightly}}
