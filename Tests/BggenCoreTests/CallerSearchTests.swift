@@ -12,26 +12,8 @@ struct CallerSearchTests {
     /// a call chain from launch has, so their 40 callers are not read, and the path through the launch file, which
     /// the first pass read whole, is still found.
     @Test func aRoundOfMoreCallersThanAChainHasEndsTheSearch() throws {
-        var repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"])
-            .launching("Caller0.call0()")
-            .with("App/Tasks.swift", """
-                import BackgroundTasks
-
-                enum Tasks {
-                    static func register() {
-                        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in
-                            task.expirationHandler = {}
-                            task.setTaskCompleted(success: true)
-                        }
-                    }
-                }
-
-                """)
-        for index in 0..<40 {
-            repository = repository
-                .with("App/Callers/Caller\(index).swift", "enum Caller\(index) {\n    static func call\(index)() { Tasks.register() }\n}\n")
-                .with("App/Outer/Outer\(index).swift", "enum Outer\(index) {\n    static func run() { Caller\(index).call\(index)() }\n}\n")
-        }
+        let repository = fortyCallers(of: DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"])
+            .launching("Caller0.call0()"))
         let (_, code) = try ProjectDetector.read(root: DoctorRepository.root, fileSystem: repository.fileSystem, stopsAtUnreadableCode: false)
         #expect(code.rereadCount == 40)
         let findings = try Doctor(fileSystem: repository.fileSystem).audit(root: DoctorRepository.root).findings
@@ -41,8 +23,16 @@ struct CallerSearchTests {
     /// The same 40 callers with no launch calling any: the search stops at their 40 names, and the note on the
     /// registration says so rather than only that no path was found.
     @Test func theNoteSaysWhereTheSearchStopped() throws {
-        var repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"])
-            .with("App/Tasks.swift", """
+        let repository = fortyCallers(of: DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]))
+        let findings = try Doctor(fileSystem: repository.fileSystem).audit(root: DoctorRepository.root).findings
+        #expect(findings.map(\.rule.id) == ["CHECK001"])
+        #expect(findings.first?.message.contains("its search for callers stopped in round 1, at 40 names of callers (more than 32), whose callers it did not read") == true,
+                "\(findings.map(\.message))")
+    }
+
+    /// `repository` with `Tasks.register()` and the 40 callers and 40 outer callers both tests above search.
+    private func fortyCallers(of repository: DoctorRepository) -> DoctorRepository {
+        var repository = repository.with("App/Tasks.swift", """
                 import BackgroundTasks
 
                 enum Tasks {
@@ -60,9 +50,6 @@ struct CallerSearchTests {
                 .with("App/Callers/Caller\(index).swift", "enum Caller\(index) {\n    static func call\(index)() { Tasks.register() }\n}\n")
                 .with("App/Outer/Outer\(index).swift", "enum Outer\(index) {\n    static func run() { Caller\(index).call\(index)() }\n}\n")
         }
-        let findings = try Doctor(fileSystem: repository.fileSystem).audit(root: DoctorRepository.root).findings
-        #expect(findings.map(\.rule.id) == ["CHECK001"])
-        #expect(findings.first?.message.contains("its search for callers stopped in round 1, at 40 names of callers (more than 32), whose callers it did not read") == true,
-                "\(findings.map(\.message))")
+        return repository
     }
 }
