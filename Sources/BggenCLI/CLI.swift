@@ -88,21 +88,10 @@ public struct CLI {
             }
             return try DoctorCommand(console: console, fileSystem: fileSystem, options: DoctorOptions.parse(rest)).run()
         case "help":
-            switch rest {
-            case []: console.writeOutput(HelpText.main(width: console.helpWidth))
-            case ["--man"]: console.writeOutput(ManPage.page)
-            case ["--skill"]: console.writeOutput(EmbeddedSkill.files["SKILL.md"]!)
-            case ["mcp"]: console.writeOutput(MCPCommand.help)
-            default:
-                guard rest.count == 1, let command = CommandSpec.named(rest[0]) else {
-                    throw UsageError("no help for '\(rest.joined(separator: " "))'; the commands are init, doctor and mcp.")
-                }
-                console.writeOutput(HelpText.page(command, width: console.helpWidth))
-            }
-            return ExitStatus.success
+            return try help(rest)
         case "mcp":
             if rest == ["--help"] || rest == ["-h"] {
-                console.writeOutput(MCPCommand.help)
+                console.writeOutput(MCPCommand.help(width: console.helpWidth))
                 return ExitStatus.success
             }
             guard rest.isEmpty else {
@@ -110,8 +99,14 @@ public struct CLI {
             }
             return MCPCommand(console: console, fileSystem: fileSystem).serve()
         case "completion":
+            if rest.contains("--help") || rest.contains("-h") {
+                console.writeOutput(HelpText.completion(width: console.helpWidth))
+                return ExitStatus.success
+            }
+            let shells = CompletionScript.Shell.allCases.map(\.rawValue)
             guard rest.count == 1, let shell = CompletionScript.Shell(rawValue: rest[0]) else {
-                throw UsageError("completion takes one shell: \(CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: ", ")), as in 'bggen completion bash'.")
+                let guess = rest.count == 1 ? NearMiss.closest(to: rest[0], among: shells).map { " Did you mean 'bggen completion \($0)'?" } ?? "" : ""
+                throw UsageError("completion takes one shell: \(shells.joined(separator: ", ")), as in 'bggen completion bash'.\(guess)")
             }
             console.writeOutput(CompletionScript.script(for: shell))
             return ExitStatus.success
@@ -122,7 +117,32 @@ public struct CLI {
             console.writeOutput("bggen \(HelpText.version)\n")
             return ExitStatus.success
         default:
-            throw UsageError("unknown command '\(command)'; the commands are init (as in 'bggen init --yes MyApp'), doctor, help and completion, and bggen --version prints the version.")
+            if let meant = NearMiss.closest(to: command, among: Self.commands) {
+                throw UsageError("unknown command '\(command)'; did you mean 'bggen \(([meant] + rest).joined(separator: " "))'?")
+            }
+            throw UsageError("unknown command '\(command)'; the commands are \(Self.commands.joined(separator: ", ")) (as in 'bggen init --yes MyApp'), and bggen --version prints the version.")
         }
+    }
+
+    /// Every command, in the order the main help lists them.
+    static let commands = CommandSpec.all.map(\.name) + ["mcp", "help", "completion"]
+
+    /// `bggen help [TOPIC]`: the main help, a command's whole reference, the man page or the agent skill.
+    private func help(_ topic: [String]) throws -> Int32 {
+        let width = console.helpWidth
+        switch topic {
+        case []: console.writeOutput(HelpText.main(width: width))
+        case ["--man"]: console.writeOutput(ManPage.page)
+        case ["--skill"]: console.writeOutput(EmbeddedSkill.files["SKILL.md"]!)
+        case ["mcp"]: console.writeOutput(MCPCommand.help(width: width))
+        case ["completion"]: console.writeOutput(HelpText.completion(width: width))
+        default:
+            guard topic.count == 1, let command = CommandSpec.named(topic[0]) else {
+                let guess = topic.count == 1 ? NearMiss.closest(to: topic[0], among: Self.commands).map { " Did you mean 'bggen help \($0)'?" } ?? "" : ""
+                throw UsageError("no help for '\(topic.joined(separator: " "))'; the topics are \(Self.commands.filter { $0 != "help" }.joined(separator: ", ")), --man and --skill.\(guess)")
+            }
+            console.writeOutput(HelpText.page(command, width: width, full: true))
+        }
+        return ExitStatus.success
     }
 }

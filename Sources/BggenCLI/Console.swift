@@ -68,9 +68,9 @@ public final class ProcessConsole: Console {
 extension Console {
     public var outputColumns: Int? { nil }
 
-    /// Help fits the terminal (`COLUMNS` first, as shells set it), and is 80 columns in a file or a pipe.
+    /// Help fits the terminal: `COLUMNS` first, as shells set it and as swift-argument-parser reads it (also in a
+    /// pipe, so `COLUMNS=100 bggen init --help | less` works), then the terminal's own width, else 80 columns.
     var helpWidth: Int {
-        guard outputIsTerminal else { return HelpText.defaultWidth }
         let columns = environment["COLUMNS"].flatMap(Int.init) ?? outputColumns ?? HelpText.defaultWidth
         return min(max(columns, 40), 200)
     }

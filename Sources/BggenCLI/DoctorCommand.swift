@@ -79,6 +79,7 @@ struct DoctorCommand {
         if options.format == .sarif { output.sourceRoot = checkoutRoot(of: outcome.report.root) }
         output.notes = outcome.notes
         output.generatedOutputOnly = outcome.generatedOutputOnly
+        if console.outputIsTerminal { output.width = console.helpWidth }
         if options.display.quiet { output.listedAtLeast = options.failOn }
         var text = output.render(options.format)
         if let fixes = outcome.fixes, outcome.fixed, options.format == .text {

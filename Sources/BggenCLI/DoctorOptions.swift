@@ -28,29 +28,27 @@ struct DoctorOptions {
             }
             return value
         }, "text (default; grouped by file), xcode, json, sarif or github",
-           "xcode prints path:line:column: error: ... for a Run Script build phase;",
-           "json is schema version \(DoctorOutput.jsonSchemaVersion); sarif is SARIF 2.1.0 for GitHub code scanning;",
-           "github prints ::error file=...,line=...:: workflow commands, shown inline",
-           "in a pull request; json and sarif are printed even when doctor fails"),
+           "text\tfor people: findings grouped by file, each with why and fix",
+           "xcode\tpath:line:column: error: … for a Run Script build phase",
+           "json\tschema version \(DoctorOutput.jsonSchemaVersion), also printed when doctor fails",
+           "sarif\tSARIF 2.1.0 for GitHub code scanning, also printed when doctor fails",
+           "github\t::error file=…,line=…:: workflow commands, shown inline in a pull request"),
         .option("fail-on", "SEVERITY", values: .words(["error", "warning", "note"]), \.failOn, parse: { failOn throws(UsageError) in
             guard let value = Severity(rawValue: failOn) else {
                 throw UsageError("--fail-on '\(failOn)' is not a severity; use error, warning or note.")
             }
             return value
-        }, "exit 1 when a finding is at least this severe: error (default), warning or note"),
-        .flag("strict", \.strict, "report every warning as an error (so it fails the run)"),
-        .flag("lenient", \.lenient, "report every error as a warning, so a build phase or plugin stays green",
-              "while a team adopts doctor (Xcode fails a Run Script that prints error:)"),
-        .option("baseline", "FILE", values: .files, \.baseline, parse: { $0 }, "leave out the findings FILE lists (see --write-baseline): only new ones count"),
-        .option("write-baseline", "FILE", values: .files, \.writeBaseline, parse: { $0 }, "record every current finding in FILE, to pass to --baseline later"),
-        .flag("fix", \.fix, "add what is missing to the app's Info.plist and entitlements",
-              "(permitted identifiers, background modes, aps-environment,",
-              "Background GPU Access) with additions-only edits; never removes or",
-              "changes a value, never edits extensions' or generators' files; code is",
-              "never rewritten"),
+        }, "exit 1 on a finding this severe: error (default), warning or note"),
+        .flag("strict", \.strict, "report every warning as an error, so it fails the run"),
+        .flag("lenient", \.lenient, "report every error as a warning, so a build phase stays green",
+              "For a Run Script phase or the build plugin while a team adopts doctor: Xcode marks a Run Script that prints error: as failed."),
+        .option("baseline", "FILE", values: .files, \.baseline, parse: { $0 }, "leave out the findings FILE lists: only new ones count"),
+        .option("write-baseline", "FILE", values: .files, \.writeBaseline, parse: { $0 }, "record every current finding in FILE, for --baseline"),
+        .flag("fix", \.fix, "add what is missing to the Info.plist and entitlements",
+              "Permitted identifiers, background modes, aps-environment and Background GPU Access, with additions-only edits. It never removes or changes a value, never edits extensions' or generators' files, and never rewrites code."),
         .flag("dry-run", \.dryRun, "with --fix: print the diffs, write nothing"),
-        .flag("use-generators", \.useGenerators, "run xcodegen dump or tuist dump project to read the resolved project",
-              "(they run the repository's own code, so only when you trust it; never recorded)"),
+        .flag("use-generators", \.useGenerators, "read the project through xcodegen or tuist",
+              "Runs xcodegen dump or tuist dump project to read the resolved project. They run the repository's own code, so use it only on a repository you trust."),
     ]
 
     /// `bggen doctor`'s interface: the one table its parser, help, completions, man page and README block come from.
@@ -60,30 +58,29 @@ struct DoctorOptions {
         argument: "[DIR]",
         argumentValues: .directories,
         options: table.map(\.spec) + OutputOptions.table.map(\.spec),
-        description: [
-            "Audits the background work of every iOS app target in DIR (default: the current folder): code,",
-            "Info.plist and entitlements, read as `bggen init` reads them (Pods, .git, DerivedData and other",
-            "people's code are skipped). Nothing is written without --fix. Works on any repository, whether",
-            "or not bggen generated its code.",
+        groups: [
+            OptionGroup(title: "WHAT TO AUDIT", names: ["target", "use-generators"]),
+            OptionGroup(title: "REPORTING", names: ["format", "fail-on", "strict", "lenient"]),
+            OptionGroup(title: "ADOPTING", names: ["baseline", "write-baseline"]),
+            OptionGroup(title: "FIXING", names: ["fix", "dry-run"]),
+            OptionGroup(title: "OUTPUT", names: OutputOptions.table.map(\.spec.name)),
         ],
+        overview: "Audits the background work of every iOS app target in DIR (default: the current folder): code, Info.plist and entitlements, read as `bggen init` reads them (Pods, .git, DerivedData and other people's code are skipped). Nothing is written without --fix. Works on any repository, whether or not bggen generated its code.",
         sections: [
-            ("RULES", DoctorRule.all.map { "\($0.id.padding(toLength: 9, withPad: " ", startingAt: 0))\($0.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\($0.summary)" } + [
-                "When the code is too dynamic to decide (an identifier built at run time), doctor says so as a",
-                "CHECK001 note rather than guess. Checks that depend on code doctor cannot read (Pods, remote",
-                "packages) are notes in a repository that has such dependencies.",
+            HelpSection(title: "RULES", blocks: [
+                .rows(DoctorRule.all.map { HelpRow("\($0.id.padding(toLength: 8, withPad: " ", startingAt: 0)) \($0.severity.rawValue)", $0.summary) }),
+                .paragraph("When the code is too dynamic to decide (an identifier built at run time), doctor says so as a CHECK001 note rather than guess. Checks that depend on code doctor cannot read (Pods, remote packages) are notes in a repository that has such dependencies."),
             ]),
-            ("ADOPTING IN AN APP WITH FINDINGS", [
-                "// bggen:ignore BG002        on the finding's line or the line above (<!-- ... --> in a plist)",
-                "--write-baseline FILE        accept today's findings; then --baseline FILE fails only on new ones",
-                "--lenient                    errors as warnings, for a build phase that must stay green",
-                ".bggen.json                  \"doctor\": {\"disabled\": [\"MODE003\"], \"excluded\": [\"Legacy\"],",
-                "                             \"severity\": {\"BG007\": \"warning\"}} (// comments allowed)",
-            ]),
-            ("EXIT STATUS", [
-                "0 no finding at or above --fail-on; 1 findings at or above --fail-on; 2 doctor could not do",
-                "its job (a file it could not read, no project); 64 a usage error. A CI job can tell a broken",
-                "app (1) from a broken run (2).",
-            ]),
+            HelpSection(title: "ADOPTING IN AN APP WITH FINDINGS", blocks: [.rows([
+                HelpRow("// bggen:ignore BG002", "on the finding's line or the line above (<!-- bggen:ignore BG002 --> in a plist)"),
+                HelpRow("--write-baseline FILE", "accept today's findings; then --baseline FILE fails only on new ones"),
+                HelpRow("--lenient", "errors as warnings, for a build phase that must stay green"),
+                HelpRow(".bggen.json", "\"doctor\": {\"disabled\": [\"MODE003\"], \"excluded\": [\"Legacy\"], \"severity\": {\"BG007\": \"warning\"}} (// comments allowed)"),
+            ])]),
+            HelpSection(title: "EXIT STATUS", blocks: [.paragraph("""
+                0 no finding at or above --fail-on; 1 findings at or above --fail-on; 2 doctor could not do its job (a file it \
+                could not read, no project); 64 a usage error. A CI job can tell a broken app (1) from a broken run (2).
+                """)]),
         ],
         examples: [
             "bggen doctor",

@@ -19,6 +19,9 @@ struct DoctorOutput {
     var notes: [String] = []
     /// Only bggen's output was audited, not an app.
     var generatedOutputOnly = false
+    /// The terminal's width, to which the text is wrapped at word boundaries (a terminal would break words); nil
+    /// in a pipe or a file, where each finding stays one line per part.
+    var width: Int? = nil
 
     /// Version of the `--format json` document; raised whenever a field changes meaning or goes away.
     static let jsonSchemaVersion = 1
@@ -41,18 +44,25 @@ struct DoctorOutput {
             text += style.bold(Self.lineStart(file)) + "\n"
             for finding in findings {
                 let place = finding.location.line > 0 ? "\(finding.location.line):\(finding.location.column)" : "-"
-                text += "  \(place)  \(style.paint(finding.severity)) [\(finding.rule.id)] \(TerminalText.escaped(finding.message))\n"
-                text += "      why: \(TerminalText.escaped(finding.why))\n      fix: \(TerminalText.escaped(finding.fix))\n"
+                text += wrapped("  \(place)  \(style.paint(finding.severity)) [\(finding.rule.id)]", TerminalText.escaped(finding.message), indent: 6)
+                text += wrapped("      why:", TerminalText.escaped(finding.why), indent: 11)
+                text += wrapped("      fix:", TerminalText.escaped(finding.fix), indent: 11)
                 if finding.edit != nil { text += "      bggen doctor --fix makes this change.\n" }
             }
             text += "\n"
         }
-        text += summary() + "\n"
+        text += wrapped(nil, summary(), indent: 0)
         let fixable = report.findings.filter { $0.edit != nil }.count
         if fixable > 0 {
-            text += "\(fixable) of \(fixable == report.findings.count ? "these" : "the \(report.findings.count)") can be fixed with `bggen doctor --fix` (see the changes first with --fix --dry-run).\n"
+            text += wrapped(nil, "\(fixable) of \(fixable == report.findings.count ? "these" : "the \(report.findings.count)") can be fixed with `bggen doctor --fix` (see the changes first with --fix --dry-run).", indent: 0)
         }
         return text
+    }
+
+    /// `lead` and `text` on one line, or filled to `width` with the rest under `indent`.
+    private func wrapped(_ lead: String?, _ text: String, indent: Int) -> String {
+        guard let width else { return (lead.map { "\($0) " } ?? "") + text + "\n" }
+        return HelpLayout.fill(text, indent: indent, width: width, lead: lead).joined(separator: "\n") + "\n"
     }
 
     func summary() -> String {

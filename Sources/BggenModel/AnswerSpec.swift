@@ -44,7 +44,8 @@ public struct AnswerSpec<Value: Sendable & Equatable>: Sendable {
     let settle: (@Sendable (_ answers: inout Answers, _ given: Answers) -> [String])?
     /// One line: the README's usage block and the completion descriptions.
     public let summary: String
-    /// The lines `--help` and the man page add below the summary.
+    /// What `bggen help init` and the man page add below the summary: each a paragraph, or a table row written
+    /// `label<TAB>text`.
     public let details: [String]
     public typealias Parse = @Sendable (String) throws(ConfigurationError) -> Value
     /// Parses the flag's text; nil for a true-or-false answer.

@@ -50,7 +50,7 @@ struct CommandTableTests {
         let text = try Shell.run(groff, ["-man", "-Tutf8", "-ww"], input: page.output)
         #expect(text.stderr.isEmpty, "\(text.stderr)")
         let plain = try Shell.run(groff, ["-mdoc", "-Tascii", "-P-c", "-P-b", "-P-u"], input: page.output).stdout
-        #expect(plain.contains("hourly      1 hour") && plain.contains("few-hours   4 hours"), "the interval mapping is a table: \(plain)")
+        #expect(plain.contains("hourly       1 hour") && plain.contains("few-hours    4 hours"), "the interval mapping is a table: \(plain)")
         #expect(plain.range(of: #"[a-z]-\n"#, options: .regularExpression) == nil, "no word hyphenated at a line end")
         for section in ["FILES", "SEE ALSO", "EXIT STATUS"] {
             #expect(plain.contains("\n\(section)\n"), "the man page lacks \(section)")
@@ -141,8 +141,8 @@ struct CommandTableTests {
         let script = run(["completion", "zsh"]).output
         #expect(script.hasPrefix("#compdef bggen\n") && !script.contains("bashcompinit"))
         #expect(script.contains("'--format=[text (default; grouped by file), xcode, json, sarif or github]:FORMAT:(text json sarif xcode github)'"), "\(script)")
-        #expect(script.contains("'(-y --yes)'{-y,--yes}'[take the defaults for everything not given; never prompt]'"))
-        #expect(script.contains("'--tasks=[refresh, processing, downloads, uploads, silent-push, continued-processing]:LIST:_sequence compadd - refresh processing"))
+        #expect(script.contains("'(-y --yes)'{-y,--yes}'[take the defaults for what is not given; never prompt]'"))
+        #expect(script.contains("'--tasks=[comma-separated: refresh, processing, downloads, uploads, silent-push, continued-processing (default: refresh,processing)]:LIST:_sequence compadd - refresh processing"), "\(script)")
     }
 }
 

@@ -39,6 +39,22 @@ struct DoctorCommandTests {
         #expect(result.output.hasSuffix("2 errors, 0 warnings, 0 notes in App.\n2 of these can be fixed with `bggen doctor --fix` (see the changes first with --fix --dry-run).\n"), "\(result.output)")
     }
 
+    /// On a terminal, findings are wrapped at word boundaries to its width (a terminal would cut words), each part's
+    /// continuation under its text; in a pipe each part stays one line.
+    @Test(arguments: [60, 80, 100])
+    func textOnATerminalWrapsAtWords(width: Int) {
+        let console = FakeConsole(terminal: true, environment: ["COLUMNS": "\(width)", "NO_COLOR": "1"])
+        #expect(CLI(console: console, fileSystem: broken.fileSystem).run(["doctor", DoctorRepository.root]) == 1)
+        let lines = console.output.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.count <= width || !$0.trimmingCharacters(in: .whitespaces).contains(" ") }, "\(console.output)")
+        let plain = run([], broken.fileSystem).output
+        // A message continues under its start (6), a why or fix under its text (11).
+        let rejoined = console.output.replacingOccurrences(of: #"\n( {11}| {6}(?!why:|fix:|bggen doctor --fix makes| ))"#, with: " ", options: .regularExpression)
+        let findings = { (text: String) in text.components(separatedBy: "\n2 errors").first ?? "" }
+        #expect(findings(rejoined) == findings(plain), "joined at its continuations, the wrapped text is the pipe's:\n\(console.output)")
+        #expect(lines.contains { $0.hasPrefix(String(repeating: " ", count: 11)) } || width == 100, "\(console.output)")
+    }
+
     @Test func xcodeLinesArePathLineColumnSeverityRule() throws {
         let result = run(["--format", "xcode"], broken.fileSystem)
         let lines = result.output.split(separator: "\n").map(String.init)
@@ -211,15 +227,16 @@ struct DoctorCommandTests {
     }
 
     @Test func helpListsEveryRule() {
+        let reference = HelpText.page(DoctorOptions.command, full: true)
         for arguments in [["doctor", "--help"], ["help", "doctor"], ["doctor", "-h"]] {
             let console = FakeConsole(terminal: false)
             #expect(CLI(console: console, fileSystem: InMemoryFileSystem()).run(arguments) == 0)
-            #expect(console.output == HelpText.doctorCommand)
+            #expect(console.output == (arguments[0] == "help" ? reference : HelpText.page(DoctorOptions.command)))
         }
         for rule in DoctorRule.all {
-            #expect(HelpText.doctorCommand.contains("  \(rule.id) "), "\(rule.id)")
+            #expect(reference.contains("  \(rule.id) "), "\(rule.id)")
         }
-        #expect(HelpText.main.contains("bggen doctor [DIR] [options]"))
+        #expect(HelpText.main.contains("  doctor [DIR]  "))
     }
 
     /// XcodeGen rebuilds the Info.plist from project.yml, so `--fix` leaves it and says where the key goes.

@@ -128,30 +128,3 @@ struct NewcomerTests {
         #expect(empty.status == 2 && empty.stderr.contains("no Xcode project"), "no project and no bggen output: doctor cannot do its job")
     }
 }
-
-/// Help fits the terminal it is printed on, and 80 columns anywhere else.
-@Suite("Help wrapped to the terminal")
-struct HelpWidthTests {
-    @Test(arguments: [(false, [:], 80), (true, ["COLUMNS": "100"], 100), (true, ["COLUMNS": "60"], 60)] as [(Bool, [String: String], Int)])
-    func everyLineFits(terminal: Bool, environment: [String: String], width: Int) {
-        for arguments in [["init", "--help"], ["doctor", "--help"], ["--help"]] {
-            let console = FakeConsole(terminal: terminal, environment: environment)
-            #expect(CLI(console: console, fileSystem: InMemoryFileSystem()).run(arguments) == 0)
-            let long = console.output.split(separator: "\n").filter { $0.count > width }
-            #expect(long.isEmpty, "\(arguments) at \(width): \(long)")
-            #expect(console.output.contains("--bundle-id") || arguments != ["init", "--help"])
-        }
-    }
-
-    @Test func aContinuationStartsUnderTheDescription() {
-        let line = "  --tasks LIST" + String(repeating: " ", count: 13) + String(repeating: "word ", count: 20)
-        let lines = line.wrapped(to: 60).split(separator: "\n")
-        #expect(lines.count > 1 && lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 27) + "word") }, "\(lines)")
-    }
-
-    @Test func unknownCommandsListEveryCommand() {
-        let console = FakeConsole(terminal: false)
-        #expect(CLI(console: console, fileSystem: InMemoryFileSystem()).run(["version"]) == 64)
-        #expect(console.errors.contains("the commands are init (as in 'bggen init --yes MyApp'), doctor, help and completion"), "\(console.errors)")
-    }
-}

@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// A small parser for `--name value`, `--name=value`, `--flag`, `--no-flag` and `-y`, with positional arguments.
 ///
 /// Just enough for bggen's one command: every option is declared up front, so an unknown one, a repeated one,
@@ -118,23 +120,6 @@ struct ArgumentParser {
     private func suggestion(for name: String) -> String? {
         let bare = String(name.drop(while: { $0 == "-" }))
         let candidates = specs.flatMap { $0.kind == .toggle ? [$0.name, "no-\($0.name)"] : [$0.name] }
-        let best = candidates.min { editDistance($0, bare) < editDistance($1, bare) }
-        guard let best, editDistance(best, bare) <= 2 else { return nil }
-        return "; did you mean --\(best)?"
-    }
-
-    private func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return a.isEmpty ? b.count : row[b.count]
+        return NearMiss.closest(to: bare, among: candidates).map { "; did you mean --\($0)?" }
     }
 }

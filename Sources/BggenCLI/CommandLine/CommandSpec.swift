@@ -1,4 +1,5 @@
 import BggenCore
+import BggenFormats
 import BggenModel
 
 /// One option of a command, declared once: the parser, `--help`, the completion scripts, the man page and the
@@ -11,10 +12,25 @@ struct OptionSpec {
     var valueName = ""
     /// What a shell offers after the option.
     var values = CompletionValues.none
-    /// One line: the README's usage block and the completion descriptions.
+    /// One line: `--help`, the README's usage block and the completion descriptions.
     let summary: String
-    /// The lines `--help` and the man page add below the summary.
+    /// What `bggen help COMMAND` and the man page add below the summary: each a paragraph, laid out at the
+    /// terminal's width, or a table row written `label<TAB>text` (the interval table).
     var details: [String] = []
+
+    /// The details as help lays them out: paragraphs, and consecutive table rows as one table.
+    var detailBlocks: [HelpBlock] {
+        details.reduce(into: []) { blocks, detail in
+            let parts = detail.split(separator: "\t", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { return blocks.append(.paragraph(detail)) }
+            let row = HelpRow(parts[0], parts[1])
+            if case .rows(let rows) = blocks.last {
+                blocks[blocks.count - 1] = .rows(rows + [row])
+            } else {
+                blocks.append(.rows([row]))
+            }
+        }
+    }
 
     /// How the option is written in help: `-y, --yes`, `--network, --no-network`, `--tasks LIST`.
     var label: String {
@@ -50,7 +66,7 @@ struct OptionRow<Options>: Sendable {
                               parse: @escaping @Sendable (String) throws -> Value, _ summary: String, _ details: String...) -> OptionRow {
         let spec = OptionSpec(name: name, kind: .option, valueName: valueName, values: values, summary: summary, details: details)
         return OptionRow(spec: spec) { options, parsed in
-            if let text = parsed.values[name] { options[keyPath: path] = try parse(text) }
+            if let text = parsed.values[name] { options[keyPath: path] = try suggesting(spec, text) { try parse(text) } }
         }
     }
 
@@ -66,10 +82,30 @@ struct OptionRow<Options>: Sendable {
                               details: answer.details)
         return OptionRow(spec: spec) { options, parsed in
             if let text = parsed.values[answer.name] {
-                try answer.set(text, in: &options[keyPath: path])
+                try suggesting(spec, text) { try answer.set(text, in: &options[keyPath: path]) }
             } else if let flag = parsed.toggles[answer.name] ?? (parsed.flags.contains(answer.name) ? true : nil) {
                 answer.set(flag, in: &options[keyPath: path])
             }
+        }
+    }
+
+    /// `body`'s error about `value`, ending in "Did you mean --format sarif?" when the value is a near miss of the
+    /// words the option takes (each word of a comma list judged alone).
+    private static func suggesting<Value>(_ spec: OptionSpec, _ value: String, _ body: () throws -> Value) throws -> Value {
+        do {
+            return try body()
+        } catch {
+            let guess: String? = switch spec.values {
+            case .words(let words): NearMiss.closest(to: value, among: words)
+            case .commaList(let words): {
+                let parts = value.split(separator: ",").map(String.init)
+                let fixed = parts.map { words.contains($0) ? $0 : NearMiss.closest(to: $0, among: words) ?? $0 }
+                return fixed != parts && fixed.allSatisfy(words.contains) ? fixed.joined(separator: ",") : nil
+            }()
+            default: nil
+            }
+            guard let guess, let failure = error as? any RunError else { throw error }
+            throw UsageError("\(failure.description) Did you mean --\(spec.name) \(guess)?")
         }
     }
 
@@ -97,6 +133,12 @@ enum CompletionValues: Equatable {
     case files
 }
 
+/// Options `--help` lists under one heading, by name.
+struct OptionGroup: Sendable {
+    let title: String
+    let names: [String]
+}
+
 /// A command's whole interface: its synopsis, its options and the prose of its help page.
 struct CommandSpec {
     let name: String
@@ -106,10 +148,12 @@ struct CommandSpec {
     let argument: String
     let argumentValues: CompletionValues
     let options: [OptionSpec]
-    /// The help page's paragraph below USAGE.
-    let description: [String]
-    /// Titled sections after OPTIONS, as plain lines.
-    let sections: [(title: String, lines: [String])]
+    /// How `--help` groups the options; every option is in one group (`CommandTableTests` checks).
+    let groups: [OptionGroup]
+    /// The help page's paragraph below the usage line.
+    let overview: String
+    /// The reference `bggen help COMMAND` and the man page add after the options; `--help` leaves them out.
+    let sections: [HelpSection]
     let examples: [String]
 
     var usage: String { "bggen \(name) \(argument) [options]" }
@@ -135,13 +179,15 @@ struct OutputOptions {
     /// `--quiet`, `--color` and `--help`, at the end of every command's table.
     static let table: [OptionRow<OutputOptions>] = [
         .flag("quiet", short: "q", \.quiet, "print only errors and the result"),
-        .flag("verbose", \.verbose, "say what was read and how long it took; with --dry-run, new files in full"),
+        .flag("verbose", \.verbose, "say what was read and how long it took",
+              "With --dry-run, new files are shown in full."),
         .option("color", "WHEN", values: .words(Color.allCases.map(\.rawValue)), \.color, parse: { text throws(UsageError) in
             guard let color = Color(rawValue: text) else {
                 throw UsageError("--color '\(text)' is not one of \(Color.allCases.map(\.rawValue).joined(separator: ", ")).")
             }
             return color
-        }, "auto (default: on a terminal, unless NO_COLOR is set or TERM=dumb), always or never"),
+        }, "auto (default), always or never",
+           "auto colours on a terminal, unless NO_COLOR is set or TERM=dumb."),
         .shown(OptionSpec(name: "help", kind: .flag, short: "h", summary: "show this help")),
     ]
 

@@ -10,43 +10,64 @@ enum HelpText {
     static var main: String { main(width: defaultWidth) }
 
     static func main(width: Int) -> String {
-        let commands = CommandSpec.all.map { ("\($0.usage)", "\($0.abstract) (see `bggen \($0.name) --help`)") } + [
-            ("bggen mcp", "serve these commands to a coding agent (MCP over stdio; see `bggen mcp --help`)"),
-            ("bggen help [COMMAND] [--man]", "show help, or the man page (mdoc)"),
-            ("bggen help --skill", "print the coding-agent skill (skills/bggen/SKILL.md)"),
-            ("bggen completion SHELL", "print a completion script for \(CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: ", "))"),
-            ("bggen -V, --version", "print the version"),
+        let commands = CommandSpec.all.map { HelpRow("\($0.name) \($0.argument)", $0.abstract) } + [
+            HelpRow("mcp", "serve these commands to a coding agent (Model Context Protocol over stdio)"),
+            HelpRow("help [COMMAND]", "a command's whole reference, the man page (--man) or the coding-agent skill (--skill)"),
+            HelpRow("completion SHELL", "print a completion script for bash, zsh or fish"),
         ]
-        return """
-            bggen \(version): scaffold iOS background work — BGTaskScheduler refresh and processing tasks, background \
-            URLSession downloads and uploads, and silent push — with the Info.plist and entitlements entries they need.
-
-            USAGE:
-            \(commands.map { "  " + column($0.0, 31) + $0.1 }.joined(separator: "\n"))
-
-            Exit status: 0 success; 1 the job failed (init: a conflict, a read or write error; doctor: findings at \
-            or above --fail-on); 2 doctor could not do its job; 64 a usage error.
-            Reference: man bggen (bggen help --man prints the page), and bggen help COMMAND.
-
-            """.wrapped(to: width)
+        return HelpLayout.render([
+            HelpSection(title: "", blocks: [.paragraph("""
+                bggen \(version): scaffold iOS background work — BGTaskScheduler refresh and processing tasks, background \
+                URLSession downloads and uploads, and silent push — with the Info.plist and entitlements entries they need, \
+                and audit an app's background work.
+                """)]),
+            HelpSection(title: "USAGE", blocks: [.paragraph("bggen COMMAND [options]")], inline: true),
+            HelpSection(title: "COMMANDS", blocks: [.rows(commands)]),
+            HelpSection(title: "OPTIONS", blocks: [.rows([HelpRow("-h, --help", "show this help; every command takes it"), HelpRow("-V, --version", "print the version")])]),
+            HelpSection(title: "", blocks: [
+                .paragraph("""
+                    Exit status: 0 success; 1 the job failed (init: a conflict, a read or write error; doctor: findings at \
+                    or above --fail-on); 2 doctor could not do its job; 64 a usage error.
+                    """),
+                .paragraph("Reference: man bggen (bggen help --man prints the page), and bggen help COMMAND."),
+            ]),
+        ], width: width)
     }
 
-    static var initCommand: String { page(InitOptions.command) }
-    static var doctorCommand: String { page(DoctorOptions.command) }
+    /// A command's `--help` (`full`: `bggen help COMMAND`, with every option's details and the reference sections):
+    /// the overview, usage, the options in their groups, and examples.
+    static func page(_ command: CommandSpec, width: Int = defaultWidth, full: Bool = false) -> String {
+        var sections = [
+            HelpSection(title: "OVERVIEW", blocks: [.paragraph(command.overview)], inline: true),
+            HelpSection(title: "USAGE", blocks: [.paragraph(command.usage)], inline: true),
+        ]
+        let grouped = Set(command.groups.flatMap(\.names))
+        let ungrouped = OptionGroup(title: "OTHER OPTIONS", names: command.options.map(\.name).filter { !grouped.contains($0) })
+        for group in command.groups + [ungrouped] where !group.names.isEmpty {
+            let rows = group.names.compactMap { name in command.options.first { $0.name == name } }.map { option in
+                HelpRow(option.label, [.paragraph(option.summary)] + (full ? option.detailBlocks : []))
+            }
+            sections.append(HelpSection(title: group.title, blocks: [.rows(rows)]))
+        }
+        if full { sections += command.sections }
+        sections.append(HelpSection(title: "EXAMPLES", blocks: command.examples.map(HelpBlock.command)))
+        sections.append(HelpSection(title: "", blocks: [.paragraph(full ? "See also: man bggen (bggen help --man prints the page)."
+            : "Every option in full, and more: bggen help \(command.name), or man bggen")]))
+        return HelpLayout.render(sections, width: width)
+    }
 
-    /// A command's `--help`: usage, description, every option with its details, the prose sections, examples.
-    static func page(_ command: CommandSpec, width: Int = defaultWidth) -> String {
-        var text = "USAGE: \(command.usage)\n\n" + command.description.joined(separator: "\n") + "\n\nOPTIONS:\n"
-        for option in command.options {
-            text += "  " + column(option.label, 25) + option.summary + "\n"
-            text += option.details.map { String(repeating: " ", count: 27) + $0 + "\n" }.joined()
-        }
-        for section in command.sections {
-            text += "\n\(section.title):\n" + section.lines.map { "  \($0)\n" }.joined()
-        }
-        text += "\nEXAMPLES:\n" + command.examples.map { "  \($0)\n" }.joined()
-        text += "\nSEE ALSO:\n  README.md and docs/ in bggen's repository; man bggen (bggen help --man)\n"
-        return (text + "\n").wrapped(to: width)
+    /// `bggen completion --help`.
+    static func completion(width: Int) -> String {
+        HelpLayout.render([
+            HelpSection(title: "OVERVIEW", blocks: [.paragraph("Prints a script that completes bggen's commands, their options, the options' values (task names, intervals, styles, formats) and paths.")], inline: true),
+            HelpSection(title: "USAGE", blocks: [.paragraph("bggen completion \(CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: "|"))")], inline: true),
+            HelpSection(title: "LOADING", blocks: [.rows([
+                HelpRow("bash", [.paragraph("for this shell:"), .command("eval \"$(bggen completion bash)\""), .paragraph("for good: save it as ~/.local/share/bash-completion/completions/bggen")]),
+                HelpRow("zsh", [.paragraph("save it as _bggen in a folder on $fpath and start a new shell (after compinit):"), .command("bggen completion zsh > ~/.zfunc/_bggen"), .paragraph("with fpath=(~/.zfunc $fpath) in ~/.zshrc before compinit")]),
+                HelpRow("fish", [.command("bggen completion fish > ~/.config/fish/completions/bggen.fish")]),
+            ])]),
+            HelpSection(title: "", blocks: [.paragraph("make install and the Homebrew formula install all three.")]),
+        ], width: width)
     }
 
     /// The README's usage block: each command's synopsis and one line per option.
@@ -61,37 +82,5 @@ enum HelpText {
     /// `text` padded to `width`, with at least one space after it.
     private static func column(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: max(1, width - text.count))
-    }
-}
-
-extension String {
-    /// Every line longer than `width` broken at spaces; a continuation starts under the column the line's text
-    /// starts in after its label (an option's description, a rule's summary), else under its indentation.
-    func wrapped(to width: Int) -> String {
-        split(separator: "\n", omittingEmptySubsequences: false).map { String($0).wrappedLine(to: width) }.joined(separator: "\n")
-    }
-
-    private func wrappedLine(to width: Int) -> String {
-        let characters = Array(self)
-        guard characters.count > width else { return self }
-        let leading = characters.prefix { $0 == " " }.count
-        // The last break before the width: a space after the indentation.
-        guard let cut = (leading + 1..<width).reversed().first(where: { characters[$0] == " " }) else { return self }
-        var hanging = leading
-        var index = leading
-        while index < cut {
-            if characters[index] == " " && index + 1 < characters.count && characters[index + 1] == " " {
-                var end = index
-                while end < characters.count && characters[end] == " " { end += 1 }
-                if end <= width / 2 { hanging = end }
-                index = end
-            } else {
-                index += 1
-            }
-        }
-        var head = String(characters[..<cut])
-        while head.hasSuffix(" ") { head.removeLast() }
-        let rest = String(characters[(cut + 1)...]).drop { $0 == " " }
-        return head + "\n" + (String(repeating: " ", count: hanging) + rest).wrappedLine(to: width)
     }
 }

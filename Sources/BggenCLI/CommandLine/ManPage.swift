@@ -23,16 +23,14 @@ enum ManPage {
         lines += [".Nm", ".Cm completion", ".Ar bash | zsh | fish", ".Nm", ".Fl V | -version"]
         lines += [".Sh DESCRIPTION", line("bggen scaffolds BGTaskScheduler refresh and processing tasks, background URLSession downloads and uploads, and silent push, with the Info.plist and entitlements entries they need, and audits an app's background work.")]
         for command in CommandSpec.all {
-            lines += [".Ss bggen \(command.name)", line(command.description.joined(separator: " ")), ".Bl -tag -width Ds"]
+            lines += [".Ss bggen \(command.name)", line(command.overview), ".Bl -tag -width Ds"]
             for option in command.options {
                 lines.append(item(option))
-                lines += body(option)
+                lines += blocks([.paragraph(option.summary)] + option.detailBlocks)
             }
             lines.append(".El")
             for section in command.sections {
-                lines += [".Pp", "\(escaped(section.title.capitalized)):", ".Bd -literal -offset indent"]
-                lines += section.lines.map(line)
-                lines.append(".Ed")
+                lines += [".Pp"] + blocks([.paragraph("\(section.title.capitalized):")] + section.blocks)
             }
         }
         lines += [".Ss bggen mcp", line("Serves bggen's tools (\(MCPTool.Name.allCases.map(\.rawValue).joined(separator: ", "))) to a coding agent as a Model Context Protocol server over stdin and stdout, until end of input; see bggen mcp --help. bggen help --skill prints the agent skill that runs the same steps with these commands.")]
@@ -63,28 +61,19 @@ enum ManPage {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// An option's summary and prose as one paragraph; its indented lines (the interval table) as a literal block,
-    /// so their columns stay columns.
-    private static func body(_ option: OptionSpec) -> [String] {
-        var lines: [String] = []
-        var prose = [option.summary]
-        var table: [String] = []
-        func flush() {
-            if !prose.isEmpty { lines.append(line(prose.joined(separator: " "))) }
-            if !table.isEmpty { lines += [".Bd -literal -offset indent"] + table.map(line) + [".Ed"] }
-            prose = []
-            table = []
-        }
-        for detail in option.details {
-            if detail.hasPrefix(" ") {
-                table.append(String(detail.drop { $0 == " " }))
-            } else {
-                if !table.isEmpty { flush() }
-                prose.append(detail)
+    /// Help's blocks in mdoc: paragraphs for man to fill, rows as a literal table (so the interval mapping's columns
+    /// stay columns, its long rows wrapped under their text), commands and literal lines kept whole.
+    private static func blocks(_ blocks: [HelpBlock]) -> [String] {
+        blocks.enumerated().flatMap { index, block -> [String] in
+            switch block {
+            // The first follows an item's tag or a paragraph break already.
+            case .paragraph(let text): (index == 0 ? [] : [".Pp"]) + [line(text)]
+            case .rows(let rows):
+                [".Bd -literal -offset indent"] + HelpLayout.render([.rows(rows)], indent: 0, width: 72).map(line) + [".Ed"]
+            case .command(let command): [".Bd -literal -offset indent", line(command), ".Ed"]
+            case .literal(let literal): [".Bd -literal -offset indent"] + literal.map(line) + [".Ed"]
             }
         }
-        flush()
-        return lines
     }
 
     /// The page's date, fixed to the version rather than the day it was printed, so the output is reproducible.

@@ -1,4 +1,5 @@
 import BggenFormats
+
 extension DoctorRule {
     public static let unknownMode = DoctorRule(
         id: "MODE002", severity: .error,
@@ -21,10 +22,12 @@ extension DoctorRule {
         guard let plist = audit.plist else { return }
         for value in plist.backgroundModes ?? [] where !BackgroundModes.valid.contains(value.text) {
             let looksLikeIdentifier = value.text.contains(".")
+            let meant = NearMiss.closest(to: value.text, among: BackgroundModes.valid.sorted())
             audit.add(.unknownMode, at: value.location, "\(plist.path) lists \(RepositoryText.quoted(value.text)) in \(BackgroundModes.key), which iOS does not know.",
                       why: "iOS ignores the value, so the background work it was meant to allow is not allowed.",
                       fix: looksLikeIdentifier ? "Move \(RepositoryText.quoted(value.text)) to \(BackgroundModes.permittedIdentifiersKey)."
-                          : "Replace it with a valid mode (\(BackgroundModes.valid.sorted().joined(separator: ", "))).")
+                          : meant.map { "Did you mean '\($0)'? Replace it with that." }
+                          ?? "Replace it with a valid mode (\(BackgroundModes.valid.sorted().joined(separator: ", "))).")
         }
     }
 }

@@ -1,0 +1,147 @@
+@testable import BggenCLI
+import BggenCore
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// Help fits the terminal it is printed on, as swift-argument-parser's does: grouped options, paragraphs filled to
+/// the width, long labels with their text on the next line, examples a reader can copy.
+@Suite("Help laid out for the terminal")
+struct HelpLayoutTests {
+    private func run(_ arguments: [String], columns: Int?, terminal: Bool = false) -> (status: Int32, output: String, errors: String) {
+        let console = FakeConsole(terminal: terminal, environment: columns.map { ["COLUMNS": "\($0)"] } ?? [:])
+        let status = CLI(console: console, fileSystem: InMemoryFileSystem()).run(arguments)
+        return (status, console.output, console.errors)
+    }
+
+    /// Every help page there is: the main help, each command's `--help` and its whole reference.
+    private static let pages: [[String]] = [["--help"], ["help"], ["mcp", "--help"], ["help", "mcp"], ["completion", "--help"], ["help", "completion"]]
+        + CommandSpec.all.flatMap { [[$0.name, "--help"], ["help", $0.name]] }
+
+    @Test(arguments: [60, 80, 120])
+    func noLineIsWiderThanTheTerminalButAnUnbreakableWord(width: Int) {
+        for page in Self.pages {
+            let help = run(page, columns: width)
+            #expect(help.status == 0 && help.errors.isEmpty, "\(page): \(help.errors)")
+            let wide = help.output.split(separator: "\n").filter { $0.count > width && $0.trimmingCharacters(in: .whitespaces).contains(" ") }
+            #expect(wide.isEmpty, "\(page) at \(width): \(wide)")
+        }
+    }
+
+    @Test func widthComesFromColumnsEvenInAPipeElseTheTerminalElse80() {
+        #expect(FakeConsole(terminal: false, environment: ["COLUMNS": "60"]).helpWidth == 60)
+        #expect(FakeConsole(terminal: false).helpWidth == 80)
+        let widest = run(["init", "--help"], columns: 120).output.split(separator: "\n").map(\.count).max() ?? 0
+        #expect(widest > 80, "at 120 columns the text uses the room")
+    }
+
+    /// 40 to 60 lines at 80 columns, as swift-argument-parser's pages are; the reference is `bggen help COMMAND`'s.
+    @Test func eachCommandsHelpIsAScreenfulAndItsReferenceHasTheRest() {
+        for command in CommandSpec.all {
+            let short = run([command.name, "--help"], columns: 80).output
+            let lines = short.split(separator: "\n", omittingEmptySubsequences: false).count
+            #expect(lines <= 60, "\(command.name) --help is \(lines) lines")
+            #expect(short.contains("bggen help \(command.name)"), "the page says where the rest is")
+            let full = run(["help", command.name], columns: 80).output
+            for section in command.sections {
+                #expect(full.contains("\n\(section.title):\n") && !short.contains("\n\(section.title):\n"), "\(section.title)")
+            }
+        }
+    }
+
+    @Test func everyOptionIsInExactlyOneGroup() {
+        for command in CommandSpec.all {
+            let grouped = command.groups.flatMap(\.names)
+            #expect(grouped.sorted() == command.options.map(\.name).sorted(), "\(command.name)'s groups: \(grouped)")
+            let help = run([command.name, "--help"], columns: 80).output
+            #expect(!help.contains("OTHER OPTIONS"))
+            for group in command.groups {
+                #expect(help.contains("\n\(group.title):\n"), "\(group.title)")
+            }
+        }
+    }
+
+    /// A copied example runs: joined at its ` \` continuations, each example is whole, at every width.
+    @Test(arguments: [40, 60, 80, 120])
+    func examplesAreNeverSplit(width: Int) {
+        for command in CommandSpec.all {
+            let help = run([command.name, "--help"], columns: width).output
+            let joined = help.replacingOccurrences(of: #" \\\n +"#, with: " ", options: .regularExpression)
+            let lines = Set(joined.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+            for example in command.examples {
+                #expect(lines.contains(example), "\(command.name) at \(width) breaks '\(example)':\n\(help)")
+            }
+            let continued = help.split(separator: "\n").filter { $0.hasSuffix(" \\") }
+            #expect(continued.allSatisfy { $0.count <= width }, "\(continued)")
+        }
+    }
+
+    @Test func aLongLabelHasItsTextOnTheNextLineInTheColumn() throws {
+        let column = String(repeating: " ", count: 2 + HelpLayout.labelColumn)
+        let lines = run(["init", "--help"], columns: 80).output.split(separator: "\n").map(String.init)
+        let label = try #require(lines.firstIndex(of: "  --checkpoint, --no-checkpoint"))
+        #expect(lines[label + 1].hasPrefix(column + "processing"), "\(lines)")
+        // A wrapped summary goes on under its text, never under the label.
+        let tasks = lines.firstIndex { $0.hasPrefix("  --tasks LIST ") }
+        #expect(tasks.map { lines[$0 + 1].hasPrefix(column) && lines[$0 + 1].dropFirst(column.count).first != " " } == true)
+    }
+
+    /// Doctor's rule table: every line of a rule's summary starts in the summary column, whatever its severity.
+    @Test(arguments: [60, 80, 100])
+    func ruleTableContinuationsStayInTheRightColumn(width: Int) throws {
+        let help = run(["help", "doctor"], columns: width).output
+        let table = try #require(help.components(separatedBy: "\nRULES:\n").last?.components(separatedBy: "\n\n").first)
+        #expect(table.contains("MODE003") && !table.contains("CHECK001 note rather"), "the table alone: \(table)")
+        let rows = table.split(separator: "\n")
+        let starts = rows.filter { !$0.hasPrefix("   ") }
+        #expect(starts.count == DoctorRule.all.count)
+        let column = try #require(starts.first.flatMap { row in row.range(of: #"(error|warning|note) +"#, options: .regularExpression)?.upperBound })
+            .utf16Offset(in: starts[0])
+        for row in rows where row.hasPrefix("   ") {
+            #expect(row.prefix { $0 == " " }.count == column, "\(row)")
+        }
+        for row in starts {
+            #expect(row.count > column && row[row.index(row.startIndex, offsetBy: column - 1)] == " " && row[row.index(row.startIndex, offsetBy: column)] != " ", "\(row)")
+        }
+    }
+
+    @Test func paragraphsAreFilledNotRewrappedLineByLine() {
+        let text = String(repeating: "word ", count: 30)
+        let lines = HelpLayout.fill(text, indent: 4, width: 40)
+        #expect(lines.allSatisfy { $0.count <= 40 && $0.hasPrefix("    word") }, "\(lines)")
+        #expect(lines.dropLast().allSatisfy { $0.count >= 36 }, "every line but the last is filled: \(lines)")
+        #expect(HelpLayout.fill("a " + String(repeating: "x", count: 50) + " b", indent: 2, width: 20) == ["  a", "  " + String(repeating: "x", count: 50), "  b"],
+                "a word longer than the line stands alone, uncut")
+    }
+
+    @Test func completionTakesHelpLikeEveryCommand() {
+        for arguments in [["completion", "--help"], ["completion", "-h"], ["help", "completion"]] {
+            let help = run(arguments, columns: nil)
+            #expect(help.status == 0 && help.output.contains("bggen completion bash|zsh|fish") && help.output.contains("fpath"), "\(help.output)")
+        }
+    }
+
+    @Test(arguments: [
+        (["doctr"], "unknown command 'doctr'; did you mean 'bggen doctor'?"),
+        (["inti", "--yes"], "did you mean 'bggen init --yes'?"),
+        (["version"], "the commands are init, doctor, mcp, help, completion (as in"),
+        (["help", "doctr"], "Did you mean 'bggen help doctor'?"),
+        (["completion", "zhs"], "Did you mean 'bggen completion zsh'?"),
+        (["doctor", "--format", "sarf"], "Did you mean --format sarif?"),
+        (["doctor", "--fail-on", "warn"], "Did you mean --fail-on warning?"),
+        (["init", "--tasks", "refresh,procesing"], "Did you mean --tasks refresh,processing?"),
+        (["init", "--style", "swiftiu"], "Did you mean --style swiftui?"),
+        (["init", "--color", "nevr"], "Did you mean --color never?"),
+    ] as [([String], String)])
+    func nearMissesGetADidYouMean(arguments: [String], expected: String) {
+        let result = run(arguments, columns: nil)
+        #expect(result.status == 64)
+        #expect(result.errors.contains(expected), "\(result.errors)")
+        #expect(result.errors.split(separator: "\n").first.map { !$0.isEmpty } == true)
+    }
+
+    @Test func aWordFarFromEveryCommandGetsNoGuess() {
+        let result = run(["frobnicate"], columns: nil)
+        #expect(!result.errors.contains("did you mean"), "\(result.errors)")
+    }
+}
