@@ -10,9 +10,10 @@ public final class PseudoTerminal: @unchecked Sendable {
     private let slave: Int32
     private var buffer = ""
 
-    public init(arguments: [String], directory: URL, environment: [String: String] = [:]) throws {
+    /// A window of `columns` by `rows` (wide by default, so no line wraps unless a test asks for it).
+    public init(arguments: [String], directory: URL, environment: [String: String] = [:], columns: Int = 200, rows: Int = 40) throws {
         var master: Int32 = 0, slave: Int32 = 0
-        var size = winsize(ws_row: 40, ws_col: 200, ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.ENOTTY) }
         self.master = master
         self.slave = slave
@@ -84,6 +85,14 @@ public final class PseudoTerminal: @unchecked Sendable {
 
     public func send(_ bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Changes the window's size and tells the program, as a terminal emulator does when its window is dragged.
+    /// (The program has no controlling terminal here, so the kernel would not send SIGWINCH itself.)
+    public func resize(columns: Int, rows: Int) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        kill(process.processIdentifier, SIGWINCH)
     }
 
     public static let up: [UInt8] = [0x1B, 0x5B, 0x41]

@@ -133,18 +133,25 @@ final class Prompter {
         var selected = selected
         var cursor = selected.min() ?? 0
         var hint = several ? "↑/↓ move, space selects, enter confirms" : "↑/↓ move, enter confirms"
-        func draw(first: Bool) {
-            if !first { terminal.write("\u{1B}[\(options.count + 1)A") }
-            terminal.write("\u{1B}[2K\(question) (\(hint))\n")
-            for (index, option) in options.enumerated() {
-                let pointer = index == cursor ? "❯" : " "
-                let mark = several ? (selected.contains(index) ? "◉ " : "◯ ") : ""
-                terminal.write("\u{1B}[2K \(pointer) \(mark)\(option)\n")
+        // What the last draw printed, to go back over it: its lines take one row each at the width they were laid
+        // out for, and more after the window narrows.
+        var drawn: [String] = []
+        func draw() {
+            let size = terminal.size ?? TerminalSize(columns: 80, rows: 24)
+            if !drawn.isEmpty {
+                terminal.write("\r\u{1B}[\(PickerScreen.rows(of: drawn, columns: size.columns))A\u{1B}[J")
             }
+            drawn = PickerScreen(question: question, hint: hint, options: options, several: several)
+                .lines(cursor: cursor, selected: selected, columns: size.columns, rows: size.rows)
+            terminal.write(drawn.map { $0 + "\n" }.joined())
         }
-        draw(first: true)
+        draw()
         while true {
-            guard let byte = terminal.readByte() else { throw .endOfInput }
+            guard let input = terminal.readInput() else { throw .endOfInput }
+            guard case .byte(let byte) = input else {
+                draw()
+                continue
+            }
             switch byte {
             case 3:
                 terminal.write("\n")
@@ -167,7 +174,7 @@ final class Prompter {
                 }
             default: break
             }
-            draw(first: false)
+            draw()
         }
     }
 }

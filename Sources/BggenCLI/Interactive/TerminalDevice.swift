@@ -1,5 +1,6 @@
 import BggenCore
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,6 +19,37 @@ public protocol TerminalDevice: AnyObject {
     /// One line in normal mode, without its newline; nil at end of input.
     func readLine() -> String?
     func write(_ text: String)
+    /// The window's size, when the terminal reports one.
+    var size: TerminalSize? { get }
+    /// In raw mode: a key's byte, or word that the window changed size; nil at end of input.
+    func readInput() -> TerminalInput?
+}
+
+/// Columns and rows of a terminal window.
+public struct TerminalSize: Equatable, Sendable {
+    public let columns: Int
+    public let rows: Int
+
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+/// What a raw-mode read returns.
+public enum TerminalInput: Equatable, Sendable {
+    case byte(UInt8)
+    /// The window changed size (SIGWINCH): what is on the screen is to be drawn again at the new size.
+    case resized
+}
+
+extension TerminalDevice {
+    /// A device that cannot say (a test's fake) is taken for 80 by 24, Terminal.app's default.
+    public var size: TerminalSize? { nil }
+
+    public func readInput() -> TerminalInput? {
+        readByte().map(TerminalInput.byte)
+    }
 }
 
 /// Standard input and standard error of this process, when stdin is a terminal.
@@ -43,14 +75,58 @@ public final class PosixTerminal: TerminalDevice {
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
         saved = original
         PosixTerminal.savedForSignal = original
+        Self.followResizes(true)
         return true
     }
 
     public func restoreMode() {
         guard var original = saved else { return }
+        Self.followResizes(false)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
         saved = nil
         PosixTerminal.savedForSignal = nil
+    }
+
+    /// The window's size as the terminal driver has it (`TIOCGWINSZ`), asked of stderr, where prompts go, else stdin.
+    public var size: TerminalSize? {
+        for descriptor in [STDERR_FILENO, STDIN_FILENO] {
+            var size = winsize()
+            if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+                return TerminalSize(columns: Int(size.ws_col), rows: size.ws_row > 0 ? Int(size.ws_row) : 24)
+            }
+        }
+        return nil
+    }
+
+    /// A key, or `.resized` when SIGWINCH arrived while waiting for one: its handler is installed without
+    /// `SA_RESTART`, so the blocked `read` returns `EINTR` and the picker can redraw at once.
+    public func readInput() -> TerminalInput? {
+        var byte: UInt8 = 0
+        while true {
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count == 1 { return .byte(byte) }
+            guard count < 0 && errno == EINTR else { return nil }
+            if Self.resized.exchange(false, ordering: .sequentiallyConsistent) { return .resized }
+        }
+    }
+
+    private static let resized = Atomic<Bool>(false)
+
+    /// Installs (or removes) the SIGWINCH handler for the time raw mode lasts.
+    private static func followResizes(_ follow: Bool) {
+        resized.store(false, ordering: .sequentiallyConsistent)
+        var action = sigaction()
+        let handler: @convention(c) (Int32) -> Void = { _ in PosixTerminal.resized.store(true, ordering: .sequentiallyConsistent) }
+        #if os(Linux)
+        // glibc's <signal.h>: the handler is a member of the __sigaction_handler union.
+        action.__sigaction_handler.sa_handler = follow ? handler : SIG_DFL
+        #else
+        // Darwin's <sys/signal.h>: the handler is a member of the __sigaction_u union.
+        action.__sigaction_u.__sa_handler = follow ? handler : SIG_DFL
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGWINCH, &action, nil)
     }
 
     public func readByte() -> UInt8? {
