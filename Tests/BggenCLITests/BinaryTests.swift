@@ -198,7 +198,7 @@ struct BinaryTests {
         let run = try BinaryRunner.run(["generate"], in: folder.url)
         #expect(run.status == 64)
         #expect(run.stderr.contains("unknown command 'generate'"))
-        #expect(run.stderr.contains("doctor, help and completion"))
+        #expect(run.stderr.contains("the commands are init, doctor, mcp, help, completion"))
         #expect(run.stderr.contains("See 'bggen --help'."))
     }
 

@@ -50,7 +50,7 @@ struct CommandTableTests {
         let text = try Shell.run(groff, ["-man", "-Tutf8", "-ww"], input: page.output)
         #expect(text.stderr.isEmpty, "\(text.stderr)")
         let plain = try Shell.run(groff, ["-mdoc", "-Tascii", "-P-c", "-P-b", "-P-u"], input: page.output).stdout
-        #expect(plain.contains("hourly       1 hour") && plain.contains("few-hours    4 hours"), "the interval mapping is a table: \(plain)")
+        #expect(plain.contains("hourly       1 hour") && plain.contains("few-hours    4 hours") && plain.contains("30m, 6h, 1d  any duration"), "the interval mapping is a table: \(plain)")
         #expect(plain.range(of: #"[a-z]-\n"#, options: .regularExpression) == nil, "no word hyphenated at a line end")
         for section in ["FILES", "SEE ALSO", "EXIT STATUS"] {
             #expect(plain.contains("\n\(section)\n"), "the man page lacks \(section)")

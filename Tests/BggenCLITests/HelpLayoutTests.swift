@@ -81,6 +81,10 @@ struct HelpLayoutTests {
         let lines = run(["init", "--help"], columns: 80).output.split(separator: "\n").map(String.init)
         let label = try #require(lines.firstIndex(of: "  --checkpoint, --no-checkpoint"))
         #expect(lines[label + 1].hasPrefix(column + "processing"), "\(lines)")
+        // Every group's text starts in the one column, so the groups line up.
+        let inline = lines.filter { $0.hasPrefix("  -") && $0.contains("   ") }
+        let starts = inline.map { line in line.firstRange(of: #/\S  +\S/#).map { line.distance(from: line.startIndex, to: $0.upperBound) - 1 } }
+        #expect(inline.count > 20 && starts.allSatisfy { $0 == column.count }, "\(inline)")
         // A wrapped summary goes on under its text, never under the label.
         let tasks = lines.firstIndex { $0.hasPrefix("  --tasks LIST ") }
         #expect(tasks.map { lines[$0 + 1].hasPrefix(column) && lines[$0 + 1].dropFirst(column.count).first != " " } == true)

@@ -70,7 +70,7 @@ enum HelpLayout {
         blocks.flatMap { block -> [String] in
             switch block {
             case .paragraph(let text): fill(text, indent: indent, width: width)
-            case .rows(let rows): render(rows, indent: indent, width: width)
+            case .rows(let rows): render(rows, indent: indent, width: width, fitted: indent > 2)
             case .command(let command): continued(command, indent: indent, width: width)
             case .literal(let lines): lines.map { pad(indent) + $0 }
             }
@@ -116,12 +116,17 @@ enum HelpLayout {
         return width
     }
 
-    private static func render(_ rows: [HelpRow], indent: Int, width: Int) -> [String] {
-        // A table inside a row's text (the interval mapping) narrows to its longest label, and every table moves
-        // left on a narrow terminal so the text keeps room for a few words.
-        // One column for every table at the page's first level, so the option groups line up.
+    /// A table on its own (the man page's), its text column just after its longest label.
+    static func table(_ rows: [HelpRow], width: Int) -> [String] {
+        render(rows, indent: 0, width: width, fitted: true)
+    }
+
+    /// Every table at a page's first level has one column, so the option groups line up; a `fitted` one (the
+    /// interval mapping inside an option's text) narrows to its longest label. Each moves left on a narrow terminal
+    /// so the text keeps room for a few words.
+    private static func render(_ rows: [HelpRow], indent: Int, width: Int, fitted: Bool) -> [String] {
         let longest = rows.map(\.label.count).max() ?? 0
-        let column = indent + min(indent > 2 ? longest + 2 : labelColumn, max(width / 3, 12))
+        let column = indent + min(fitted ? longest + 2 : labelColumn, max(width / 3, 12))
         return rows.flatMap { row -> [String] in
             let body = render(row.body, indent: column, width: width)
             let label = pad(indent) + row.label

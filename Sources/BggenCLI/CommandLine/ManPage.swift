@@ -69,7 +69,7 @@ enum ManPage {
             // The first follows an item's tag or a paragraph break already.
             case .paragraph(let text): (index == 0 ? [] : [".Pp"]) + [line(text)]
             case .rows(let rows):
-                [".Bd -literal -offset indent"] + HelpLayout.render([.rows(rows)], indent: 0, width: 72).map(line) + [".Ed"]
+                [".Bd -literal -offset indent"] + HelpLayout.table(rows, width: 72).map(line) + [".Ed"]
             case .command(let command): [".Bd -literal -offset indent", line(command), ".Ed"]
             case .literal(let literal): [".Bd -literal -offset indent"] + literal.map(line) + [".Ed"]
             }

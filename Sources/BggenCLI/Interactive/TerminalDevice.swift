@@ -127,6 +127,12 @@ public final class PosixTerminal: TerminalDevice {
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         sigaction(SIGWINCH, &action, nil)
+        // A parent may start bggen with signals blocked (Foundation's Process does), which would hold SIGWINCH back;
+        // unblocked, with the default action back, it is ignored again.
+        var winch = sigset_t()
+        sigemptyset(&winch)
+        sigaddset(&winch, SIGWINCH)
+        sigprocmask(SIG_UNBLOCK, &winch, nil)
     }
 
     public func readByte() -> UInt8? {

@@ -43,10 +43,9 @@ struct MCPCommand {
                 xcodegen or tuist unless its arguments set useGenerators. A tool error is a result with isError, the \
                 one-line message and bggen's exit status; a malformed message is a JSON-RPC error.
                 """)]),
-            HelpSection(title: "REGISTERING", blocks: [
-                .paragraph("The agent's MCP configuration (e.g. .mcp.json; docs/mcp.md has more):"),
-                .literal(registration.split(separator: "\n").map(String.init)),
-            ]),
+            HelpSection(title: "REGISTERING", blocks: [.paragraph("The agent's MCP configuration (e.g. .mcp.json; docs/mcp.md has more):")]),
+            // Not indented, so the copy is the file's text.
+            HelpSection(title: "", blocks: [.literal(registration.split(separator: "\n").map(String.init))]),
             HelpSection(title: "", blocks: [.paragraph("The agent skill that drives the same flow with the command line: bggen help --skill")]),
         ], width: width)
     }
