@@ -19,6 +19,8 @@ class Bggen < Formula
     bin.install ".build/release/bggen"
     # The man page, from versions of bggen that print one.
     (man1/"bggen.1").write Utils.safe_popen_read(bin/"bggen", "help", "--man") if quiet_system bin/"bggen", "help", "--man"
+    # bash, zsh and fish, each from `bggen completion SHELL`, where Homebrew's shells look for them.
+    generate_completions_from_executable(bin/"bggen", "completion")
   end
 
   test do

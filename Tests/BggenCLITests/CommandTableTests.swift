@@ -76,7 +76,10 @@ struct CommandTableTests {
 
     @Test func bashCompletesCommandsOptionsValuesAndPaths() throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/bin/bash"))
-        #expect(try bashCompletions(["bggen", ""]) == ["--help", "--version", "-V", "-h", "completion", "doctor", "help", "init"])
+        #expect(try bashCompletions(["bggen", ""]) == ["--help", "--version", "-V", "-h", "completion", "doctor", "help", "init", "mcp"])
+        #expect(try bashCompletions(["bggen", "m"]) == ["mcp"])
+        #expect(try bashCompletions(["bggen", "help", "--s"]) == ["--skill"])
+        #expect(try bashCompletions(["bggen", "help", ""]) == ["--man", "--skill", "completion", "doctor", "init", "mcp"])
         #expect(try bashCompletions(["bggen", "init", "--ta"]) == ["--target", "--tasks"])
         #expect(try bashCompletions(["bggen", "init", "--no-n"]) == ["--no-network"])
         #expect(try bashCompletions(["bggen", "init", "--interval", ""]) == Interval.keywords.sorted())

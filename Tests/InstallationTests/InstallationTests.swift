@@ -16,6 +16,22 @@ struct InstallationTests {
         ], in: RepositoryPaths.root)
         try #require(install.exitCode == 0, "\(install.output)")
         print("make install: \(install.duration)")
+        // It ends by saying what went where, and how a shell finds them: the temporary prefix is on no PATH.
+        #expect(install.output.contains("Installed bggen ("), "\(install.output)")
+        #expect(install.output.contains("\(prefix.path)/share/zsh/site-functions/_bggen (zsh)"), "\(install.output)")
+        #expect(install.output.contains("\(prefix.path)/bin is not on PATH") && install.output.contains("  export PATH=\"\(prefix.path)/bin:$PATH\""),
+                "\(install.output)")
+        if SourceBuild.isInstalled("zsh") {
+            #expect(install.output.contains("  fpath=(\(prefix.path)/share/zsh/site-functions $fpath)"), "\(install.output)")
+        }
+        // Stripped: smaller than the binary the build left.
+        let built = try await Subprocess.run(["make", "-s", "bin-path", "CONFIGURATION=\(SourceBuild.configuration)", "SCRATCH_PATH=\(SourceBuild.scratch.path)"],
+                                             in: RepositoryPaths.root)
+        let size = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
+        let installedSize = size(prefix.appendingPathComponent("bin/bggen").path)
+        let builtSize = size(built.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(installedSize > 0 && installedSize < builtSize, "installed \(installedSize) bytes, built \(builtSize)")
+        print("make install: the binary is \(builtSize) bytes built, \(installedSize) installed")
 
         let elsewhere = temporary.url.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)

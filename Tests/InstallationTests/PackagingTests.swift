@@ -25,6 +25,7 @@ struct PackagingTests {
         #expect(formula.contains(#"version "\#(version)""#), "the formula's version is not \(version)")
         #expect(formula.contains(#"system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "bggen""#))
         #expect(formula.contains(#"bin.install ".build/release/bggen""#))
+        #expect(formula.contains(#"generate_completions_from_executable(bin/"bggen", "completion")"#), "the formula installs the completions")
     }
 
     /// macOS 15, Xcode 26.4 and Swift 6.3 are one claim: the manifest's platform, the formula's requirements, the

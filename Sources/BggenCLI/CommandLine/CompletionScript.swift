@@ -17,7 +17,12 @@ enum CompletionScript {
 
     /// The words after `bggen` outside any command.
     private static var topLevel: [String] {
-        CommandSpec.all.map(\.name) + ["help", "completion", "--help", "-h", "--version", "-V"]
+        CommandSpec.all.map(\.name) + ["mcp", "help", "completion", "--help", "-h", "--version", "-V"]
+    }
+
+    /// What `bggen help` takes: a topic, or the man page or the agent skill.
+    private static var helpTopics: [String] {
+        CommandSpec.all.map(\.name) + ["mcp", "completion", "--man", "--skill"]
     }
 
     private static var bash: String {
@@ -34,12 +39,13 @@ enum CompletionScript {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" command="" i
                 for ((i = 1; i < COMP_CWORD; i++)); do
                     case "${COMP_WORDS[i]}" in
-                        \(CommandSpec.all.map(\.name).joined(separator: "|"))|help|completion) command="${COMP_WORDS[i]}"; break ;;
+                        \(CommandSpec.all.map(\.name).joined(separator: "|"))|mcp|help|completion) command="${COMP_WORDS[i]}"; break ;;
                     esac
                 done
                 case "$command" in
                     "") _bggen_words "\(topLevel.joined(separator: " "))" ;;
-                    help) _bggen_words "\(CommandSpec.all.map(\.name).joined(separator: " ")) --man" ;;
+                    help) _bggen_words "\(helpTopics.joined(separator: " "))" ;;
+                    mcp) _bggen_words "--help" ;;
                     completion) _bggen_words "\(Shell.allCases.map(\.rawValue).joined(separator: " "))" ;;
 
             """
@@ -76,7 +82,7 @@ enum CompletionScript {
             _bggen() {
                 local -a commands
                 commands=(
-            \((CommandSpec.all.map { ($0.name, $0.abstract) } + [("help", "show help, or the man page"), ("completion", "print a completion script")]).map { "        \(zshQuoted("\($0.0):\($0.1)"))" }.joined(separator: "\n"))
+            \((CommandSpec.all.map { ($0.name, $0.abstract) } + [("mcp", "serve bggen to a coding agent"), ("help", "show help, the man page or the agent skill"), ("completion", "print a completion script")]).map { "        \(zshQuoted("\($0.0):\($0.1)"))" }.joined(separator: "\n"))
                 )
                 if (( CURRENT == 2 )); then
                     if [[ $PREFIX == -* ]]; then
@@ -90,7 +96,7 @@ enum CompletionScript {
                 shift words
                 (( CURRENT-- ))
                 case $command in
-                    help) _values 'topic' \(CommandSpec.all.map(\.name).joined(separator: " ")) --man ;;
+                    help) _values 'topic' \(helpTopics.joined(separator: " ")) ;;
                     completion) _values 'shell' \(Shell.allCases.map(\.rawValue).joined(separator: " ")) ;;
 
             """
@@ -165,9 +171,10 @@ enum CompletionScript {
         for command in CommandSpec.all {
             lines.append("complete -c bggen -n '__fish_use_subcommand' -a \(command.name) -d \(fishQuoted(command.abstract))")
         }
-        lines.append("complete -c bggen -n '__fish_use_subcommand' -a help -d 'show help'")
+        lines.append("complete -c bggen -n '__fish_use_subcommand' -a mcp -d 'serve bggen to a coding agent'")
+        lines.append("complete -c bggen -n '__fish_use_subcommand' -a help -d 'show help, the man page or the agent skill'")
         lines.append("complete -c bggen -n '__fish_use_subcommand' -a completion -d 'print a completion script'")
-        lines.append("complete -c bggen -n '__fish_seen_subcommand_from help' -a '\(CommandSpec.all.map(\.name).joined(separator: " "))' -l man")
+        lines.append("complete -c bggen -n '__fish_seen_subcommand_from help' -a '\(helpTopics.filter { !$0.hasPrefix("-") }.joined(separator: " "))' -l man -l skill")
         lines.append("complete -c bggen -n '__fish_seen_subcommand_from completion' -a '\(Shell.allCases.map(\.rawValue).joined(separator: " "))'")
         for command in CommandSpec.all {
             let condition = "-n '__fish_seen_subcommand_from \(command.name)'"
