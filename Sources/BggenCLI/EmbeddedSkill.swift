@@ -16,7 +16,8 @@ bggen generates the background-task code, Info.plist keys and entitlements for a
 background work. Run it; do not write BGTaskScheduler code yourself. Every command below runs in the app's folder
 (the one with the `.xcodeproj`, `project.yml`, `Project.swift` or `Package.swift`, or an empty folder for a new
 app); add the folder as the last argument to run it elsewhere. Exit status: 0 success, 1 the job failed or
-doctor found errors, 64 a usage error; every error is one line on stderr, naming the file and line at fault.
+doctor found errors, 2 doctor could not do its job, 64 a usage error; every error is one line on stderr, naming the
+file and line at fault.
 
 If the `bggen` MCP server is registered (`bggen mcp`), its tools do the same steps: `bggen_inspect`,
 `bggen_plan`, `bggen_apply`, `bggen_doctor`, `bggen_fix`. Their arguments are the options below in camelCase.
@@ -49,23 +50,25 @@ would care about:
 - how often: `hourly`, `few-hours`, `daily`, `on-push`, or a duration such as `6h` (iOS treats it as "not before");
 - with processing: whether it needs the network and external power.
 
-Take the bundle identifier and deployment target from `answers` unless the user says otherwise. Never invent an
-identifier: bggen derives every identifier from the bundle identifier.
+Take the bundle identifier and deployment target from step 1's `answers` (`answers.bundleId`, `answers.ios`)
+unless the user says otherwise. Never invent an identifier and never copy an example's: bggen derives every
+identifier from the bundle identifier and writes them into the app's Info.plist.
 
 ## 3. Show the plan
 
 ```sh
-bggen init --dry-run --tasks refresh,processing --interval few-hours --no-network --no-power --bundle-id com.example.app --ios 17.0
+bggen init --dry-run --tasks refresh,processing --interval few-hours --no-network --no-power --bundle-id BUNDLE_ID --ios IOS
 ```
 
-Use the user's answers in place of these. It prints every file with its action (create, update, unchanged,
+Put the user's answers in place of the tasks, interval, network and power shown, and step 1's `answers.bundleId`
+and `answers.ios` in place of `BUNDLE_ID` and `IOS`. It prints every file with its action (create, update, unchanged,
 conflict, delete), the unified diffs, the identifiers and the Info.plist keys. Show the user the summary. Exit 1
 means a conflict: a generated file the user edited; ask before adding `--force`.
 
 ## 4. Apply
 
 ```sh
-bggen init --yes --json --tasks refresh,processing --interval few-hours --no-network --no-power --bundle-id com.example.app --ios 17.0
+bggen init --yes --json --tasks refresh,processing --interval few-hours --no-network --no-power --bundle-id BUNDLE_ID --ios IOS
 ```
 
 The same answers, written. `--yes` never prompts. The JSON lists the files written, `instructions` (changes bggen

@@ -37,14 +37,19 @@ import Testing
         }
         #expect(lines.contains { $0.hasPrefix("bggen init --dry-run --tasks ") })
         #expect(lines.contains { $0.hasPrefix("bggen init --yes --json --tasks ") })
+        // Issue 42 item 7: an example's identifier or iOS version, copied, would be written into a real app.
+        let text = try String(contentsOf: Self.skill, encoding: .utf8)
+        #expect(!text.contains("com.example.app") && !text.contains("--ios 17"), "the skill takes them from bggen_inspect's answers")
     }
 
     @Test(arguments: ["", "XcodeGen", "NetNewsWire"])
     func everyCommandRuns(fixture: String) throws {
         let folder = fixture.isEmpty ? try TemporaryDirectory() : try Fixtures.copy(fixture)
         var applied = false
+        // BUNDLE_ID and IOS stand for step 1's answers, as the skill says.
+        var answers: [String: String] = [:]
         for line in try Self.commandLines() {
-            let arguments = Array(line.split(separator: " ").dropFirst().map(String.init))
+            let arguments = Array(line.split(separator: " ").dropFirst().map { answers[String($0)] ?? String($0) })
             let run = try InProcessRunner.run(arguments, in: folder.url)
             let context = "\(fixture.isEmpty ? "new folder" : fixture): \(line): \(run.stderr)"
             if arguments[0] == "doctor" && fixture.isEmpty {
@@ -61,6 +66,10 @@ import Testing
             if arguments.contains("--json") || arguments.contains("json") {
                 let document = try JSONDecoder().decode(JSONValue.self, from: Data(run.stdout.utf8))
                 guard case .object(let fields) = document else { Issue.record("not an object: \(context)"); continue }
+                if line == "bggen init --dry-run --json --yes", case .object(let given)? = fields["answers"],
+                   case .string(let bundle)? = given["bundleId"], case .string(let ios)? = given["ios"] {
+                    answers = ["BUNDLE_ID": bundle, "IOS": ios]
+                }
                 if line == "bggen init --yes --json" {
                     // The replay after an apply changes nothing.
                     #expect(applied && fields["written"] == .bool(false), "\(context)")
@@ -72,5 +81,6 @@ import Testing
             }
         }
         #expect(applied)
+        #expect(answers.count == 2, "step 1 gives the bundle identifier and the iOS version")
     }
 }
