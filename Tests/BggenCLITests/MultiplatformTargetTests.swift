@@ -31,6 +31,35 @@ struct MultiplatformTargetTests {
         #expect(again.stdout.contains("Nothing to change"), "\(again.stdout)")
     }
 
+    /// Issue 42 item 8: a package that also declares macOS builds its code for macOS with `swift build`, and has no
+    /// bundle identifier, which the run says instead of using com.example.app without a word.
+    @Test(arguments: [(#"[.iOS(.v16), .macOS(.v13)]"#, true), (#"[.iOS(.v16)]"#, false)])
+    func aPackageDeclaringOtherPlatformsGetsGuardedFiles(platforms: String, guarded: Bool) throws {
+        let folder = try TemporaryDirectory()
+        let manifest = """
+            // swift-tools-version:6.0
+            import PackageDescription
+
+            let package = Package(name: "MyFeature", platforms: \(platforms), targets: [.target(name: "MyFeature")])
+
+            """
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("Sources/MyFeature"), withIntermediateDirectories: true)
+        try manifest.write(to: folder.url.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "public struct Feature {}\n".write(to: folder.url.appendingPathComponent("Sources/MyFeature/Feature.swift"), atomically: true, encoding: .utf8)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh", "--output", "Sources/MyFeature/Background"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("a package has no bundle identifier, so the task identifiers start with com.example.app"), "\(run.stderr)")
+        #expect(run.stderr.contains("Package.swift declares iOS, macOS") == guarded, "\(run.stderr)")
+        let swift = try folder.files().filter { $0.key.hasPrefix("Sources/MyFeature/Background/") && $0.key.hasSuffix(".swift") }
+        #expect(!swift.isEmpty)
+        for (path, text) in swift {
+            #expect(text.contains("#if canImport(BackgroundTasks) && canImport(UIKit)") == guarded, "\(path)")
+        }
+        let named = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh", "--bundle-id", "com.acme.reader", "--output", "Sources/MyFeature/Background"],
+                                            in: folder.url)
+        #expect(!named.stderr.contains("a package has no bundle identifier"), "\(named.stderr)")
+    }
+
     /// Issue 19 item 12: the messages name the platforms the target has, not macOS for every one.
     @Test func aVisionOSTargetIsNamedAsSuchAndNeverCalledMacOS() throws {
         let repo = try Fixtures.copy("VisionOSTarget")

@@ -199,13 +199,19 @@ public struct ExistingProject: Sendable {
         return try? BundleIdentifier(bundle.withoutUnresolved)
     }
 
+    /// A package with no app target whose `platforms:` names more than iOS: `swift build` builds its code for macOS
+    /// too, where BackgroundTasks and UIKit do not exist.
+    var packageBuildsBeyondIOS: Bool {
+        target == nil && report.kind == .swiftPackage && (report.packagePlatforms ?? []).contains { $0 != "iOS" }
+    }
+
     /// The answers the project already gives: its style (and an Objective-C delegate), whether the target also
     /// builds for other platforms, its deployment target and bundle identifier.
     public var detectedAnswers: Answers {
         var answers = Answers()
         answers[AnswerSpecs.style] = style
         answers[AnswerSpecs.objc] = objectiveCDelegate != nil ? true : nil
-        answers.guardsPlatform = target?.isMultiplatform == true ? true : nil
+        answers.guardsPlatform = target?.isMultiplatform == true || packageBuildsBeyondIOS ? true : nil
         answers[AnswerSpecs.ios] = try? detectedDeploymentTarget.map(DeploymentTarget.init)
         answers[AnswerSpecs.bundleID] = usableBundleIdentifier
         return answers

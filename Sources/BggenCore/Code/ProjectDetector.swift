@@ -28,6 +28,7 @@ public enum ProjectDetector {
         var reading = ProjectReading()
         var files = layout.files
         var packageTarget: String?
+        var packagePlatforms: [String]?
         switch layout.kind {
         case .xcodeProject:
             for project in layout.files {
@@ -81,6 +82,7 @@ public enum ProjectDetector {
         if fileSystem.kind(of: manifest) == .file, let text = try? fileSystem.read(manifest) {
             do {
                 packageTarget = try PackageManifestReader.iOSVersion(in: text)
+                packagePlatforms = try PackageManifestReader.platforms(in: text)
             } catch {
                 throw .malformed(path: "Package.swift", line: error.line, reason: error.reason)
             }
@@ -108,7 +110,7 @@ public enum ProjectDetector {
             usesSynchronizedFolders: reading.usesSynchronizedFolders,
             appTargets: appTargets.sorted { $0.name < $1.name },
             otherTargets: reading.otherTargets.sorted { ($0.name, $0.productType) < ($1.name, $1.productType) },
-            packageDeploymentTarget: packageTarget, existingCode: code.existingCode,
+            packageDeploymentTarget: packageTarget, packagePlatforms: packagePlatforms, existingCode: code.existingCode,
             registeredIdentifiers: code.registeredIdentifiers, declaredNames: code.declaredNames,
             entryPoints: code.entryPoints, sceneDelegates: code.sceneDelegates, warnings: warnings)
         return (report, code)

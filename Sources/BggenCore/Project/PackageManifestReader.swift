@@ -22,6 +22,23 @@ enum PackageManifestReader {
         return nil
     }
 
+    /// The platforms a `platforms:` list names (`.iOS(.v16), .macOS(.v13)` gives iOS and macOS); nil without one.
+    static func platforms(in text: String) throws(SourceSyntaxError) -> [String]? {
+        let tokens = try SourceLexer.tokens(of: text, language: .swift)
+        guard let start = tokens.firstIndex(where: { $0.kind == .identifier && $0.text == "platforms" }),
+              start + 2 < tokens.count, tokens[start + 1].text == ":", tokens[start + 2].text == "[" else { return nil }
+        var names: [String] = []
+        var depth = 0
+        for index in (start + 2)..<tokens.count {
+            let text = tokens[index].text
+            if text == "[" || text == "(" { depth += 1 }
+            if text == "]" || text == ")" { depth -= 1 }
+            if depth == 0 { break }
+            if depth == 1, text == ".", index + 1 < tokens.count, tokens[index + 1].kind == .identifier { names.append(tokens[index + 1].text) }
+        }
+        return names
+    }
+
     /// The folder each target compiles: its `path:`, else SwiftPM's `Sources/NAME` (`Tests/NAME` for a test
     /// target). Targets declared through helper functions are not seen, so a caller says "may not".
     static func targetFolders(in text: String) throws(SourceSyntaxError) -> [String] {

@@ -32,6 +32,8 @@ public struct ProjectReport: Sendable, Equatable {
     /// The iOS version in the root `Package.swift` `platforms`: a package's, or the fallback for an app target
     /// that sets no deployment target.
     public let packageDeploymentTarget: String?
+    /// The platforms the root `Package.swift` declares (`iOS`, `macOS`, …); nil without a manifest or a list.
+    public let packagePlatforms: [String]?
     public let existingCode: [CodeFinding]
     public let registeredIdentifiers: [RegisteredIdentifier]
     /// The app's top-level types and Swift files whose names end in one bggen may generate, wherever they are.
@@ -44,7 +46,7 @@ public struct ProjectReport: Sendable, Equatable {
 
     public init(root: String, kind: ProjectKind, projectFiles: [String], workspace: String? = nil,
                 usesSynchronizedFolders: Bool = false, appTargets: [AppTarget], otherTargets: [OtherTarget] = [],
-                packageDeploymentTarget: String? = nil, existingCode: [CodeFinding] = [],
+                packageDeploymentTarget: String? = nil, packagePlatforms: [String]? = nil, existingCode: [CodeFinding] = [],
                 registeredIdentifiers: [RegisteredIdentifier] = [], declaredNames: [DeclaredName] = [],
                 entryPoints: [EntryPoint] = [], sceneDelegates: [EntryPoint] = [], warnings: [ProjectWarning] = []) {
         self.entryPoints = entryPoints
@@ -58,6 +60,7 @@ public struct ProjectReport: Sendable, Equatable {
         self.appTargets = appTargets
         self.otherTargets = otherTargets
         self.packageDeploymentTarget = packageDeploymentTarget
+        self.packagePlatforms = packagePlatforms
         self.existingCode = existingCode
         self.registeredIdentifiers = registeredIdentifiers
         self.warnings = warnings

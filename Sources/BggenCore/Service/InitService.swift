@@ -128,6 +128,12 @@ public struct InitService {
         files += edits.files
         if configuration.guardsPlatform, let target = project?.target {
             notes.append(Self.platformGuardNote(for: target))
+        } else if configuration.guardsPlatform, let platforms = project?.report.packagePlatforms {
+            notes.append("Package.swift declares \(platforms.joined(separator: ", ")), so the generated files are compiled only where BackgroundTasks and UIKit exist (#if canImport(BackgroundTasks) && canImport(UIKit)); wrap your calls to them the same way.")
+        }
+        if let project, project.target == nil, project.report.kind == .swiftPackage, request.answers[AnswerSpecs.bundleID] == nil,
+           recorded?.answers[AnswerSpecs.bundleID] == nil {
+            notes.append("a package has no bundle identifier, so the task identifiers start with \(configuration.bundleIdentifier); pass --bundle-id with the prefix of the app that uses the package.")
         }
         // Getting the files compiled (add the folder, run the generator) comes before every other step.
         var markdown = try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits, appModule: appModule, tests: tests)
