@@ -103,6 +103,8 @@ public final class PosixTerminal: TerminalDevice {
     public func readInput() -> TerminalInput? {
         var byte: UInt8 = 0
         while true {
+            // A resize that came while the picker drew, before this read began, would otherwise wait for a key.
+            if Self.resized.exchange(false, ordering: .sequentiallyConsistent) { return .resized }
             let count = read(STDIN_FILENO, &byte, 1)
             if count == 1 { return .byte(byte) }
             guard count < 0 && errno == EINTR else { return nil }
