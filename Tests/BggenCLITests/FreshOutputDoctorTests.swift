@@ -85,3 +85,43 @@ struct PendingNextStepsTests {
         #expect(!output.contains("BackgroundTaskManager.swift\n  81:9  note [CHECK001]"), "\(output)")
     }
 }
+
+/// Issue 40 item 8: the app's own `registerTasks()` called at launch does not stand for bggen's: the call must name
+/// bggen's type (`BggenBackgroundTaskManager` when a prefix is in use), or GEN003 still says it is not called.
+@Suite("Doctor: bggen's registerTasks() is matched by its type")
+struct RegisterTasksReceiverTests {
+    private func doctorAfterInit(_ repo: TemporaryDirectory) throws -> String {
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let doctor = try InProcessRunner.run(["doctor", "."], in: repo.url)
+        return doctor.stdout + doctor.stderr
+    }
+
+    @Test func theAppsOwnManagerOfTheSameNameIsNotBggens() throws {
+        let repo = try Fixtures.copy("OwnRegisterTasks")
+        let output = try doctorAfterInit(repo)
+        #expect(FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("Ledger/BackgroundProcessing/BggenBackgroundTaskManager.swift").path))
+        #expect(output.contains("note [GEN003] The app does not call registerTasks() yet"), "\(output)")
+
+        // The call the next steps print, added beside the app's own: the note goes.
+        let delegate = repo.url.appendingPathComponent("Ledger/AppDelegate.swift")
+        let text = try String(contentsOf: delegate, encoding: .utf8)
+        try text.replacingOccurrences(of: "        return true", with: "        BggenBackgroundTaskManager.shared.registerTasks()\n        return true")
+            .write(to: delegate, atomically: true, encoding: .utf8)
+        let after = try InProcessRunner.run(["doctor", "."], in: repo.url)
+        #expect(!(after.stdout + after.stderr).contains("[GEN003]"), "\(after.stdout)\(after.stderr)")
+    }
+
+    @Test func anAppFunctionNamedRegisterTasksWithoutAPrefixIsNotBggens() throws {
+        let repo = try Fixtures.copy("OwnRegisterTasks")
+        for (file, renamed) in [("AppDelegate", "AppDelegate"), ("BackgroundTaskManager", "LedgerJobs")] {
+            let url = repo.url.appendingPathComponent("Ledger/\(file).swift")
+            let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "BackgroundTaskManager", with: "LedgerJobs")
+            try FileManager.default.removeItem(at: url)
+            try text.write(to: repo.url.appendingPathComponent("Ledger/\(renamed).swift"), atomically: true, encoding: .utf8)
+        }
+        let output = try doctorAfterInit(repo)
+        #expect(FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("Ledger/BackgroundProcessing/BackgroundTaskManager.swift").path))
+        #expect(output.contains("note [GEN003] The app does not call registerTasks() yet"), "\(output)")
+    }
+}

@@ -96,6 +96,7 @@ struct FileFacts: Sendable {
         reader.expandWrappers(calls)
         self = reader.facts
         uses = uses.flatMap(\.eachCase)
+        if isBggenOutput { functions = functions.map { var function = $0; function.receiver = function.type; return function } }
         transferKinds = Self.transferKinds(tokens, fileName: PathText.name(of: file))
         entryPoints = AppEntries.entries(in: tokens, file: file, language: language)
         launchedDelegates = AppEntries.launchedDelegates(in: tokens)

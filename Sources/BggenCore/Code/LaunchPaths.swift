@@ -21,6 +21,11 @@ struct FunctionMentions: Sendable, Equatable {
     /// Where it is declared (the file is set by `FileFacts`), for the hops of a path in a finding.
     var file = ""
     var line = 0
+    /// The Swift type declaring it (`BackgroundTaskManager` for its `registerTasks()`), or nil at file scope.
+    var type: String?
+    /// For a function in bggen's output, its type: a caller counts only when it names that type or is declared in
+    /// it, so the app's own `registerTasks()` called at launch does not stand for bggen's (see `LaunchReach`).
+    var receiver: String?
     /// Code the system or the user starts once the app is up, rather than a function called by name: its
     /// callers are never searched, and a registration it reaches runs after launch.
     var entry: LaunchEntry?
@@ -129,6 +134,19 @@ enum LaunchPaths {
         return .unknown
     }
 
+    /// The Swift type whose method holds the code at token `index` (`BackgroundTaskManager` for a registration in
+    /// its `registerTasks()`), or nil outside a method.
+    static func memberType(at index: Int, in tokens: [SourceToken]) -> String? {
+        var cursor = index
+        while let open = SwiftScopes.enclosingBrace(before: cursor, in: tokens) {
+            cursor = open
+            if SwiftScopes.headerTokens(before: open, in: tokens).contains(where: { $0.text == "func" && $0.kind == .identifier }) {
+                return typeName(around: open, in: tokens)
+            }
+        }
+        return nil
+    }
+
     private static func classify(_ key: String) -> LaunchContext {
         afterLaunchFunctions.contains(key) ? .afterLaunch(key) : .function(key)
     }
@@ -196,6 +214,7 @@ enum LaunchPaths {
         for open in tokens.indices where tokens[open].text == "{" && tokens[open].kind == .punctuation {
             let header = SwiftScopes.headerTokens(before: open, in: tokens)
             var key: String?
+            var type: String?
             var isLaunch = false
             var line = tokens[open].line
             if let entry = entries[open], let close = SwiftScopes.closing(open, in: tokens) {
@@ -210,14 +229,15 @@ enum LaunchPaths {
             } else if language == .swift, let function = header.lastIndex(where: { $0.text == "func" && $0.kind == .identifier }), function + 1 < header.endIndex {
                 key = Self.key(name: header[function + 1].text, header: header)
                 line = header[function].line
+                type = typeName(around: open, in: tokens)
             } else if language == .swift, let initializer = header.lastIndex(where: { $0.text == "init" && $0.kind == .identifier }),
-                      let type = typeName(around: open, in: tokens) {
-                key = type + ".init"
+                      let initialized = typeName(around: open, in: tokens) {
+                key = initialized + ".init"
                 line = header[initializer].line
-                isLaunch = apps.contains(type)
+                isLaunch = apps.contains(initialized)
             }
             guard let key, let close = SwiftScopes.closing(open, in: tokens) else { continue }
-            result.append(FunctionMentions(key: key, isLaunch: isLaunch || Self.isLaunch(key), mentions: mentions(from: open, to: close), line: line,
+            result.append(FunctionMentions(key: key, isLaunch: isLaunch || Self.isLaunch(key), mentions: mentions(from: open, to: close), line: line, type: type,
                                            entry: afterLaunchFunctions.contains(key) ? LaunchEntry(place: "`\(callName(key))`", isPerOperation: false) : nil))
         }
         if language == .swift {

@@ -40,6 +40,10 @@ struct TaskIdentifierUse: Sendable, Equatable {
     var isConditional = false
     /// For a registration and a continued-processing request: where it runs relative to launch (the function it is in).
     var launch = LaunchContext.unknown
+    /// For a registration in bggen's output, the type whose method makes it (`BggenBackgroundTaskManager` when a
+    /// prefix is in use): launch reaches it only through a call naming that type, not an app function of the
+    /// same name.
+    var launchReceiver: String?
 
     var isRegistration: Bool { role == .register || role == .swiftUIRefresh }
     /// A BGTaskScheduler identifier, which the Info.plist must permit (a session's is not).

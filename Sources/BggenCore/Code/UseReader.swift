@@ -106,6 +106,7 @@ struct UseReader {
                                     inBggenOutput: ours, isConditional: conditional)
         if role == .register || role == .request(.continuedProcessing) {
             use.launch = LaunchPaths.context(at: index, in: tokens, language: facts.language)
+            if ours, facts.language == .swift { use.launchReceiver = LaunchPaths.memberType(at: index, in: tokens) }
         }
         resolve(expression, at: index, into: &use, depth: 0)
         facts.uses.append(use)

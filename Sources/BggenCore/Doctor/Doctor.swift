@@ -194,24 +194,32 @@ struct AuditContext: Sendable {
     }
 
     /// Whether some chain of functions, each mentioned in the body of the next, leads from launch
-    /// (`didFinishLaunching`, `willFinishLaunching`, a SwiftUI `App`'s `init`) to the function `key`.
-    func isReachedFromLaunch(_ key: String) -> Bool {
-        launchReach.reaches(key)
+    /// (`didFinishLaunching`, `willFinishLaunching`, a SwiftUI `App`'s `init`) to the function `key`; with a
+    /// `receiver` (a registration in bggen's output), the first call must name that type.
+    func isReachedFromLaunch(_ key: String, receiver: String? = nil) -> Bool {
+        launchReach.reaches(LaunchReach.Callee(key: key, receiver: receiver))
     }
 
     /// The shortest chain of calls from an entry after launch (`.onAppear`, `Task {}`, a button's action,
     /// `viewDidLoad`, a scene callback) to the function `key`: the entry first, then each function it passes through.
-    func afterLaunchPath(to key: String) -> [FunctionMentions]? {
-        launchReach.afterLaunchPath(to: key)
+    func afterLaunchPath(to key: String, receiver: String? = nil) -> [FunctionMentions]? {
+        launchReach.afterLaunchPath(to: LaunchReach.Callee(key: key, receiver: receiver))
     }
 }
 
 /// The callers of every function, indexed once per run, and the answers already given: asking for each of
 /// thousands of registrations costs one walk of the call graph in all, not one per registration.
 final class LaunchReach: @unchecked Sendable {
+    /// A function as the walk meets it: by name, or for one of bggen's, by name and the type it is declared in,
+    /// since `registerTasks` is a common name: the app's own, called at launch, says nothing about bggen's.
+    struct Callee: Hashable {
+        var key: String
+        var receiver: String?
+    }
+
     private var mentionedBy: [String: [FunctionMentions]] = [:]
     private let launchKeys: Set<String>
-    private var answers: [String: Bool] = [:]
+    private var answers: [Callee: Bool] = [:]
     private let lock = NSLock()
 
     init(functions: [FunctionMentions]) {
@@ -221,29 +229,40 @@ final class LaunchReach: @unchecked Sendable {
         launchKeys = Set(functions.filter(\.isLaunch).map(\.key))
     }
 
+    /// The functions whose bodies call `callee`: every one mentioning its name, other than itself; for one of
+    /// bggen's, only those naming its type too (`BggenBackgroundTaskManager.shared.registerTasks()`) or declared in it.
+    private func callers(of callee: Callee) -> [FunctionMentions] {
+        let named = mentionedBy[CodeModel.callableName(callee.key)] ?? []
+        guard let receiver = callee.receiver else { return named.filter { $0.key != callee.key } }
+        return named.filter { caller in
+            !(caller.key == callee.key && caller.receiver == receiver) && (caller.mentions.contains(receiver) || caller.type == receiver)
+        }
+    }
+
     /// A breadth-first walk back through the callers, each function once: the whole graph at most, never a cap.
     /// Launch itself ends no path here: whether launch reaches the function is `reaches`'s question.
-    func afterLaunchPath(to key: String) -> [FunctionMentions]? {
+    func afterLaunchPath(to target: Callee) -> [FunctionMentions]? {
         lock.withLock {
-            var level = [key]
-            // For each caller met, the function it calls on the way to `key`, and the caller itself.
-            var callee: [String: String] = [:]
-            var node: [String: FunctionMentions] = [:]
-            var seen: Set<String> = [key]
+            var level = [target]
+            // For each caller met, the function it calls on the way to `target`, and the caller itself.
+            var callee: [Callee: Callee] = [:]
+            var node: [Callee: FunctionMentions] = [:]
+            var seen: Set<Callee> = [target]
             while !level.isEmpty {
-                var next: [String] = []
+                var next: [Callee] = []
                 for current in level {
-                    for caller in mentionedBy[CodeModel.callableName(current)] ?? [] where caller.key != current && !caller.isLaunch {
-                        guard seen.insert(caller.key).inserted else { continue }
-                        callee[caller.key] = current
-                        node[caller.key] = caller
+                    for caller in callers(of: current) where !caller.isLaunch {
+                        let met = Callee(key: caller.key, receiver: caller.receiver)
+                        guard seen.insert(met).inserted else { continue }
+                        callee[met] = current
+                        node[met] = caller
                         guard caller.entry != nil else {
-                            next.append(caller.key)
+                            next.append(met)
                             continue
                         }
                         var path = [caller]
                         var hop = current
-                        while hop != key, let function = node[hop], let down = callee[hop] {
+                        while hop != target, let function = node[hop], let down = callee[hop] {
                             path.append(function)
                             hop = down
                         }
@@ -256,25 +275,26 @@ final class LaunchReach: @unchecked Sendable {
         }
     }
 
-    func reaches(_ key: String) -> Bool {
+    func reaches(_ target: Callee) -> Bool {
         lock.withLock {
-            if let known = answers[key] { return known }
-            var pending = [key]
-            var seen: Set<String> = [key]
-            var found = launchKeys.contains(key)
+            if let known = answers[target] { return known }
+            var pending = [target]
+            var seen: Set<Callee> = [target]
+            var found = target.receiver == nil && launchKeys.contains(target.key)
             while !found, let current = pending.popLast() {
-                if let known = answers[current], current != key {
+                if let known = answers[current], current != target {
                     if known { found = true }
                     continue
                 }
-                for caller in mentionedBy[CodeModel.callableName(current)] ?? [] where caller.key != current {
+                for caller in callers(of: current) {
                     if caller.isLaunch { found = true; break }
-                    if seen.insert(caller.key).inserted { pending.append(caller.key) }
+                    let met = Callee(key: caller.key, receiver: caller.receiver)
+                    if seen.insert(met).inserted { pending.append(met) }
                 }
             }
             // Every function the walk passed reaches launch exactly when this one does, if it did not find it.
-            if !found { for name in seen { answers[name] = false } }
-            answers[key] = found
+            if !found { for met in seen { answers[met] = false } }
+            answers[target] = found
             return found
         }
     }

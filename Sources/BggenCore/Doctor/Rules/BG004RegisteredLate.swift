@@ -104,10 +104,10 @@ extension DoctorRule {
                 audit.add(.registeredLate, at: use.location, "\(use.value.map(TaskIdentifierText.described) ?? RepositoryText.quoted(use.expression)) is registered in \(place), which runs after launch finishes.",
                           why: why, fix: "Register in application(_:didFinishLaunchingWithOptions:) (or a SwiftUI App's init), synchronously.")
             case .function(let key):
-                guard let path = context.afterLaunchPath(to: key), let entry = path.first?.entry else { continue }
+                guard let path = context.afterLaunchPath(to: key, receiver: use.launchReceiver), let entry = path.first?.entry else { continue }
                 let identifier = use.value.map(TaskIdentifierText.described) ?? RepositoryText.quoted(use.expression)
                 let route = LaunchPaths.describe(path, to: key)
-                if context.isReachedFromLaunch(key) {
+                if context.isReachedFromLaunch(key, receiver: use.launchReceiver) {
                     // Launch registers it; the path after launch registers it again, if it runs, and that raises.
                     audit.add(.registeredLate, severity: .warning, at: use.location,
                               "\(identifier) is registered at launch and again after launch finishes, from \(route).",
