@@ -7,8 +7,13 @@ import Foundation
 /// Most CLI tests use it (fast, no process per run); `BinaryTests` keep the binary itself covered.
 enum InProcessRunner {
     static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:], on route: DiskRoute = .kernelPath) throws -> BinaryRun {
+        run(arguments, in: directory, environment: environment, fileSystem: route.disk)
+    }
+
+    /// On a disk of the test's own (one that compares names as APFS does, one that cannot lock).
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:], fileSystem: any FileSystem) -> BinaryRun {
         let console = FakeConsole(terminal: false, environment: environment, currentDirectory: directory.standardizedFileURL.path)
-        let status = CLI(console: console, fileSystem: route.disk).run(arguments)
+        let status = CLI(console: console, fileSystem: fileSystem).run(arguments)
         return BinaryRun(status: status, stdout: console.output, stderr: console.errors)
     }
 }

@@ -7,8 +7,11 @@ public enum DiskRoute: String, CaseIterable, Sendable, CustomStringConvertible {
     case kernelPath
     case portable
 
-    public var disk: LocalFileSystem {
-        LocalFileSystem(kernelPaths: self == .kernelPath ? .system : .unavailable)
+    public var disk: LocalFileSystem { disk(volumeCase: .system) }
+
+    /// The disk on this route, comparing names as `volumeCase` says (`.insensitive`: as APFS's default does).
+    public func disk(volumeCase: VolumeCase) -> LocalFileSystem {
+        LocalFileSystem(kernelPaths: self == .kernelPath ? .system : .unavailable, volumeCase: volumeCase)
     }
 
     public var description: String { rawValue }

@@ -445,7 +445,7 @@ public struct ExistingProject: Sendable {
     /// The app's own types and Swift files with one of `names`, anywhere in the repository: a type in a package or
     /// framework the app links may clash as well, and output of an earlier bggen run is replaced, not duplicated.
     func clashes(with names: GeneratedNames) -> [DeclaredName] {
-        report.declaredNames.filter { !$0.isBggenOutput && ($0.line == nil ? names.files : names.types).contains($0.name) }
+        report.declaredNames.filter { !$0.isBggenOutput && $0.isOne(of: $0.line == nil ? names.files : names.types) }
     }
 }
 

@@ -59,6 +59,11 @@ struct CodeModel: Sendable {
         var typeNeedles: ByteNeedles
         /// Bytes a file's name must hold before it is compared with every file name bggen may generate.
         var fileNeedles: ByteNeedles
+        /// The file names compared, lower-cased where the volume does not tell names apart by case.
+        var fileNames: [String]
+        /// Whether the repository's volume ignores case in names (APFS's default): a file's name clashes with
+        /// bggen's when they differ only in case.
+        var ignoresCase = false
 
         /// The names come from lexing bggen's templates, a few milliseconds that doctor, which never names a file,
         /// does not spend.
@@ -67,7 +72,17 @@ struct CodeModel: Sendable {
         init(names: GeneratedNames) {
             self.names = names
             typeNeedles = ByteNeedles(names.types.sorted().map { Array($0.utf8) })
-            fileNeedles = ByteNeedles(names.files.sorted().map { Array($0.utf8) })
+            fileNames = names.files.sorted()
+            fileNeedles = ByteNeedles(fileNames.map { Array($0.utf8) })
+        }
+
+        /// The same search on a volume that ignores case: file names compared lower-cased.
+        var ignoringCase: NameClashSearch {
+            var search = self
+            search.ignoresCase = true
+            search.fileNames = names.files.map { $0.lowercased() }.sorted()
+            search.fileNeedles = ByteNeedles(search.fileNames.map { Array($0.utf8) })
+            return search
         }
     }
 
@@ -81,6 +96,7 @@ struct CodeModel: Sendable {
             name.hasSuffix(CodeSymbol.headerExtension) || CodeSymbol.sourceExtensions.contains { name.hasSuffix($0) }
         }
         request.isOrdered = false
+        let clashes = clashes.map { fileSystem.isCaseSensitive(root) ? $0 : $0.ignoringCase }
         let walked = fileSystem.walk(request, below: root, within: root) { path, data in firstPass(path, data, root: root, clashes: clashes) }
         var skipped: [Skipped] = []
         var withFacts: [(facts: FileFacts, isLink: Bool)] = []
@@ -171,13 +187,15 @@ struct CodeModel: Sendable {
                       names: names)
     }
 
-    /// The file's own name, where it ends in a name bggen may generate.
+    /// The file's own name, where it ends in a name bggen may generate (in any case, on a volume that ignores it).
     private static func fileNameClash(_ file: String, text: String, clashes: NameClashSearch) -> [DeclaredName] {
         let name = PathText.name(of: file)
-        guard name.hasSuffix(".swift"), ByteSearch.contains(anyOf: clashes.fileNeedles, in: name) else { return [] }
-        let stem = String(name.dropLast(".swift".count))
-        guard clashes.names.files.contains(where: stem.hasSuffix) else { return [] }
-        return [DeclaredName(name: stem, file: file, line: nil, isBggenOutput: isBggenOutput(text))]
+        let compared = clashes.ignoresCase ? name.lowercased() : name
+        guard name.hasSuffix(".swift"), ByteSearch.contains(anyOf: clashes.fileNeedles, in: compared) else { return [] }
+        let stem = String(compared.dropLast(".swift".count))
+        guard clashes.fileNames.contains(where: stem.hasSuffix) else { return [] }
+        return [DeclaredName(name: String(name.dropLast(".swift".count)), file: file, line: nil, isBggenOutput: isBggenOutput(text),
+                             ignoresCase: clashes.ignoresCase)]
     }
 
     /// Top-level types ending in a name bggen may generate, with or without a prefix, so a `--prefix` that still

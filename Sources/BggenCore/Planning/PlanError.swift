@@ -17,6 +17,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     case notYours(String)
     /// Another bggen holds the repository's lock.
     case locked(String)
+    /// The repository's volume has no `flock` (some SMB, AFP and exFAT volumes), so no lock can be held.
+    case lockingUnsupported(String)
     case unreadable(path: String, reason: String)
     /// The output folder moved while a work file of the user's in the old folder still serves a chosen task: a
     /// second copy in the new folder would declare the same type twice.
@@ -55,6 +57,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(path)' is read-only; nothing was written. Make it writable (chmod u+w) if bggen may edit it, or leave it and add the keys by hand."
         case .locked(let path):
             "another bggen is changing '\(path)' right now; nothing was written. Wait for it to finish, then run again."
+        case .lockingUnsupported(let path):
+            "'\(path)' is on a volume that does not support file locking (flock), so bggen cannot keep a second run out while it writes; nothing was written. Run bggen in a copy on a local disk."
         case .unreadable(let path, let reason):
             "could not read '\(path)': \(reason); nothing was written."
         case .userFileStaysBehind(let old, let new):

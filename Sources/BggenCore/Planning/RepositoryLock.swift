@@ -35,6 +35,7 @@ public final class RepositoryLock: Sendable {
         } catch {
             removeEmpty(created, fileSystem: fileSystem)
             if let error = error as? PlanError { throw error }
+            if (error as? FileSystemError)?.cause == FileSystemError.lockingUnsupportedCause { throw .lockingUnsupported(shownAs) }
             throw .writeFailed(path: shownAs, reason: FileSystemError.cause(of: error), notRestored: [])
         }
     }

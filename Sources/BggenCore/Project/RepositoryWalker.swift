@@ -29,6 +29,13 @@ enum RepositoryWalker {
 
     /// The walk `files` makes, for a caller that reads the files as they are found.
     static func request(maximumDepth: Int = 24, kind: FileKind = .file, wanted: @escaping @Sendable (String) -> Bool) -> WalkRequest {
-        WalkRequest(kind: kind, maximumDepth: maximumDepth, enters: { !skips(folder: $0) }, wants: wanted)
+        WalkRequest(kind: kind, maximumDepth: maximumDepth, enters: { !skips(folder: $0) }, wants: { !isAppleDouble($0) && wanted($0) })
+    }
+
+    /// `._Name.swift`: the AppleDouble file in which macOS keeps `Name.swift`'s extended attributes on a volume
+    /// that has none (exFAT, FAT, SMB shares). It is binary, so read as source it would be "not UTF-8" beside every
+    /// real file, and it is never source code.
+    static func isAppleDouble(_ name: String) -> Bool {
+        name.hasPrefix("._")
     }
 }

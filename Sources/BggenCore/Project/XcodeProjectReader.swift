@@ -245,12 +245,17 @@ struct XcodeProjectReader {
         }
         // A synchronized folder of resources only (home-assistant's Sources/App/Resources holds the Info.plist and
         // no code) is no place for Swift files.
+        // A folder outside the repository is never listed (issue 43), so what it holds is unknown: it counts as the
+        // target's code, and the planner refuses to write there, saying so, as for a spec's `sources: [../x]`.
+        let outside = groups.filter(PathText.leavesRoot)
         let folders = OwnCodeFolders(root: root, fileSystem: fileSystem)
-        let holdsCode = { (group: String) in folders.accepts(group) && synchronizedFiles.contains { PathText.isInside($0, group) } }
+        let holdsCode = { (group: String) in
+            outside.contains(group) || (folders.accepts(group) && synchronizedFiles.contains { PathText.isInside($0, group) })
+        }
         if let plist, let group = groups.first(where: { PathText.isInside(plist, $0) && holdsCode($0) }) { return group }
         if let group = groups.first(where: { PathText.name(of: $0) == target.name && holdsCode($0) }) { return group }
         let named = PathText.join(model.directory, target.name)
-        let compiled = (target.sourceFiles.sorted() + synchronizedFiles).map { PathText.parent(of: $0) }.filter(folders.accepts)
+        let compiled = ((target.sourceFiles.sorted() + synchronizedFiles).map { PathText.parent(of: $0) } + outside).filter(folders.accepts)
         guard !compiled.isEmpty else {
             return fileSystem.kind(of: PathText.join(root, named)) == .directory ? named : nil
         }

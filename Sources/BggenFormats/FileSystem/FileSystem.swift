@@ -58,6 +58,9 @@ public protocol FileSystem: Sendable {
     /// An exclusive lock on an existing folder, held until `release()` or the end of the process; nil when another
     /// process holds it. Two runs in one repository would otherwise interleave their writes and rollbacks.
     func lockExclusively(_ directory: String) throws -> (any FolderLock)?
+    /// Whether the volume holding `path` (which exists) tells names apart by case: APFS's default does not, so a
+    /// file bggen would write may be one the app already has under another case (`VolumeCase`).
+    func isCaseSensitive(_ path: String) -> Bool
 }
 
 /// The most bggen reads of one file: far above any real project's file, far below what would exhaust memory.
@@ -77,6 +80,9 @@ public enum ReadLimit {
 }
 
 extension FileSystem {
+    /// Case-sensitive, as Linux's disks and the in-memory test disk are.
+    public func isCaseSensitive(_ path: String) -> Bool { true }
+
     /// The raw bytes, for files that may not be text (a binary property list), with the limit for its kind.
     public func readData(_ path: String) throws -> Data {
         try readData(path, within: "/", limit: ReadLimit.bytes(for: path))
@@ -154,6 +160,16 @@ extension FileSystemError {
     }
 
     public static let nameNotUTF8Cause = "its name is not UTF-8, so bggen cannot open it by name; rename it"
+}
+
+extension FileSystemError {
+    /// Why `flock` failed on `directory`: `ENOTSUP` or `EOPNOTSUPP` (two values on Darwin, one on Linux) is a volume
+    /// without locks (some SMB, AFP and exFAT volumes), said as such rather than as "Operation not supported".
+    package static func lockFailed(_ directory: String, _ code: Int32) -> FileSystemError {
+        code == ENOTSUP || code == EOPNOTSUPP ? FileSystemError(path: directory, cause: lockingUnsupportedCause) : .posix(directory, code)
+    }
+
+    public static let lockingUnsupportedCause = "its volume does not support file locking (flock)"
 }
 
 extension FileSystemError {

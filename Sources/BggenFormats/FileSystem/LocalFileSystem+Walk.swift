@@ -241,7 +241,7 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
             case Int32(DT_LNK):
                 // As `entries` lists it: a link counts when it leads to a file inside the repository.
                 let full = PathText.join(folder, path)
-                guard let target = fileSystem.realPath(full), PathText.isInside(target, fileSystem.realPath(root) ?? root),
+                guard let target = fileSystem.realPath(full), fileSystem.lies(target, inside: root),
                       fileSystem.kind(of: target) == .file else { continue }
                 result.found.append(WalkedFile(path: path, isLink: true))
                 result.byPath.append((path, true))

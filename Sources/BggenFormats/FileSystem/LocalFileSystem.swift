@@ -6,10 +6,15 @@ import Synchronization
 public struct LocalFileSystem: FileSystem {
     /// How the kernel names an open descriptor; `.unavailable` takes the portable route everywhere.
     public let kernelPaths: KernelPaths
+    /// Whether a volume tells names apart by case; `.insensitive` compares as APFS's default does.
+    public let volumeCase: VolumeCase
 
-    public init(kernelPaths: KernelPaths = .system) {
+    public init(kernelPaths: KernelPaths = .system, volumeCase: VolumeCase = .system) {
         self.kernelPaths = kernelPaths
+        self.volumeCase = volumeCase
     }
+
+    public func isCaseSensitive(_ path: String) -> Bool { volumeCase.isSensitive(at: path) }
 
     public func kind(of path: String) -> FileKind {
         var info = stat()
@@ -79,11 +84,21 @@ public struct LocalFileSystem: FileSystem {
 
     /// Whether `real`, a path without links (the kernel's of an open descriptor, or `realPath`'s), lies inside
     /// `root` (or, with `orIsIt`, is it): compared with `root` as given (a path without links that starts with it
-    /// proves `root` real), with its links resolved, and last with the kernel's own path of `root`, for a volume
-    /// whose kernel path is not the user's spelling (Darwin's `F_GETPATH` gives the on-disk case).
+    /// proves `root` real), with its links resolved, then as the volume compares names (on APFS's default a link
+    /// to `/Users/me/MYAPP/x` leads into `/Users/me/MyApp`), and last with the kernel's own path of `root`, for a
+    /// volume whose kernel path is not the user's spelling (Darwin's `F_GETPATH` gives the on-disk case). Each
+    /// later comparison costs a call, made only when the earlier ones fail.
     func lies(_ real: String, inside root: String, orIsIt: Bool = false) -> Bool {
-        let inside = { (folder: String) in folder == "/" || (orIsIt && real == folder) || (real != folder && PathText.isInside(real, folder)) }
-        if inside(root) || inside(realPath(root) ?? root) { return true }
+        var ignoringCase = false
+        let inside = { (folder: String) in
+            folder == "/" || (orIsIt && PathText.sameName(real, folder, ignoringCase: ignoringCase))
+                || (!PathText.sameName(real, folder, ignoringCase: ignoringCase) && PathText.isInside(real, folder, ignoringCase: ignoringCase))
+        }
+        if inside(root) { return true }
+        let realRoot = realPath(root) ?? root
+        if inside(realRoot) { return true }
+        ignoringCase = !volumeCase.isSensitive(at: realRoot)
+        if ignoringCase && (inside(root) || inside(realRoot)) { return true }
         let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -191,10 +206,7 @@ public struct LocalFileSystem: FileSystem {
             resolved = realPath(PathText.parent(of: path).isEmpty ? "/" : PathText.parent(of: path)).map { PathText.join($0, PathText.name(of: path)) }
         }
         guard let real = resolved else { throw FileSystemError(path: path, cause: "it is a symbolic link that loops or leads nowhere") }
-        let realRoot = realPath(root) ?? root
-        guard realRoot == "/" || (real != realRoot && PathText.isInside(real, realRoot)) else {
-            throw Self.outside(path, real)
-        }
+        guard lies(real, inside: root) else { throw Self.outside(path, real) }
         var components = real.split(separator: "/").map(String.init)
         guard let name = components.popLast() else { throw FileSystemError(path: path, cause: "it is the root folder") }
         return (try Self.openFolder(components: components, shownAs: path), name)
@@ -243,8 +255,15 @@ public struct LocalFileSystem: FileSystem {
 
     /// Read with `readdir`, whose entry types spare a `lstat` per name (a walk of 8,000 files made 8,000 more
     /// calls before); only a link, or a file system that gives no type, is looked at one by one.
+    ///
+    /// The folder is opened as a walk opens it (`openFolder`), so one outside `root` is never listed (issue 43: a
+    /// project's folder of `../../..` listed folders from `/` down).
     public func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)] {
-        guard let folder = opendir(path) else { return [] }
+        guard let descriptor = openFolder(path, within: root) else { return [] }
+        guard let folder = fdopendir(descriptor) else {
+            close(descriptor)
+            return []
+        }
         defer { closedir(folder) }
         var listed: [(name: String, type: UInt8)] = []
         while let entry = readdir(folder) {
@@ -252,7 +271,6 @@ public struct LocalFileSystem: FileSystem {
             guard name != ".", name != ".." else { continue }
             listed.append((name, entry.pointee.d_type))
         }
-        var realRoot: String?
         var result: [(name: String, kind: FileKind)] = []
         for (name, type) in listed.sorted(by: { $0.name < $1.name }) {
             let full = "\(path)/\(name)"
@@ -268,8 +286,7 @@ public struct LocalFileSystem: FileSystem {
             case S_IFDIR:
                 result.append((name, .directory))
             case S_IFLNK:
-                if realRoot == nil { realRoot = realPath(root) ?? root }
-                guard let target = realPath(full), PathText.isInside(target, realRoot ?? root), kind(of: target) == .file else { continue }
+                guard let target = realPath(full), lies(target, inside: root), kind(of: target) == .file else { continue }
                 result.append((name, .file))
             default:
                 // A FIFO, device or socket is listed as a file, so whatever wants it says why it is not read (the
@@ -322,7 +339,7 @@ public struct LocalFileSystem: FileSystem {
                 let code = errno
                 close(descriptor)
                 if code == EWOULDBLOCK { return nil }
-                throw FileSystemError.posix(directory, code)
+                throw FileSystemError.lockFailed(directory, code)
             }
             var held = stat(), now = stat()
             if fstat(descriptor, &held) == 0, stat(directory, &now) == 0, held.st_ino == now.st_ino, held.st_dev == now.st_dev {

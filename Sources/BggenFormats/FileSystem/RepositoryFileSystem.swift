@@ -20,8 +20,15 @@ public struct RepositoryFileSystem: FileSystem {
     public func realPath(_ path: String) -> String? { base.realPath(path) }
     public func isWritable(_ path: String) -> Bool { base.isWritable(path) }
     public func belongsToAnotherUser(_ path: String) -> Bool { base.belongsToAnotherUser(path) }
-    public func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)] { base.entries(in: path, within: root) }
     public func lockExclusively(_ directory: String) throws -> (any FolderLock)? { try base.lockExclusively(directory) }
+    public func isCaseSensitive(_ path: String) -> Bool { base.isCaseSensitive(path) }
+
+    /// Within the folder the caller names when that lies inside the repository, else within the repository: a
+    /// folder a project names (a synchronized group or a test target's folder of `../../..`) is listed only where
+    /// it lies inside, so doctor never lists folders from `/` down (issue 43).
+    public func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)] {
+        base.entries(in: path, within: bounded(root))
+    }
 
     public func readData(_ path: String, within _: String, limit: Int) throws -> Data {
         try base.readData(path, within: realRoot, limit: limit)
@@ -31,11 +38,18 @@ public struct RepositoryFileSystem: FileSystem {
         base.readFiles(files, below: folder, within: realRoot, body: body)
     }
 
-    /// As `entries`, within the folder the caller names (a project's folder may be named outside the repository,
-    /// which the planner then refuses to write in).
+    /// As `entries`: within the caller's folder when it lies inside the repository, else within the repository.
     public func walk<Value: Sendable>(_ request: WalkRequest, below folder: String, within root: String,
                                       reading body: (@Sendable (String, Result<Data, any Error>) -> Value)?) -> [WalkedFile<Value>] {
-        base.walk(request, below: folder, within: root, reading: body)
+        base.walk(request, below: folder, within: bounded(root), reading: body)
+    }
+
+    /// The narrower of the caller's `within` and the repository, compared with links and `..` resolved; the base
+    /// checks the folder against it.
+    private func bounded(_ within: String) -> String {
+        if within == root { return within }
+        guard let real = base.realPath(within), PathText.isInside(real, realRoot) else { return realRoot }
+        return real
     }
 
     public func writeAtomically(_ data: Data, to path: String, within _: String) throws {

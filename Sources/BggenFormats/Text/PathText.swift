@@ -73,6 +73,24 @@ package enum PathText {
         relative(path, to: folder) != nil
     }
 
+    /// Whether `path` is `folder` or below it on a volume that tells names apart by case only when `ignoringCase`
+    /// is false (`VolumeCase`): compared one component at a time, since a lower-cased path may not have the
+    /// original's length.
+    package static func isInside(_ path: String, _ folder: String, ignoringCase: Bool) -> Bool {
+        if isInside(path, folder) { return true }
+        guard ignoringCase else { return false }
+        if folder == "/" { return path.hasPrefix("/") }
+        let folderParts = folder.split(separator: "/", omittingEmptySubsequences: false)
+        let pathParts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return pathParts.count >= folderParts.count && zip(folderParts, pathParts).allSatisfy { sameName($0, $1, ignoringCase: true) }
+    }
+
+    /// Whether two file names name one file: equal, or with `ignoringCase` equal once lower-cased (as APFS's
+    /// default compares them; Swift's `==` already treats canonically equivalent accents as equal, as APFS does).
+    package static func sameName(_ one: some StringProtocol, _ other: some StringProtocol, ignoringCase: Bool) -> Bool {
+        one == other || (ignoringCase && one.lowercased() == other.lowercased())
+    }
+
     /// True when the path climbs out of the repository, so bggen must not read or write it.
     package static func leavesRoot(_ path: String) -> Bool {
         path.hasPrefix("/") || path == ".." || path.hasPrefix("../")
