@@ -16,6 +16,9 @@ struct InitCommand {
         let prompter = terminal.map { Prompter(terminal: $0, allowRawMode: console.environment["TERM"] != "dumb") }
         let service = InitService(fileSystem: fileSystem)
         var request = request
+        // A dry run writes nothing, so with no one to ask it previews what --yes would do instead of refusing.
+        let previewsDefaults = request.dryRun && terminal == nil && !request.assumeDefaults
+        request.assumeDefaults = request.assumeDefaults || previewsDefaults
         let watch = DumpWatch(console: console, root: request.root, showsProgress: console.errorIsTerminal && !options.display.quiet)
         request.wrapDumper = watch.wrapper
         return try service.run(request, questions: questions(prompter, watch: watch)) { outcome in
@@ -29,7 +32,9 @@ struct InitCommand {
                 }
                 return ExitStatus.success
             case .planned(let planned):
-                return try finish(planned, service: service, prompter: prompter)
+                let assumed = previewsDefaults ? options.request.answers.filling(from: planned.project?.detectedAnswers ?? Answers()).missingFlags : []
+                let note = assumed.isEmpty ? [] : ["with no terminal to ask on, this dry run takes the defaults for \(assumed.joined(separator: ", ")), as --yes would; a real run needs --yes or those flags."]
+                return try finish(planned, notes: note + planned.notes, service: service, prompter: prompter)
             }
         }
     }
@@ -82,11 +87,11 @@ struct InitCommand {
     }
 
     /// Prints the plan; on a terminal asks before writing; writes with stop signals held; reports.
-    private func finish(_ planned: InitPlan, service: InitService, prompter: Prompter?) throws -> Int32 {
+    private func finish(_ planned: InitPlan, notes: [String], service: InitService, prompter: Prompter?) throws -> Int32 {
         let plan = planned.plan
         let report = Report(plan: plan, configuration: planned.configuration, style: console.textStyle(options.display.color), project: planned.project,
-                            edits: planned.edits, notes: planned.notes)
-        for note in planned.notes where !options.json && !options.display.quiet {
+                            edits: planned.edits, notes: notes)
+        for note in notes where !options.json && !options.display.quiet {
             console.writeError("note: \(TerminalText.escaped(note))\n")
         }
         if options.request.dryRun {

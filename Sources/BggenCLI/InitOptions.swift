@@ -92,7 +92,7 @@ struct InitOptions {
                     " \"ios\": \"16.0\", \"network\": false, \"power\": false,",
                     " \"tasks\": [\"refresh\", \"downloads\"], \"version\": 1}",
                 ]),
-                .paragraph("A later run offers them as defaults, and `bggen init --yes` replays them exactly; flags win over the file. An invalid file is an error that names it; it is never ignored. Without a terminal on stdin, pass --yes or every answer as a flag; bggen never waits for input."),
+                .paragraph("A later run offers them as defaults, and `bggen init --yes` replays them exactly; flags win over the file. An invalid file is an error that names it; it is never ignored. Without a terminal on stdin, pass --yes or every answer as a flag (a --dry-run takes the defaults, and says for which); bggen never waits for input."),
             ]),
         ],
         examples: [

@@ -79,8 +79,23 @@ struct NewcomerTests {
         let repo = try Fixtures.copy("SynchronizedTemplate")
         let run = try InProcessRunner.run(["init", "--tasks", "refresh", "--interval", "daily", "--dry-run"], in: repo.url)
         #expect(run.status == 0, "the deployment target and bundle identifier are the project's: \(run.stderr)")
-        let missing = try InProcessRunner.run(["init", "--dry-run"], in: repo.url)
+        let missing = try InProcessRunner.run(["init"], in: repo.url)
         #expect(missing.status == 64 && missing.stderr.contains("--tasks") && !missing.stderr.contains("--ios") && !missing.stderr.contains("--bundle-id"), "\(missing.stderr)")
+    }
+
+    /// A dry run writes nothing, so with no one to ask it previews what --yes would do, and names the answers it
+    /// took as defaults; a real run still refuses.
+    @Test func withoutATerminalADryRunTakesTheDefaultsAndSaysWhich() throws {
+        let repo = try Fixtures.copy("SynchronizedTemplate")
+        let before = try repo.files()
+        let preview = try InProcessRunner.run(["init", "--dry-run", "--interval", "daily"], in: repo.url)
+        #expect(preview.status == 0, "\(preview.stderr)")
+        #expect(preview.stdout == (try InProcessRunner.run(["init", "--dry-run", "--interval", "daily", "--yes"], in: repo.url)).stdout)
+        let note = try #require(preview.stderr.split(separator: "\n").first { $0.contains("no terminal to ask on") }, "\(preview.stderr)")
+        #expect(note.contains("--tasks") && note.contains("--yes") && !note.contains("--interval") && !note.contains("--ios") && !note.contains("--bundle-id"), "\(note)")
+        let json = try InProcessRunner.run(["init", "--dry-run", "--json"], in: repo.url)
+        #expect(json.status == 0 && json.stdout.contains("no terminal to ask on"), "the JSON's notes carry it too: \(json.stdout)")
+        #expect(try repo.files() == before)
     }
 
     @Test func filesNoPackageTargetCompilesGetANumberedStep() throws {
