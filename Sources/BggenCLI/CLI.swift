@@ -94,10 +94,7 @@ public struct CLI {
                 console.writeOutput(MCPCommand.help(width: console.helpWidth))
                 return ExitStatus.success
             }
-            guard rest.isEmpty else {
-                throw UsageError("mcp takes no arguments, but got \(rest.joined(separator: " ")); see 'bggen mcp --help'.")
-            }
-            return MCPCommand(console: console, fileSystem: fileSystem).serve()
+            return try MCPCommand(console: console, fileSystem: fileSystem, options: .parse(rest)).run()
         case "completion":
             if rest.contains("--help") || rest.contains("-h") {
                 console.writeOutput(HelpText.completion(width: console.helpWidth))

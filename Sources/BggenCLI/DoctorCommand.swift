@@ -24,7 +24,7 @@ struct DoctorCommand {
     }
 
     /// The fingerprints `--baseline FILE` lists; a file that cannot be read or is no baseline stops the run (2).
-    private func baseline() throws -> Set<String>? {
+    func baseline() throws -> Set<String>? {
         guard let path = options.baseline else { return nil }
         let text: String
         do {

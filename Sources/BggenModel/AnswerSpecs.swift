@@ -102,7 +102,7 @@ public enum AnswerSpecs {
                       assumedByYes: true, question: .text("Bundle identifier prefix"), parse: BundleIdentifier.init,
                       record: { .text($0.bundleIdentifier.description) }, replay: { $0.bundleIdentifier },
                       "identifier prefix, reverse-DNS (default: the app's)",
-                      "The reverse-DNS prefix of every task identifier: read from the app's project, else \(fallback).")
+                      "The reverse-DNS prefix of every task identifier: read from the app's project, else \(fallback). One unlike the project's is refused under --yes and said first on a terminal.")
     }()
 
     public static let ios: AnswerSpec<DeploymentTarget> = {
@@ -111,7 +111,7 @@ public enum AnswerSpecs {
                       question: .text("Lowest iOS version the app runs on (deployment target)"), parse: DeploymentTarget.init,
                       record: { .text($0.deploymentTarget.description) }, replay: { $0.deploymentTarget },
                       "deployment target, \(DeploymentTarget.minimum) to \(DeploymentTarget.newestMajor).x (default: the app's)",
-                      "Read from the app's project, else \(fallback).",
+                      "Read from the app's project, else \(fallback). One unlike the project's is refused under --yes and said first on a terminal.",
                       "Below 13.0 the code is guarded with @available; from 27.0 requests are submitted with submitTaskRequest, as the iOS 27 SDK asks.")
     }()
 

@@ -22,6 +22,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     /// The answers `.bggen.json` recorded (shown as `file`) clash with the flags given, which alone would fit.
     /// No terminal to ask on, no `--yes`, and these flags not given.
     case answersMissing(flags: [String])
+    /// `--bundle-id` or `--ios` given as something else than the project says, where no one confirms the plan.
+    case contradictsProject(flag: String, given: String, project: String, what: String, target: String, file: String)
     /// Not an answer that takes a value (a scenario's typo, or a true-or-false field given text).
     case notAValue(flag: String)
     indirect case doesNotFitRecordedAnswers(file: String, problem: ConfigurationError)
@@ -98,6 +100,8 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
             return "'\(text)' is not a type prefix; use an uppercase letter followed by up to 15 letters or digits, such as Acme."
         case .invalidTimeOfDay(let text):
             return "'\(text)' is not a time of day; pass a 24-hour local time such as 02:30."
+        case .contradictsProject(let flag, let given, let project, let what, let target, let file):
+            return "\(flag) \(given) contradicts the project: \(target)'s \(what) is \(project) (\(file)). Leave \(flag) out to take the project's, or run bggen init on a terminal, which shows the plan before writing it."
         case .answersMissing(let flags):
             return "bggen init needs answers it cannot ask for without a terminal: pass --yes to take the defaults (or the answers recorded in \(AnswersFile.name)), or give \(flags.joined(separator: ", "))."
         case .notAValue(let flag):

@@ -17,6 +17,9 @@ public enum Interval: Sendable, Equatable, CustomStringConvertible {
 
     public static let keywords = ["hourly", "few-hours", "daily", "on-push"]
 
+    /// A duration as `parse` reads it, as a JSON Schema pattern (the MCP tools' `interval`); `parse` also bounds it.
+    public static let durationPattern = "^[1-9][0-9]*[mhd]$"
+
     /// Parses a keyword or a duration such as `30m`, `6h` or `1d`.
     public static func parse(_ text: String) throws(ConfigurationError) -> Interval {
         let value = text.trimmingCharacters(in: .whitespaces).lowercased()

@@ -212,7 +212,9 @@ struct DoctorCommandTests {
     func initOutputHasNoFinding(scenario: Scenario) throws {
         let fileSystem = DoctorRepository().fileSystem
         let console = FakeConsole(terminal: false)
-        let status = CLI(console: console, fileSystem: fileSystem).run(["init", "--yes", DoctorRepository.root] + scenario.flags)
+        // The repository's own bundle identifier, not the scenario's: under --yes another one is refused.
+        let flags = scenario.flags.enumerated().filter { $0.element != "--bundle-id" && ($0.offset == 0 || scenario.flags[$0.offset - 1] != "--bundle-id") }.map(\.element)
+        let status = CLI(console: console, fileSystem: fileSystem).run(["init", "--yes", DoctorRepository.root] + flags)
         #expect(status == 0, "\(console.errors)")
         // An Objective-C app delegate's methods go into its @implementation, as the next steps ask.
         let objectiveC = try scenario.appDelegateExample(language: "objc")
@@ -358,6 +360,14 @@ struct DoctorCITests {
         #expect(lines.last == "::notice title=bggen doctor::2 errors, 1 warning, 0 notes in App.")
         #expect(DoctorOutput.githubProperty("a,b:c%\nd") == "a%2Cb%3Ac%25%0Ad")
         #expect(DoctorOutput.githubMessage("App\u{1B}]0;forged\u{07}.swift") == #"App\u{1B}]0;forged\u{07}.swift"#, "no escape sequence reaches the log")
+    }
+
+    /// A clean run annotates nothing: a `::notice` on every green pull request would be noise a team learns to
+    /// ignore.
+    @Test func githubFormatIsSilentOnACleanRun() throws {
+        let clean = run([DoctorRepository.root, "--format", "github"], DoctorRepository().fileSystem)
+        #expect(clean.status == 0)
+        #expect(clean.output.isEmpty, "\(clean.output)")
     }
 
     @Test func quietListsOnlyWhatFailsTheRun() throws {

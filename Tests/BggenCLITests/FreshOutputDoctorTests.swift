@@ -37,7 +37,10 @@ struct FreshOutputDoctorTests {
     @Test(arguments: Scenarios.all)
     func everySnapshotScenario(_ scenario: Scenario) throws {
         let repo = try TemporaryDirectory()
-        try repo.write(SyntheticProject.pbxproj(projectSettings: "GENERATE_INFOPLIST_FILE = YES; IPHONEOS_DEPLOYMENT_TARGET = 16.0;"),
+        // The project has the scenario's iOS and bundle identifier: one that contradicts it is refused under --yes.
+        func given(_ flag: String) -> String? { scenario.flags.firstIndex(of: flag).map { scenario.flags[$0 + 1] } }
+        try repo.write(SyntheticProject.pbxproj(bundleIdentifier: given("--bundle-id") ?? "com.example.app",
+                                                projectSettings: "GENERATE_INFOPLIST_FILE = YES; IPHONEOS_DEPLOYMENT_TARGET = \(given("--ios") ?? "16.0");"),
                        to: "App.xcodeproj/project.pbxproj")
         let run = try InProcessRunner.run(["init", "--yes"] + scenario.flags, in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")

@@ -27,7 +27,8 @@ import Testing
 
     static let initialize = request(1, "initialize", #"{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"1"}}"#)
     static let initialized = #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#
-    static let answers = #""tasks":["refresh","processing"],"interval":"daily","network":false,"power":false,"bundleId":"com.acme.news","ios":"17.0""#
+    /// Every answer, with the XcodeGen fixture's own bundle identifier and deployment target (another is refused).
+    static let answers = #""tasks":["refresh","processing"],"interval":"daily","network":false,"power":false,"bundleId":"io.element.elementx","ios":"18.5""#
 
     /// In an XcodeGen app that already has refresh code.
     @Test func aWholeSession() throws {
@@ -72,7 +73,7 @@ import Testing
         #expect(plan[key: "written"] == .bool(false) && plan[key: "exitStatus"] == .number(0))
         #expect(plan[key: "diffs"]?.array?.isEmpty == false)
         // The app's own refresh code is left alone, as init does.
-        #expect(plan[key: "identifiers"]?[key: "processing"]?.string?.hasPrefix("com.acme.news.") == true)
+        #expect(plan[key: "identifiers"]?[key: "processing"]?.string?.hasPrefix("io.element.elementx.") == true)
         #expect(plan[key: "notes"]?.array?.contains { $0.string?.hasPrefix("skipped refresh") == true } == true)
 
         let refused = try Self.structured(byID["6"], isError: true)

@@ -16,8 +16,9 @@ except ImportError:
     print("the Python MCP SDK is not installed (python3 -m pip install mcp)")
     sys.exit(77)
 
+# The XcodeGen fixture's own bundle identifier and deployment target: another value is refused.
 ANSWERS = {"tasks": ["refresh", "processing"], "interval": "daily", "network": False, "power": False,
-           "bundleId": "com.acme.news", "ios": "17.0"}
+           "bundleId": "io.element.elementx", "ios": "18.5"}
 
 
 def check(condition, what):
@@ -42,6 +43,8 @@ async def main(binary, folder):
                   "bggen_apply says it writes")
             check(tools["bggen_doctor"].annotations.read_only_hint, "bggen_doctor says it only reads")
             check("bundleId" in tools["bggen_plan"].input_schema["properties"], "bggen_plan's schema has the init options")
+            # The SDK validates every successful result against its tool's outputSchema, so each call below checks it.
+            check(all(tool.output_schema for tool in tools.values()), "every tool declares an outputSchema")
 
             async def call(name, arguments):
                 result = await session.call_tool(name, arguments)
@@ -51,7 +54,8 @@ async def main(binary, folder):
             check(not result.is_error and "tasks" in inspected["missing"], f"bggen_inspect: missing {inspected['missing']}")
 
             result, plan = await call("bggen_plan", ANSWERS)
-            check(not result.is_error and not plan["written"] and plan["diffs"], f"bggen_plan: {len(plan['files'])} files, nothing written")
+            check(not result.is_error and not plan["written"] and plan["diffs"] and "diff" not in plan["diffs"][0],
+                  f"bggen_plan: {len(plan['files'])} files, nothing written, a summary")
 
             result, refused = await call("bggen_apply", {"tasks": ["refresh"]})
             check(result.is_error and refused["exitStatus"] == 64, f"bggen_apply refused: {result.content[0].text}")

@@ -45,7 +45,7 @@ enum CompletionScript {
                 case "$command" in
                     "") _bggen_words "\(topLevel.joined(separator: " "))" ;;
                     help) _bggen_words "\(helpTopics.joined(separator: " "))" ;;
-                    mcp) _bggen_words "--help" ;;
+                    mcp) if [[ "$prev" == --print-config ]]; then _bggen_words "\(mcpClients)"; else _bggen_words "--help --read-only --print-config"; fi ;;
                     completion) _bggen_words "\(Shell.allCases.map(\.rawValue).joined(separator: " "))" ;;
 
             """
@@ -61,6 +61,9 @@ enum CompletionScript {
         text += "    esac\n}\ncomplete -F _bggen bggen\n"
         return text
     }
+
+    /// The agents `bggen mcp --print-config` knows.
+    private static var mcpClients: String { MCPClientConfiguration.allCases.map(\.rawValue).joined(separator: " ") }
 
     private static func bashValues(_ values: CompletionValues) -> String {
         switch values {
@@ -98,6 +101,7 @@ enum CompletionScript {
                 case $command in
                     help) _values 'topic' \(helpTopics.joined(separator: " ")) ;;
                     completion) _values 'shell' \(Shell.allCases.map(\.rawValue).joined(separator: " ")) ;;
+                    mcp) _arguments '--read-only[offer only the tools that write nothing]' '--print-config[print the configuration of an agent]:client:(\(mcpClients))' ;;
 
             """
         for command in CommandSpec.all {
@@ -176,6 +180,8 @@ enum CompletionScript {
         lines.append("complete -c bggen -n '__fish_use_subcommand' -a completion -d 'print a completion script'")
         lines.append("complete -c bggen -n '__fish_seen_subcommand_from help' -a '\(helpTopics.filter { !$0.hasPrefix("-") }.joined(separator: " "))' -l man -l skill")
         lines.append("complete -c bggen -n '__fish_seen_subcommand_from completion' -a '\(Shell.allCases.map(\.rawValue).joined(separator: " "))'")
+        lines.append("complete -c bggen -n '__fish_seen_subcommand_from mcp' -l read-only -d 'offer only the tools that write nothing'")
+        lines.append("complete -c bggen -n '__fish_seen_subcommand_from mcp' -l print-config -x -a '\(mcpClients)' -d 'print the configuration of an agent'")
         for command in CommandSpec.all {
             let condition = "-n '__fish_seen_subcommand_from \(command.name)'"
             if command.argumentValues == .directories {

@@ -19,7 +19,7 @@ enum ManPage {
         for command in CommandSpec.all {
             lines += [".Nm", ".Cm \(command.name)", ".Op Ar DIR", ".Op Ar options"]
         }
-        lines += [".Nm", ".Cm mcp", ".Nm", ".Cm help", ".Fl \\-skill"]
+        lines += [".Nm", ".Cm mcp", ".Op Fl \\-read-only", ".Op Fl \\-print-config Ar CLIENT", ".Nm", ".Cm help", ".Fl \\-skill"]
         lines += [".Nm", ".Cm completion", ".Ar bash | zsh | fish", ".Nm", ".Fl V | -version"]
         lines += [".Sh DESCRIPTION", line("bggen scaffolds BGTaskScheduler refresh and processing tasks, background URLSession downloads and uploads, and silent push, with the Info.plist and entitlements entries they need, and audits an app's background work.")]
         for command in CommandSpec.all {
@@ -33,7 +33,10 @@ enum ManPage {
                 lines += [".Pp"] + blocks([.paragraph("\(section.title.capitalized):")] + section.blocks)
             }
         }
-        lines += [".Ss bggen mcp", line("Serves bggen's tools (\(MCPTool.Name.allCases.map(\.rawValue).joined(separator: ", "))) to a coding agent as a Model Context Protocol server over stdin and stdout, until end of input; see bggen mcp --help. bggen help --skill prints the agent skill that runs the same steps with these commands.")]
+        lines += [".Ss bggen mcp", line("Serves bggen's tools (\(MCPTool.Name.allCases.map(\.rawValue).joined(separator: ", "))) to a coding agent as a Model Context Protocol server over stdin and stdout, until end of input; see bggen mcp --help. bggen help --skill prints the agent skill that runs the same steps with these commands."), ".Bl -tag -width Ds",
+                  ".It Fl \\-read-only", line("offer only the tools that write nothing: the others are neither listed nor callable."),
+                  ".It Fl \\-print-config Ar CLIENT", line("print the configuration that registers the server with \(MCPClientConfiguration.allCases.map(\.rawValue).joined(separator: ", ")) on stdout, and where it goes on stderr."),
+                  ".El"]
         lines += [
             ".Sh ENVIRONMENT", ".Bl -tag -width Ds",
             ".It Ev NO_COLOR", line("when set to a non-empty value, no colour, as with --color never."),

@@ -1,3 +1,6 @@
+import BggenCore
+import BggenFormats
+
 /// The `doctor --format json` document, schema version 1 (docs/json-and-sarif.md).
 struct DoctorJSON: DocumentedJSON {
     struct Finding: DocumentedJSON {
@@ -31,6 +34,18 @@ struct DoctorJSON: DocumentedJSON {
             case .fixable: "whether `--fix` makes the change"
             }
         }
+
+        static func schema(of field: CodingKeys) -> JSONValue {
+            switch field {
+            case .rule, .file, .message, .why, .fix: JSONSchema.string
+            case .target: .object(["type": .array([.string("string"), .string("null")])])
+            case .severity: JSONSchema.oneOf(Severity.allCases.map(\.rawValue))
+            case .line, .column: JSONSchema.integer
+            case .fixable: JSONSchema.boolean
+            }
+        }
+
+        static var omittable: [CodingKeys] { [.target] }
     }
     struct Summary: DocumentedJSON {
         let errors: Int
@@ -50,6 +65,8 @@ struct DoctorJSON: DocumentedJSON {
             case .suppressed: "findings dropped by `bggen:ignore` comments or `.bggen.json`"
             }
         }
+
+        static func schema(of field: CodingKeys) -> JSONValue { JSONSchema.integer }
     }
 
     let schemaVersion: Int
@@ -76,6 +93,16 @@ struct DoctorJSON: DocumentedJSON {
         case .findings: "each finding (below)"
         case .summary: "the counts (below)"
         case .notes: "what the audit could not see, such as a folder holding only bggen's output"
+        }
+    }
+
+    static func schema(of field: CodingKeys) -> JSONValue {
+        switch field {
+        case .schemaVersion: JSONSchema.integer
+        case .tool, .version, .root: JSONSchema.string
+        case .targets, .notes: JSONSchema.strings
+        case .findings: JSONSchema.array(Finding.schema)
+        case .summary: Summary.schema
         }
     }
 }

@@ -64,6 +64,23 @@ struct JSONReport: DocumentedJSON {
         }
     }
 
+    static func schema(of field: CodingKeys) -> JSONValue {
+        switch field {
+        case .schemaVersion: JSONSchema.integer
+        case .root, .outputFolder: JSONSchema.string
+        case .dryRun, .written: JSONSchema.boolean
+        case .answers, .identifiers: JSONSchema.object
+        case .infoPlist: JSONSchema.object(["permittedIdentifiers": JSONSchema.strings, "backgroundModes": JSONSchema.strings],
+                                           required: ["permittedIdentifiers", "backgroundModes"])
+        case .files: JSONSchema.array(FileJSON.schema)
+        case .notes, .instructions: JSONSchema.strings
+        case .nextSteps: JSONSchema.array(StepJSON.schema)
+        case .project: ProjectJSON.schema
+        }
+    }
+
+    static var omittable: [CodingKeys] { [.project] }
+
     /// One file of the plan.
     struct FileJSON: DocumentedJSON {
         let path: String
@@ -83,6 +100,16 @@ struct JSONReport: DocumentedJSON {
             case .reason: "why the action was chosen when it is not obvious, such as \"yours, never overwritten\", or absent"
             }
         }
+
+        static func schema(of field: CodingKeys) -> JSONValue {
+            switch field {
+            case .path, .reason: JSONSchema.string
+            case .action: JSONSchema.oneOf(["create", "update", "unchanged", "conflict", "delete"])
+            case .owner: JSONSchema.oneOf(["tool", "user", "record"])
+            }
+        }
+
+        static var omittable: [CodingKeys] { [.reason] }
     }
 
     /// One numbered step: its first phrase, its prose, and its code blocks to paste.
@@ -110,6 +137,13 @@ struct JSONReport: DocumentedJSON {
             case .title: "the step's first phrase, as the text lists it"
             case .text: "its prose, code left out"
             case .code: "its code blocks: `language` (such as `swift`; absent for Terminal or LLDB lines) and `code`"
+            }
+        }
+
+        static func schema(of field: CodingKeys) -> JSONValue {
+            switch field {
+            case .title, .text: JSONSchema.string
+            case .code: JSONSchema.array(JSONSchema.object(["language": JSONSchema.string, "code": JSONSchema.string], required: ["code"]))
             }
         }
     }
@@ -186,5 +220,21 @@ struct ProjectJSON: DocumentedJSON {
         case .backgroundSessionIdentifiers: "its background sessions' identifiers"
         case .warnings: "what bggen warns about in the project"
         }
+    }
+
+    static func schema(of field: CodingKeys) -> JSONValue {
+        switch field {
+        case .kind: JSONSchema.oneOf(["xcodeProject", "xcodeGen", "tuist", "swiftPackage"])
+        case .style: JSONSchema.oneOf(["app-delegate", "swiftui"])
+        case .target, .deploymentTarget, .swiftVersion, .defaultIsolation, .bundleId, .bundleIdAsWritten, .infoPlist: JSONSchema.string
+        case .projectFiles, .entitlements, .registeredIdentifiers, .backgroundSessionIdentifiers, .warnings: JSONSchema.strings
+        case .existingCode:
+            JSONSchema.array(JSONSchema.object(["file": JSONSchema.string, "line": JSONSchema.integer, "symbol": JSONSchema.string, "tasks": JSONSchema.strings],
+                                               required: ["file", "symbol", "tasks"]))
+        }
+    }
+
+    static var omittable: [CodingKeys] {
+        [.style, .target, .deploymentTarget, .swiftVersion, .defaultIsolation, .bundleId, .bundleIdAsWritten, .infoPlist]
     }
 }

@@ -10,6 +10,8 @@ struct MCPArguments {
     var useGenerators = false
     /// `dryRun`, which `bggen_fix` requires, as given.
     var dryRun: Bool?
+    /// `bggen_plan`'s `diffs`: the whole plan instead of its summary.
+    var diffs = false
 
     init(_ arguments: [String: JSONValue], for tool: MCPTool) throws(UsageError) {
         let options = Dictionary(uniqueKeysWithValues: tool.options.map { (MCPTool.argumentName($0.name), $0) })
@@ -28,8 +30,10 @@ struct MCPArguments {
                 // Once init and doctor take --use-generators, the argument comes from their table and means the same.
                 if option.name == "use-generators" { useGenerators = try Self.bool(name, value) }
                 commandLine += try Self.spelling(option, argument: name, value: value)
+            } else if name == MCPTool.diffsArgument, tool.name == .plan {
+                diffs = try Self.bool(name, value)
             } else {
-                let known = (["directory", "useGenerators"] + options.keys).sorted().joined(separator: ", ")
+                let known = tool.argumentNames.joined(separator: ", ")
                 throw UsageError("\(tool.name.rawValue) has no argument '\(name)'; its arguments are \(known).")
             }
         }

@@ -6,6 +6,50 @@ import Foundation
 struct MCPCommand {
     let console: any Console
     let fileSystem: any FileSystem
+    var options = Options()
+
+    /// What `bggen mcp` was told on the command line.
+    struct Options {
+        /// Offer only the tools that write nothing.
+        var readOnly = false
+        /// Print this client's configuration instead of serving.
+        var printConfig: MCPClientConfiguration?
+
+        static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+            var options = Options()
+            var remaining = arguments[...]
+            let clients = MCPClientConfiguration.allCases.map(\.rawValue)
+            while let argument = remaining.popFirst() {
+                if argument == "--read-only" {
+                    options.readOnly = true
+                    continue
+                }
+                let value: String?
+                if argument == "--print-config" {
+                    value = remaining.popFirst()
+                } else if argument.hasPrefix("--print-config=") {
+                    value = String(argument.dropFirst("--print-config=".count))
+                } else {
+                    let guess = NearMiss.closest(to: argument, among: ["--read-only", "--print-config", "--help"]).map { " Did you mean \($0)?" } ?? ""
+                    throw UsageError("mcp takes --read-only and --print-config CLIENT, but got \(argument); see 'bggen mcp --help'.\(guess)")
+                }
+                guard let value, let client = MCPClientConfiguration(rawValue: value) else {
+                    let guess = value.flatMap { NearMiss.closest(to: $0, among: clients) }.map { " Did you mean --print-config \($0)?" } ?? ""
+                    throw UsageError("--print-config takes one of \(clients.joined(separator: ", ")).\(guess)")
+                }
+                options.printConfig = client
+            }
+            return options
+        }
+    }
+
+    /// Serves, or prints a client's configuration.
+    func run() -> Int32 {
+        guard let client = options.printConfig else { return serve() }
+        console.writeOutput(client.text(readOnly: options.readOnly))
+        console.writeError(client.whereItGoes(readOnly: options.readOnly) + "\n")
+        return ExitStatus.success
+    }
 
     /// What an agent registers: the command and its arguments (the snippet `--help` and docs/mcp.md show).
     static let registration = """
@@ -35,7 +79,12 @@ struct MCPCommand {
                 to stderr. It ends at end of input (exit 0), or with one line and exit 1 when a reply cannot be \
                 written. A line longer than 1 MiB is answered with a JSON-RPC error and discarded.
                 """)], inline: true),
-            HelpSection(title: "USAGE", blocks: [.paragraph("bggen mcp")], inline: true),
+            HelpSection(title: "USAGE", blocks: [.paragraph("bggen mcp [--read-only] [--print-config \(MCPClientConfiguration.allCases.map(\.rawValue).joined(separator: "|"))]")], inline: true),
+            HelpSection(title: "OPTIONS", blocks: [.rows([
+                HelpRow("--read-only", "offer only the tools that write nothing: the others are neither listed nor callable"),
+                HelpRow("--print-config CLIENT", "print the configuration that registers the server with claude (Claude Code), cursor, vscode or codex, and say where it goes; with --read-only, for a read-only server"),
+                HelpRow("-h, --help", "show this help"),
+            ])]),
             HelpSection(title: "TOOLS", blocks: [.rows(tools)]),
             HelpSection(title: "", blocks: [.paragraph("""
                 Tools that write hold the folder's lock, write only inside it, and finish their files when stopped \
@@ -43,7 +92,7 @@ struct MCPCommand {
                 xcodegen or tuist unless its arguments set useGenerators. A tool error is a result with isError, the \
                 one-line message and bggen's exit status; a malformed message is a JSON-RPC error.
                 """)]),
-            HelpSection(title: "REGISTERING", blocks: [.paragraph("The agent's MCP configuration (e.g. .mcp.json; docs/mcp.md has more):")]),
+            HelpSection(title: "REGISTERING", blocks: [.paragraph("The agent's MCP configuration, such as Claude Code's .mcp.json (bggen mcp --print-config CLIENT prints it for each client; docs/mcp.md has more):")]),
             // Not indented, so the copy is the file's text.
             HelpSection(title: "", blocks: [.literal(registration.split(separator: "\n").map(String.init))]),
             HelpSection(title: "", blocks: [.paragraph("The agent skill that drives the same flow with the command line: bggen help --skill")]),
@@ -52,12 +101,12 @@ struct MCPCommand {
 
     /// Reads lines until end of input. Protocol messages go to the real stdout; the process's stdout is pointed at
     /// stderr first, so nothing else that prints can corrupt the stream.
-    func serve() -> Int32 {
+    private func serve() -> Int32 {
         let protocolOutput = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
         defer { close(protocolOutput) }
         var reader = MCPMessageReader.standardInput()
-        return Self.serve(MCPSession(console: console, fileSystem: fileSystem), read: { reader.next() }, write: { line in
+        return Self.serve(MCPSession(console: console, fileSystem: fileSystem, readOnly: options.readOnly), read: { reader.next() }, write: { line in
             DescriptorWrite.all(line + "\n", to: protocolOutput).map { String(cString: strerror($0)) }
         }, report: console.writeError)
     }

@@ -17,8 +17,13 @@ final class MCPSession {
     /// A stop signal that arrived while a tool wrote; the server answers, then ends with 128 + its number.
     private(set) var stoppedBy: Int32?
 
-    init(console: any Console, fileSystem: any FileSystem) {
+    /// The tools this session offers: all, or with `bggen mcp --read-only` only those that write nothing, so a
+    /// tool that writes is neither listed nor callable.
+    let tools: [MCPTool]
+
+    init(console: any Console, fileSystem: any FileSystem, readOnly: Bool = false) {
         runner = MCPToolRunner(console: console, fileSystem: fileSystem)
+        tools = MCPTool.all.filter { !readOnly || !$0.writes }
     }
 
     /// The answer to a line longer than `MCPMessageReader.maximumBytes`, sent as soon as it is that long; the rest
@@ -82,7 +87,7 @@ final class MCPSession {
         }
         switch method {
         case "tools/list":
-            return .object(["tools": .array(MCPTool.all.map(\.definition))])
+            return .object(["tools": .array(tools.map(\.definition))])
         case "tools/call":
             return try call(params)
         default:
@@ -109,8 +114,9 @@ final class MCPSession {
 
     private func call(_ params: [String: JSONValue]) throws(Failure) -> JSONValue {
         guard case .string(let name)? = params["name"] else { throw Failure(code: .invalidParams, message: "Invalid params: tools/call needs a tool name") }
-        guard let tool = MCPTool.named(name) else {
-            throw Failure(code: .invalidParams, message: "Unknown tool: \(name); the tools are \(MCPTool.Name.allCases.map(\.rawValue).joined(separator: ", "))")
+        guard let tool = tools.first(where: { $0.name.rawValue == name }) else {
+            let readOnly = MCPTool.named(name)?.writes == true ? " (it writes, and this server was started with --read-only)" : ""
+            throw Failure(code: .invalidParams, message: "Unknown tool: \(name)\(readOnly); the tools are \(tools.map(\.name.rawValue).joined(separator: ", "))")
         }
         var arguments: [String: JSONValue] = [:]
         switch params["arguments"] {

@@ -1,5 +1,6 @@
 import BggenCore
 import BggenFormats
+import BggenModel
 import Foundation
 
 /// One tool `bggen mcp` offers. Its arguments are options of `init` or `doctor`, taken from the command's option
@@ -32,15 +33,17 @@ struct MCPTool {
     /// Whether a write may replace or delete what is there (`apply`: `force`, and generated files a re-run drops).
     var destructive = false
 
-    /// The options the tools never take: the output controls every command has, and what each tool decides itself.
-    private static let decidedByTheTool: Set<String> = Set(OutputOptions.table.map(\.spec.name)).union(["json", "yes", "dry-run", "next-steps", "fix", "format"])
+    /// The options the tools never take: the output controls every command has, what each tool decides itself, and
+    /// doctor's baseline file, which `bggen_doctor` (a tool that writes nothing) does not write.
+    private static let decidedByTheTool: Set<String> = Set(OutputOptions.table.map(\.spec.name))
+        .union(["json", "yes", "dry-run", "next-steps", "fix", "format", "write-baseline"])
 
     static let all: [MCPTool] = [
         MCPTool(name: .inspect, title: "Read an app's background set-up",
                 description: "What `bggen init --dry-run --json --yes` reads from the project in `directory`: the app target, its style, deployment target, bundle identifier, Info.plist and entitlements, the identifiers it registers, its existing background code with file and line, the defaults bggen would take, and `missing`: the answers neither the project nor .bggen.json gives, which the user must choose. Writes nothing. Call it first.",
                 command: InitOptions.command, selection: .only(["target", "spec"]), writes: false),
         MCPTool(name: .plan, title: "Plan bggen's code for an app",
-                description: "The plan `bggen_apply` would carry out with the same answers: every file with its action (create, update, unchanged, conflict, delete), unified diffs, identifiers, Info.plist keys and notes. Writes nothing. Refuses, naming them, when an answer is missing; show the plan to the user before applying.",
+                description: "The plan `bggen_apply` would carry out with the same answers: every file with its action (create, update, unchanged, conflict, delete), the lines each change adds and removes, the task identifiers, Info.plist keys, changes to make by hand and notes; with diffs true, also each file's unified diff and the next steps. Writes nothing. Refuses, naming them, when an answer is missing; show the plan to the user before applying.",
                 command: InitOptions.command, selection: .allExcept(decidedByTheTool), writes: false),
         MCPTool(name: .apply, title: "Write bggen's code into an app",
                 description: "Writes what `bggen_plan` planned for the same answers (bggen init --yes with every answer given): the generated Swift files, .bggen.json, and additions-only edits to the app's Info.plist and entitlements. Never prompts; refuses without every answer (tasks, interval, bundleId, ios, and network and power with processing: pass the user's choices and, for the rest, bggen_inspect's answers), on a conflict (a generated file the user edited, unless force) and while another bggen run holds the folder. Returns the files and the next steps for the user.",
@@ -74,22 +77,18 @@ struct MCPTool {
         argumentName(String(flag.split(separator: "/")[0].drop { $0 == "-" }))
     }
 
-    /// The tool as `tools/list` describes it: the input schema from the option table, and the annotations.
+    /// The tool as `tools/list` describes it: the input schema from the option table with descriptions written for
+    /// an agent (`MCPArgumentText`), the output schema from the JSON documents, and the annotations.
     var definition: JSONValue {
-        var properties: [String: JSONValue] = [
-            "directory": .object([
-                "type": .string("string"),
-                "description": .string("The app's folder (absolute, or relative to the folder the server started in; default: that folder)."),
-            ]),
-        ]
+        var properties: [String: JSONValue] = ["directory": JSONSchema.described(JSONSchema.string, MCPArgumentText.directory)]
         for option in options {
             properties[Self.argumentName(option.name)] = Self.schema(option)
         }
         if !command.options.contains(where: { $0.name == "use-generators" }) {
-            properties["useGenerators"] = .object([
-                "type": .string("boolean"),
-                "description": .string("run the repository's xcodegen or tuist to read the resolved project (runs code from the repository; default: no, the spec is read as written)"),
-            ])
+            properties["useGenerators"] = JSONSchema.described(JSONSchema.boolean, MCPArgumentText.descriptions["use-generators"]!)
+        }
+        if name == .plan {
+            properties[Self.diffsArgument] = JSONSchema.described(JSONSchema.boolean, MCPArgumentText.diffs)
         }
         var schema: [String: JSONValue] = ["type": .string("object"), "properties": .object(properties), "additionalProperties": .bool(false)]
         if !required.isEmpty { schema["required"] = .array(required.map(JSONValue.string)) }
@@ -98,6 +97,7 @@ struct MCPTool {
             "title": .string(title),
             "description": .string(description),
             "inputSchema": .object(schema),
+            "outputSchema": outputSchema,
             "annotations": .object([
                 "title": .string(title),
                 "readOnlyHint": .bool(!writes),
@@ -108,18 +108,59 @@ struct MCPTool {
         ])
     }
 
-    /// An option's help text as a schema: flags and toggles are booleans, a comma list is an array of its words.
+    /// Every argument the tool takes, sorted, as its input schema lists them.
+    var argumentNames: [String] {
+        guard case .object(let properties)? = definition[key: "inputSchema"]?[key: "properties"] else { return [] }
+        return properties.keys.sorted()
+    }
+
+    /// `bggen_plan`'s argument for the whole plan; without it, a summary.
+    static let diffsArgument = "diffs"
+
+    /// An option as an argument: flags and toggles are booleans, a list an array of its words, a value with fixed
+    /// words one of them, and the interval one of its words or a duration.
     private static func schema(_ option: OptionSpec) -> JSONValue {
-        let description = JSONValue.string(([option.summary] + option.details.map { $0.trimmingCharacters(in: .whitespaces) }).joined(separator: " "))
-        switch option.kind {
-        case .flag, .toggle:
-            return .object(["type": .string("boolean"), "description": description])
-        case .option:
-            if case .commaList(let words) = option.values {
-                return .object(["type": .string("array"), "items": .object(["type": .string("string"), "enum": .array(words.map(JSONValue.string))]),
-                                "description": description])
-            }
-            return .object(["type": .string("string"), "description": description])
+        let description = MCPArgumentText.descriptions[option.name] ?? option.summary
+        let schema: JSONValue = switch (option.kind, option.values) {
+        case (.flag, _), (.toggle, _): JSONSchema.boolean
+        case (.option, .commaList(let words)): JSONSchema.array(JSONSchema.oneOf(words))
+        case (.option, .words(let words)) where option.name == AnswerSpecs.interval.name:
+            .object(["type": .string("string"), "anyOf": .array([JSONSchema.oneOf(words), .object(["pattern": .string(Interval.durationPattern)])])])
+        case (.option, .words(let words)): JSONSchema.oneOf(words)
+        case (.option, _): JSONSchema.string
         }
+        return JSONSchema.described(schema, description)
+    }
+
+    /// What `structuredContent` holds: the CLI's JSON document for the command, the fields the tool adds, and a
+    /// failure's fields. Every result has `schemaVersion` and `exitStatus`; a failed call (`isError`) has `error`
+    /// too, and the rest only when the call succeeded.
+    var outputSchema: JSONValue {
+        guard case .object(var schema) = command.name == DoctorOptions.command.name ? DoctorJSON.schema : JSONReport.schema,
+              case .object(var properties)? = schema["properties"] else { return JSONSchema.object }
+        properties["exitStatus"] = JSONSchema.described(JSONSchema.integer, "bggen's exit status: 0 success, 1 findings at or above failOn or a conflict, 2 doctor could not do its job, 64 a bad argument")
+        properties["error"] = JSONSchema.described(JSONSchema.string, "why the call failed (with isError true), in one line")
+        properties["conflicts"] = JSONSchema.described(JSONSchema.strings, "the generated files the user edited, which stop bggen_apply unless force")
+        let change = JSONSchema.object(["path": JSONSchema.string, "diff": JSONSchema.string], required: ["path", "diff"])
+        switch name {
+        case .inspect:
+            properties["missing"] = JSONSchema.described(JSONSchema.strings, "the arguments the user must choose: neither the project nor .bggen.json gives them")
+        case .plan:
+            properties["diffs"] = JSONSchema.described(
+                JSONSchema.array(JSONSchema.object(["path": JSONSchema.string, "added": JSONSchema.integer, "removed": JSONSchema.integer, "diff": JSONSchema.string],
+                                                   required: ["path", "added", "removed"])),
+                "each file that changes, with its lines added and removed, and its unified diff when the call set diffs")
+        case .apply, .doctor:
+            break
+        case .fix:
+            properties["changes"] = JSONSchema.described(JSONSchema.array(change), "each edit to the Info.plist or entitlements, as a unified diff")
+            properties["written"] = JSONSchema.described(JSONSchema.boolean, "whether the edits were written (dryRun false)")
+        }
+        if command.name == InitOptions.command.name {
+            properties["nothingToAdd"] = JSONSchema.described(JSONSchema.boolean, "true when the app's code already covers every chosen task; then only notes follow")
+        }
+        schema["properties"] = .object(properties)
+        schema["required"] = .array([.string("exitStatus"), .string("schemaVersion")])
+        return .object(schema)
     }
 }

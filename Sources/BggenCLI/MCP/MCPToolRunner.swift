@@ -53,6 +53,7 @@ struct MCPToolRunner {
                 document = Self.decode(report(planned).json(written: false, dryRun: true, nextSteps: planned.nextSteps))
             }
             document[key: "missing"] = .array(missingAnswers(request, project: detected).map(JSONValue.string))
+            document[key: "exitStatus"] = .number(Double(ExitStatus.success))
             return Outcome(content: document, isError: false)
         }
     }
@@ -80,9 +81,11 @@ struct MCPToolRunner {
             return try service.run(request, questions: InitQuestions()) { outcome in
                 switch outcome {
                 case .nothingToAdd(let notes):
-                    return Outcome(content: Self.decode(Report.nothingToAddJSON(notes: notes, dryRun: request.dryRun)), isError: false)
+                    var document = Self.decode(Report.nothingToAddJSON(notes: notes, dryRun: request.dryRun))
+                    document[key: "exitStatus"] = .number(Double(ExitStatus.success))
+                    return Outcome(content: document, isError: false)
                 case .planned(let planned):
-                    return try finish(planned, service: service, dryRun: request.dryRun)
+                    return try finish(planned, service: service, dryRun: request.dryRun, whole: arguments.diffs)
                 }
             }
         } catch ConfigurationError.answersMissing(let flags) {
@@ -91,12 +94,28 @@ struct MCPToolRunner {
         }
     }
 
-    /// The plan with its diffs; or the plan written with stop signals held, and the next steps.
-    private func finish(_ planned: InitPlan, service: InitService, dryRun: Bool) throws -> Outcome {
+    /// The plan: by default a summary, each changed file with its lines added and removed, without the project
+    /// (`bggen_inspect` returned it) or the next steps (`bggen_apply` returns them), since whole new files as diffs
+    /// cost an agent tens of thousands of tokens; `whole`, everything with the diffs. Or the plan written with stop
+    /// signals held, and the next steps.
+    private func finish(_ planned: InitPlan, service: InitService, dryRun: Bool, whole: Bool) throws -> Outcome {
         let plan = planned.plan
         if dryRun {
             var document = Self.decode(report(planned).json(written: false, dryRun: true, nextSteps: planned.nextSteps))
-            document[key: "diffs"] = .array(plan.changes.map { .object(["path": .string($0.path), "diff": .string($0.diff)]) })
+            document[key: "diffs"] = .array(plan.changes.map { change in
+                let lines = change.diff.split(separator: "\n", omittingEmptySubsequences: false)
+                var entry: [String: JSONValue] = [
+                    "path": .string(change.path),
+                    "added": .number(Double(lines.count { $0.hasPrefix("+") && !$0.hasPrefix("+++") })),
+                    "removed": .number(Double(lines.count { $0.hasPrefix("-") && !$0.hasPrefix("---") })),
+                ]
+                if whole { entry["diff"] = .string(change.diff) }
+                return .object(entry)
+            })
+            if !whole {
+                document[key: "project"] = nil
+                document[key: "nextSteps"] = nil
+            }
             document[key: "exitStatus"] = .number(Double(plan.conflicts.isEmpty ? ExitStatus.success : ExitStatus.failure))
             return Outcome(content: document, isError: false)
         }
@@ -112,6 +131,7 @@ struct MCPToolRunner {
         let commandLine = (tool.name == .fix ? ["--fix"] : []) + arguments.commandLine
         let command = DoctorCommand(console: console, fileSystem: fileSystem, options: try DoctorOptions.parse(commandLine))
         var request = command.request
+        request.baseline = try command.baseline()
         request.useGenerators = arguments.useGenerators
         request.environment = console.environment
         let service = DoctorService(fileSystem: fileSystem)

@@ -35,6 +35,32 @@ public struct InitService {
         return try finish(outcome)
     }
 
+    /// `--bundle-id` and `--ios` given on the command line unlike the app's project says, unless `.bggen.json`
+    /// records the same value (chosen before, on a terminal). A bundle identifier with a variable the repository
+    /// does not define (a developer's own xcconfig) is not known well enough to contradict, nor is a package's.
+    static func contradictions(of given: Answers, recorded: Answers?, project: ExistingProject) -> [ConfigurationError] {
+        guard let target = project.target else { return [] }
+        let detected = project.detectedAnswers
+        var found: [ConfigurationError] = []
+        if let bundle = given[AnswerSpecs.bundleID], let own = detected[AnswerSpecs.bundleID], target.bundleIdentifier?.isFullyResolved == true,
+           bundle != own, recorded?[AnswerSpecs.bundleID] != bundle {
+            found.append(.contradictsProject(flag: "--bundle-id", given: bundle.description, project: own.description, what: "bundle identifier",
+                                             target: target.name, file: target.definedIn))
+        }
+        if let ios = given[AnswerSpecs.ios], let own = detected[AnswerSpecs.ios], ios != own, recorded?[AnswerSpecs.ios] != ios {
+            found.append(.contradictsProject(flag: "--ios", given: ios.description, project: own.description, what: "deployment target",
+                                             target: target.name, file: target.definedIn))
+        }
+        return found
+    }
+
+    /// What a person who kept a contradicting value is told before the plan.
+    private static func contradictionNote(_ error: ConfigurationError) -> String? {
+        guard case .contradictsProject(let flag, let given, let own, let what, let target, _) = error else { return nil }
+        let effect = flag == "--ios" ? "the code is written for iOS \(given), not the app's \(own)" : "the task identifiers start with \(given)"
+        return "\(flag) \(given) is not \(target)'s \(what) (\(own)): \(effect)."
+    }
+
     /// Writes a plan `run` made, all or nothing.
     public func write(_ planned: InitPlan) throws {
         try PlanWriter(fileSystem: fileSystem).apply(planned.plan)
@@ -62,6 +88,11 @@ public struct InitService {
         if request.answers[AnswerSpecs.ios] == nil, recorded?.answers[AnswerSpecs.ios] == nil, let problem = project?.unusableDeploymentTarget {
             throw problem
         }
+        let contradictions = project.map { Self.contradictions(of: request.answers, recorded: recorded?.answers, project: $0) } ?? []
+        // An agent or a script copies example values into a real app; only a person who sees the plan may keep them.
+        if questions.answers == nil || request.assumeDefaults, let error = ConfigurationError(all: contradictions) {
+            throw error
+        }
         let answers = try gatherAnswers(request, defaults: defaults, detected: project?.detectedAnswers ?? Answers(), questions: questions)
         var notes: [String] = []
         var configuration: Configuration
@@ -70,7 +101,7 @@ public struct InitService {
             // Tasks the app covers are skipped before the answers are judged together: a covered task cannot
             // need a newer iOS.
             let judged = try configurationForSkipping(answers, defaults: defaults, request: request, recorded: recorded)
-            notes = judged.notes
+            notes = contradictions.compactMap(Self.contradictionNote) + judged.notes
             let skipped = try tasksToSkip(project, configuration: judged, request: request, questions: questions, notes: &notes)
             var reduced = judged.answers
             reduced[AnswerSpecs.ios] = answers[AnswerSpecs.ios]
