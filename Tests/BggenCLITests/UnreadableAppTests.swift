@@ -18,7 +18,9 @@ struct UnreadableAppTests {
         #expect(run.stdout.contains("App target: Kite · iOS 17.2"))
         let files = try repo.files()
         #expect(files["Kite/BackgroundProcessing/BackgroundTaskConfiguration.swift"]?.contains("org.kiteapp.Kite.refresh") == true)
-        #expect(files["Kite/Info.plist"]?.contains("<string>org.kiteapp.Kite.refresh</string>") == true)
+        // XcodeGen rewrites Kite/Info.plist from the spec: the keys are printed for its info: properties: instead.
+        #expect(files["Kite/Info.plist"] == original["Kite/Info.plist"])
+        #expect(run.stdout.contains("project-kite.yml generates Kite's Info.plist; add under targets: Kite: info: properties:"), "\(run.stdout)")
         #expect(files[".bggen.json"]?.contains("\"style\": \"swiftui\"") == true)
         #expect(!files.keys.contains { $0.hasPrefix("BackgroundProcessing/") }, "nothing at the root")
         #expect(files["ci/pipeline.yml"] == original["ci/pipeline.yml"])

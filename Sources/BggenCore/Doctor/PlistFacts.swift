@@ -48,6 +48,27 @@ struct PlistFacts: Sendable {
         }
     }
 
+    /// The keys a spec gives an Info.plist the generator writes (`info.properties`, `.extendingDefault(with:)`): the two
+    /// background keys placed at the first line of `text` (the spec) naming them, the others at the spec itself.
+    init(spec: String, properties: [String: [String]], text: String) {
+        path = spec
+        rootLocation = FindingLocation(file: spec)
+        var places: [String: FindingLocation] = [:]
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "[" || $0 == "(" }
+            for key in [BackgroundModes.permittedIdentifiersKey, BackgroundModes.key] where places[key] == nil && trimmed.hasPrefix(key) {
+                let rest = trimmed.dropFirst(key.count).drop { $0 == "\"" || $0 == " " }
+                if rest.hasPrefix(":") {
+                    places[key] = FindingLocation(file: spec, line: number + 1, column: line.distance(from: line.startIndex, to: trimmed.startIndex) + 1)
+                }
+            }
+        }
+        func place(_ key: String) -> FindingLocation { places[key] ?? FindingLocation(file: spec) }
+        permittedIdentifiers = properties[BackgroundModes.permittedIdentifiersKey].map { $0.map { Value(text: $0, location: place(BackgroundModes.permittedIdentifiersKey)) } }
+        backgroundModes = properties[BackgroundModes.key].map { $0.map { Value(text: $0, location: place(BackgroundModes.key)) } }
+        for key in properties.keys { keys[key] = place(key) }
+    }
+
     /// Whether `identifier` may be permitted: exactly, or (continued processing only) by a `prefix.*` wildcard, each
     /// entry expanded with `target`'s build settings as Xcode expands it (`$(PRODUCT_BUNDLE_IDENTIFIER).refresh`).
     /// An entry whose variables nothing defines counts when its known parts fit: doctor cannot tell, and a finding

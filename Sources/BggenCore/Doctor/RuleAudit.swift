@@ -58,6 +58,11 @@ struct RuleAudit {
             for other in target.infoPlist.otherPaths where fileSystem.kind(of: PathText.join(root, other)) == .file {
                 otherPlists.append(try Self.read(other, root: root, fileSystem: fileSystem))
             }
+        } else if let spec = target.infoPlist.regeneratedFrom {
+            // Generated and not in the repository (XcodeGen's `info.properties`, Tuist's `.extendingDefault(with:)`):
+            // the spec's keys are what the built Info.plist will hold.
+            let text = (try? fileSystem.read(PathText.join(root, spec))) ?? ""
+            plist = PlistFacts(spec: spec, properties: target.infoPlist.specProperties, text: text)
         }
         for file in target.entitlements {
             entitlements.append((file, file.exists ? try Self.read(file.path, root: root, fileSystem: fileSystem) : nil))

@@ -142,7 +142,9 @@ struct XcodeGenReader {
         if plistPath == nil {
             plistPath = representative?.path("INFOPLIST_FILE", projectDirectory: projectDirectory)?.path
         }
-        let plistRegenerated = node["info"]?["properties"] != nil ? spec.file : nil
+        // XcodeGen writes `info.path` from `info.properties` (and its defaults) at every generation, with or
+        // without a `properties:` key, so an edit of that file is lost: the spec is where keys go.
+        let plistRegenerated = node["info"]?["path"] != nil ? spec.file : nil
         if let plistPath, let plistRegenerated {
             warnings.append(.regeneratedFile(path: plistPath, spec: plistRegenerated, generator: "XcodeGen"))
         }
