@@ -199,3 +199,20 @@ struct ObjectiveCNextStepsTests {
         return (outcome.exitCode, outcome.output, source)
     }
 }
+
+/// A bridge method Swift marks `@available(iOS 26.0, *)` is `API_AVAILABLE(ios(26.0))` in the header, and a call
+/// outside `if (@available(iOS 26.0, *))` warns (`-Wunguarded-availability-new`) below iOS 26.
+@Suite("The printed Objective-C guards what needs iOS 26")
+struct ObjectiveCAvailabilityTests {
+    @Test(arguments: ObjectiveCNextStepsTests.scenarios)
+    func everyCallOfAnIOS26MethodIsGuarded(_ scenario: Scenario) throws {
+        let bridge = try ObjectiveCNextStepsTests.renderedBridge(scenario)
+        let needing26 = bridge.matches(of: #/@available\(iOS 26\.0, \*\)\n\s*public static func (\w+)\(/#).map { String($0.output.1) }
+        #expect(needing26.count >= 2, "\(bridge)")
+        let lines = try scenario.nextSteps().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        for (index, line) in lines.enumerated() {
+            guard let name = needing26.first(where: { line.hasPrefix("[BackgroundTasksObjC \($0)") }) else { continue }
+            #expect(index > 0 && lines[index - 1] == "if (@available(iOS 26.0, *)) {", "+\(name) is printed without an iOS 26 guard: \(line)")
+        }
+    }
+}

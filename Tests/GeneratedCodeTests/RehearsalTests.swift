@@ -148,6 +148,39 @@ struct RehearsalTests {
         #expect(Self.passed("testProcessingCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")
     }
 
+    /// The app's own saved cursor, in its standard defaults, is where it was after every rehearsal has run a
+    /// checkpointed work with items: the rehearsals keep theirs in a suite of their own (the success rehearsal
+    /// used to run the work's own checkpoint and clear the app's cursor).
+    @Test func theRehearsalsLeaveTheAppsCheckpointAlone() async throws {
+        var files = try Self.swiftFiles(Self.swiftTestingScenario)
+        let work = files["ProcessingWork.swift"]!
+        files["ProcessingWork.swift"] = work.replacingOccurrences(of: "-> [String] {\n        []\n", with: "-> [String] {\n        [\"a\", \"b\", \"c\"].filter { cursor == nil || $0 > cursor! }\n")
+        try #require(files["ProcessingWork.swift"] != work)
+        let key = "com.example.app.processing.cursor"
+        let main = """
+            import Foundation
+            import Testing
+
+            UserDefaults.standard.set("b", forKey: "\(key)")
+            let status = await Testing.__swiftPMEntryPoint() as CInt
+            let cursor = UserDefaults.standard.string(forKey: "\(key)")
+            if cursor != "b" {
+                print("The rehearsals changed the app's saved cursor from b to \\(cursor ?? "nil").")
+                exit(3)
+            }
+            exit(status)
+
+            """
+        let run = try await Self.buildAndRun(files, setup: .swift6, scenario: Self.swiftTestingScenario, main: main)
+        #expect(run.ending == .exited(0), "\(run.output)")
+        // The rehearsals as they were: the work run with its own checkpoint.
+        let rehearsal = try #require(files[Self.rehearsalFile])
+        files[Self.rehearsalFile] = rehearsal.replacingOccurrences(of: "Observed(work: Self.withRehearsalCheckpoint(processing),", with: "Observed(work: processing,")
+        try #require(files[Self.rehearsalFile] != rehearsal)
+        let old = try await Self.buildAndRun(files, setup: .swift6, scenario: Self.swiftTestingScenario, main: main)
+        #expect(old.ending == .exited(3) && old.output.contains("The rehearsals changed the app's saved cursor from b to"), "\(old.output)")
+    }
+
     /// A silent push handler whose work waits 3 s, past the push budget on the rehearsals' clock (25 s / 15).
     @Test func aPushHandlerThatWaitsPastTheBudgetIsCaught() async throws {
         var files = try Self.swiftFiles()
@@ -344,19 +377,20 @@ struct RehearsalTests {
     /// bggen's files fails the test. An edit inside function bodies leaves `App`'s interface as it was, so the entry
     /// point compiled against it serves every such build (`RehearsalModule`).
     static func buildAndRun(_ files: [String: String], setup: CompilerSetup, scenario: String = scenario,
-                            allowingWarnings: Bool = false) async throws -> Subprocess.Run {
-        try await buildAndRun(files, setup: setup, in: Scenarios.named(scenario), allowingWarnings: allowingWarnings)
+                            allowingWarnings: Bool = false, main: String? = nil) async throws -> Subprocess.Run {
+        try await buildAndRun(files, setup: setup, in: Scenarios.named(scenario), allowingWarnings: allowingWarnings, main: main)
     }
 
+    /// `main`: an entry point of the test's own instead of the one `main(for:in:)` writes.
     static func buildAndRun(_ files: [String: String], setup: CompilerSetup, in scenario: Scenario,
-                            allowingWarnings: Bool = false) async throws -> Subprocess.Run {
+                            allowingWarnings: Bool = false, main customMain: String? = nil) async throws -> Subprocess.Run {
         let sources = SimulatedApp.Sources(scenario: scenario, configuration: try scenario.configuration, swiftFiles: files, infoPlist: nil)
         let app = try await SimulatedApp.appModule(sources, setup: setup)
         #expect(app.outcome.exitCode == 0 && (app.generatedCodeDiagnostics.isEmpty || allowingWarnings), "\(setup):\n\(app.outcome.output)")
         guard app.outcome.exitCode == 0 else { throw StubSDK.Failure(summary: "the rehearsal build failed", output: app.outcome.output) }
         let version = StubSDK.Version(for: sources.configuration.deploymentTarget)
         let sdk = try await StubSDK.shared(version)
-        let entry = try await RehearsalModule.compile(["main.swift": main(for: rehearsal(in: files)!, in: scenario)], against: app,
+        let entry = try await RehearsalModule.compile(["main.swift": customMain ?? main(for: rehearsal(in: files)!, in: scenario)], against: app,
                                                       setup: setup, sdk: sdk, version: version)
         guard entry.result.exitCode == 0 else { throw StubSDK.Failure(summary: "the rehearsals' entry point failed to compile", output: entry.result.output) }
         let folder = try TemporaryDirectory()

@@ -469,8 +469,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "a checkpointed item that keeps failing is never skipped",
             scenario: "processing-checkpoint-nightly",
             edits: [Edit(
-                find: "checkpoint.recordFailure() < attemptsPerItem {",
-                replace: "checkpoint.recordFailure() < Int.max {"
+                find: "checkpoint.recordFailure(of: itemCursor) < attemptsPerItem {",
+                replace: "checkpoint.recordFailure(of: itemCursor) < Int.max {"
             )],
             caughtBy: ["checkpoint.poisoned-item-is-skipped"]
         ),
@@ -520,8 +520,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "checkpointed work does not check for cancellation between items",
             scenario: "processing-checkpoint-nightly",
             edits: [Edit(
-                find: "            try Task.checkCancellation()\n            if skipping > 0 {\n",
-                replace: "            if skipping > 0 {\n"
+                find: "            try Task.checkCancellation()\n            let itemCursor = cursor(of: item)\n",
+                replace: "            let itemCursor = cursor(of: item)\n"
             )],
             caughtBy: ["checkpoint.no-item-after-expiry"]
         ),
@@ -740,8 +740,31 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // Review 4, C5: the end of a pass forgot the skip, so a bad item failed two runs in every three.
             name: "the end of a checkpoint pass forgets the items skipped for good",
             scenario: "processing-checkpoint-nightly",
-            edits: [Edit(find: "        for key in [key, failuresKey] {\n", replace: "        for key in [key, failuresKey, skippedKey] {\n")],
+            edits: [Edit(find: "        for key in [key, failingKey, failuresKey] {\n", replace: "        for key in [key, failingKey, failuresKey, skippedKey] {\n")],
             caughtBy: ["checkpoint.an-item-skipped-for-good-stays-skipped-in-later-passes"]
+        ),
+        Mutant(
+            // Review 4 (second read), finding 2: a skip kept as "the item after cursor X" skipped the next good item
+            // for good once the bad record was deleted.
+            name: "an item skipped for good is known by the cursor before it",
+            scenario: "processing-checkpoint-nightly",
+            edits: [Edit(find: "                checkpoint.skip(itemCursor)\n", replace: "                checkpoint.skip(checkpoint.load() ?? \"\")\n")],
+            caughtBy: ["checkpoint.a-skip-follows-its-item-when-records-are-deleted-or-added"]
+        ),
+        Mutant(
+            // Review 4 (second read), finding 3: after a missed night, leaving the app asked for "now", and the
+            // nightly work could run at midday.
+            name: "a missed night's start time is asked for in the daytime",
+            scenario: "processing-checkpoint-nightly",
+            edits: [Edit(find: "            && now < saved.addingTimeInterval(BackgroundTaskConfiguration.processingStartWindow)\n", replace: "\n")],
+            caughtBy: ["processing.a-missed-night-waits-for-the-next-start-time"]
+        ),
+        Mutant(
+            // Review 4 (second read), finding 4: a saved start time survived a flight west and fell in the evening.
+            name: "a saved start time is kept in another time zone",
+            scenario: "processing-checkpoint-nightly",
+            edits: [Edit(find: "        return time.hour == start.hour && time.minute == (start.minute ?? 0)\n", replace: "        return time.minute == (start.minute ?? 0)\n")],
+            caughtBy: ["processing.the-start-time-follows-the-time-zone"]
         ),
     ]
 

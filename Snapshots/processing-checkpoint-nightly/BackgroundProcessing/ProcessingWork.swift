@@ -15,9 +15,10 @@ import Foundation
 /// Here `CheckpointedWork` does that: it saves a cursor after each item and resumes from it next run. An item
 /// that fails is tried again next run. Throw `BackgroundWorkError.permanent(error)` from `process(_:)` when
 /// retrying cannot help (a corrupt record): an item that fails that way in three runs is skipped and logged, in
-/// that pass and every later one (it is known as the item after the one before it, so keep the order stable); to
-/// allow more or fewer runs, add for example `var attemptsPerItem: Int { 5 }` to this type. Other errors, such
-/// as being offline, are retried at every later run and never skip the item.
+/// that pass and every later one (it is known by its cursor: items that are not strings or numbers add
+/// `func cursor(of item: Item) -> String`, returning what `process(_:)` would); to allow more or fewer runs, add
+/// for example `var attemptsPerItem: Int { 5 }` to this type. Other errors, such as being offline, are retried at
+/// every later run and never skip the item.
 nonisolated struct ProcessingWork: CheckpointedWork {
     /// The items still to process after `cursor` (nil: from the beginning), in a stable order, for example
     /// record identifiers sorted ascending: `try await database.recordIDs(after: cursor)`, with the database the

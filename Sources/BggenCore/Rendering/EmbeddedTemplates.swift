@@ -806,6 +806,11 @@ import Foundation
     /// The local time processing may start from, the next time it comes round: {{nightlyTime}}. iOS still
     /// picks the moment, usually while the device is idle and charging.
     static let processingStartTime = DateComponents(hour: {{nightlyHour}}, minute: {{nightlyMinute}})
+
+    /// How long after `processingStartTime` a night that has not run yet is still asked for: leaving the app
+    /// within it asks for a run at once; after it, for the next night's start, so a night the device was not
+    /// idle is not made up in the daytime. The start time follows the device's time zone.
+    static let processingStartWindow: TimeInterval = 4 * 60 * 60
 {{else}}
     /// No lower bound: processing is scheduled when a silent push asks for it, and iOS picks an idle moment.
     static let processingInterval: TimeInterval? = nil
@@ -1138,7 +1143,9 @@ import UIKit
             request.requiresNetworkConnectivity = requiresNetworkConnectivity
             request.requiresExternalPower = requiresExternalPower
 {{#if nightly}}
-            request.earliestBeginDate = dueDates.earliestBeginDate(of: request.identifier, now: now(), afterRun: afterRun) { now in
+            request.earliestBeginDate = dueDates.earliestBeginDate(
+                of: request.identifier, now: now(), afterRun: afterRun, keepingSaved: Self.isTonightsStart
+            ) { now in
                 // A day on: `nextDate` finds no date only for components no calendar matches.
                 Calendar.current.nextDate(
                     after: now, matching: BackgroundTaskConfiguration.processingStartTime, matchingPolicy: .nextTime
@@ -1156,6 +1163,19 @@ import UIKit
         }
     }
 
+{{#if nightly}}
+    /// Whether a saved due date still stands at `now`: it falls on `processingStartTime` in the current time zone
+    /// (after a trip west, the old zone's 02:30 would be due in the evening), and the night it was for is not over
+    /// (`processingStartWindow`): a night the device was not idle and charging waits for the next one rather than
+    /// starting the work at midday.
+    private static func isTonightsStart(_ saved: Date, now: Date) -> Bool {
+        let start = BackgroundTaskConfiguration.processingStartTime
+        let time = Calendar.current.dateComponents([.hour, .minute], from: saved)
+        return time.hour == start.hour && time.minute == (start.minute ?? 0)
+            && now < saved.addingTimeInterval(BackgroundTaskConfiguration.processingStartWindow)
+    }
+
+{{/if}}
     /// Runs one processing task. Internal so tests can call it with a fake task.
     func handleProcessingTask(_ task: any BackgroundTaskHandle) {
 {{#if processingScheduled}}
@@ -1311,13 +1331,16 @@ import UIKit
 
     /// The earliest begin date of the next request for `identifier`, where `next(now)` is when a run starting now
     /// would make the next one due. After a run, that, saved as the due date. Otherwise the saved due date, or
-    /// `now` once it has passed; `next(now)` when none is saved (saved then) or the saved one lies further out
-    /// (the interval was shortened, or the clock was set back).
-    func earliestBeginDate(of identifier: String, now: Date, afterRun: Bool, next: (Date) -> Date) -> Date {
-        let defaults = suiteName.flatMap(UserDefaults.init(suiteName:)) ?? .standard
+    /// `now` once it has passed; `next(now)` when none is saved (saved then), the saved one lies further out (the
+    /// interval was shortened, or the clock was set back) or `keepingSaved(saved, now)` says it no longer stands.
+    func earliestBeginDate(
+        of identifier: String, now: Date, afterRun: Bool, keepingSaved: (Date, Date) -> Bool = { _, _ in true },
+        next: (Date) -> Date
+    ) -> Date {
+        let defaults = userDefaults(suiteName: suiteName)
         let key = identifier + ".due"
         let next = next(now)
-        if !afterRun, let saved = defaults.object(forKey: key) as? Date, saved <= next {
+        if !afterRun, let saved = defaults.object(forKey: key) as? Date, saved <= next, keepingSaved(saved, now) {
             return max(now, saved)
         }
         defaults.set(next, forKey: key)
@@ -1333,9 +1356,10 @@ import UIKit
 /// item's cursor as soon as it is done, and forgets the cursor when every item is done, so an expired run loses
 /// at most the item it was on. An item that fails fails the run, and the next run tries it again. Only failures
 /// `process(_:)` marks permanent (`throw BackgroundWorkError.permanent(error)`, for a corrupt record, say) count:
-/// after `attemptsPerItem` of them the item is skipped (and logged) for good, in later passes over the items too,
-/// so one bad item cannot stop every later run. Any other error (offline, a timeout, a server error) is
-/// transient: the item is tried again at every later run, for as long as it takes, and never skipped.
+/// after `attemptsPerItem` of them the item is skipped (and logged) for good, by its cursor, in later passes over
+/// the items too, so one bad item cannot stop every later run, and a record deleted or inserted beside it moves
+/// nothing. Any other error (offline, a timeout, a server error) is transient: the item is tried again at every
+/// later run, for as long as it takes, and never skipped.
 {{availability}}nonisolated protocol CheckpointedWork: BackgroundWork {
     associatedtype Item: Sendable
     /// How many runs may fail permanently on the same item before it is skipped; 3 unless the work says otherwise.
@@ -1344,9 +1368,18 @@ import UIKit
     func items(after cursor: String?) async throws -> [Item]
     /// Processes one item and returns the cursor that marks it done.
     func process(_ item: Item) async throws -> String
+    /// The cursor `process(_:)` returns for `item`, without processing it: how an item skipped for good is known.
+    /// Items that are strings (or numbers) are their own cursor; other items say which of their fields is.
+    func cursor(of item: Item) -> String
     /// Where `run()` keeps its cursor: the app's standard defaults unless the work says otherwise (the rehearsals
     /// keep theirs in a suite of their own, away from the app's).
     var checkpoint: ProcessingCheckpoint { get }
+}
+
+{{availability}}nonisolated extension CheckpointedWork where Item: LosslessStringConvertible {
+    func cursor(of item: Item) -> String {
+        item.description
+    }
 }
 
 {{availability}}nonisolated extension CheckpointedWork {
@@ -1358,26 +1391,21 @@ import UIKit
 
     func run() async throws {
         let checkpoint = checkpoint
-        var cursor = checkpoint.load()
-        // Skipped items have no cursor of their own: they are known as the first ones after the cursor before them.
-        var skipping = checkpoint.skippedItems(after: cursor)
-        for item in try await items(after: cursor) {
+        let skipped = checkpoint.skippedItems
+        for item in try await items(after: checkpoint.load()) {
             try Task.checkCancellation()
-            if skipping > 0 {
-                skipping -= 1
+            let itemCursor = cursor(of: item)
+            if skipped.contains(itemCursor) {
                 continue
             }
             do {
-                let done = try await process(item)
-                checkpoint.save(done)
-                cursor = done
-                skipping = checkpoint.skippedItems(after: done)
+                checkpoint.save(try await process(item))
             } catch BackgroundWorkError.permanent(let error) {
-                if Task.isCancelled || checkpoint.recordFailure() < attemptsPerItem {
+                if Task.isCancelled || checkpoint.recordFailure(of: itemCursor) < attemptsPerItem {
                     throw error
                 }
                 BackgroundLog.error("Skipped an item, in this and every later pass, after \(attemptsPerItem) runs failed on it for good.", error: error)
-                checkpoint.skipItem(after: cursor)
+                checkpoint.skip(itemCursor)
             }
         }
         checkpoint.clear()
@@ -1404,25 +1432,22 @@ import UIKit
     }
 
     private var defaults: UserDefaults {
-        suiteName.flatMap(UserDefaults.init(suiteName:)) ?? .standard
+        userDefaults(suiteName: suiteName)
     }
 
+    /// The cursor of the item that failed last, and in how many runs.
+    private var failingKey: String { key + ".failing" }
     private var failuresKey: String { key + ".failures" }
-    /// How many items were skipped right after each cursor ("" for the first items), kept when a pass ends. It
-    /// grows by at most one entry per `attemptsPerItem` failed runs, and only for items that fail for good.
-    private var skippedKey: String { key + ".skippedAfter" }
+    /// The cursors of the items skipped for good, kept when a pass ends: one entry per item that failed for good.
+    private var skippedKey: String { key + ".skipped" }
 
     func load() -> String? {
         defaults.string(forKey: key)
     }
 
-    /// How many items right after `cursor` (nil: the first items) were skipped for good.
-    func skippedItems(after cursor: String?) -> Int {
-        skipped[cursor ?? ""] ?? 0
-    }
-
-    private var skipped: [String: Int] {
-        defaults.dictionary(forKey: skippedKey) as? [String: Int] ?? [:]
+    /// The cursors of the items skipped for good.
+    var skippedItems: Set<String> {
+        Set(defaults.stringArray(forKey: skippedKey) ?? [])
     }
 
     func save(_ cursor: String) {
@@ -1430,27 +1455,40 @@ import UIKit
         defaults.removeObject(forKey: failuresKey)
     }
 
-    /// Counts a failed run on the next item; returns how many runs have failed on it.
-    func recordFailure() -> Int {
-        let failures = defaults.integer(forKey: failuresKey) + 1
+    /// Counts a failed run on the item with `cursor`; returns how many runs in a row have failed on it.
+    func recordFailure(of cursor: String) -> Int {
+        let failures = defaults.string(forKey: failingKey) == cursor ? defaults.integer(forKey: failuresKey) + 1 : 1
+        defaults.set(cursor, forKey: failingKey)
         defaults.set(failures, forKey: failuresKey)
         return failures
     }
 
-    /// Skips the item after `cursor` (nil: the first item) for good.
-    func skipItem(after cursor: String?) {
-        var skipped = skipped
-        skipped[cursor ?? "", default: 0] += 1
-        defaults.set(skipped, forKey: skippedKey)
-        defaults.removeObject(forKey: failuresKey)
+    /// Skips the item with `cursor` for good, and moves the cursor past it.
+    func skip(_ cursor: String) {
+        defaults.set((skippedItems.union([cursor])).sorted(), forKey: skippedKey)
+        save(cursor)
     }
 
     /// Ends a pass: the next run starts from the first item. The skipped items stay skipped.
     func clear() {
-        for key in [key, failuresKey] {
+        for key in [key, failingKey, failuresKey] {
             defaults.removeObject(forKey: key)
         }
     }
+}
+
+{{/if}}
+{{#if rehearsalState}}
+/// The defaults of `suiteName`, or the app's standard defaults for nil. A suite `UserDefaults` refuses (the global
+/// domain, the app's own bundle identifier) stops a debug build: falling back to the standard defaults unnoticed
+/// would mix the rehearsals' state with the app's.
+private nonisolated func userDefaults(suiteName: String?) -> UserDefaults {
+    guard let suiteName else { return .standard }
+    guard let defaults = UserDefaults(suiteName: suiteName) else {
+        assertionFailure("UserDefaults refuses the suite \(suiteName); the app's standard defaults are used instead.")
+        return .standard
+    }
+    return defaults
 }
 
 {{/if}}
@@ -1792,13 +1830,23 @@ import XCTest
     /// Launches the `kind` task with a fake task, expires it `expiry` seconds later (nil: never), and checks what
     /// iOS checks. `throwing` makes the work throw once your work has returned.
     private func rehearse(_ kind: Kind, expiry: TimeInterval?, throwing: Bool = false) async {
+{{#if checkpoint}}
+        Self.forgetRehearsalState()
+        defer { Self.forgetRehearsalState() }
+{{/if}}
         let journal = Journal()
         let scheduler = FakeScheduler(journal: journal)
 {{#if refresh}}
         let refreshWork = Observed(work: await BackgroundTaskManager.makeAppRefreshWork(), journal: journal, throwing: throwing)
 {{/if}}
 {{#if processing}}
-        let processingWork = Observed(work: await BackgroundTaskManager.makeProcessingWork(), journal: journal, throwing: throwing)
+        let processing = await BackgroundTaskManager.makeProcessingWork()
+{{#if checkpoint}}
+        // Checkpointed work keeps its cursor in the rehearsals' suite: a run here must not clear or move the app's.
+        let processingWork = Observed(work: Self.withRehearsalCheckpoint(processing), journal: journal, throwing: throwing)
+{{else}}
+        let processingWork = Observed(work: processing, journal: journal, throwing: throwing)
+{{/if}}
 {{/if}}
         let manager = BackgroundTaskManager(
             scheduler: { scheduler }{{#if schedulesOnBackground}}, dueDates: Self.rehearsalDueDates{{/if}}{{#if refresh}},
@@ -1825,7 +1873,7 @@ import XCTest
 {{/if}}
 {{#if processing}}
         case .processing:
-            workType = String(describing: type(of: processingWork.work))
+            workType = String(describing: type(of: processing))
             manager.handleProcessingTask(task)
 {{/if}}
         }
@@ -2018,6 +2066,16 @@ import XCTest
     static let rehearsalCheckpoint = ProcessingCheckpoint(
         key: "\(BackgroundTaskConfiguration.processingIdentifier).cursor", suiteName: rehearsalSuite
     )
+
+    /// `work`, or when it is checkpointed, the same work keeping its cursor in `rehearsalCheckpoint`.
+    static func withRehearsalCheckpoint(_ work: any BackgroundWork) -> any BackgroundWork {
+        guard let checkpointed = work as? any CheckpointedWork else { return work }
+        return redirected(checkpointed)
+    }
+
+    private static func redirected<W: CheckpointedWork>(_ work: W) -> any BackgroundWork {
+        Redirected(work: work)
+    }
 
     /// Forgets everything kept in `rehearsalSuite`: a rehearsal starts as on a first launch.
     static func forgetRehearsalState() {
@@ -2277,6 +2335,32 @@ import XCTest
     }
 
 {{#if checkpoint}}
+    /// Your checkpointed work as it is, run by bggen's own `CheckpointedWork.run()` with its cursor in
+    /// `rehearsalCheckpoint`.
+    struct Redirected<W: CheckpointedWork>: CheckpointedWork {
+        let work: W
+
+        var attemptsPerItem: Int { work.attemptsPerItem }
+
+        var checkpoint: ProcessingCheckpoint { BackgroundTaskRehearsalTests.rehearsalCheckpoint }
+
+        func items(after cursor: String?) async throws -> [W.Item] {
+            try await work.items(after: cursor)
+        }
+
+        func process(_ item: W.Item) async throws -> String {
+            try await work.process(item)
+        }
+
+        func cursor(of item: W.Item) -> String {
+            work.cursor(of: item)
+        }
+
+        func prepareForSuspension() {
+            work.prepareForSuspension()
+        }
+    }
+
     /// Your checkpointed work, its items and `process(_:)` as they are, stepped through by bggen's own
     /// `CheckpointedWork.run()`: notes each cursor your `process(_:)` returns, expires the task once the first
     /// item is done (`expireAfterFirstItem`), or fails the run's first item for good (`failFirstItem`).
@@ -2301,6 +2385,10 @@ import XCTest
 
         func items(after cursor: String?) async throws -> [W.Item] {
             try await work.items(after: cursor)
+        }
+
+        func cursor(of item: W.Item) -> String {
+            work.cursor(of: item)
         }
 
         func process(_ item: W.Item) async throws -> String {
@@ -4418,7 +4506,13 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
        [BackgroundTasksObjC startExportJobWithCompletionHandler:^(NSString *identifier, NSString *failure) { }];
 {{/if}}
    Keep the identifier: a job still queued (waiting for iOS to start it) is withdrawn with
-   [BackgroundTasksObjC cancelQueuedExportJob:identifier].
+{{#if needsContinuedAvailability}}
+       if (@available(iOS 26.0, *)) {
+           [BackgroundTasksObjC cancelQueuedExportJob:identifier];
+       }
+{{else}}
+       [BackgroundTasksObjC cancelQueuedExportJob:identifier];
+{{/if}}
 {{else}}
    Start a continued-processing job from a button action, in the foreground (it is submitted off the main
    thread, so start(_:) is async):
@@ -4537,9 +4631,10 @@ import Foundation
 /// Here `CheckpointedWork` does that: it saves a cursor after each item and resumes from it next run. An item
 /// that fails is tried again next run. Throw `BackgroundWorkError.permanent(error)` from `process(_:)` when
 /// retrying cannot help (a corrupt record): an item that fails that way in three runs is skipped and logged, in
-/// that pass and every later one (it is known as the item after the one before it, so keep the order stable); to
-/// allow more or fewer runs, add for example `var attemptsPerItem: Int { 5 }` to this type. Other errors, such
-/// as being offline, are retried at every later run and never skip the item.
+/// that pass and every later one (it is known by its cursor: items that are not strings or numbers add
+/// `func cursor(of item: Item) -> String`, returning what `process(_:)` would); to allow more or fewer runs, add
+/// for example `var attemptsPerItem: Int { 5 }` to this type. Other errors, such as being offline, are retried at
+/// every later run and never skip the item.
 {{availability}}nonisolated struct ProcessingWork: CheckpointedWork {
     /// The items still to process after `cursor` (nil: from the beginning), in a stable order, for example
     /// record identifiers sorted ascending: `try await database.recordIDs(after: cursor)`, with the database the

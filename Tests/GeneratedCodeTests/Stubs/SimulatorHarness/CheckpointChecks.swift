@@ -23,6 +23,8 @@ nonisolated final class RecordingCheckpointWork: CheckpointedWork, @unchecked Se
 
     static let allItems = ["a", "b", "c", "d"]
 
+    /// The items as the app's database holds them now.
+    private let all: [String]
     private let hold: (item: String, behavior: Hold)?
     /// An item whose processing always fails for good, as a corrupt record would.
     private let poisoned: String?
@@ -36,7 +38,9 @@ nonisolated final class RecordingCheckpointWork: CheckpointedWork, @unchecked Se
     /// Fired when the held item saw the cancellation.
     let heldItemCancelled = SimulatorSignal()
 
-    init(holding item: String? = nil, _ behavior: Hold = .abandonWhenCancelled, poisoned: String? = nil, failingTransiently: String? = nil) {
+    init(holding item: String? = nil, _ behavior: Hold = .abandonWhenCancelled, poisoned: String? = nil, failingTransiently: String? = nil,
+         items: [String] = allItems) {
+        all = items
         hold = item.map { ($0, behavior) }
         self.poisoned = poisoned
         self.failingTransiently = failingTransiently
@@ -47,9 +51,7 @@ nonisolated final class RecordingCheckpointWork: CheckpointedWork, @unchecked Se
 
     func items(after cursor: String?) async throws -> [String] {
         lock.withLock { cursorsAsked.append(cursor) }
-        guard let cursor else { return Self.allItems }
-        guard let index = Self.allItems.firstIndex(of: cursor) else { return Self.allItems }
-        return Array(Self.allItems[(index + 1)...])
+        return all.filter { cursor == nil || $0 > cursor! }
     }
 
     func process(_ item: String) async throws -> String {
@@ -201,6 +203,30 @@ nonisolated enum CheckpointChecks {
             try require(
                 later.allSatisfy { $0.success == true && $0.processed == ["a", "c", "d"] },
                 "after \"b\" was skipped in run 3, runs 4 to 6 \(later.map { "\($0.success.map { $0 ? "succeeded" : "failed" } ?? "were not completed") processing \($0.processed)" }): a skipped item must stay skipped when the next pass starts from the first item, and the items after it must be processed"
+            )
+            reset()
+        }
+
+        report.check("checkpoint.a-skip-follows-its-item-when-records-are-deleted-or-added") { context in
+            reset()
+            // "b" always fails for good and is skipped in the third run; then the user deletes it, and later adds
+            // "bb" after "b": each pass must process every item but the one skipped.
+            func pass(_ items: [String], _ attempt: Int) throws -> [String] {
+                let work = RecordingCheckpointWork(poisoned: "b", items: items)
+                let (task, run) = try launch(work)
+                context.expectExactlyOneCompletion(of: task, success: attempt >= 3)
+                try require(task.waitForCompletion(timeout: timeout), "run \(attempt) was not completed within \(timeout) s")
+                try require(run.finished.wait(timeout: timeout), "run \(attempt) did not return within \(timeout) s")
+                return work.processed
+            }
+            for attempt in 1...3 {
+                _ = try pass(RecordingCheckpointWork.allItems, attempt)
+            }
+            let deleted = try pass(["a", "c", "d"], 4)
+            let added = try pass(["a", "b", "bb", "c", "d"], 5)
+            try require(
+                deleted == ["a", "c", "d"] && added == ["a", "bb", "c", "d"],
+                "after \"b\" was skipped for good, a pass over [a, c, d] processed \(deleted) and one over [a, b, bb, c, d] processed \(added): a skip must follow the item, not its place"
             )
             reset()
         }

@@ -111,6 +111,57 @@ nonisolated enum ScheduleChecks {
             // A submission replaces the pending request: one asked for later than it pushes the run back.
             try require(movedLater == nil, movedLater ?? "")
         }
+        if HarnessExpectations.processingNightly != nil, let processing = played.first(where: { $0.kind.name != "refresh" })?.kind {
+            nightChecks(processing, manager: manager, scheduler: scheduler)
+        }
+    }
+
+    /// `--at`: a missed night is not made up in the daytime, and the start time follows the time zone.
+    static func nightChecks(_ kind: TaskChecks.Kind, manager: BackgroundTaskManager, scheduler: BGTaskScheduler) {
+        let timeout = HarnessSettings.timeout
+        let clock = SimulatedClock.shared
+
+        /// Leaves the app, as the user does; the begin date of the request that leaves pending.
+        func leaveTheApp() throws -> Date {
+            let left = Date()
+            try unwrap(onMainActor { kind.schedule(manager) }, "scheduling did not return")
+            let request = try unwrap(
+                scheduler.waitForPendingRequest(kind.identifier, submittedAfter: left, timeout: timeout),
+                "leaving the app left no request for \(kind.identifier) pending"
+            )
+            return try unwrap(request.earliestBeginDate, "the \(kind.identifier) request has no earliest begin date")
+        }
+
+        func localTime(_ date: Date) -> String {
+            let time = Calendar.current.dateComponents([.hour, .minute], from: date)
+            return String(format: "%02d:%02d", time.hour ?? -1, time.minute ?? -1)
+        }
+
+        HarnessReport.shared.check("processing.a-missed-night-waits-for-the-next-start-time") { _ in
+            UserDefaults.standard.removeObject(forKey: kind.identifier + ".due")
+            let night = try leaveTheApp()
+            // iOS found the device neither idle nor charging that night: no run. The user is back at midday.
+            clock.advance(by: night.timeIntervalSince(clock.now) + 10 * hour)
+            let asked = try leaveTheApp()
+            try require(
+                asked > clock.now,
+                "the night of \(night) passed without a run, and leaving the app \(10) hours later asked for \(asked) (now \(clock.now)): iOS may then run the nightly work in the daytime; ask for the next \(localTime(night)) instead"
+            )
+        }
+
+        HarnessReport.shared.check("processing.the-start-time-follows-the-time-zone") { _ in
+            UserDefaults.standard.removeObject(forKey: kind.identifier + ".due")
+            let home = NSTimeZone.default
+            defer { NSTimeZone.default = home }
+            let planned = localTime(try leaveTheApp())
+            // A flight five hours west: the saved moment is now the evening before.
+            NSTimeZone.default = TimeZone(secondsFromGMT: home.secondsFromGMT() - 5 * 3600) ?? home
+            let asked = try leaveTheApp()
+            try require(
+                localTime(asked) == planned,
+                "after the time zone moved five hours west, leaving the app asked for \(localTime(asked)) local time instead of \(planned)"
+            )
+        }
     }
 }
 #endif
