@@ -68,6 +68,19 @@ struct WorkflowTests {
         #expect(scripts.allSatisfy { FileManager.default.isExecutableFile(atPath: RepositoryPaths.root.appendingPathComponent($0).path) })
     }
 
+    /// Issue 43: the walk's and readers' tests run under AddressSanitizer in the Linux job, a step of its own after
+    /// the README's test command, which `.ci/run` keeps alone.
+    @Test func theLinuxJobRunsTheWalkUnderAddressSanitizer() throws {
+        let linux = Self.runs(try #require(try Self.workflow()["jobs"])["linux"])
+        let test = try #require(linux.firstIndex(of: try Self.readmeTestCommand()))
+        let asan = try #require(linux.firstIndex(of: ".ci/asan-walk"), "\(linux)")
+        #expect(asan > test)
+        #expect(FileManager.default.isExecutableFile(atPath: RepositoryPaths.root.appendingPathComponent(".ci/asan-walk").path))
+        let script = try Self.text(".ci/asan-walk")
+        #expect(script.contains("--sanitize=address") && script.contains("FolderReadTests|HostileCloneTests|RepositorySafetyTests|OutsideFolderTests"))
+        #expect(!(try Self.text(".ci/run")).contains("sanitize"))
+    }
+
     /// Each step of the docs/doctor.md recipe is in the recipe job as written, with the same runner and Xcode, but
     /// for where bggen is cloned from (this repository) and its last step: the fixture it audits has findings, so
     /// the job checks that doctor reported them instead of failing on them.
