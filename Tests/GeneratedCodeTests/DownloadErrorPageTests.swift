@@ -4,7 +4,7 @@ import Testing
 
 /// URLSession hands a 404 page to `didFinishDownloadingTo` like any file; it must be reported as a failure and
 /// must not replace the good file already at the destination.
-@Suite("A server error never replaces a good download", .tags(.slow))
+@Suite("A server error never replaces a good download", .tags(.slow), .needsStubSDK)
 struct DownloadErrorPageTests {
     static let program = """
         import Foundation

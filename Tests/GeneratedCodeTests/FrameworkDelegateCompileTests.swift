@@ -5,7 +5,7 @@ import Testing
 
 /// The next steps for an app delegate that subclasses a framework's (`FlutterAppDelegate`) compile merged into
 /// that subclass: `override` on every method and `super` calls, in each compiler set-up (issue 40, item 2).
-@Suite("Next steps for a framework delegate's subclass compile", .tags(.slow))
+@Suite("Next steps for a framework delegate's subclass compile", .tags(.slow), .needsStubSDK)
 struct FrameworkDelegateCompileTests {
     /// Flutter's `FlutterAppDelegate` as Swift imports it: a `UIResponder` adopting `UIApplicationDelegate` whose
     /// implemented methods (which it forwards to plugins) a subclass overrides.

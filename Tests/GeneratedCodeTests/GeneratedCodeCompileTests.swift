@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// Every scenario's Swift output, and the app-delegate code its next steps tell users to write, compiled with
-/// real code generation in each compiler set-up: no error and no warning allowed.
+/// real code generation in each compiler set-up: no error and no warning allowed. Against the stub SDK on Linux, and
+/// against Apple's iOS Simulator SDK on a Mac (`CompileHost`).
 @Suite("Generated code compiles cleanly", .tags(.slow))
 struct GeneratedCodeCompileTests {
     /// A Debug build, as Xcode runs it: `DEBUG` is defined, so the debug-only helpers are compiled too. It is the
@@ -12,6 +13,7 @@ struct GeneratedCodeCompileTests {
     /// app-delegate example is compiled without its `@main` line, where the harness takes the entry point.
     @Test(arguments: Scenarios.all, CompilerSetup.allCases)
     func scenarioCompilesWithoutDiagnostics(_ scenario: Scenario, _ setup: CompilerSetup) async throws {
+        guard CompileHost.current.runsStubs else { return try await expectClean(scenario, setup, flags: ["-DDEBUG", "-Onone"]) }
         let build = try await SimulatedApp.compile(try SimulatedApp.sources(for: scenario), setup: setup)
         #expect(build.isClean, "\(scenario) in \(setup):\n\(build.result.output)")
     }
@@ -35,26 +37,24 @@ struct GeneratedCodeCompileTests {
     }
 
     private func expectClean(_ scenario: Scenario, _ setup: CompilerSetup, flags: [String]) async throws {
-        let folder = try TemporaryDirectory()
-        var sources: [URL] = []
+        var files: [String: String] = [:]
         for file in try scenario.renderedFiles() where file.path.hasSuffix(".swift") {
-            let url = folder.url.appendingPathComponent((file.path as NSString).lastPathComponent)
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
-            sources.append(url)
+            files[(file.path as NSString).lastPathComponent] = file.contents
         }
-        let appDelegate = folder.url.appendingPathComponent("AppDelegate.swift")
-        try scenario.appDelegateExample().write(to: appDelegate, atomically: true, encoding: .utf8)
-        sources.append(appDelegate)
+        files["AppDelegate.swift"] = try scenario.appDelegateExample()
         if try scenario.appDelegateExample().contains("ContentView()") {
-            let contentView = folder.url.appendingPathComponent("ContentView.swift")
-            try "import SwiftUI\n\nstruct ContentView: View {\n    var body: some View {\n        Text(\"Hello\")\n    }\n}\n"
-                .write(to: contentView, atomically: true, encoding: .utf8)
-            sources.append(contentView)
+            files["ContentView.swift"] = "import SwiftUI\n\nstruct ContentView: View {\n    var body: some View {\n        Text(\"Hello\")\n    }\n}\n"
         }
-
-        // Code for iOS 27 is checked against the iOS 27 SDK, where `submit(_:)` is deprecated.
-        let sdk = try await StubSDK.shared(StubSDK.Version(for: scenario.configuration.deploymentTarget))
-        let result = try await sdk.compile(swiftFiles: sources, setup: setup, extraFlags: flags)
-        #expect(result.isClean, "\(scenario) in \(setup) \(flags):\n\(result.output)")
+        let target = try scenario.configuration.deploymentTarget
+        let result: CompileResult
+        if CompileHost.current.runsStubs {
+            // Code for iOS 27 is checked against the iOS 27 SDK, where `submit(_:)` is deprecated.
+            let sdk = try await StubSDK.shared(StubSDK.Version(for: target))
+            result = try await sdk.compile(swiftFiles: try Scratch.writeSources(files.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }),
+                                           setup: setup, extraFlags: flags)
+        } else {
+            result = try await IOSSimulatorCompile.compile(files, deployingTo: target, setup: setup, flags: flags)
+        }
+        #expect(result.isClean, "\(scenario) in \(setup) \(flags) on \(CompileHost.current):\n\(result.output)")
     }
 }

@@ -10,7 +10,7 @@ import Testing
 ///
 /// A trap (for example a main-actor launch handler called on the system's queue) ends the run with a signal and
 /// fails with the output, which names the check that was running.
-@Suite("Generated code runs right against the simulated system", .tags(.slow))
+@Suite("Generated code runs right against the simulated system", .tags(.slow), .needsStubSDK)
 struct GeneratedCodeSimulationTests {
     @Test(arguments: Scenarios.all, CompilerSetup.allCases)
     func scenarioRunsRight(_ scenario: Scenario, _ setup: CompilerSetup) async throws {
