@@ -68,11 +68,12 @@ struct DoctorOptions {
         overview: "Audits the background work of every iOS app target in DIR (default: the current folder): code, Info.plist and entitlements, read as `bggen init` reads them (Pods, .git, DerivedData and other people's code are skipped). Nothing is written without --fix. Works on any repository, whether or not bggen generated its code.",
         sections: [
             HelpSection(title: "RULES", blocks: [
-                .rows(DoctorRule.all.map { HelpRow("\($0.id.padding(toLength: 8, withPad: " ", startingAt: 0)) \($0.severity.rawValue)", $0.summary) }),
+                .rows(DoctorRule.all.map { HelpRow("\($0.id.padding(toLength: DoctorRule.idWidth, withPad: " ", startingAt: 0)) \($0.severity.rawValue)", $0.summary) }),
                 .paragraph("When the code is too dynamic to decide (an identifier built at run time), doctor says so as a CHECK001 note rather than guess. Checks that depend on code doctor cannot read (Pods, remote packages) are notes in a repository that has such dependencies."),
             ]),
             HelpSection(title: "ADOPTING IN AN APP WITH FINDINGS", blocks: [.rows([
                 HelpRow("// bggen:ignore BG002", "on the finding's line or the line above (<!-- bggen:ignore BG002 --> in a plist)"),
+                HelpRow("// bggen:disable BG002", "from that line to // bggen:enable BG002, or to the end of the file; a comment that names no rule or suppresses nothing is IGNORE001"),
                 HelpRow("--write-baseline FILE", "accept today's findings; then --baseline FILE fails only on new ones"),
                 HelpRow("--lenient", "errors as warnings, for a build phase that must stay green"),
                 HelpRow(".bggen.json", "\"doctor\": {\"disabled\": [\"MODE003\"], \"excluded\": [\"Legacy\"], \"severity\": {\"BG007\": \"warning\"}} (// comments allowed)"),

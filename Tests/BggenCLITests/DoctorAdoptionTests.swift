@@ -124,6 +124,31 @@ struct DoctorAdoptionTests {
         #expect(grown.output.contains("com.example.app.cleanup") && !grown.output.contains("'com.example.app.refresh'"), "\(grown.output)")
     }
 
+    @Test func aDisabledRegionDropsItsRulesFindingsAndAStaleOrMisspeltCommentIsReported() {
+        let legacy = """
+            import BackgroundTasks
+            // bggen:disable BG003, BG005
+
+            func schedule() {
+                try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+            }
+            // bggen:enable BG003
+            // bggen:ignore BG07
+
+            """
+        let result = run([], app.with("App/Legacy/Sync/Scheduler.swift", legacy))
+        #expect(findings(result.output) == ["error [BG001] App/AppDelegate.swift", "warning [IGNORE001] App/Legacy/Sync/Scheduler.swift",
+                                            "warning [IGNORE001] App/Legacy/Sync/Scheduler.swift"], "\(result.output)")
+        #expect(result.output.contains("Scheduler.swift:2:1: warning: [IGNORE001] bggen:disable BG005 suppresses nothing: no such finding is in its region any more."), "\(result.output)")
+        #expect(result.output.contains("Scheduler.swift:8:1: warning: [IGNORE001] bggen:ignore names 'BG07', which is no doctor rule, so it suppresses nothing."), "\(result.output)")
+
+        // After the enable, the rule is reported again; a stale comment is not reported when one target is audited.
+        let reopened = run(["--target", "App"], app.with("App/Legacy/Sync/Scheduler.swift", legacy.replacingOccurrences(of: "// bggen:enable BG003", with: "")
+            .replacingOccurrences(of: "// bggen:disable BG003, BG005", with: "// bggen:disable BG005\n// bggen:enable BG005")))
+        #expect(findings(reopened.output) == ["error [BG001] App/AppDelegate.swift", "error [BG003] App/Legacy/Sync/Scheduler.swift",
+                                              "warning [IGNORE001] App/Legacy/Sync/Scheduler.swift"], "\(reopened.output)")
+    }
+
     @Test func aFileThatIsNoBaselineStopsTheRunNamingItsLine() throws {
         let fileSystem = app.fileSystem
         try fileSystem.writeAtomically("{\n  \"version\": 1,\n  \"fingerprints\": [\"a\",]\n}\n", to: "/baseline.json")

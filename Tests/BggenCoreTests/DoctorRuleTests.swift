@@ -27,7 +27,8 @@ struct DoctorRuleTests {
         let report = try Doctor(fileSystem: registeredTwice("// bggen:ignore BG005").fileSystem).audit(root: DoctorRepository.root)
         #expect(report.findings.isEmpty)
         #expect(report.suppressedCount == 1)
-        #expect(try findings(registeredTwice("// bggen:ignore BG001")) == ["BG005 error App/Sync.swift:6"])
+        // The comment names the wrong rule: the finding stays, and the comment, which suppresses nothing, is said.
+        #expect(try findings(registeredTwice("// bggen:ignore BG001")) == ["IGNORE001 warning App/Sync.swift:5", "BG005 error App/Sync.swift:6"])
     }
 
     @Test func aDisabledRuleIsSkippedEverywhere() throws {

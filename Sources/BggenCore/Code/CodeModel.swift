@@ -33,6 +33,10 @@ struct CodeModel: Sendable {
     var lexedCount = 0
     var rereadCount = 0
 
+    /// Every source file's suppression comments, for the files that have any. The first pass reads every file, so
+    /// a comment in a file with no background code (stale, or misspelt) is known as well as one beside a finding.
+    var ignoreMarks: [String: IgnoreMarks] = [:]
+
     var facts: [FileFacts] { files.filter(\.isFull) }
 
     /// Where a file's words are kept when it is not lexed in the first pass.
@@ -41,10 +45,16 @@ struct CodeModel: Sendable {
         var words: [UInt32]
     }
 
+    /// A file's suppression comments as the first pass found them.
+    private struct Marked: Sendable {
+        var file: String
+        var marks: IgnoreMarks
+    }
+
     /// Boxed, so the walk moves each file's outcome as one reference while it sorts them.
     private indirect enum Outcome: Sendable {
-        case facts(FileFacts, names: [DeclaredName])
-        case skipped(Skipped, names: [DeclaredName])
+        case facts(FileFacts, names: [DeclaredName], marks: Marked?)
+        case skipped(Skipped, names: [DeclaredName], marks: Marked?)
         case failed(file: String, line: Int, reason: String)
         case unreadable(String, reason: String, backgroundCodeAt: (line: Int, reason: String)?)
     }
@@ -102,12 +112,14 @@ struct CodeModel: Sendable {
         var withFacts: [(facts: FileFacts, isLink: Bool)] = []
         for file in walked {
             switch file.value {
-            case .facts(let facts, let names)?:
+            case .facts(let facts, let names, let marked)?:
                 withFacts.append((facts, file.isLink))
                 model.declaredNames += names
-            case .skipped(let file, let names)?:
+                if let marked { model.ignoreMarks[marked.file] = marked.marks }
+            case .skipped(let file, let names, let marked)?:
                 skipped.append(file)
                 model.declaredNames += names
+                if let marked { model.ignoreMarks[marked.file] = marked.marks }
             case .failed(let file, let line, let reason)?:
                 model.unreadable.append((file, line, reason))
             case .unreadable(let file, let reason, let line)?:
@@ -171,8 +183,10 @@ struct CodeModel: Sendable {
         let wantsFacts = namedLike || ByteSearch.contains(anyOf: factNeedles, in: text)
         let wantsNames = clashes.map { ByteSearch.contains(anyOf: $0.typeNeedles, in: text) } ?? false
         var names = clashes.map { fileNameClash(file, text: text, clashes: $0) } ?? []
+        let found = IgnoreMarks(in: text)
+        let marked = found.marks.isEmpty ? nil : Marked(file: file, marks: found)
         guard wantsFacts || wantsNames else {
-            return .skipped(Skipped(file: file, words: ByteSearch.words(in: text)), names: names)
+            return .skipped(Skipped(file: file, words: ByteSearch.words(in: text)), names: names, marks: marked)
         }
         let tokens: [SourceToken]
         do {
@@ -181,10 +195,10 @@ struct CodeModel: Sendable {
             return .failed(file: file, line: error.line, reason: error.reason)
         }
         if wantsNames, let clashes { names += typeClashes(file, text: text, tokens: tokens, clashes: clashes) }
-        guard wantsFacts else { return .skipped(Skipped(file: file, words: ByteSearch.words(in: text)), names: names) }
+        guard wantsFacts else { return .skipped(Skipped(file: file, words: ByteSearch.words(in: text)), names: names, marks: marked) }
         // A header declares; what it names (a delegate's protocols) tells what starts the app, and nothing else.
         return .facts(isHeader ? FileFacts(header: file, tokens: tokens) : FileFacts(file: file, text: text, tokens: tokens, language: language),
-                      names: names)
+                      names: names, marks: marked)
     }
 
     /// The file's own name, where it ends in a name bggen may generate (in any case, on a volume that ignores it).

@@ -54,8 +54,6 @@ struct FileFacts: Sendable {
     /// The classes `UIApplicationMain(…, NSStringFromClass(X.self))` starts: the app delegate, whatever else conforms.
     var launchedDelegates: [String] = []
     var declaresSceneDelegate = false
-    /// `bggen:ignore` comments by line, for doctor's suppressions.
-    var ignoreMarks: [Int: [String]] = [:]
 
     init(file: String, language: SourceLexer.Language) {
         self.file = file
@@ -87,7 +85,6 @@ struct FileFacts: Sendable {
     init(file: String, text: String, tokens: [SourceToken], language: SourceLexer.Language, wrappers: [String: [TaskWrapper]] = [:]) {
         self.init(file: file, tokens: tokens, language: language)
         isFull = true
-        ignoreMarks = IgnoreMarks.lines(in: text)
         provenance = GeneratedMarker.provenance(of: text)
         isBggenOutput = provenance != .foreign || text.hasPrefix(Planner.userFileHeader)
         var reader = UseReader(facts: self, tokens: tokens)

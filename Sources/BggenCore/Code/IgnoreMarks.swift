@@ -1,27 +1,56 @@
 import BggenFormats
 
-/// `bggen:ignore` comments (`// bggen:ignore BG001`, `<!-- bggen:ignore BG002 -->`), taken from a file's text when
-/// it is read for the model, so doctor's suppressions need no second read of the code.
-enum IgnoreMarks {
-    private static let marker = "bggen:ignore"
-    private static let needle = ByteNeedles([Array(marker.utf8)])
-
-    /// The rule ids each line names after the marker, by line number (from 1); one byte search spares the many
-    /// files that have none the split into lines.
-    static func lines(in text: String) -> [Int: [String]] {
-        guard ByteSearch.contains(anyOf: needle, in: text) else { return [:] }
-        var marks: [Int: [String]] = [:]
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let found = ids(in: line)
-            if !found.isEmpty { marks[index + 1] = found }
-        }
-        return marks
+/// A file's suppression comments, taken when it is read for the model, so doctor's suppressions need no second read
+/// of the code: `// bggen:ignore BG001` (`<!-- bggen:ignore BG002 -->` in a plist) for its own line and the next,
+/// and `// bggen:disable BG001` until `// bggen:enable BG001` or the end of the file (SwiftLint's regions).
+struct IgnoreMarks: Sendable, Equatable {
+    enum Kind: String, Sendable, CaseIterable {
+        case ignore, disable, enable
     }
 
-    /// The rule ids after the marker, separated by spaces or commas.
-    static func ids(in line: Substring) -> [String] {
-        guard let marker = line.range(of: marker) else { return [] }
-        return line[marker.upperBound...].split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
+    /// One comment: its line (from 1), what it does and the words after it, rule ids or not.
+    struct Mark: Sendable, Equatable, Hashable {
+        let line: Int
+        let kind: Kind
+        let ids: [String]
+    }
+
+    private static let marker = "bggen:"
+    private static let needle = ByteNeedles([Array(marker.utf8)])
+
+    /// In line order.
+    let marks: [Mark]
+
+    /// One byte search spares the many files that have none the split into lines.
+    init(in text: String) {
+        guard ByteSearch.contains(anyOf: Self.needle, in: text) else {
+            marks = []
+            return
+        }
+        var marks: [Mark] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let mark = Self.mark(in: line, number: index + 1) { marks.append(mark) }
+        }
+        self.marks = marks
+    }
+
+    /// The mark on `line`, if any: the marker, a kind, then ids separated by spaces or commas.
+    static func mark(in line: Substring, number: Int) -> Mark? {
+        guard let marker = line.range(of: marker) else { return nil }
+        let rest = line[marker.upperBound...]
+        guard let kind = Kind.allCases.first(where: { rest.hasPrefix($0.rawValue) }) else { return nil }
+        let ids = rest.dropFirst(kind.rawValue.count).split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
             .prefix { $0.allSatisfy { $0.isLetter || $0.isNumber } }.map(String.init)
+        return Mark(line: number, kind: kind, ids: ids)
+    }
+
+    /// The mark that suppresses a finding of `rule` at `line`: an ignore on the line or the one above, or the last
+    /// disable of the rule before it that no enable followed.
+    func suppressing(_ rule: String, at line: Int) -> Mark? {
+        if let ignore = marks.first(where: { $0.kind == .ignore && ($0.line == line || $0.line == line - 1) && $0.ids.contains(rule) }) {
+            return ignore
+        }
+        let last = marks.last { $0.kind != .ignore && $0.line <= line && $0.ids.contains(rule) }
+        return last?.kind == .disable ? last : nil
     }
 }

@@ -109,8 +109,9 @@ public struct Doctor: Sendable {
         }
         let suppressions = Suppressions(root: root, fileSystem: fileSystem, code: code)
         let kept = unique.filter { settings.reports($0) && !suppressions.suppresses($0) }
-            .map(settings.adjusted)
-        var report = DoctorReport(root: root, targets: targets.map(\.name), findings: kept, suppressedCount: unique.count - kept.count)
+        let unneeded = suppressions.unneeded(reportsUnused: targetName == nil && checking == nil, settings: settings).filter(settings.reports)
+        var report = DoctorReport(root: root, targets: targets.map(\.name), findings: (kept + unneeded).sorted().map(settings.adjusted),
+                                  suppressedCount: unique.count - kept.count)
         report.projectFiles = project.projectFiles
         return report
     }

@@ -65,8 +65,11 @@ public struct DoctorRule: Sendable, Hashable {
     public static let all: [DoctorRule] = [
         notPermitted, neverRegistered, missingMode, registeredLate, registeredTwice, submittedNotRegistered, noExpirationHandler, taskNeverCompleted, mainActorHandler, forceCastTask,
         processingWithoutIdentifiers, unknownMode, unusedMode, pushWithoutMode, pushWithoutEntitlement, gpuWithoutEntitlement,
-        deprecatedFetch, legacyFetchSwitchedOff, sessionConvenience, sessionUnsupportedTask, duplicateSession, noSessionEvents, editedGenerated, outdatedGenerated, nextStepPending, couldNotCheck,
+        deprecatedFetch, legacyFetchSwitchedOff, sessionConvenience, sessionUnsupportedTask, duplicateSession, noSessionEvents, editedGenerated, outdatedGenerated, nextStepPending, unneededSuppression, couldNotCheck,
     ]
+
+    /// The longest identifier's length, to which tables pad them.
+    public static let idWidth = all.map(\.id.count).max() ?? 0
 
     /// Every rule's identifier, in `all`'s order: what `.bggen.json`'s `doctor.disabled` may list.
     public static let ids = all.map(\.id)
