@@ -52,9 +52,9 @@ public struct CLI {
         }
     }
 
-    /// The command whose `--help` an error points at; none outside `init` and `doctor`.
+    /// The command whose `--help` an error points at: `init`, `doctor` or `mcp`; none outside them.
     private static func helpTopic(_ command: String) -> String? {
-        CommandSpec.named(command)?.name
+        command == "mcp" ? command : CommandSpec.named(command)?.name
     }
 
     /// Every error message is one line (several conflicts, one line each): whatever the user typed or a file held is

@@ -147,7 +147,7 @@ import Testing
         }
         #expect(try InProcessRunner.run(["mcp", "--print-config", "claude"], in: folder.url).stderr.contains(".mcp.json"))
         let wrong = try InProcessRunner.run(["mcp", "--print-config", "cursr"], in: folder.url)
-        #expect(wrong.status == 64 && wrong.stderr.contains("Did you mean --print-config cursor?"), "\(wrong.stderr)")
+        #expect(wrong.status == 64 && wrong.stderr.contains("Did you mean --print-config cursor?\nSee 'bggen mcp --help'."), "\(wrong.stderr)")
         #expect(try InProcessRunner.run(["mcp", "--print-config"], in: folder.url).status == 64)
         #expect(try InProcessRunner.run(["mcp", "--readonly"], in: folder.url).stderr.contains("Did you mean --read-only?"))
     }
