@@ -4,8 +4,9 @@ import Foundation
 import Testing
 
 /// The next steps for an app delegate that subclasses a framework's (`FlutterAppDelegate`) compile merged into
-/// that subclass: `override` on every method and `super` calls, in each compiler set-up (issue 40, item 2).
-@Suite("Next steps for a framework delegate's subclass compile", .tags(.slow), .needsStubSDK)
+/// that subclass: `override` on every method and `super` calls, in each compiler set-up (issue 40, item 2), against
+/// the stub SDK here and Apple's iOS Simulator SDK on a Mac.
+@Suite("Next steps for a framework delegate's subclass compile", .tags(.slow))
 struct FrameworkDelegateCompileTests {
     /// Flutter's `FlutterAppDelegate` as Swift imports it: a `UIResponder` adopting `UIApplicationDelegate` whose
     /// implemented methods (which it forwards to plugins) a subclass overrides.
@@ -39,20 +40,10 @@ struct FrameworkDelegateCompileTests {
         let example = String(steps[start.upperBound..<end.lowerBound])
         #expect(example.contains("final class AppDelegate: FlutterAppDelegate {"))
 
-        let folder = try TemporaryDirectory()
-        var sources: [URL] = []
-        for file in try scenario.renderedFiles() where file.path.hasSuffix(".swift") {
-            let url = folder.url.appendingPathComponent((file.path as NSString).lastPathComponent)
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
-            sources.append(url)
-        }
-        for (name, text) in [("AppDelegate.swift", example), ("FlutterAppDelegate.swift", Self.flutterAppDelegate)] {
-            let url = folder.url.appendingPathComponent(name)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            sources.append(url)
-        }
-        let sdk = try await StubSDK.shared(StubSDK.Version(for: try scenario.configuration.deploymentTarget))
-        let result = try await sdk.compile(swiftFiles: sources, setup: setup, extraFlags: ["-DDEBUG"])
+        var files = try ScenarioCompile.renderedSwiftFiles(of: scenario)
+        files["AppDelegate.swift"] = example
+        files["FlutterAppDelegate.swift"] = Self.flutterAppDelegate
+        let result = try await ScenarioCompile.compile(files, for: scenario, setup: setup, flags: ["-DDEBUG"])
         #expect(result.isClean, "\(setup):\n\(result.output)")
     }
 }

@@ -37,24 +37,12 @@ struct GeneratedCodeCompileTests {
     }
 
     private func expectClean(_ scenario: Scenario, _ setup: CompilerSetup, flags: [String]) async throws {
-        var files: [String: String] = [:]
-        for file in try scenario.renderedFiles() where file.path.hasSuffix(".swift") {
-            files[(file.path as NSString).lastPathComponent] = file.contents
-        }
+        var files = try ScenarioCompile.renderedSwiftFiles(of: scenario)
         files["AppDelegate.swift"] = try scenario.appDelegateExample()
         if try scenario.appDelegateExample().contains("ContentView()") {
             files["ContentView.swift"] = "import SwiftUI\n\nstruct ContentView: View {\n    var body: some View {\n        Text(\"Hello\")\n    }\n}\n"
         }
-        let target = try scenario.configuration.deploymentTarget
-        let result: CompileResult
-        if CompileHost.current.runsStubs {
-            // Code for iOS 27 is checked against the iOS 27 SDK, where `submit(_:)` is deprecated.
-            let sdk = try await StubSDK.shared(StubSDK.Version(for: target))
-            result = try await sdk.compile(swiftFiles: try Scratch.writeSources(files.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }),
-                                           setup: setup, extraFlags: flags)
-        } else {
-            result = try await IOSSimulatorCompile.compile(files, deployingTo: target, setup: setup, flags: flags)
-        }
+        let result = try await ScenarioCompile.compile(files, for: scenario, setup: setup, flags: flags)
         #expect(result.isClean, "\(scenario) in \(setup) \(flags) on \(CompileHost.current):\n\(result.output)")
     }
 }
