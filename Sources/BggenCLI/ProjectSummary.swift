@@ -27,7 +27,9 @@ enum ProjectSummary {
                 facts.append(style == .swiftUI ? "SwiftUI App" : "app delegate")
             }
             lines.append("  App target: \(target.name) · " + facts.joined(separator: " · "))
-            let plist = target.infoPlist.path ?? (target.infoPlist.isGenerated ? "generated from build settings" : "none")
+            let plist = target.infoPlist.path
+                ?? target.infoPlist.regeneratedFrom.map { "generated from \($0)" }
+                ?? (target.infoPlist.isGenerated ? "generated from build settings" : "none")
             lines.append("  Info.plist: \(plist)")
             for file in target.entitlements {
                 let configurations = file.configurations.isEmpty ? "" : " (\(file.configurations.joined(separator: ", ")))"

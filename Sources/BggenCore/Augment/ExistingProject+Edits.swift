@@ -211,10 +211,30 @@ extension ExistingProject {
     /// The exact lines to add to an XcodeGen or Tuist spec, whose generator would undo an edit of its output; nil
     /// when an XcodeGen spec already gives every value. Values the spec lists already are left out, and a key it
     /// has is appended to rather than written twice (a second YAML key would replace the first).
+    /// The additions to a Tuist Info.plist dictionary that already exists (`.extendingDefault(with: [...])`): values
+    /// go into the arrays already there, since a second `"UIBackgroundModes"` key traps when the manifest loads and a
+    /// replaced array drops what it held; a key it lacks is added to the dictionary. Nil when nothing is missing.
+    private func tuistAdditions(spec: String, target: String, existing: [String: [String]], info: [(String, [String])]) -> String? {
+        var steps: [String] = []
+        for (key, values) in info {
+            let missing = values.filter { !(existing[key] ?? []).contains($0) }
+            guard !missing.isEmpty else { continue }
+            let quoted = missing.map { "\"\($0)\"" }.joined(separator: ", ")
+            steps.append(existing[key] == nil
+                ? "add \"\(key)\": [\(quoted)] to the dictionary"
+                : "add \(quoted) to the existing \"\(key)\" array")
+        }
+        guard !steps.isEmpty else { return nil }
+        return "\(spec) generates \(target)'s Info.plist from the dictionary of its infoPlist: \(steps.joined(separator: "; ")), then run tuist generate."
+    }
+
     private func specInstruction(spec: String, target: String, entitlements: Bool = false, existing: [String: [String]] = [:],
                                  flowKeys: Set<String> = [], info: [(String, [String])]) -> String? {
         let section = entitlements ? "entitlements" : "info"
         if report.kind == .tuist {
+            if !entitlements, !existing.isEmpty {
+                return tuistAdditions(spec: spec, target: target, existing: existing, info: info)
+            }
             let pairs = info.map { key, values in
                 entitlements ? "\"\(key)\": \(values == ["true"] ? "true" : "\"\(values.joined())\"")" : "\"\(key)\": [\(values.map { "\"\($0)\"" }.joined(separator: ", "))]"
             }

@@ -55,12 +55,13 @@ struct PlistFacts: Sendable {
         rootLocation = FindingLocation(file: spec)
         var places: [String: FindingLocation] = [:]
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "[" || $0 == "(" }
-            for key in [BackgroundModes.permittedIdentifiersKey, BackgroundModes.key] where places[key] == nil && trimmed.hasPrefix(key) {
-                let rest = trimmed.dropFirst(key.count).drop { $0 == "\"" || $0 == " " }
-                if rest.hasPrefix(":") {
-                    places[key] = FindingLocation(file: spec, line: number + 1, column: line.distance(from: line.startIndex, to: trimmed.startIndex) + 1)
-                }
+            for key in [BackgroundModes.permittedIdentifiersKey, BackgroundModes.key] where places[key] == nil {
+                // `UIBackgroundModes:` (YAML) or `"UIBackgroundModes": [` (Swift), anywhere on the line.
+                guard let found = line.range(of: key) else { continue }
+                let quoted = found.lowerBound > line.startIndex && line[line.index(before: found.lowerBound)] == "\""
+                guard line[found.upperBound...].drop(while: { $0 == "\"" || $0 == " " }).hasPrefix(":") else { continue }
+                let start = quoted ? line.index(before: found.lowerBound) : found.lowerBound
+                places[key] = FindingLocation(file: spec, line: number + 1, column: line.utf8.distance(from: line.startIndex, to: start) + 1)
             }
         }
         func place(_ key: String) -> FindingLocation { places[key] ?? FindingLocation(file: spec) }

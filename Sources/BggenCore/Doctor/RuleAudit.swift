@@ -127,8 +127,10 @@ struct RuleAudit {
                       edit: PlistFix? = nil) {
         var fix = fix
         var edit = edit
-        if let target, let spec = target.infoPlist.regeneratedFrom, edit?.path == target.infoPlist.path {
-            fix += " \(target.infoPlist.path ?? "The Info.plist") is generated from \(spec): make the change under the target's info: properties there."
+        // The edit's file is the spec itself when doctor read the keys from it (the Info.plist is not in the repository).
+        if let target, let spec = target.infoPlist.regeneratedFrom, edit?.path == target.infoPlist.path || edit?.path == spec {
+            let place = context.project.kind == .tuist ? "in the target's infoPlist dictionary" : "under the target's info: properties"
+            fix += " \(target.infoPlist.path ?? "The Info.plist") is generated from \(spec): make the change \(place) there."
             edit = nil
         }
         findings.append(DoctorFinding(rule: rule, severity: severity, location: location, target: target?.name, message: message,

@@ -3,9 +3,11 @@ import BggenFormats
 /// Reads Tuist `Project.swift` manifests into report values, without running Swift.
 ///
 /// Only the literal arguments of `.target(…)` (or the older `Target(…)`) calls are read: `name:`, `product:`,
-/// `destinations:` / `platform:`, `bundleId:`, `deploymentTargets:`, `infoPlist:`, `entitlements:`, `sources:` and
-/// the `"KEY": "value"` pairs of `settings:`. Targets built by helper functions are invisible, so a manifest with
-/// none of these calls is reported as a warning. Paths are relative to the manifest's folder.
+/// `destinations:` / `platform:`, `bundleId:`, `deploymentTargets:`, `infoPlist:` (with the keys of its
+/// `.extendingDefault(with:)` dictionary), `entitlements:`, `sources:`, `buildableFolders:` and the `"KEY": "value"`
+/// pairs of `settings:`, each also through a top-level constant of the manifest it names (`infoPlist: appInfoPlist`).
+/// Targets built by helper functions are invisible, so the manifests with none of these calls are named in one
+/// warning. Paths are relative to the manifest's folder.
 struct TuistReader {
     let root: String
     let fileSystem: any FileSystem
@@ -13,12 +15,19 @@ struct TuistReader {
     private struct Call {
         var file: String
         var arguments: [String: [SourceToken]]
+
+        /// The arguments with a plain name resolved through the manifest's top-level constants.
+        init(file: String, arguments: [String: [SourceToken]], bindings: [String: [SourceToken]]) {
+            self.file = file
+            self.arguments = arguments.mapValues { TuistManifestValues.resolved($0, bindings: bindings) ?? $0 }
+        }
     }
 
     func read(_ manifests: [String]) throws(ProjectError) -> ProjectReading {
         var reading = ProjectReading()
         var calls: [Call] = []
         var projectSettings: [String: [SettingAssignment]] = [:]
+        var withoutCalls: [String] = []
         for manifest in manifests {
             let text: String
             do {
@@ -32,15 +41,16 @@ struct TuistReader {
             } catch {
                 throw .malformed(path: manifest, line: error.line, reason: error.reason)
             }
-            let found = Self.targetCalls(in: tokens).map { Call(file: manifest, arguments: $0) }
-            if found.isEmpty {
-                reading.warnings.append(.unreadableSpec(file: manifest, reason: "no literal .target(…) calls, perhaps built by a helper function"))
-            }
+            let bindings = TuistManifestValues.bindings(in: tokens)
+            let found = Self.targetCalls(in: tokens).map { Call(file: manifest, arguments: $0, bindings: bindings) }
+            if found.isEmpty { withoutCalls.append(manifest) }
             calls += found
             if let project = Self.projectCall(in: tokens), let settings = project["settings"] {
                 projectSettings[manifest] = Self.settingPairs(settings)
             }
         }
+
+        if let warning = Self.withoutTargetCalls(withoutCalls) { reading.warnings.append(warning) }
 
         var signing: [String: Set<String>] = [:]
         for call in calls.sorted(by: { (Self.string(of: $0.arguments["name"]) ?? "") < (Self.string(of: $1.arguments["name"]) ?? "") }) {
@@ -48,12 +58,17 @@ struct TuistReader {
             let folder = PathText.parent(of: call.file)
             let product = call.arguments["product"].flatMap { tokens in tokens.last { $0.kind == .identifier }?.text } ?? ""
             let destinations = (call.arguments["destinations"] ?? call.arguments["platform"] ?? []).filter { $0.kind == .identifier }.map(\.text)
-            let platforms = destinations.isEmpty ? [Platform.iOS] : destinations.map(Self.platform)
+            var platforms = destinations.isEmpty ? [Platform.iOS] : destinations.map(Self.platform)
+            // `destinations: .app`, a constant of the project's helpers: an app is most likely an iOS one, so it is
+            // kept as one and said, rather than dropped without a word.
+            if product == "app", !platforms.isEmpty, platforms.allSatisfy({ $0 == .unknown }) {
+                reading.warnings.append(.helperDestinations(target: name, file: call.file, written: destinations.joined(separator: ", ")))
+                platforms = [.iOS]
+            }
             let platform: Platform = platforms.contains(.iOS) ? .iOS : platforms.first { $0 != .unknown } ?? .unknown
 
-            for source in Self.strings(in: call.arguments["sources"]) {
-                let prefix = source.split(separator: "*", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? source
-                reading.ownership.folders.append(.init(target: name, folder: PathText.join(folder, prefix), exceptions: []))
+            for source in Self.sourceFolders(call.arguments["sources"], folder: folder) + Self.buildableFolders(call.arguments, folder: folder) {
+                reading.ownership.folders.append(.init(target: name, folder: source, exceptions: []))
             }
             let entitlementsPath = Self.strings(in: call.arguments["entitlements"]).first.map { PathText.join(folder, $0) }
             if let entitlementsPath { signing[entitlementsPath, default: []].insert(name) }
@@ -63,7 +78,7 @@ struct TuistReader {
                 let infoPlist = call.arguments["infoPlist"].flatMap { Self.strings(in: $0).first }.map { PathText.join(folder, $0) }
                 var other = OtherTarget(name: name, productType: Self.productType(product), platform: platform,
                                         files: [infoPlist, entitlementsPath].compactMap { $0 })
-                other.sourceFolders = Self.sourceFolders(call.arguments["sources"], folder: folder)
+                other.sourceFolders = Self.sourceFolders(call.arguments["sources"], folder: folder) + Self.buildableFolders(call.arguments, folder: folder)
                 other.dependencies = Self.targetDependencies(call.arguments["dependencies"] ?? [])
                 reading.otherTargets.append(other)
                 continue
@@ -92,7 +107,8 @@ struct TuistReader {
             warnings.append(.fileMissing(target: name, setting: "infoPlist", path: infoPath))
         }
         let infoPlist = InfoPlist(path: infoPath, isGenerated: extending || plistTokens.isEmpty, exists: infoExists,
-                                  regeneratedFrom: generatedInManifest ? call.file : nil)
+                                  regeneratedFrom: generatedInManifest ? call.file : nil,
+                                  specProperties: generatedInManifest ? TuistManifestValues.infoProperties(plistTokens) : [:])
 
         var entitlements: [EntitlementsFile] = []
         if let entitlementsPath {
@@ -115,7 +131,7 @@ struct TuistReader {
         }
         deploymentTarget = deploymentTarget ?? settings.value("IPHONEOS_DEPLOYMENT_TARGET")?.resolved
 
-        let sources = Self.sourceFolders(arguments["sources"], folder: folder)
+        let sources = Self.sourceFolders(arguments["sources"], folder: folder) + Self.buildableFolders(arguments, folder: folder)
         let sourceFolder = TargetFacts.sourceFolder(listed: sources, root: root, fileSystem: fileSystem)
         var target = AppTarget(
             name: name, definedIn: call.file, otherPlatforms: platforms, bundleIdentifier: bundleIdentifier,
@@ -200,6 +216,21 @@ struct TuistReader {
         }
     }
 
+    /// The folders of Tuist 4's `buildableFolders:`, relative to the root: Xcode compiles what they hold.
+    private static func buildableFolders(_ arguments: [String: [SourceToken]], folder: String) -> [String] {
+        TuistManifestValues.buildableFolders(arguments["buildableFolders"]).map { PathText.join(folder, $0) }
+    }
+
+    /// One warning for every manifest with no target call bggen can read, naming them (the first ten).
+    private static func withoutTargetCalls(_ manifests: [String]) -> ProjectWarning? {
+        guard let first = manifests.first else { return nil }
+        guard manifests.count > 1 else {
+            return .unreadableSpec(file: first, reason: "no literal .target(…) calls, perhaps built by a helper function")
+        }
+        let named = manifests.prefix(10).joined(separator: ", ") + (manifests.count > 10 ? " and \(manifests.count - 10) more" : "")
+        return .unreadableSpec(file: named, reason: "\(manifests.count) manifests with no literal .target(…) calls, perhaps built by helper functions")
+    }
+
     /// The names in `.target(name: "App")` and `.target("App")` of a `dependencies:` list: the targets of the
     /// same project (`.project`, `.external` and `.package` name others).
     static func targetDependencies(_ tokens: [SourceToken]) -> [String] {
@@ -235,7 +266,7 @@ struct TuistReader {
 
     static func platform(_ destination: String) -> Platform {
         switch destination {
-        case "iOS", "iPhone", "iPad": .iOS
+        case "iOS", "iPhone", "iPad", "macWithiPadDesign", "appleVisionWithiPadDesign": .iOS
         case "macOS", "mac": .macOS
         case "watchOS", "appleWatch": .watchOS
         case "tvOS", "appleTv": .tvOS

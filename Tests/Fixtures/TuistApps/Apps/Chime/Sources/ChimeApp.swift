@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct ChimeApp: App {
+  var body: some Scene {
+    WindowGroup {
+      Text("Chime")
+    }
+  }
+}

@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct LumenApp: App {
+  var body: some Scene {
+    WindowGroup {
+      Text("Lumen")
+    }
+  }
+}

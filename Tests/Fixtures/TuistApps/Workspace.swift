@@ -1,0 +1,10 @@
+import ProjectDescription
+
+let workspace = Workspace(
+  name: "Apps",
+  projects: [
+    "Apps/*",
+    "Experiments/*",
+    "Shared",
+  ]
+)
