@@ -67,7 +67,10 @@ struct PlistFacts: Sendable {
         func place(_ key: String) -> FindingLocation { places[key] ?? FindingLocation(file: spec) }
         permittedIdentifiers = properties[BackgroundModes.permittedIdentifiersKey].map { $0.map { Value(text: $0, location: place(BackgroundModes.permittedIdentifiersKey)) } }
         backgroundModes = properties[BackgroundModes.key].map { $0.map { Value(text: $0, location: place(BackgroundModes.key)) } }
-        for key in properties.keys { keys[key] = place(key) }
+        for (key, values) in properties {
+            keys[key] = place(key)
+            if values == ["true"] { trueKeys.insert(key) }
+        }
     }
 
     /// Whether `identifier` may be permitted: exactly, or (continued processing only) by a `prefix.*` wildcard, each

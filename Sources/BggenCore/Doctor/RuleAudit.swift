@@ -65,6 +65,11 @@ struct RuleAudit {
             plist = PlistFacts(spec: spec, properties: target.infoPlist.specProperties, text: text)
         }
         for file in target.entitlements {
+            if !file.exists, let spec = file.regeneratedFrom {
+                // Generated from the manifest (Tuist `.dictionary([…])`): its keys are what the app signs with.
+                entitlements.append((file, PlistFacts(spec: spec, properties: file.specProperties, text: (try? fileSystem.read(PathText.join(root, spec))) ?? "")))
+                continue
+            }
             entitlements.append((file, file.exists ? try Self.read(file.path, root: root, fileSystem: fileSystem) : nil))
         }
     }
@@ -128,7 +133,9 @@ struct RuleAudit {
         var fix = fix
         var edit = edit
         // The edit's file is the spec itself when doctor read the keys from it (the Info.plist is not in the repository).
-        if let target, let spec = target.infoPlist.regeneratedFrom, edit?.path == target.infoPlist.path || edit?.path == spec {
+        // Without an edit, only a finding placed in the spec (a key doctor read there) gets the pointer.
+        if let target, let spec = target.infoPlist.regeneratedFrom,
+           edit.map({ $0.path == target.infoPlist.path || $0.path == spec }) ?? (location.file == spec) {
             let place = context.project.kind == .tuist ? "in the target's infoPlist dictionary" : "under the target's info: properties"
             fix += " \(target.infoPlist.path ?? "The Info.plist") is generated from \(spec): make the change \(place) there."
             edit = nil

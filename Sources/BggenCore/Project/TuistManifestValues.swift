@@ -61,6 +61,8 @@ enum TuistManifestValues {
                     if part.kind == .string, part.isLiteral { strings.append(part.text) }
                     end += 1
                 }
+                // `"com.apple.developer.…gpu": true`: a capability switched on.
+                if end == index + 3, tokens[index + 2].text == "true" { strings = ["true"] }
                 result[token.text] = strings
                 index = end
                 continue

@@ -70,14 +70,17 @@ struct TuistReader {
             for source in Self.sourceFolders(call.arguments["sources"], folder: folder) + Self.buildableFolders(call.arguments, folder: folder) {
                 reading.ownership.folders.append(.init(target: name, folder: source, exceptions: []))
             }
-            let entitlementsPath = Self.strings(in: call.arguments["entitlements"]).first.map { PathText.join(folder, $0) }
-            if let entitlementsPath { signing[entitlementsPath, default: []].insert(name) }
+            // `.dictionary([…])` entitlements are generated from the manifest: their strings are keys and values.
+            let generatedEntitlements = call.arguments["entitlements"]?.contains { $0.text == "dictionary" } == true
+            let entitlementsPath = generatedEntitlements ? call.file
+                : Self.strings(in: call.arguments["entitlements"]).first.map { PathText.join(folder, $0) }
+            if let entitlementsPath, !generatedEntitlements { signing[entitlementsPath, default: []].insert(name) }
 
             guard product == "app", platform == .iOS else {
                 // Its Info.plist and entitlements, so the app's are never edited where they are the same file.
                 let infoPlist = call.arguments["infoPlist"].flatMap { Self.strings(in: $0).first }.map { PathText.join(folder, $0) }
                 var other = OtherTarget(name: name, productType: Self.productType(product), platform: platform,
-                                        files: [infoPlist, entitlementsPath].compactMap { $0 })
+                                        files: [infoPlist, generatedEntitlements ? nil : entitlementsPath].compactMap { $0 })
                 other.sourceFolders = Self.sourceFolders(call.arguments["sources"], folder: folder) + Self.buildableFolders(call.arguments, folder: folder)
                 other.dependencies = Self.targetDependencies(call.arguments["dependencies"] ?? [])
                 reading.otherTargets.append(other)
@@ -111,7 +114,10 @@ struct TuistReader {
                                   specProperties: generatedInManifest ? TuistManifestValues.infoProperties(plistTokens) : [:])
 
         var entitlements: [EntitlementsFile] = []
-        if let entitlementsPath {
+        if let entitlementsPath, entitlementsPath == call.file {
+            entitlements = [EntitlementsFile(path: call.file, rawValue: ".dictionary", configurations: [], exists: false, regeneratedFrom: call.file,
+                                             specProperties: TuistManifestValues.infoProperties(arguments["entitlements"] ?? []))]
+        } else if let entitlementsPath {
             let raw = Self.strings(in: arguments["entitlements"]).first ?? entitlementsPath
             entitlements = [EntitlementsFile(path: entitlementsPath, rawValue: raw, configurations: [],
                                              exists: fileSystem.kind(of: PathText.join(root, entitlementsPath)) == .file)]

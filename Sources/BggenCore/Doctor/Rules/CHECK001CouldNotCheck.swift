@@ -112,7 +112,7 @@ extension DoctorRule {
         if let target = audit.target {
             for need in EntitlementNeed.all {
                 guard let place = need.neededAt(audit) else { continue }
-                for (file, _) in audit.entitlements where !file.exists {
+                for (file, facts) in audit.entitlements where facts == nil {
                     audit.add(.couldNotCheck, at: place, "\(target.name) signs with \(file.path), which is not in the repository, so \(need.key) was not checked.",
                               why: need.why, fix: "Check that \(file.path) holds \(need.key).")
                 }

@@ -14,7 +14,8 @@ let project = Project(
       bundleId: "app.example.chime",
       deploymentTargets: .iOS("17.0"),
       infoPlist: .extendingDefault(with: ["UIBackgroundModes": ["fetch", "remote-notification"]]),
-      buildableFolders: [.folder(path: "Sources")]
+      buildableFolders: [.folder(path: "Sources")],
+      entitlements: .dictionary(["aps-environment": "development"])
     ),
   ]
 )
