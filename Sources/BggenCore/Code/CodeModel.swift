@@ -147,6 +147,7 @@ struct CodeModel: Sendable {
         model.readWhatFactsNeed(from: &skipped, root: root, fileSystem: fileSystem)
         model.resolveConstants()
         model.settleHandOffs(unread: skipped)
+        model.followSessionHandOffs()
         for facts in model.files {
             for (name, isolation) in facts.declaredTypes { model.typeDeclarations[name, default: []].append((facts.file, isolation)) }
         }
@@ -289,6 +290,10 @@ struct CodeModel: Sendable {
             if case .extensionOf(let name) = handler.context { wanted.insert(name) }
             wanted.formUnion(handler.handsTaskTo)
         }
+        // The functions background sessions are handed to, and the properties system completion handlers are kept
+        // in: the files that declare or call them.
+        wanted.formUnion(files.flatMap(\.sessionHandOffs).map(\.callee))
+        wanted.formUnion(files.flatMap(\.completionStores).map(\.property))
         // The callers of each name among the functions read so far, so a caller in a file already read (the
         // registering file's own `syncNow()` calling `prepare()`) is followed like one in a file read for it.
         var callersOf: [String: [String]] = [:]
@@ -355,19 +360,57 @@ struct CodeModel: Sendable {
     private static let mostCallerNames = 32
     private static let callerRounds = 8
 
-    /// A launch handler whose work outlives it and whose task is handed to functions of other files (a delegate the
-    /// app delegate implements) lacks an expiration handler when the app declares every one of those functions and no
-    /// file of the app holds the word that sets one; code outside the repository (a library) may set it, so a
-    /// function the app does not declare leaves it unknown. One pass over the files, one over the unread ones' words.
+    /// A launch handler whose task is handed to functions of other files is judged by them. Where each is a task
+    /// helper of a file its target compiles (`TaskHelper`), the handler lacks an expiration handler when none of them
+    /// sets one or hands the task further, and some work outlives the handler; one that sets it settles it. Otherwise (a delegate the app
+    /// delegate implements with a completion closure), it lacks one when its own work outlives it, the app declares
+    /// every one of those functions and no file of the app holds the word that sets one; code outside the
+    /// repository (a library) may set it, so a function the app does not declare leaves it unknown.
     private mutating func settleHandOffs(unread: [Skipped]) {
         guard files.contains(where: { $0.handlers.contains { !$0.handsTaskTo.isEmpty } }) else { return }
+        let helpers = Dictionary(grouping: files.flatMap(\.taskHelpers), by: \.name)
         let hashes = ByteSearch.WordFilter(FileFacts.expirationWords.map(ByteSearch.hash))
-        guard !files.contains(where: \.mentionsExpirationHandler), !unread.contains(where: { hashes.matchesAny(of: $0.words) }) else { return }
+        let noneSetAnywhere = !files.contains(where: \.mentionsExpirationHandler) && !unread.contains(where: { hashes.matchesAny(of: $0.words) })
         let declared = Set(files.flatMap(\.functions).map(\.key))
         for fileIndex in files.indices {
             for handlerIndex in files[fileIndex].handlers.indices {
-                let handedTo = files[fileIndex].handlers[handlerIndex].handsTaskTo
-                if !handedTo.isEmpty, handedTo.allSatisfy(declared.contains) { files[fileIndex].handlers[handlerIndex].lacksExpirationHandler = true }
+                let handler = files[fileIndex].handlers[handlerIndex]
+                guard !handler.handsTaskTo.isEmpty, !handler.lacksExpirationHandler else { continue }
+                let file = files[fileIndex].file
+                let found = handler.handsTaskTo.map { name in (helpers[name] ?? []).filter { targets.compileTogether(file, $0.location.file) } }
+                if found.allSatisfy({ !$0.isEmpty }) {
+                    let all = found.flatMap(\.self)
+                    if all.contains(where: \.setsExpiration) { continue }
+                    if !all.contains(where: \.isOpen), handler.outlives || all.contains(where: \.outlives) {
+                        files[fileIndex].handlers[handlerIndex].lacksExpirationHandler = true
+                        let helper = all.first(where: \.outlives) ?? all[0]
+                        files[fileIndex].handlers[handlerIndex].helperWithoutExpiration = "\(helper.name) at \(helper.location.file):\(helper.location.line)"
+                        continue
+                    }
+                }
+                // A helper handing the task further (to a delegate) leaves the answer to the words of the whole app.
+                if handler.outlives, noneSetAnywhere, handler.handsTaskTo.allSatisfy(declared.contains) {
+                    files[fileIndex].handlers[handlerIndex].lacksExpirationHandler = true
+                }
+            }
+        }
+    }
+
+    /// A background session one file hands to a function of another (`Uploader.send(request, on: session)`) is
+    /// that function's `URLSession` parameter: its unsupported calls there are the caller's misuse, each naming
+    /// where the session was passed. The function is looked up by name and argument position among the files the
+    /// caller's target compiles.
+    private mutating func followSessionHandOffs() {
+        guard files.contains(where: { !$0.sessionHandOffs.isEmpty }) else { return }
+        let calls = Dictionary(grouping: files.flatMap(\.sessionParameterCalls), by: \.function)
+        for fileIndex in files.indices {
+            for handOff in files[fileIndex].sessionHandOffs {
+                for call in calls[handOff.callee] ?? [] where call.position == handOff.position
+                    && call.misuse.location.file != handOff.location.file && targets.compileTogether(handOff.location.file, call.misuse.location.file) {
+                    var misuse = call.misuse
+                    misuse.passedAt = handOff.location
+                    files[fileIndex].sessionMisuse.append(misuse)
+                }
             }
         }
     }

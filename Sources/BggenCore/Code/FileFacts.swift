@@ -39,6 +39,17 @@ struct FileFacts: Sendable {
     var forceCasts: [TaskForceCast] = []
     var earlyReturns: [HandlerReturn] = []
     var sessionMisuse: [SessionMisuse] = []
+    /// Background sessions handed to functions of other files, and the unsupported calls functions here make on a
+    /// `URLSession` parameter: joined once every file is read, so the session is followed through the parameter.
+    var sessionHandOffs: [SessionMisuse.HandOff] = []
+    var sessionParameterCalls: [SessionMisuse.ParameterCall] = []
+    /// System completion handlers the app delegate keeps in a property, and where closures kept in properties are
+    /// called (in every file read, since the delegate callbacks that call one are often another class's).
+    var completionStores: [StoredCompletion] = []
+    var closurePropertyCalls: [ClosurePropertyUse] = []
+    /// Functions taking a background task as their first parameter, and what they do with it: a launch handler of
+    /// another file that hands its task to one is judged by it.
+    var taskHelpers: [TaskHelper] = []
     /// The Swift types the file declares and their isolation, for handlers written in extensions of them.
     var declaredTypes: [String: SwiftScopes.Isolation] = [:]
     /// Every function with the names its body mentions, to follow registrations back to launch.
@@ -70,7 +81,12 @@ struct FileFacts: Sendable {
             return function
         }
         mentionsExpirationHandler = tokens.contains { $0.kind == .identifier && Self.expirationWords.contains($0.text) }
-        if language == .swift { declaredTypes = SwiftScopes.declaredTypes(in: tokens) }
+        if language == .swift {
+            declaredTypes = SwiftScopes.declaredTypes(in: tokens)
+            sessionParameterCalls = SessionMisuse.parameterCalls(in: tokens, file: file)
+            closurePropertyCalls = ClosurePropertyUse.all(in: tokens, file: file)
+            taskHelpers = TaskHelper.all(in: tokens, file: file)
+        }
     }
 
     /// An Objective-C header: only what starts the app (`@interface AppDelegate : UIResponder <UIApplicationDelegate>`).
@@ -105,6 +121,8 @@ struct FileFacts: Sendable {
             forceCasts = TaskForceCast.all(in: bodies, tokens: tokens, file: file)
             earlyReturns = bodies.filter(\.isHandler).compactMap { HandlerReturn.first(in: $0, tokens: tokens, file: file) }
             sessionMisuse = SessionMisuse.all(in: tokens, file: file)
+            sessionHandOffs = SessionMisuse.handOffs(in: tokens, file: file)
+            completionStores = StoredCompletion.all(in: tokens, file: file)
         }
     }
 

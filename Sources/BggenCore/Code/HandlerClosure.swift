@@ -18,10 +18,16 @@ struct HandlerClosure: Sendable, Equatable {
     /// task cast to another name), while every other one the file sets is another handler's. A handler that
     /// finishes before it returns needs none.
     var lacksExpirationHandler: Bool
-    /// For a launch handler whose work outlives it but that hands the task to functions this file does not hold
-    /// (a delegate's `executeExposureDetectionRequest(task:completion:)`): their names. Whether one of them may set
-    /// the expiration handler is decided once every file is read (`CodeModel.settleHandOffs`).
+    /// For a launch handler that hands the task to functions this file does not hold (a delegate's
+    /// `executeExposureDetectionRequest(task:completion:)`, a `Refresher.handle(task)`) and sets no expiration
+    /// handler itself: their names. Whether one of them sets it is decided once every file is read
+    /// (`CodeModel.settleHandOffs`).
     var handsTaskTo: [String] = []
+    /// The handler's own work outlives it.
+    var outlives = false
+    /// The helper of another file the task is handed to that starts work and sets no expiration handler, as the
+    /// finding names it ("`handle` at Sync/Refresher.swift:8").
+    var helperWithoutExpiration: String?
     /// A closure written at the registration, not a function passed by name (`taskHandler: refresh(_:)`), whose
     /// isolation (`context`) is its declaration's.
     var isClosure = true
@@ -86,7 +92,7 @@ struct HandlerClosure: Sendable, Equatable {
         let outlives = reached?.outlives == true
         return HandlerClosure(kind: .launch, location: location, context: context, isNonisolated: isNonisolated, runsOnMain: runsOnMain,
                               lacksExpirationHandler: outlives && reached?.handedTo.isEmpty == true,
-                              handsTaskTo: outlives ? reached?.handedTo.sorted() ?? [] : [], isClosure: isClosure)
+                              handsTaskTo: reached?.handedTo.sorted() ?? [], outlives: outlives, isClosure: isClosure)
     }
 
     /// The tokens of the argument labelled `label` in the call between `open` and `close`.

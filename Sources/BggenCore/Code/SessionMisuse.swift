@@ -19,12 +19,72 @@ struct SessionMisuse: Sendable, Equatable {
     /// `async` methods that exist only as conveniences.
     private static let asyncMethods: Set<String> = ["data", "download", "upload", "bytes"]
 
+    /// Where the background session was passed to the function the call is in, when that function is another
+    /// file's (`Uploader.send(request, on: session)`): the hop a reader checks.
+    var passedAt: FindingLocation?
+
+    /// What a finding says: the call, and the hop from the session's caller where there is one.
+    var message: String {
+        let hop = passedAt.map { ", the session passed as a parameter at \($0.file):\($0.line)" } ?? ""
+        return "\(call) is called on a background URLSession\(hop)."
+    }
+
     static func all(in tokens: [SourceToken], file: String) -> [SessionMisuse] {
         var sessions = backgroundSessionNames(in: tokens)
         guard !sessions.isEmpty else { return [] }
-        sessions.formUnion(parametersGiven(sessions, in: tokens))
+        sessions.formUnion(parametersGiven(sessions, in: tokens).local)
+        return calls(on: sessions, in: tokens.indices, of: tokens, file: file)
+    }
+
+    /// A background session handed to a function the file does not declare, at argument `position`: followed into
+    /// that function's parameter once every file is read (`CodeModel.followSessionHandOffs`).
+    struct HandOff: Sendable, Equatable {
+        var callee: String
+        var position: Int
+        var location: FindingLocation
+    }
+
+    /// A call background sessions do not support, made on a function's `URLSession` parameter: misuse when a caller
+    /// passes a background session at `position`.
+    struct ParameterCall: Sendable, Equatable {
+        var function: String
+        var position: Int
+        var misuse: SessionMisuse
+    }
+
+    static func handOffs(in tokens: [SourceToken], file: String) -> [HandOff] {
+        let sessions = backgroundSessionNames(in: tokens)
+        guard !sessions.isEmpty else { return [] }
+        return parametersGiven(sessions, in: tokens).elsewhere.map { call in
+            HandOff(callee: call.callee, position: call.position,
+                    location: FindingLocation(file: file, line: tokens[call.at].line, column: tokens[call.at].column))
+        }
+    }
+
+    /// The unsupported calls each function makes on a parameter typed `URLSession`.
+    static func parameterCalls(in tokens: [SourceToken], file: String) -> [ParameterCall] {
+        guard tokens.contains(where: { $0.kind == .identifier && $0.text == "URLSession" }) else { return [] }
+        var scopes = FunctionScopes(tokens: tokens)
+        var result: [ParameterCall] = []
+        for index in tokens.indices where index > 0 && tokens[index - 1].text == "func" && tokens[index].kind == .identifier {
+            guard let open = tokens[index...].firstIndex(where: { $0.text == "{" && $0.kind == .punctuation }),
+                  let function = scopes.function(around: open + 1), function.open == open,
+                  let close = SwiftScopes.closing(open, in: tokens) else { continue }
+            for (position, name) in function.scope.parameters.enumerated() {
+                guard let type = function.scope.signature[name]?.type,
+                      tokens[type].filter({ $0.kind == .identifier }).map(\.text) == ["URLSession"] else { continue }
+                for misuse in calls(on: [name], in: (open + 1)..<close, of: tokens, file: file) {
+                    result.append(ParameterCall(function: tokens[index].text, position: position, misuse: misuse))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The unsupported calls on `sessions` within `range`.
+    private static func calls(on sessions: Set<String>, in range: Range<Int>, of tokens: [SourceToken], file: String) -> [SessionMisuse] {
         var result: [SessionMisuse] = []
-        for index in tokens.indices where tokens[index].kind == .identifier && sessions.contains(tokens[index].text)
+        for index in range where tokens[index].kind == .identifier && sessions.contains(tokens[index].text)
             && TokenPattern.matches(tokens, at: index + 1, ["."]) && index + 3 < tokens.count && tokens[index + 3].text == "(" {
             let method = tokens[index + 2]
             guard let close = SwiftScopes.closing(index + 3, in: tokens) else { continue }
@@ -97,7 +157,12 @@ struct SessionMisuse: Sendable, Equatable {
 
     /// The parameters a background session is passed as: `fetch(session, url)` or `fetch(using: self.session)` with
     /// `func fetch(_ session: URLSession, …)` in the file makes that parameter the session in the function's body.
-    private static func parametersGiven(_ sessions: Set<String>, in tokens: [SourceToken]) -> Set<String> {
+    /// Functions of the standard library a session is printed or kept with, never the app's: not searched for.
+    private static let notFollowed: Set<String> = ["print", "debugPrint", "dump", "assert", "precondition", "withExtendedLifetime"]
+
+    /// Calls to functions the file does not declare are returned as `elsewhere`, by callee and argument position.
+    private static func parametersGiven(_ sessions: Set<String>, in tokens: [SourceToken])
+        -> (local: Set<String>, elsewhere: [(callee: String, position: Int, at: Int)]) {
         var scopes = FunctionScopes(tokens: tokens)
         var parameters: [String: [String]] = [:]
         for index in tokens.indices where index > 0 && tokens[index - 1].text == "func" && tokens[index].kind == .identifier {
@@ -106,9 +171,11 @@ struct SessionMisuse: Sendable, Equatable {
             parameters[tokens[index].text] = function.scope.parameters
         }
         var result = Set<String>()
+        var elsewhere: [(callee: String, position: Int, at: Int)] = []
         for index in tokens.indices where tokens[index].kind == .identifier && index > 0 && tokens[index - 1].text != "func"
             && TokenPattern.matches(tokens, at: index + 1, ["("]) {
-            guard let names = parameters[tokens[index].text], let close = SwiftScopes.closing(index + 1, in: tokens) else { continue }
+            guard let close = SwiftScopes.closing(index + 1, in: tokens) else { continue }
+            let names = parameters[tokens[index].text]
             var position = 0
             var start = index + 2
             var depth = 0
@@ -118,7 +185,13 @@ struct SessionMisuse: Sendable, Equatable {
                     var argument = tokens[start..<at].map(\.text)
                     if argument.count > 2, argument[1] == ":" { argument.removeFirst(2) }
                     if argument.count == 3, argument[0] == "self", argument[1] == "." { argument.removeFirst(2) }
-                    if argument.count == 1, sessions.contains(argument[0]), position < names.count { result.insert(names[position]) }
+                    if argument.count == 1, sessions.contains(argument[0]) {
+                        if let names {
+                            if position < names.count { result.insert(names[position]) }
+                        } else if tokens[index].text.first?.isLowercase == true, !notFollowed.contains(tokens[index].text) {
+                            elsewhere.append((tokens[index].text, position, index))
+                        }
+                    }
                     position += 1
                     start = at + 1
                     continue
@@ -126,6 +199,6 @@ struct SessionMisuse: Sendable, Equatable {
                 depth += token.nesting
             }
         }
-        return result
+        return (result, elsewhere)
     }
 }

@@ -65,7 +65,7 @@ public struct DoctorRule: Sendable, Hashable {
     public static let all: [DoctorRule] = [
         notPermitted, neverRegistered, missingMode, registeredLate, registeredTwice, submittedNotRegistered, noExpirationHandler, taskNeverCompleted, mainActorHandler, forceCastTask,
         processingWithoutIdentifiers, unknownMode, unusedMode, pushWithoutMode, pushWithoutEntitlement, gpuWithoutEntitlement,
-        deprecatedFetch, legacyFetchSwitchedOff, sessionConvenience, sessionUnsupportedTask, duplicateSession, noSessionEvents, editedGenerated, outdatedGenerated, nextStepPending, unneededSuppression, couldNotCheck,
+        deprecatedFetch, legacyFetchSwitchedOff, sessionConvenience, sessionUnsupportedTask, duplicateSession, noSessionEvents, storedCompletion, editedGenerated, outdatedGenerated, nextStepPending, unneededSuppression, couldNotCheck,
     ]
 
     /// The longest identifier's length, to which tables pad them.

@@ -56,6 +56,11 @@ extension DoctorRule {
             .nonTriggering("a call, then an if on the next line, in work that ends before the handler returns",
                            ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in",
                                                                         work: "print(task.identifier)\n        if ProcessInfo.processInfo.isLowPowerModeEnabled {\n            task.setTaskCompleted(success: false)\n            return\n        }\n        task.setTaskCompleted(success: true)"))),
+            .triggering("the task handed to a helper of another file that starts work and sets no expiration handler",
+                        helperInAnotherFile(helperWork: "Task { task.setTaskCompleted(success: true) }"), "1️⃣"),
+            .nonTriggering("the task handed to a helper of another file that sets its expiration handler",
+                           helperInAnotherFile(helperWork: "task.expirationHandler = { task.setTaskCompleted(success: false) }\n        Task { task.setTaskCompleted(success: true) }",
+                                               marker: "")),
             .nonTriggering("the task handed to code doctor does not follow",
                            ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in").replacingOccurrences(of: "self.refresh(task)", with: "Refresher.run(task)"))),
             .nonTriggering("the task handed on from the function it was passed to",
@@ -64,6 +69,42 @@ extension DoctorRule {
                            schedulerProtocol(work: "task.expirationHandler = { task.setTaskCompleted(success: false) }\n        Task { task.setTaskCompleted(success: true) }",
                                              marker: "")),
         ])
+
+    /// A launch handler that only hands its task to `Refresher.handle(_:)`, declared in `App/Refresher.swift` with
+    /// `helperWork` for its body, while another handler of the app sets its own expiration handler (so the word is
+    /// in the app, and only following the task into the helper tells).
+    private static func helperInAnotherFile(helperWork: String, marker: String = "1️⃣") -> ExampleApp {
+        ExampleApp(permitted: ["com.example.app.refresh", "com.example.app.cleanup"], modes: ["fetch", "processing"])
+            .launching("Tasks.registerAll()").with("App/Tasks.swift", """
+                import BackgroundTasks
+
+                enum Tasks {
+                    static func registerAll() {
+                        BGTaskScheduler.shared.\(marker)register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in
+                            Refresher.shared.handle(task)
+                        }
+                        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.cleanup", using: nil) { task in
+                            task.expirationHandler = { task.setTaskCompleted(success: false) }
+                            Task { task.setTaskCompleted(success: true) }
+                        }
+                        try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+                        try? BGTaskScheduler.shared.submit(BGProcessingTaskRequest(identifier: "com.example.app.cleanup"))
+                    }
+                }
+
+                """).with("App/Refresher.swift", """
+                import BackgroundTasks
+
+                final class Refresher: Sendable {
+                    static let shared = Refresher()
+
+                    func handle(_ task: BGTask) {
+                        \(helperWork)
+                    }
+                }
+
+                """)
+    }
 
     /// `work` after the task is cast to `refreshTask` (olvid-ios's shape), completing it when the cast fails.
     private static func castFirst(_ work: String) -> String {
@@ -192,7 +233,10 @@ extension DoctorRule {
 extension DoctorRule {
     fileprivate static func findNoExpirationHandler(_ audit: inout RuleAudit) {
         for handler in audit.relevant.flatMap(\.handlers) where handler.kind == .launch && handler.lacksExpirationHandler {
-            audit.add(.noExpirationHandler, at: handler.location, "This launch handler never sets the task's expirationHandler.",
+            let message = handler.helperWithoutExpiration.map {
+                "This launch handler hands its task to \($0), which starts work and never sets the task's expirationHandler; neither does the handler."
+            } ?? "This launch handler never sets the task's expirationHandler."
+            audit.add(.noExpirationHandler, at: handler.location, message,
                       why: "When the time runs out iOS calls the expiration handler; without one the work is not stopped, setTaskCompleted is not called, and iOS kills the app and throttles its future tasks.",
                       fix: "Set task.expirationHandler = { @Sendable in … } first thing in the handler: cancel the work there and call task.setTaskCompleted(success: false).")
         }

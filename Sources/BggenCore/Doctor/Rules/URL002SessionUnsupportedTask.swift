@@ -22,7 +22,7 @@ extension DoctorRule {
     fileprivate static func findSessionUnsupportedTask(_ audit: inout RuleAudit) {
         for misuse in audit.relevant.flatMap(\.sessionMisuse) where misuse.kind == .unsupportedTask {
             audit.add(.sessionUnsupportedTask, severity: misuse.call.hasPrefix("dataTask") ? .warning : nil, at: misuse.location,
-                      "\(misuse.call) is called on a background URLSession.",
+                      misuse.message,
                       why: "Background sessions transfer only downloads and uploads from a file; data tasks stop when the app is suspended and uploads from Data or streams are refused.",
                       fix: "Use downloadTask(with:) for requests whose response matters, and write the body to a file for uploadTask(with:fromFile:).")
         }
