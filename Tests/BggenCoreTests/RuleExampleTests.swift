@@ -119,10 +119,12 @@ struct MarkedRepository {
                         T\(n) = {isa = PBXNativeTarget; name = \(target.name); productType = "\(target.kind.rawValue)"; fileSystemSynchronizedGroups = (SYNC\(n), ); buildConfigurationList = TL\(n); };
                         TL\(n) = {isa = XCConfigurationList; buildConfigurations = (TR\(n), ); };
                         TR\(n) = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.\(target.name.lowercased()); \(target.settings) }; name = Release; };
+                        D\(n) = {isa = PBXTargetDependency; target = T\(n); };
 
                 """
         }.joined()
         let numbers = app.targets.indices.map { $0 + 2 }
+        let dependencies = app.targets.indices.filter { app.targets[$0].isLinked }.map { "D\($0 + 2), " }.joined()
         return """
             {
                 objects = {
@@ -131,7 +133,7 @@ struct MarkedRepository {
                     SYNC = {isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
                     PL = {isa = XCConfigurationList; buildConfigurations = (PR, ); };
                     PR = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; GENERATE_INFOPLIST_FILE = YES; }; name = Release; };
-                    T1 = {isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; fileSystemSynchronizedGroups = (SYNC, ); buildConfigurationList = TL; };
+                    T1 = {isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; fileSystemSynchronizedGroups = (SYNC, ); dependencies = (\(dependencies)); buildConfigurationList = TL; };
                     TL = {isa = XCConfigurationList; buildConfigurations = (TR, ); };
                     TR = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_BUNDLE_IDENTIFIER = com.example.app; INFOPLIST_FILE = App/Info.plist; CODE_SIGN_ENTITLEMENTS = App/App.entitlements; \(app.settings) }; name = Release; };
             \(targets)    };

@@ -442,10 +442,8 @@ struct CodeModel: Sendable {
             }
         }
         for fileIndex in files.indices {
-            let owners = targets.targets(of: files[fileIndex].file)
-            func isVisible(_ file: String) -> Bool {
-                owners.isEmpty || targets.targets(of: file).isEmpty || !Set(targets.targets(of: file)).isDisjoint(with: owners)
-            }
+            let user = files[fileIndex].file
+            func isVisible(_ file: String) -> Bool { targets.compileTogether(user, file) }
             for useIndex in files[fileIndex].uses.indices where files[fileIndex].uses[useIndex].value == nil {
                 guard let name = files[fileIndex].uses[useIndex].pendingConstant else { continue }
                 var visible = (definitions[name] ?? []).filter { isVisible($0.file) }
@@ -480,11 +478,7 @@ struct CodeModel: Sendable {
     /// The isolation of `name` where it is declared among the files `target` compiles (shared code included);
     /// unknown when it is declared there never, or more than once.
     func isolation(ofType name: String, forFile file: String) -> SwiftScopes.Isolation {
-        let owners = targets.targets(of: file)
-        let declarations = (typeDeclarations[name] ?? []).filter { declaration in
-            let theirs = targets.targets(of: declaration.file)
-            return owners.isEmpty || theirs.isEmpty || !Set(theirs).isDisjoint(with: owners)
-        }
+        let declarations = (typeDeclarations[name] ?? []).filter { targets.compileTogether(file, $0.file) }
         return declarations.count == 1 ? declarations[0].isolation : .unknown
     }
 }

@@ -19,21 +19,33 @@ struct TargetFiles: Sendable {
         return holders.filter { $0.depth == deepest }.map(\.name).sorted()
     }
 
-    /// Whether `file` counts as `target`'s code: it compiles it, or it is shared code of a one-app repository.
+    /// Whether `file` counts as `target`'s code: it compiles it, a framework target it links compiles it, it lies in
+    /// a local package it uses, or it is shared code of a one-app repository.
     func counts(_ file: String, for target: String) -> Bool {
         let owners = targets(of: file)
-        return owners.contains(target) || (owners.isEmpty && appTargets.count <= 1)
+        return isOwn(file, for: target, owners: owners) || (owners.isEmpty && appTargets.count <= 1)
     }
 
-    /// Whether `file` sees what `other` declares: a target compiles both, or either is nobody's (shared code).
+    /// Whether `target` compiles `file` into itself: its own, a linked framework target's or a used local package's.
+    func isOwn(_ file: String, for target: String, owners: [String]? = nil) -> Bool {
+        let owners = owners ?? targets(of: file)
+        if owners.contains(target) { return true }
+        guard let app = appTargets.first(where: { $0.name == target }) else { return false }
+        return owners.contains(where: app.linkedTargets.contains) || app.linkedPackageFolders.contains { PathText.isInside(file, $0) }
+    }
+
+    /// Whether `file` sees what `other` declares: a target compiles both, or either is nobody's (shared code), or
+    /// `other` is in a framework or package `file`'s app links (the framework does not see the app's code, but a
+    /// declaration's file seeing its use is all the callers of this ask).
     func compileTogether(_ file: String, _ other: String) -> Bool {
         let owners = targets(of: file), theirs = targets(of: other)
-        return owners.isEmpty || theirs.isEmpty || !Set(theirs).isDisjoint(with: owners)
+        if owners.isEmpty || theirs.isEmpty || !Set(theirs).isDisjoint(with: owners) { return true }
+        return owners.contains { isOwn(other, for: $0, owners: theirs) } || theirs.contains { isOwn(file, for: $0, owners: owners) }
     }
 
     /// Files no project and no app folder attributes: with several app targets, counted for none of them.
     func isUnattributed(_ file: String) -> Bool {
-        appTargets.count > 1 && targets(of: file).isEmpty
+        appTargets.count > 1 && targets(of: file).isEmpty && !appTargets.contains { $0.linkedPackageFolders.contains { PathText.isInside(file, $0) } }
     }
 
     /// A target the project lists no files for (no sources phase, no synchronized folder, no generator sources):

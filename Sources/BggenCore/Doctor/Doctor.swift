@@ -73,7 +73,7 @@ public struct Doctor: Sendable {
                                    extensionSessions: extensionSessions)
         for target in targets {
             let relevant = facts.filter { code.targets.counts($0.file, for: target.name) }
-            let owned = facts.filter { code.targets.targets(of: $0.file).contains(target.name) }
+            let owned = facts.filter { code.targets.isOwn($0.file, for: target.name) }
             var audit = RuleAudit(target: target, context: context, relevant: relevant, owned: owned)
             try audit.readFiles(root: root, fileSystem: fileSystem)
             findings += audit.run(only: checking)

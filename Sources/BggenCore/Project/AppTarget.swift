@@ -145,6 +145,12 @@ public struct AppTarget: Sendable, Equatable {
     /// An XcodeGen or Tuist target's `sources`, files and folders as listed, relative to the root: a new file is
     /// compiled after generating only inside a listed folder.
     public internal(set) var listedSources: [String] = []
+    /// Framework and library targets of the same project the app depends on, links or embeds, and the folders of
+    /// the local Swift packages it uses: code the app compiles into itself, which doctor reads as the app's own (an
+    /// app delegate that only subclasses a framework's, `class AppDelegate: OTRAppDelegate {}`, keeps its background
+    /// work there).
+    public internal(set) var linkedTargets: [String] = []
+    public internal(set) var linkedPackageFolders: [String] = []
     /// Each configuration's build settings by name, so text written elsewhere (Info.plist entries, identifiers
     /// read from code, paths) expands as Xcode expands it for this target.
     var buildSettings: [String: BuildSettings] = [:]

@@ -24,6 +24,13 @@ struct XcodeProjectModel: Sendable {
         var sourceFiles: Set<String>
         /// IDs of the targets it depends on (`PBXTargetDependency`), in this project.
         var dependencyIDs: [String] = []
+        /// The file reference of what it builds (`productReference`), and those its Frameworks and Embed phases
+        /// link or copy: a framework target of the project whose product is among them is the app's code.
+        var productReference: String?
+        var linkedReferences: Set<String> = []
+        /// The folders of the local Swift packages (`XCLocalSwiftPackageReference`) whose products it uses, relative
+        /// to the root.
+        var localPackageFolders: [String] = []
     }
 
     struct SynchronizedGroup: Sendable {
@@ -98,8 +105,12 @@ struct XcodeProjectModel: Sendable {
             guard let object = objects[id], let name = object["name"]?.string else { continue }
             let phases = (object["buildPhases"]?.array ?? []).compactMap(\.string)
             var sources = Set<String>()
+            var linked = Set<String>()
             for phase in phases {
                 phaseOwners[phase] = id
+                if ["PBXFrameworksBuildPhase", "PBXCopyFilesBuildPhase"].contains(objects[phase]?["isa"]?.string ?? "") {
+                    linked.formUnion((objects[phase]?["files"]?.array ?? []).compactMap { objects[$0.string ?? ""]?["fileRef"]?.string })
+                }
                 guard objects[phase]?["isa"]?.string == "PBXSourcesBuildPhase" else { continue }
                 for buildFile in (objects[phase]?["files"]?.array ?? []).compactMap(\.string) {
                     if let reference = objects[buildFile]?["fileRef"]?.string, let filePath = resolver.path(of: reference) {
@@ -112,7 +123,13 @@ struct XcodeProjectModel: Sendable {
                 configurations: configurations(object["buildConfigurationList"]?.string),
                 synchronizedGroupIDs: (object["fileSystemSynchronizedGroups"]?.array ?? []).compactMap(\.string),
                 sourceFiles: sources,
-                dependencyIDs: (object["dependencies"]?.array ?? []).compactMap { objects[$0.string ?? ""]?["target"]?.string }))
+                dependencyIDs: (object["dependencies"]?.array ?? []).compactMap { objects[$0.string ?? ""]?["target"]?.string },
+                productReference: object["productReference"]?.string, linkedReferences: linked,
+                localPackageFolders: (object["packageProductDependencies"]?.array ?? []).compactMap { product -> String? in
+                    guard let package = objects[product.string ?? ""]?["package"]?.string, objects[package]?["isa"]?.string == "XCLocalSwiftPackageReference",
+                          let relative = objects[package]?["relativePath"]?.string else { return nil }
+                    return PathText.join(PathText.parent(of: projectPath), relative)
+                }))
         }
         self.targets = targets
 

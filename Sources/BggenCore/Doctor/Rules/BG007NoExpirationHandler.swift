@@ -61,6 +61,8 @@ extension DoctorRule {
             .nonTriggering("the task handed to a helper of another file that sets its expiration handler",
                            helperInAnotherFile(helperWork: "task.expirationHandler = { task.setTaskCompleted(success: false) }\n        Task { task.setTaskCompleted(success: true) }",
                                                marker: "")),
+            .triggering("a launch handler in a framework the app links, whose app delegate the app's subclasses",
+                        ExampleSources.frameworkDelegate(work: "Task { task.setTaskCompleted(success: true) }", marker: "1️⃣"), "1️⃣"),
             .nonTriggering("the task handed to code doctor does not follow",
                            ExampleSources.swift6(ExampleSources.handler(closure: "{ @Sendable task in").replacingOccurrences(of: "self.refresh(task)", with: "Refresher.run(task)"))),
             .nonTriggering("the task handed on from the function it was passed to",

@@ -133,6 +133,30 @@ enum ExampleSources {
             """)
     }
 
+    /// ChatSecure's shape: the app target's `AppDelegate` only subclasses `KitAppDelegate`, declared in the framework
+    /// target `Kit` (folder `Kit/`) the app links, which registers the refresh task at launch with `work` in its
+    /// launch handler (`marker` before `register`) and submits it.
+    static func frameworkDelegate(work: String, marker: String = "") -> ExampleApp {
+        ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"])
+            .with("App/AppDelegate.swift", "import Kit\n\n@main\nfinal class AppDelegate: KitAppDelegate {}\n")
+            .with("Kit/KitAppDelegate.swift", """
+                import BackgroundTasks
+                import UIKit
+
+                open class KitAppDelegate: UIResponder, UIApplicationDelegate {
+                    open func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        BGTaskScheduler.shared.\(marker)register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in
+                            \(work)
+                        }
+                        try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+                        return true
+                    }
+                }
+
+                """)
+            .with(ExampleTarget("Kit", .framework, folder: "Kit", linked: true))
+    }
+
     /// An app delegate extension handling background session events, which every background session needs.
     static let sessionEvents = """
         import UIKit

@@ -13,6 +13,8 @@ extension DoctorRule {
             .triggering("fetch in an app with CocoaPods, whose code doctor does not read", ExampleApp(modes: ["1️⃣fetch", "audio"]).with("Podfile", "pod 'Alamofire'\n"),
                         "1️⃣ MODE003 note"),
             .nonTriggering("fetch used by a refresh task", ExampleSources.cleanRefresh),
+            .nonTriggering("fetch used by a refresh task in a framework the app links, whose app delegate the app's subclasses",
+                           ExampleSources.frameworkDelegate(work: "task.setTaskCompleted(success: true)")),
         ])
 }
 

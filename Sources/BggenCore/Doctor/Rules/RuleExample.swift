@@ -157,11 +157,14 @@ public struct ExampleTarget: Sendable {
     public let folder: String
     /// pbxproj assignments, such as `SDKROOT = macosx;` for another platform's target.
     public let settings: String
+    /// The app target depends on it (a framework it links and embeds).
+    public let isLinked: Bool
 
-    public init(_ name: String, _ kind: Kind, folder: String, settings: String = "") {
+    public init(_ name: String, _ kind: Kind, folder: String, settings: String = "", linked: Bool = false) {
         self.name = name
         self.kind = kind
         self.folder = folder
         self.settings = settings
+        isLinked = linked
     }
 }

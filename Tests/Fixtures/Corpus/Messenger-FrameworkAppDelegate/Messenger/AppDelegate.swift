@@ -1,0 +1,5 @@
+import OTRKit
+import UIKit
+
+@main
+final class AppDelegate: OTRAppDelegate {}

@@ -1,0 +1,14 @@
+import TrailSync
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        TrailSync.registerBackgroundTasks()
+        return true
+    }
+
+    func applicationDidEnterBackground(_ application: UIApplication) {
+        TrailSync.scheduleRefresh()
+    }
+}
