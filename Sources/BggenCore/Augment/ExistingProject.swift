@@ -15,6 +15,9 @@ public struct ExistingProject: Sendable {
     /// Whether the target's Info.plist has `UIApplicationSceneManifest`; nil when that cannot be known (no file,
     /// a file a generator rebuilds, or one Xcode completes from build settings, which can add the manifest).
     var declaresSceneManifest: Bool?
+    /// The model of the app's code detection read, which init asks (through doctor's rules) about a registration
+    /// it finds already there.
+    var code: CodeModel?
 
     /// Detects the project at `root`; nil when there is none (a new folder), so bggen just generates files.
     /// A folder that plainly holds an app bggen cannot read is an error, never a new folder: `spec` names the
@@ -22,8 +25,11 @@ public struct ExistingProject: Sendable {
     public static func detect(root: String, targetName: String?, spec: String? = nil, fileSystem: any FileSystem,
                               dumper: (any ProjectDumping)? = nil) throws -> ExistingProject? {
         let report: ProjectReport
+        let code: CodeModel
         do {
-            report = try ProjectDetector.detect(root: root, spec: spec, fileSystem: fileSystem, dumper: dumper)
+            let read = try ProjectDetector.read(root: root, spec: spec, fileSystem: fileSystem, dumper: dumper)
+            report = read.report
+            code = read.code
         } catch {
             switch error {
             case .rootNotFound:
@@ -52,6 +58,7 @@ public struct ExistingProject: Sendable {
         var project = ExistingProject(report: report, target: target, style: detectStyle(report, target: target),
                                       listedIdentifiers: target.map { listedIdentifiers(of: $0, root: root, fileSystem: fileSystem) } ?? [],
                                       declaresSceneManifest: target.flatMap { declaresSceneManifest($0, root: root, fileSystem: fileSystem) })
+        project.code = code
         if project.usableBundleIdentifier == nil, let written = target?.bundleIdentifier?.raw {
             project.definitionLines = XCConfigDefinitions.lines(of: "PRODUCT_BUNDLE_IDENTIFIER", written: written, root: root, fileSystem: fileSystem)
         }

@@ -111,8 +111,10 @@ enum LaunchPaths {
             cursor = open
             let header = SwiftScopes.headerTokens(before: open, in: tokens)
             if language == .objectiveC {
+                if let block = objectiveCEntry(at: open, in: tokens) { return .afterLaunch(block.place) }
                 if let method = objectiveCMethod(in: header) {
-                    return classify(objectiveCKey(method))
+                    let implemented = objectiveCClasses(in: tokens).last { $0.at < open }?.name
+                    return classify(objectiveCFunction(method, implementing: implemented).key)
                 }
                 continue
             }
@@ -161,6 +163,69 @@ enum LaunchPaths {
         return header[start...]
     }
 
+    /// The function an Objective-C method is in the call graph: its selector's key, except that `+load` runs as the
+    /// image loads, before `main` (launch), and `+initialize` runs when the class is first sent a message, so it is
+    /// the class's `init`, reached from the code that names the class.
+    static func objectiveCFunction(_ method: ArraySlice<SourceToken>, implementing type: String?) -> (key: String, isLaunch: Bool) {
+        let key = objectiveCKey(method)
+        guard method.first?.text == "+" else { return (key, false) }
+        if key == "load" { return (key, true) }
+        if key == "initialize", let type { return (type + ".init", false) }
+        return (key, false)
+    }
+
+    /// Each `@implementation Name` (and category `@implementation Name (Extra)`) of the file, in order.
+    static func objectiveCClasses(in tokens: [SourceToken]) -> [(at: Int, name: String)] {
+        tokens.indices.filter { $0 > 0 && tokens[$0].text == "implementation" && tokens[$0 - 1].text == "@" && $0 + 1 < tokens.count }
+            .map { ($0, tokens[$0 + 1].text) }
+    }
+
+    /// Calls whose block runs later, on a queue: `dispatch_async(queue, ^{ … })`, `[queue addOperationWithBlock:^{ … }]`.
+    private static let objectiveCDeferringCalls: Set<String> = [
+        "dispatch_async", "dispatch_after", "dispatch_barrier_async", "addOperationWithBlock", "performBlock",
+    ]
+
+    /// The `{` of each block handed to one of `objectiveCDeferringCalls`: an entry after launch, like Swift's
+    /// `DispatchQueue.main.async {}`.
+    private static func objectiveCEntryBlocks(in tokens: [SourceToken]) -> [Int: LaunchEntry] {
+        var result: [Int: LaunchEntry] = [:]
+        for open in tokens.indices where tokens[open].text == "{" && tokens[open].kind == .punctuation {
+            if let entry = objectiveCEntry(at: open, in: tokens) { result[open] = entry }
+        }
+        return result
+    }
+
+    /// The entry a block opening at `open` is, when it is handed to a deferring call: the call is the selector part
+    /// before `^` (`addOperationWithBlock:`), or the function whose argument list holds it, looked for at most 64
+    /// tokens back so a file of many blocks stays linear.
+    private static func objectiveCEntry(at open: Int, in tokens: [SourceToken]) -> LaunchEntry? {
+        var caret = open - 1
+        if caret > 0, tokens[caret].text == ")", tokens[caret].partner >= 0 { caret = Int(tokens[caret].partner) - 1 }
+        guard caret > 0, tokens[caret].text == "^" else { return nil }
+        var name: String?
+        if tokens[caret - 1].text == ":", caret >= 2 {
+            name = tokens[caret - 2].text
+        } else {
+            var depth = 0
+            var cursor = caret - 1
+            while cursor > 0, cursor >= caret - 64 {
+                let token = tokens[cursor]
+                if token.kind == .punctuation, [")", "]"].contains(token.text) { depth += 1 }
+                if token.kind == .punctuation, ["(", "["].contains(token.text) {
+                    if depth == 0 {
+                        if token.text == "(", tokens[cursor - 1].kind == .identifier { name = tokens[cursor - 1].text }
+                        break
+                    }
+                    depth -= 1
+                }
+                if token.kind == .punctuation, [";", "{", "}"].contains(token.text) { break }
+                cursor -= 1
+            }
+        }
+        guard let name, objectiveCDeferringCalls.contains(name) else { return nil }
+        return LaunchEntry(place: "a `\(name)` block", isPerOperation: false)
+    }
+
     /// The selector's first part, with `application:` methods told apart by their second part.
     static func objectiveCKey(_ header: ArraySlice<SourceToken>) -> String {
         guard let close = header.firstIndex(where: { $0.text == ")" }), close + 1 < header.endIndex else { return "" }
@@ -197,7 +262,10 @@ enum LaunchPaths {
     static func functions(in tokens: [SourceToken], language: SourceLexer.Language) -> [FunctionMentions] {
         var result: [FunctionMentions] = []
         let apps = appTypes(in: tokens)
-        let entries = language == .swift ? entryClosures(in: tokens) : [:]
+        let entries = language == .swift ? entryClosures(in: tokens) : objectiveCEntryBlocks(in: tokens)
+        let classes = language == .objectiveC ? objectiveCClasses(in: tokens) : []
+        // The `@implementation` around each method, found by moving forward with the braces, which come in order.
+        var classIndex = -1
         // For each token, the `{` of the innermost entry closure around it (-1 for none), in one pass.
         var innermostEntry = [Int](repeating: -1, count: entries.isEmpty ? 0 : tokens.count)
         if !entries.isEmpty {
@@ -224,7 +292,10 @@ enum LaunchPaths {
                 continue
             }
             if language == .objectiveC, let method = objectiveCMethod(in: header) {
-                key = objectiveCKey(method)
+                while classIndex + 1 < classes.count, classes[classIndex + 1].at < open { classIndex += 1 }
+                let function = objectiveCFunction(method, implementing: classIndex >= 0 ? classes[classIndex].name : nil)
+                key = function.key
+                isLaunch = function.isLaunch
                 line = method.first?.line ?? line
             } else if language == .swift, let function = header.lastIndex(where: { $0.text == "func" && $0.kind == .identifier }), function + 1 < header.endIndex {
                 key = Self.key(name: header[function + 1].text, header: header)
@@ -287,7 +358,8 @@ enum LaunchPaths {
 
     /// The initial values of the stored properties of the file's types, each as part of its type's `init`: an
     /// instance property's runs when the type is made, a static one's when code first names the type, and an app
-    /// delegate's or App's (`let taskScheduler = ENATaskScheduler.shared`) before launch finishes.
+    /// delegate's or App's (`let taskScheduler = ENATaskScheduler.shared`) before launch finishes; a `lazy var`'s
+    /// when the property is first read.
     private static func storedProperties(in tokens: [SourceToken], apps: Set<String>) -> [FunctionMentions] {
         var result: [FunctionMentions] = []
         for index in tokens.indices where tokens[index].kind == .identifier && (tokens[index].text == "let" || tokens[index].text == "var")
@@ -301,6 +373,12 @@ enum LaunchPaths {
             }
             guard equals < tokens.count, tokens[equals].text == "=" else { continue }
             let mentions = Set(TokenPattern.statement(tokens, from: equals + 1).filter { $0.kind == .identifier }.map(\.text))
+            // A `lazy var`'s value is made when code first reads the property, not with its type: a node of its own,
+            // named like the property, which the functions that read it reach.
+            if tokens[..<index].suffix(3).contains(where: { $0.text == "lazy" && $0.line == tokens[index].line }) {
+                result.append(FunctionMentions(key: tokens[index + 1].text, isLaunch: false, mentions: mentions, line: tokens[index].line))
+                continue
+            }
             let isStatic = index > 0 && ["static", "class"].contains(tokens[index - 1].text)
             result.append(FunctionMentions(key: type + ".init", isLaunch: !isStatic && apps.contains(type), mentions: mentions, line: tokens[index].line))
         }

@@ -180,7 +180,7 @@ struct AuditContext: Sendable {
     let someRegistrationUnresolved: Bool
     /// Every request submitted with an identifier doctor could read, in any file.
     let requests: [TaskIdentifierUse]
-    private let launchReach: LaunchReach
+    let launchReach: LaunchReach
 
     init(project: ProjectReport, code: CodeModel, dependenciesUnread: Bool, extensionSessions: [ExtensionSession]) {
         self.project = project

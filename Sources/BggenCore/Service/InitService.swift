@@ -346,7 +346,7 @@ public struct InitService {
             // Never negotiable: registering an identifier twice kills the app at launch.
             guard !request.replace else { throw registered.error }
             skipped.append(registered.kind)
-            notes.append(registered.note)
+            notes.append(registered.note + LateRegistration.note(for: registered, in: project))
         }
         guard !request.replace else { return skipped }
         for (kind, finding) in project.existingCode(for: configuration.tasks) where !skipped.contains(kind) {

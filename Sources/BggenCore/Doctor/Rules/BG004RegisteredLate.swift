@@ -39,6 +39,25 @@ extension DoctorRule {
             .triggering("a registration launch reaches and a .task reaches again: a warning",
                         ExampleSources.late("func start() {", marker: "1️⃣").launching("Screen().start()").with("App/Model.swift", ExampleSources.model)
                             .with("App/ContentView.swift", ExampleSources.view(".task { model.boot() }")), "1️⃣ BG004 warning"),
+            .triggering("a registration in the initialiser of a lazy property a scene callback first reads", lazyService(lazy: true, marker: "1️⃣"), "1️⃣"),
+            .triggering("an Objective-C registration in a dispatch_async block at launch", objectiveC("""
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                    dispatch_async(dispatch_get_main_queue(), ^{
+                        [[BGTaskScheduler sharedScheduler] 1️⃣registerForTaskWithIdentifier:@"com.example.app.refresh" usingQueue:nil launchHandler:^(BGTask *task) {
+                            [task setTaskCompleted:YES];
+                        }];
+                    });
+                    return YES;
+                }
+                """), "1️⃣"),
+            .nonTriggering("a registration in the initialiser of a stored property made at launch", lazyService(lazy: false)),
+            .nonTriggering("an Objective-C registration in +load, which runs before main", objectiveC("""
+                + (void)load {
+                    [[BGTaskScheduler sharedScheduler] registerForTaskWithIdentifier:@"com.example.app.refresh" usingQueue:nil launchHandler:^(BGTask *task) {
+                        [task setTaskCompleted:YES];
+                    }];
+                }
+                """)),
             .nonTriggering("a registration at launch, and an .onAppear that only schedules",
                            ExampleSources.late("func start() {").launching("Screen().start()")
                                .with("App/ContentView.swift", ExampleSources.view(".onAppear { Screen().schedule() }"))),
@@ -50,6 +69,74 @@ extension DoctorRule {
                            ExampleSources.late("func start() {")
                                .with("App/TheApp.swift", "import SwiftUI\n\n@main struct TheApp: App {\n    init() { Screen().start() }\n    var body: some Scene { WindowGroup { Text(\"\") } }\n}\n")),
         ])
+}
+
+extension DoctorRule {
+    /// The app delegate keeps a `Coordinator` made at launch; a scene callback calls its `start()`, which reads its
+    /// `sync` property, a `Sync` whose `init` registers (`marker` before `register`): made at launch with the
+    /// coordinator, or, `lazy`, when `start()` first reads it.
+    private static func lazyService(lazy: Bool, marker: String = "") -> ExampleApp {
+        ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"])
+            .with("App/AppDelegate.swift", """
+                import UIKit
+
+                final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    let coordinator = Coordinator()
+
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        true
+                    }
+                }
+
+                """)
+            .with("App/SceneDelegate.swift", """
+                import UIKit
+
+                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func sceneDidBecomeActive(_ scene: UIScene) {
+                        (UIApplication.shared.delegate as? AppDelegate)?.coordinator.start()
+                    }
+                }
+
+                """)
+            .with("App/Coordinator.swift", "final class Coordinator {\n    \(lazy ? "lazy var" : "let") sync = Sync()\n\n    func start() {\n        sync.schedule()\n    }\n}\n")
+            .with("App/Sync.swift", """
+                import BackgroundTasks
+
+                final class Sync {
+                    init() {
+                        BGTaskScheduler.shared.\(marker)register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in task.setTaskCompleted(success: true) }
+                    }
+
+                    func schedule() {
+                        try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+                    }
+                }
+
+                """)
+    }
+
+    /// An Objective-C app delegate with `method`, which registers the refresh task, and a method that submits it.
+    private static func objectiveC(_ method: String) -> ExampleApp {
+        ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/AppDelegate.m", """
+            #import <BackgroundTasks/BackgroundTasks.h>
+            #import <UIKit/UIKit.h>
+
+            @interface AppDelegate : UIResponder <UIApplicationDelegate>
+            @end
+
+            @implementation AppDelegate
+
+            \(method)
+
+            - (void)applicationDidEnterBackground:(UIApplication *)application {
+                [[BGTaskScheduler sharedScheduler] submitTaskRequest:[[BGAppRefreshTaskRequest alloc] initWithIdentifier:@"com.example.app.refresh"] error:nil];
+            }
+
+            @end
+
+            """)
+    }
 }
 
 extension ExampleSources {
@@ -97,32 +184,46 @@ extension DoctorRule {
     /// action, a scene callback) reaches through calls: an error naming the path when launch does not reach it, a
     /// warning when launch does too. One that no path from launch or from an entry reaches is CHECK001's.
     fileprivate static func findRegisteredLate(_ audit: inout RuleAudit) {
-        let context = audit.context
         for use in audit.launchRegistrations {
-            switch use.launch {
-            case .afterLaunch(let place):
-                audit.add(.registeredLate, at: use.location, "\(use.value.map(TaskIdentifierText.described) ?? RepositoryText.quoted(use.expression)) is registered in \(place), which runs after launch finishes.",
-                          why: why, fix: "Register in application(_:didFinishLaunchingWithOptions:) (or a SwiftUI App's init), synchronously.")
-            case .function(let key):
-                guard let path = context.afterLaunchPath(to: key, receiver: use.launchReceiver), let entry = path.first?.entry else { continue }
-                let identifier = use.value.map(TaskIdentifierText.described) ?? RepositoryText.quoted(use.expression)
-                let route = LaunchPaths.describe(path, to: key)
-                if context.isReachedFromLaunch(key, receiver: use.launchReceiver) {
-                    // Launch registers it; the path after launch registers it again, if it runs, and that raises.
-                    audit.add(.registeredLate, severity: .warning, at: use.location,
-                              "\(identifier) is registered at launch and again after launch finishes, from \(route).",
-                              why: why + " Once it is registered, a second registration raises \"Launch handler … has already been registered\".",
-                              fix: "Keep the call at launch and remove the one from \(entry.place), or make \(key) register once.")
-                } else {
-                    let again = entry.isPerOperation ? ", and again at each tap" : ""
-                    audit.add(.registeredLate, at: use.location, "\(identifier) is registered after launch finishes\(again), from \(route).",
-                              why: why, fix: "Call \(key) from application(_:didFinishLaunchingWithOptions:) (or a SwiftUI App's init), synchronously, not from \(entry.place).")
-                }
-            case .unknown:
-                continue
-            }
+            guard let late = LateRegistration.of(use, reach: audit.context.launchReach) else { continue }
+            audit.add(.registeredLate, severity: late.isAlsoAtLaunch ? .warning : nil, at: use.location, late.message, why: late.why, fix: late.fix)
         }
     }
+}
+
+/// Doctor's words for a registration that runs after launch finishes (BG004), in one place: `init` says them too when
+/// it skips a task kind because the app registers it already, there.
+struct LateRegistration: Sendable, Equatable {
+    /// Launch reaches it as well: the later registration raises only if its path runs (a warning).
+    var isAlsoAtLaunch: Bool
+    var message: String
+    var why: String
+    var fix: String
 
     private static let why = "BGTaskScheduler accepts registrations only until application(_:didFinishLaunchingWithOptions:) returns; a later one raises \"All launch handlers must be registered before application finishes launching\" and the task never runs."
+
+    /// nil when the registration runs at launch, or when no path from an entry after launch was found.
+    static func of(_ use: TaskIdentifierUse, reach: LaunchReach) -> LateRegistration? {
+        let identifier = use.value.map(TaskIdentifierText.described) ?? RepositoryText.quoted(use.expression)
+        switch use.launch {
+        case .afterLaunch(let place):
+            return LateRegistration(isAlsoAtLaunch: false, message: "\(identifier) is registered in \(place), which runs after launch finishes.",
+                                    why: why, fix: "Register in application(_:didFinishLaunchingWithOptions:) (or a SwiftUI App's init), synchronously.")
+        case .function(let key):
+            let callee = LaunchReach.Callee(key: key, receiver: use.launchReceiver)
+            guard let path = reach.afterLaunchPath(to: callee), let entry = path.first?.entry else { return nil }
+            let route = LaunchPaths.describe(path, to: key)
+            if reach.reaches(callee) {
+                // Launch registers it; the path after launch registers it again, if it runs, and that raises.
+                return LateRegistration(isAlsoAtLaunch: true, message: "\(identifier) is registered at launch and again after launch finishes, from \(route).",
+                                        why: why + " Once it is registered, a second registration raises \"Launch handler … has already been registered\".",
+                                        fix: "Keep the call at launch and remove the one from \(entry.place), or make \(key) register once.")
+            }
+            let again = entry.isPerOperation ? ", and again at each tap" : ""
+            return LateRegistration(isAlsoAtLaunch: false, message: "\(identifier) is registered after launch finishes\(again), from \(route).",
+                                    why: why, fix: "Call \(key) from application(_:didFinishLaunchingWithOptions:) (or a SwiftUI App's init), synchronously, not from \(entry.place).")
+        case .unknown:
+            return nil
+        }
+    }
 }

@@ -1,0 +1,5 @@
+#import <Foundation/Foundation.h>
+
+@interface ScoreSync : NSObject
++ (void)refreshIfNeeded;
+@end
