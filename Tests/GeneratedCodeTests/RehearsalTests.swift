@@ -30,6 +30,10 @@ struct RehearsalTests {
         #expect(count >= [Self.transfersScenario: 5, Self.continuedScenario: 3][scenario, default: 12])
         #expect(Self.plain(run.output).contains(Scenarios.named(scenario).swiftTesting ? "Test run with \(count) tests in 1 suite passed"
                                                                                        : "Executed \(count) tests, with 0 failures"), "\(run.output)")
+        // The template's own processing work has no items: the checkpoint rehearsals had nothing to do, and say so.
+        if scenario == Self.swiftTestingScenario {
+            #expect(run.output.contains("Nothing to rehearse: makeRehearsedProcessingWork() built no CheckpointedWork"), "\(run.output)")
+        }
     }
 
     /// Every other snapshot scenario (a `--prefix`, SwiftUI, an Objective-C app delegate, the GPU, iOS 12 and 13,
@@ -62,7 +66,9 @@ struct RehearsalTests {
         let run = try await Self.run(executable, in: folder.url)
         #expect(run.ending == .exited(0), "\(base), \(setup): \(run.output)")
         let count = Self.testNames(in: rehearsal.contents).count
-        #expect(count > 0 && Self.plain(run.output).contains("Executed \(count) test\(count == 1 ? "" : "s"), with 0 failures"),
+        // The checkpoint rehearsals find no items in the template's own work, and are skipped.
+        let skips = base.flags.contains("--checkpoint") ? 2 : 0
+        #expect(count > 0 && Self.plain(run.output).contains("Executed \(count) test\(count == 1 ? "" : "s"), with \(skips == 0 ? "" : "\(skips) tests skipped and ")0 failures"),
                 "\(base): \(run.output)")
     }
 
@@ -195,10 +201,57 @@ struct RehearsalTests {
         let run = try await Self.buildAndRun(files, setup: .swift6)
         #expect(run.ending != .exited(0), "\(run.output)")
         #expect(Self.failure(of: "testSilentPushAnswersWithinThePushBudget", in: run.output)?.contains(
-            "iOS would stop waking the app for pushes: the silent push work (AppSilentPushWork) had not answered 1.7 s after a content-available push arrived") == true,
+            "iOS would stop waking the app for pushes: the silent push work (AppSilentPushWork) had not answered 1.7 s after the push") == true,
             "\(run.output)")
         #expect(Self.passed("testSilentPushAnswersNoDataToAPushWithoutContentAvailable", in: run.output), "\(run.output)")
         #expect(Self.passed("testRefreshCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")
+    }
+
+    /// Only the `sync` case of the push work hangs: a rehearsal sending a push with no custom key (`.noData` by
+    /// the `switch`'s default) passed it; the rehearsal sends one push per case the file documents.
+    @Test func aPushCaseThatHangsIsCaught() async throws {
+        var files = try Self.swiftFiles()
+        let source = files["SilentPushWork.swift"]!
+        files["SilentPushWork.swift"] = source.replacingOccurrences(
+            of: "            // Fetch what changed, for example: try await SyncClient().pullChanges()\n",
+            with: "            try await Task.sleep(nanoseconds: 3_000_000_000)\n")
+        try #require(files["SilentPushWork.swift"] != source)
+        let run = try await Self.buildAndRun(files, setup: .swift6)
+        #expect(Self.failure(of: "testSilentPushAnswersWithinThePushBudget", in: run.output)?.contains(
+            #"had not answered 1.7 s after the push {"aps": {"content-available": 1}, "type": "sync"} arrived"#) == true, "\(run.output)")
+    }
+
+    /// The test target's own factory hands the rehearsals a test double with items, while the app's work would
+    /// hang on its real database: every rehearsal runs the double, the checkpoint ones included.
+    @Test func aFactoryInTheTestTargetHandsTheRehearsalsATestDouble() async throws {
+        var files = try Self.swiftFiles(Self.swiftTestingScenario)
+        let work = files["ProcessingWork.swift"]!
+        files["ProcessingWork.swift"] = work.replacingOccurrences(of: "-> [String] {\n        []\n", with: "-> [String] {\n        await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }\n        return []\n")
+        try #require(files["ProcessingWork.swift"] != work)
+        files["RehearsalDoubles.swift"] = """
+            nonisolated struct InMemoryRecords: CheckpointedWork {
+                func items(after cursor: String?) async throws -> [String] {
+                    ["a", "b", "c"].filter { cursor == nil || $0 > cursor! }
+                }
+
+                func process(_ item: String) async throws -> String {
+                    item
+                }
+            }
+
+            extension BackgroundTaskManager {
+                @MainActor static func makeRehearsedProcessingWork() -> any BackgroundWork {
+                    InMemoryRecords()
+                }
+            }
+
+            """
+        let run = try await Self.buildAndRun(files, setup: .xcode26Defaults, scenario: Self.swiftTestingScenario)
+        #expect(run.ending == .exited(0), "\(run.output)")
+        for test in ["testProcessingCompletesOnceWhenTheWorkSucceeds", "testCheckpointedProcessingResumesAfterTheSavedCursorWhenExpiredBetweenItems",
+                     "testCheckpointedProcessingSkipsAnItemThatFailsForGoodAfterItsAttempts"] {
+            #expect(Self.passed(test, in: run.output), "\(test): \(run.output)")
+        }
     }
 
     /// The issue's "download handler that reads the file after returning": it saves into the temporary folder,
@@ -322,7 +375,8 @@ struct RehearsalTests {
         files["ExportJob.swift"] = old
         let run = try await Self.buildAndRun(files, setup: .xcode26Defaults, scenario: Self.continuedScenario)
         #expect(run.ending == .exited(0), "\(run.output)")
-        #expect(run.output.contains("Skipped: ExportJob has no rehearsal factory. Make it conform to RehearsedContinuedJob and add static func makeRehearsedJob()"), "\(run.output)")
+        #expect(run.output.contains("Nothing to rehearse: ExportJob has no rehearsal factory. Make it conform to RehearsedContinuedJob and add static func makeRehearsedJob()"), "\(run.output)")
+        #expect(Self.plain(run.output).contains("Executed 3 tests, with 3 tests skipped and 0 failures"), "\(run.output)")
     }
 
     /// The generated code broken the ways the simulator's mutants break it, in the app's copy: a delegate that

@@ -6,6 +6,9 @@ import Foundation
 ///
 /// iOS gives a refresh about 30 seconds, sometimes less: fetch what is new, save it, and return. Throw when it
 /// failed. Check for cancellation between steps; an expired task is cancelled.
+///
+/// It can run while the device is locked, when files of protection class `complete` cannot be opened: keep what
+/// it reads and writes in files of class `completeUntilFirstUserAuthentication`.
 nonisolated struct AppRefreshWork: BackgroundWork {
     func run() async throws {
         // For example, with the store and client the factory below hands over:

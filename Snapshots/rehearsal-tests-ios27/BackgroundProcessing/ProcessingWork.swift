@@ -26,7 +26,9 @@ nonisolated struct ProcessingWork: BackgroundWork {
 nonisolated extension BackgroundTaskManager {
     /// Builds the processing work of `BackgroundTaskManager.shared`. It runs on the main actor, when your launch
     /// code first uses `shared`, so it can hand the work the app's own dependencies, main-actor ones included, for
-    /// example `ProcessingWork(database: AppDatabase.shared)`, instead of the work reaching for globals.
+    /// example `ProcessingWork(database: AppDatabase.shared)`, instead of the work reaching for globals. The
+    /// rehearsal tests build the work with `makeRehearsedProcessingWork()`, this factory unless your test target
+    /// declares one with test doubles.
     @MainActor
     static func makeProcessingWork() -> any BackgroundWork {
         ProcessingWork()

@@ -6,6 +6,9 @@ import Foundation
 ///
 /// iOS gives a refresh about 30 seconds, sometimes less: fetch what is new, save it, and return. Throw when it
 /// failed. Check for cancellation between steps; an expired task is cancelled.
+///
+/// It can run while the device is locked, when files of protection class `complete` cannot be opened: keep what
+/// it reads and writes in files of class `completeUntilFirstUserAuthentication`.
 nonisolated struct AppRefreshWork: BackgroundWork {
     func run() async throws {
         // For example, with the store and client the factory below hands over:
@@ -21,7 +24,8 @@ nonisolated extension BackgroundTaskManager {
     /// first uses `shared`, so it can hand the work the app's own dependencies, main-actor ones included, for
     /// example `AppRefreshWork(store: AppDatabase.shared, client: APIClient.live)`, instead of the work reaching
     /// for globals inside `run()`. Tests build a manager of their own, with work made from test doubles:
-    /// `BackgroundTaskManager(appRefreshWork:processingWork:)`.
+    /// `BackgroundTaskManager(appRefreshWork:processingWork:)`. The rehearsal tests build the work with
+    /// `makeRehearsedAppRefreshWork()`, this factory unless your test target declares one with test doubles.
     @MainActor
     static func makeAppRefreshWork() -> any BackgroundWork {
         AppRefreshWork()

@@ -13,6 +13,9 @@ import Foundation
 ///
 /// iOS gives a refresh about 30 seconds, sometimes less: fetch what is new, save it, and return. Throw when it
 /// failed. Check for cancellation between steps; an expired task is cancelled.
+///
+/// It can run while the device is locked, when files of protection class `complete` cannot be opened: keep what
+/// it reads and writes in files of class `completeUntilFirstUserAuthentication`.
 {{availability}}nonisolated struct AppRefreshWork: BackgroundWork {
     func run() async throws {
         // For example, with the store and client the factory below hands over:
@@ -28,7 +31,8 @@ import Foundation
     /// first uses `shared`, so it can hand the work the app's own dependencies, main-actor ones included, for
     /// example `AppRefreshWork(store: AppDatabase.shared, client: APIClient.live)`, instead of the work reaching
     /// for globals inside `run()`. Tests build a manager of their own, with work made from test doubles:
-    /// `BackgroundTaskManager(appRefreshWork:{{#if processing}}processingWork:{{/if}})`.
+    /// `BackgroundTaskManager(appRefreshWork:{{#if processing}}processingWork:{{/if}})`.{{#if tests}} The rehearsal tests build the work with
+    /// `makeRehearsedAppRefreshWork()`, this factory unless your test target declares one with test doubles.{{/if}}
     @MainActor
     static func makeAppRefreshWork() -> any BackgroundWork {
         AppRefreshWork()
@@ -1571,7 +1575,13 @@ import XCTest
 {{#if uploads}}
 /// The server's answer to an upload, in pieces as iOS delivers it, must reach `uploadDidFinish` whole.
 {{/if}}
+{{#if hasTaskManager}}
+/// The work is built by `makeRehearsedAppRefreshWork()` and its kin (`RehearsedBackgroundWork`): the app's own
+/// factories unless this test target declares its own, with test doubles; the rehearsals never touch the app's
+/// saved checkpoint or schedule. A rehearsal that finds nothing to do (no items, no push) is skipped, saying why.
+{{else}}
 /// The factories run as in the app, so hand them test doubles through whatever your app's own tests use.
+{{/if}}
 {{#if swiftTesting}}
 /// The rehearsals run one at a time: each measures how long the work takes, which tests running beside it skew.
 @Suite(.serialized)
@@ -1658,33 +1668,79 @@ import XCTest
 
 {{/if}}
 {{#if checkpoint}}
-    {{#if swiftTesting}}@Test {{/if}}func testCheckpointedProcessingResumesAfterTheSavedCursorWhenExpiredBetweenItems() async {
-        guard let work = await BackgroundTaskManager.makeProcessingWork() as? any CheckpointedWork else { return }
-        await rehearseResuming(work)
+{{#if swiftTesting}}
+    @Test(.enabled(Comment(rawValue: BackgroundTaskRehearsalTests.noCheckpointItems)) { try await BackgroundTaskRehearsalTests.checkpointedWork() != nil })
+    func testCheckpointedProcessingResumesAfterTheSavedCursorWhenExpiredBetweenItems() async throws {
+        let work = try #require(try await Self.checkpointedWork())
+        try await rehearseResuming(work)
     }
 
-    {{#if swiftTesting}}@Test {{/if}}func testCheckpointedProcessingSkipsAnItemThatFailsForGoodAfterItsAttempts() async {
-        guard let work = await BackgroundTaskManager.makeProcessingWork() as? any CheckpointedWork else { return }
+    @Test(.enabled(Comment(rawValue: BackgroundTaskRehearsalTests.noCheckpointItems)) { try await BackgroundTaskRehearsalTests.checkpointedWork() != nil })
+    func testCheckpointedProcessingSkipsAnItemThatFailsForGoodAfterItsAttempts() async throws {
+        let work = try #require(try await Self.checkpointedWork())
         await rehearseSkipping(work)
+    }
+{{else}}
+    func testCheckpointedProcessingResumesAfterTheSavedCursorWhenExpiredBetweenItems() async throws {
+        guard let work = try await Self.checkpointedWork() else { throw XCTSkip(Self.noCheckpointItems) }
+        try await rehearseResuming(work)
+    }
+
+    func testCheckpointedProcessingSkipsAnItemThatFailsForGoodAfterItsAttempts() async throws {
+        guard let work = try await Self.checkpointedWork() else { throw XCTSkip(Self.noCheckpointItems) }
+        await rehearseSkipping(work)
+    }
+{{/if}}
+
+    /// Why the checkpoint rehearsals are skipped when `checkpointedWork()` finds nothing to rehearse.
+    static let noCheckpointItems = "Nothing to rehearse: makeRehearsedProcessingWork() built no CheckpointedWork whose items(after: nil) gives two items or more, so no run could be expired between items or skip one. Declare static func makeRehearsedProcessingWork() -> any BackgroundWork in an extension of BackgroundTaskManager in this test target, returning your work with a test double that holds a few items."
+
+    /// The work `makeRehearsedProcessingWork()` builds, when it is checkpointed and its `items(after: nil)` gives
+    /// at least two items; nil when there is nothing to rehearse. An error from `items(after:)` fails the rehearsal.
+    static func checkpointedWork() async throws -> (any CheckpointedWork)? {
+        guard let work = await BackgroundTaskManager.makeRehearsedProcessingWork() as? any CheckpointedWork else { return nil }
+        return try await work.items(after: nil).count >= 2 ? work : nil
     }
 
 {{/if}}
 {{#if silentPush}}
-    {{#if swiftTesting}}@Test {{/if}}func testSilentPushAnswersWithinThePushBudget() async {
-        let work = await SilentPushHandler.makeSilentPushWork()
+{{#if swiftTesting}}
+    @Test(.enabled(Comment(rawValue: BackgroundTaskRehearsalTests.noPushes)) { await !SilentPushHandler.rehearsedPushes.isEmpty })
+    func testSilentPushAnswersWithinThePushBudget() async throws {
+{{else}}
+    func testSilentPushAnswersWithinThePushBudget() async throws {
+        if await SilentPushHandler.rehearsedPushes.isEmpty {
+            throw XCTSkip(Self.noPushes)
+        }
+{{/if}}
+        let work = await SilentPushHandler.makeRehearsedSilentPushWork()
         let handler = SilentPushHandler(work: work, deadlineNanoseconds: UInt64(Self.pushBudget * 1_000_000_000))
-        let started = Date()
-        let result = await handler.handle(userInfo: ["aps": ["content-available": 1]])
-        let elapsed = Date().timeIntervalSince(started)
-        if elapsed >= Self.pushBudget {
-            Self.fail("iOS would stop waking the app for pushes: the silent push work (\(type(of: work))) had not answered \(Self.seconds(Self.pushBudget)) s after a content-available push arrived, so the handler answered .failed at its deadline (the device's 25 s on the rehearsals' clock, timeScale; with test doubles it should take milliseconds). Check Task.isCancelled or call try Task.checkCancellation() between steps.")
-        } else if result == .failed {
-            Self.fail("The silent push work (\(type(of: work))) answered .failed to a plain content-available push; iOS wakes an app for pushes less often the more of them fail.")
+        for payload in await SilentPushHandler.rehearsedPushes {
+            guard let userInfo = try Self.userInfo(of: payload) else {
+                Self.fail("SilentPushHandler.rehearsedPushes holds \(payload), which is not a JSON object.")
+                continue
+            }
+            let started = Date()
+            let result = await handler.handle(userInfo: userInfo)
+            let elapsed = Date().timeIntervalSince(started)
+            if elapsed >= Self.pushBudget {
+                Self.fail("iOS would stop waking the app for pushes: the silent push work (\(type(of: work))) had not answered \(Self.seconds(Self.pushBudget)) s after the push \(payload) arrived, so the handler answered .failed at its deadline (the device's 25 s on the rehearsals' clock, timeScale; with test doubles it should take milliseconds). Check Task.isCancelled or call try Task.checkCancellation() between steps.")
+            } else if result == .failed {
+                Self.fail("The silent push work (\(type(of: work))) answered .failed to the push \(payload), or threw; iOS wakes an app for pushes less often the more of them fail.")
+            }
         }
     }
 
+    /// `payload`, a push as JSON, as the `userInfo` iOS hands the app; nil when it is not a JSON object.
+    private static func userInfo(of payload: String) throws -> sending [AnyHashable: Any]? {
+        try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [AnyHashable: Any]
+    }
+
+    /// Why the push rehearsal is skipped when `SilentPushHandler.rehearsedPushes` is empty.
+    static let noPushes = "Nothing to rehearse: SilentPushHandler.rehearsedPushes is empty. List the pushes your server sends, as JSON, in static var rehearsedPushes: [String] in an extension of SilentPushHandler in this test target."
+
     {{#if swiftTesting}}@Test {{/if}}func testSilentPushAnswersNoDataToAPushWithoutContentAvailable() async {
-        let work = await SilentPushHandler.makeSilentPushWork()
+        let work = await SilentPushHandler.makeRehearsedSilentPushWork()
         let handler = SilentPushHandler(work: work, deadlineNanoseconds: UInt64(Self.pushBudget * 1_000_000_000))
         let result = await handler.handle(userInfo: ["aps": ["alert": "Hello"]])
         if result != .noData {
@@ -1694,25 +1750,30 @@ import XCTest
 
 {{/if}}
 {{#if continuedProcessing}}
-    {{#if swiftTesting}}@Test {{/if}}func testContinuedProcessingShowsProgressFromTheFirstMoment() async {
-{{#if needsContinuedAvailability}}
-        guard #available(iOS 26.0, *) else { return }
-{{/if}}
-        await rehearseContinued(expiring: false, check: .progress)
+    {{#if swiftTesting}}@Test(.enabled(if: BackgroundTaskRehearsalTests.continuedSkipReason == nil, Comment(rawValue: BackgroundTaskRehearsalTests.continuedSkipReason ?? ""))) {{/if}}func testContinuedProcessingShowsProgressFromTheFirstMoment() async throws {
+        try await rehearseContinued(expiring: false, check: .progress)
     }
 
-    {{#if swiftTesting}}@Test {{/if}}func testContinuedProcessingKeepsTheOutputOfAJobThatReturns() async {
-{{#if needsContinuedAvailability}}
-        guard #available(iOS 26.0, *) else { return }
-{{/if}}
-        await rehearseContinued(expiring: false, check: .output)
+    {{#if swiftTesting}}@Test(.enabled(if: BackgroundTaskRehearsalTests.continuedSkipReason == nil, Comment(rawValue: BackgroundTaskRehearsalTests.continuedSkipReason ?? ""))) {{/if}}func testContinuedProcessingKeepsTheOutputOfAJobThatReturns() async throws {
+        try await rehearseContinued(expiring: false, check: .output)
     }
 
-    {{#if swiftTesting}}@Test {{/if}}func testContinuedProcessingDiscardsPartialOutputWhenExpired() async {
+    {{#if swiftTesting}}@Test(.enabled(if: BackgroundTaskRehearsalTests.continuedSkipReason == nil, Comment(rawValue: BackgroundTaskRehearsalTests.continuedSkipReason ?? ""))) {{/if}}func testContinuedProcessingDiscardsPartialOutputWhenExpired() async throws {
+        try await rehearseContinued(expiring: true, check: .output)
+    }
+
+    /// Why the continued-processing rehearsals have nothing to rehearse here, or nil: continued processing needs
+    /// iOS 26, and the rehearsals run the job `makeRehearsedJob()` builds.
+    static var continuedSkipReason: String? {
 {{#if needsContinuedAvailability}}
-        guard #available(iOS 26.0, *) else { return }
+        guard #available(iOS 26.0, *) else {
+            return "Nothing to rehearse: continued processing needs iOS 26, and these tests run on an older system. Run them on an iOS 26 simulator."
+        }
 {{/if}}
-        await rehearseContinued(expiring: true, check: .output)
+        guard let _ = (ExportJob.self as Any.Type) as? any RehearsedContinuedJob.Type else {
+            return "Nothing to rehearse: ExportJob has no rehearsal factory. Make it conform to RehearsedContinuedJob and add static func makeRehearsedJob() -> ExportJob { ExportJob() } to ExportJob.swift."
+        }
+        return nil
     }
 
 {{/if}}
@@ -1837,10 +1898,10 @@ import XCTest
         let journal = Journal()
         let scheduler = FakeScheduler(journal: journal)
 {{#if refresh}}
-        let refreshWork = Observed(work: await BackgroundTaskManager.makeAppRefreshWork(), journal: journal, throwing: throwing)
+        let refreshWork = Observed(work: await BackgroundTaskManager.makeRehearsedAppRefreshWork(), journal: journal, throwing: throwing)
 {{/if}}
 {{#if processing}}
-        let processing = await BackgroundTaskManager.makeProcessingWork()
+        let processing = await BackgroundTaskManager.makeRehearsedProcessingWork()
 {{#if checkpoint}}
         // Checkpointed work keeps its cursor in the rehearsals' suite: a run here must not clear or move the app's.
         let processingWork = Observed(work: Self.withRehearsalCheckpoint(processing), journal: journal, throwing: throwing)
@@ -1853,7 +1914,9 @@ import XCTest
             appRefreshWork: refreshWork{{/if}}{{#if processing}},
             processingWork: processingWork{{/if}}
         )
-        let task = FakeTask(journal: journal)
+        // Expired before it starts: iOS can expire a task before its work begins, and the run sets its expiration
+        // handler before it starts the work.
+        let task = FakeTask(journal: journal, expiringWhenHandlerIsSet: expiry == 0)
         let workType: String
         switch kind {
 {{#if refresh}}
@@ -1879,8 +1942,10 @@ import XCTest
         }
         let work = "the \(kind.rawValue) work (\(workType))"
         if let expiry {
-            await Self.pause(expiry)
-            task.expire()
+            if expiry > 0 {
+                await Self.pause(expiry)
+                task.expire()
+            }
             let returned = await Self.waitUntil(Self.cancellationLimit) { journal.workHasReturned }
             if !returned {
                 Self.fail("iOS would suspend the app while \(work) still ran \(Self.cancellationLimit) s after its task expired: whatever it does then is cut off. Check Task.isCancelled or call try Task.checkCancellation() between steps.")
@@ -1939,15 +2004,25 @@ import XCTest
     /// it, expired at its first step before its last when `expiring`, and checks what iOS and the person see. A
     /// job whose type has no `makeRehearsedJob()` (an `ExportJob.swift` written before the rehearsals) is skipped,
     /// saying so.
+    private func rehearseContinued(expiring: Bool, check: ContinuedCheck) async throws {
+        if let reason = Self.continuedSkipReason {
+{{#if swiftTesting}}
+            // The test's condition skips it first.
+            Issue.record(Comment(rawValue: reason))
+            return
+{{else}}
+            throw XCTSkip(reason)
+{{/if}}
+        }
+        guard {{#if needsContinuedAvailability}}#available(iOS 26.0, *), {{/if}}let jobType = (ExportJob.self as Any.Type) as? any RehearsedContinuedJob.Type else { return }
+        await rehearseContinued(jobType.makeRehearsedJob(), expiring: expiring, check: check)
+    }
+
 {{#if needsContinuedAvailability}}
     @available(iOS 26.0, *)
 {{/if}}
-    private func rehearseContinued(expiring: Bool, check: ContinuedCheck) async {
-        guard let jobType = (ExportJob.self as Any.Type) as? any RehearsedContinuedJob.Type else {
-            print("Skipped: ExportJob has no rehearsal factory. Make it conform to RehearsedContinuedJob and add static func makeRehearsedJob() -> ExportJob { ExportJob() } to ExportJob.swift.")
-            return
-        }
-        let job = ObservedJob(job: jobType.makeRehearsedJob())
+    private func rehearseContinued(_ rehearsed: any ContinuedProcessingJob, expiring: Bool, check: ContinuedCheck) async {
+        let job = ObservedJob(job: rehearsed)
         let task = FakeContinuedTask(title: job.title, expiringAtFirstStep: expiring)
         let identifier = "\(BackgroundTaskConfiguration.continuedProcessingPrefix).rehearsal-\(UUID().uuidString)"
         let folder = ContinuedProcessingManager.partialOutputRoot.appendingPathComponent(identifier, isDirectory: true)
@@ -2025,12 +2100,12 @@ import XCTest
 {{/if}}
 {{#if checkpoint}}
     /// Expires a run right after its first item, then runs again: the second run must start after the cursor the
-    /// first saved. Your work's own items are used (through your factory), so with fewer than two there is nothing
-    /// to rehearse. The saved checkpoint is cleared before and after.
-    private func rehearseResuming<W: CheckpointedWork>(_ work: W) async {
+    /// first saved. Your work's own items are used (through `makeRehearsedProcessingWork()`, which
+    /// `checkpointedWork()` found to have two or more). The saved checkpoint is cleared before and after.
+    private func rehearseResuming<W: CheckpointedWork>(_ work: W) async throws {
         Self.forgetRehearsalState()
         defer { Self.forgetRehearsalState() }
-        guard let items = try? await work.items(after: nil), items.count >= 2 else { return }
+        let items = try await work.items(after: nil)
         let first = await runCheckpointed(work, expireAfterFirstItem: true, failFirstItem: false)
         let second = await runCheckpointed(work, expireAfterFirstItem: false, failFirstItem: false)
         guard let saved = first.first else {
@@ -2048,7 +2123,10 @@ import XCTest
         Self.forgetRehearsalState()
         defer { Self.forgetRehearsalState() }
         // Up to 10 runs: more would make the rehearsal slow, not surer.
-        guard let items = try? await work.items(after: nil), items.count >= 2, (1...10).contains(work.attemptsPerItem) else { return }
+        guard (1...10).contains(work.attemptsPerItem) else {
+            Self.fail("\(W.self).attemptsPerItem is \(work.attemptsPerItem); the rehearsal runs 1 to 10 times.")
+            return
+        }
         for attempt in 1...work.attemptsPerItem {
             let processed = await runCheckpointed(work, expireAfterFirstItem: false, failFirstItem: true)
             if attempt < work.attemptsPerItem && !processed.isEmpty {
@@ -2103,7 +2181,7 @@ import XCTest
         let task = FakeTask(journal: journal)
         let stepping = Stepping(work: work, task: task, expireAfterFirstItem: expireAfterFirstItem, failFirstItem: failFirstItem)
 {{#if refresh}}
-        let refreshWork = await BackgroundTaskManager.makeAppRefreshWork()
+        let refreshWork = await BackgroundTaskManager.makeRehearsedAppRefreshWork()
 {{/if}}
         let manager = BackgroundTaskManager(
             scheduler: { scheduler }{{#if schedulesOnBackground}}, dueDates: Self.rehearsalDueDates{{/if}}{{#if refresh}},
@@ -2164,6 +2242,65 @@ import XCTest
     }
 }
 
+{{#if hasTaskManager}}
+/// The work the rehearsals run. Each factory is the app's own (`makeAppRefreshWork()`, …) unless this test target
+/// declares one of the same name in an extension of `BackgroundTaskManager`, handing the work test doubles instead
+/// of the app's database and servers:
+///
+///     extension BackgroundTaskManager {
+///         @MainActor static func makeRehearsedProcessingWork() -> any BackgroundWork {
+///             ProcessingWork(database: .inMemory(records: ["a", "b", "c"]))
+///         }
+///     }
+{{availability}}@MainActor protocol RehearsedBackgroundWork {
+{{#if refresh}}
+    static func makeRehearsedAppRefreshWork() -> any BackgroundWork
+{{/if}}
+{{#if processing}}
+    static func makeRehearsedProcessingWork() -> any BackgroundWork
+{{/if}}
+}
+
+{{availability}}extension RehearsedBackgroundWork {
+{{#if refresh}}
+    static func makeRehearsedAppRefreshWork() -> any BackgroundWork {
+        BackgroundTaskManager.makeAppRefreshWork()
+    }
+{{/if}}
+{{#if processing}}
+
+    static func makeRehearsedProcessingWork() -> any BackgroundWork {
+        BackgroundTaskManager.makeProcessingWork()
+    }
+{{/if}}
+}
+
+{{availability}}extension BackgroundTaskManager: RehearsedBackgroundWork {}
+
+{{/if}}
+{{#if silentPush}}
+/// What the push rehearsals run and send: the app's own work (`makeSilentPushWork()`) and one push for each case
+/// `SilentPushWork.swift` was written with, unless this test target declares `makeRehearsedSilentPushWork()` (with
+/// test doubles) or `rehearsedPushes` (the pushes your server sends, as JSON) in an extension of
+/// `SilentPushHandler`.
+{{availability}}@MainActor protocol RehearsedSilentPush {
+    static func makeRehearsedSilentPushWork() -> any SilentPushWork
+    static var rehearsedPushes: [String] { get }
+}
+
+{{availability}}extension RehearsedSilentPush {
+    static func makeRehearsedSilentPushWork() -> any SilentPushWork {
+        SilentPushHandler.makeSilentPushWork()
+    }
+
+    static var rehearsedPushes: [String] {
+        [#"{"aps": {"content-available": 1}, "type": "sync"}"#{{#if processing}}, #"{"aps": {"content-available": 1}, "type": "process"}"#{{/if}}]
+    }
+}
+
+{{availability}}extension SilentPushHandler: RehearsedSilentPush {}
+
+{{/if}}
 {{#if hasTaskManager}}
 {{availability}}nonisolated extension BackgroundTaskRehearsalTests {
     /// The task kinds rehearsed, with what iOS allows each.
@@ -2273,14 +2410,17 @@ import XCTest
         }
     }
 
-    /// Stands in for the `BGTask` iOS hands the launch handler.
+    /// Stands in for the `BGTask` iOS hands the launch handler. With `expiringWhenHandlerIsSet`, it expires as soon
+    /// as it is given an expiration handler: before the run has started the work.
     final class FakeTask: BackgroundTaskHandle, @unchecked Sendable {
         private let lock = NSLock()
         private var handler: (() -> Void)?
         private let journal: Journal
+        private let expiringWhenHandlerIsSet: Bool
 
-        init(journal: Journal) {
+        init(journal: Journal, expiringWhenHandlerIsSet: Bool = false) {
             self.journal = journal
+            self.expiringWhenHandlerIsSet = expiringWhenHandlerIsSet
         }
 
         var expirationHandler: (() -> Void)? {
@@ -2293,6 +2433,9 @@ import XCTest
                 lock.lock()
                 handler = newValue
                 lock.unlock()
+                if expiringWhenHandlerIsSet, let newValue {
+                    newValue()
+                }
             }
         }
 
@@ -4669,7 +4812,9 @@ import Foundation
 {{availability}}nonisolated extension BackgroundTaskManager {
     /// Builds the processing work of `BackgroundTaskManager.shared`. It runs on the main actor, when your launch
     /// code first uses `shared`, so it can hand the work the app's own dependencies, main-actor ones included, for
-    /// example `ProcessingWork(database: AppDatabase.shared)`, instead of the work reaching for globals.
+    /// example `ProcessingWork(database: AppDatabase.shared)`, instead of the work reaching for globals.{{#if tests}} The
+    /// rehearsal tests build the work with `makeRehearsedProcessingWork()`, this factory unless your test target
+    /// declares one with test doubles{{#if checkpoint}} (the checkpoint rehearsals need two items or more){{/if}}.{{/if}}
     @MainActor
     static func makeProcessingWork() -> any BackgroundWork {
         ProcessingWork()
@@ -4867,7 +5012,9 @@ import UIKit
 {{availability}}nonisolated extension SilentPushHandler {
     /// Builds the work of `SilentPushHandler.shared`. It runs on the main actor, when the app delegate first uses
     /// `shared`, so it can hand the work the app's own dependencies, main-actor ones included, for example
-    /// `AppSilentPushWork(sync: SyncClient.shared)`.
+    /// `AppSilentPushWork(sync: SyncClient.shared)`.{{#if tests}} The rehearsal tests build the work with
+    /// `makeRehearsedSilentPushWork()` and send one push per case above, unless your test target declares that
+    /// factory (with test doubles) or `static var rehearsedPushes: [String]` (your server's pushes, as JSON).{{/if}}
     @MainActor
     static func makeSilentPushWork() -> any SilentPushWork {
         AppSilentPushWork()
