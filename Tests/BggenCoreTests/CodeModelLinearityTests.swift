@@ -8,23 +8,12 @@ import Testing
 /// 16 times as long (64 for the three layers of calls); `Tests/Benchmarks/code-model-benchmark.sh` has the full sizes.
 @Suite("Code model: linear in the code's size", .serialized, .tags(.slow))
 struct CodeModelLinearityTests {
-    private func seconds(_ repository: DoctorRepository) throws -> Double {
-        let fileSystem = repository.fileSystem
-        var best = Double.infinity
-        // The best of three: the suite runs other tests (and compilers) beside this one.
-        for _ in 0..<3 {
-            let start = Date()
-            _ = try Doctor(fileSystem: fileSystem).audit(root: DoctorRepository.root)
-            best = min(best, Date().timeIntervalSince(start))
+    /// `input(n)` at `small` and at four times `small` (see `LinearTime`).
+    private func expectLinear(small: Int, sourceLocation: SourceLocation = #_sourceLocation, _ input: (Int) -> DoctorRepository) throws {
+        try LinearTime.expectLinear(small: small, sourceLocation: sourceLocation) { count in
+            let fileSystem = input(count).fileSystem
+            return { _ = try Doctor(fileSystem: fileSystem).audit(root: DoctorRepository.root) }
         }
-        return best
-    }
-
-    /// `input(n)` at `small` and at four times `small`: linear gives a ratio near 4, quadratic near 16.
-    private func expectLinear(small: Int, _ input: (Int) -> DoctorRepository) throws {
-        let base = try seconds(input(small))
-        let large = try seconds(input(small * 4))
-        #expect(large < base * 8 + 0.25, "\(small): \(base) s, \(small * 4): \(large) s")
     }
 
     static func handler(_ body: String) -> String {
@@ -113,20 +102,11 @@ struct CodeModelLinearityTests {
     /// What `init` asks of the same model (which task kinds existing code covers) is linear too: it looked up
     /// each registration's file among all the code's findings before, quadratic in the number of files.
     @Test func initsCoverageOfManyRegistrations() throws {
-        func seconds(_ count: Int) throws -> Double {
+        try LinearTime.expectLinear(small: 500) { count in
             let fileSystem = Self.filesWithOneRegistrationEach(count).fileSystem
             let project = try #require(try ExistingProject.detect(root: DoctorRepository.root, targetName: nil, fileSystem: fileSystem))
-            var best = Double.infinity
-            for _ in 0..<3 {
-                let start = Date()
-                #expect(project.existingCode(for: TaskKind.allCases).contains { $0.kind == .refresh })
-                best = min(best, Date().timeIntervalSince(start))
-            }
-            return best
+            return { #expect(project.existingCode(for: TaskKind.allCases).contains { $0.kind == .refresh }) }
         }
-        let base = try seconds(500)
-        let large = try seconds(2_000)
-        #expect(large < base * 8 + 0.25, "500: \(base) s, 2000: \(large) s")
     }
 
     /// `count` files, each registering its own identifier and calling the next file's `register()`.

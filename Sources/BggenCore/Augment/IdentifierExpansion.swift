@@ -34,7 +34,7 @@ extension AppTarget {
     }
 
     /// Whether `identifier` fits `pattern`, each variable reference left in it standing for any text.
-    private static func fits(_ pattern: String, _ identifier: String) -> Bool {
+    static func fits(_ pattern: String, _ identifier: String) -> Bool {
         let glob = pattern.replacingOccurrences(of: #"\$(\([^)]*\)|\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*)"#, with: "*", options: .regularExpression)
         return BuildSettings.glob(glob, matches: identifier)
     }

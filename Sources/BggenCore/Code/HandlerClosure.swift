@@ -58,12 +58,14 @@ struct HandlerClosure: Sendable, Equatable {
             return everySiteKnown ? reached : nil
         }
         var result: [HandlerClosure] = []
+        // Each scope's isolation, read once for all the handlers inside it.
+        var isolations: [Int: SwiftScopes.Isolation] = [:]
         for (index, token) in tokens.enumerated() where token.kind == .identifier {
             let location = FindingLocation(file: file, line: token.line, column: token.column)
             if let registration = registrations[index], let open = registration.closure(in: tokens) {
                 let reached = judged(index)
                 result.append(.launch(
-                    at: location, context: SwiftScopes.isolation(at: index, in: tokens),
+                    at: location, context: SwiftScopes.isolation(at: index, in: tokens, known: &isolations),
                     isNonisolated: registration.handlerIsSendable || SwiftScopes.closureIsNonisolated(at: open, in: tokens),
                     runsOnMain: registration.runsOnMain, reached: reached))
             } else if let registration = registrations[index], let function = registration.handlerFunction(in: tokens),
@@ -73,12 +75,12 @@ struct HandlerClosure: Sendable, Equatable {
                 // is isolated to the main actor as a closure written there is).
                 let reached = judged(index)
                 result.append(.launch(
-                    at: location, context: SwiftScopes.isolation(at: found.body.lowerBound, in: tokens), isNonisolated: registration.handlerIsSendable,
+                    at: location, context: SwiftScopes.isolation(at: found.body.lowerBound, in: tokens, known: &isolations), isNonisolated: registration.handlerIsSendable,
                     runsOnMain: registration.runsOnMain, reached: reached, isClosure: false))
             } else if token.text == "expirationHandler", index > 0, tokens[index - 1].text == ".",
                       TokenPattern.matches(tokens, at: index + 1, ["=", "{"]) {
                 result.append(HandlerClosure(
-                    kind: .expiration, location: location, context: SwiftScopes.isolation(at: index, in: tokens),
+                    kind: .expiration, location: location, context: SwiftScopes.isolation(at: index, in: tokens, known: &isolations),
                     isNonisolated: SwiftScopes.closureIsNonisolated(at: index + 2, in: tokens), runsOnMain: false,
                     lacksExpirationHandler: false))
             }

@@ -104,36 +104,47 @@ enum LaunchPaths {
         key == "application:didFinishLaunchingWithOptions" || key == "application:willFinishLaunchingWithOptions"
     }
 
-    /// Where the code at token `index` runs: the innermost function around it, or a closure that defers it.
-    static func context(at index: Int, in tokens: [SourceToken], language: SourceLexer.Language) -> LaunchContext {
+    /// Where the code at token `index` runs: the innermost function around it, or a closure that defers it. Each
+    /// scope's answer is kept in `known` (by its `{`): thousands of registrations inside one
+    /// closure read its header, as long as the call it is passed to, once (issue 43, item 5).
+    static func context(at index: Int, in tokens: [SourceToken], language: SourceLexer.Language, known: inout [Int: LaunchContext]) -> LaunchContext {
+        var asked: [Int] = []
+        var answer = LaunchContext.unknown
         var cursor = index
         while let open = SwiftScopes.enclosingBrace(before: cursor, in: tokens) {
+            if let found = known[open] { answer = found; break }
+            asked.append(open)
+            if let own = ownContext(of: open, in: tokens, language: language) { answer = own; break }
             cursor = open
-            let header = SwiftScopes.headerTokens(before: open, in: tokens)
-            if language == .objectiveC {
-                if let block = objectiveCEntry(at: open, in: tokens) { return .afterLaunch(block.place) }
-                if let method = objectiveCMethod(in: header) {
-                    let implemented = objectiveCClasses(in: tokens).last { $0.at < open }?.name
-                    return classify(objectiveCFunction(method, implementing: implemented).key)
-                }
-                continue
-            }
-            if let first = header.first, SwiftScopes.statementKeywords.contains(first.text) { continue }
-            if let deferring = header.last(where: { $0.kind == .identifier && (deferringCalls.contains($0.text) || perOperationCalls.contains($0.text)) }),
-               !header.contains(where: { $0.text == "func" || $0.text == "init" }) {
-                return .afterLaunch(entry(named: deferring.text).place)
-            }
-            if let function = header.lastIndex(where: { $0.text == "func" && $0.kind == .identifier }), function + 1 < header.endIndex {
-                return classify(key(name: header[function + 1].text, header: header))
-            }
-            if header.contains(where: { $0.text == "init" && $0.kind == .identifier }) {
-                return typeName(around: open, in: tokens).map { classify($0 + ".init") } ?? .unknown
-            }
-            if let variable = header.lastIndex(where: { $0.text == "var" }), variable + 1 < header.endIndex, header[variable + 1].text == "body" {
-                return .afterLaunch("a SwiftUI body")
-            }
         }
-        return .unknown
+        for open in asked { known[open] = answer }
+        return answer
+    }
+
+    /// What the scope opening at `open` makes of the code in it, or nil when the scope around it decides.
+    private static func ownContext(of open: Int, in tokens: [SourceToken], language: SourceLexer.Language) -> LaunchContext? {
+        let header = SwiftScopes.headerTokens(before: open, in: tokens)
+        if language == .objectiveC {
+            if let block = objectiveCEntry(at: open, in: tokens) { return .afterLaunch(block.place) }
+            guard let method = objectiveCMethod(in: header) else { return nil }
+            let implemented = objectiveCClasses(in: tokens).last { $0.at < open }?.name
+            return classify(objectiveCFunction(method, implementing: implemented).key)
+        }
+        if let first = header.first, SwiftScopes.statementKeywords.contains(first.text) { return nil }
+        if let deferring = header.last(where: { $0.kind == .identifier && (deferringCalls.contains($0.text) || perOperationCalls.contains($0.text)) }),
+           !header.contains(where: { $0.text == "func" || $0.text == "init" }) {
+            return .afterLaunch(entry(named: deferring.text).place)
+        }
+        if let function = header.lastIndex(where: { $0.text == "func" && $0.kind == .identifier }), function + 1 < header.endIndex {
+            return classify(key(name: header[function + 1].text, header: header))
+        }
+        if header.contains(where: { $0.text == "init" && $0.kind == .identifier }) {
+            return typeName(around: open, in: tokens).map { classify($0 + ".init") } ?? .unknown
+        }
+        if let variable = header.lastIndex(where: { $0.text == "var" }), variable + 1 < header.endIndex, header[variable + 1].text == "body" {
+            return .afterLaunch("a SwiftUI body")
+        }
+        return nil
     }
 
     /// The Swift type whose method holds the code at token `index` (`BackgroundTaskManager` for a registration in

@@ -3,20 +3,56 @@ import BggenFormats
 /// Which target each file belongs to: the one whose compile phase, synchronized folder or generator sources list
 /// it, else the app target whose folder holds it; never every target. A file none of these tells is shared code
 /// (a local package) where the repository has one app target, and nobody's where it has several.
+///
+/// The folders are looked up by the file's own parent folders, never by going through every target: asked once
+/// for each file of every target, a scan of the targets made doctor's time grow with (files) × (targets)² (issue 43,
+/// item 5: 800 targets and 200 files took over a minute).
 struct TargetFiles: Sendable {
     let ownership: SourceOwnership
     let appTargets: [AppTarget]
+    /// Folder rules by folder, each with its exceptions as a set.
+    private let rules: [Substring: [(target: String, exceptions: Set<Substring>)]]
+    /// App targets by their own folder, for files no project lists.
+    private let holders: [Substring: [String]]
+    /// Targets the project lists files or folders for.
+    private let listed: Set<String>
+    /// App targets by name (the first of a name, as the project lists them).
+    private let apps: [String: AppTarget]
+
+    init(ownership: SourceOwnership, appTargets: [AppTarget]) {
+        self.ownership = ownership
+        self.appTargets = appTargets
+        var rules: [Substring: [(target: String, exceptions: Set<Substring>)]] = [:]
+        for rule in ownership.folders {
+            // An empty exception would only except the folder itself, which is no file.
+            rules[rule.folder[...], default: []].append((rule.target, Set(rule.exceptions.filter { !$0.isEmpty }.map { $0[...] })))
+        }
+        self.rules = rules
+        var holders: [Substring: [String]] = [:]
+        for target in appTargets {
+            guard let folder = target.sourceFolder, !folder.isEmpty else { continue }
+            holders[folder[...], default: []].append(target.name)
+        }
+        self.holders = holders
+        listed = Set(ownership.folders.map(\.target)).union(ownership.files.values.joined())
+        apps = Dictionary(appTargets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// The targets that compile `file`, from the project or, failing that, from the app folder holding it.
     func targets(of file: String) -> [String] {
-        let claimed = ownership.targets(of: file)
-        guard claimed.isEmpty else { return claimed }
-        let holders = appTargets.compactMap { target -> (name: String, depth: Int)? in
-            guard let folder = target.sourceFolder, !folder.isEmpty, PathText.isInside(file, folder) else { return nil }
-            return (target.name, folder.split(separator: "/").count)
+        let folders = PathText.holdingFolders(of: file)
+        var claimed = ownership.files[file] ?? []
+        for folder in folders {
+            guard let found = rules[folder] else { continue }
+            let relative = PathText.relative(file, to: String(folder)) ?? file
+            let excepted = PathText.holdingFolders(of: relative).dropFirst()
+            for rule in found where !excepted.contains(where: rule.exceptions.contains) {
+                claimed.insert(rule.target)
+            }
         }
-        guard let deepest = holders.map(\.depth).max() else { return [] }
-        return holders.filter { $0.depth == deepest }.map(\.name).sorted()
+        guard claimed.isEmpty else { return claimed.sorted() }
+        // The deepest app folder holding the file: targets sharing that folder share the file.
+        return folders.reversed().lazy.compactMap { holders[$0] }.first?.sorted() ?? []
     }
 
     /// Whether `file` counts as `target`'s code: it compiles it, a framework target it links compiles it, it lies in
@@ -30,7 +66,7 @@ struct TargetFiles: Sendable {
     func isOwn(_ file: String, for target: String, owners: [String]? = nil) -> Bool {
         let owners = owners ?? targets(of: file)
         if owners.contains(target) { return true }
-        guard let app = appTargets.first(where: { $0.name == target }) else { return false }
+        guard let app = apps[target] else { return false }
         return owners.contains(where: app.linkedTargets.contains) || app.linkedPackageFolders.contains { PathText.isInside(file, $0) }
     }
 
@@ -51,6 +87,6 @@ struct TargetFiles: Sendable {
     /// A target the project lists no files for (no sources phase, no synchronized folder, no generator sources):
     /// which files it compiles cannot be told, and its audit says so instead of reading it as empty.
     func isUndetermined(_ target: AppTarget) -> Bool {
-        !ownership.folders.contains { $0.target == target.name } && !ownership.files.values.contains { $0.contains(target.name) }
+        !listed.contains(target.name)
     }
 }

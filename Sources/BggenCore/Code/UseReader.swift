@@ -11,6 +11,8 @@ struct UseReader {
     /// Names declared in the file with `:` or `=` after them, so a bare name the file never declares is looked up
     /// in the target's other files.
     private let declared: Set<String>
+    /// Where the code of each scope runs (by its `{`), read once for all the uses inside it.
+    private var launchContexts: [Int: LaunchContext] = [:]
 
     init(facts: FileFacts, tokens: [SourceToken]) {
         self.facts = facts
@@ -105,7 +107,7 @@ struct UseReader {
                                     location: FindingLocation(file: facts.file, line: token.line, column: token.column),
                                     inBggenOutput: ours, isConditional: conditional)
         if role == .register || role == .request(.continuedProcessing) {
-            use.launch = LaunchPaths.context(at: index, in: tokens, language: facts.language)
+            use.launch = LaunchPaths.context(at: index, in: tokens, language: facts.language, known: &launchContexts)
             if ours, facts.language == .swift { use.launchReceiver = LaunchPaths.memberType(at: index, in: tokens) }
         }
         resolve(expression, at: index, into: &use, depth: 0)

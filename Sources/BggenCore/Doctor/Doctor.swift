@@ -71,9 +71,21 @@ public struct Doctor: Sendable {
         }
         let context = AuditContext(project: project, code: code, dependenciesUnread: dependenciesUnread(project),
                                    extensionSessions: extensionSessions)
+        // Each file's targets, asked once: every target's audit asking them for every file was
+        // (files) × (targets) lookups of the targets' folders (issue 43, item 5).
+        let owners = facts.map { code.targets.targets(of: $0.file) }
+        let oneApp = code.targets.appTargets.count <= 1
         for target in targets {
-            let relevant = facts.filter { code.targets.counts($0.file, for: target.name) }
-            let owned = facts.filter { code.targets.isOwn($0.file, for: target.name) }
+            // As `TargetFiles.counts`: its own files, a linked framework's or package's, and nobody's in a one-app repository.
+            var owned: [FileFacts] = [], relevant: [FileFacts] = []
+            for (file, fileOwners) in zip(facts, owners) {
+                if code.targets.isOwn(file.file, for: target.name, owners: fileOwners) {
+                    owned.append(file)
+                    relevant.append(file)
+                } else if fileOwners.isEmpty && oneApp {
+                    relevant.append(file)
+                }
+            }
             var audit = RuleAudit(target: target, context: context, relevant: relevant, owned: owned)
             try audit.readFiles(root: root, fileSystem: fileSystem)
             findings += audit.run(only: checking)
@@ -108,8 +120,8 @@ public struct Doctor: Sendable {
             unique.append(finding)
         }
         let suppressions = Suppressions(root: root, fileSystem: fileSystem, code: code)
-        let kept = unique.filter { settings.reports($0) && !suppressions.suppresses($0) }
-        let unneeded = suppressions.unneeded(reportsUnused: targetName == nil && checking == nil, settings: settings).filter(settings.reports)
+        let kept = settings.reported(unique).filter { !suppressions.suppresses($0) }
+        let unneeded = settings.reported(suppressions.unneeded(reportsUnused: targetName == nil && checking == nil, settings: settings))
         var report = DoctorReport(root: root, targets: targets.map(\.name), findings: (kept + unneeded).sorted().map(settings.adjusted),
                                   suppressedCount: unique.count - kept.count)
         report.projectFiles = project.projectFiles
@@ -175,6 +187,11 @@ struct AuditContext: Sendable {
     /// Background sessions created in files only app extensions compile.
     var extensionSessions: [ExtensionSession] = []
     let registrations: [TaskIdentifierUse]
+    /// The identifiers `registrations` name as written without a build setting, and those with one
+    /// (`$(PRODUCT_BUNDLE_IDENTIFIER).refresh`, which each target expands its own way): gathered once, not by every
+    /// target's checks.
+    let registeredLiterals: Set<String>
+    let registeredWithSettings: Set<String>
     /// Whether some registration's identifier could not be read (and is not bggen's own): it may be any identifier,
     /// so no check says one is never registered.
     let someRegistrationUnresolved: Bool
@@ -189,6 +206,9 @@ struct AuditContext: Sendable {
         self.dependenciesUnread = dependenciesUnread
         self.extensionSessions = extensionSessions
         registrations = facts.flatMap(\.uses).filter(\.isRegistration)
+        let values = registrations.compactMap(\.value)
+        registeredWithSettings = Set(values.filter { $0.utf8.contains(UInt8(ascii: "$")) && $0.contains("$(") })
+        registeredLiterals = Set(values).subtracting(registeredWithSettings)
         someRegistrationUnresolved = registrations.contains { $0.value == nil && !$0.inBggenOutput }
         requests = facts.flatMap(\.uses).filter { if case .request = $0.role { $0.value != nil } else { false } }
         launchReach = LaunchReach(functions: code.files.flatMap(\.functions))

@@ -73,17 +73,10 @@ struct PlistFacts: Sendable {
         }
     }
 
-    /// Whether `identifier` may be permitted: exactly, or (continued processing only) by a `prefix.*` wildcard, each
-    /// entry expanded with `target`'s build settings as Xcode expands it (`$(PRODUCT_BUNDLE_IDENTIFIER).refresh`).
-    /// An entry whose variables nothing defines counts when its known parts fit: doctor cannot tell, and a finding
-    /// that is wrong teaches people to ignore it.
-    func permits(_ identifier: String, continued: Bool, in target: AppTarget) -> Bool {
-        (permittedIdentifiers ?? []).contains { entry in
-            guard continued, entry.text.hasSuffix(".*") else { return target.compare(entry.text, with: identifier) != .different }
-            return target.expansions(of: String(entry.text.dropLast())).contains { prefix in
-                !prefix.isFullyResolved || identifier.hasPrefix(prefix.resolved)
-            }
-        }
+    /// The entries of `BGTaskSchedulerPermittedIdentifiers` expanded once with `target`'s settings, to ask of each
+    /// identifier the code uses (see `PermittedIdentifiers`).
+    func permitted(in target: AppTarget) -> PermittedIdentifiers {
+        PermittedIdentifiers(entries: (permittedIdentifiers ?? []).map(\.text), target: target)
     }
 
     /// What each entry of `BGTaskSchedulerPermittedIdentifiers` can be after expansion with `target`'s settings;

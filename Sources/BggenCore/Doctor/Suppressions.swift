@@ -48,7 +48,8 @@ final class Suppressions: Sendable {
         let rules = Set(DoctorRule.ids)
         let used = self.used.withLock { $0 }
         let all = marks.withLock { $0 }
-        return all.keys.sorted().filter { !settings.excludes($0) }.flatMap { file in
+        var excluded = settings.excludedPaths
+        return all.keys.sorted().filter { !excluded.contains($0) }.flatMap { file in
             all[file, default: IgnoreMarks(in: "")].marks.compactMap { mark -> DoctorFinding? in
                 let comment = "bggen:\(mark.kind.rawValue)"
                 let problem: String

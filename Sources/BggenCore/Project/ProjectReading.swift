@@ -26,16 +26,6 @@ struct SourceOwnership: Sendable {
     mutating func add(file: String, target: String) {
         files[file, default: []].insert(target)
     }
-
-    func targets(of file: String) -> [String] {
-        var result = files[file] ?? []
-        for rule in folders {
-            guard let relative = PathText.relative(file, to: rule.folder) else { continue }
-            if rule.exceptions.contains(where: { relative == $0 || relative.hasPrefix($0 + "/") }) { continue }
-            result.insert(rule.target)
-        }
-        return result.sorted()
-    }
 }
 
 /// Helpers every reader uses to turn settings into report values.

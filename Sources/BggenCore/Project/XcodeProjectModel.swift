@@ -48,6 +48,11 @@ struct XcodeProjectModel: Sendable {
     let projectConfigurations: [Configuration]
     let targets: [Target]
     let synchronizedGroups: [SynchronizedGroup]
+    /// The same by ID, by path, and by the targets their exceptions name: asked about each of thousands of targets,
+    /// going through every group made reading a project grow with (targets) × (groups) (issue 43, item 5).
+    private let groupsByID: [String: SynchronizedGroup]
+    private let groupsByPath: [Substring: [SynchronizedGroup]]
+    private let groupsExcepting: [String: [SynchronizedGroup]]
 
     var projectName: String {
         String(path.split(separator: "/").last ?? "").replacingOccurrences(of: ".xcodeproj", with: "")
@@ -146,10 +151,28 @@ struct XcodeProjectModel: Sendable {
             groups.append(SynchronizedGroup(id: id, path: groupPath, exceptions: exceptions))
         }
         synchronizedGroups = groups.sorted { $0.path < $1.path }
+        groupsByID = Dictionary(synchronizedGroups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        groupsByPath = Dictionary(grouping: synchronizedGroups, by: { $0.path[...] })
+        var excepting: [String: [SynchronizedGroup]] = [:]
+        for group in synchronizedGroups {
+            for target in group.exceptions.keys { excepting[target, default: []].append(group) }
+        }
+        groupsExcepting = excepting
     }
 
+    /// The groups `target` owns, in path order.
     func synchronizedGroups(of target: Target) -> [SynchronizedGroup] {
-        synchronizedGroups.filter { target.synchronizedGroupIDs.contains($0.id) }
+        Set(target.synchronizedGroupIDs).compactMap { groupsByID[$0] }.sorted { $0.path < $1.path }
+    }
+
+    /// The groups whose exceptions name `target`, in path order.
+    func synchronizedGroups(excepting target: Target) -> [SynchronizedGroup] {
+        groupsExcepting[target.id] ?? []
+    }
+
+    /// The outermost group holding `path` (the first in path order).
+    func synchronizedGroup(holding path: String) -> SynchronizedGroup? {
+        PathText.holdingFolders(of: path).lazy.compactMap { groupsByPath[$0]?.first }.first
     }
 }
 

@@ -103,14 +103,14 @@ struct XcodeProjectReader {
 
     private func addOwnership(of target: XcodeProjectModel.Target, model: XcodeProjectModel, to ownership: inout SourceOwnership) {
         for file in target.sourceFiles { ownership.add(file: file, target: target.name) }
-        for group in model.synchronizedGroups {
-            let exceptions = group.exceptions[target.id] ?? []
-            if target.synchronizedGroupIDs.contains(group.id) {
-                ownership.folders.append(.init(target: target.name, folder: group.path, exceptions: exceptions))
-            } else {
-                for exception in exceptions {
-                    ownership.folders.append(.init(target: target.name, folder: PathText.join(group.path, exception), exceptions: []))
-                }
+        let owned = model.synchronizedGroups(of: target)
+        for group in owned {
+            ownership.folders.append(.init(target: target.name, folder: group.path, exceptions: group.exceptions[target.id] ?? []))
+        }
+        let ownedIDs = Set(owned.map(\.id))
+        for group in model.synchronizedGroups(excepting: target) where !ownedIDs.contains(group.id) {
+            for exception in group.exceptions[target.id] ?? [] {
+                ownership.folders.append(.init(target: target.name, folder: PathText.join(group.path, exception), exceptions: []))
             }
         }
     }
@@ -149,7 +149,7 @@ struct XcodeProjectReader {
         var plistFolder: String?
         var excepted = false
         if let plistPath {
-            if let group = model.synchronizedGroups.first(where: { PathText.isInside(plistPath, $0.path) }) {
+            if let group = model.synchronizedGroup(holding: plistPath) {
                 plistFolder = group.path
                 let relative = PathText.relative(plistPath, to: group.path) ?? ""
                 excepted = group.exceptions[target.id]?.contains(relative) ?? false

@@ -19,7 +19,7 @@ struct GeneratedOutputAudit {
         }
         findings += TemplateAge.outdatedFiles(root: root, fileSystem: fileSystem).map { .outdatedGenerated($0, runIn: "the folder") }
         findings += fragmentFindings(root: root, configuration: configuration, recorded: recorded)
-        let kept = findings.sorted().filter(settings.reports).map(settings.adjusted)
+        let kept = settings.reported(findings.sorted()).map(settings.adjusted)
         return DoctorReport(root: root, targets: [], findings: kept, suppressedCount: findings.count - kept.count)
     }
 

@@ -31,35 +31,47 @@ package enum SwiftScopes {
                                                  "override", "nonisolated", "mutating", "convenience", "required", "lazy", "dynamic", "@"]
 
     /// The isolation of code at token `index`, from the declarations and closures around it, innermost first.
-    package static func isolation(at index: Int, in tokens: [SourceToken]) -> Isolation {
+    /// Each scope's answer is kept in `known` (by its `{`) for the next question about the file: a
+    /// scope's header is read once, not once per registration inside it, and a closure passed to a call with
+    /// thousands of arguments has a header that long (issue 43, item 5).
+    package static func isolation(at index: Int, in tokens: [SourceToken], known: inout [Int: Isolation]) -> Isolation {
+        var asked: [Int] = []
+        var answer = Isolation.moduleDefault
         var cursor = index
         while let open = enclosingBrace(before: cursor, in: tokens) {
+            if let found = known[open] { answer = found; break }
+            asked.append(open)
+            if let own = ownIsolation(of: open, in: tokens) { answer = own; break }
             cursor = open
-            let header = statementHeader(before: open, in: tokens)
-            if let first = header.first, statementKeywords.contains(first.text) { continue }
-            guard let declaration = declaration(in: header) else {
-                guard let isolation = closureIsolation(at: open, header: header, in: tokens) else { continue }
-                return isolation
-            }
-            let attributes = attributes(declaration.modifiers)
-            if attributes.contains("nonisolated") { return .nonisolated }
-            if attributes.contains("MainActor") { return .mainActor }
-            switch declaration.keyword {
-            case "actor":
-                return .unknown
-            case "extension":
-                if declaration.supertypes.contains(where: mainActorTypes.contains) { return .mainActor }
-                // The type may be isolated where it is declared: `CodeModel` looks it up among the target's files.
-                guard let at = header.lastIndex(where: { $0.text == "extension" }), at + 1 < header.endIndex,
-                      header[at + 1].kind == .identifier, !(at + 2 < header.endIndex && header[at + 2].text == ".") else { return .unknown }
-                return .extensionOf(header[at + 1].text)
-            case _ where typeKeywords.contains(declaration.keyword):
-                return declaration.supertypes.contains(where: mainActorTypes.contains) ? .mainActor : .moduleDefault
-            default:
-                continue
-            }
         }
-        return .moduleDefault
+        for open in asked { known[open] = answer }
+        return answer
+    }
+
+    /// The isolation the scope opening at `open` gives its code, or nil when it takes that of the scope around it.
+    private static func ownIsolation(of open: Int, in tokens: [SourceToken]) -> Isolation? {
+        let header = statementHeader(before: open, in: tokens)
+        if let first = header.first, statementKeywords.contains(first.text) { return nil }
+        guard let declaration = declaration(in: header) else {
+            return closureIsolation(at: open, header: header, in: tokens)
+        }
+        let attributes = attributes(declaration.modifiers)
+        if attributes.contains("nonisolated") { return .nonisolated }
+        if attributes.contains("MainActor") { return .mainActor }
+        switch declaration.keyword {
+        case "actor":
+            return .unknown
+        case "extension":
+            if declaration.supertypes.contains(where: mainActorTypes.contains) { return .mainActor }
+            // The type may be isolated where it is declared: `CodeModel` looks it up among the target's files.
+            guard let at = header.lastIndex(where: { $0.text == "extension" }), at + 1 < header.endIndex,
+                  header[at + 1].kind == .identifier, !(at + 2 < header.endIndex && header[at + 2].text == ".") else { return .unknown }
+            return .extensionOf(header[at + 1].text)
+        case _ where typeKeywords.contains(declaration.keyword):
+            return declaration.supertypes.contains(where: mainActorTypes.contains) ? .mainActor : .moduleDefault
+        default:
+            return nil
+        }
     }
 
     /// `headerTokens`, without the `task in` of a closure whose body the statement opens, and without the statements

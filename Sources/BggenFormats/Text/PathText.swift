@@ -68,6 +68,18 @@ package enum PathText {
         return String(path.dropFirst(folder.count + 1))
     }
 
+    /// Every `folder` that `isInside(path, folder)` holds for: "", each prefix ending before a `/`, and `path`
+    /// itself. Looking these up in a table of folders finds the ones holding `path` in time linear in its length,
+    /// whatever the table's size.
+    package static func holdingFolders(of path: String) -> [Substring] {
+        var result: [Substring] = [""]
+        for index in path.utf8.indices where path.utf8[index] == UInt8(ascii: "/") {
+            result.append(path[..<index])
+        }
+        if !path.isEmpty { result.append(path[...]) }
+        return result
+    }
+
     /// Whether `path` is `folder` or below it.
     package static func isInside(_ path: String, _ folder: String) -> Bool {
         relative(path, to: folder) != nil

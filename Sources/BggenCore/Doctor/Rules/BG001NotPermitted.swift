@@ -182,12 +182,13 @@ extension DoctorRule {
     /// one may be under a wildcard.
     fileprivate static func findNotPermitted(_ audit: inout RuleAudit) {
         guard let target = audit.target, let plist = audit.plist else { return }
+        let permitted = plist.permitted(in: target)
         var reported = Set<String>()
         for use in audit.uses where use.isTaskIdentifier {
             guard let written = use.value, let value = audit.expanded(written) else { continue }
             let continued = use.role == .request(.continuedProcessing)
                 || (use.isRegistration && (audit.continuedValues.contains(value) || audit.continuedFiles.contains(use.location.file)))
-            guard !plist.permits(value, continued: continued, in: target), reported.insert(value).inserted else { continue }
+            guard !permitted.permits(value, continued: continued), reported.insert(value).inserted else { continue }
             let verb = use.isRegistration ? "registers" : "submits a request for"
             guard TaskIdentifierText.isReverseDNS(value) else {
                 // Never quoted, never written: the string may be a message to whoever reads the fix.

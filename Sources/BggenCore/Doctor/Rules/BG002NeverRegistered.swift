@@ -42,9 +42,10 @@ extension DoctorRule {
     /// identifier cannot be read.
     fileprivate static func findNeverRegistered(_ audit: inout RuleAudit) {
         guard let target = audit.target, let plist = audit.plist, !audit.context.someRegistrationUnresolved else { return }
-        let registered = Set(audit.context.registrations.compactMap(\.value).map { audit.expanded($0) ?? $0 })
+        // Only identifiers with a build setting are expanded for this target; the rest are the same for every target.
+        let expanded = Set(audit.context.registeredWithSettings.map { audit.expanded($0) ?? $0 })
         for (entry, values) in plist.expandedEntries(in: target) where !entry.text.hasSuffix(".*") {
-            guard let values, registered.isDisjoint(with: values) else { continue }
+            guard let values, !values.contains(where: { audit.context.registeredLiterals.contains($0) || expanded.contains($0) }) else { continue }
             let unread = audit.context.dependenciesUnread
             audit.add(.neverRegistered, severity: unread ? .note : nil, at: entry.location,
                       "\(plist.path) permits \(RepositoryText.quoted(entry.text)), but no code in the repository registers it\(unread ? " (dependencies such as Pods or remote packages were not read)" : "").",

@@ -22,10 +22,10 @@ extension DoctorRule {
     /// submitting, and nothing is said while some registration's identifier cannot be read.
     fileprivate static func findSubmittedNotRegistered(_ audit: inout RuleAudit) {
         guard !audit.context.someRegistrationUnresolved else { return }
-        let registered = Set(audit.context.registrations.compactMap(\.value))
         var reported = Set<String>()
         for use in audit.uses {
-            guard case .request(let kind) = use.role, kind != .continuedProcessing, let value = use.value, !registered.contains(value),
+            guard case .request(let kind) = use.role, kind != .continuedProcessing, let value = use.value,
+                  !audit.context.registeredLiterals.contains(value), !audit.context.registeredWithSettings.contains(value),
                   reported.insert(value).inserted else { continue }
             audit.add(.submittedNotRegistered, at: use.location, "A \(kind.rawValue) request for \(TaskIdentifierText.described(value)) is submitted, but nothing registers \(TaskIdentifierText.described(value)).",
                       why: "iOS logs \"No launch handler registered for task with identifier\" and never runs the task (or kills the app when it launches it).",

@@ -1,0 +1,51 @@
+import BggenFormats
+
+/// The entries of an Info.plist's `BGTaskSchedulerPermittedIdentifiers`, each expanded once with a target's build
+/// settings as Xcode expands it (`$(PRODUCT_BUNDLE_IDENTIFIER).refresh`), so that asking about every identifier
+/// the code uses costs a lookup each: expanding every entry for every identifier made doctor's time grow with
+/// (entries) × (registrations) (issue 43, item 5: 4,000 of each took over two minutes).
+struct PermittedIdentifiers {
+    /// What entries (wildcards included, taken literally) expand to in some configuration.
+    private var exact = Set<String>()
+    /// The same without the wildcard entries, which a continued-processing identifier matches as prefixes.
+    private var exactOfPlainEntries = Set<String>()
+    /// Expansions that leave a variable nothing defines: they permit what their known parts fit.
+    private var open: [(text: String, isWildcard: Bool)] = []
+    /// `prefix.` of each `prefix.*` entry, expanded.
+    private var wildcardPrefixes = Set<String>()
+    /// Some wildcard's prefix leaves a variable unresolved: it may permit any continued-processing identifier.
+    private var someWildcardOpen = false
+
+    init(entries: [String], target: AppTarget) {
+        for entry in entries {
+            let isWildcard = entry.hasSuffix(".*")
+            for value in target.expansions(of: entry) {
+                if value.isFullyResolved {
+                    exact.insert(value.resolved)
+                    if !isWildcard { exactOfPlainEntries.insert(value.resolved) }
+                } else {
+                    open.append((value.resolved, isWildcard))
+                }
+            }
+            guard isWildcard else { continue }
+            for prefix in target.expansions(of: String(entry.dropLast())) {
+                if prefix.isFullyResolved { wildcardPrefixes.insert(prefix.resolved) } else { someWildcardOpen = true }
+            }
+        }
+    }
+
+    /// Whether `identifier` may be permitted: exactly, or (continued processing only) by a `prefix.*` wildcard. An
+    /// entry whose variables nothing defines counts when its known parts fit: doctor cannot tell, and a finding
+    /// that is wrong teaches people to ignore it.
+    func permits(_ identifier: String, continued: Bool) -> Bool {
+        guard continued else {
+            return exact.contains(identifier) || open.contains { AppTarget.fits($0.text, identifier) }
+        }
+        if exactOfPlainEntries.contains(identifier) || someWildcardOpen { return true }
+        if open.contains(where: { !$0.isWildcard && AppTarget.fits($0.text, identifier) }) { return true }
+        // A wildcard's prefix ends with its `.`: only the identifier's prefixes ending at a dot can be one.
+        return identifier.utf8.indices.contains { index in
+            identifier.utf8[index] == UInt8(ascii: ".") && wildcardPrefixes.contains(String(identifier[...index]))
+        }
+    }
+}

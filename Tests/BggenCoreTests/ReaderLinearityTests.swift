@@ -1,0 +1,196 @@
+import BggenCore
+import BggenFormats
+import BggenModel
+import BggenTestSupport
+import Foundation
+import Testing
+
+/// Every reader and rule is linear in its input (issue 43, item 5): each input below, at a size and at four times
+/// that size, takes at most about four times as long (`LinearTime`). Each was quadratic or worse before: the
+/// targets of every file looked up by going through every target, once per target; an enclosing closure's header
+/// read again for every registration in it; every Info.plist entry expanded again for every identifier; every
+/// finding matched against every excluded path.
+@Suite("Readers and rules: linear in their input", .serialized, .tags(.slow))
+struct ReaderLinearityTests {
+    static let root = DoctorRepository.root
+
+    static let plist = DoctorRepository.plist([
+        (BackgroundModes.permittedIdentifiersKey, "<array><string>com.example.app.refresh</string></array>"),
+        (BackgroundModes.key, "<array><string>fetch</string></array>"),
+    ])
+
+    static let registration = #"BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in task.setTaskCompleted(success: true) }"#
+
+    /// An XcodeGen spec of one app target, `App`, compiling `App/`.
+    static let oneAppSpec = """
+        name: App
+        targets:
+          App:
+            type: application
+            platform: iOS
+            sources: [App]
+            settings:
+              base:
+                INFOPLIST_FILE: App/Info.plist
+                PRODUCT_BUNDLE_IDENTIFIER: com.example.app
+
+        """
+
+    /// Doctor's audit of `files` (relative to the root), as the timed work.
+    static func audit(_ files: [String: String], settings: DoctorSettings = DoctorSettings()) -> () throws -> Void {
+        let fileSystem = InMemoryFileSystem(files: Dictionary(uniqueKeysWithValues: files.map { ("\(root)/\($0.key)", $0.value) }))
+        return { _ = try Doctor(fileSystem: fileSystem).audit(root: root, settings: settings) }
+    }
+
+    /// The same on disk, for repositories of many folders: the in-memory file system lists a folder by going
+    /// through every file it holds, which would time the test's double, not doctor.
+    static func auditOnDisk(_ files: [String: String]) throws -> () throws -> Void {
+        let repository = try TemporaryDirectory()
+        for (path, contents) in files { try repository.write(contents, to: path) }
+        return { _ = try Doctor(fileSystem: LocalFileSystem()).audit(root: repository.path) }
+    }
+
+    /// `count` app targets, each compiling its own folder, and a file with a registration in a quarter of them:
+    /// (files) × (targets)² before (800 targets and 200 files took 40–105 s).
+    @Test func anXcodeGenSpecWithManyAppTargets() throws {
+        try LinearTime.expectLinear(small: 60) { count in
+            var files: [String: String] = [:]
+            var spec = "name: App\ntargets:\n"
+            for index in 0..<count {
+                spec += "  T\(index):\n    type: application\n    platform: iOS\n    sources: [T\(index)]\n"
+                    + "    settings:\n      base:\n        INFOPLIST_FILE: T\(index)/Info.plist\n        PRODUCT_BUNDLE_IDENTIFIER: com.example.t\(index)\n"
+                files["T\(index)/Info.plist"] = Self.plist
+            }
+            for index in 0..<count / 4 {
+                files["T\(index)/F\(index).swift"] = "import BackgroundTasks\nfunc f\(index)() { \(Self.registration) }\n"
+            }
+            files["project.yml"] = spec
+            return try Self.auditOnDisk(files)
+        }
+    }
+
+    /// The same in an Xcode project: each target with a synchronized folder and a file listed one by one.
+    @Test func anXcodeProjectWithManyAppTargets() throws {
+        try LinearTime.expectLinear(small: 80) { count in
+            var files: [String: String] = [:]
+            var objects: [String] = []
+            for index in 0..<count {
+                objects += [
+                    #"G\#(index) = {isa = PBXFileSystemSynchronizedRootGroup; path = T\#(index); sourceTree = "<group>"; };"#,
+                    #"T\#(index) = {isa = PBXNativeTarget; name = T\#(index); productType = "com.apple.product-type.application"; fileSystemSynchronizedGroups = (G\#(index), ); buildPhases = (S\#(index), ); buildConfigurationList = L\#(index); };"#,
+                    "S\(index) = {isa = PBXSourcesBuildPhase; files = (B\(index), ); };",
+                    "B\(index) = {isa = PBXBuildFile; fileRef = R\(index); };",
+                    #"R\#(index) = {isa = PBXFileReference; path = Extra\#(index).swift; sourceTree = "<group>"; };"#,
+                    "L\(index) = {isa = XCConfigurationList; buildConfigurations = (C\(index), ); };",
+                    "C\(index) = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = T\(index)/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.t\(index); }; name = Release; };",
+                ]
+                files["T\(index)/Info.plist"] = Self.plist
+            }
+            for index in 0..<count / 4 {
+                files["T\(index)/F\(index).swift"] = "import BackgroundTasks\nfunc f\(index)() { \(Self.registration) }\n"
+            }
+            let targets = (0..<count).map { "T\($0), " }.joined()
+            let children = (0..<count).map { "G\($0), R\($0), " }.joined()
+            files["A.xcodeproj/project.pbxproj"] = """
+                {
+                    objects = {
+                        ROOT = {isa = PBXProject; mainGroup = MAIN; targets = (\(targets)); buildConfigurationList = PL; };
+                        MAIN = {isa = PBXGroup; children = (\(children)); sourceTree = "<group>"; };
+                        PL = {isa = XCConfigurationList; buildConfigurations = (PR, ); };
+                        PR = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; IPHONEOS_DEPLOYMENT_TARGET = 16.0; }; name = Release; };
+                        \(objects.joined(separator: "\n            "))
+                    };
+                    rootObject = ROOT;
+                }
+                """
+            return try Self.auditOnDisk(files)
+        }
+    }
+
+    /// The same in a Tuist manifest.
+    @Test func aTuistManifestWithManyAppTargets() throws {
+        try LinearTime.expectLinear(small: 25) { count in
+            var files: [String: String] = [:]
+            var manifest = "import ProjectDescription\n\nlet project = Project(name: \"App\", targets: [\n"
+            for index in 0..<count {
+                manifest += "    .target(name: \"T\(index)\", destinations: .iOS, product: .app, bundleId: \"com.example.t\(index)\", infoPlist: .file(path: \"T\(index)/Info.plist\"), sources: [\"T\(index)/**\"]),\n"
+                files["T\(index)/Info.plist"] = Self.plist
+            }
+            for index in 0..<count / 4 {
+                files["T\(index)/F\(index).swift"] = "import BackgroundTasks\nfunc f\(index)() { \(Self.registration) }\n"
+            }
+            files["Project.swift"] = manifest + "])\n"
+            return try Self.auditOnDisk(files)
+        }
+    }
+
+    /// `count` registrations inside one closure passed to a call with eight times as many arguments: the
+    /// closure's header (the whole call) was read again for each registration (8,000 of each took 21–35 s).
+    @Test func registrationsInAClosurePassedToALongCall() throws {
+        try LinearTime.expectLinear(small: 100) { count in
+            let arguments = (0..<count * 8).map { "a\($0)" }.joined(separator: ", ")
+            let registrations = Array(repeating: "        " + Self.registration, count: count).joined(separator: "\n")
+            return Self.audit(["project.yml": Self.oneAppSpec, "App/Info.plist": Self.plist,
+                               "App/Tasks.swift": "import BackgroundTasks\n\nfunc g() {\n    call(\(arguments), {\n\(registrations)\n    })\n}\n"])
+        }
+    }
+
+    /// `count` permitted identifiers and as many registrations: each entry was expanded again for every
+    /// registration (4,000 of each took over two minutes).
+    @Test func manyPermittedIdentifiersAndRegistrations() throws {
+        try LinearTime.expectLinear(small: 150) { count in
+            let entries = (0..<count).map { "<string>com.example.app.t\($0)</string>" }.joined()
+            let registrations = (0..<count).map {
+                #"    BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.t\#($0)", using: nil) { task in task.setTaskCompleted(success: true) }"#
+            }.joined(separator: "\n")
+            let plist = DoctorRepository.plist([(BackgroundModes.permittedIdentifiersKey, "<array>\(entries)</array>"),
+                                                (BackgroundModes.key, "<array><string>fetch</string></array>")])
+            return Self.audit(["project.yml": Self.oneAppSpec, "App/Info.plist": plist,
+                               "App/Tasks.swift": "import BackgroundTasks\n\nfunc registerAll() {\n\(registrations)\n}\n"])
+        }
+    }
+
+    /// `count` findings and as many excluded paths in `.bggen.json`'s doctor settings: every finding was matched
+    /// against every path (4,000 of each took two minutes).
+    @Test func manyFindingsAndExcludedPaths() throws {
+        try LinearTime.expectLinear(small: 100) { count in
+            let registrations = (0..<count).map {
+                #"    BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.n\#($0)", using: nil) { task in task.setTaskCompleted(success: true) }"#
+            }.joined(separator: "\n")
+            let settings = DoctorSettings(excluded: (0..<count).map { "Elsewhere\($0)" } + (0..<count).map { "Other\($0)/*.swift" })
+            return Self.audit(["project.yml": Self.oneAppSpec, "App/Info.plist": Self.plist,
+                               "App/Tasks.swift": "import BackgroundTasks\n\nfunc registerAll() {\n\(registrations)\n}\n"], settings: settings)
+        }
+    }
+
+    /// A file of `count` constants and as many constants interpolating them, one of which names the task: the
+    /// fixed constants were filtered anew for every interpolated one (a 1 MB file took 35 s).
+    @Test func aFileOfConstantsAndInterpolatedConstants() throws {
+        try LinearTime.expectLinear(small: 300) { count in
+            let constants = (0..<count).map { "    static let c\($0) = \"com.example.app.c\($0)\"\n    static let d\($0) = \"\\(c\($0)).x\"" }
+                .joined(separator: "\n")
+            return Self.audit(["project.yml": Self.oneAppSpec, "App/Info.plist": Self.plist,
+                               "App/Names.swift": "enum Names {\n    static let refresh = \"com.example.app.refresh\"\n\(constants)\n}\n",
+                               "App/Tasks.swift": "import BackgroundTasks\n\nfunc register() {\n    \(Self.registration.replacingOccurrences(of: "\"com.example.app.refresh\"", with: "Names.d\(count - 1)"))\n}\n"])
+        }
+    }
+
+    /// An Objective-C app delegate registering `count` identifiers.
+    @Test func anObjectiveCFileWithManyRegistrations() throws {
+        try LinearTime.expectLinear(small: 100) { count in
+            let registrations = (0..<count).map {
+                #"    [[BGTaskScheduler sharedScheduler] registerForTaskWithIdentifier:@"com.example.app.t\#($0)" usingQueue:nil launchHandler:^(BGTask *task) { [task setTaskCompletedWithSuccess:YES]; }];"#
+            }.joined(separator: "\n")
+            return Self.audit(["project.yml": Self.oneAppSpec, "App/Info.plist": Self.plist,
+                               "App/AppDelegate.m": "#import <BackgroundTasks/BackgroundTasks.h>\n\n@implementation AppDelegate\n- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {\n\(registrations)\n    return YES;\n}\n@end\n"])
+        }
+    }
+
+    /// The JSON reader `.bggen.json` and `bggen mcp` share, on an object of `count` members each holding a list.
+    @Test func aJSONDocumentWithManyMembers() throws {
+        try LinearTime.expectLinear(small: 1_500) { count in
+            let text = "{\n" + (0..<count).map { "  \"k\($0)\": [\"v\($0)\", \($0), true, null] // note\n" }.joined(separator: ",") + "}\n"
+            return { _ = try JSONDocument(parsing: text) }
+        }
+    }
+}
