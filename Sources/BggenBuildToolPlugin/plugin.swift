@@ -19,7 +19,7 @@ struct BggenBuildTool: BuildToolPlugin {
                             inputs: inputs, target: target.name)]
     }
 
-    /// The one command both hosts run: doctor on `folder`, limited by `arguments` (`--target NAME` in Xcode), again
+    /// The one command both hosts run: doctor on `folder`, limited by `arguments` (`--target=NAME` in Xcode), again
     /// whenever one of `inputs` (the target's files) changes.
     static func doctor(tool: URL, folder: URL, arguments: [String], inputs: [URL], target: String) -> Command {
         .buildCommand(displayName: "bggen doctor (\(target))", executable: tool,
@@ -30,13 +30,14 @@ struct BggenBuildTool: BuildToolPlugin {
 #if canImport(XcodeProjectPlugin)
 import XcodeProjectPlugin
 
-/// In an Xcode project: an app target is audited alone (`--target`); any other target (a framework, an extension)
-/// gets the audit of every app target in the project, since its code is theirs.
+/// In an Xcode project: an app target is audited alone (`--target=NAME`, one argument, so a target named like an
+/// option, `-h`, is still read as the name); any other target (a framework, an extension) gets the audit of every
+/// app target in the project, since its code is theirs.
 extension BggenBuildTool: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let app = target.product?.kind == .application
         return [Self.doctor(tool: try context.tool(named: "bggen").url, folder: context.xcodeProject.directoryURL,
-                            arguments: app ? ["--target", target.displayName] : [], inputs: target.inputFiles.map(\.url),
+                            arguments: app ? ["--target=\(target.displayName)"] : [], inputs: target.inputFiles.map(\.url),
                             target: target.displayName)]
     }
 }

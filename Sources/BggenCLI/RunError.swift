@@ -74,7 +74,7 @@ extension PlanError: RunError {
     public var exitStatus: Int32 {
         switch self {
         case .outputOutsideProject, .outputIsFile, .rootIsFile: ExitStatus.usage
-        case .conflicts, .outsideRepository, .folderInTheWay, .readOnly, .notYours, .locked, .lockingUnsupported, .unreadable, .userFileStaysBehind, .writeFailed: ExitStatus.failure
+        case .conflicts, .outsideRepository, .folderInTheWay, .fileInTheWay, .readOnly, .notYours, .locked, .lockingUnsupported, .unreadable, .userFileStaysBehind, .writeFailed: ExitStatus.failure
         }
     }
     public var hint: ErrorHint { exitStatus == ExitStatus.usage ? .commandHelp : .none }

@@ -28,7 +28,7 @@ final class MCPSession {
 
     /// The answer to a line longer than `MCPMessageReader.maximumBytes`, sent as soon as it is that long; the rest
     /// of the line is discarded.
-    static let tooLong = error(id: .null, .invalidRequest, "Invalid Request: a message longer than \(MCPMessageReader.maximumBytes) bytes was discarded up to its newline")
+    static let tooLong = error(id: "null", .invalidRequest, "Invalid Request: a message longer than \(MCPMessageReader.maximumBytes) bytes was discarded up to its newline")
 
     /// JSON-RPC error codes.
     enum ErrorCode: Int {
@@ -43,30 +43,36 @@ final class MCPSession {
     /// The reply to one line, or nil for a notification, a response or a blank line.
     func handle(_ line: String) -> String? {
         guard !line.allSatisfy(\.isWhitespace) else { return nil }
-        guard let message = try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)) else {
-            return Self.error(id: .null, .parseError, "Parse error: the line is not JSON")
+        // Read strictly: a key written twice (`{"dryRun": false, "dryRun": true}`) is refused, since clients differ
+        // on which one counts, and each member's text is kept, so a numeric id is echoed as it was written.
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(parsing: line)
+        } catch {
+            return Self.error(id: "null", .parseError, "Parse error: the line is not JSON (\(error.problem))")
         }
-        guard case .object(let fields) = message else {
-            return Self.error(id: .null, .invalidRequest, "Invalid Request: send one JSON-RPC object per line (batches are not supported)")
+        guard case .object(let fields) = document.value else {
+            return Self.error(id: "null", .invalidRequest, "Invalid Request: send one JSON-RPC object per line (batches are not supported)")
         }
+        let id = Self.validID(fields["id"], written: document.memberSources["id"])
         guard fields["jsonrpc"] == .string("2.0") else {
-            return Self.error(id: Self.validID(fields["id"]) ?? .null, .invalidRequest, "Invalid Request: jsonrpc must be \"2.0\"")
+            return Self.error(id: id ?? "null", .invalidRequest, "Invalid Request: jsonrpc must be \"2.0\"")
         }
         guard case .string(let method)? = fields["method"] else {
             // A response to a request of ours (the server sends none) is dropped; anything else is malformed.
             if fields["result"] != nil || fields["error"] != nil { return nil }
-            return Self.error(id: Self.validID(fields["id"]) ?? .null, .invalidRequest, "Invalid Request: no method")
+            return Self.error(id: id ?? "null", .invalidRequest, "Invalid Request: no method")
         }
-        guard let rawID = fields["id"] else {
+        guard fields["id"] != nil else {
             // Notifications (notifications/initialized, notifications/cancelled …) need no answer.
             return nil
         }
-        guard let id = Self.validID(rawID) else {
-            return Self.error(id: .null, .invalidRequest, "Invalid Request: id must be a string or a number")
+        guard let id else {
+            return Self.error(id: "null", .invalidRequest, "Invalid Request: id must be a string or a number")
         }
         let params = fields["params"] ?? .object([:])
         do {
-            return Self.encode(["jsonrpc": .string("2.0"), "id": id, "result": try respond(to: method, params: params)])
+            return Self.encode(id: id, ["jsonrpc": .string("2.0"), "result": try respond(to: method, params: params)])
         } catch {
             return Self.error(id: id, error.code, error.message)
         }
@@ -138,20 +144,25 @@ final class MCPSession {
         return .object(result)
     }
 
-    /// A string or a number; JSON-RPC allows null, MCP does not.
-    private static func validID(_ id: JSONValue?) -> JSONValue? {
+    /// A string or a number, as the JSON text of the reply's id; JSON-RPC allows null, MCP does not. A number is
+    /// the request's own digits (`written`): read as a Double, an id above 2^53 would come back as another number.
+    private static func validID(_ id: JSONValue?, written: String?) -> String? {
         switch id {
-        case .string?, .number?: id
+        case .string?: id.map(encodeLine)
+        case .number?: written
         default: nil
         }
     }
 
-    private static func error(id: JSONValue, _ code: ErrorCode, _ message: String) -> String {
-        encode(["jsonrpc": .string("2.0"), "id": id, "error": .object(["code": .number(Double(code.rawValue)), "message": .string(message)])])
+    /// `id` is the JSON text of the id (`null` where the request's could not be read).
+    private static func error(id: String, _ code: ErrorCode, _ message: String) -> String {
+        encode(id: id, ["jsonrpc": .string("2.0"), "error": .object(["code": .number(Double(code.rawValue)), "message": .string(message)])])
     }
 
-    private static func encode(_ fields: [String: JSONValue]) -> String {
-        encodeLine(.object(fields))
+    /// The reply's members with sorted keys, as `encodeLine` writes them, and the id as its JSON text.
+    private static func encode(id: String, _ fields: [String: JSONValue]) -> String {
+        let members = fields.map { (encodeLine(.string($0.key)), encodeLine($0.value)) } + [(encodeLine(.string("id")), id)]
+        return "{" + members.sorted { $0.0 < $1.0 }.map { "\($0.0):\($0.1)" }.joined(separator: ",") + "}"
     }
 
     /// One line: JSON escapes every newline inside a string, and the encoder adds none of its own.

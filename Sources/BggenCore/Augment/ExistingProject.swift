@@ -191,7 +191,8 @@ public struct ExistingProject: Sendable {
         guard let target, usableBundleIdentifier == nil else { return nil }
         guard let bundle = target.bundleIdentifier else { return InvalidBundleIdentifier(target: target.name, written: nil, resolved: nil, definedAt: []) }
         return InvalidBundleIdentifier(target: target.name, written: bundle.raw, resolved: bundle.withoutUnresolved,
-                                       definedAt: definitionLines ?? [])
+                                       definedAt: definitionLines ?? [],
+                                       cut: bundle.unresolvedVariables.first { $0.hasSuffix(ExpansionBound.cutNote) })
     }
 
     /// The xcconfig lines that set the variables the bundle identifier is built from (and those their values

@@ -25,6 +25,7 @@ extension RehearsalTarget {
         guard let folder = test.synchronizedFolders.first ?? existing ?? test.sourceFolders.first else {
             return (nil, "\(test.name) tests \(app.name), but bggen cannot tell which folder it compiles, so the rehearsal tests were written to \(OutputRenderer.defaultRehearsalFolder): move \(fileName) into \(test.name)'s folder and add it to the target.")
         }
+        if let outside = outside(folder, of: test.name) { return (nil, outside) }
         let file = PathText.join(folder, fileName)
         let note: String?
         switch project.report.kind {
@@ -61,9 +62,18 @@ extension RehearsalTarget {
         guard let test = targets.first(where: { $0.kind == "testTarget" && $0.dependencies.contains(module.name) }) else {
             return (nil, "Package.swift has no test target depending on \(module.name), so the rehearsal tests were written to \(OutputRenderer.defaultRehearsalFolder): add .testTarget(name: \"\(PathText.name(of: OutputRenderer.defaultRehearsalFolder))\", dependencies: [\"\(module.name)\"]) to its targets; bggen never adds one.")
         }
+        if let outside = outside(test.folder, of: test.name) { return (nil, outside) }
         return (RehearsalTarget(name: test.name, folder: test.folder, appModule: OutputRenderer.moduleName(forTarget: module.name),
                                 usesSwiftTesting: importsTesting(folder: test.folder, root: root, fileSystem: fileSystem),
                                 integrationNote: nil), nil)
+    }
+
+    /// The note for a test target whose folder, as its project writes it, is absolute or climbs out with `..`:
+    /// bggen writes only inside the repository, so the file goes to the default folder, and the note says so
+    /// rather than show one path and write another. Nil for a folder inside.
+    private static func outside(_ folder: String, of test: String) -> String? {
+        guard PathText.leavesRoot(PathText.normalize(folder)) else { return nil }
+        return "\(RepositoryText.name(test))'s folder \(RepositoryText.quoted(folder)) lies outside the repository, so the rehearsal tests were written to \(OutputRenderer.defaultRehearsalFolder): move \(fileName) into a folder of \(RepositoryText.name(test)) inside the repository and add it to the target."
     }
 
     /// Where to add a test target, in the project's own terms.

@@ -12,6 +12,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A path bggen would write or delete really lies outside the repository (through `..` or a symbolic link).
     case outsideRepository(path: String, leadsTo: String)
     case folderInTheWay(String)
+    /// A file stands where bggen would make a folder for `for`.
+    case fileInTheWay(String, for: String)
     case readOnly(String)
     /// A file bggen may not change that another user owns.
     case notYours(String)
@@ -30,6 +32,10 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     /// fragments, an Info.plist or an entitlements file (and everything doctor writes) stay where they are.
     private static func adviceForOutside(_ path: String) -> String {
         let name = PathText.name(of: path)
+        if name == RehearsalTarget.fileName {
+            // The folder is the unit-test target's, which --output does not move.
+            return "The rehearsal tests go in the folder of the app's unit-test target: replace the link with a folder of the project's own, or run with --no-tests."
+        }
         let fixedPlace = path == AnswersFile.name || path.hasPrefix("bggen/") || path == "bggen" || name.hasSuffix(".plist") || name.hasSuffix(".entitlements")
         return fixedPlace
             ? "Replace the link with a file (or folder) of the project's own, or remove it, then run again."
@@ -51,6 +57,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
                 + Self.adviceForOutside(path)
         case .folderInTheWay(let path):
             "'\(path)' is a folder where bggen writes a file; nothing was written. Move or rename the folder, or pass --output with another folder (--force does not remove folders)."
+        case .fileInTheWay(let path, let file):
+            "'\(path)' is a file where bggen makes a folder for \(file); nothing was written. Move or rename the file\(PathText.name(of: file) == RehearsalTarget.fileName ? ", or run with --no-tests" : "")."
         case .notYours(let path):
             "'\(path)' belongs to another user, so bggen may not change it; nothing was written. Run bggen as its owner, ask them to make it yours (chown), or add the keys by hand."
         case .readOnly(let path):

@@ -29,6 +29,7 @@ public struct PlanWriter: Sendable {
         guard plan.conflicts.isEmpty else {
             throw .conflicts(plan.conflicts.map(\.path))
         }
+        removeStaleTemporaries(of: plan)
         var done: [Done] = []
         var current = plan.root
         do {
@@ -58,6 +59,20 @@ public struct PlanWriter: Sendable {
             }
         } catch {
             throw .writeFailed(path: current, reason: FileSystemError.cause(of: error), notRestored: rollBack(done, root: plan.root))
+        }
+    }
+
+    /// The temporaries a run killed mid-write left beside the files this plan writes (`WriteTemporary`): only
+    /// bggen's own names for those files, removed while the repository's lock keeps any other bggen out. One that
+    /// cannot be removed is left as it is; the write goes on.
+    private func removeStaleTemporaries(of plan: Plan) {
+        let names = Dictionary(grouping: plan.entries.map(\.path), by: PathText.parent(of:)).mapValues { $0.map(PathText.name(of:)) }
+        for (folder, written) in names {
+            let absolute = folder.isEmpty ? plan.root : "\(plan.root)/\(folder)"
+            for entry in fileSystem.entries(in: absolute, within: plan.root) where entry.kind == .file
+                && written.contains(where: { WriteTemporary.isTemporary(entry.name, of: $0) }) {
+                try? fileSystem.remove("\(absolute)/\(entry.name)")
+            }
         }
     }
 

@@ -90,6 +90,13 @@ public struct Planner: Sendable {
         }
         switch fileSystem.kind(of: absolute) {
         case .missing:
+            // A file where a folder of the path should be (a test target's folder that is a file): said as that,
+            // before the write finds it and takes it for a link swapped in while bggen ran.
+            var folder = PathText.parent(of: file.path)
+            while !folder.isEmpty {
+                if fileSystem.kind(of: "\(root)/\(folder)") == .file { throw .fileInTheWay(folder, for: file.path) }
+                folder = PathText.parent(of: folder)
+            }
             return make(.create, old: nil)
         case .directory:
             throw .folderInTheWay(file.path)

@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// A bundle identifier that resolves to no valid reverse-DNS name (`$(MAIN_APP_BUNDLE_IDENTIFIER)` built from a
 /// team variable an xcconfig leaves empty gives `com..acme.Reader`), or none at all: bggen stops rather than
 /// planning `com.example.app` into the app.
@@ -8,11 +10,18 @@ public struct InvalidBundleIdentifier: Sendable, Equatable, CustomStringConverti
     public let resolved: String?
     /// `file:line` of the xcconfig lines that set the variables it is built from.
     public let definedAt: [String]
+    /// The setting whose expansion was cut at `ExpansionBound`, with the cut's note; nil when none was.
+    public var cut: String? = nil
 
     public var description: String {
+        let target = RepositoryText.name(target)
         guard let written, let resolved else { return "target \(target) sets no PRODUCT_BUNDLE_IDENTIFIER bggen can read" }
-        let value = written == resolved ? written : "\(written), which resolves to \(resolved)"
         let lines = definedAt.isEmpty ? "" : " (set at \(definedAt.joined(separator: ", ")))"
+        // A value cut at `ExpansionBound` is no identifier at all: say it was cut, not what its first characters lack.
+        if let cut {
+            return "PRODUCT_BUNDLE_IDENTIFIER of target \(target) is \(RepositoryText.bare(written))\(lines), which bggen did not build: \(RepositoryText.bare(cut))"
+        }
+        let value = written == resolved ? RepositoryText.bare(written) : "\(RepositoryText.bare(written)), which resolves to \(RepositoryText.bare(resolved))"
         return "PRODUCT_BUNDLE_IDENTIFIER of target \(target) is \(value)\(lines), not a valid reverse-DNS name (\(Self.problem(resolved)))"
     }
 
@@ -20,7 +29,7 @@ public struct InvalidBundleIdentifier: Sendable, Equatable, CustomStringConverti
     static func problem(_ text: String) -> String {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.")
         if let bad = text.first(where: { !allowed.contains($0) }) {
-            return "'\(bad)' is not one of A-Z, a-z, 0-9, '.' and '-'"
+            return "\(RepositoryText.quoted(String(bad))) is not one of A-Z, a-z, 0-9, '.' and '-'"
         }
         if text.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) { return "an empty component" }
         return "it needs at least two components, the first starting with a letter"

@@ -123,7 +123,7 @@ public struct InitService {
             notes = configuration.notes
         }
         let output = request.output ?? recorded?.output
-        let outputFolder = try output.map { try OutputLocation.resolve(root: request.root, explicit: $0, fileSystem: fileSystem) }
+        let outputFolder = try chosenOutputFolder(request, recorded: recorded)
             ?? project?.target?.outputFolder
             ?? OutputLocation.resolve(root: request.root, explicit: nil, fileSystem: fileSystem)
         // The rehearsal tests go to the app's unit-test target; on a terminal, one found is offered.
@@ -254,6 +254,22 @@ public struct InitService {
 
     private static func switchedOffFetchNote(_ fetch: LegacyFetch) -> String {
         "the Info.plist already lists BGTaskSchedulerPermittedIdentifiers, so iOS 13 and later never call \(fetch.whatTheKeySwitchesOff); move that work into a refresh task."
+    }
+
+    /// The folder `--output` names, else the one the record keeps. A record's folder that leads outside or is a
+    /// file is the record's error, at its line: no `--output` was passed to blame.
+    private func chosenOutputFolder(_ request: InitRequest, recorded: AnswersFile.Contents?) throws -> String? {
+        if let output = request.output {
+            return try OutputLocation.resolve(root: request.root, explicit: output, fileSystem: fileSystem)
+        }
+        guard let recorded, let output = recorded.output else { return nil }
+        do {
+            return try OutputLocation.resolve(root: request.root, explicit: output, fileSystem: fileSystem)
+        } catch {
+            let what = error == .outputIsFile(output) ? "a file, not a folder" : "outside the repository"
+            throw AnswersFileError(path: request.answersFileShownAs, line: recorded.keyLines["output"],
+                                   problem: "'output' is \(RepositoryText.quoted(output)), \(what); give a folder inside the repository, such as \"Sources/Background\"")
+        }
     }
 
     /// A package with no app target whose targets do not compile `outputFolder`: the new files build nowhere

@@ -155,7 +155,7 @@ public struct LocalFileSystem: FileSystem {
             guard info.st_mode & 0o222 != 0, faccessat(folder, name, W_OK, 0) == 0 else { throw FileSystemError(path: path, cause: "it is read-only") }
             if info.st_nlink > 1 { return try rewriteInPlace(data, folder, name, shownAs: path) }
         }
-        let temporary = ".\(name).bggen-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = WriteTemporary.name(for: name)
         let descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw FileSystemError.posix(path) }
         var renamed = false

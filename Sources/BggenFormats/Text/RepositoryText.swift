@@ -14,6 +14,13 @@ package enum RepositoryText {
         return "'\(escaped(String(text.prefix(maximumQuoted)), quote: true))…' (cut: \(text.count) characters)"
     }
 
+    /// `text` as a sentence shows it bare (a setting's value after "is"): escaped as `escaped` does, and cut after
+    /// `maximumQuoted` characters with the length it had.
+    package static func bare(_ text: String) -> String {
+        guard text.count > maximumQuoted else { return escaped(text) }
+        return "\(escaped(String(text.prefix(maximumQuoted))))… (cut: \(text.count) characters)"
+    }
+
     /// A target or scheme name as next steps and notes show it: bare when it is a short plain name (letters,
     /// digits, `-`, `_`, `.` and single spaces, at most 40 characters, as real targets are), quoted otherwise, so a
     /// name that reads as a sentence is always marked as a name.
