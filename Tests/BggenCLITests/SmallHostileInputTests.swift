@@ -68,7 +68,7 @@ import Testing
         try repo.write("a file\n", to: "AppTests")
         let run = try InProcessRunner.run(Self.initTests, in: repo.url)
         #expect(run.status == 1)
-        #expect(run.stderr.contains("'AppTests' is a file where bggen makes a folder for AppTests/\(RehearsalTarget.fileName); nothing was written"), "\(run.stderr)")
+        #expect(run.stderr.contains("'AppTests' is a file where bggen makes a folder for 'AppTests/\(RehearsalTarget.fileName)'; nothing was written"), "\(run.stderr)")
         #expect(!run.stderr.contains("symbolic link"), "\(run.stderr)")
     }
 

@@ -45,34 +45,34 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .outputOutsideProject(let path):
-            "--output '\(path)' points outside the project folder; pass a path inside it, such as Sources/Background."
+            "--output \(RepositoryText.quoted(path)) points outside the project folder; pass a path inside it, such as Sources/Background."
         case .outputIsFile(let path):
-            "--output '\(path)' is a file, not a folder; pass a folder path."
+            "--output \(RepositoryText.quoted(path)) is a file, not a folder; pass a folder path."
         case .rootIsFile(let path):
-            "'\(path)' is a file; pass the project folder instead."
+            "\(RepositoryText.quoted(path)) is a file; pass the project folder instead."
         case .conflicts(let paths):
             "\(paths.count == 1 ? "this file was" : "these files were") changed since bggen wrote \(paths.count == 1 ? "it" : "them") or \(paths.count == 1 ? "is" : "are") not bggen's: \(paths.joined(separator: ", ")); nothing was written. Review the diff with --dry-run, then pass --force to overwrite."
         case .outsideRepository(let path, let target):
-            "'\(path)' leads outside the project folder (\(PathText.leavesRoot(PathText.normalize(path)) ? "with '..'" : "through a symbolic link") to \(target)); bggen writes and deletes only inside it, so nothing was written. "
+            "\(RepositoryText.quoted(path)) leads outside the project folder (\(PathText.leavesRoot(PathText.normalize(path)) ? "with '..'" : "through a symbolic link") to \(RepositoryText.bare(target))); bggen writes and deletes only inside it, so nothing was written. "
                 + Self.adviceForOutside(path)
         case .folderInTheWay(let path):
-            "'\(path)' is a folder where bggen writes a file; nothing was written. Move or rename the folder, or pass --output with another folder (--force does not remove folders)."
+            "\(RepositoryText.quoted(path)) is a folder where bggen writes a file; nothing was written. Move or rename the folder, or pass --output with another folder (--force does not remove folders)."
         case .fileInTheWay(let path, let file):
-            "'\(path)' is a file where bggen makes a folder for \(file); nothing was written. Move or rename the file\(PathText.name(of: file) == RehearsalTarget.fileName ? ", or run with --no-tests" : "")."
+            "\(RepositoryText.quoted(path)) is a file where bggen makes a folder for \(RepositoryText.quoted(file)); nothing was written. Move or rename the file\(PathText.name(of: file) == RehearsalTarget.fileName ? ", or run with --no-tests" : "")."
         case .notYours(let path):
-            "'\(path)' belongs to another user, so bggen may not change it; nothing was written. Run bggen as its owner, ask them to make it yours (chown), or add the keys by hand."
+            "\(RepositoryText.quoted(path)) belongs to another user, so bggen may not change it; nothing was written. Run bggen as its owner, ask them to make it yours (chown), or add the keys by hand."
         case .readOnly(let path):
-            "'\(path)' is read-only; nothing was written. Make it writable (chmod u+w) if bggen may edit it, or leave it and add the keys by hand."
+            "\(RepositoryText.quoted(path)) is read-only; nothing was written. Make it writable (chmod u+w) if bggen may edit it, or leave it and add the keys by hand."
         case .locked(let path):
-            "another bggen is changing '\(path)' right now; nothing was written. Wait for it to finish, then run again."
+            "another bggen is changing \(RepositoryText.quoted(path)) right now; nothing was written. Wait for it to finish, then run again."
         case .lockingUnsupported(let path):
-            "'\(path)' is on a volume that does not support file locking (flock), so bggen cannot keep a second run out while it writes; nothing was written. Run bggen in a copy on a local disk."
+            "\(RepositoryText.quoted(path)) is on a volume that does not support file locking (flock), so bggen cannot keep a second run out while it writes; nothing was written. Run bggen in a copy on a local disk."
         case .unreadable(let path, let reason):
-            "could not read '\(path)': \(reason); nothing was written."
+            "could not read \(RepositoryText.quoted(path)): \(reason); nothing was written."
         case .userFileStaysBehind(let old, let new):
-            "'\(old)' is yours and a chosen task still uses it, but the output folder moved: bggen would create '\(new)' beside it, and both declare the same type; nothing was written. Move '\(old)' to '\(new)' (bggen keeps it there), or delete it to start again from bggen's, then run again."
+            "\(RepositoryText.quoted(old)) is yours and a chosen task still uses it, but the output folder moved: bggen would create \(RepositoryText.quoted(new)) beside it, and both declare the same type; nothing was written. Move \(RepositoryText.quoted(old)) to \(RepositoryText.quoted(new)) (bggen keeps it there), or delete it to start again from bggen's, then run again."
         case .writeFailed(let path, let reason, let notRestored):
-            "could not write '\(path)': \(reason); "
+            "could not write \(RepositoryText.quoted(path)): \(reason); "
                 + (notRestored.isEmpty
                     ? "every file written before it was restored. Check the folder's permissions and free space, then run again."
                     : "these were left as this run changed them: \(notRestored.joined(separator: ", ")). Check them, then run again.")

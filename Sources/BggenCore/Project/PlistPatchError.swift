@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// Why a property list could not be patched. Nothing is written when one of these is thrown.
 public enum PlistPatchError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file is a binary property list and the caller did not allow turning it into XML.
@@ -16,17 +18,17 @@ public enum PlistPatchError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .binaryPropertyList(let path):
-            "'\(path)' is a binary property list, which cannot be edited as text; convert it with `plutil -convert xml1 '\(path)'` or pass --allow-binary-plist to let bggen convert it."
+            "\(RepositoryText.quoted(path)) is a binary property list, which cannot be edited as text; convert it with `plutil -convert xml1 \(RepositoryText.quoted(path))` or pass --allow-binary-plist to let bggen convert it."
         case .notUTF8(let path):
-            "'\(path)' is not UTF-8 text; convert it with `plutil -convert xml1 '\(path)'` and run again."
+            "\(RepositoryText.quoted(path)) is not UTF-8 text; convert it with `plutil -convert xml1 \(RepositoryText.quoted(path))` and run again."
         case .malformed(let path, let line, let reason):
-            "'\(path)' line \(line) is not a valid property list (\(reason)); fix that line in Xcode or a text editor and run again."
+            "\(RepositoryText.quoted(path)) line \(line) is not a valid property list (\(reason)); fix that line in Xcode or a text editor and run again."
         case .rootIsNotDictionary(let path, let found):
-            "'\(path)' holds \(found) at its top level where a dictionary is expected; point bggen at the target's real Info.plist or entitlements file."
+            "\(RepositoryText.quoted(path)) holds \(found) at its top level where a dictionary is expected; point bggen at the target's real Info.plist or entitlements file."
         case .unexpectedValueType(let path, let key, let line, let expected, let found):
-            "'\(path)' line \(line): \(key) holds \(found) where \(expected) is expected; change it to \(expected) and run again."
+            "\(RepositoryText.quoted(path)) line \(line): \(key) holds \(found) where \(expected) is expected; change it to \(expected) and run again."
         case .invalidResult(let path, let reason):
-            "the edited '\(path)' would not be a valid property list (\(reason)); nothing was written — please report this as a bggen bug."
+            "the edited \(RepositoryText.quoted(path)) would not be a valid property list (\(reason)); nothing was written — please report this as a bggen bug."
         }
     }
 }

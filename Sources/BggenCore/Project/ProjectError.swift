@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// Why a project could not be understood. Detection stops before anything is written.
 public enum ProjectError: Error, Equatable, Sendable, CustomStringConvertible {
     case rootNotFound(String)
@@ -18,15 +20,15 @@ public enum ProjectError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .rootNotFound(let path):
-            "'\(path)' is not a folder; run bggen inside your app's repository or pass its path."
+            "\(RepositoryText.quoted(path)) is not a folder; run bggen inside your app's repository or pass its path."
         case .noProject(let path):
-            "no Xcode project, project.yml, Project.swift or Package.swift found in '\(path)'; run bggen in the folder that holds your app's project."
+            "no Xcode project, project.yml, Project.swift or Package.swift found in \(RepositoryText.quoted(path)); run bggen in the folder that holds your app's project."
         case .malformed(let path, let line, let reason):
-            "'\(path)' line \(line) cannot be read (\(reason)); \(Self.advice(forFixing: path))"
+            "\(RepositoryText.quoted(path)) line \(line) cannot be read (\(reason)); \(Self.advice(forFixing: path))"
         case .nativeProjectMissing(let framework, let file, let advice):
             "this folder holds \(framework == "Expo" ? "an" : "a") \(framework) app (\(file)) without its native iOS project; \(advice)."
         case .unreadable(let path, let reason):
-            "could not read '\(path)': \(reason); check its permissions."
+            "could not read \(RepositoryText.quoted(path)): \(reason); check its permissions."
         case .unreadableApp(let evidence):
             "this folder holds an app (\(evidence.joined(separator: ", "))), but no project file bggen can read: pass --spec PATH when a YAML file is its XcodeGen spec, run bggen in the folder that holds its .xcodeproj, or pass --output PATH to generate only the files and edit the app yourself."
         case .noAppTargetRead(let files, let reasons):
