@@ -64,7 +64,7 @@ struct WorkflowTests {
         ] {
             #expect(steps.contains(expected), "the macOS job does not run \(expected)")
         }
-        let scripts = [".ci/doctor-fixtures", ".ci/make-artifactbundle", ".ci/run"]
+        let scripts = [".ci/doctor-fixtures", ".ci/make-artifactbundle", ".ci/make-plugin-package", ".ci/run"]
         #expect(scripts.allSatisfy { FileManager.default.isExecutableFile(atPath: RepositoryPaths.root.appendingPathComponent($0).path) })
     }
 

@@ -107,6 +107,7 @@ struct InstallationTests {
             #expect(FileManager.default.fileExists(atPath: output.url.appendingPathComponent("bggen.artifactbundle.zip").path))
             #expect(build.output.contains(#/checksum [0-9a-f]{64}/#), "\(build.output)")
         }
+        try await checkPluginPackage(bundles: output)
     }
 
     /// The triple SwiftPM matches against `supportedTriples` on this machine.
