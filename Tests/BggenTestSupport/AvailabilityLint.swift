@@ -77,6 +77,10 @@ public enum AvailabilityLint {
         // Each open brace remembers the iOS version its scope guarantees.
         var scopes: [Double] = [target]
         var pendingGuard: Double?
+        // A `guard #available(…) else {`: its else body runs on older systems, and the code after it, in the scope
+        // that holds the guard, has the version. Each entry is the version and the scope depth of its else body.
+        var pendingGuardStatement: Double?
+        var guardElses: [(version: Double, depth: Int)] = []
         // Compiled once per source, not once per line: the lint runs over every scenario's files.
         let apis = (table + declared).compactMap { api in
             (try? NSRegularExpression(pattern: api.pattern)).map { (api: api, regex: $0) }
@@ -85,9 +89,9 @@ public enum AvailabilityLint {
         for (index, rawLine) in source.components(separatedBy: "\n").enumerated() {
             let line = codeOnly(rawLine)
             if let version = guardVersion(in: line, regex: guardRegex) {
-                pendingGuard = version
+                if line.contains("guard ") { pendingGuardStatement = version } else { pendingGuard = version }
             }
-            let guaranteed = max(scopes.last ?? target, pendingGuard ?? 0)
+            let guaranteed = max(scopes.last ?? target, pendingGuard ?? pendingGuardStatement ?? 0)
             let range = NSRange(line.startIndex..., in: line)
             for (api, regex) in apis where api.introduced > guaranteed {
                 for match in regex.matches(in: line, range: range) {
@@ -96,10 +100,21 @@ public enum AvailabilityLint {
             }
             for character in line {
                 if character == "{" {
-                    scopes.append(max(scopes.last ?? target, pendingGuard ?? 0))
+                    if let version = pendingGuardStatement {
+                        scopes.append(scopes.last ?? target)
+                        guardElses.append((version, scopes.count))
+                        pendingGuardStatement = nil
+                    } else {
+                        scopes.append(max(scopes.last ?? target, pendingGuard ?? 0))
+                    }
                     pendingGuard = nil
                 } else if character == "}" {
+                    let closed = scopes.count
                     if scopes.count > 1 { scopes.removeLast() }
+                    if let last = guardElses.last, last.depth == closed {
+                        guardElses.removeLast()
+                        scopes[scopes.count - 1] = max(scopes[scopes.count - 1], last.version)
+                    }
                 }
             }
         }

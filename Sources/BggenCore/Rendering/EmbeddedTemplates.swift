@@ -1538,6 +1538,66 @@ import XCTest
 @testable import {{appModule}}
 #endif
 
+{{#if hasTaskManager}}
+/// The work the rehearsals run. Each factory is the app's own (`makeAppRefreshWork()`, …) unless this test target
+/// declares one of the same name in an extension of `BackgroundTaskManager`, handing the work test doubles instead
+/// of the app's database and servers:
+///
+///     extension BackgroundTaskManager {
+///         @MainActor static func makeRehearsedProcessingWork() -> any BackgroundWork {
+///             ProcessingWork(database: .inMemory(records: ["a", "b", "c"]))
+///         }
+///     }
+{{availability}}@MainActor protocol RehearsedBackgroundWork {
+{{#if refresh}}
+    static func makeRehearsedAppRefreshWork() -> any BackgroundWork
+{{/if}}
+{{#if processing}}
+    static func makeRehearsedProcessingWork() -> any BackgroundWork
+{{/if}}
+}
+
+{{availability}}extension RehearsedBackgroundWork {
+{{#if refresh}}
+    static func makeRehearsedAppRefreshWork() -> any BackgroundWork {
+        BackgroundTaskManager.makeAppRefreshWork()
+    }
+{{/if}}
+{{#if processing}}
+
+    static func makeRehearsedProcessingWork() -> any BackgroundWork {
+        BackgroundTaskManager.makeProcessingWork()
+    }
+{{/if}}
+}
+
+{{availability}}extension BackgroundTaskManager: RehearsedBackgroundWork {}
+
+{{/if}}
+{{#if silentPush}}
+/// What the push rehearsals run and send: the app's own work (`makeSilentPushWork()`) and one push for each case
+/// `SilentPushWork.swift` was written with, unless this test target declares `makeRehearsedSilentPushWork()` (with
+/// test doubles) or `rehearsedPushes` (the pushes your server sends, as JSON) in an extension of
+/// `SilentPushHandler`.
+{{availability}}@MainActor protocol RehearsedSilentPush {
+    static func makeRehearsedSilentPushWork() -> any SilentPushWork
+    static var rehearsedPushes: [String] { get }
+}
+
+{{availability}}extension RehearsedSilentPush {
+    static func makeRehearsedSilentPushWork() -> any SilentPushWork {
+        SilentPushHandler.makeSilentPushWork()
+    }
+
+    static var rehearsedPushes: [String] {
+        [#"{"aps": {"content-available": 1}, "type": "sync"}"#{{#if processing}}, #"{"aps": {"content-available": 1}, "type": "process"}"#{{/if}}]
+    }
+}
+
+{{availability}}extension SilentPushHandler: RehearsedSilentPush {}
+
+{{/if}}
+
 /// Rehearses your background work under the system's rules, in your own test suite, with the objects your
 /// factories build ({{rehearsedFiles}}).
 /// A failure says what iOS would do on a device.
@@ -2242,65 +2302,6 @@ import XCTest
     }
 }
 
-{{#if hasTaskManager}}
-/// The work the rehearsals run. Each factory is the app's own (`makeAppRefreshWork()`, …) unless this test target
-/// declares one of the same name in an extension of `BackgroundTaskManager`, handing the work test doubles instead
-/// of the app's database and servers:
-///
-///     extension BackgroundTaskManager {
-///         @MainActor static func makeRehearsedProcessingWork() -> any BackgroundWork {
-///             ProcessingWork(database: .inMemory(records: ["a", "b", "c"]))
-///         }
-///     }
-{{availability}}@MainActor protocol RehearsedBackgroundWork {
-{{#if refresh}}
-    static func makeRehearsedAppRefreshWork() -> any BackgroundWork
-{{/if}}
-{{#if processing}}
-    static func makeRehearsedProcessingWork() -> any BackgroundWork
-{{/if}}
-}
-
-{{availability}}extension RehearsedBackgroundWork {
-{{#if refresh}}
-    static func makeRehearsedAppRefreshWork() -> any BackgroundWork {
-        BackgroundTaskManager.makeAppRefreshWork()
-    }
-{{/if}}
-{{#if processing}}
-
-    static func makeRehearsedProcessingWork() -> any BackgroundWork {
-        BackgroundTaskManager.makeProcessingWork()
-    }
-{{/if}}
-}
-
-{{availability}}extension BackgroundTaskManager: RehearsedBackgroundWork {}
-
-{{/if}}
-{{#if silentPush}}
-/// What the push rehearsals run and send: the app's own work (`makeSilentPushWork()`) and one push for each case
-/// `SilentPushWork.swift` was written with, unless this test target declares `makeRehearsedSilentPushWork()` (with
-/// test doubles) or `rehearsedPushes` (the pushes your server sends, as JSON) in an extension of
-/// `SilentPushHandler`.
-{{availability}}@MainActor protocol RehearsedSilentPush {
-    static func makeRehearsedSilentPushWork() -> any SilentPushWork
-    static var rehearsedPushes: [String] { get }
-}
-
-{{availability}}extension RehearsedSilentPush {
-    static func makeRehearsedSilentPushWork() -> any SilentPushWork {
-        SilentPushHandler.makeSilentPushWork()
-    }
-
-    static var rehearsedPushes: [String] {
-        [#"{"aps": {"content-available": 1}, "type": "sync"}"#{{#if processing}}, #"{"aps": {"content-available": 1}, "type": "process"}"#{{/if}}]
-    }
-}
-
-{{availability}}extension SilentPushHandler: RehearsedSilentPush {}
-
-{{/if}}
 {{#if hasTaskManager}}
 {{availability}}nonisolated extension BackgroundTaskRehearsalTests {
     /// The task kinds rehearsed, with what iOS allows each.
