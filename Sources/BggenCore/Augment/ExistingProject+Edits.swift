@@ -14,6 +14,8 @@ extension ExistingProject {
         edits.appHasNoScenes = hasNoScenes
         edits.swiftUIApp = Self.entryPoints(report, target: target).filter { $0.kind == .swiftUIApp && $0.typeName != nil }.min()
         edits.appDelegate = Self.entryPoints(report, target: target).filter { $0.kind == .swiftDelegate && $0.typeName != nil }.min()
+            ?? objectiveCDelegate.flatMap { $0.typeName == nil ? nil : $0 }
+        edits.sceneDelegate = Self.ofTarget(report.sceneDelegates, target: target).filter { $0.typeName != nil }.min()
         guard let target else { return edits }
         let identifiers = Identifiers(configuration).permittedTaskIdentifiers
         let modes = backgroundModes(for: configuration)

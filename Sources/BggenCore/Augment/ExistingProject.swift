@@ -122,7 +122,7 @@ public struct ExistingProject: Sendable {
 
     /// The files of `entries` that `target` compiles: those the project assigns to it, or, where the project
     /// does not say, those in its source folder.
-    private static func ofTarget(_ entries: [EntryPoint], target: AppTarget?) -> [EntryPoint] {
+    static func ofTarget(_ entries: [EntryPoint], target: AppTarget?) -> [EntryPoint] {
         guard let target else { return [] }
         return entries.filter { entry in
             entry.targets.contains(target.name)

@@ -10,17 +10,48 @@ enum AppEntries {
         language == .swift ? swiftEntries(in: tokens, file: file) : objectiveCEntries(in: tokens, file: file)
     }
 
-    /// `UIApplicationMain(…, NSStringFromClass(AppDelegate.self))` or `NSStringFromClass([AppDelegate class])`.
+    /// The classes `UIApplicationMain` is given: `NSStringFromClass(AppDelegate.self)`, `NSStringFromClass([AppDelegate
+    /// class])`, a class name in a string (`@"AppDelegate"`, `"App.AppDelegate"`), and the classes a function of the
+    /// same file returns (`NSStringFromClass(delegateClass())`, which an `@main enum` uses to start another
+    /// delegate under tests).
     static func launchedDelegates(in tokens: [SourceToken]) -> [String] {
         var result: [String] = []
         for index in tokens.indices where tokens[index].text == "UIApplicationMain" && TokenPattern.matches(tokens, at: index + 1, ["("]) {
             guard let close = SwiftScopes.closing(index + 1, in: tokens) else { continue }
-            for at in (index + 2)..<close where tokens[at].text == "NSStringFromClass" && at + 3 < close {
-                let name = tokens[at + 2].text == "[" ? tokens[at + 3].text : tokens[at + 2].text
-                if tokens[at + 2].kind == .identifier || tokens[at + 2].text == "[" { result.append(name) }
+            var at = index + 2
+            while at < close {
+                if tokens[at].kind == .string, tokens[at].isLiteral, let name = tokens[at].text.split(separator: ".").last {
+                    result.append(String(name))
+                } else if tokens[at].text == "NSStringFromClass", TokenPattern.matches(tokens, at: at + 1, ["("]),
+                          let end = SwiftScopes.closing(at + 1, in: tokens), end <= close {
+                    let argument = tokens[(at + 2)..<end]
+                    if let call = argument.indices.last(where: { argument[$0].kind == .identifier && $0 + 1 < end && tokens[$0 + 1].text == "(" }) {
+                        result += classes(returnedBy: tokens[call].text, in: tokens)
+                    } else if let name = argument.first(where: { $0.kind == .identifier }) {
+                        result.append(name.text)
+                    }
+                    at = end
+                }
+                at += 1
             }
         }
         return result
+    }
+
+    /// The classes `func name` returns as `X.self`, test doubles last-resort only: a function that picks a test
+    /// delegate when XCTest is loaded still starts the app's own delegate in the app.
+    private static func classes(returnedBy name: String, in tokens: [SourceToken]) -> [String] {
+        guard let declaration = tokens.indices.first(where: { tokens[$0].text == "func" && TokenPattern.matches(tokens, at: $0 + 1, [name]) }),
+              let open = tokens[declaration...].firstIndex(where: { $0.text == "{" && $0.kind == .punctuation }),
+              let close = SwiftScopes.closing(open, in: tokens) else { return [] }
+        var names: [String] = []
+        for index in (open + 1)..<close where tokens[index].kind == .identifier && TokenPattern.matches(tokens, at: index + 1, [".", "self"])
+            && tokens[index].text.first?.isUppercase == true && tokens[index].text != "Self" && !names.contains(tokens[index].text) {
+            names.append(tokens[index].text)
+        }
+        let doubles = ["Test", "Mock", "Stub", "Fake"]
+        let own = names.filter { name in !doubles.contains { name.contains($0) } }
+        return own.isEmpty ? names : own
     }
 
     /// Token indices inside `#if DEBUG` (or `#if targetEnvironment(simulator)`-free `DEBUG` conditions), by line range.
@@ -76,6 +107,21 @@ enum AppEntries {
             }
         }
         return result
+    }
+
+    /// The class the file declares as a scene delegate (`class SceneDelegate: UIResponder, UIWindowSceneDelegate`,
+    /// `@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>`), with its line, so next steps name the
+    /// app's own scene delegate and print it in its language.
+    static func sceneDelegate(in tokens: [SourceToken], language: SourceLexer.Language) -> (name: String, line: Int)? {
+        let protocols: Set<String> = ["UIWindowSceneDelegate", "UISceneDelegate"]
+        for index in tokens.indices where tokens[index].kind == .identifier && index + 1 < tokens.count {
+            let line = tokens[index].line
+            let declares = language == .swift ? tokens[index].text == "class" : tokens[index].text == "interface" && index > 0 && tokens[index - 1].text == "@"
+            guard declares, tokens[index + 1].kind == .identifier else { continue }
+            let header = tokens[(index + 2)...].prefix { $0.line == line && $0.text != "{" }
+            if header.contains(where: { protocols.contains($0.text) }) { return (tokens[index + 1].text, tokens[index + 1].line) }
+        }
+        return nil
     }
 
     /// Whether the type whose body opens at `open` declares `func application(_:didFinishLaunchingWithOptions:)`

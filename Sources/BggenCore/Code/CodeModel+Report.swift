@@ -82,7 +82,9 @@ extension CodeModel {
     }
 
     var sceneDelegates: [EntryPoint] {
-        facts.filter(\.declaresSceneDelegate).map { EntryPoint(file: $0.file, kind: .sceneDelegate, targets: targets.targets(of: $0.file)) }.sorted()
+        facts.filter(\.declaresSceneDelegate).map {
+            EntryPoint(file: $0.file, kind: .sceneDelegate, targets: targets.targets(of: $0.file), line: $0.sceneDelegate?.line, typeName: $0.sceneDelegate?.name)
+        }.sorted()
     }
 
     var warnings: [ProjectWarning] {

@@ -65,6 +65,8 @@ struct FileFacts: Sendable {
     /// The classes `UIApplicationMain(…, NSStringFromClass(X.self))` starts: the app delegate, whatever else conforms.
     var launchedDelegates: [String] = []
     var declaresSceneDelegate = false
+    /// The scene delegate class the file declares, when its declaration names the protocol.
+    var sceneDelegate: (name: String, line: Int)?
 
     init(file: String, language: SourceLexer.Language) {
         self.file = file
@@ -95,6 +97,7 @@ struct FileFacts: Sendable {
         isFull = true
         entryPoints = AppEntries.entries(in: tokens, file: file, language: .objectiveC)
         declaresSceneDelegate = tokens.contains { $0.kind == .identifier && ($0.text == "UIWindowSceneDelegate" || $0.text == "UISceneDelegate") }
+        sceneDelegate = AppEntries.sceneDelegate(in: tokens, language: .objectiveC)
     }
 
     /// A file read for every fact; `wrappers` are those of the target's other files it calls, by name.
@@ -114,6 +117,7 @@ struct FileFacts: Sendable {
         entryPoints = AppEntries.entries(in: tokens, file: file, language: language)
         launchedDelegates = AppEntries.launchedDelegates(in: tokens)
         declaresSceneDelegate = tokens.contains { $0.kind == .identifier && ($0.text == "UIWindowSceneDelegate" || $0.text == "UISceneDelegate") }
+        sceneDelegate = AppEntries.sceneDelegate(in: tokens, language: language)
         if language == .swift {
             let registrations = LaunchRegistration.all(in: tokens, calls: calls)
             handlers = HandlerClosure.all(in: tokens, file: file, registrations: registrations)

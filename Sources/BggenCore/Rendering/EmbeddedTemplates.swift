@@ -4347,6 +4347,9 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
 {{#if objc}}
 {{callStep}}. Call the generated code from your Objective-C app delegate through BackgroundTasksObjC.swift (merge these
    methods into the ones you have; Xcode names the Swift header after the product module):
+{{#if delegateType}}
+   Your app delegate is `{{delegateType}}` ({{delegatePlace}}).
+{{/if}}
 
 ```objc
 #import "<ProductModuleName>-Swift.h"
@@ -4371,12 +4374,6 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
 
 // Your app has no scenes, so UIKit tells the app delegate that the app entered the background.
 - (void)applicationDidEnterBackground:(UIApplication *)application {
-{{else}}
-
-// In your scene delegate: with scenes, UIKit tells it, not the app delegate, that the app entered the background.
-// Apps built with the iOS 27 SDK must use scenes.
-- (void)sceneDidEnterBackground:(UIScene *)scene {
-{{/if}}
 {{#if refresh}}
     [BackgroundTasksObjC scheduleAppRefresh];
 {{/if}}
@@ -4384,6 +4381,21 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
     [BackgroundTasksObjC scheduleProcessingTask];
 {{/if}}
 }
+{{else}}
+{{#unless swiftSceneDelegate}}
+
+// In your scene delegate{{#if sceneDelegateType}} ({{sceneDelegateType}}, {{sceneDelegatePlace}}){{/if}}: with scenes, UIKit tells it, not the app delegate, that the app entered the background.
+// Apps built with the iOS 27 SDK must use scenes.
+- (void)sceneDidEnterBackground:(UIScene *)scene {
+{{#if refresh}}
+    [BackgroundTasksObjC scheduleAppRefresh];
+{{/if}}
+{{#if processingScheduled}}
+    [BackgroundTasksObjC scheduleProcessingTask];
+{{/if}}
+}
+{{/unless}}
+{{/if}}
 {{/if}}
 {{#if transfers}}
 
@@ -4410,6 +4422,25 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
    and does not build Swift without it. No bridging header is needed: BackgroundTasksObjC is public, so the
    "-Swift.h" header declares it.
 {{#if schedulesOnBackground}}
+{{#unless withoutScenes}}
+{{#if swiftSceneDelegate}}
+   Your scene delegate is Swift, `{{sceneDelegateType}}` ({{sceneDelegatePlace}}): merge this method into it;
+   Swift calls the generated code directly.
+
+```swift
+{{availability}}final class {{sceneDelegateClass}}: UIResponder, UIWindowSceneDelegate {
+    func sceneDidEnterBackground(_ scene: UIScene) {
+{{#if refresh}}
+        BackgroundTaskManager.shared.scheduleAppRefresh()
+{{/if}}
+{{#if processingScheduled}}
+        BackgroundTaskManager.shared.scheduleProcessingTask()
+{{/if}}
+    }
+}
+```
+{{/if}}
+{{/unless}}
 {{#if withoutScenes}}
    Your app has no scenes (its Info.plist has no UIApplicationSceneManifest and no file declares a scene
    delegate), so scheduling goes in applicationDidEnterBackground:. Once the app adopts scenes (the iOS 27 SDK
@@ -4431,14 +4462,24 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
 {{else}}
 {{callStep}}. Call the generated code from your app delegate (merge these methods into the one you have):
 {{/if}}
+{{#if delegateType}}
+   Your app delegate is `{{delegateType}}` ({{delegatePlace}}).
+{{/if}}
+{{#if schedulesOnBackground}}
+{{#unless withoutScenes}}
+{{#if sceneDelegateType}}
+   Your scene delegate is `{{sceneDelegateType}}` ({{sceneDelegatePlace}}).
+{{/if}}
+{{/unless}}
+{{/if}}
 
 ```swift
 import UIKit
 
 {{#if delegateSuperclass}}
-final class AppDelegate: {{delegateSuperclass}} {
+final class {{delegateClass}}: {{delegateSuperclass}} {
 {{else}}
-final class AppDelegate: UIResponder, UIApplicationDelegate {
+final class {{delegateClass}}: UIResponder, UIApplicationDelegate {
 {{/if}}
     {{override}}func application(
         _ application: UIApplication,
@@ -4564,7 +4605,7 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 
 /// With scenes, UIKit tells the scene delegate, not the app delegate, that the app entered the background. Apps
 /// built with the iOS 27 SDK must use scenes.
-{{availability}}final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+{{availability}}final class {{sceneDelegateClass}}: UIResponder, UIWindowSceneDelegate {
     var window: UIWindow?
 
     func sceneDidEnterBackground(_ scene: UIScene) {

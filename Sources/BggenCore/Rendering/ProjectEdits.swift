@@ -23,9 +23,13 @@ public struct ProjectEdits: Sendable, Equatable {
     /// its lines into that type (and into the delegate its `@UIApplicationDelegateAdaptor` names), since a
     /// second `@main` or `AppDelegate` pasted beside them does not build.
     public var swiftUIApp: EntryPoint?
-    /// The app's Swift app delegate, when it has one: a subclass of a framework's delegate gets `override`
-    /// methods calling `super`.
+    /// The app's app delegate, when it has one (Swift, or Objective-C where nothing in Swift starts the app): the
+    /// steps name it and its file, since it is often not called `AppDelegate` (`main.swift` may start
+    /// `HabiticaAppDelegate`), and a subclass of a framework's delegate gets `override` methods calling `super`.
     public var appDelegate: EntryPoint?
+    /// The app's own scene delegate, when a file declares one: the steps name it, and print it in Swift beside
+    /// an Objective-C app delegate when it is written in Swift.
+    public var sceneDelegate: EntryPoint?
 
     public init() {}
 }

@@ -102,8 +102,17 @@ public struct OutputRenderer: Sendable {
         context["mustAdoptScenes"] = .bool(edits.appHasNoScenes && requiresScenes)
         let app = edits.swiftUIApp
         context["appType"] = .string(app?.typeName ?? "")
-        context["appTypePlace"] = .string(app.map { entry in entry.line.map { "\(entry.file):\($0)" } ?? entry.file } ?? "")
+        context["appTypePlace"] = .string(app.map(Self.place) ?? "")
         context["appAdaptedDelegate"] = .string(app?.adaptedDelegate ?? "")
+        // The app's own delegates by name and place: merged into, not pasted beside as a second `AppDelegate`.
+        let delegate = edits.appDelegate, scene = edits.sceneDelegate
+        context["delegateType"] = .string(delegate?.typeName ?? "")
+        context["delegateClass"] = .string(delegate?.kind == .swiftDelegate ? delegate?.typeName ?? "AppDelegate" : "AppDelegate")
+        context["delegatePlace"] = .string(delegate.map(Self.place) ?? "")
+        context["sceneDelegateType"] = .string(scene?.typeName ?? "")
+        context["sceneDelegateClass"] = .string(scene?.typeName ?? "SceneDelegate")
+        context["sceneDelegatePlace"] = .string(scene.map(Self.place) ?? "")
+        context["swiftSceneDelegate"] = .bool(scene?.file.hasSuffix(".swift") == true)
         // A subclass of FlutterAppDelegate (or another framework's) overrides and calls super: the superclass's
         // launch work and its plugins' events must still run.
         let superclass = edits.appDelegate?.superclass ?? ""
@@ -119,6 +128,11 @@ public struct OutputRenderer: Sendable {
         let text = try templates.render("NextSteps.md", context)
         guard !configuration.typePrefix.isEmpty else { return text }
         return TypePrefix.apply(configuration.typePrefix, names: try generatedNames(for: configuration).all, to: text)
+    }
+
+    /// Where a type of the app is declared, `file:line` (the file alone when the line is unknown).
+    private static func place(_ entry: EntryPoint) -> String {
+        entry.line.map { "\(entry.file):\($0)" } ?? entry.file
     }
 
     /// The module name Xcode gives a target (`PRODUCT_MODULE_NAME`): every character that cannot be in a Swift

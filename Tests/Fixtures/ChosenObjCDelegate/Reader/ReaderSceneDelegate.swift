@@ -1,0 +1,5 @@
+import UIKit
+
+final class ReaderSceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+}

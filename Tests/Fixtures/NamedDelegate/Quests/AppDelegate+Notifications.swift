@@ -1,0 +1,5 @@
+import UIKit
+
+extension QuestsAppDelegate {
+    func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {}
+}

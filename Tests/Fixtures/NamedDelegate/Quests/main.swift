@@ -1,0 +1,6 @@
+import UIKit
+
+UIApplicationMain(
+    CommandLine.argc, CommandLine.unsafeArgv,
+    NSStringFromClass(QuestsApplication.self), NSStringFromClass(QuestsAppDelegate.self)
+)
