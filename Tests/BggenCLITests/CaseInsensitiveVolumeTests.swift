@@ -35,6 +35,19 @@ struct CaseInsensitiveVolumeTests {
         #expect(try other.files()["iOS/BackgroundProcessing/\(prefix)BackgroundTaskManager.swift"] != nil)
     }
 
+    /// APFS compares names case-folded, not lower-cased: `BackgroundTaſkManager.swift` (a long s, which
+    /// `lowercased()` keeps) is `BackgroundTaskManager.swift` there.
+    @Test func aFileWhoseNameIsBggensOnceCaseFoldedGetsBggensAPrefix() throws {
+        let repo = try Fixtures.copy("NetNewsWire")
+        try repo.write("enum ReadingNotes {}\n", to: "iOS/BackgroundTaſkManager.swift")
+        let run = InProcessRunner.run(["init", "--yes", "--tasks", "processing"], in: repo.url,
+                                      fileSystem: DiskRoute.kernelPath.disk(volumeCase: .insensitive))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("the app already declares file iOS/BackgroundTaſkManager.swift, so bggen's types and Swift files get the prefix Bggen"),
+                "\(run.stderr)")
+        #expect(try repo.files()["iOS/BackgroundProcessing/BggenBackgroundTaskManager.swift"] != nil)
+    }
+
     @Test func aChosenPrefixThatStillClashesInAnotherCaseIsRefused() throws {
         let repo = try Fixtures.copy("NetNewsWire")
         try repo.write("enum ReadingNotes {}\n", to: "iOS/ktBackgroundTaskManager.swift")
@@ -121,24 +134,8 @@ struct CaseInsensitiveVolumeTests {
 }
 
 /// The disk of a volume whose `flock` fails with `ENOTSUP`.
-private struct WithoutLocks: FileSystem {
-    let base: LocalFileSystem
+private struct WithoutLocks: ForwardingFileSystem {
+    let base: any FileSystem
 
     func lockExclusively(_ directory: String) throws -> (any FolderLock)? { throw FileSystemError.lockFailed(directory, ENOTSUP) }
-    func kind(of path: String) -> FileKind { base.kind(of: path) }
-    func readData(_ path: String, within root: String, limit: Int) throws -> Data { try base.readData(path, within: root, limit: limit) }
-    func readFiles(_ files: [String], below folder: String, within root: String, body: @Sendable (Int, Result<Data, any Error>) -> Void) {
-        base.readFiles(files, below: folder, within: root, body: body)
-    }
-    func walk<Value: Sendable>(_ request: WalkRequest, below folder: String, within root: String,
-                               reading body: (@Sendable (String, Result<Data, any Error>) -> Value)?) -> [WalkedFile<Value>] {
-        base.walk(request, below: folder, within: root, reading: body)
-    }
-    func realPath(_ path: String) -> String? { base.realPath(path) }
-    func isWritable(_ path: String) -> Bool { base.isWritable(path) }
-    func belongsToAnotherUser(_ path: String) -> Bool { base.belongsToAnotherUser(path) }
-    func writeAtomically(_ data: Data, to path: String, within root: String) throws { try base.writeAtomically(data, to: path, within: root) }
-    func createDirectory(_ path: String, within root: String) throws { try base.createDirectory(path, within: root) }
-    func remove(_ path: String, within root: String) throws { try base.remove(path, within: root) }
-    func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)] { base.entries(in: path, within: root) }
 }

@@ -53,11 +53,11 @@ struct OutsideFolderTests {
 }
 
 /// The disk, keeping the real path of every folder a listing or walk found something in.
-private final class ListingRecorder: FileSystem {
-    let base: LocalFileSystem
+private final class ListingRecorder: ForwardingFileSystem {
+    let base: any FileSystem
     let listed = Mutex<Set<String>>([])
 
-    init(base: LocalFileSystem) { self.base = base }
+    init(base: any FileSystem) { self.base = base }
 
     func walk<Value: Sendable>(_ request: WalkRequest, below folder: String, within root: String,
                                reading body: (@Sendable (String, Result<Data, any Error>) -> Value)?) -> [WalkedFile<Value>] {
@@ -72,17 +72,4 @@ private final class ListingRecorder: FileSystem {
         if !entries.isEmpty { listed.withLock { _ = $0.insert(base.realPath(path) ?? path) } }
         return entries
     }
-
-    func kind(of path: String) -> FileKind { base.kind(of: path) }
-    func readData(_ path: String, within root: String, limit: Int) throws -> Data { try base.readData(path, within: root, limit: limit) }
-    func readFiles(_ files: [String], below folder: String, within root: String, body: @Sendable (Int, Result<Data, any Error>) -> Void) {
-        base.readFiles(files, below: folder, within: root, body: body)
-    }
-    func realPath(_ path: String) -> String? { base.realPath(path) }
-    func isWritable(_ path: String) -> Bool { base.isWritable(path) }
-    func belongsToAnotherUser(_ path: String) -> Bool { base.belongsToAnotherUser(path) }
-    func writeAtomically(_ data: Data, to path: String, within root: String) throws { try base.writeAtomically(data, to: path, within: root) }
-    func createDirectory(_ path: String, within root: String) throws { try base.createDirectory(path, within: root) }
-    func remove(_ path: String, within root: String) throws { try base.remove(path, within: root) }
-    func lockExclusively(_ directory: String) throws -> (any FolderLock)? { try base.lockExclusively(directory) }
 }

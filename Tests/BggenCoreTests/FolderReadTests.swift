@@ -214,17 +214,6 @@ struct FolderReadTests {
 }
 
 /// The disk seen only through `entries`, so `walk` takes the protocol's own way.
-private struct EntriesOnly: FileSystem {
+private struct EntriesOnly: WalkingThroughEntries {
     let base: any FileSystem
-
-    func kind(of path: String) -> FileKind { base.kind(of: path) }
-    func readData(_ path: String, within root: String, limit: Int) throws -> Data { try base.readData(path, within: root, limit: limit) }
-    func realPath(_ path: String) -> String? { base.realPath(path) }
-    func isWritable(_ path: String) -> Bool { base.isWritable(path) }
-    func belongsToAnotherUser(_ path: String) -> Bool { base.belongsToAnotherUser(path) }
-    func writeAtomically(_ data: Data, to path: String, within root: String) throws { try base.writeAtomically(data, to: path, within: root) }
-    func createDirectory(_ path: String, within root: String) throws { try base.createDirectory(path, within: root) }
-    func remove(_ path: String, within root: String) throws { try base.remove(path, within: root) }
-    func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)] { base.entries(in: path, within: root) }
-    func lockExclusively(_ directory: String) throws -> (any FolderLock)? { try base.lockExclusively(directory) }
 }

@@ -3,9 +3,10 @@ import BggenTestSupport
 import Foundation
 import Testing
 
-/// Records every folder listed and file read, to prove vendored folders are never touched.
-private final class RecordingFileSystem: FileSystem, @unchecked Sendable {
-    let base: InMemoryFileSystem
+/// Records every folder listed and file read, to prove vendored folders are never touched: a walk goes through
+/// this disk's own `entries` and reads.
+private final class RecordingFileSystem: WalkingThroughEntries, @unchecked Sendable {
+    let base: any FileSystem
     private let lock = NSLock()
     private var listed: [String] = []
     private var read: [String] = []
@@ -17,19 +18,10 @@ private final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     var touched: [String] { lock.withLock { listed + read } }
     var readCount: Int { lock.withLock { read.count } }
 
-    func kind(of path: String) -> FileKind { base.kind(of: path) }
     func readData(_ path: String, within root: String, limit: Int) throws -> Data {
         lock.withLock { read.append(path) }
         return try base.readData(path, within: root, limit: limit)
     }
-
-    func realPath(_ path: String) -> String? { base.realPath(path) }
-    func isWritable(_ path: String) -> Bool { base.isWritable(path) }
-    func belongsToAnotherUser(_ path: String) -> Bool { base.belongsToAnotherUser(path) }
-    func lockExclusively(_ directory: String) throws -> (any FolderLock)? { try base.lockExclusively(directory) }
-    func writeAtomically(_ data: Data, to path: String, within root: String) throws { try base.writeAtomically(data, to: path, within: root) }
-    func createDirectory(_ path: String, within root: String) throws { try base.createDirectory(path, within: root) }
-    func remove(_ path: String, within root: String) throws { try base.remove(path, within: root) }
     func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)] {
         lock.withLock { listed.append(path) }
         return base.entries(in: path, within: root)

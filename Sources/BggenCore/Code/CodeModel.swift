@@ -86,11 +86,11 @@ struct CodeModel: Sendable {
             fileNeedles = ByteNeedles(fileNames.map { Array($0.utf8) })
         }
 
-        /// The same search on a volume that ignores case: file names compared lower-cased.
+        /// The same search on a volume that ignores case: file names compared case-folded.
         var ignoringCase: NameClashSearch {
             var search = self
             search.ignoresCase = true
-            search.fileNames = names.files.map { $0.lowercased() }.sorted()
+            search.fileNames = names.files.map { PathText.folded($0) }.sorted()
             search.fileNeedles = ByteNeedles(search.fileNames.map { Array($0.utf8) })
             return search
         }
@@ -205,7 +205,7 @@ struct CodeModel: Sendable {
     /// The file's own name, where it ends in a name bggen may generate (in any case, on a volume that ignores it).
     private static func fileNameClash(_ file: String, text: String, clashes: NameClashSearch) -> [DeclaredName] {
         let name = PathText.name(of: file)
-        let compared = clashes.ignoresCase ? name.lowercased() : name
+        let compared = clashes.ignoresCase ? PathText.folded(name) : name
         guard name.hasSuffix(".swift"), ByteSearch.contains(anyOf: clashes.fileNeedles, in: compared) else { return [] }
         let stem = String(compared.dropLast(".swift".count))
         guard clashes.fileNames.contains(where: stem.hasSuffix) else { return [] }

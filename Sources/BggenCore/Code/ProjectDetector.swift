@@ -78,13 +78,12 @@ public enum ProjectDetector {
             break
         }
         // A package at the root states the iOS version its modules (and, often, the app beside them) build for.
-        let manifest = PathText.join(root, "Package.swift")
-        if fileSystem.kind(of: manifest) == .file, let text = try? fileSystem.read(manifest) {
+        if let manifest = layout.packageManifest, let text = try? fileSystem.read(PathText.join(root, manifest)) {
             do {
                 packageTarget = try PackageManifestReader.iOSVersion(in: text)
                 packagePlatforms = try PackageManifestReader.platforms(in: text)
             } catch {
-                throw .malformed(path: "Package.swift", line: error.line, reason: error.reason)
+                throw .malformed(path: manifest, line: error.line, reason: error.reason)
             }
         }
 
@@ -167,30 +166,53 @@ private struct Discovery {
         var workspace: String?
         /// Committed `.xcodeproj` bundles that a generator owns.
         var generatedProjects: [String] = []
+        /// The root's `Package.swift`, as the folder spells it, whatever the project is.
+        var packageManifest: String?
     }
 
     /// How many folders below the root a project is looked for: `src/xcode/App/App.xcodeproj` is three down.
     static let projectSearchDepth = 4
 
     func find() throws(ProjectError) -> Layout {
+        var layout = try findKind()
+        layout.packageManifest = named("Package.swift", in: rootEntries.files)
+        return layout
+    }
+
+    /// The root's files and folders, each sorted.
+    private var rootEntries: (files: [String], folders: [String]) {
         let entries = fileSystem.entries(in: root, within: root)
-        let files = Set(entries.filter { $0.kind == .file }.map(\.name))
-        let folders = entries.filter { $0.kind == .directory }.map(\.name)
-        let projects = folders.filter { $0.hasSuffix(".xcodeproj") }.sorted()
-        let workspace = folders.filter { $0.hasSuffix(".xcworkspace") }.sorted().first
+        return (entries.filter { $0.kind == .file }.map(\.name), entries.filter { $0.kind == .directory }.map(\.name))
+    }
+
+    /// On a volume that ignores case (APFS's default) `Project.yml` is the file XcodeGen opens as `project.yml`, and
+    /// `App.XcodeProj` is a project Xcode opens: the names bggen looks for are compared as the volume compares them.
+    private var ignoringCase: Bool { !fileSystem.isCaseSensitive(root) }
+
+    /// `wanted` as `names` spell it.
+    private func named(_ wanted: String, in names: [String]) -> String? {
+        let ignoringCase = ignoringCase
+        return names.first { PathText.sameName($0, wanted, ignoringCase: ignoringCase) }
+    }
+
+    private func findKind() throws(ProjectError) -> Layout {
+        let (files, folders) = rootEntries
+        let ignoringCase = ignoringCase
+        let projects = folders.filter { PathText.hasSuffix($0, ".xcodeproj", ignoringCase: ignoringCase) }.sorted()
+        let workspace = folders.filter { PathText.hasSuffix($0, ".xcworkspace", ignoringCase: ignoringCase) }.sorted().first
 
         if let spec {
             return Layout(kind: .xcodeGen, files: [spec], generatedProjects: projects)
         }
-        if files.contains("project.yml") {
-            return Layout(kind: .xcodeGen, files: ["project.yml"], generatedProjects: projects)
+        if let spec = named("project.yml", in: files) {
+            return Layout(kind: .xcodeGen, files: [spec], generatedProjects: projects)
         }
         let specs = xcodeGenSpecs(files: files, folders: folders)
         guard specs.count <= 1 else { throw .severalSpecs(specs) }
         if let spec = specs.first {
             return Layout(kind: .xcodeGen, files: [spec], generatedProjects: projects)
         }
-        if files.contains("Project.swift") {
+        if named("Project.swift", in: files) != nil {
             return Layout(kind: .tuist, files: tuistManifests(), generatedProjects: projects)
         }
         if !projects.isEmpty {
@@ -202,7 +224,7 @@ private struct Discovery {
                 return Layout(kind: .xcodeProject, files: referenced, workspace: workspace)
             }
         }
-        if files.contains("Workspace.swift") || files.contains("Tuist.swift") || folders.contains("Tuist") {
+        if named("Workspace.swift", in: files) ?? named("Tuist.swift", in: files) ?? named("Tuist", in: folders) != nil {
             let manifests = tuistManifests()
             if !manifests.isEmpty { return Layout(kind: .tuist, files: manifests) }
         }
@@ -210,10 +232,10 @@ private struct Discovery {
         // workspace pointing at them: all of them, so the app target is found in whichever holds it and an unknown
         // `--target` is answered with every app target there is. Dependencies and build output are not entered.
         let nested = RepositoryWalker.files(root: root, fileSystem: fileSystem, maximumDepth: Self.projectSearchDepth,
-                                            kind: .directory) { $0.hasSuffix(".xcodeproj") }
+                                            kind: .directory) { PathText.hasSuffix($0, ".xcodeproj", ignoringCase: ignoringCase) }
         if !nested.isEmpty { return Layout(kind: .xcodeProject, files: nested) }
-        if files.contains("Package.swift") {
-            return Layout(kind: .swiftPackage, files: ["Package.swift"])
+        if let manifest = named("Package.swift", in: files) {
+            return Layout(kind: .swiftPackage, files: [manifest])
         }
         throw .noProject(root)
     }
@@ -221,14 +243,15 @@ private struct Discovery {
     /// YAML files at the root or one folder down that read like an XcodeGen spec under another name
     /// (`xcodegen --spec project-xyz.yml`): a `name:` and a `targets:` key at the top level. Files a spec includes
     /// usually have no `name:`.
-    private func xcodeGenSpecs(files: Set<String>, folders: [String]) -> [String] {
-        var candidates = files.map { $0 }
+    private func xcodeGenSpecs(files: [String], folders: [String]) -> [String] {
+        let ignoringCase = ignoringCase
+        var candidates = files
         for folder in folders where !RepositoryWalker.skips(folder: folder) {
             candidates += fileSystem.entries(in: PathText.join(root, folder), within: root)
                 .filter { $0.kind == .file }.map { "\(folder)/\($0.name)" }
         }
         return candidates.filter { path in
-            guard path.hasSuffix(".yml") || path.hasSuffix(".yaml"),
+            guard PathText.hasSuffix(path, ".yml", ignoringCase: ignoringCase) || PathText.hasSuffix(path, ".yaml", ignoringCase: ignoringCase),
                   let text = try? fileSystem.read(PathText.join(root, path)) else { return false }
             let lines = text.split(separator: "\n").map { $0.hasSuffix("\r") ? $0.dropLast() : $0[...] }
             return lines.contains { $0.hasPrefix("name:") } && lines.contains { $0 == "targets:" || $0.hasPrefix("targets: ") }
@@ -236,8 +259,9 @@ private struct Discovery {
     }
 
     private func tuistManifests() -> [String] {
-        RepositoryWalker.files(root: root, fileSystem: fileSystem, maximumDepth: 3) { $0 == "Project.swift" }
-            .filter { !$0.hasPrefix("Tuist/") }
+        let ignoringCase = ignoringCase
+        return RepositoryWalker.files(root: root, fileSystem: fileSystem, maximumDepth: 3) { PathText.sameName($0, "Project.swift", ignoringCase: ignoringCase) }
+            .filter { !PathText.isInside($0, "Tuist", ignoringCase: ignoringCase) }
     }
 
     /// `<FileRef location = "group:WeDaApp/WeDaApp.xcodeproj">` entries, without CocoaPods' `Pods.xcodeproj`.
@@ -253,9 +277,9 @@ private struct Discovery {
             guard let colon = location.firstIndex(of: ":") else { continue }
             let scheme = location[..<colon]
             let path = String(location[location.index(after: colon)...])
-            guard scheme == "group" || scheme == "container", path.hasSuffix(".xcodeproj") else { continue }
+            guard scheme == "group" || scheme == "container", PathText.hasSuffix(path, ".xcodeproj", ignoringCase: ignoringCase) else { continue }
             let relative = PathText.join(PathText.parent(of: workspace), path)
-            let skipped = relative.split(separator: "/").contains { RepositoryWalker.skips(folder: String($0)) && !$0.hasSuffix(".xcodeproj") }
+            let skipped = relative.split(separator: "/").contains { RepositoryWalker.skips(folder: String($0)) && !PathText.hasSuffix(String($0), ".xcodeproj", ignoringCase: ignoringCase) }
             if !skipped, !PathText.leavesRoot(relative),
                fileSystem.kind(of: PathText.join(root, "\(relative)/project.pbxproj")) == .file {
                 result.append(relative)

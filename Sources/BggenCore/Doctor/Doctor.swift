@@ -169,7 +169,7 @@ public struct Doctor: Sendable {
         let managers = ["Podfile", "Cartfile", "package.json", "pubspec.yaml"]
         if managers.contains(where: { fileSystem.kind(of: PathText.join(project.root, $0)) == .file }) { return true }
         return project.projectFiles.contains { file in
-            let path = file.hasSuffix(".xcodeproj") ? "\(file)/project.pbxproj" : file
+            let path = project.kind == .xcodeProject ? "\(file)/project.pbxproj" : file
             guard let text = try? fileSystem.read(PathText.join(project.root, path)) else { return false }
             return text.contains("XCRemoteSwiftPackageReference") || (file.hasSuffix(".yml") && text.contains("\npackages:"))
         }

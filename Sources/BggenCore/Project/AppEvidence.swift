@@ -10,16 +10,17 @@ enum AppEvidence {
     /// Up to a few paths, relative to `root`, sorted.
     static func find(root: String, fileSystem: any FileSystem) -> [String] {
         var found: [String] = []
+        let ignoringCase = !fileSystem.isCaseSensitive(root)
         var pending: [(folder: String, depth: Int)] = [("", 0)]
         while let (folder, depth) = pending.popLast() {
             for entry in fileSystem.entries(in: PathText.join(root, folder), within: root) {
                 let relative = PathText.join(folder, entry.name)
                 switch entry.kind {
-                case .directory where entry.name.hasSuffix(".xcodeproj"):
+                case .directory where PathText.hasSuffix(entry.name, ".xcodeproj", ignoringCase: ignoringCase):
                     found.append(relative)
                 case .directory where depth < maximumDepth && !RepositoryWalker.skips(folder: entry.name):
                     pending.append((relative, depth + 1))
-                case .file where entry.name == "Info.plist" || isEntryPoint(relative, root: root, fileSystem: fileSystem):
+                case .file where PathText.sameName(entry.name, "Info.plist", ignoringCase: ignoringCase) || isEntryPoint(relative, root: root, fileSystem: fileSystem):
                     found.append(relative)
                 default:
                     continue

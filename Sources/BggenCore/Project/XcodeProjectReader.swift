@@ -153,9 +153,11 @@ struct XcodeProjectReader {
                 plistFolder = group.path
                 let relative = PathText.relative(plistPath, to: group.path) ?? ""
                 excepted = group.exceptions[target.id]?.contains(relative) ?? false
-                // Only a file named Info.plist collides: copied as a resource it lands on the bundle's own
-                // Info.plist. `Hacker-News-Info.plist` is copied beside it, which builds (EmergeTools' HackerNews).
-                if target.synchronizedGroupIDs.contains(group.id) && !excepted && PathText.name(of: plistPath) == "Info.plist" {
+                // Only a file named Info.plist (`info.plist` too, on a volume that ignores case) collides: copied as a
+                // resource it lands on the bundle's own Info.plist. `Hacker-News-Info.plist` is copied beside it,
+                // which builds (EmergeTools' HackerNews).
+                if target.synchronizedGroupIDs.contains(group.id) && !excepted
+                    && PathText.sameName(PathText.name(of: plistPath), "Info.plist", ignoringCase: !fileSystem.isCaseSensitive(root)) {
                     warnings.append(.infoPlistNotExcluded(target: target.name, path: plistPath, folder: group.path))
                 }
             }

@@ -50,10 +50,16 @@ extension FileSystem {
         walk(request, below: folder, within: root, reading: nil as (@Sendable (String, Result<Data, any Error>) -> Bool)?).map(\.path)
     }
 
-    /// `walk` through `entries` and `readFiles`: one folder at a time, then the files. Every file is reported as a
-    /// link, because `entries` does not tell links from files.
+    /// `walkThroughEntries`, for a disk with no walk of its own (the in-memory test disk).
     public func walk<Value: Sendable>(_ request: WalkRequest, below folder: String, within root: String,
                                       reading body: (@Sendable (String, Result<Data, any Error>) -> Value)?) -> [WalkedFile<Value>] {
+        walkThroughEntries(request, below: folder, within: root, reading: body)
+    }
+
+    /// `walk` through `entries` and `readFiles`: one folder at a time, then the files. Every file is reported as a
+    /// link, because `entries` does not tell links from files. Named, so a test can hold a disk's walk to it.
+    package func walkThroughEntries<Value: Sendable>(_ request: WalkRequest, below folder: String, within root: String,
+                                                     reading body: (@Sendable (String, Result<Data, any Error>) -> Value)?) -> [WalkedFile<Value>] {
         var found: [WalkedFile<Value>] = []
         var pending: [(relative: String, depth: Int)] = [("", 0)]
         while let (relative, depth) = pending.popLast() {

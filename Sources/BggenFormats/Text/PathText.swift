@@ -1,3 +1,5 @@
+import Foundation
+
 /// Path arithmetic on plain strings, relative to the repository root.
 ///
 /// The detector reports every path relative to the root so the report reads the same on any machine, and works the
@@ -86,7 +88,7 @@ package enum PathText {
     }
 
     /// Whether `path` is `folder` or below it on a volume that tells names apart by case only when `ignoringCase`
-    /// is false (`VolumeCase`): compared one component at a time, since a lower-cased path may not have the
+    /// is false (`VolumeCase`): compared one component at a time, since a case-folded path may not have the
     /// original's length.
     package static func isInside(_ path: String, _ folder: String, ignoringCase: Bool) -> Bool {
         if isInside(path, folder) { return true }
@@ -97,10 +99,23 @@ package enum PathText {
         return pathParts.count >= folderParts.count && zip(folderParts, pathParts).allSatisfy { sameName($0, $1, ignoringCase: true) }
     }
 
-    /// Whether two file names name one file: equal, or with `ignoringCase` equal once lower-cased (as APFS's
+    /// Whether two file names name one file: equal, or with `ignoringCase` equal once case-folded (as APFS's
     /// default compares them; Swift's `==` already treats canonically equivalent accents as equal, as APFS does).
     package static func sameName(_ one: some StringProtocol, _ other: some StringProtocol, ignoringCase: Bool) -> Bool {
-        one == other || (ignoringCase && one.lowercased() == other.lowercased())
+        one == other || (ignoringCase && folded(one) == folded(other))
+    }
+
+    /// Whether `name` ends in `suffix` (`.xcodeproj`), compared as `sameName` compares.
+    package static func hasSuffix(_ name: String, _ suffix: String, ignoringCase: Bool) -> Bool {
+        name.hasSuffix(suffix) || (ignoringCase && folded(name).hasSuffix(folded(suffix)))
+    }
+
+    /// The name as a case-insensitive volume compares it: Unicode's full case folding, not `lowercased()`, which
+    /// keeps `ß` apart from `ss`, a final `ς` apart from `Σ` and `ﬁ` apart from `FI`, where APFS equates each pair
+    /// (its names are compared case-folded). Foundation's `.caseInsensitive` folding is that
+    /// folding on both Darwin and Linux, without a locale (so a Turkish `I` folds as everywhere else).
+    package static func folded(_ name: some StringProtocol) -> String {
+        String(name).folding(options: .caseInsensitive, locale: nil)
     }
 
     /// True when the path climbs out of the repository, so bggen must not read or write it.
