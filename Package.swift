@@ -22,7 +22,7 @@ let package = Package(
         // model of the app, the model (answers, task kinds, identifiers, modes), and the formats below them (the file
         // system seam, YAML, property lists, the Swift lexer, diffs, JSON).
         .target(name: "BggenCore", dependencies: ["BggenModel", "BggenFormats"]),
-        .target(name: "BggenModel"),
+        .target(name: "BggenModel", dependencies: ["BggenFormats"]),
         .target(name: "BggenFormats"),
         // Templates/ is the single source of truth; `swift run TemplateEmbedder` turns it (and skills/bggen/) into
         // the Swift string literals kept in BggenCore and BggenCLI, so the binary works when copied alone. No build

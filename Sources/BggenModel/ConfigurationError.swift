@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// An answer that cannot be used. The CLI reports it as a usage error (exit 64) before anything is planned or written.
 public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyTaskList
@@ -64,50 +66,54 @@ public enum ConfigurationError: Error, Equatable, Sendable, CustomStringConverti
     /// Every problem, one line each.
     public var description: String { lines.joined(separator: "\n") }
 
-    /// One sentence: what was wrong, then how to fix it.
+    /// One sentence: what was wrong, then how to fix it. Every value in it was typed by someone: on the command
+    /// line, or in a repository's `.bggen.json` (the cloned repository's words), so each goes through
+    /// `RepositoryText`: bounded, its quotes and hidden characters escaped; a value shown bare (a version, a flag)
+    /// is quoted when it is not a plain name, so a sentence in it reads as a value.
     private var sentence: String {
+        let quoted = RepositoryText.quoted, bare = RepositoryText.name
         let tasks = TaskKind.allCases.map(\.rawValue).joined(separator: ", ")
         switch self {
         case .emptyTaskList:
             return "--tasks is empty; pass one or more of \(tasks), separated by commas."
         case .unknownTask(let name):
-            return "unknown task '\(name)'; choose from \(tasks)."
+            return "unknown task \(quoted(name)); choose from \(tasks)."
         case .invalidInterval(let text):
-            return "'\(text)' is not an interval; use \(Interval.keywords.joined(separator: ", ")) or a duration such as 30m, 6h or 1d."
+            return "\(quoted(text)) is not an interval; use \(Interval.keywords.joined(separator: ", ")) or a duration such as 30m, 6h or 1d."
         case .intervalTooShort(let text):
-            return "interval '\(text)' is shorter than 15 minutes, the least iOS honours for an app refresh; use 15m or more."
+            return "interval \(quoted(text)) is shorter than 15 minutes, the least iOS honours for an app refresh; use 15m or more."
         case .refreshWithOnPush:
             return "--interval on-push means no periodic refresh, so it cannot be combined with the refresh task; drop refresh from --tasks or choose another interval."
         case .invalidBundleIdentifier(let text):
-            return "'\(text)' is not a valid bundle identifier; use a reverse-DNS name of letters, digits and hyphens, such as com.example.app."
+            return "\(quoted(text)) is not a valid bundle identifier; use a reverse-DNS name of letters, digits and hyphens, such as com.example.app."
         case .invalidDeploymentTarget(let text):
-            return "'\(text)' is not an iOS deployment target; pass a major and minor version such as 16.0 (deployment targets have no bug-fix part)."
+            return "\(quoted(text)) is not an iOS deployment target; pass a major and minor version such as 16.0 (deployment targets have no bug-fix part)."
         case .deploymentTargetTooNew(let text):
-            return "iOS \(text) is newer than iOS \(DeploymentTarget.newestMajor), the newest SDK bggen knows; pass a released version such as 18.0."
+            return "iOS \(bare(text)) is newer than iOS \(DeploymentTarget.newestMajor), the newest SDK bggen knows; pass a released version such as 18.0."
         case .deploymentTargetTooOld(let text):
-            return "iOS \(text) is older than iOS \(DeploymentTarget.minimum), the oldest deployment target Xcode builds for; pass --ios \(DeploymentTarget.minimum) or later."
+            return "iOS \(bare(text)) is older than iOS \(DeploymentTarget.minimum), the oldest deployment target Xcode builds for; pass --ios \(DeploymentTarget.minimum) or later."
         case .needsIOS13(let feature, let version):
-            return "\(feature) needs iOS 13.0 in code bggen generates, but the deployment target is iOS \(version); pass --ios 13.0 or later, or generate the other tasks without it."
+            return "\(feature) needs iOS 13.0 in code bggen generates, but the deployment target is iOS \(bare(version)); pass --ios 13.0 or later, or generate the other tasks without it."
         case .swiftUIRequiresIOS14(let version):
-            return "a SwiftUI App needs iOS 14 or later, but the deployment target is \(version); pass --ios 14.0 or later, or --style app-delegate."
+            return "a SwiftUI App needs iOS 14 or later, but the deployment target is \(bare(version)); pass --ios 14.0 or later, or --style app-delegate."
         case .invalidStyle(let text):
-            return "'\(text)' is not an app style; use app-delegate (a UIKit app delegate) or swiftui (a SwiftUI App)."
+            return "\(quoted(text)) is not an app style; use app-delegate (a UIKit app delegate) or swiftui (a SwiftUI App)."
         case .invalidStrategy(let text):
-            return "'\(text)' is not a strategy; use queue (wait for the system) or fail (refuse at once so the app can tell the user)."
+            return "\(quoted(text)) is not a strategy; use queue (wait for the system) or fail (refuse at once so the app can tell the user)."
         case .objectiveCWithSwiftUI:
             return "--objc is for an Objective-C app delegate, but the style is swiftui; drop --objc or pass --style app-delegate."
         case .invalidTypePrefix(let text):
-            return "'\(text)' is not a type prefix; use an uppercase letter followed by up to 15 letters or digits, such as Acme."
+            return "\(quoted(text)) is not a type prefix; use an uppercase letter followed by up to 15 letters or digits, such as Acme."
         case .invalidTimeOfDay(let text):
-            return "'\(text)' is not a time of day; pass a 24-hour local time such as 02:30."
+            return "\(quoted(text)) is not a time of day; pass a 24-hour local time such as 02:30."
         case .contradictsProject(let flag, let given, let project, let what, let target, let file):
-            return "\(flag) \(given) contradicts the project: \(target)'s \(what) is \(project) (\(file)). Leave \(flag) out to take the project's, or run bggen init on a terminal, which shows the plan before writing it."
+            return "\(flag) \(bare(given)) contradicts the project: \(RepositoryText.name(target))'s \(what) is \(bare(project)) (\(RepositoryText.bare(file))). Leave \(flag) out to take the project's, or run bggen init on a terminal, which shows the plan before writing it."
         case .answersMissing(let flags):
             return "bggen init needs answers it cannot ask for without a terminal: pass --yes to take the defaults (or the answers recorded in \(AnswersFile.name)), or give \(flags.joined(separator: ", "))."
         case .notAValue(let flag):
-            return "\(flag) is not an answer that takes a value; see --help for the answers and their values."
+            return "\(bare(flag)) is not an answer that takes a value; see --help for the answers and their values."
         case .doesNotFitRecordedAnswers(let file, let problem):
-            return "the answers recorded in \(file) do not fit together with the flags given: \(problem.description) Fix or delete \(file), or pass flags that override it."
+            return "the answers recorded in \(RepositoryText.bare(file)) do not fit together with the flags given: \(problem.description) Fix or delete \(RepositoryText.bare(file)), or pass flags that override it."
         case .optionWithoutTask(let flag, let task):
             return "\(flag) applies only to the \(task.rawValue) task; add \(task.rawValue) to --tasks or drop \(flag)."
         case .conflicts:

@@ -1,4 +1,4 @@
-import BggenCore
+@testable import BggenCore
 import BggenFormats
 import BggenModel
 import BggenTestSupport
@@ -9,7 +9,9 @@ import Testing
 /// that size, takes at most about four times as long (`LinearTime`). Each was quadratic or worse before: the
 /// targets of every file looked up by going through every target, once per target; an enclosing closure's header
 /// read again for every registration in it; every Info.plist entry expanded again for every identifier; every
-/// finding matched against every excluded path.
+/// finding matched against every excluded path; every permitted entry with an undefined variable tried for every
+/// identifier; a synchronized folder walked again for each target sharing it; a constant's definitions filtered
+/// again for each use.
 @Suite("Readers and rules: linear in their input", .serialized, .tags(.slow))
 struct ReaderLinearityTests {
     static let root = DoctorRepository.root
@@ -172,6 +174,73 @@ struct ReaderLinearityTests {
             return Self.audit(["project.yml": Self.oneAppSpec, "App/Info.plist": Self.plist,
                                "App/Names.swift": "enum Names {\n    static let refresh = \"com.example.app.refresh\"\n\(constants)\n}\n",
                                "App/Tasks.swift": "import BackgroundTasks\n\nfunc register() {\n    \(Self.registration.replacingOccurrences(of: "\"com.example.app.refresh\"", with: "Names.d\(count - 1)"))\n}\n"])
+        }
+    }
+
+    /// `count` permitted entries with a variable nothing defines (`$(TEAM_PREFIX).t1`) and as many registrations
+    /// they permit: every entry was turned into a pattern and tried again for every registration.
+    @Test func manyPermittedEntriesWithAnUndefinedVariable() throws {
+        try LinearTime.expectLinear(small: 150) { count in
+            let entries = (0..<count).map { "<string>$(TEAM_PREFIX).t\($0)</string>" }.joined()
+            let registrations = (0..<count).map {
+                #"    BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.t\#($0)", using: nil) { task in task.setTaskCompleted(success: true) }"#
+            }.joined(separator: "\n")
+            let plist = DoctorRepository.plist([(BackgroundModes.permittedIdentifiersKey, "<array>\(entries)</array>"),
+                                                (BackgroundModes.key, "<array><string>fetch</string></array>")])
+            return Self.audit(["project.yml": Self.oneAppSpec, "App/Info.plist": plist,
+                               "App/Tasks.swift": "import BackgroundTasks\n\nfunc registerAll() {\n\(registrations)\n}\n"])
+        }
+    }
+
+    /// `count` app targets sharing one synchronized folder of `count` files: the folder was walked again for each
+    /// target. The project reader alone is timed: doctor's audit of each target's files is (targets) × (files)
+    /// by its nature when every target compiles every file.
+    @Test func aSynchronizedFolderSharedByManyTargets() throws {
+        try LinearTime.expectLinear(small: 100) { count in
+            var files: [String: String] = [:]
+            var objects: [String] = []
+            for index in 0..<count {
+                objects += [
+                    #"T\#(index) = {isa = PBXNativeTarget; name = T\#(index); productType = "com.apple.product-type.application"; fileSystemSynchronizedGroups = (G, ); buildConfigurationList = L\#(index); };"#,
+                    "L\(index) = {isa = XCConfigurationList; buildConfigurations = (C\(index), ); };",
+                    "C\(index) = {isa = XCBuildConfiguration; buildSettings = {GENERATE_INFOPLIST_FILE = YES; PRODUCT_BUNDLE_IDENTIFIER = com.example.t\(index); }; name = Release; };",
+                ]
+                files["\(Self.root)/Shared/F\(index).swift"] = "enum F\(index) {}\n"
+            }
+            files["\(Self.root)/A.xcodeproj/project.pbxproj"] = """
+                {
+                    objects = {
+                        ROOT = {isa = PBXProject; mainGroup = MAIN; targets = (\((0..<count).map { "T\($0), " }.joined())); buildConfigurationList = PL; };
+                        MAIN = {isa = PBXGroup; children = (G, ); sourceTree = "<group>"; };
+                        G = {isa = PBXFileSystemSynchronizedRootGroup; path = Shared; sourceTree = "<group>"; };
+                        PL = {isa = XCConfigurationList; buildConfigurations = (PR, ); };
+                        PR = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; IPHONEOS_DEPLOYMENT_TARGET = 16.0; }; name = Release; };
+                        \(objects.joined(separator: "\n            "))
+                    };
+                    rootObject = ROOT;
+                }
+                """
+            let reader = XcodeProjectReader(root: Self.root, fileSystem: InMemoryFileSystem(files: files))
+            return {
+                let reading = try reader.read("A.xcodeproj")
+                #expect(reading.appTargets.count == count)
+                #expect(reading.appTargets.allSatisfy { $0.sourceFolder == "Shared" })
+            }
+        }
+    }
+
+    /// `count` files each defining a constant of one name, and a file using that name `count` times: the
+    /// definitions were filtered again for every use.
+    @Test func aConstantDefinedInManyFilesAndUsedManyTimes() throws {
+        try LinearTime.expectLinear(small: 100) { count in
+            var files = ["project.yml": Self.oneAppSpec, "App/Info.plist": Self.plist]
+            for index in 0..<count {
+                files["App/Names\(index).swift"] = "enum Names\(index) {\n    static let taskID = \"com.example.app.t\(index)\"\n}\n"
+            }
+            let registrations = Array(repeating: "    BGTaskScheduler.shared.register(forTaskWithIdentifier: taskID, using: nil) { task in task.setTaskCompleted(success: true) }",
+                                      count: count).joined(separator: "\n")
+            files["App/Tasks.swift"] = "import BackgroundTasks\n\nfunc registerAll() {\n\(registrations)\n}\n"
+            return Self.audit(files)
         }
     }
 

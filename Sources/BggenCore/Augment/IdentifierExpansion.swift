@@ -35,7 +35,11 @@ extension AppTarget {
 
     /// Whether `identifier` fits `pattern`, each variable reference left in it standing for any text.
     static func fits(_ pattern: String, _ identifier: String) -> Bool {
-        let glob = pattern.replacingOccurrences(of: #"\$(\([^)]*\)|\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*)"#, with: "*", options: .regularExpression)
-        return BuildSettings.glob(glob, matches: identifier)
+        BuildSettings.glob(glob(pattern), matches: identifier)
+    }
+
+    /// `pattern` with each variable reference a `*`, for `BuildSettings.glob`.
+    static func glob(_ pattern: String) -> String {
+        pattern.replacingOccurrences(of: #"\$(\([^)]*\)|\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*)"#, with: "*", options: .regularExpression)
     }
 }

@@ -443,20 +443,30 @@ struct CodeModel: Sendable {
         }
         for fileIndex in files.indices {
             let user = files[fileIndex].file
+            // Each name (with its qualifier) is looked up once per file, however often the file uses it: the
+            // definitions of a name in many files were filtered again for every use (issue 43, item 5).
             func isVisible(_ file: String) -> Bool { targets.compileTogether(user, file) }
-            for useIndex in files[fileIndex].uses.indices where files[fileIndex].uses[useIndex].value == nil {
-                guard let name = files[fileIndex].uses[useIndex].pendingConstant else { continue }
+            var resolved: [String: (values: Set<String>, members: [[String]])] = [:]
+            func lookUp(_ name: String, qualifier: String?) -> (values: Set<String>, members: [[String]]) {
+                let key = (qualifier.map { $0 + "." } ?? "") + name
+                if let known = resolved[key] { return known }
                 var visible = (definitions[name] ?? []).filter { isVisible($0.file) }
-                if let qualifier = files[fileIndex].uses[useIndex].pendingQualifier {
+                if let qualifier {
                     let written = qualifier + "." + name
                     let declared = (typed[name] ?? []).filter { ($0.path == written || $0.path.hasSuffix("." + written)) && isVisible($0.file) }
                     if !declared.isEmpty { visible = declared.map { ($0.file, $0.value) } }
                 }
-                let values = Set(visible.map(\.value))
-                if visible.isEmpty, files[fileIndex].uses[useIndex].name != nil, files[fileIndex].uses[useIndex].expression.contains("."),
-                   let members = switched[name]?.filter({ isVisible($0.file) }), members.count == 1 {
+                let found = (Set(visible.map(\.value)), (switched[name] ?? []).filter { isVisible($0.file) }.map(\.values))
+                resolved[key] = found
+                return found
+            }
+            for useIndex in files[fileIndex].uses.indices where files[fileIndex].uses[useIndex].value == nil {
+                guard let name = files[fileIndex].uses[useIndex].pendingConstant else { continue }
+                let (values, members) = lookUp(name, qualifier: files[fileIndex].uses[useIndex].pendingQualifier)
+                if values.isEmpty, files[fileIndex].uses[useIndex].name != nil, files[fileIndex].uses[useIndex].expression.contains("."),
+                   members.count == 1 {
                     // `kind.backgroundTaskIdentifier`, a member one `switch self` gives: one value per case.
-                    files[fileIndex].uses[useIndex].caseValues = members[0].values
+                    files[fileIndex].uses[useIndex].caseValues = members[0]
                     continue
                 }
                 guard values.count == 1 else { continue }

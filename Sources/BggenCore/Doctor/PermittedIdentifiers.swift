@@ -10,7 +10,7 @@ struct PermittedIdentifiers {
     /// The same without the wildcard entries, which a continued-processing identifier matches as prefixes.
     private var exactOfPlainEntries = Set<String>()
     /// Expansions that leave a variable nothing defines: they permit what their known parts fit.
-    private var open: [(text: String, isWildcard: Bool)] = []
+    private var open = OpenPermittedEntries()
     /// `prefix.` of each `prefix.*` entry, expanded.
     private var wildcardPrefixes = Set<String>()
     /// Some wildcard's prefix leaves a variable unresolved: it may permit any continued-processing identifier.
@@ -24,7 +24,7 @@ struct PermittedIdentifiers {
                     exact.insert(value.resolved)
                     if !isWildcard { exactOfPlainEntries.insert(value.resolved) }
                 } else {
-                    open.append((value.resolved, isWildcard))
+                    open.insert(value.resolved, isWildcard: isWildcard)
                 }
             }
             guard isWildcard else { continue }
@@ -39,10 +39,10 @@ struct PermittedIdentifiers {
     /// that is wrong teaches people to ignore it.
     func permits(_ identifier: String, continued: Bool) -> Bool {
         guard continued else {
-            return exact.contains(identifier) || open.contains { AppTarget.fits($0.text, identifier) }
+            return exact.contains(identifier) || open.fit(identifier, plainOnly: false)
         }
         if exactOfPlainEntries.contains(identifier) || someWildcardOpen { return true }
-        if open.contains(where: { !$0.isWildcard && AppTarget.fits($0.text, identifier) }) { return true }
+        if open.fit(identifier, plainOnly: true) { return true }
         // A wildcard's prefix ends with its `.`: only the identifier's prefixes ending at a dot can be one.
         return identifier.utf8.indices.contains { index in
             identifier.utf8[index] == UInt8(ascii: ".") && wildcardPrefixes.contains(String(identifier[...index]))

@@ -7,6 +7,8 @@ import BggenFormats
 struct XcodeProjectReader {
     let root: String
     let fileSystem: any FileSystem
+    /// Each synchronized folder's code, walked once for all the targets that share it.
+    let synchronizedCode = SynchronizedCode()
 
     static let applicationType = "com.apple.product-type.application"
     /// Files a target compiles into code, counted to find where its sources live.
@@ -123,8 +125,7 @@ struct XcodeProjectReader {
         other.synchronizedFolders = owned.map(\.path).sorted()
         // Its Info.plist sits in its own folder, which tells it from the app's files a test bundle compiles too.
         let plist = TargetFacts.representative(settings)?.path("INFOPLIST_FILE", projectDirectory: model.directory)?.path
-        other.sourceFolders = Self.sourceFolder(target: target, ownedGroups: owned, plist: plist, model: model,
-                                                root: root, fileSystem: fileSystem).map { [$0] } ?? []
+        other.sourceFolders = sourceFolder(target: target, ownedGroups: owned, plist: plist, model: model).map { [$0] } ?? []
         let hosts = settings.flatMap { _, value in
             ["TEST_HOST", "BUNDLE_LOADER"].compactMap { value.rawValue($0) }.flatMap { $0.split(separator: "/") }
                 .filter { $0.hasSuffix(".app") }.map { String($0.dropLast(4)) }
@@ -144,8 +145,7 @@ struct XcodeProjectReader {
         let plistPath = plists.first { $0.0 == "Release" }?.1 ?? plists.lazy.compactMap(\.1).first
         let generated = settings.contains { $0.value.value("GENERATE_INFOPLIST_FILE")?.resolved.uppercased() == "YES" }
 
-        let sourceFolder = Self.sourceFolder(target: target, ownedGroups: ownedGroups, plist: plistPath, model: model,
-                                             root: root, fileSystem: fileSystem)
+        let sourceFolder = self.sourceFolder(target: target, ownedGroups: ownedGroups, plist: plistPath, model: model)
         var plistFolder: String?
         var excepted = false
         if let plistPath {
@@ -247,15 +247,12 @@ struct XcodeProjectReader {
     /// projects keep the plist beside or just below the app's sources); else a folder named after the target that
     /// it compiles in; else the folder all its compiled files and folders share; else the one holding most of them.
     /// Only folders of the app's own code count (`OwnCodeFolders`): Expo's target compiles a file in `ios/Pods/`.
-    static func sourceFolder(target: XcodeProjectModel.Target, ownedGroups: [XcodeProjectModel.SynchronizedGroup],
-                             plist: String?, model: XcodeProjectModel, root: String, fileSystem: any FileSystem) -> String? {
+    private func sourceFolder(target: XcodeProjectModel.Target, ownedGroups: [XcodeProjectModel.SynchronizedGroup],
+                              plist: String?, model: XcodeProjectModel) -> String? {
         let groups = ownedGroups.map(\.path).sorted()
-        // The folders of the files it compiles: listed one by one, or found in its synchronized folders.
-        let synchronizedFiles = groups.flatMap { group in
-            RepositoryWalker.files(root: PathText.join(root, group), fileSystem: fileSystem, maximumDepth: 8) { name in
-                sourceExtensions.contains { name.hasSuffix($0) }
-            }.map { PathText.join(group, $0) }
-        }
+        // The folders of the files it compiles (each with how many): listed one by one, or found in its synchronized
+        // folders.
+        let synchronizedFolders = groups.flatMap { synchronizedCode.folders(in: $0, root: root, fileSystem: fileSystem) }
         // A synchronized folder of resources only (home-assistant's Sources/App/Resources holds the Info.plist and
         // no code) is no place for Swift files.
         // A folder outside the repository is never listed (issue 43), so what it holds is unknown: it counts as the
@@ -263,16 +260,17 @@ struct XcodeProjectReader {
         let outside = groups.filter(PathText.leavesRoot)
         let folders = OwnCodeFolders(root: root, fileSystem: fileSystem)
         let holdsCode = { (group: String) in
-            outside.contains(group) || (folders.accepts(group) && synchronizedFiles.contains { PathText.isInside($0, group) })
+            outside.contains(group) || (folders.accepts(group) && synchronizedFolders.contains { PathText.isInside($0.folder, group) })
         }
         if let plist, let group = groups.first(where: { PathText.isInside(plist, $0) && holdsCode($0) }) { return group }
         if let group = groups.first(where: { PathText.name(of: $0) == target.name && holdsCode($0) }) { return group }
         let named = PathText.join(model.directory, target.name)
-        let compiled = ((target.sourceFiles.sorted() + synchronizedFiles).map { PathText.parent(of: $0) } + outside).filter(folders.accepts)
+        let listed = target.sourceFiles.sorted().map { (folder: PathText.parent(of: $0), files: 1) }
+        let compiled = (listed + synchronizedFolders + outside.map { (folder: $0, files: 1) }).filter { folders.accepts($0.folder) }
         guard !compiled.isEmpty else {
             return fileSystem.kind(of: PathText.join(root, named)) == .directory ? named : nil
         }
-        let compilesIn = { (folder: String) in compiled.contains { PathText.isInside($0, folder) } }
+        let compilesIn = { (folder: String) in compiled.contains { PathText.isInside($0.folder, folder) } }
         if let plist {
             var folder = PathText.parent(of: plist)
             while !folder.isEmpty && folder != model.directory {
@@ -281,8 +279,8 @@ struct XcodeProjectReader {
             }
         }
         if compilesIn(named) { return named }
-        var common = compiled[0].split(separator: "/").map(String.init)
-        for folder in compiled.dropFirst() {
+        var common = compiled[0].folder.split(separator: "/").map(String.init)
+        for (folder, _) in compiled.dropFirst() {
             common = Array(zip(common, folder.split(separator: "/").map(String.init)).prefix { $0 == $1 }.map(\.0))
         }
         let shared = common.joined(separator: "/")
@@ -290,11 +288,29 @@ struct XcodeProjectReader {
         // Nothing shared below the project folder: the folder just below it that holds most compiled files, or the
         // project folder itself for files beside the project.
         var counts: [String: Int] = [:]
-        for folder in compiled {
+        for (folder, files) in compiled {
             guard let relative = PathText.relative(folder, to: model.directory) else { continue }
-            counts[PathText.join(model.directory, relative.split(separator: "/").first.map(String.init) ?? ""), default: 0] += 1
+            counts[PathText.join(model.directory, relative.split(separator: "/").first.map(String.init) ?? ""), default: 0] += files
         }
         return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+    }
+}
+
+/// The folders holding each synchronized folder's code files, with how many each holds: a folder many targets share
+/// is walked once, not once per target (issue 43, item 5), and each target goes through its folders, not its files.
+final class SynchronizedCode {
+    private var folders: [String: [(folder: String, files: Int)]] = [:]
+
+    func folders(in group: String, root: String, fileSystem: any FileSystem) -> [(folder: String, files: Int)] {
+        if let known = folders[group] { return known }
+        var counts: [String: Int] = [:]
+        let files = RepositoryWalker.files(root: PathText.join(root, group), fileSystem: fileSystem, maximumDepth: 8) { name in
+            XcodeProjectReader.sourceExtensions.contains { name.hasSuffix($0) }
+        }
+        for file in files { counts[PathText.parent(of: PathText.join(group, file)), default: 0] += 1 }
+        let found = counts.keys.sorted().map { (folder: $0, files: counts[$0]!) }
+        folders[group] = found
+        return found
     }
 }
 
