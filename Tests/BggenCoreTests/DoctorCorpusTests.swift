@@ -37,7 +37,9 @@ struct DoctorCorpusTests {
                         "FETCH002 Source/App/AppDelegate+Background.swift:41", "MODE003 Resources/Info.plist:97"],
             falseFindings: []),
         App(name: "BeeSwift-DeprecatedFetch",
-            expected: ["FETCH001 BeeSwift/AppDelegate.swift:48", "FETCH001 BeeSwift/AppDelegate.swift:91"], otherTrue: [], falseFindings: []),
+            expected: ["FETCH001 BeeSwift/AppDelegate.swift:48", "FETCH001 BeeSwift/AppDelegate.swift:91"],
+            // remote-notification with only the foreground-only `didReceiveRemoteNotification` (no completion handler).
+            otherTrue: ["MODE003 BeeSwift/Info.plist:124"], falseFindings: []),
         App(name: "4champ-DeprecatedFetch",
             expected: ["FETCH001 4champ/AppDelegate.swift:50", "FETCH001 4champ/AppDelegate.swift:80"], otherTrue: [], falseFindings: []),
         App(name: "NetNewsWire-UncompletedTask", expected: ["BG008 iOS/AppDelegate.swift:266"], otherTrue: [], falseFindings: []),

@@ -26,8 +26,9 @@ extension EntitlementNeed {
         why: "Without aps-environment the app gets no device token, so no push, silent or not, ever arrives.",
         edit: .addString(key: "aps-environment", value: "development"))
 
-    /// A silent-push handler the target compiles, or the remote-notification mode, needs aps-environment.
+    /// A silent-push handler the target compiles needs aps-environment. The remote-notification mode alone does
+    /// not say the app uses push: with no handler that mode is unused, which MODE003 reports.
     private static func silentPush(in audit: RuleAudit) -> FindingLocation? {
-        audit.owned.flatMap(\.silentPushHandlers).first ?? audit.plist?.backgroundModes?.first { $0.text == "remote-notification" }?.location
+        audit.owned.flatMap(\.silentPushHandlers).first
     }
 }

@@ -57,3 +57,16 @@ private extension AppDelegate {
 		}
 	}
 }
+
+// MARK: Silent push (CloudKit and feed-service sync), which is what `remote-notification` is for
+
+extension AppDelegate {
+    func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any], fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {
+		Task { @MainActor in
+			self.resumeDatabaseProcessingIfNecessary()
+			await AccountManager.shared.receiveRemoteNotification(userInfo: userInfo)
+			self.suspendApplication()
+			completionHandler(.newData)
+		}
+    }
+}
