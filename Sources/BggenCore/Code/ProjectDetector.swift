@@ -228,6 +228,13 @@ private struct Discovery {
             let manifests = tuistManifests()
             if !manifests.isEmpty { return Layout(kind: .tuist, files: manifests) }
         }
+        // A Tuist workspace further down (tuist/workshop's `App/Workspace.swift`): its manifests, as if bggen ran there.
+        let tuistFolders = nestedTuistFolders()
+        guard tuistFolders.count <= 1 else { throw .severalTuistWorkspaces(tuistFolders.map(\.file)) }
+        if let folder = tuistFolders.first?.folder {
+            let manifests = tuistManifests(below: folder)
+            if !manifests.isEmpty { return Layout(kind: .tuist, files: manifests) }
+        }
         // Projects further down (`src/xcode/App/App.xcodeproj`, a library's project beside the app's), without a
         // workspace pointing at them: all of them, so the app target is found in whichever holds it and an unknown
         // `--target` is answered with every app target there is. Dependencies and build output are not entered.
@@ -258,10 +265,40 @@ private struct Discovery {
         }.sorted()
     }
 
-    private func tuistManifests() -> [String] {
+    /// The `Project.swift` manifests of the Tuist project at `folder` (the root when empty), its helpers aside.
+    private func tuistManifests(below folder: String = "") -> [String] {
         let ignoringCase = ignoringCase
-        return RepositoryWalker.files(root: root, fileSystem: fileSystem, maximumDepth: 3) { PathText.sameName($0, "Project.swift", ignoringCase: ignoringCase) }
-            .filter { !PathText.isInside($0, "Tuist", ignoringCase: ignoringCase) }
+        return RepositoryWalker.files(root: PathText.join(root, folder), fileSystem: fileSystem, maximumDepth: 3) {
+            PathText.sameName($0, "Project.swift", ignoringCase: ignoringCase)
+        }
+        .filter { !PathText.isInside($0, "Tuist", ignoringCase: ignoringCase) }
+        .map { PathText.join(folder, $0) }
+    }
+
+    /// Folders below the root that hold a Tuist workspace: a `Workspace.swift` or `Tuist.swift`, or a `Tuist/Config.swift`,
+    /// that imports ProjectDescription (an app may have a model called `Workspace.swift`), each with that file.
+    private func nestedTuistFolders() -> [(folder: String, file: String)] {
+        let ignoringCase = ignoringCase
+        let names = ["Workspace.swift", "Tuist.swift", "Config.swift"]
+        let found = RepositoryWalker.files(root: root, fileSystem: fileSystem, maximumDepth: Self.projectSearchDepth - 1) { name in
+            names.contains { PathText.sameName(name, $0, ignoringCase: ignoringCase) }
+        }
+        var result: [(folder: String, file: String)] = []
+        var seen = Set<String>()
+        // A folder is named by its Workspace.swift or Tuist.swift where it has one, the more telling file.
+        let isConfig = { (file: String) in PathText.sameName(PathText.name(of: file), "Config.swift", ignoringCase: ignoringCase) }
+        for file in found.filter({ !isConfig($0) }) + found.filter(isConfig) {
+            var folder = PathText.parent(of: file)
+            if isConfig(file) {
+                guard PathText.sameName(PathText.name(of: folder), "Tuist", ignoringCase: ignoringCase) else { continue }
+                folder = PathText.parent(of: folder)
+            }
+            guard !folder.isEmpty, !seen.contains(folder),
+                  (try? fileSystem.read(PathText.join(root, file)))?.contains("import ProjectDescription") == true else { continue }
+            seen.insert(folder)
+            result.append((folder, file))
+        }
+        return result.sorted { $0.file < $1.file }
     }
 
     /// `<FileRef location = "group:WeDaApp/WeDaApp.xcodeproj">` entries, without CocoaPods' `Pods.xcodeproj`.

@@ -16,6 +16,8 @@ public enum ProjectError: Error, Equatable, Sendable, CustomStringConvertible {
     case nativeProjectMissing(framework: String, file: String, advice: String)
     /// Several YAML files look like XcodeGen specs.
     case severalSpecs([String])
+    /// Several Tuist workspaces below the root (their `Workspace.swift` or `Tuist/Config.swift`), none at it.
+    case severalTuistWorkspaces([String])
 
     public var description: String {
         switch self {
@@ -35,6 +37,8 @@ public enum ProjectError: Error, Equatable, Sendable, CustomStringConvertible {
             "no iOS app target could be read from \(files.joined(separator: ", "))\(reasons.isEmpty ? "" : " (\(reasons.joined(separator: "; ")))"); pass --output PATH to generate only the files and edit the app yourself."
         case .severalSpecs(let specs):
             "several YAML files look like XcodeGen specs (\(specs.joined(separator: ", "))); pass --spec with the one that defines the app."
+        case .severalTuistWorkspaces(let files):
+            "several Tuist workspaces below this folder (\(files.joined(separator: ", "))); run bggen in the folder of the app's, or pass its path."
         }
     }
 

@@ -1,0 +1,3 @@
+public enum BeaconKit {
+    public static let greeting = "Hello"
+}

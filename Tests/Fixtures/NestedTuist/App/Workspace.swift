@@ -1,0 +1,3 @@
+import ProjectDescription
+
+let workspace = Workspace(name: "Beacon", projects: ["Modules/*"])
