@@ -27,8 +27,8 @@ struct InitOptions {
             return output
         }, "folder for the Swift files, relative to DIR"),
         .option("target", "NAME", \.request.target, parse: { $0 }, "the app target, when the project has several"),
-        .flag("all-targets", \.request.allTargets, "also patch flavours that compile the same folder",
-              "Other app targets that compile the same folder (flavours of one app) get the Info.plist keys too; asked on a terminal."),
+        .flag("all-targets", \.request.allTargets, "also patch flavours sharing the folder or delegate",
+              "Other app targets that compile the same folder, or in a project listing files one by one the same app delegate (flavours of one app), get the Info.plist keys too; asked on a terminal."),
     ]
 
     private static let behaviour: [OptionRow<InitOptions>] = [

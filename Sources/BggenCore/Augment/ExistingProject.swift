@@ -342,14 +342,17 @@ public struct ExistingProject: Sendable {
     }
 
     /// What the user must do so the target compiles the new folder, when the project does not pick it up alone.
-    public func integrationNote(outputFolder: String) -> String? {
+    /// `flavours` (other app targets compiling the same app delegate, patched too) need the folder as well.
+    public func integrationNote(outputFolder: String, flavours: [AppTarget] = []) -> String? {
         guard let target else { return nil }
         let inside = { (folder: String) in outputFolder == folder || outputFolder.hasPrefix(folder + "/") }
         switch report.kind {
         case .xcodeProject:
             if target.synchronizedFolders.contains(where: inside) { return nil }
             guard let synchronized = target.synchronizedFolders.first else {
-                return "\(RepositoryText.name(target.name)) lists its files one by one: add \(outputFolder) to the \(RepositoryText.name(target.name)) target in Xcode (File > Add Files)."
+                let names = ([target] + flavours).map { RepositoryText.name($0.name) }
+                let targets = flavours.isEmpty ? "the \(names[0]) target" : "the \(names.dropLast().joined(separator: ", ")) and \(names.last!) targets"
+                return "\(names[0]) lists its files one by one: add \(outputFolder) to \(targets) in Xcode (File > Add Files)."
             }
             return "\(outputFolder) is not in a folder \(RepositoryText.name(target.name)) compiles: add it to the \(RepositoryText.name(target.name)) target in Xcode (File > Add Files), or pass --output inside \(synchronized)."
         case .xcodeGen, .tuist:
@@ -377,6 +380,15 @@ public struct ExistingProject: Sendable {
                 && (other.synchronizedFolders.contains { PathText.isInside(outputFolder, $0) }
                     || (generated && other.sourceFolder.map { PathText.isInside(outputFolder, $0) } == true))
         }
+    }
+
+    /// The other app targets of a project listing files one by one that compile the target's own app delegate or
+    /// `@main` type (a staging flavour): bggen's new folder is compiled by none of them yet, so they share nothing
+    /// with the target until the user adds it to each, and each needs the keys in its own Info.plist.
+    public var flavoursSharingEntryPoint: [AppTarget] {
+        guard let target, report.kind == .xcodeProject else { return [] }
+        let compiling = Set(Self.entryPoints(report, target: target).flatMap(\.targets))
+        return report.appTargets.filter { $0.name != target.name && compiling.contains($0.name) && $0.synchronizedFolders.isEmpty }
     }
 
     /// Task kinds whose identifier the app registers already: a second registration kills the app at launch.

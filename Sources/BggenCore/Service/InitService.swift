@@ -173,7 +173,8 @@ public struct InitService {
                                                       workType: configuration.typePrefix + "AppRefreshWork")
         }
         var nextSteps = NextSteps(markdown: markdown)
-        nextSteps.prepend([project?.integrationNote(outputFolder: outputFolder) ?? packageStep(project, root: request.root, outputFolder: outputFolder),
+        let flavours = sharing.filter { flavour in project?.flavoursSharingEntryPoint.contains { $0.name == flavour.name } == true }
+        nextSteps.prepend([project?.integrationNote(outputFolder: outputFolder, flavours: flavours) ?? packageStep(project, root: request.root, outputFolder: outputFolder),
                            tests?.integrationNote].compactMap { $0 })
         nextSteps.addByHand(edits.instructions)
         files.append(nextSteps.file)
@@ -341,7 +342,9 @@ public struct InitService {
     /// their Info.plists get the keys: patched with `--all-targets` or when a person agrees, else said so.
     private func targetsToPatchToo(_ project: ExistingProject, outputFolder: String, request: InitRequest, questions: InitQuestions,
                                    notes: inout [String]) throws -> [AppTarget] {
-        let sharing = project.targetsSharing(outputFolder)
+        let folderSharing = project.targetsSharing(outputFolder)
+        let flavours = project.flavoursSharingEntryPoint.filter { flavour in !folderSharing.contains { $0.name == flavour.name } }
+        let sharing = folderSharing + flavours
         guard let target = project.target, !sharing.isEmpty else { return [] }
         let names = sharing.map(\.name).joined(separator: ", ")
         if request.allTargets { return sharing }
@@ -349,7 +352,12 @@ public struct InitService {
             return sharing
         }
         let plists = sharing.map { "\($0.name): \($0.infoPlist.path ?? "generated Info.plist")" }.joined(separator: ", ")
-        notes.append("\(names) also compile \(outputFolder), but only \(target.name)'s Info.plist gets the keys, so the tasks fail to register in the others (\(plists)); pass --all-targets to add the keys there too.")
+        if flavours.isEmpty {
+            notes.append("\(names) also compile \(outputFolder), but only \(target.name)'s Info.plist gets the keys, so the tasks fail to register in the others (\(plists)); pass --all-targets to add the keys there too.")
+        } else {
+            let delegate = ExistingProject.entryPoints(project.report, target: target).first { entry in flavours.contains { entry.targets.contains($0.name) } }?.file ?? outputFolder
+            notes.append("\(names) also compile \(delegate), so they need \(outputFolder) too once it is added to \(target.name), and only \(target.name)'s Info.plist gets the keys, so the tasks fail to register in the others (\(plists)); pass --all-targets to add the keys there too.")
+        }
         return []
     }
 
