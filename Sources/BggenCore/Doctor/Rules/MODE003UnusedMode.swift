@@ -18,6 +18,11 @@ extension DoctorRule {
                         ExampleApp(modes: ["1️⃣remote-notification"], aps: true)
                             .with("App/AppDelegate.swift", "import Flutter\n\n@main\nfinal class AppDelegate: FlutterAppDelegate {}\n"),
                         "1️⃣ MODE003 note"),
+            .triggering("remote-notification in an app, while a framework of the repository it may link syncs with CloudKit",
+                        ExampleApp(modes: ["1️⃣remote-notification"])
+                            .with("Vault/Sync.swift", "import CloudKit\n\nlet engine: CKSyncEngine? = nil\n")
+                            .with(ExampleTarget("Vault", .framework, folder: "Vault", linked: false)),
+                        "1️⃣ MODE003 note"),
             .nonTriggering("fetch used by a refresh task", ExampleSources.cleanRefresh),
             .nonTriggering("remote-notification for SwiftData's CloudKit sync, which handles its pushes itself",
                            ExampleApp(modes: ["remote-notification"], aps: true).with("App/Store.swift", """
@@ -55,16 +60,19 @@ extension DoctorRule {
 
     /// `remote-notification` wakes the app only for a silent-push handler; with none, the mode is unused (and PUSH004,
     /// which rests on a handler, says nothing). A delegate subclassing another delegate (`FlutterAppDelegate`, a
-    /// linked framework's) may inherit a handler, and unread dependencies may add one (Firebase swizzles it in):
-    /// a note then.
+    /// linked framework's) may inherit a handler, unread dependencies may add one (Firebase swizzles it in), and
+    /// other code of the repository using the mode may be linked: a note then.
     private static func findUnusedPushMode(_ audit: inout RuleAudit, plist: PlistFacts, target: AppTarget) {
         guard let value = plist.backgroundModes?.first(where: { $0.text == "remote-notification" }),
               !audit.relevant.contains(where: { !$0.silentPushHandlers.isEmpty || $0.modesUsed.contains("remote-notification") }) else { return }
         let inherits = audit.context.project.entryPoints.contains { $0.superclass != nil && ($0.targets.isEmpty || $0.targets.contains(target.name)) }
         let unread = audit.context.dependenciesUnread
+        // A framework of the repository the app may link (Tuist and XcodeGen links are not read) can be the user.
+        let elsewhere = audit.context.facts.first { !$0.silentPushHandlers.isEmpty || $0.modesUsed.contains("remote-notification") }?.file
         let reason = inherits ? " (the app delegate's superclass may handle it)"
-            : unread ? " (dependencies such as Pods or remote packages were not read)" : ""
-        audit.add(.unusedMode, severity: inherits || unread ? .note : nil, at: value.location,
+            : elsewhere.map { " (\($0) does, and \(target.name) may link it)" }
+            ?? (unread ? " (dependencies such as Pods or remote packages were not read)" : "")
+        audit.add(.unusedMode, severity: inherits || unread || elsewhere != nil ? .note : nil, at: value.location,
                   "\(plist.path) declares the 'remote-notification' background mode, but no code \(target.name) compiles handles a silent push (application(_:didReceiveRemoteNotification:fetchCompletionHandler:))\(reason).",
                   why: "App Review rejects apps that declare background modes they do not use (guideline 2.5.4); iOS wakes the app for a silent push only to call that handler.",
                   fix: "Remove 'remote-notification' from \(BackgroundModes.key), or implement the handler it was meant for.")
