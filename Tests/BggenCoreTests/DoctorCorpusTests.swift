@@ -1,4 +1,5 @@
 import BggenCore
+import Foundation
 import BggenTestSupport
 import Testing
 
@@ -69,12 +70,17 @@ struct DoctorCorpusTests {
         App(name: "Coordinator-LazyServiceRegistration", expected: ["BG004 Trips/Services/TripSyncService.swift:5"], otherTrue: [], falseFindings: []),
         App(name: "ObjC-DispatchAsyncRegistration", expected: ["BG004 Radio/AppDelegate.m:14"], otherTrue: [], falseFindings: []),
         App(name: "ObjC-InitializeRegistration", expected: ["BG004 Scores/ScoreSync.m:8"], otherTrue: [], falseFindings: []),
+        App(name: "Podcasts-EventsHandlerCalledTwice", expected: ["COMP001 Podcasts/AppDelegate.swift:11"], otherTrue: [], falseFindings: []),
         App(name: "ExposureNotification-BundleIdSuffix", expected: [], otherTrue: [], falseFindings: []),
         App(name: "ExposureNotification-ThreeSuffixes", expected: [], otherTrue: [],
             // A loop's variable over an array of constants: its values are not followed.
             falseFindings: ["CHECK001 Tracer/Tasks/TaskScheduler.swift:23"]),
         App(name: "NetNewsWire-Fixed", expected: [], otherTrue: ["MODE003 iOS/Resources/Info.plist:14"], falseFindings: []),
         App(name: "HomeAssistant-Current", expected: [], otherTrue: [], falseFindings: []),
+        App(name: "Reader-ExpirationSetInHelper", expected: [], otherTrue: [], falseFindings: []),
+        App(name: "Goals-TableViewRegister", expected: [], otherTrue: [], falseFindings: []),
+        App(name: "HomeControl-SameNamedRegister", expected: [], otherTrue: [], falseFindings: []),
+        App(name: "Browser-StateMachineRegistration", expected: [], otherTrue: [], falseFindings: []),
         App(name: "Workmanager-Example", expected: [], otherTrue: [],
             // Registered from Dart through the plugin, which doctor does not read.
             falseFindings: [8, 10, 13].map { "BG002 ios/Runner/Info.plist:\($0)" }),
@@ -103,19 +109,47 @@ struct DoctorCorpusTests {
     /// synthetic cases the rules were developed against (the seventh is held out) gave, before doctor read `+` chains
     /// of the bundle identifier and followed calls from `.onAppear`, a button's action and scene callbacks: 2 of 4
     /// recalled and 5 false findings (2 BG001 errors, a BG002 warning, 2 CHECK001 notes).
+    /// Before doctor matched calls by their labels and receiver's type, Goals-TableViewRegister and
+    /// HomeControl-SameNamedRegister (the shapes of BeeSwift's and home-assistant's false warnings) each gave a false
+    /// BG004 warning; before a later path that passes an enum case stopped making the warning,
+    /// Browser-StateMachineRegistration (duckduckgo/iOS's state machine) gave one.
     @Test func recallAndFalseFindingsArePinned() throws {
-        var expected = 0, recalled = 0, falseFindings = 0
+        let heldOut = try Self.heldOut()
+        var seen = Figures(), held = Figures()
         for app in Self.apps {
             let reported = try Self.findings(app)
-            let found = Set(reported)
-            expected += app.expected.count
-            recalled += app.expected.filter(found.contains).count
-            // Every false finding reported counts, two at one line too.
-            falseFindings += reported.filter(Set(app.falseFindings).contains).count
+            if heldOut.contains(app.name) { held.add(app, reported) } else { seen.add(app, reported) }
         }
-        #expect(Self.apps.filter { !$0.expected.isEmpty }.count == 24 && Self.apps.filter(\.expected.isEmpty).count == 6)
-        #expect(expected == 31)
-        #expect(recalled == 31, "recall: \(recalled) of \(expected) expected findings")
-        #expect(falseFindings == 4, "false findings: \(falseFindings)")
+        // Printed for the note on issue 39: the part the rules were developed against, and the part set aside.
+        print("corpus, developed against: \(seen)")
+        print("corpus, held out: \(held)")
+        #expect(Self.apps.filter { !$0.expected.isEmpty }.count == 25 && Self.apps.filter(\.expected.isEmpty).count == 10)
+        #expect(heldOut.isSubset(of: Set(Self.apps.map(\.name))), "HELDOUT names a folder the corpus does not pin")
+        #expect(seen == Figures(apps: 26, expected: 23, recalled: 23, reported: 32, falseFindings: 4), "developed against: \(seen)")
+        #expect(held == Figures(apps: 9, expected: 9, recalled: 9, reported: 17, falseFindings: 0), "held out: \(held)")
+    }
+
+    /// Recall and false findings over some of the apps: expected findings found, and findings reported that the
+    /// README judges false (every one counts, two at one line too).
+    struct Figures: Equatable, CustomStringConvertible {
+        var apps = 0, expected = 0, recalled = 0, reported = 0, falseFindings = 0
+
+        mutating func add(_ app: App, _ found: [String]) {
+            apps += 1
+            expected += app.expected.count
+            recalled += app.expected.filter(Set(found).contains).count
+            reported += found.count
+            falseFindings += found.filter(Set(app.falseFindings).contains).count
+        }
+
+        var description: String {
+            "\(apps) apps, recall \(recalled) of \(expected) expected findings, \(falseFindings) false of \(reported) reported"
+        }
+    }
+
+    /// The folders `HELDOUT` sets aside (its lines that are not comments).
+    private static func heldOut() throws -> Set<String> {
+        let text = try String(contentsOf: Fixtures.folder.appendingPathComponent("Corpus/HELDOUT"), encoding: .utf8)
+        return Set(text.split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") })
     }
 }

@@ -21,12 +21,20 @@ struct DoctorRealWorldTests {
         // FETCH002: performFetchWithCompletionHandler while the Info.plist lists BGTaskSchedulerPermittedIdentifiers,
         // which switches legacy fetch off (true positive; was FETCH001, a warning). CHECK001: an identifier from a
         // protocol requirement, which doctor rightly does not guess; the computed property's `switch self` gives one
-        // permitted identifier per case, so those are checked (they were two CHECK001 notes).
+        // permitted identifier per case, so those are checked (they were two CHECK001 notes). The two CHECK001 notes
+        // on a path from launch: the trimmed fixture calls neither registering function (only
+        // `AppConfigurationFetch.registerBackgroundRefreshTaskHandler()`, another type's); before calls were matched
+        // by receiver type, that call of the same name stood for theirs.
         ("DuckDuckGo", [
             "FETCH002 error DuckDuckGo/AppDelegate.swift:10",
+            "CHECK001 note DuckDuckGo/MaliciousSiteProtection/Services/MaliciousSiteProtectionDatasetsFetcher.swift:24",
+            "CHECK001 note DuckDuckGo/RemoteMessagingClient.swift:9",
             "CHECK001 note LocalPackages/Waitlist/Sources/Waitlist/Waitlist.swift:9",
         ]),
-        ("HomeAssistant", []),
+        // The trimmed fixture never calls `RemindersSyncBackgroundRefresher().register()` (the app calls it from
+        // its delegate); before calls were matched by receiver type, `BackgroundRefreshManager.register()` at launch
+        // stood for it.
+        ("HomeAssistant", ["CHECK001 note Sources/App/Utilities/RemindersSync/RemindersSyncBackgroundRefresher.swift:7"]),
         // Every error and warning is a defect the fixture was written to have (all true positives). The notes:
         // nothing in the trimmed fixture calls BackgroundTaskManager.register or CleanupScheduler.register, so
         // whether they run before launch finishes cannot be told; line 15 also builds its identifier at run time.

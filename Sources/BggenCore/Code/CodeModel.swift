@@ -416,6 +416,14 @@ struct CodeModel: Sendable {
     }
 
     /// `Tasks.init` is called as `Tasks(…)`.
+    /// Whether the file's code may run in an app: an app target compiles it, or a framework or package an app links
+    /// holds it, or no target claims it. A file only a test bundle (or another target no app links) compiles never
+    /// runs in the app.
+    func mayRunInApp(_ file: String) -> Bool {
+        let owners = targets.targets(of: file)
+        return owners.isEmpty || targets.appTargets.contains { targets.isOwn(file, for: $0.name, owners: owners) }
+    }
+
     static func callableName(_ key: String) -> String {
         key.hasSuffix(".init") ? String(key.dropLast(5)) : key
     }

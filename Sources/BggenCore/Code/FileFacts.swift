@@ -54,6 +54,8 @@ struct FileFacts: Sendable {
     var declaredTypes: [String: SwiftScopes.Isolation] = [:]
     /// Every function with the names its body mentions, to follow registrations back to launch.
     var functions: [FunctionMentions] = []
+    /// What the file's types and extensions inherit or conform to, to relate a call's receiver to a method's type.
+    var supertypes: [String: Set<String>] = [:]
     /// The file names one of `expirationWords` in its code.
     var mentionsExpirationHandler = false
     /// Words that set a task's expiration handler, in Swift (`task.expirationHandler = …`) and Objective-C.
@@ -85,6 +87,7 @@ struct FileFacts: Sendable {
         mentionsExpirationHandler = tokens.contains { $0.kind == .identifier && Self.expirationWords.contains($0.text) }
         if language == .swift {
             declaredTypes = SwiftScopes.declaredTypes(in: tokens)
+            supertypes = LaunchPaths.supertypes(in: tokens)
             sessionParameterCalls = SessionMisuse.parameterCalls(in: tokens, file: file)
             closurePropertyCalls = ClosurePropertyUse.all(in: tokens, file: file)
             taskHelpers = TaskHelper.all(in: tokens, file: file)

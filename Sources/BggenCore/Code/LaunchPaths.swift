@@ -29,6 +29,25 @@ struct FunctionMentions: Sendable, Equatable {
     /// Code the system or the user starts once the app is up, rather than a function called by name: its
     /// callers are never searched, and a registration it reaches runs after launch.
     var entry: LaunchEntry?
+    /// A Swift `func`'s parameters, which a call must fit to be a call of it; nil for an initialiser (one of
+    /// several, or the values of stored properties), an Objective-C method and an entry, which any call of the name
+    /// may reach.
+    var parameters: [FunctionParameter]?
+    /// How the body calls the names it mentions only in calls (`register(observer: self)`). A name it also
+    /// mentions otherwise (`perform: boot`, `launchHandler: self.handle`, a property) is not here: any function of
+    /// that name may be the one meant.
+    var calls: [String: Set<CallShape>] = [:]
+
+    /// Whether the body may call `callee` (a function its mentions name): it mentions the name otherwise than in
+    /// a call, or one of its calls of that name fits the callee's parameters and is on a receiver whose type is
+    /// unknown or related to the callee's type (`related`).
+    func mayCall(_ callee: FunctionMentions, related: (Set<String>, String) -> Bool) -> Bool {
+        guard let shapes = calls[CodeModel.callableName(callee.key)] else { return true }
+        return shapes.contains { shape in
+            (callee.parameters.map(shape.fits) ?? true)
+                && (shape.receiverTypes == nil || callee.type == nil || related(shape.receiverTypes!, callee.type!))
+        }
+    }
 }
 
 /// Code that runs only once the app is up: a SwiftUI modifier's or a `Task {}`'s closure, what iOS calls on a view
@@ -93,6 +112,17 @@ enum LaunchPaths {
         return "\(entry.place) at \(path[0].file):\(path[0].line) through \(hops.joined(separator: " → "))"
     }
 
+    /// Whether some hop of `path` (an entry, then the functions towards `key`) calls the next only with an enum case
+    /// or other implicit member among its arguments (`appStateMachine.handle(.didBecomeActive)`): whether the call
+    /// goes on to `key` then depends on the value, which doctor does not follow.
+    static func dependsOnPassedCase(_ path: [FunctionMentions], to key: String) -> Bool {
+        let next = path.dropFirst().map(\.key) + [key]
+        return zip(path, next).contains { function, callee in
+            guard let shapes = function.calls[CodeModel.callableName(callee)], !shapes.isEmpty else { return false }
+            return shapes.allSatisfy(\.passesCase)
+        }
+    }
+
     /// `registerTasks()`, `Tasks.init()`, `scene(_:willConnectTo:)`.
     static func callName(_ key: String) -> String {
         key.contains(":") ? key.replacingOccurrences(of: ":", with: "(_:") + ":)" : key + "()"
@@ -150,14 +180,7 @@ enum LaunchPaths {
     /// The Swift type whose method holds the code at token `index` (`BackgroundTaskManager` for a registration in
     /// its `registerTasks()`), or nil outside a method.
     static func memberType(at index: Int, in tokens: [SourceToken]) -> String? {
-        var cursor = index
-        while let open = SwiftScopes.enclosingBrace(before: cursor, in: tokens) {
-            cursor = open
-            if SwiftScopes.headerTokens(before: open, in: tokens).contains(where: { $0.text == "func" && $0.kind == .identifier }) {
-                return typeName(around: open, in: tokens)
-            }
-        }
-        return nil
+        SwiftScopes.enclosingScope(of: index, in: tokens, where: { $0.text == "func" && $0.kind == .identifier }).flatMap { typeName(around: $0, in: tokens) }
     }
 
     private static func classify(_ key: String) -> LaunchContext {
@@ -250,7 +273,7 @@ enum LaunchPaths {
     }
 
     /// The name of the type whose body the `{` at `typeOpen` opens.
-    private static func typeName(of typeOpen: Int, in tokens: [SourceToken]) -> String? {
+    static func typeName(of typeOpen: Int, in tokens: [SourceToken]) -> String? {
         let header = SwiftScopes.headerTokens(before: typeOpen, in: tokens)
         guard let keyword = header.lastIndex(where: { typeKeywords.contains($0.text) }), keyword + 1 < header.endIndex else { return nil }
         return header[keyword + 1].text
@@ -290,16 +313,39 @@ enum LaunchPaths {
         func mentions(from open: Int, to close: Int) -> Set<String> {
             Set(tokens[(open + 1)..<close].indices.filter { tokens[$0].kind == .identifier && (entries.isEmpty || innermostEntry[$0] <= open) }.map { tokens[$0].text })
         }
+        // Swift calls with their labels and receivers, so a call of another type's method of the same name
+        // (`tableView.register(_:forCellReuseIdentifier:)`) is not followed to the app's `register()`.
+        let labels = language == .swift ? CallArguments.labels(in: tokens) : [:]
+        let receivers = ReceiverTypes(tokens: language == .swift ? tokens : [])
+        var scopes = FunctionScopes(tokens: tokens)
+        var receiverTypeByScope: [Int: String?] = [:]
+        func calls(from open: Int, to close: Int) -> [String: Set<CallShape>] {
+            guard language == .swift else { return [:] }
+            var shapes: [String: Set<CallShape>] = [:]
+            var otherwise = Set<String>()
+            for index in (open + 1)..<close where tokens[index].kind == .identifier && (entries.isEmpty || innermostEntry[index] <= open) {
+                if tokens[index - 1].text != "func", let shape = CallShape(at: index, in: tokens, labels: labels, receivers: receivers, known: &receiverTypeByScope) {
+                    shapes[tokens[index].text, default: []].insert(shape)
+                } else if CallShape.isImplicitMember(at: index, in: tokens) {
+                    // `steps(.beforeRegister, .register)`: an enum case, which calls no function of that name.
+                    shapes[tokens[index].text, default: []].formUnion([])
+                } else {
+                    otherwise.insert(tokens[index].text)
+                }
+            }
+            return shapes.filter { !otherwise.contains($0.key) }
+        }
         for open in tokens.indices where tokens[open].text == "{" && tokens[open].kind == .punctuation {
             let header = SwiftScopes.headerTokens(before: open, in: tokens)
             var key: String?
             var type: String?
             var isLaunch = false
+            var parameters: [FunctionParameter]?
             var line = tokens[open].line
             if let entry = entries[open], let close = SwiftScopes.closing(open, in: tokens) {
                 let line = tokens[open].line
                 result.append(FunctionMentions(key: "\(entry.place)@\(line):\(open)", isLaunch: false, mentions: mentions(from: open, to: close),
-                                               line: line, entry: entry))
+                                               line: line, entry: entry, calls: calls(from: open, to: close)))
                 continue
             }
             if language == .objectiveC, let method = objectiveCMethod(in: header) {
@@ -312,6 +358,7 @@ enum LaunchPaths {
                 key = Self.key(name: header[function + 1].text, header: header)
                 line = header[function].line
                 type = typeName(around: open, in: tokens)
+                parameters = scopes.scope(opening: open).map { FunctionParameter.all(of: $0, in: tokens) }
             } else if language == .swift, let initializer = header.lastIndex(where: { $0.text == "init" && $0.kind == .identifier }),
                       let initialized = typeName(around: open, in: tokens) {
                 key = initialized + ".init"
@@ -320,7 +367,8 @@ enum LaunchPaths {
             }
             guard let key, let close = SwiftScopes.closing(open, in: tokens) else { continue }
             result.append(FunctionMentions(key: key, isLaunch: isLaunch || Self.isLaunch(key), mentions: mentions(from: open, to: close), line: line, type: type,
-                                           entry: afterLaunchFunctions.contains(key) ? LaunchEntry(place: "`\(callName(key))`", isPerOperation: false) : nil))
+                                           entry: afterLaunchFunctions.contains(key) ? LaunchEntry(place: "`\(callName(key))`", isPerOperation: false) : nil,
+                                           parameters: parameters, calls: calls(from: open, to: close)))
         }
         if language == .swift {
             result += storedProperties(in: tokens, apps: apps)
@@ -396,7 +444,22 @@ enum LaunchPaths {
         return result
     }
 
-    private static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "actor"]
+    /// The keywords that open a type's body (or an extension's): its functions are that type's methods.
+    static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "actor"]
+
+    /// What each type (or extension) the file declares says it inherits or conforms to: `class Sub: Base, Proto`,
+    /// `extension Sub: Other where …`. A call on a receiver of one type may run a method of a type related this way.
+    static func supertypes(in tokens: [SourceToken]) -> [String: Set<String>] {
+        var result: [String: Set<String>] = [:]
+        for open in tokens.indices where tokens[open].text == "{" && tokens[open].kind == .punctuation {
+            let header = SwiftScopes.headerTokens(before: open, in: tokens)
+            guard let keyword = header.lastIndex(where: { $0.kind == .identifier && (typeKeywords.contains($0.text) || $0.text == "protocol") }),
+                  keyword + 1 < header.endIndex, !["func", "var", "let"].contains(header[keyword + 1].text) else { continue }
+            let inherited = header[(keyword + 2)...].drop { $0.text != ":" }.prefix { $0.text != "where" }.filter { $0.kind == .identifier }.map(\.text)
+            if !inherited.isEmpty { result[header[keyword + 1].text, default: []].formUnion(inherited) }
+        }
+        return result
+    }
 
     /// Types declared `struct Name: App` or adopting `UIApplicationDelegate` in the file: their `init` runs at launch.
     private static func appTypes(in tokens: [SourceToken]) -> Set<String> {

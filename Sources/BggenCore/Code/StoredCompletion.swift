@@ -44,10 +44,8 @@ struct StoredCompletion: Sendable, Equatable {
         var scopes = FunctionScopes(tokens: tokens)
         var result: [StoredCompletion] = []
         for index in tokens.indices where tokens[index].text == "func" && tokens[index].kind == .identifier && index + 1 < tokens.count {
-            guard let callback = Self.callback(named: tokens, after: index),
-                  let open = tokens[index...].firstIndex(where: { $0.text == "{" && $0.kind == .punctuation }),
-                  let function = scopes.function(around: open + 1), function.open == open,
-                  let handler = function.scope.signature.first(where: { $0.value.label == callback.handlerLabel })?.key,
+            guard let callback = Self.callback(named: tokens, after: index), let (open, scope) = scopes.function(declaredAt: index),
+                  let handler = scope.signature.first(where: { $0.value.label == callback.handlerLabel })?.key,
                   let close = SwiftScopes.closing(open, in: tokens) else { continue }
             for at in (open + 1)..<close where tokens[at].kind == .identifier && TokenPattern.matches(tokens, at: at + 1, ["=", handler])
                 && (at + 3 >= close || tokens[at + 3].line > tokens[at + 2].line || tokens[at + 3].text == "}" || tokens[at + 3].text == ";") {
@@ -148,15 +146,8 @@ struct ClosurePropertyUse: Sendable, Equatable {
 
     /// The body of the function (`func`, not a closure) around token `index`.
     private static func functionBody(around index: Int, in tokens: [SourceToken]) -> Range<Int>? {
-        var cursor = index
-        while let open = SwiftScopes.enclosingBrace(before: cursor, in: tokens) {
-            cursor = open
-            let header = SwiftScopes.headerTokens(before: open, in: tokens)
-            if header.contains(where: { $0.kind == .identifier && ($0.text == "func" || $0.text == "init") }),
-               let close = SwiftScopes.closing(open, in: tokens) {
-                return (open + 1)..<close
-            }
-        }
-        return nil
+        guard let open = SwiftScopes.enclosingScope(of: index, in: tokens, where: { $0.kind == .identifier && ($0.text == "func" || $0.text == "init") }),
+              let close = SwiftScopes.closing(open, in: tokens) else { return nil }
+        return (open + 1)..<close
     }
 }

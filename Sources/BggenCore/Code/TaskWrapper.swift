@@ -7,12 +7,6 @@ import BggenFormats
 /// once per model, and read at each call (`WrapperCall`) by the identifier reader (`UseReader`) and by the handler
 /// readers (`LaunchRegistration`), in the wrapper's file and in the other files of its target.
 struct TaskWrapper: Sendable, Equatable {
-    struct Parameter: Sendable, Equatable {
-        /// The argument label, `_` for none.
-        var label: String
-        var hasDefault: Bool
-    }
-
     var name: String
     var file: String
     /// The function's body, in its own file's tokens: a call there is the wrapped API or the wrapper itself.
@@ -22,7 +16,7 @@ struct TaskWrapper: Sendable, Equatable {
     /// another type's method of the same name. Nil at file scope.
     var owner: String?
     var conformances: Set<String>
-    var parameters: [Parameter]
+    var parameters: [FunctionParameter]
     /// The parameter passed as the identifier; nil when only a member of it is (`taskIdentifier.rawValue`), which a
     /// call's argument does not give, so its calls are registrations for the handler rules only.
     var identifier: Int?
@@ -61,10 +55,7 @@ struct TaskWrapper: Sendable, Equatable {
         guard let identifierIndex = scope.parameters.firstIndex(of: root) else { return nil }
         var wrapper = TaskWrapper(
             name: scope.name, file: file, body: function.open..<(close + 1), owner: nil, conformances: [],
-            parameters: scope.parameters.map { name in
-                let signature = scope.signature[name]
-                return Parameter(label: signature?.label ?? name, hasDefault: signature.map { tokens[$0.type].contains { $0.text == "=" } } ?? false)
-            },
+            parameters: FunctionParameter.all(of: scope, in: tokens),
             identifier: isMember ? nil : identifierIndex, handler: nil, runsOnMain: false, handlerIsSendable: false, use: use)
         if use.role == .register, TokenPattern.matches(tokens, at: index + 1, ["("]), let callClose = SwiftScopes.closing(index + 1, in: tokens) {
             wrapper.runsOnMain = HandlerClosure.argument(named: "using", from: index + 1, to: callClose, in: tokens).contains { $0.text == "main" }
@@ -78,15 +69,13 @@ struct TaskWrapper: Sendable, Equatable {
         wrapper.isPrivate = SwiftScopes.headerTokens(before: function.open, in: tokens).contains { $0.text == "private" || $0.text == "fileprivate" }
         if let typeOpen = SwiftScopes.enclosingBrace(before: function.open, in: tokens) {
             let header = SwiftScopes.headerTokens(before: typeOpen, in: tokens)
-            if let keyword = header.lastIndex(where: { typeKeywords.contains($0.text) && $0.kind == .identifier }), keyword + 1 < header.endIndex {
+            if let keyword = header.lastIndex(where: { LaunchPaths.typeKeywords.contains($0.text) && $0.kind == .identifier }), keyword + 1 < header.endIndex {
                 wrapper.owner = header[keyword + 1].text
                 wrapper.conformances = Set(header[(keyword + 1)...].drop { $0.text != ":" }.filter { $0.kind == .identifier }.map(\.text))
             }
         }
         return wrapper
     }
-
-    fileprivate static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "actor"]
 
     /// The name a `register` call between `open` and `close` hands its launch handler from: `launchHandler:
     /// launchHandler`, or a closure that only hands the task to it, `{ task in taskHandler(task) }` (Corona-Warn-App's
@@ -125,10 +114,10 @@ struct WrapperCall {
         for index in tokens.indices where tokens[index].kind == .identifier && index > 0 && tokens[index - 1].text != "func" {
             guard let candidates = wrappers[tokens[index].text], TokenPattern.matches(tokens, at: index + 1, ["("]),
                   let close = SwiftScopes.closing(index + 1, in: tokens) else { continue }
-            let arguments = self.arguments(from: index + 1, to: close, in: tokens)
+            let arguments = CallArguments.all(from: index + 1, to: close, in: tokens)
             let trailing = close + 1 < tokens.count && tokens[close + 1].text == "{"
             for wrapper in candidates where !(wrapper.file == file && wrapper.body.contains(index)) {
-                guard let matched = match(arguments, trailing: trailing, to: wrapper.parameters) else { continue }
+                guard let matched = CallArguments.match(arguments, trailing: trailing, to: wrapper.parameters) else { continue }
                 if receivers == nil { receivers = ReceiverTypes(tokens: tokens) }
                 guard receivers!.admits(wrapper, calledAt: index) else { continue }
                 let identifier = wrapper.identifier.flatMap { matched[$0] }
@@ -136,107 +125,5 @@ struct WrapperCall {
             }
         }
         return result
-    }
-
-    /// Each argument of the call between `open` and `close`: its label (`_` for none) and its first token.
-    private static func arguments(from open: Int, to close: Int, in tokens: [SourceToken]) -> [(label: String, start: Int)] {
-        guard open + 1 < close else { return [] }
-        var result: [(label: String, start: Int)] = []
-        var start = open + 1
-        var depth = 0
-        for index in (open + 1)...close {
-            let token = tokens[index]
-            if token.kind == .punctuation, depth == 0, token.text == "," || index == close {
-                if tokens[start].kind == .identifier, start + 1 < index, tokens[start + 1].text == ":" {
-                    result.append((tokens[start].text, start + 2))
-                } else {
-                    result.append(("_", start))
-                }
-                start = index + 1
-            }
-            if token.kind == .punctuation { depth += token.nesting }
-        }
-        return result
-    }
-
-    /// The first token of the argument each parameter is given, by parameter index, when the labels fit: in order,
-    /// a parameter with a default may be left out, and a trailing closure gives the one parameter left without one.
-    private static func match(_ arguments: [(label: String, start: Int)], trailing: Bool, to parameters: [TaskWrapper.Parameter]) -> [Int: Int]? {
-        var result: [Int: Int] = [:]
-        var next = 0
-        for argument in arguments {
-            while next < parameters.count, parameters[next].label != argument.label {
-                guard parameters[next].hasDefault else { return nil }
-                next += 1
-            }
-            guard next < parameters.count else { return nil }
-            result[next] = argument.start
-            next += 1
-        }
-        let unfilled = parameters[next...].filter { !$0.hasDefault }.count
-        return unfilled <= (trailing ? 1 : 0) ? result : nil
-    }
-}
-
-/// The types a file gives the receivers of its calls: `Type.shared.f()` and `Type.f()`, a name declared `name: Type`
-/// or bound `name = Type(…)`, and `self`'s type. Read once per file that calls a wrapper.
-private struct ReceiverTypes {
-    let tokens: [SourceToken]
-    private var declared: [String: Set<String>] = [:]
-
-    init(tokens: [SourceToken]) {
-        self.tokens = tokens
-        for index in tokens.indices.dropLast(2) where tokens[index].kind == .identifier {
-            let next = tokens[index + 1].text, type = tokens[index + 2]
-            guard next == ":" || next == "=", type.kind == .identifier, type.text.first?.isUppercase == true else { continue }
-            if next == "=", !TokenPattern.matches(tokens, at: index + 3, ["("]) && !TokenPattern.matches(tokens, at: index + 3, ["."]) { continue }
-            declared[tokens[index].text, default: []].insert(type.text)
-        }
-    }
-
-    /// Whether the call at `index` may be of `wrapper`: the receiver's type is unknown, or it is the wrapper's owner
-    /// or one of the owner's conformances.
-    func admits(_ wrapper: TaskWrapper, calledAt index: Int) -> Bool {
-        guard let owner = wrapper.owner, let types = type(ofReceiverAt: index) else { return true }
-        return types.contains(owner) || !types.isDisjoint(with: wrapper.conformances)
-    }
-
-    /// The types the receiver of the call named at `index` may have; nil when the file does not tell.
-    private func type(ofReceiverAt index: Int) -> Set<String>? {
-        guard index > 1, tokens[index - 1].text == "." else { return enclosingType(of: index).map { [$0] } }
-        // Back over the chain, `self.scheduler?.`, to its first name.
-        var root = index - 2
-        while root > 0 {
-            if ["?", "!"].contains(tokens[root].text) {
-                root -= 1
-            } else if tokens[root].kind == .identifier, root > 1, tokens[root - 1].text == "." {
-                root -= 2
-            } else {
-                break
-            }
-        }
-        guard root >= 0, tokens[root].kind == .identifier else { return nil }
-        let name = tokens[root].text
-        if name == "self" || name == "Self" {
-            // `self.scheduler.f()`: the property's type; `self.f()`: the enclosing type's.
-            if root + 2 < index - 1, tokens[root + 1].text == "." { return declared[tokens[root + 2].text] }
-            return enclosingType(of: index).map { [$0] }
-        }
-        if name.first?.isUppercase == true { return [name] }
-        // A name bound several ways, or to a type doctor cannot relate to the wrapper, says nothing for certain.
-        return declared[name].flatMap { $0.count == 1 ? $0 : nil }
-    }
-
-    private func enclosingType(of index: Int) -> String? {
-        var cursor = index
-        while let open = SwiftScopes.enclosingBrace(before: cursor, in: tokens) {
-            cursor = open
-            let header = SwiftScopes.headerTokens(before: open, in: tokens)
-            if let keyword = header.lastIndex(where: { TaskWrapper.typeKeywords.contains($0.text) && $0.kind == .identifier }),
-               keyword + 1 < header.endIndex {
-                return header[keyword + 1].text
-            }
-        }
-        return nil
     }
 }

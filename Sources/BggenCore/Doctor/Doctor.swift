@@ -211,53 +211,101 @@ struct AuditContext: Sendable {
         registeredLiterals = Set(values).subtracting(registeredWithSettings)
         someRegistrationUnresolved = registrations.contains { $0.value == nil && !$0.inBggenOutput }
         requests = facts.flatMap(\.uses).filter { if case .request = $0.role { $0.value != nil } else { false } }
-        launchReach = LaunchReach(functions: code.files.flatMap(\.functions))
+        launchReach = LaunchReach(code: code)
     }
 
-    /// Whether some chain of functions, each mentioned in the body of the next, leads from launch
-    /// (`didFinishLaunching`, `willFinishLaunching`, a SwiftUI `App`'s `init`) to the function `key`; with a
-    /// `receiver` (a registration in bggen's output), the first call must name that type.
-    func isReachedFromLaunch(_ key: String, receiver: String? = nil) -> Bool {
-        launchReach.reaches(LaunchReach.Callee(key: key, receiver: receiver))
+    /// Whether some chain of functions, each called in the body of the next, leads from launch
+    /// (`didFinishLaunching`, `willFinishLaunching`, a SwiftUI `App`'s `init`) to the function registration `use`
+    /// is in; for a registration in bggen's output, the first call must name its type.
+    func isReachedFromLaunch(_ use: TaskIdentifierUse) -> Bool {
+        launchReach.callee(of: use).map(launchReach.reaches) ?? false
     }
 
     /// The shortest chain of calls from an entry after launch (`.onAppear`, `Task {}`, a button's action,
-    /// `viewDidLoad`, a scene callback) to the function `key`: the entry first, then each function it passes through.
-    func afterLaunchPath(to key: String, receiver: String? = nil) -> [FunctionMentions]? {
-        launchReach.afterLaunchPath(to: LaunchReach.Callee(key: key, receiver: receiver))
+    /// `viewDidLoad`, a scene callback) to the function registration `use` is in: the entry first, then each
+    /// function it passes through.
+    func afterLaunchPath(to use: TaskIdentifierUse) -> [FunctionMentions]? {
+        launchReach.callee(of: use).flatMap(launchReach.afterLaunchPath)
     }
 }
 
 /// The callers of every function, indexed once per run, and the answers already given: asking for each of
 /// thousands of registrations costs one walk of the call graph in all, not one per registration.
 final class LaunchReach: @unchecked Sendable {
-    /// A function as the walk meets it: by name, or for one of bggen's, by name and the type it is declared in,
-    /// since `registerTasks` is a common name: the app's own, called at launch, says nothing about bggen's.
+    /// A function as the walk meets it: its key and its declaration (an index into `functions`; nil when the
+    /// registration's function was not found, then any call of the name counts), or for one of bggen's, also the
+    /// type it is declared in, since `registerTasks` is a common name: the app's own, called at launch, says
+    /// nothing about bggen's.
     struct Callee: Hashable {
         var key: String
         var receiver: String?
+        var declaration: Int?
     }
 
-    private var mentionedBy: [String: [FunctionMentions]] = [:]
+    private let functions: [FunctionMentions]
+    private var mentionedBy: [String: [Int]] = [:]
+    /// The functions of each file by key, to find the one a registration is in.
+    private var byFileAndKey: [String: [Int]] = [:]
     private let launchKeys: Set<String>
+    private let supertypes: [String: Set<String>]
+    private var ancestors: [String: Set<String>] = [:]
     private var answers: [Callee: Bool] = [:]
     private let lock = NSLock()
 
-    init(functions: [FunctionMentions]) {
-        for function in functions {
-            for name in function.mentions { mentionedBy[name, default: []].append(function) }
-        }
-        launchKeys = Set(functions.filter(\.isLaunch).map(\.key))
+    /// Over the files whose code may run in an app (`CodeModel.mayRunInApp`): a call from a test bundle's file is
+    /// no path from launch or from an entry after it.
+    convenience init(code: CodeModel) {
+        self.init(files: code.files.filter { code.mayRunInApp($0.file) })
     }
 
-    /// The functions whose bodies call `callee`: every one mentioning its name, other than itself; for one of
-    /// bggen's, only those naming its type too (`BggenBackgroundTaskManager.shared.registerTasks()`) or declared in it.
-    private func callers(of callee: Callee) -> [FunctionMentions] {
-        let named = mentionedBy[CodeModel.callableName(callee.key)] ?? []
-        guard let receiver = callee.receiver else { return named.filter { $0.key != callee.key } }
-        return named.filter { caller in
+    init(files: [FileFacts]) {
+        functions = files.flatMap(\.functions)
+        for (index, function) in functions.enumerated() {
+            for name in function.mentions { mentionedBy[name, default: []].append(index) }
+            byFileAndKey[function.file + "\n" + function.key, default: []].append(index)
+        }
+        launchKeys = Set(functions.filter(\.isLaunch).map(\.key))
+        supertypes = files.reduce(into: [:]) { result, file in result.merge(file.supertypes) { $0.union($1) } }
+    }
+
+    /// The function a registration is in, as the walk starts from it; nil when it is not in a function.
+    func callee(of use: TaskIdentifierUse) -> Callee? {
+        guard case .function(let key) = use.launch else { return nil }
+        let declaration = (byFileAndKey[use.location.file + "\n" + key] ?? [])
+            .filter { functions[$0].line <= use.location.line }.max { functions[$0].line < functions[$1].line }
+        return Callee(key: key, receiver: use.launchReceiver, declaration: declaration)
+    }
+
+    /// The functions whose bodies call `callee`: every one mentioning its name, other than itself, whose calls of
+    /// it fit its parameters and receiver type; for one of bggen's, only those naming its type too
+    /// (`BggenBackgroundTaskManager.shared.registerTasks()`) or declared in it.
+    private func callers(of callee: Callee) -> [(index: Int, function: FunctionMentions)] {
+        let named = (mentionedBy[CodeModel.callableName(callee.key)] ?? []).map { ($0, functions[$0]) }.filter { caller in
+            callee.declaration.map { caller.1.mayCall(functions[$0], related: related) } ?? true
+        }
+        guard let receiver = callee.receiver else { return named.filter { $0.1.key != callee.key } }
+        return named.filter { _, caller in
             !(caller.key == callee.key && caller.receiver == receiver) && (caller.mentions.contains(receiver) || caller.type == receiver)
         }
+    }
+
+    /// Whether a receiver of one of `types` may run a method declared in `type`: the same type, or one inheriting
+    /// or conforming to the other, as the files read declare it.
+    private func related(_ types: Set<String>, _ type: String) -> Bool {
+        types.contains(type) || !types.isDisjoint(with: ancestry(of: type)) || types.contains { ancestry(of: $0).contains(type) }
+    }
+
+    /// Every type `type` inherits or conforms to, through the declarations read, each looked up once per run.
+    private func ancestry(of type: String) -> Set<String> {
+        if let known = ancestors[type] { return known }
+        var found = Set<String>()
+        var pending = Array(supertypes[type] ?? [])
+        while let next = pending.popLast() {
+            guard found.insert(next).inserted else { continue }
+            pending += supertypes[next] ?? []
+        }
+        ancestors[type] = found
+        return found
     }
 
     /// A breadth-first walk back through the callers, each function once: the whole graph at most, never a cap.
@@ -272,8 +320,8 @@ final class LaunchReach: @unchecked Sendable {
             while !level.isEmpty {
                 var next: [Callee] = []
                 for current in level {
-                    for caller in callers(of: current) where !caller.isLaunch {
-                        let met = Callee(key: caller.key, receiver: caller.receiver)
+                    for (index, caller) in callers(of: current) where !caller.isLaunch {
+                        let met = Callee(key: caller.key, receiver: caller.receiver, declaration: index)
                         guard seen.insert(met).inserted else { continue }
                         callee[met] = current
                         node[met] = caller
@@ -307,9 +355,9 @@ final class LaunchReach: @unchecked Sendable {
                     if known { found = true }
                     continue
                 }
-                for caller in callers(of: current) {
+                for (index, caller) in callers(of: current) {
                     if caller.isLaunch { found = true; break }
-                    let met = Callee(key: caller.key, receiver: caller.receiver)
+                    let met = Callee(key: caller.key, receiver: caller.receiver, declaration: index)
                     if seen.insert(met).inserted { pending.append(met) }
                 }
             }

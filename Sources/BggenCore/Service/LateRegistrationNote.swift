@@ -5,7 +5,7 @@ extension LateRegistration {
     static func note(for registered: AlreadyRegistered, in project: ExistingProject) -> String {
         guard case .identifierAlreadyRegistered(let site) = registered.error, let code = project.code,
               let use = code.facts.flatMap(\.uses).first(where: { $0.role == .register && $0.location.file == site.file && $0.location.line == site.line }),
-              let late = of(use, reach: LaunchReach(functions: code.files.flatMap(\.functions)))
+              let late = of(use, reach: LaunchReach(code: code))
         else { return "" }
         return " That registration is broken, as bggen doctor reports (BG004): \(late.message) \(late.fix)"
     }

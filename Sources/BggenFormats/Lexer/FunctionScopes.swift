@@ -37,6 +37,26 @@ package struct FunctionScopes {
         return nil
     }
 
+    /// The function the `func` keyword at `index` declares: its body's `{` and its scope; nil for a protocol
+    /// requirement, which has no body.
+    package mutating func function(declaredAt index: Int) -> (open: Int, scope: Scope)? {
+        // Up to the body's `{`, or to whatever ends a requirement first (a `}`, the next `func`), so that thousands of
+        // requirements in a protocol are each read to their end, not to the next body.
+        guard index + 1 < tokens.count,
+              let open = tokens[(index + 1)...].firstIndex(where: { ($0.text == "{" || $0.text == "}") && $0.kind == .punctuation || $0.text == "func" && $0.kind == .identifier }),
+              tokens[open].text == "{", let scope = scope(opening: open), scope.name == tokens[index + 1].text,
+              SwiftScopes.headerTokens(before: open, in: tokens).startIndex <= index else { return nil }
+        return (open, scope)
+    }
+
+    /// The scope of the function whose body opens at `open`; nil when that `{` opens no function's body.
+    package mutating func scope(opening open: Int) -> Scope? {
+        if let cached = cache[open] { return cached }
+        let scope = read(open)
+        cache[open] = .some(scope)
+        return scope
+    }
+
     /// The closure parameters (`{ identifier, task in`) of every closure between token `index` and its function.
     package func closureParameters(around index: Int, upTo function: Int?) -> Set<String> {
         var names = Set<String>()

@@ -207,6 +207,18 @@ package enum SwiftScopes {
         return open >= 0 ? open : nil
     }
 
+    /// The `{` of the innermost scope around token `index` whose header holds a token that `matches` (a `func`, a
+    /// type's keyword): the one walk outwards through the headers for the readers that ask which function or which
+    /// type some code is in.
+    package static func enclosingScope(of index: Int, in tokens: [SourceToken], where matches: (SourceToken) -> Bool) -> Int? {
+        var cursor = index
+        while let open = enclosingBrace(before: cursor, in: tokens) {
+            if headerTokens(before: open, in: tokens).contains(where: matches) { return open }
+            cursor = open
+        }
+        return nil
+    }
+
     /// The tokens of the declaration or statement a `{` belongs to, back to the previous `;`, `{` or `}` of its
     /// bracket group (see `SourceLexer.link`).
     package static func headerTokens(before open: Int, in tokens: [SourceToken]) -> ArraySlice<SourceToken> {

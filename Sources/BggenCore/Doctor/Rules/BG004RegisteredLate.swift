@@ -3,7 +3,7 @@ extension DoctorRule {
     public static let registeredLate = DoctorRule(
         id: "BG004", severity: .error,
         summary: "A task registered where it runs only after launch finishes (a Task {}, an async block, a view, a scene delegate).",
-        finds: "a registration that runs after launch finishes: in a `Task {}` or `DispatchQueue…async {}`, `viewDidLoad`, a scene delegate, a SwiftUI `body`, `.onAppear`, `.task` or a button's action, or in a function one of those reaches through calls, named with each hop's file and line (continued processing exempt); a warning when launch reaches it too; when no path from `didFinishLaunching`, `App.init` or such an entry is found, a CHECK001 note instead",
+        finds: "a registration that runs after launch finishes: in a `Task {}` or `DispatchQueue…async {}`, `viewDidLoad`, a scene delegate, a SwiftUI `body`, `.onAppear`, `.task` or a button's action, or in a function one of those reaches through calls (matched by name, argument labels and, where the file tells it, the receiver's type), named with each hop's file and line (continued processing exempt); a warning when launch reaches it too, unless the later path passes an enum case on the way (a state machine's `handle(.didBecomeActive)`); when no path from `didFinishLaunching`, `App.init` or such an entry is found, a CHECK001 note instead",
         why: "BGTaskScheduler accepts registrations only until `application(_:didFinishLaunchingWithOptions:)` returns; a later one raises \"All launch handlers must be registered before application finishes launching\" and the task never runs.",
         fix: "Register every launch handler synchronously in `application(_:didFinishLaunchingWithOptions:)` (or a SwiftUI `App`'s `init`), before it returns.",
         tags: ["background-tasks", "launch"],
@@ -62,6 +62,15 @@ extension DoctorRule {
                            ExampleSources.late("func start() {").launching("Screen().start()")
                                .with("App/ContentView.swift", ExampleSources.view(".onAppear { Screen().schedule() }"))),
             .nonTriggering("a registration called at launch", ExampleSources.late("func start() {").launching("Screen().start()")),
+            .nonTriggering("a registration launch reaches through a state machine's handle(.didFinishLaunching), which a scene callback calls with another case",
+                           ExampleSources.late("func start() {").launching("Machine.shared.handle(.didFinishLaunching)")
+                               .with("App/Machine.swift", ExampleSources.stateMachine)),
+            .nonTriggering("a registration at launch, and viewDidLoad calling a method of the same name with other labels (UITableView's register(_:forCellReuseIdentifier:) beside the app's register())",
+                           ExampleSources.late("func start() {").launching("Screen().start()")
+                               .with("App/FeedViewController.swift", ExampleSources.feed("spinner.start(animated: true)"))),
+            .nonTriggering("a registration at launch, and viewDidLoad calling another type's method of the same name and labels, on a receiver of that type and from inside it",
+                           ExampleSources.late("func start() {").launching("Screen().start()")
+                               .with("App/FeedViewController.swift", ExampleSources.feed("uploader.start()\n        uploader.resume()"))),
             .nonTriggering("a registration reached from launch through another function",
                            ExampleSources.late("func start() {").launching("Setup.run()")
                                .with("App/Setup.swift", "enum Setup {\n    static func run() { Screen().start() }\n}\n")),
@@ -160,6 +169,60 @@ extension ExampleSources {
         """
     }
 
+    /// An app state machine in duckduckgo/iOS's shape: every event goes through `handle(_:)`, and only
+    /// `.didFinishLaunching` starts the screen whose `start()` registers; a scene callback sends `.didBecomeActive`.
+    static let stateMachine = """
+        import UIKit
+
+        enum AppEvent {
+            case didFinishLaunching, didBecomeActive
+        }
+
+        final class Machine {
+            static let shared = Machine()
+
+            func handle(_ event: AppEvent) {
+                guard case .didFinishLaunching = event else { return }
+                Screen().start()
+            }
+        }
+
+        final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            func sceneDidBecomeActive(_ scene: UIScene) {
+                Machine.shared.handle(.didBecomeActive)
+            }
+        }
+
+        """
+
+    /// A view controller whose `viewDidLoad` runs `call`, with a `Spinner` and an `Uploader` that each have a
+    /// `start` of their own (the uploader's called from inside it too).
+    static func feed(_ call: String) -> String {
+        """
+        import UIKit
+
+        final class Spinner {
+            func start(animated: Bool) {}
+        }
+
+        final class Uploader {
+            func start() {}
+            func resume() { start() }
+        }
+
+        final class FeedViewController: UIViewController {
+            let spinner = Spinner()
+            let uploader = Uploader()
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                \(call)
+            }
+        }
+
+        """
+    }
+
     /// A view controller whose register call (line 6, `marker` before it) sits between `before` and `after`.
     static func late(_ before: String, _ after: String = "}", marker: String = "") -> ExampleApp {
         ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/Tasks.swift", """
@@ -210,10 +273,12 @@ struct LateRegistration: Sendable, Equatable {
             return LateRegistration(isAlsoAtLaunch: false, message: "\(identifier) is registered in \(place), which runs after launch finishes.",
                                     why: why, fix: "Register in application(_:didFinishLaunchingWithOptions:) (or a SwiftUI App's init), synchronously.")
         case .function(let key):
-            let callee = LaunchReach.Callee(key: key, receiver: use.launchReceiver)
-            guard let path = reach.afterLaunchPath(to: callee), let entry = path.first?.entry else { return nil }
+            guard let callee = reach.callee(of: use), let path = reach.afterLaunchPath(to: callee), let entry = path.first?.entry else { return nil }
             let route = LaunchPaths.describe(path, to: key)
             if reach.reaches(callee) {
+                // Launch registers it; a later path that passes an enum case on the way (a state machine's
+                // `handle(.didBecomeActive)`, which launch calls with `.didFinishLaunching`) may never get there.
+                guard !LaunchPaths.dependsOnPassedCase(path, to: key) else { return nil }
                 // Launch registers it; the path after launch registers it again, if it runs, and that raises.
                 return LateRegistration(isAlsoAtLaunch: true, message: "\(identifier) is registered at launch and again after launch finishes, from \(route).",
                                         why: why + " Once it is registered, a second registration raises \"Launch handler … has already been registered\".",

@@ -186,7 +186,7 @@ extension DoctorRule {
         let continued = Set(continuedRequests.compactMap(\.value))
         for site in registrations where site.role == .register && !twice.contains(site.location) {
             guard case .function(let key) = site.launch, let value = site.value, continued.contains(value),
-                  let path = audit.context.afterLaunchPath(to: key, receiver: site.launchReceiver), let entry = path.first?.entry, entry.isPerOperation else { continue }
+                  let path = audit.context.afterLaunchPath(to: site), let entry = path.first?.entry, entry.isPerOperation else { continue }
             audit.add(.registeredTwice, at: site.location, "\(TaskIdentifierText.described(value)) is registered each time \(LaunchPaths.describe(path, to: key)) runs: every run after the first registers \(TaskIdentifierText.described(value)) again.",
                       why: perOperationWhy, fix: perOperationFix(value))
         }

@@ -102,8 +102,7 @@ extension DoctorRule {
         // BG004 checks the registrations that launch, or code after it, reaches.
         let context = audit.context
         for use in audit.launchRegistrations {
-            guard case .function(let key) = use.launch, !context.isReachedFromLaunch(key, receiver: use.launchReceiver),
-                  context.afterLaunchPath(to: key, receiver: use.launchReceiver) == nil else { continue }
+            guard case .function(let key) = use.launch, !context.isReachedFromLaunch(use), context.afterLaunchPath(to: use) == nil else { continue }
             let cut = context.code.callerSearchCut.map { " (\($0))" } ?? ""
             audit.add(.couldNotCheck, at: use.location, "No path from application(_:didFinishLaunchingWithOptions:) or App.init to this registration was found\(cut), so whether it happens before launch finishes was not checked.",
                       why: "A registration after launch finishes is refused and the task never runs.",

@@ -1,0 +1,150 @@
+import BggenFormats
+
+/// A parameter of a Swift function as a call fills it: by its argument label (`_` for none), or not at all when it
+/// has a default value.
+struct FunctionParameter: Sendable, Hashable {
+    var label: String
+    var hasDefault: Bool
+    /// `Int...`: takes any number of arguments, so the count of a call's arguments says nothing.
+    var isVariadic = false
+
+    /// The parameters of a function as `FunctionScopes` reads its header, in order.
+    static func all(of scope: FunctionScopes.Scope, in tokens: [SourceToken]) -> [FunctionParameter] {
+        scope.parameters.map { name in
+            guard let signature = scope.signature[name] else { return FunctionParameter(label: name, hasDefault: false) }
+            let type = tokens[signature.type]
+            return FunctionParameter(label: signature.label, hasDefault: type.contains { $0.text == "=" },
+                                     isVariadic: type.map(\.text).joined().contains("..."))
+        }
+    }
+}
+
+/// A call as the caller writes it: its argument labels, whether a closure trails it, and the types its receiver may
+/// have. `datapointsTableView.register(Cell.self, forCellReuseIdentifier: id)` is no call of an app's `register()`,
+/// which takes no argument, nor of a method of a type unrelated to `UITableView`.
+struct CallShape: Sendable, Hashable {
+    var labels: [String]
+    /// An argument is an enum case or other implicit member (`handle(.didBecomeActive)`): what the callee does may
+    /// depend on which, so a path through this call is not certain (see `LateRegistration`).
+    var passesCase: Bool
+    var hasTrailingClosure: Bool
+    /// Nil when the file does not tell (a chain doctor does not follow, a function at file scope or in an
+    /// extension calling on `self`).
+    var receiverTypes: Set<String>?
+
+    /// The call named at `index` (followed by its `(`), with the labels of each `(` of the file
+    /// (`CallArguments.labels(in:)`) and the receiver types the file gives.
+    init?(at index: Int, in tokens: [SourceToken], labels: [Int: CallArguments.Written], receivers: ReceiverTypes, known: inout [Int: String?]) {
+        guard let written = labels[index + 1], let close = SwiftScopes.closing(index + 1, in: tokens) else { return nil }
+        self.labels = written.labels
+        passesCase = written.passesCase
+        hasTrailingClosure = close + 1 < tokens.count && tokens[close + 1].text == "{"
+        receiverTypes = receivers.types(ofReceiverAt: index, known: &known)
+    }
+
+    /// Whether the name at `index` is an implicit member, `.register` after `(`, `,`, `=` or `case`: a member of the
+    /// type the context expects (an enum's case), not a function of the app named by its value.
+    static func isImplicitMember(at index: Int, in tokens: [SourceToken]) -> Bool {
+        guard index >= 2, tokens[index - 1].text == "." else { return false }
+        let before = tokens[index - 2]
+        if before.kind == .identifier { return implicitMemberKeywords.contains(before.text) }
+        // After a receiver's last token (`foo().`, `list[0].`, `self?.`, `Array<Int>.`, `"text".`) it is explicit.
+        return before.kind != .string && before.kind != .number && ![")", "]", "?", "!", ">"].contains(before.text)
+    }
+
+    private static let implicitMemberKeywords: Set<String> = ["return", "case", "in", "where", "else", "throw", "try", "await", "is", "as"]
+
+    /// Whether a function with these `parameters` can take the call's arguments.
+    func fits(_ parameters: [FunctionParameter]) -> Bool {
+        parameters.contains(where: \.isVariadic)
+            || CallArguments.match(labels.map { ($0, 0) }, trailing: hasTrailingClosure, to: parameters) != nil
+    }
+}
+
+/// The arguments of a call and how they fill a function's parameters: one reading for the wrappers of the task
+/// APIs (`WrapperCall`) and for the calls doctor follows back to launch (`CallShape`).
+enum CallArguments {
+    /// Each argument of the call between `open` and `close`: its label (`_` for none) and its first token.
+    static func all(from open: Int, to close: Int, in tokens: [SourceToken]) -> [(label: String, start: Int)] {
+        guard open + 1 < close else { return [] }
+        var result: [(label: String, start: Int)] = []
+        var start = open + 1
+        var depth = 0
+        for index in (open + 1)...close {
+            let token = tokens[index]
+            if token.kind == .punctuation, depth == 0, token.text == "," || index == close {
+                if tokens[start].kind == .identifier, start + 1 < index, tokens[start + 1].text == ":" {
+                    result.append((tokens[start].text, start + 2))
+                } else {
+                    result.append(("_", start))
+                }
+                start = index + 1
+            }
+            if token.kind == .punctuation { depth += token.nesting }
+        }
+        return result
+    }
+
+    /// What a call's parentheses hold, as `CallShape` reads it.
+    struct Written {
+        var labels: [String] = []
+        var passesCase = false
+    }
+
+    /// The labels of the arguments in each `(…)` of a file, by the index of its `(` (`_` for an argument without
+    /// one), and whether one of them is an implicit member (`.didBecomeActive`): one pass with a stack of the open
+    /// brackets, so calls nested in calls are not read once per level.
+    static func labels(in tokens: [SourceToken]) -> [Int: Written] {
+        var result: [Int: Written] = [:]
+        // Each open bracket; for a `(`, what it holds so far and whether the current argument has begun.
+        var open: [(at: Int, written: Written, started: Bool)] = []
+        for index in tokens.indices {
+            let token = tokens[index]
+            if token.kind == .punctuation, ["(", "[", "{"].contains(token.text) {
+                if var top = open.last, tokens[top.at].text == "(", !top.started {
+                    top.written.labels.append("_")
+                    top.started = true
+                    open[open.count - 1] = top
+                }
+                open.append((index, Written(), false))
+                continue
+            }
+            if token.kind == .punctuation, [")", "]", "}"].contains(token.text) {
+                if let top = open.popLast(), token.text == ")", tokens[top.at].text == "(" { result[top.at] = top.written }
+                continue
+            }
+            guard var top = open.last, tokens[top.at].text == "(" else { continue }
+            if token.kind == .punctuation, token.text == "," {
+                top.started = false
+            } else if !top.started {
+                let labelled = token.kind == .identifier && index + 1 < tokens.count && tokens[index + 1].text == ":"
+                top.written.labels.append(labelled ? token.text : "_")
+                let value = labelled ? index + 2 : index
+                if value + 1 < tokens.count, tokens[value].text == ".", tokens[value].kind == .punctuation, tokens[value + 1].kind == .identifier {
+                    top.written.passesCase = true
+                }
+                top.started = true
+            }
+            open[open.count - 1] = top
+        }
+        return result
+    }
+
+    /// The first token of the argument each parameter is given, by parameter index, when the labels fit: in order,
+    /// a parameter with a default may be left out, and a trailing closure gives the one parameter left without one.
+    static func match(_ arguments: [(label: String, start: Int)], trailing: Bool, to parameters: [FunctionParameter]) -> [Int: Int]? {
+        var result: [Int: Int] = [:]
+        var next = 0
+        for argument in arguments {
+            while next < parameters.count, parameters[next].label != argument.label {
+                guard parameters[next].hasDefault else { return nil }
+                next += 1
+            }
+            guard next < parameters.count else { return nil }
+            result[next] = argument.start
+            next += 1
+        }
+        let unfilled = parameters[next...].filter { !$0.hasDefault }.count
+        return unfilled <= (trailing ? 1 : 0) ? result : nil
+    }
+}

@@ -1,0 +1,98 @@
+import BggenFormats
+
+/// The types a file gives the receivers of its calls: `Type.f()` and `Type.shared.f()`, a name declared
+/// `name: Type` or bound `name = Type(…)`, `self.name.f()` through the property's type, and `self`'s type. Read
+/// once per file, for the calls of the task APIs' wrappers (`WrapperCall`) and the calls doctor follows back to
+/// launch (`CallShape`). A longer chain (`Current.settings.store.f()`) is a receiver doctor does not type.
+struct ReceiverTypes {
+    let tokens: [SourceToken]
+    private var declared: [String: Set<String>] = [:]
+
+    /// The names that hand out a type's one instance: `Type.shared.f()` is a call on a `Type`.
+    private static let singletonNames: Set<String> = ["shared", "default", "current", "standard", "instance", "sharedInstance"]
+
+    init(tokens: [SourceToken]) {
+        self.tokens = tokens
+        for index in tokens.indices.dropLast(2) where tokens[index].kind == .identifier {
+            let next = tokens[index + 1].text, type = tokens[index + 2]
+            guard next == ":" || next == "=", type.kind == .identifier, type.text.first?.isUppercase == true else { continue }
+            if next == "=", !TokenPattern.matches(tokens, at: index + 3, ["("]) && !TokenPattern.matches(tokens, at: index + 3, ["."]) { continue }
+            declared[tokens[index].text, default: []].insert(type.text)
+        }
+    }
+
+    /// Whether the call at `index` may be of `wrapper`: the receiver's type is unknown, or it is the wrapper's owner
+    /// or one of the owner's conformances. A call on no receiver, or on `self`, is on the type around it.
+    func admits(_ wrapper: TaskWrapper, calledAt index: Int) -> Bool {
+        let onSelf = isOnNoReceiver(index) || (TokenPattern.matches(tokens, at: index - 2, ["self"]) && !(index > 2 && tokens[index - 3].text == "."))
+        guard let owner = wrapper.owner, let types = onSelf ? enclosingType(of: index).map({ [$0] }) : explicitTypes(ofReceiverAt: index) else { return true }
+        return types.contains(owner) || !types.isDisjoint(with: wrapper.conformances)
+    }
+
+    /// The types the receiver of the call named at `index` may have, for the calls doctor follows back to launch;
+    /// nil when the file does not tell. A call on no receiver or on `self` is on the type whose declaration (not an
+    /// extension: the declaration there says what it inherits) holds it, found once per scope (`known`).
+    func types(ofReceiverAt index: Int, known: inout [Int: String?]) -> Set<String>? {
+        let onSelf = isOnNoReceiver(index) || (TokenPattern.matches(tokens, at: index - 2, ["self"]) && !(index > 2 && tokens[index - 3].text == "."))
+        guard onSelf else { return explicitTypes(ofReceiverAt: index) }
+        var asked: [Int] = []
+        var answer: String?
+        var cursor = index
+        while let open = SwiftScopes.enclosingBrace(before: cursor, in: tokens) {
+            if let found = known[open] { answer = found; break }
+            asked.append(open)
+            let header = SwiftScopes.headerTokens(before: open, in: tokens)
+            if let keyword = header.lastIndex(where: { $0.kind == .identifier && (LaunchPaths.typeKeywords.contains($0.text) || $0.text == "protocol") }),
+               keyword + 1 < header.endIndex, !["func", "var", "let"].contains(header[keyword + 1].text) {
+                answer = ["extension", "protocol"].contains(header[keyword].text) ? nil : header[keyword + 1].text
+                break
+            }
+            cursor = open
+        }
+        for open in asked { known[open] = .some(answer) }
+        return answer.map { [$0] }
+    }
+
+    /// The types the receiver written before the call named at `index` may have; nil when there is none
+    /// (`register()`) or it is `self` (the type around it, or a subclass's), or the file does not tell. Constant
+    /// time per call: the chain read is at most two names long.
+    func explicitTypes(ofReceiverAt index: Int) -> Set<String>? {
+        guard !isOnNoReceiver(index) else { return nil }
+        // The chain back to its first name, over `?` and `!`: `self.scheduler?.` is ["self", "scheduler"].
+        var chain: [String] = []
+        var cursor = index - 2
+        while true {
+            while cursor >= 0, ["?", "!"].contains(tokens[cursor].text) { cursor -= 1 }
+            guard cursor >= 0, tokens[cursor].kind == .identifier else { return nil }
+            chain.insert(tokens[cursor].text, at: 0)
+            guard cursor > 1, tokens[cursor - 1].text == "." else { break }
+            guard chain.count < 2 else { return nil }
+            cursor -= 2
+        }
+        let root = chain[0]
+        switch chain.count {
+        case 1 where root == "self" || root == "Self":
+            return nil
+        case 1 where root.first?.isUppercase == true:
+            return [root]
+        case 1:
+            // A name bound several ways, or to a type doctor cannot relate to the callee, says nothing for certain.
+            return declared[root].flatMap { $0.count == 1 ? $0 : nil }
+        case 2 where root == "self":
+            return declared[chain[1]].flatMap { $0.count == 1 ? $0 : nil }
+        case 2 where root.first?.isUppercase == true && Self.singletonNames.contains(chain[1]):
+            return [root]
+        default:
+            return nil
+        }
+    }
+
+    private func isOnNoReceiver(_ index: Int) -> Bool {
+        index < 2 || tokens[index - 1].text != "."
+    }
+
+    private func enclosingType(of index: Int) -> String? {
+        SwiftScopes.enclosingScope(of: index, in: tokens, where: { $0.kind == .identifier && LaunchPaths.typeKeywords.contains($0.text) })
+            .flatMap { LaunchPaths.typeName(of: $0, in: tokens) }
+    }
+}
