@@ -149,6 +149,25 @@ struct DoctorAdoptionTests {
                                               "warning [IGNORE001] App/Legacy/Sync/Scheduler.swift"], "\(reopened.output)")
     }
 
+    /// A mark in the Info.plist whose finding is gone is reported like one in code (the plist was read for marks
+    /// only when it had a finding), and a bare `// bggen:disable` disables nothing: doctor has no disable-all, which
+    /// would hide every later finding in the file unseen, so it is reported at its line.
+    @Test func aStaleMarkInTheInfoPlistAndABareDisableAreReportedAtTheirLines() throws {
+        let plist = try #require(app.files["App/Info.plist"])
+        let marked = plist.replacingOccurrences(of: "<dict>", with: "<dict>\n    <!-- bggen:ignore BG005 -->")
+        let line = try #require(marked.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("bggen:ignore") }) + 1
+        let legacy = "import BackgroundTasks\n// bggen:disable\n\nfunc schedule() {\n    try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: \"com.example.app.refresh\"))\n}\n"
+        let result = run([], app.with("App/Info.plist", marked).with("App/Legacy/Sync/Scheduler.swift", legacy))
+        #expect(result.output.contains("App/Info.plist:\(line):1: warning: [IGNORE001] bggen:ignore BG005 suppresses nothing: no such finding is on this line or the next any more."),
+                "\(result.output)")
+        #expect(result.output.contains("Scheduler.swift:2:1: warning: [IGNORE001] bggen:disable names no rule, so it suppresses nothing."), "\(result.output)")
+        #expect(findings(result.output).contains("error [BG003] App/Legacy/Sync/Scheduler.swift"), "\(result.output)")
+
+        // Audited for one target, a stale mark is not reported, in the plist as in code.
+        let one = run(["--target", "App"], app.with("App/Info.plist", marked))
+        #expect(!one.output.contains("IGNORE001"), "\(one.output)")
+    }
+
     @Test func aFileThatIsNoBaselineStopsTheRunNamingItsLine() throws {
         let fileSystem = app.fileSystem
         try fileSystem.writeAtomically("{\n  \"version\": 1,\n  \"fingerprints\": [\"a\",]\n}\n", to: "/baseline.json")

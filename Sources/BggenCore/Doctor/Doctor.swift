@@ -119,7 +119,8 @@ public struct Doctor: Sendable {
         for finding in findings.sorted() where seen.insert(UniqueFinding(rule: finding.rule.id, location: finding.location, message: finding.message)).inserted {
             unique.append(finding)
         }
-        let suppressions = Suppressions(root: root, fileSystem: fileSystem, code: code)
+        let plists = project.appTargets.flatMap { target in target.entitlements.map(\.path) + [target.infoPlist.path].compactMap { $0 } }
+        let suppressions = Suppressions(root: root, fileSystem: fileSystem, code: code, plists: plists)
         let kept = settings.reported(unique).filter { !suppressions.suppresses($0) }
         let unneeded = settings.reported(suppressions.unneeded(reportsUnused: targetName == nil && checking == nil, settings: settings))
         var report = DoctorReport(root: root, targets: targets.map(\.name), findings: (kept + unneeded).sorted().map(settings.adjusted),

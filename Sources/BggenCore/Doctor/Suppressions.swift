@@ -5,8 +5,9 @@ import Synchronization
 /// does a `// bggen:disable BG001` region before it (`IgnoreMarks`); the marks that named no rule or dropped nothing
 /// are reported (IGNORE001).
 ///
-/// A source file's marks come from the model, whose first pass read every one; any other file with a finding (a
-/// plist, a project file) is read once for them.
+/// A source file's marks come from the model, whose first pass read every one; each app target's Info.plist and
+/// entitlements are read for theirs up front, so a mark there that no longer drops a finding is reported like one
+/// in code; any other file with a finding (a project file) is read once for them when the finding is.
 final class Suppressions: Sendable {
     private let root: String
     private let fileSystem: any FileSystem
@@ -20,10 +21,15 @@ final class Suppressions: Sendable {
         let rule: String
     }
 
-    init(root: String, fileSystem: any FileSystem, code: CodeModel) {
+    /// `plists` are the property lists findings are reported in (relative to `root`).
+    init(root: String, fileSystem: any FileSystem, code: CodeModel, plists: [String]) {
         self.root = root
         self.fileSystem = fileSystem
-        marks = Mutex(code.ignoreMarks)
+        var marks = code.ignoreMarks
+        for plist in plists where marks[plist] == nil {
+            marks[plist] = IgnoreMarks(in: (try? fileSystem.read(PathText.join(root, plist))) ?? "")
+        }
+        self.marks = Mutex(marks)
     }
 
     func suppresses(_ finding: DoctorFinding) -> Bool {
