@@ -71,6 +71,18 @@ struct DoctorCorpusTests {
         App(name: "ObjC-DispatchAsyncRegistration", expected: ["BG004 Radio/AppDelegate.m:14"], otherTrue: [], falseFindings: []),
         App(name: "ObjC-InitializeRegistration", expected: ["BG004 Scores/ScoreSync.m:8"], otherTrue: [], falseFindings: []),
         App(name: "Podcasts-EventsHandlerCalledTwice", expected: ["COMP001 Podcasts/AppDelegate.swift:11"], otherTrue: [], falseFindings: []),
+        App(name: "Clips-ContinuedProcessingNoWildcard", expected: ["BG001 Clips/ExportController.swift:7"],
+            // The fixed identifier registered where each export submits it (the second export raises), and the
+            // permitted entry without `.*` that nothing registers.
+            otherTrue: ["BG005 Clips/ExportController.swift:7", "BG002 Clips/Info.plist:7"], falseFindings: []),
+        // Missed: no rule checks that a continued-processing identifier starts with the bundle identifier.
+        App(name: "Scanner-ContinuedProcessingOtherPrefix", expected: ["BG001 Scanner/OCRJob.swift:7"],
+            otherTrue: ["BG005 Scanner/OCRJob.swift:7"], falseFindings: []),
+        // Missed: URL004 compares the places a session identifier is configured, not how often one place runs.
+        App(name: "Uploads-SessionPerCall", expected: ["URL004 Uploads/PhotoUploader.swift:8"], otherTrue: [], falseFindings: []),
+        App(name: "Recorder-ObjCTryCatchLateRegistration", expected: ["BG004 Recorder/AppDelegate.m:16"], otherTrue: [], falseFindings: []),
+        App(name: "Maps-ContinuedProcessingWildcard", expected: [], otherTrue: [], falseFindings: []),
+        App(name: "Journal-ObjCTryCatchAtLaunch", expected: [], otherTrue: [], falseFindings: []),
         App(name: "ExposureNotification-BundleIdSuffix", expected: [], otherTrue: [], falseFindings: []),
         App(name: "ExposureNotification-ThreeSuffixes", expected: [], otherTrue: [],
             // A loop's variable over an array of constants: its values are not followed.
@@ -123,10 +135,10 @@ struct DoctorCorpusTests {
         // Printed for the note on issue 39: the part the rules were developed against, and the part set aside.
         print("corpus, developed against: \(seen)")
         print("corpus, held out: \(held)")
-        #expect(Self.apps.filter { !$0.expected.isEmpty }.count == 25 && Self.apps.filter(\.expected.isEmpty).count == 10)
+        #expect(Self.apps.filter { !$0.expected.isEmpty }.count == 29 && Self.apps.filter(\.expected.isEmpty).count == 12)
         #expect(heldOut.isSubset(of: Set(Self.apps.map(\.name))), "HELDOUT names a folder the corpus does not pin")
-        #expect(seen == Figures(apps: 26, expected: 23, recalled: 23, reported: 32, falseFindings: 4), "developed against: \(seen)")
-        #expect(held == Figures(apps: 9, expected: 9, recalled: 9, reported: 17, falseFindings: 0), "held out: \(held)")
+        #expect(seen == Figures(apps: 30, expected: 25, recalled: 24, reported: 35, falseFindings: 4), "developed against: \(seen)")
+        #expect(held == Figures(apps: 11, expected: 11, recalled: 10, reported: 19, falseFindings: 0), "held out: \(held)")
     }
 
     /// Recall and false findings over some of the apps: expected findings found, and findings reported that the
