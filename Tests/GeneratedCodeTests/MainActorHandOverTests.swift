@@ -121,9 +121,10 @@ struct MainActorHandOverTests {
                 text.firstMatch(of: try Regex("nonisolated struct \(type): \\w+ \\{\n")), "\(name) declares no struct \(type)"
             )
             var edited = text.replacingCharacters(in: declaration.range, with: String(text[declaration.range]) + properties)
-            let body = "        \(type)()\n    }\n}\n"
-            #expect(edited.components(separatedBy: body).count == 2, "\(name) has no factory that returns \(type)()")
-            edited = edited.replacingOccurrences(of: body, with: "        \(example)\n    }\n}\n")
+            // The factory's body as rendered: `Type()`, or `Type(processing: .shared)` for the push work.
+            let body = try Regex("        \(type)\\([^\n]*\\)\n    }\n}\n")
+            #expect(edited.matches(of: body).count == 1, "\(name) has no factory that returns \(type)(…)")
+            edited = edited.replacing(body, with: "        \(example)\n    }\n}\n")
             files[name] = edited
             applied += 1
         }

@@ -208,17 +208,25 @@ struct RehearsalTests {
     }
 
     /// Only the `sync` case of the push work hangs: a rehearsal sending a push with no custom key (`.noData` by
-    /// the `switch`'s default) passed it; the rehearsal sends one push per case the file documents.
+    /// the `switch`'s default) passed it; the rehearsal sends one push per case the file documents. The `process`
+    /// case schedules with the app's own manager, as the template did before: its request never reaches the
+    /// rehearsals' scheduler (it would move the app's schedule), and the rehearsal says so.
     @Test func aPushCaseThatHangsIsCaught() async throws {
         var files = try Self.swiftFiles()
         let source = files["SilentPushWork.swift"]!
-        files["SilentPushWork.swift"] = source.replacingOccurrences(
+        let hanging = source.replacingOccurrences(
             of: "            // Fetch what changed, for example: try await SyncClient().pullChanges()\n",
             with: "            try await Task.sleep(nanoseconds: 3_000_000_000)\n")
-        try #require(files["SilentPushWork.swift"] != source)
+        files["SilentPushWork.swift"] = hanging.replacingOccurrences(
+            of: "            await processing.scheduleProcessingTask()\n",
+            with: "            await BackgroundTaskManager.shared.scheduleProcessingTask()\n")
+        try #require(hanging != source && files["SilentPushWork.swift"] != hanging)
         let run = try await Self.buildAndRun(files, setup: .swift6)
-        #expect(Self.failure(of: "testSilentPushAnswersWithinThePushBudget", in: run.output)?.contains(
+        let failure = Self.failure(of: "testSilentPushAnswersWithinThePushBudget", in: run.output)
+        #expect(failure?.contains(
             #"had not answered 1.7 s after the push {"aps": {"content-available": 1}, "type": "sync"} arrived"#) == true, "\(run.output)")
+        #expect(failure?.contains(
+            #"The push {"aps": {"content-available": 1}, "type": "process"} asks for processing, yet no processing request reached the rehearsals' scheduler"#) == true, "\(run.output)")
     }
 
     /// The test target's own factory hands the rehearsals a test double with items, while the app's work would

@@ -622,8 +622,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "a process push answers before its processing request is submitted",
             scenario: "all-tasks",
             edits: [Edit(
-                find: "            await BackgroundTaskManager.shared.scheduleProcessingTask()\n",
-                replace: "            Task { await BackgroundTaskManager.shared.scheduleProcessingTask() }\n"
+                find: "            await processing.scheduleProcessingTask()\n",
+                replace: "            Task { await processing.scheduleProcessingTask() }\n"
             )],
             caughtBy: ["push.process-answers-after-the-request-is-submitted"]
         ),

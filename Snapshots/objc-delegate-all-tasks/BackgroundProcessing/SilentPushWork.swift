@@ -5,6 +5,9 @@ import UIKit
 /// What a silent push does. The server chooses the work with the payload's custom keys, for example
 /// `{"aps": {"content-available": 1}, "type": "sync"}`.
 nonisolated struct AppSilentPushWork: SilentPushWork {
+    /// Schedules the processing a push asks for: `BackgroundTaskManager.shared` in the app.
+    let processing: BackgroundTaskManager
+
     private struct Message: Decodable {
         let type: String?
     }
@@ -17,7 +20,7 @@ nonisolated struct AppSilentPushWork: SilentPushWork {
         case "process"?:
             // Heavy work waits for a processing task, which iOS runs when the device is idle. Awaited: iOS can
             // suspend the app as soon as the push is answered, before the request is submitted.
-            await BackgroundTaskManager.shared.scheduleProcessingTask()
+            await processing.scheduleProcessingTask()
             return .noData
         default:
             return .noData
@@ -28,9 +31,9 @@ nonisolated struct AppSilentPushWork: SilentPushWork {
 nonisolated extension SilentPushHandler {
     /// Builds the work of `SilentPushHandler.shared`. It runs on the main actor, when the app delegate first uses
     /// `shared`, so it can hand the work the app's own dependencies, main-actor ones included, for example
-    /// `AppSilentPushWork(sync: SyncClient.shared)`.
+    /// `AppSilentPushWork(sync: SyncClient.shared, processing: .shared)`.
     @MainActor
     static func makeSilentPushWork() -> any SilentPushWork {
-        AppSilentPushWork()
+        AppSilentPushWork(processing: .shared)
     }
 }

@@ -742,12 +742,15 @@ import os.log
         }
     }
 
-    /// Whether a later attempt can outlive `error`: a lost or missing connection, a timeout, or a cancel by iOS
+    /// Whether a later attempt can outlive `error`: a lost or missing connection, a timeout, a server or name
+    /// server out of reach, a TLS handshake cut short (a captive portal, a flaky network), the background
+    /// transfer daemon losing the app's session (-997, `backgroundSessionWasDisconnected`), or a cancel by iOS
     /// itself (low battery, heat, a user who force-quit the app), which it says under
     /// `NSURLErrorBackgroundTaskCancelledReasonKey`. The app's own cancel is final.
     static func isWorthRetrying(_ error: any Error) -> Bool {
         switch (error as? URLError)?.code {
-        case .networkConnectionLost?, .notConnectedToInternet?, .timedOut?:
+        case .networkConnectionLost?, .notConnectedToInternet?, .timedOut?, .cannotConnectToHost?, .dnsLookupFailed?,
+             .secureConnectionFailed?, .backgroundSessionWasDisconnected?:
             return true
         case .cancelled?:
             let reason = (error as NSError).userInfo[NSURLErrorBackgroundTaskCancelledReasonKey] as? Int
@@ -812,12 +815,22 @@ import Foundation
     static let processingStartTime = DateComponents(hour: {{nightlyHour}}, minute: {{nightlyMinute}})
 
     /// How long after `processingStartTime` a night that has not run yet is still asked for: leaving the app
-    /// within it asks for a run at once; after it, for the next night's start, so a night the device was not
-    /// idle is not made up in the daytime. The start time follows the device's time zone.
+    /// within it asks for a run at once; after it, for the next night's start, so leaving the app after a missed
+    /// night does not ask for a daytime run. It governs only that request: a request already pending has no
+    /// latest start (`BGProcessingTaskRequest` has none), so iOS can still run it late, once the device is idle
+    /// and charging. The start time follows the device's time zone.
     static let processingStartWindow: TimeInterval = 4 * 60 * 60
 {{else}}
     /// No lower bound: processing is scheduled when a silent push asks for it, and iOS picks an idle moment.
     static let processingInterval: TimeInterval? = nil
+
+    /// How long after a run that failed or expired the next may start: that run asks for it itself, since only
+    /// a push schedules processing. Doubled with each unfinished run in a row, up to `processingRetryLimit`, so
+    /// work that always fails does not run at every idle moment for good; a run that finishes starts it over.
+    static let processingRetryDelay: TimeInterval = 15 * 60
+
+    /// The longest wait `processingRetryDelay` doubles to: a day.
+    static let processingRetryLimit: TimeInterval = 24 * 60 * 60
 {{/if}}
 {{/if}}
 
@@ -930,6 +943,9 @@ import UIKit
 {{#if processing}}
     private let processingWork: any BackgroundWork
 {{/if}}
+{{#if processingOnPush}}
+    private let processingBackOff: ProcessingBackOff
+{{/if}}
     private let hasRegistered = Locked(false)
     /// Requests are submitted here, in order and never on the main thread: the scheduler call can block (apps have
     /// seen it hang), and it is made while the app has only seconds to enter the background.{{#if submitTaskRequest}}
@@ -941,7 +957,7 @@ import UIKit
     /// successor is submitted lets iOS suspend the app first, and the next run is lost.
     private let submissions = DispatchGroup()
 
-    /// Tests pass their own scheduler{{#if schedulesOnBackground}}, clock, due dates{{/if}} and work; the app uses `shared`, whose work
+    /// Tests pass their own scheduler{{#if schedulesOnBackground}}, clock, due dates{{/if}}{{#if processingOnPush}}, back-off{{/if}} and work; the app uses `shared`, whose work
     /// objects are built by the factories in {{userWorkFiles}}, which are yours: that is where the work gets
     /// the app's dependencies.
     init(
@@ -949,7 +965,8 @@ import UIKit
         now: @escaping @Sendable () -> Date = { Date() },
         dueDates: TaskDueDates = TaskDueDates(){{/if}}{{#if refresh}},
         appRefreshWork: any BackgroundWork{{/if}}{{#if processing}},
-        processingWork: any BackgroundWork{{/if}}
+        processingWork: any BackgroundWork{{/if}}{{#if processingOnPush}},
+        processingBackOff: ProcessingBackOff = ProcessingBackOff(){{/if}}
     ) {
         self.scheduler = scheduler
 {{#if schedulesOnBackground}}
@@ -961,6 +978,9 @@ import UIKit
 {{/if}}
 {{#if processing}}
         self.processingWork = processingWork
+{{/if}}
+{{#if processingOnPush}}
+        self.processingBackOff = processingBackOff
 {{/if}}
     }
 
@@ -1032,6 +1052,13 @@ import UIKit
         submitAppRefreshRequest(afterRun: true)
         let work = appRefreshWork
         let submissions = submissions
+        guard !Task.isCancelled else {
+            // Expired before the work started: it must not start after iOS may have suspended the app.
+            BackgroundLog.notice("\(name) expired before its work started; not starting it.")
+            await BackgroundTaskRun.prepareForSuspension(nil, awaiting: submissions, of: name)
+            BackgroundTaskRun.logOutcome(of: name, started: started, success: false)
+            return
+        }
         // The work's outcome, recorded as `run()` returns unless the task expired first: an expiry after that
         // does not call `prepareForSuspension()` on work that has already returned.
         let outcome = Locked<(isExpired: Bool, success: Bool?)>((false, nil))
@@ -1110,7 +1137,7 @@ import UIKit
     ) {
         submitProcessingRequest(
             requiresNetworkConnectivity: requiresNetworkConnectivity, requiresExternalPower: requiresExternalPower,
-            {{#if processingScheduled}}afterRun: false, {{/if}}handedOver: nil
+            {{#if processingScheduled}}afterRun: false, {{/if}}{{#if processingOnPush}}beginningAfter: 0, {{/if}}handedOver: nil
         )
     }
 
@@ -1124,7 +1151,7 @@ import UIKit
         let handedOver = DispatchGroup()
         submitProcessingRequest(
             requiresNetworkConnectivity: requiresNetworkConnectivity, requiresExternalPower: requiresExternalPower,
-            {{#if processingScheduled}}afterRun: false, {{/if}}handedOver: handedOver
+            {{#if processingScheduled}}afterRun: false, {{/if}}{{#if processingOnPush}}beginningAfter: 0, {{/if}}handedOver: handedOver
         )
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             BackgroundTaskRun.afterSubmissions(handedOver, of: BackgroundTaskConfiguration.processingIdentifier) {
@@ -1136,16 +1163,25 @@ import UIKit
 {{#if processingScheduled}}
     /// `afterRun`: asked for by a run as it starts, so the next one is due {{#if hasProcessingInterval}}`processingInterval` from now{{/if}}{{#if nightly}}at the next `processingStartTime`{{/if}}.
 {{/if}}
+{{#if processingOnPush}}
+    /// `delay`: how long from now the run may start; 0 for a push's request, which asks for the next idle moment.
+{{/if}}
     private func submitProcessingRequest(
-        requiresNetworkConnectivity: Bool, requiresExternalPower: Bool,{{#if processingScheduled}} afterRun: Bool,{{/if}} handedOver: DispatchGroup?
+        requiresNetworkConnectivity: Bool, requiresExternalPower: Bool,{{#if processingScheduled}} afterRun: Bool,{{/if}}{{#if processingOnPush}} beginningAfter delay: TimeInterval,{{/if}} handedOver: DispatchGroup?
     ) {
 {{#if processingScheduled}}
         let (now, dueDates) = (self.now, self.dueDates)
+{{/if}}
+{{#if processingOnPush}}
+        let begin = delay > 0 ? Date().addingTimeInterval(delay) : nil
 {{/if}}
         submit(backgroundMode: "processing", handedOver: handedOver) {
             let request = BGProcessingTaskRequest(identifier: BackgroundTaskConfiguration.processingIdentifier)
             request.requiresNetworkConnectivity = requiresNetworkConnectivity
             request.requiresExternalPower = requiresExternalPower
+{{#if processingOnPush}}
+            request.earliestBeginDate = begin
+{{/if}}
 {{#if nightly}}
             request.earliestBeginDate = dueDates.earliestBeginDate(
                 of: request.identifier, now: now(), afterRun: afterRun, keepingSaved: Self.isTonightsStart
@@ -1170,8 +1206,8 @@ import UIKit
 {{#if nightly}}
     /// Whether a saved due date still stands at `now`: it falls on `processingStartTime` in the current time zone
     /// (after a trip west, the old zone's 02:30 would be due in the evening), and the night it was for is not over
-    /// (`processingStartWindow`): a night the device was not idle and charging waits for the next one rather than
-    /// starting the work at midday.
+    /// (`processingStartWindow`): leaving the app after a night the device was not idle and charging asks for the
+    /// next night rather than for now. A request already pending has no latest start and can still run late.
     private static func isTonightsStart(_ saved: Date, now: Date) -> Bool {
         let start = BackgroundTaskConfiguration.processingStartTime
         let time = Calendar.current.dateComponents([.hour, .minute], from: saved)
@@ -1194,10 +1230,19 @@ import UIKit
         )
 {{else}}
         // Only a push schedules this task, so a run that fails or expires asks for the next one itself, before its
-        // task completes, rather than leave its remaining work waiting for the next push.
+        // task completes, rather than leave its remaining work waiting for the next push; later with each such run
+        // in a row (`ProcessingBackOff`), so work that always fails does not run at every idle moment for good.
+        let backOff = processingBackOff
         BackgroundTaskRun.start(
-            task, name: BackgroundTaskConfiguration.processingIdentifier, work: processingWork, completingAfter: submissions,
-            reschedulingIfUnfinished: { [self] in scheduleProcessingTask() }
+            task, name: BackgroundTaskConfiguration.processingIdentifier,
+            work: ResettingBackOff(work: processingWork, backOff: backOff), completingAfter: submissions,
+            reschedulingIfUnfinished: { [self] in
+                submitProcessingRequest(
+                    requiresNetworkConnectivity: BackgroundTaskConfiguration.processingRequiresNetworkConnectivity,
+                    requiresExternalPower: BackgroundTaskConfiguration.processingRequiresExternalPower,
+                    beginningAfter: backOff.delayAfterUnfinishedRun(), handedOver: nil
+                )
+            }
         )
 {{/if}}
     }
@@ -1353,6 +1398,55 @@ import UIKit
 }
 
 {{/if}}
+{{#if processingOnPush}}
+/// The unfinished push-scheduled processing runs in a row, kept across launches. Each asks for the next run
+/// `processingRetryDelay` later, doubled with each one, up to `processingRetryLimit`; a run that finishes starts it
+/// over (`ResettingBackOff`). A push's own request still asks for the next idle moment: it is new work.
+{{availability}}nonisolated struct ProcessingBackOff: Sendable {
+    /// The `UserDefaults` suite the count is kept in; nil for the app's standard defaults.
+    let suiteName: String?
+
+    init(suiteName: String? = nil) {
+        self.suiteName = suiteName
+    }
+
+    private var key: String {
+        BackgroundTaskConfiguration.processingIdentifier + ".unfinishedRuns"
+    }
+
+    /// Counts one more unfinished run and returns how long the next must wait.
+    func delayAfterUnfinishedRun() -> TimeInterval {
+        let defaults = userDefaults(suiteName: suiteName)
+        let runs = defaults.integer(forKey: key) + 1
+        defaults.set(runs, forKey: key)
+        let delay = BackgroundTaskConfiguration.processingRetryDelay * pow(2, Double(min(runs - 1, 20)))
+        return min(delay, BackgroundTaskConfiguration.processingRetryLimit)
+    }
+
+    /// A run finished: the next unfinished one waits `processingRetryDelay` again.
+    func reset() {
+        userDefaults(suiteName: suiteName).removeObject(forKey: key)
+    }
+}
+
+/// The push-scheduled processing work, starting the back-off over when a run finishes.
+{{availability}}nonisolated struct ResettingBackOff: BackgroundWork {
+    let work: any BackgroundWork
+    let backOff: ProcessingBackOff
+
+    func run() async throws {
+        try await work.run()
+        if !Task.isCancelled {
+            backOff.reset()
+        }
+    }
+
+    func prepareForSuspension() {
+        work.prepareForSuspension()
+    }
+}
+
+{{/if}}
 {{#if checkpoint}}
 /// Processing work that goes through items in a stable order and can stop after any of them.
 ///
@@ -1394,6 +1488,8 @@ import UIKit
     }
 
     func run() async throws {
+        // No query once the task has expired: the hook may have closed the store.
+        try Task.checkCancellation()
         let checkpoint = checkpoint
         let skipped = checkpoint.skippedItems
         for item in try await items(after: checkpoint.load()) {
@@ -1541,13 +1637,16 @@ import XCTest
 {{#if hasTaskManager}}
 /// The work the rehearsals run. Each factory is the app's own (`makeAppRefreshWork()`, …) unless this test target
 /// declares one of the same name in an extension of `BackgroundTaskManager`, handing the work test doubles instead
-/// of the app's database and servers:
+/// of the app's database and servers, in a file of its own that, like this one, has `@testable import {{appModule}}`:
 ///
 ///     extension BackgroundTaskManager {
 ///         @MainActor static func makeRehearsedProcessingWork() -> any BackgroundWork {
 ///             ProcessingWork(database: .inMemory(records: ["a", "b", "c"]))
 ///         }
 ///     }
+///
+/// A name spelt differently is not an error: the app's factory is used. The failures name the work's type, so a
+/// failure that names the app's own type says the double was not picked up.
 {{availability}}@MainActor protocol RehearsedBackgroundWork {
 {{#if refresh}}
     static func makeRehearsedAppRefreshWork() -> any BackgroundWork
@@ -1575,10 +1674,17 @@ import XCTest
 
 {{/if}}
 {{#if silentPush}}
-/// What the push rehearsals run and send: the app's own work (`makeSilentPushWork()`) and one push for each case
+/// What the push rehearsals run and send: {{#if processing}}the work of `SilentPushWork.swift`, scheduling processing with the
+/// rehearsals' own manager (`pushProcessingManager`, a fake scheduler), never the app's{{else}}the app's own work (`makeSilentPushWork()`){{/if}}, and one push for each case
 /// `SilentPushWork.swift` was written with, unless this test target declares `makeRehearsedSilentPushWork()` (with
 /// test doubles) or `rehearsedPushes` (the pushes your server sends, as JSON) in an extension of
-/// `SilentPushHandler`.
+/// `SilentPushHandler`, in a file that has `@testable import {{appModule}}`:
+///
+///     extension SilentPushHandler {
+///         @MainActor static var rehearsedPushes: [String] {
+///             [#"{"aps": {"content-available": 1}, "type": "sync", "since": 42}"#]
+///         }
+///     }
 {{availability}}@MainActor protocol RehearsedSilentPush {
     static func makeRehearsedSilentPushWork() -> any SilentPushWork
     static var rehearsedPushes: [String] { get }
@@ -1586,7 +1692,11 @@ import XCTest
 
 {{availability}}extension RehearsedSilentPush {
     static func makeRehearsedSilentPushWork() -> any SilentPushWork {
+{{#if processing}}
+        AppSilentPushWork(processing: BackgroundTaskRehearsalTests.pushProcessingManager)
+{{else}}
         SilentPushHandler.makeSilentPushWork()
+{{/if}}
     }
 
     static var rehearsedPushes: [String] {
@@ -1605,7 +1715,8 @@ import XCTest
 ///
 /// The refresh and processing work runs through the generated `BackgroundTaskRun` with a fake task and scheduler,
 /// as iOS would run it, succeeding, throwing, and expired before it starts, shortly after and late. Each rehearsal
-/// checks what a device punishes: the task is completed exactly once; after the task expires the work returns
+/// checks what a device punishes: the task is completed exactly once; work whose task expired before it began
+/// never starts; after the task expires the work returns
 /// within `cancellationLimit` of being cancelled; the work finishes within its budget; and, when the work
 /// finishes, the next request reaches the scheduler before the task is completed.
 {{/if}}
@@ -1731,13 +1842,14 @@ import XCTest
 {{#if swiftTesting}}
     @Test(.enabled(Comment(rawValue: BackgroundTaskRehearsalTests.noCheckpointItems)) { try await BackgroundTaskRehearsalTests.checkpointedWork() != nil })
     func testCheckpointedProcessingResumesAfterTheSavedCursorWhenExpiredBetweenItems() async throws {
-        let work = try #require(try await Self.checkpointedWork())
+        // The condition has counted the items; the work is built again, not queried again.
+        let work = try #require(await BackgroundTaskManager.makeRehearsedProcessingWork() as? any CheckpointedWork)
         try await rehearseResuming(work)
     }
 
     @Test(.enabled(Comment(rawValue: BackgroundTaskRehearsalTests.noCheckpointItems)) { try await BackgroundTaskRehearsalTests.checkpointedWork() != nil })
     func testCheckpointedProcessingSkipsAnItemThatFailsForGoodAfterItsAttempts() async throws {
-        let work = try #require(try await Self.checkpointedWork())
+        let work = try #require(await BackgroundTaskManager.makeRehearsedProcessingWork() as? any CheckpointedWork)
         await rehearseSkipping(work)
     }
 {{else}}
@@ -1756,10 +1868,47 @@ import XCTest
     static let noCheckpointItems = "Nothing to rehearse: makeRehearsedProcessingWork() built no CheckpointedWork whose items(after: nil) gives two items or more, so no run could be expired between items or skip one. Declare static func makeRehearsedProcessingWork() -> any BackgroundWork in an extension of BackgroundTaskManager in this test target, returning your work with a test double that holds a few items."
 
     /// The work `makeRehearsedProcessingWork()` builds, when it is checkpointed and its `items(after: nil)` gives
-    /// at least two items; nil when there is nothing to rehearse. An error from `items(after:)` fails the rehearsal.
+    /// at least two items; nil when there is nothing to rehearse. An error from `items(after:)` fails the rehearsal,
+    /// and so does a query that has not answered within the processing budget: {{#if swiftTesting}}a test's condition runs outside any
+    /// time limit, and {{/if}}a query that hangs (the app's database, a server CI cannot reach) would stop the whole run.
     static func checkpointedWork() async throws -> (any CheckpointedWork)? {
         guard let work = await BackgroundTaskManager.makeRehearsedProcessingWork() as? any CheckpointedWork else { return nil }
-        return try await work.items(after: nil).count >= 2 ? work : nil
+        return try await itemCount(of: work) >= 2 ? work : nil
+    }
+
+    /// `work.items(after: nil).count`, raced against `Kind.processing.budget`. The query runs detached, so one that
+    /// ignores its cancellation is left behind instead of holding the run.
+    private static func itemCount<W: CheckpointedWork>(of work: W) async throws -> Int {
+        let answer = Locked<CheckedContinuation<Int, any Error>?>(nil)
+        let give: @Sendable (Result<Int, any Error>) -> Void = { result in
+            let continuation = answer.withLock { continuation in
+                defer { continuation = nil }
+                return continuation
+            }
+            continuation?.resume(with: result)
+        }
+        let budget = Kind.processing.budget
+        let late = ItemsDidNotAnswer(description: "The processing work (\(W.self)) that makeRehearsedProcessingWork() built had not answered items(after: nil) \(Self.seconds(budget)) s after it was asked, so the checkpoint rehearsals cannot start. Declare static func makeRehearsedProcessingWork() -> any BackgroundWork in an extension of BackgroundTaskManager in this test target, returning your work with a test double that holds a few items.")
+        return try await withCheckedThrowingContinuation { continuation in
+            answer.withLock { $0 = continuation }
+            let query = Task.detached {
+                do {
+                    give(.success(try await work.items(after: nil).count))
+                } catch {
+                    give(.failure(error))
+                }
+            }
+            Task.detached {
+                try? await Task.sleep(nanoseconds: UInt64(budget * 1_000_000_000))
+                query.cancel()
+                give(.failure(late))
+            }
+        }
+    }
+
+    /// Why the checkpoint rehearsals could not count the items.
+    struct ItemsDidNotAnswer: Error, CustomStringConvertible {
+        let description: String
     }
 
 {{/if}}
@@ -1780,9 +1929,18 @@ import XCTest
                 Self.fail("SilentPushHandler.rehearsedPushes holds \(payload), which is not a JSON object.")
                 continue
             }
+{{#if processing}}
+            let asksForProcessing = work is AppSilentPushWork && userInfo["type"] as? String == "process"
+            let requested = Self.pushJournal.submissions(of: BackgroundTaskConfiguration.processingIdentifier)
+{{/if}}
             let started = Date()
             let result = await handler.handle(userInfo: userInfo)
             let elapsed = Date().timeIntervalSince(started)
+{{#if processing}}
+            if asksForProcessing && Self.pushJournal.submissions(of: BackgroundTaskConfiguration.processingIdentifier) == requested {
+                Self.fail("The push \(payload) asks for processing, yet no processing request reached the rehearsals' scheduler before the push was answered: AppSilentPushWork must schedule it with the manager it is handed (processing), and a rehearsal factory must hand it BackgroundTaskRehearsalTests.pushProcessingManager, not BackgroundTaskManager.shared, whose requests move the app's own schedule.")
+            }
+{{/if}}
             if elapsed >= Self.pushBudget {
                 Self.fail("iOS would stop waking the app for pushes: the silent push work (\(type(of: work))) had not answered \(Self.seconds(Self.pushBudget)) s after the push \(payload) arrived, so the handler answered .failed at its deadline (the device's 25 s on the rehearsals' clock, timeScale; with test doubles it should take milliseconds). Check Task.isCancelled or call try Task.checkCancellation() between steps.")
             } else if result == .failed {
@@ -1797,7 +1955,7 @@ import XCTest
     }
 
     /// Why the push rehearsal is skipped when `SilentPushHandler.rehearsedPushes` is empty.
-    static let noPushes = "Nothing to rehearse: SilentPushHandler.rehearsedPushes is empty. List the pushes your server sends, as JSON, in static var rehearsedPushes: [String] in an extension of SilentPushHandler in this test target."
+    static let noPushes = "Nothing to rehearse: SilentPushHandler.rehearsedPushes is empty. List the pushes your server sends, as JSON, in @MainActor static var rehearsedPushes: [String] { […] } in an extension of SilentPushHandler in this test target."
 
     {{#if swiftTesting}}@Test {{/if}}func testSilentPushAnswersNoDataToAPushWithoutContentAvailable() async {
         let work = await SilentPushHandler.makeRehearsedSilentPushWork()
@@ -1972,7 +2130,8 @@ import XCTest
         let manager = BackgroundTaskManager(
             scheduler: { scheduler }{{#if schedulesOnBackground}}, dueDates: Self.rehearsalDueDates{{/if}}{{#if refresh}},
             appRefreshWork: refreshWork{{/if}}{{#if processing}},
-            processingWork: processingWork{{/if}}
+            processingWork: processingWork{{/if}}{{#if processingOnPush}},
+            processingBackOff: Self.rehearsalBackOff{{/if}}
         )
         // Expired before it starts: iOS can expire a task before its work begins, and the run sets its expiration
         // handler before it starts the work.
@@ -1985,11 +2144,16 @@ import XCTest
 {{#if swiftUIRefresh}}
             // As SwiftUI's `.backgroundTask(.appRefresh(_:))` runs it: the task's expiry cancels the closure, and
             // SwiftUI completes the task when the closure returns.
+            // SwiftUI hands the closure a task that may have expired already: the closure starts once the
+            // expiration handler is set.
+            let handlerIsSet = AsyncStream<Void>.makeStream()
             let run = Task {
+                for await _ in handlerIsSet.stream {}
                 await manager.performAppRefresh()
                 task.setTaskCompleted(success: !Task.isCancelled)
             }
             task.expirationHandler = { run.cancel() }
+            handlerIsSet.continuation.finish()
 {{else}}
             manager.handleAppRefresh(task)
 {{/if}}
@@ -2001,11 +2165,17 @@ import XCTest
 {{/if}}
         }
         let work = "the \(kind.rawValue) work (\(workType))"
-        if let expiry {
-            if expiry > 0 {
-                await Self.pause(expiry)
-                task.expire()
+        if expiry == 0 {
+            // The expiry completes the task; work started after that runs while iOS may suspend the app.
+            _ = await Self.waitUntil(Self.cancellationLimit) { !journal.completions.isEmpty }
+            await Self.pause(0.1)
+            if journal.workHasStarted {
+                Self.fail("iOS would suspend the app while \(work) ran: its task expired before the work began, yet the work started after the expiry completed the task. A run must not start work whose task has expired.")
+                return
             }
+        } else if let expiry {
+            await Self.pause(expiry)
+            task.expire()
             let returned = await Self.waitUntil(Self.cancellationLimit) { journal.workHasReturned }
             if !returned {
                 Self.fail("iOS would suspend the app while \(work) still ran \(Self.cancellationLimit) s after its task expired: whatever it does then is cut off. Check Task.isCancelled or call try Task.checkCancellation() between steps.")
@@ -2227,6 +2397,12 @@ import XCTest
     static let rehearsalDueDates = TaskDueDates(suiteName: rehearsalSuite)
 
 {{/if}}
+{{#if processingOnPush}}
+    /// Where the rehearsed manager counts unfinished processing runs: the rehearsals' own suite, so a rehearsal
+    /// that fails the work never delays the app's next run.
+    static let rehearsalBackOff = ProcessingBackOff(suiteName: rehearsalSuite)
+
+{{/if}}
 {{#if rehearsalState}}
     /// The `UserDefaults` suite of everything the rehearsals keep, apart from the app's own defaults.
     static let rehearsalSuite = "\(BackgroundTaskConfiguration.logSubsystem).rehearsals"
@@ -2246,13 +2422,18 @@ import XCTest
         let manager = BackgroundTaskManager(
             scheduler: { scheduler }{{#if schedulesOnBackground}}, dueDates: Self.rehearsalDueDates{{/if}}{{#if refresh}},
             appRefreshWork: refreshWork{{/if}},
-            processingWork: Observed(work: stepping, journal: journal, throwing: false)
+            processingWork: Observed(work: stepping, journal: journal, throwing: false){{#if processingOnPush}},
+            processingBackOff: Self.rehearsalBackOff{{/if}}
         )
         manager.handleProcessingTask(task)
         let returned = await Self.waitUntil(Kind.processing.budget) { journal.workHasReturned }
         if !returned {
             Self.fail("iOS would expire the task before the processing work (\(W.self)) finished: it had not finished \(Self.seconds(Kind.processing.budget)) s after its task started.")
             task.expire()
+            // The next run must not race this one on the rehearsal's checkpoint.
+            if !(await Self.waitUntil(Self.cancellationLimit) { journal.workHasReturned }) {
+                Self.fail("iOS would suspend the app while the processing work (\(W.self)) still ran \(Self.cancellationLimit) s after its task expired at the end of its budget. Check Task.isCancelled or call try Task.checkCancellation() between items.")
+            }
         }
         return stepping.cursors.withLock { $0 }
     }
@@ -2380,6 +2561,7 @@ import XCTest
         enum Event: Equatable, Sendable {
             case submitted(String)
             case completed(Bool)
+            case workStarted
             case workReturned
         }
 
@@ -2396,6 +2578,14 @@ import XCTest
                     return success
                 }
             }
+        }
+
+        func submissions(of identifier: String) -> Int {
+            events.withLock { events in events.filter { $0 == .submitted(identifier) }.count }
+        }
+
+        var workHasStarted: Bool {
+            events.withLock { $0.contains(.workStarted) }
         }
 
         var workHasReturned: Bool {
@@ -2478,6 +2668,25 @@ import XCTest
 {{/if}}
     }
 
+{{#if silentPush}}
+{{#if processing}}
+    /// What the push work's processing requests reach in the rehearsals: a fake scheduler noting them in
+    /// `pushJournal`{{#if schedulesOnBackground}}, and the rehearsals' own due dates{{/if}}{{#if processingOnPush}}, and back-off{{/if}}; never the app's schedule.
+    static let pushJournal = Journal()
+    static let pushProcessingManager = BackgroundTaskManager(
+        scheduler: { FakeScheduler(journal: pushJournal) }{{#if schedulesOnBackground}}, dueDates: rehearsalDueDates{{/if}}{{#if refresh}},
+        appRefreshWork: NoWork(){{/if}},
+        processingWork: NoWork(){{#if processingOnPush}},
+        processingBackOff: rehearsalBackOff{{/if}}
+    )
+
+    /// The manager's own tasks in `pushProcessingManager`, which a push rehearsal never launches.
+    struct NoWork: BackgroundWork {
+        func run() async throws {}
+    }
+
+{{/if}}
+{{/if}}
 {{#if checkpoint}}
     /// Your checkpointed work as it is, run by bggen's own `CheckpointedWork.run()` with its cursor in
     /// `rehearsalCheckpoint`.
@@ -2569,6 +2778,7 @@ import XCTest
         let throwing: Bool
 
         func run() async throws {
+            journal.record(.workStarted)
             defer { journal.record(.workReturned) }
             try await work.run()
             if throwing {
@@ -2954,7 +3164,8 @@ import Foundation
         state = Locked(State(task: HeldTask(task: task), work: work))
     }
 
-    /// Sets the expiration handler first, so an expiry that arrives before the work starts still cancels it.
+    /// Sets the expiration handler first, so an expiry that arrives before the work starts keeps it from starting,
+    /// and one that arrives as it starts cancels it.
     /// `.utility` rather than `.background`: a refresh has seconds, and the lowest priority is throttled hardest.
     /// With `submissions`, a finished run completes the task once they are handed over (see `afterSubmissions`).
     /// `reschedulingIfUnfinished`, for a task nothing else schedules, asks for the next run when the work fails or
@@ -2971,6 +3182,12 @@ import Foundation
         let run = BackgroundTaskRun(task: task, name: name, work: work, submissions: submissions, reschedule: reschedule)
         task.expirationHandler = { @Sendable in
             run.expire()
+        }
+        // Expired as the handler was set: the expiry has completed the task, so the work must not start at all
+        // (cancellation is only a request, and `run()` would open the store its hook has just closed).
+        guard !run.hasExpired else {
+            BackgroundLog.notice("\(name) expired before its work started; not starting it.")
+            return
         }
         let operation = Task.detached(priority: priority) {
             let success: Bool
@@ -3006,6 +3223,10 @@ import Foundation
             }
             body()
         }
+    }
+
+    private var hasExpired: Bool {
+        state.withLock { $0.isExpired }
     }
 
     private func attach(_ operation: Task<Void, Never>) {
@@ -5029,6 +5250,12 @@ import UIKit
 /// What a silent push does. The server chooses the work with the payload's custom keys, for example
 /// `{"aps": {"content-available": 1}, "type": "sync"}`.
 {{availability}}nonisolated struct AppSilentPushWork: SilentPushWork {
+{{#if processing}}
+    /// Schedules the processing a push asks for: `BackgroundTaskManager.shared` in the app{{#if tests}}; the rehearsals
+    /// hand it a manager with a fake scheduler, so they never move the app's own schedule{{/if}}.
+    let processing: BackgroundTaskManager
+
+{{/if}}
     private struct Message: Decodable {
         let type: String?
     }
@@ -5042,7 +5269,7 @@ import UIKit
         case "process"?:
             // Heavy work waits for a processing task, which iOS runs when the device is idle. Awaited: iOS can
             // suspend the app as soon as the push is answered, before the request is submitted.
-            await BackgroundTaskManager.shared.scheduleProcessingTask()
+            await processing.scheduleProcessingTask()
             return .noData
 {{/if}}
         default:
@@ -5054,12 +5281,13 @@ import UIKit
 {{availability}}nonisolated extension SilentPushHandler {
     /// Builds the work of `SilentPushHandler.shared`. It runs on the main actor, when the app delegate first uses
     /// `shared`, so it can hand the work the app's own dependencies, main-actor ones included, for example
-    /// `AppSilentPushWork(sync: SyncClient.shared)`.{{#if tests}} The rehearsal tests build the work with
-    /// `makeRehearsedSilentPushWork()` and send one push per case above, unless your test target declares that
-    /// factory (with test doubles) or `static var rehearsedPushes: [String]` (your server's pushes, as JSON).{{/if}}
+    /// `AppSilentPushWork(sync: SyncClient.shared{{#if processing}}, processing: .shared{{/if}})`.{{#if tests}} The rehearsal tests build the work with
+    /// `makeRehearsedSilentPushWork()`{{#if processing}} (this work with the rehearsals' own manager){{/if}} and send one push per case
+    /// above, unless your test target declares that factory (with test doubles) or
+    /// `@MainActor static var rehearsedPushes: [String] { […] }` (your server's pushes, as JSON).{{/if}}
     @MainActor
     static func makeSilentPushWork() -> any SilentPushWork {
-        AppSilentPushWork()
+        AppSilentPushWork({{#if processing}}processing: .shared{{/if}})
     }
 }
 

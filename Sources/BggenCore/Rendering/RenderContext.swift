@@ -8,6 +8,7 @@ struct RenderContext {
         let identifiers = Identifiers(configuration)
         let modes = backgroundModes(for: configuration)
         let schedulesOnBackground = configuration.includes(.refresh) || configuration.processingSeconds != nil || configuration.nightlyAt != nil
+        let processingOnPush = configuration.includes(.processing) && configuration.processingSeconds == nil && configuration.nightlyAt == nil
         var values: [String: TemplateValue] = [
             "bundleIdentifier": .string(configuration.bundleIdentifier.description),
             "needsContinuedAvailability": .bool(configuration.deploymentTarget < DeploymentTarget(major: 26, minor: 0)),
@@ -22,10 +23,12 @@ struct RenderContext {
             "rehearsesExpiry": .bool(TaskSpec.all.contains { $0.isScheduledTask && configuration.includes($0.kind) }),
             "processingScheduled": .bool(configuration.processingSeconds != nil || configuration.nightlyAt != nil),
             "schedulesOnBackground": .bool(schedulesOnBackground),
+            // Processing only a push schedules: an unfinished run asks for the next itself, with a back-off.
+            "processingOnPush": .bool(processingOnPush),
             "hasProcessingInterval": .bool(configuration.processingSeconds != nil),
             "nightly": .bool(configuration.nightlyAt != nil),
-            // What the rehearsals keep in a UserDefaults suite of their own: due dates, a checkpoint.
-            "rehearsalState": .bool(schedulesOnBackground || configuration.checkpoint),
+            // What the rehearsals keep in a UserDefaults suite of their own: due dates, a checkpoint, a back-off.
+            "rehearsalState": .bool(schedulesOnBackground || configuration.checkpoint || processingOnPush),
             "networkValue": .string(String(configuration.requiresNetwork)),
             "powerValue": .string(String(configuration.requiresPower)),
             // An app deploying below iOS 13 gets every generated type marked available from 13, and the printed

@@ -166,7 +166,8 @@ nonisolated enum DownloadRelaunchChecks {
             // The system hands back whatever an earlier or later version of the app stored, here a record whose
             // fields this version would misread: a ninth attempt would not be retried.
             task.taskDescription = #"{"version":2,"source":"\#(source.absoluteString)","attempt":9,"file":null}"#
-            daemon.simulateFailure(of: task, code: .networkConnectionLost, withResumeData: false)
+            // The transfer daemon lost the session (-997), which a retry outlives as it does a lost connection.
+            daemon.simulateFailure(of: task, code: .backgroundSessionWasDisconnected, withResumeData: false)
             let retry = try unwrap(
                 daemon.waitForResumedDownload(
                     where: { candidate, _, _ in candidate !== task && candidate.originalRequest?.url == source }, timeout: timeout
@@ -231,12 +232,13 @@ nonisolated enum DownloadRelaunchChecks {
                 !(task.taskDescription ?? "").contains("secret-token"),
                 "the task's description, kept in the clear by the system, holds the token: \(task.taskDescription ?? "")"
             )
-            daemon.simulateFailure(of: task, code: .networkConnectionLost, withResumeData: false)
+            // The server out of reach for a moment, which a retry outlives as it does a lost connection.
+            daemon.simulateFailure(of: task, code: .cannotConnectToHost, withResumeData: false)
             let retry = try unwrap(
                 daemon.waitForResumedDownload(
                     where: { candidate, _, _ in candidate !== task && candidate.originalRequest?.url == source }, timeout: timeout
                 ),
-                "a lost connection did not start the download again (failures: \(handler.failures(source)))"
+                "cannotConnectToHost did not start the download again (failures: \(handler.failures(source)))"
             )
             try require(
                 retry.originalRequest?.value(forHTTPHeaderField: "Authorization") == "Bearer secret-token",

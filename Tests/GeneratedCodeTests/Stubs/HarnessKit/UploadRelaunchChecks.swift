@@ -86,13 +86,14 @@ nonisolated enum UploadRelaunchChecks {
                 daemon.waitForResumedTask(where: { candidate, _, _ in candidate.taskIdentifier == task.taskIdentifier }, timeout: timeout),
                 "the relaunched app's session did not get the upload back"
             )
-            daemon.simulateFailure(of: kept, code: .networkConnectionLost, withResumeData: false)
+            // A name server out of reach right after the update, which a retry outlives as it does a lost connection.
+            daemon.simulateFailure(of: kept, code: .dnsLookupFailed, withResumeData: false)
             let retry = try unwrap(
                 daemon.waitForResumedTask(
                     where: { candidate, _, _ in candidate.taskIdentifier != kept.taskIdentifier && candidate.originalRequest?.url == endpoint },
                     timeout: timeout
                 ) as? URLSessionUploadTask,
-                "a lost connection after the update did not start the upload again (failures: \(handler.failures(moved)))"
+                "dnsLookupFailed after the update did not start the upload again (failures: \(handler.failures(moved)))"
             )
             let sent = daemon.uploadFile(of: retry)
             try require(

@@ -14,7 +14,7 @@ nonisolated enum GeneratedSilentPush {
         #endif
         return SilentPushSubject(
             deliverScripted: { await SilentPushHandler(work: Work(script: $1)).handle(userInfo: $0) },
-            deliverToShippedWork: { await SilentPushHandler(work: AppSilentPushWork()).handle(userInfo: $0) },
+            deliverToShippedWork: { await SilentPushHandler(work: SilentPushHandler.makeSilentPushWork()).handle(userInfo: $0) },
             processingIdentifier: processingIdentifier
         )
     }

@@ -523,26 +523,44 @@ nonisolated enum TaskChecks {
 
         if !kind.reschedules {
             // With `--interval on-push` only a push schedules processing: a run that fails or expires must ask for
-            // the next one itself, before its task completes, or its remaining work waits for the next push.
+            // the next one itself, before its task completes, or its remaining work waits for the next push; each
+            // such run in a row later than the one before, or work that always fails runs at every idle moment.
             report.check("\(kind.name).failed-or-expired-run-asks-for-the-next") { context in
-                for (behavior, expires) in [(ScriptedWork.Behavior.throwing, false), (.untilCancelled, true)] {
+                // Runs in a row: a finished one starts the back-off over; each unfinished one asks for the next
+                // later than the one before it.
+                let runs: [(behavior: ScriptedWork.Behavior, expires: Bool, finishes: Bool)] = [
+                    (.instant, false, true), (.throwing, false, false), (.untilCancelled, true, false),
+                    (.instant, false, true), (.throwing, false, false),
+                ]
+                var waits: [TimeInterval] = []
+                for (behavior, expires, finishes) in runs {
                     try ensurePending(kind, manager: manager, scheduler: scheduler)
                     let run = kind.work.prepare(behavior)
                     let launched = Date()
                     let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
-                    context.expectExactlyOneCompletion(of: task, success: false)
+                    context.expectExactlyOneCompletion(of: task, success: finishes)
                     if expires {
                         try require(run.started.wait(timeout: timeout), "the work did not start within \(timeout) s")
                         scheduler.simulateExpiration(of: task)
                     }
                     try require(task.waitForCompletion(timeout: timeout), "the task was not completed within \(timeout) s")
                     if !run.started.hasFired { kind.work.abandon(run) }
-                    try require(
-                        scheduler.waitForPendingRequest(kind.identifier, submittedAfter: launched, timeout: timeout) != nil,
+                    _ = run.finished.wait(timeout: timeout)
+                    guard !finishes else { continue }
+                    let next = try unwrap(
+                        scheduler.waitForPendingRequest(kind.identifier, submittedAfter: launched, timeout: timeout),
                         "a processing run that \(expires ? "expired" : "failed") asked for no next run; only a push schedules it"
                     )
-                    _ = run.finished.wait(timeout: timeout)
+                    let begin = try unwrap(
+                        next.earliestBeginDate,
+                        "a processing run that \(expires ? "expired" : "failed") asked for the next at once: work that always fails would run at every idle moment"
+                    )
+                    waits.append(begin.timeIntervalSince(launched))
                 }
+                try require(
+                    waits[0] >= 60 && waits[1] >= 1.5 * waits[0] && waits[2] < waits[1],
+                    "unfinished runs (two in a row, then one after a finished run) asked for the next \(waits.map { String(format: "%.0f", $0) }) s later; the first should wait minutes, the second longer, and the third start over"
+                )
             }
         }
 
