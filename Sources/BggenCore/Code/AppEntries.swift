@@ -145,17 +145,22 @@ enum AppEntries {
     private static func objectiveCEntries(in tokens: [SourceToken], file: String) -> [EntryPoint] {
         let inDebug = debugOnly(tokens)
         var names: [(name: String, line: Int)] = []
+        var superclass: String?
         for index in tokens.indices where index > 0 && tokens[index - 1].text == "@" && !inDebug(index)
             && (tokens[index].text == "interface" || tokens[index].text == "implementation") && index + 1 < tokens.count {
             let line = tokens[index].line
             let rest = tokens[(index + 1)...].prefix { $0.line == line }.map(\.text)
-            if tokens[index].text == "implementation" || rest.contains("UIApplicationDelegate") {
+            let framework = rest.count > 2 && rest[1] == ":" && EntryPoint.frameworkDelegates.contains(rest[2])
+            if tokens[index].text == "implementation" || rest.contains("UIApplicationDelegate") || framework {
                 names.append((tokens[index + 1].text, tokens[index + 1].line))
             }
+            // `@interface AppDelegate : FlutterAppDelegate`: the framework's delegate handles what the app does not.
+            if framework { superclass = rest[2] }
         }
         let startsApp = tokens.contains { $0.text == "UIApplicationDelegate" } || tokens.contains { $0.text == "didFinishLaunchingWithOptions" }
+            || superclass != nil
         guard startsApp else { return [] }
         let delegate = names.first
-        return [EntryPoint(file: file, kind: .objectiveCDelegate, line: delegate?.line, typeName: delegate?.name)]
+        return [EntryPoint(file: file, kind: .objectiveCDelegate, line: delegate?.line, typeName: delegate?.name, superclass: superclass)]
     }
 }

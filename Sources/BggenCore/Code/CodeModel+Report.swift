@@ -64,11 +64,12 @@ extension CodeModel {
     }
 
     /// What starts each app: the delegate `UIApplicationMain` is given (or the `@main` one), a SwiftUI `App`; a
-    /// delegate no launch names where one is named, or one in a test folder, does not decide the style.
+    /// delegate no launch names where one is named, one in a test folder, or one in a file its project leaves out of
+    /// every sources phase (`TargetFiles.isLeftOut`), does not decide the style.
     var entryPoints: [EntryPoint] {
         let launched = facts.flatMap { facts in facts.launchedDelegates.map { (name: $0, owners: targets.targets(of: facts.file)) } }
         var result: [EntryPoint] = []
-        for facts in self.facts where !Self.isTestHelper(facts.file) {
+        for facts in self.facts where !Self.isTestHelper(facts.file) && !targets.isLeftOut(facts.file) {
             let owners = targets.targets(of: facts.file)
             for entry in facts.entryPoints {
                 if entry.kind != .swiftUIApp, let name = entry.typeName {

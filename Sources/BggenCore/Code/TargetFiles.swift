@@ -55,6 +55,18 @@ struct TargetFiles: Sendable {
         return folders.reversed().lazy.compactMap { holders[$0] }.first?.sorted() ?? []
     }
 
+    /// Whether the project says which files `file`'s folder targets compile, and none of them lists `file`: a
+    /// leftover beside the compiled sources (Flutter's `AppDelegate.swift` beside the `AppDelegate.m` the project
+    /// builds), or a file not added yet. Such a file starts no app.
+    func isLeftOut(_ file: String) -> Bool {
+        // Headers are in no sources phase: a target reads them through the files that import them.
+        guard !file.hasSuffix(".h") else { return false }
+        let folders = PathText.holdingFolders(of: file)
+        guard ownership.files[file] == nil, !folders.contains(where: { rules[$0] != nil }) else { return false }
+        let holding = folders.reversed().lazy.compactMap { holders[$0] }.first ?? []
+        return !holding.isEmpty && holding.allSatisfy(listed.contains)
+    }
+
     /// Whether `file` counts as `target`'s code: it compiles it, a framework target it links compiles it, it lies in
     /// a local package it uses, or it is shared code of a one-app repository.
     func counts(_ file: String, for target: String) -> Bool {
