@@ -62,7 +62,9 @@ struct CommandTableTests {
         let script = run(["completion", "bash"]).output
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
         let program = script + "\nCOMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _bggen; printf '%s\\n' \"${COMPREPLY[@]}\"\n"
-        let result = try Shell.run("/bin/bash", ["--norc", "--noprofile"], input: program, directory: fixtureFolder())
+        let folder = try fixtureFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Shell.run("/bin/bash", ["--norc", "--noprofile"], input: program, directory: folder)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         return result.stdout.split(separator: "\n").map(String.init).sorted()
     }

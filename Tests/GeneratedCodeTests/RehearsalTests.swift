@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `bggen init --tests`: the generated rehearsal file compiles against the stub SDK in the three set-ups, passes
-/// with the template's own user files, and fails, naming the work and what iOS would do, when the user's work is
+/// with the template's own user files (run in the set-ups of `CompilerSetup.simulated`), and fails, naming the work and what iOS would do, when the user's work is
 /// broken the ways real work breaks.
 @Suite("Rehearsal tests (--tests)", .tags(.slow), .needsStubSDK)
 struct RehearsalTests {
@@ -23,6 +23,10 @@ struct RehearsalTests {
     @Test(arguments: [scenario, swiftTestingScenario, transfersScenario, ios27Scenario, continuedScenario], CompilerSetup.allCases)
     func compilesCleanAndPassesWithTheTemplatesOwnWork(_ scenario: String, _ setup: CompilerSetup) async throws {
         let files = try Self.swiftFiles(scenario)
+        guard CompilerSetup.simulated.contains(setup) else {
+            _ = try await Self.build(files, setup: setup, in: Scenarios.named(scenario))
+            return
+        }
         let run = try await Self.buildAndRun(files, setup: setup, scenario: scenario)
         #expect(run.ending == .exited(0), "\(scenario), \(setup): \(run.output)")
         let count = Self.testNames(in: files[Self.rehearsalFile]!).count
@@ -39,8 +43,8 @@ struct RehearsalTests {
     /// Every other snapshot scenario (a `--prefix`, SwiftUI, an Objective-C app delegate, the GPU, iOS 12 and 13,
     /// each interval and task alone) with `--tests` as well: its rehearsal file, compiled as a test module of its
     /// own that `@testable import`s the scenario's `App` module (as an app's unit-test bundle does; the module the
-    /// compile check and the simulation build), compiles clean and passes with the template's own work, in each
-    /// set-up.
+    /// compile check and the simulation build), compiles clean in each set-up and passes with the template's own
+    /// work in those the simulator runs.
     @Test(arguments: Scenarios.all.filter { $0.answers[AnswerSpecs.tests] != true }, CompilerSetup.allCases)
     func everyScenarioRehearsesWithItsOwnWork(_ base: Scenario, _ setup: CompilerSetup) async throws {
         let app = try await SimulatedApp.appModule(try SimulatedApp.sources(for: base), setup: setup)
@@ -59,6 +63,7 @@ struct RehearsalTests {
         #expect(compiled.result.exitCode == 0 && compiled.result.diagnostics.filter { !$0.contains("main.swift:") }.isEmpty,
                 "\(base), \(setup):\n\(compiled.result.output)")
         try #require(compiled.result.exitCode == 0)
+        guard CompilerSetup.simulated.contains(setup) else { return }
         let folder = try TemporaryDirectory()
         let executable = folder.url.appendingPathComponent("Rehearsals")
         let linked = try await sdk.link(objects: [app.object, compiled.object], into: executable)
@@ -446,6 +451,18 @@ struct RehearsalTests {
     /// `main`: an entry point of the test's own instead of the one `main(for:in:)` writes.
     static func buildAndRun(_ files: [String: String], setup: CompilerSetup, in scenario: Scenario,
                             allowingWarnings: Bool = false, main customMain: String? = nil) async throws -> Subprocess.Run {
+        let (app, entry, sdk) = try await build(files, setup: setup, in: scenario, allowingWarnings: allowingWarnings, main: customMain)
+        let folder = try TemporaryDirectory()
+        let executable = folder.url.appendingPathComponent("Rehearsals")
+        let linked = try await sdk.link(objects: [app.object, entry.object], into: executable)
+        guard linked.exitCode == 0 else { throw StubSDK.Failure(summary: "linking the rehearsals failed", output: linked.output) }
+        return try await run(executable, in: folder.url)
+    }
+
+    /// Module `App` and the entry point compiled against it, unlinked: the compile check alone, for a set-up the
+    /// rehearsals do not run in (`CompilerSetup.simulated`).
+    static func build(_ files: [String: String], setup: CompilerSetup, in scenario: Scenario, allowingWarnings: Bool = false,
+                      main customMain: String? = nil) async throws -> (app: AppModule, entry: RehearsalModule, sdk: StubSDK) {
         let sources = SimulatedApp.Sources(scenario: scenario, configuration: try scenario.configuration, swiftFiles: files, infoPlist: nil)
         let app = try await SimulatedApp.appModule(sources, setup: setup)
         #expect(app.outcome.exitCode == 0 && (app.generatedCodeDiagnostics.isEmpty || allowingWarnings), "\(setup):\n\(app.outcome.output)")
@@ -455,11 +472,7 @@ struct RehearsalTests {
         let entry = try await RehearsalModule.compile(["main.swift": customMain ?? main(for: rehearsal(in: files)!, in: scenario)], against: app,
                                                       setup: setup, sdk: sdk, version: version)
         guard entry.result.exitCode == 0 else { throw StubSDK.Failure(summary: "the rehearsals' entry point failed to compile", output: entry.result.output) }
-        let folder = try TemporaryDirectory()
-        let executable = folder.url.appendingPathComponent("Rehearsals")
-        let linked = try await sdk.link(objects: [app.object, entry.object], into: executable)
-        guard linked.exitCode == 0 else { throw StubSDK.Failure(summary: "linking the rehearsals failed", output: linked.output) }
-        return try await run(executable, in: folder.url)
+        return (app, entry, sdk)
     }
 
     /// The entry point: an `XCTMain` of every rehearsal, or Swift Testing's, which finds the tests itself. The

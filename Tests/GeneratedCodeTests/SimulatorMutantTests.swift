@@ -13,6 +13,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
     }
 
     let name: String
+    /// The smallest scenario that renders the broken code and runs the check that must catch it: a mutant costs
+    /// the compile of its scenario's module, and `all-tasks` is twice the size of a scenario of one task.
     let scenario: String
     /// Applied in order, each to whichever rendered file contains its text.
     let edits: [Edit]
@@ -46,7 +48,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "a download cancelled by iOS is treated as the app's own cancel",
-            scenario: "all-tasks",
+            scenario: "downloads",
             edits: [Edit(
                 find: "        switch BackgroundTransferRecord.cancel(in: error) {\n        case .byTheApp?:\n            BackgroundLog.notice(\"A download was",
                 replace: "        switch (error as? URLError)?.code == .cancelled ? BackgroundTransferRecord.Cancel.byTheApp : nil {\n        case .byTheApp?:\n            BackgroundLog.notice(\"A download was"
@@ -67,7 +69,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "no exactly-once guard: expiry and work both complete the task",
-            scenario: "all-tasks",
+            scenario: "refresh",
             edits: [Edit(
                 find: "            guard byExpiry || !state.isExpired else { return nil }\n            defer {\n                state.task = nil\n                state.work = nil\n            }\n",
                 replace: ""
@@ -77,7 +79,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
 
         Mutant(
             name: "launch handler registered from main-actor code inherits its isolation",
-            scenario: "all-tasks",
+            scenario: "refresh",
             edits: [
                 Edit(find: "    func registerTasks() {", replace: "    @MainActor func registerTasks() {"),
                 Edit(
@@ -95,7 +97,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             // Pitfall 15: `location` kept and moved later, here in didCompleteWithError.
             name: "downloaded file moved after didFinishDownloadingTo returns",
-            scenario: "all-tasks",
+            scenario: "downloads",
             edits: [
                 Edit(
                     find: "    private let maximumResumeAttempts: Int\n",
@@ -124,13 +126,13 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "downloaded file left in place",
-            scenario: "all-tasks",
+            scenario: "downloads",
             edits: [Edit(find: "            try fileManager.moveItem(at: location, to: destination)\n", replace: "")],
             caughtBy: ["downloads.finish-moves-file"]
         ),
         Mutant(
             name: "refresh handler does not schedule the next refresh",
-            scenario: "all-tasks",
+            scenario: "refresh",
             edits: [Edit(
                 find: "        submitAppRefreshRequest(afterRun: true)\n        BackgroundTaskRun.start(\n",
                 replace: "        BackgroundTaskRun.start(\n"
@@ -139,7 +141,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "completion-handler API on the background session",
-            scenario: "all-tasks",
+            scenario: "downloads",
             edits: [Edit(
                 find: "let task = session.downloadTask(with: request)",
                 replace: "let task = session.downloadTask(with: request) { _, _, _ in }"
@@ -148,7 +150,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "no expiration handler",
-            scenario: "all-tasks",
+            scenario: "refresh",
             edits: [Edit(
                 find: """
                             task.expirationHandler = { @Sendable in
@@ -162,13 +164,13 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "registerTasks without its once-only guard, called twice",
-            scenario: "all-tasks",
+            scenario: "refresh",
             edits: [Edit(find: "        guard isFirstCall else {", replace: "        guard isFirstCall || true else {")],
             caughtBy: ["bgtask.register-twice"]
         ),
         Mutant(
             name: "identifier in code differs from Info.plist",
-            scenario: "all-tasks",
+            scenario: "refresh",
             edits: [Edit(
                 find: "static let appRefreshIdentifier = \"com.example.app.refresh\"",
                 replace: "static let appRefreshIdentifier = \"com.example.app.Refresh\""
@@ -178,7 +180,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "failed transfer restarted instead of resumed from its resume data",
-            scenario: "all-tasks",
+            scenario: "downloads",
             edits: [Edit(
                 find: "return session.downloadTask(withResumeData: resumeData)",
                 replace: "return session.downloadTask(with: task.originalRequest!)"
@@ -201,7 +203,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             // Issue 9, defect 1: every relaunch is a new process, so the count starts again and retries never end.
             name: "download retry count kept in memory",
-            scenario: "all-tasks",
+            scenario: "downloads",
             edits: [
                 Edit(
                     find: "    private let maximumResumeAttempts: Int\n",
@@ -222,7 +224,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "a failed download is retried at once, without backing off",
-            scenario: "all-tasks",
+            scenario: "downloads",
             edits: [Edit(
                 find: "            retry.earliestBeginDate = record.retryBeginDate\n            BackgroundLog.notice(\"Retrying a download",
                 replace: "            BackgroundLog.notice(\"Retrying a download"
@@ -238,7 +240,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             // Issue 9, defect 2.
             name: "downloads named by the URL's last path component",
-            scenario: "all-tasks",
+            scenario: "downloads",
             edits: [Edit(
                 find: "            BackgroundDownloadManager.fileName(for: source, suggestedFilename: suggestedFilename)\n",
                 replace: "            source.lastPathComponent\n"
@@ -247,7 +249,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "a folder at the download's destination is removed",
-            scenario: "all-tasks",
+            scenario: "downloads",
             edits: [Edit(
                 find: "            throw BackgroundDownloadError.destinationIsAFolder\n",
                 replace: "            try fileManager.removeItem(at: destination)\n"
@@ -257,7 +259,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             // Issue 9, defect 3: the container's path changes with every app update.
             name: "upload file stored by its absolute path",
-            scenario: "ios18-all-tasks",
+            scenario: "uploads",
             edits: [Edit(
                 find: "file: BackgroundTransferRecord.storedPath(of: file, in: container)",
                 replace: "file: file.path"
@@ -267,7 +269,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             // Issue 9, defect 4.
             name: "upload response body dropped",
-            scenario: "ios18-all-tasks",
+            scenario: "uploads",
             edits: [Edit(find: "body: body.data, isBodyTruncated", replace: "body: Data(), isBodyTruncated")],
             caughtBy: ["uploads.response-body-reaches-uploadDidFinish.a-json-answer"]
         ),
@@ -289,7 +291,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "a failed download's full URL logged publicly",
-            scenario: "all-tasks",
+            scenario: "downloads",
             edits: [Edit(
                 find: "BackgroundLog.error(\"A download failed\\(record.timing).\", source: record.source, error: error)",
                 replace: "BackgroundLog.error(\"A download from \\(source.absoluteString) failed.\", error: error)"
@@ -306,7 +308,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             // Issue 10: an error's description quotes the user's files, URLs and servers' answers.
             name: "an error's description logged public",
-            scenario: "all-tasks",
+            scenario: "silent-push",
             edits: [Edit(
                 find: "return \" (error \\(error.domain) \\(error.code))\"",
                 replace: "return \" (error \\(error.localizedDescription))\""
@@ -324,7 +326,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // Issue 10: the scheduler call can block, while the app has seconds to enter the background. (GCD runs
             // a `sync` block on the calling thread, here the main thread.)
             name: "requests submitted synchronously on the main thread",
-            scenario: "all-tasks",
+            scenario: "refresh",
             edits: [Edit(find: "submissionQueue.async { [self] in", replace: "submissionQueue.sync { [self] in")],
             caughtBy: ["bgtask.submit-on-main-thread"]
         ),
@@ -338,7 +340,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             // Issue 10: iOS terminates an app that keeps a background task running after its work is done.
             name: "the background time for a submission is never ended",
-            scenario: "all-tasks",
+            scenario: "refresh",
             edits: [Edit(find: "            backgroundTime?.end()\n", replace: "")],
             caughtBy: ["tasks.schedule-keeps-the-app-running-until-submitted"]
         ),
@@ -437,7 +439,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             // Issue 10: UIKit apps with scenes (all of them with the iOS 27 SDK) never hear applicationDidEnterBackground.
             name: "scheduling left in applicationDidEnterBackground",
-            scenario: "all-tasks",
+            scenario: "refresh",
             edits: [Edit(
                 find: "    func sceneDidEnterBackground(_ scene: UIScene) {",
                 replace: "    func applicationDidEnterBackground(_ application: UIApplication) {"
@@ -494,7 +496,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             // Issue 9, defect 7.
             name: "a restarted download loses the request's headers",
-            scenario: "all-tasks",
+            scenario: "downloads",
             edits: [Edit(
                 find: "            return session.downloadTask(with: request)\n",
                 replace: "            return session.downloadTask(with: URLRequest(url: request.url!))\n"
@@ -503,7 +505,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "silent-push check ignores the value of content-available",
-            scenario: "all-tasks",
+            scenario: "silent-push",
             edits: [Edit(find: "available == 1", replace: "available >= 0")],
             caughtBy: ["push.content-available-0-is-noData"]
         ),
@@ -527,7 +529,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "app delegate registers the tasks after launch",
-            scenario: "all-tasks",
+            scenario: "refresh",
             edits: [
                 Edit(find: "        BackgroundTaskManager.shared.registerTasks()\n", replace: ""),
                 Edit(
@@ -541,7 +543,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             // Issue 9, defect 6: an SDK's background session never completes.
             name: "app delegate drops the completion handler of a session it does not own",
-            scenario: "all-tasks",
+            scenario: "uploads",
             edits: [Edit(
                 find: "        // because iOS waits for every handler it passes.\n        completionHandler()\n",
                 replace: "        // because iOS waits for every handler it passes.\n"
@@ -552,7 +554,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             // Review finding: the handler waited for its submission before the run set the expiration handler.
             name: "a launch handler waits for a hung submission before its task has an expiration handler",
-            scenario: "all-tasks",
+            scenario: "refresh",
             edits: [Edit(
                 find: "        submitAppRefreshRequest(afterRun: true)\n        BackgroundTaskRun.start(\n",
                 replace: "        submitAppRefreshRequest(afterRun: true)\n        submissionQueue.sync {}\n        BackgroundTaskRun.start(\n"
@@ -613,14 +615,14 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             // Review 3, finding 3: an expiry while the finished run waits for the hand-over failed the task.
             name: "an expiry during the hand-over wait undoes a finished run",
-            scenario: "all-tasks",
+            scenario: "refresh",
             edits: [Edit(find: "            run.record(success: success)\n", replace: "")],
             caughtBy: ["refresh.expiry-during-the-hand-over-keeps-the-finished-result", "processing.expiry-during-the-hand-over-keeps-the-finished-result"]
         ),
         Mutant(
             // Review 3, finding 4: the push answered before its processing request was submitted.
             name: "a process push answers before its processing request is submitted",
-            scenario: "all-tasks",
+            scenario: "interval-on-push",
             edits: [Edit(
                 find: "            await processing.scheduleProcessingTask()\n",
                 replace: "            Task { await processing.scheduleProcessingTask() }\n"
@@ -661,7 +663,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             // Review 3, finding 15: the app's own cancel was logged as an error and reported as a failure.
             name: "the app's own cancel of a download is reported as a failure",
-            scenario: "all-tasks",
+            scenario: "downloads",
             edits: [Edit(
                 find: "            BackgroundLog.notice(\"A download was cancelled by the app\\(record.timing).\", source: record.source)\n            return\n",
                 replace: "            BackgroundLog.error(\"A download failed.\", source: record.source, error: error)\n            handler.downloadDidFail(from: source, error: error)\n            return\n"
@@ -698,14 +700,14 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             // Review 21, finding 2: iOS's cancel for disabled background updates passed for the app's own.
             name: "a cancel with any reason but low resources or a force quit counts as the app's own",
-            scenario: "all-tasks",
+            scenario: "uploads",
             edits: [Edit(find: "        case NSURLErrorCancelledReasonBackgroundUpdatesDisabled?:\n            return .backgroundUpdatesDisabled\n", replace: "        case NSURLErrorCancelledReasonBackgroundUpdatesDisabled?:\n            return .byTheApp\n")],
             caughtBy: ["downloads.cancelled-because-background-updates-are-off-is-reported", "uploads.cancelled-because-background-updates-are-off-is-reported"]
         ),
         Mutant(
             // Review 21, finding 10: the line that says how a transfer ended did not say how long it took.
             name: "a transfer's outcome is logged without its duration",
-            scenario: "all-tasks",
+            scenario: "uploads",
             edits: [Edit(
                 find: "        return String(format: \" after %.1f s\", Date().timeIntervalSince(started)) + attempt\n",
                 replace: "        return attempt\n"
@@ -732,7 +734,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             name: "scheduling from the background asks for now plus the interval (every few hours)",
-            scenario: "all-tasks",
+            scenario: "refresh",
             edits: [Edit(find: "        if !afterRun, let saved", replace: "        if !afterRun && next < now, let saved")],
             caughtBy: ["tasks.a-user-back-every-few-hours-gets-a-run-each-interval"]
         ),

@@ -35,10 +35,13 @@ struct GeneratedProgram: Sendable {
         try await build(scenario, main: main).launch(timeLimit: timeLimit)
     }
 
-    /// Runs the program once, as a process of its own.
+    /// Runs the program once, as a process of its own. Its temporary folder (where the simulated transfer daemon
+    /// keeps its files) is the program's own folder unless `environment` names another, so nothing is left in the
+    /// machine's.
     func launch(
         arguments: [String] = [], environment: [String: String] = [:], timeLimit: Double = 20
     ) async throws -> Subprocess.Run {
-        try await Subprocess.launch(executable, arguments: arguments, environment: environment, in: folder.url, timeLimit: timeLimit)
+        let environment = environment.merging(["TMPDIR": folder.url.path]) { given, _ in given }
+        return try await Subprocess.launch(executable, arguments: arguments, environment: environment, in: folder.url, timeLimit: timeLimit)
     }
 }
