@@ -421,7 +421,8 @@ struct CodeModel: Sendable {
     /// runs in the app.
     func mayRunInApp(_ file: String) -> Bool {
         let owners = targets.targets(of: file)
-        return owners.isEmpty || targets.appTargets.contains { targets.isOwn(file, for: $0.name, owners: owners) }
+        return owners.isEmpty || owners.contains(where: targets.appOrLinkedNames.contains)
+            || targets.linkedPackageFolders.contains { PathText.isInside(file, $0) }
     }
 
     static func callableName(_ key: String) -> String {

@@ -18,6 +18,10 @@ struct TargetFiles: Sendable {
     private let listed: Set<String>
     /// App targets by name (the first of a name, as the project lists them).
     private let apps: [String: AppTarget]
+    /// The app targets and the framework targets any of them links, and the local packages any of them uses: what
+    /// runs in some app, looked up once per file however many targets there are (`CodeModel.mayRunInApp`).
+    let appOrLinkedNames: Set<String>
+    let linkedPackageFolders: Set<String>
 
     init(ownership: SourceOwnership, appTargets: [AppTarget]) {
         self.ownership = ownership
@@ -36,6 +40,8 @@ struct TargetFiles: Sendable {
         self.holders = holders
         listed = Set(ownership.folders.map(\.target)).union(ownership.files.values.joined())
         apps = Dictionary(appTargets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        appOrLinkedNames = Set(appTargets.flatMap { [$0.name] + $0.linkedTargets })
+        linkedPackageFolders = Set(appTargets.flatMap(\.linkedPackageFolders))
     }
 
     /// The targets that compile `file`, from the project or, failing that, from the app folder holding it.
