@@ -244,6 +244,19 @@ struct ReaderLinearityTests {
         }
     }
 
+    /// `count` registrations of a member a `switch self` gives each case of an enum (DuckDuckGo's
+    /// `type.backgroundTaskIdentifier`): each case's use was looked for among all those kept before it.
+    @Test func manyUsesOfAMemberEachCaseGives() throws {
+        try LinearTime.expectLinear(small: 300) { count in
+            let cases = (0..<4).map { "        case .k\($0): \"com.example.app.t\($0)\"" }.joined(separator: "\n")
+            let kind = "enum Kind {\n    case k0, k1, k2, k3\n\n    var backgroundTaskIdentifier: String {\n        switch self {\n\(cases)\n        }\n    }\n}\n"
+            let registrations = Array(repeating: "    BGTaskScheduler.shared.register(forTaskWithIdentifier: kind.backgroundTaskIdentifier, using: nil) { task in task.setTaskCompleted(success: true) }",
+                                      count: count).joined(separator: "\n")
+            return Self.audit(["project.yml": Self.oneAppSpec, "App/Info.plist": Self.plist,
+                               "App/Tasks.swift": "import BackgroundTasks\n\n\(kind)\nfunc register(_ kind: Kind) {\n\(registrations)\n}\n"])
+        }
+    }
+
     /// An Objective-C app delegate registering `count` identifiers.
     @Test func anObjectiveCFileWithManyRegistrations() throws {
         try LinearTime.expectLinear(small: 100) { count in

@@ -484,12 +484,8 @@ struct CodeModel: Sendable {
             }
             if files[fileIndex].uses.contains(where: { !$0.caseValues.isEmpty }) {
                 // One call read both as the API and as the app's wrapper of it gives each case once, not twice.
-                var seen: [(FindingLocation, TaskIdentifierUse.Role, String?)] = []
-                files[fileIndex].uses = files[fileIndex].uses.flatMap(\.eachCase).filter { use in
-                    guard !seen.contains(where: { $0.0 == use.location && $0.1 == use.role && $0.2 == use.value }) else { return false }
-                    seen.append((use.location, use.role, use.value))
-                    return true
-                }
+                var seen: Set<TaskIdentifierUse.Occurrence> = []
+                files[fileIndex].uses = files[fileIndex].uses.flatMap(\.eachCase).filter { seen.insert($0.occurrence).inserted }
             }
         }
     }

@@ -3,7 +3,7 @@ import BggenModel
 /// A task identifier passed to BGTaskScheduler (or a background session's), as written and, where the code
 /// allows, as a value: one record that `init` (registered identifiers, coverage) and every doctor rule read.
 struct TaskIdentifierUse: Sendable, Equatable {
-    enum Role: Sendable, Equatable {
+    enum Role: Sendable, Hashable {
         /// `register(forTaskWithIdentifier:)`, a call of a wrapper that passes its argument there, or a plugin's.
         case register
         /// SwiftUI `.backgroundTask(.appRefresh("…"))`, which registers the handler itself.
@@ -60,4 +60,14 @@ struct TaskIdentifierUse: Sendable, Equatable {
             return use
         }
     }
+
+    /// Where a use is, what it does and with which value: one call read both as the API and as the app's wrapper
+    /// of it is two uses of one occurrence.
+    struct Occurrence: Hashable {
+        let location: FindingLocation
+        let role: Role
+        let value: String?
+    }
+
+    var occurrence: Occurrence { Occurrence(location: location, role: role, value: value) }
 }
