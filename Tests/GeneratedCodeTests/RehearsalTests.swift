@@ -159,8 +159,8 @@ struct RehearsalTests {
         #expect(Self.passed("testProcessingCompletesOnceWhenTheWorkSucceeds", in: run.output), "\(run.output)")
     }
 
-    /// The app's own saved cursor, in its standard defaults, is where it was after every rehearsal has run a
-    /// checkpointed work with items: the rehearsals keep theirs in a suite of their own (the success rehearsal
+    /// The app's own saved cursor, in its checkpoint file, is where it was after every rehearsal has run a
+    /// checkpointed work with items: the rehearsals keep theirs in a folder of their own (the success rehearsal
     /// used to run the work's own checkpoint and clear the app's cursor).
     @Test func theRehearsalsLeaveTheAppsCheckpointAlone() async throws {
         var files = try Self.swiftFiles(Self.swiftTestingScenario)
@@ -169,12 +169,13 @@ struct RehearsalTests {
         try #require(files["ProcessingWork.swift"] != work)
         let key = "com.example.app.processing.cursor"
         let main = """
+            @testable import App
             import Foundation
             import Testing
 
-            UserDefaults.standard.set("b", forKey: "\(key)")
+            ProcessingCheckpoint(key: "\(key)").save("b")
             let status = await Testing.__swiftPMEntryPoint() as CInt
-            let cursor = UserDefaults.standard.string(forKey: "\(key)")
+            let cursor = ProcessingCheckpoint(key: "\(key)").load()
             if cursor != "b" {
                 print("The rehearsals changed the app's saved cursor from b to \\(cursor ?? "nil").")
                 exit(3)

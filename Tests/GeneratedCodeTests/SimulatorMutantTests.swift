@@ -742,7 +742,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // Review 4, C5: the end of a pass forgot the skip, so a bad item failed two runs in every three.
             name: "the end of a checkpoint pass forgets the items skipped for good",
             scenario: "processing-checkpoint-nightly",
-            edits: [Edit(find: "        for key in [key, failingKey, failuresKey] {\n", replace: "        for key in [key, failingKey, failuresKey, skippedKey] {\n")],
+            edits: [Edit(find: "        write(State(skipped: read().skipped))\n", replace: "        write(State())\n")],
             caughtBy: ["checkpoint.an-item-skipped-for-good-stays-skipped-in-later-passes"]
         ),
         Mutant(

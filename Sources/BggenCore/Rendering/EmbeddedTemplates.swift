@@ -348,23 +348,27 @@ import Foundation
     private static let isDefaultFolderPrepared = Locked(false)
 
     /// Creates a missing destination folder of class `protection`. `defaultFolder` gets that class and is
-    /// excluded from backups once per process even when it exists already: made by an earlier version of this
-    /// code, or by the app, it has neither.
+    /// excluded from backups once per process even when it exists already (made by an earlier version of this
+    /// code, or by the app, it has neither), also when the download goes into a folder inside it: the exclusion of
+    /// a folder covers what it holds.
     private static func prepareFolder(_ folder: URL) throws {
         try FileManager.default.createDirectory(
             at: folder, withIntermediateDirectories: true, attributes: [.protectionKey: Self.protection]
         )
-        guard folder.standardizedFileURL.path == BackgroundDownloadManager.defaultFolder.standardizedFileURL.path else { return }
+        let defaultFolder = BackgroundDownloadManager.defaultFolder
+        let base = defaultFolder.standardizedFileURL.path
+        let path = folder.standardizedFileURL.path
+        guard path == base || path.hasPrefix(base + "/") else { return }
         let isFirst = isDefaultFolderPrepared.withLock { prepared in
             defer { prepared = true }
             return !prepared
         }
         guard isFirst else { return }
         // Best effort: a folder that cannot be marked still receives the file.
-        try? FileManager.default.setAttributes([.protectionKey: Self.protection], ofItemAtPath: folder.path)
+        try? FileManager.default.setAttributes([.protectionKey: Self.protection], ofItemAtPath: defaultFolder.path)
         var values = URLResourceValues()
         values.isExcludedFromBackup = true
-        var excluded = folder
+        var excluded = defaultFolder
         try? excluded.setResourceValues(values)
     }
 
@@ -658,6 +662,9 @@ import os.log
         URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
     }
 
+    /// The tasks whose missing or unreadable record has been logged in this process.
+    private static let unreadableTasksLogged = Locked<Set<Int>>([])
+
     /// The record `task` carries. One from another version of the app, or none, is read as a first attempt with
     /// what the task still knows; versions before records kept an upload's absolute path there.
     static func read(from task: any BackgroundTransferTask) -> BackgroundTransferRecord? {
@@ -667,7 +674,10 @@ import os.log
             return record
         }
         guard let source = task.originalRequest?.url else { return nil }
-        BackgroundLog.notice("Transfer \(task.taskIdentifier) has no readable record; it counts as a first attempt.")
+        // Read at every progress callback: said once per task.
+        if unreadableTasksLogged.withLock({ $0.insert(task.taskIdentifier).inserted }) {
+            BackgroundLog.notice("Transfer \(task.taskIdentifier) has no readable record; it counts as a first attempt.")
+        }
         return BackgroundTransferRecord(source: source, file: description.hasPrefix("/") ? description : nil, started: nil)
     }
 
@@ -1520,59 +1530,92 @@ import UIKit
 }
 
 /// Where `CheckpointedWork` keeps its cursor between runs, with the failed runs of the item after it and the
-/// items skipped for good: `UserDefaults`, which survives relaunches and is safe to use from any thread.
+/// items skipped for good: a small property list in Application Support of file protection class
+/// `completeUntilFirstUserAuthentication`, which a run can read and write while the device is locked, as
+/// processing mostly runs. `UserDefaults` cannot be read then in an app whose data protection is `complete`: a run
+/// would find no cursor and start the pass over, and forget the items skipped for good. One run at a time uses it.
 {{availability}}nonisolated struct ProcessingCheckpoint: Sendable {
     let key: String
-    /// The `UserDefaults` suite it is kept in; nil for the app's standard defaults.
-    let suiteName: String?
+    /// The folder the file is kept in; nil for `<logSubsystem>.checkpoints` in Application Support.
+    let folder: URL?
 
-    init(key: String, suiteName: String? = nil) {
+    init(key: String, folder: URL? = nil) {
         self.key = key
-        self.suiteName = suiteName
+        self.folder = folder
     }
 
-    private var defaults: UserDefaults {
-        userDefaults(suiteName: suiteName)
+    private struct State: Codable {
+        var cursor: String?
+        /// The cursor of the item that failed last, and in how many runs in a row.
+        var failing: String?
+        var failures = 0
+        /// The cursors of the items skipped for good, kept when a pass ends: one entry per item that failed for good.
+        var skipped: [String] = []
     }
 
-    /// The cursor of the item that failed last, and in how many runs.
-    private var failingKey: String { key + ".failing" }
-    private var failuresKey: String { key + ".failures" }
-    /// The cursors of the items skipped for good, kept when a pass ends: one entry per item that failed for good.
-    private var skippedKey: String { key + ".skipped" }
+    /// The file, `<key>.plist`.
+    var file: URL {
+        let folder = folder ?? FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
+            .appendingPathComponent("\(BackgroundTaskConfiguration.logSubsystem).checkpoints", isDirectory: true)
+        return folder.appendingPathComponent(key + ".plist")
+    }
 
     func load() -> String? {
-        defaults.string(forKey: key)
+        read().cursor
     }
 
     /// The cursors of the items skipped for good.
     var skippedItems: Set<String> {
-        Set(defaults.stringArray(forKey: skippedKey) ?? [])
+        Set(read().skipped)
     }
 
     func save(_ cursor: String) {
-        defaults.set(cursor, forKey: key)
-        defaults.removeObject(forKey: failuresKey)
+        var state = read()
+        state.cursor = cursor
+        state.failures = 0
+        write(state)
     }
 
     /// Counts a failed run on the item with `cursor`; returns how many runs in a row have failed on it.
     func recordFailure(of cursor: String) -> Int {
-        let failures = defaults.string(forKey: failingKey) == cursor ? defaults.integer(forKey: failuresKey) + 1 : 1
-        defaults.set(cursor, forKey: failingKey)
-        defaults.set(failures, forKey: failuresKey)
-        return failures
+        var state = read()
+        state.failures = state.failing == cursor ? state.failures + 1 : 1
+        state.failing = cursor
+        write(state)
+        return state.failures
     }
 
     /// Skips the item with `cursor` for good, and moves the cursor past it.
     func skip(_ cursor: String) {
-        defaults.set((skippedItems.union([cursor])).sorted(), forKey: skippedKey)
+        var state = read()
+        state.skipped = Set(state.skipped).union([cursor]).sorted()
+        write(state)
         save(cursor)
     }
 
     /// Ends a pass: the next run starts from the first item. The skipped items stay skipped.
     func clear() {
-        for key in [key, failingKey, failuresKey] {
-            defaults.removeObject(forKey: key)
+        write(State(skipped: read().skipped))
+    }
+
+    /// The saved state; an empty one when there is none (a first run) or it cannot be read (logged).
+    private func read() -> State {
+        guard FileManager.default.fileExists(atPath: file.path) else { return State() }
+        do {
+            return try PropertyListDecoder().decode(State.self, from: Data(contentsOf: file))
+        } catch {
+            BackgroundLog.error("Could not read the processing checkpoint; the pass starts over.", error: error)
+            return State()
+        }
+    }
+
+    /// Replaces the file at once (`.atomic`): a run suspended mid-write leaves the old state, never half of it.
+    private func write(_ state: State) {
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try PropertyListEncoder().encode(state).write(to: file, options: [.atomic, .completeFileProtectionUntilFirstUserAuthentication])
+        } catch {
+            BackgroundLog.error("Could not save the processing checkpoint.", error: error)
         }
     }
 }
@@ -2369,10 +2412,11 @@ import XCTest
         }
     }
 
-    /// Where the rehearsed `CheckpointedWork.run()` keeps its cursor and skipped items: the rehearsals' own
-    /// suite, so they never touch the app's.
+    /// Where the rehearsed `CheckpointedWork.run()` keeps its cursor and skipped items: a folder of the
+    /// rehearsals' own, so they never touch the app's.
     static let rehearsalCheckpoint = ProcessingCheckpoint(
-        key: "\(BackgroundTaskConfiguration.processingIdentifier).cursor", suiteName: rehearsalSuite
+        key: "\(BackgroundTaskConfiguration.processingIdentifier).cursor",
+        folder: FileManager.default.temporaryDirectory.appendingPathComponent(rehearsalSuite, isDirectory: true)
     )
 
     /// `work`, or when it is checkpointed, the same work keeping its cursor in `rehearsalCheckpoint`.
@@ -2385,9 +2429,11 @@ import XCTest
         Redirected(work: work)
     }
 
-    /// Forgets everything kept in `rehearsalSuite`: a rehearsal starts as on a first launch.
+    /// Forgets everything kept in `rehearsalSuite` and the checkpoint's folder: a rehearsal starts as on a first
+    /// launch.
     static func forgetRehearsalState() {
         UserDefaults(suiteName: rehearsalSuite)?.removePersistentDomain(forName: rehearsalSuite)
+        try? FileManager.default.removeItem(at: rehearsalCheckpoint.file.deletingLastPathComponent())
     }
 
 {{/if}}
@@ -4027,6 +4073,13 @@ nonisolated final class ContinuedProcessingManager: Sendable {
     /// Submissions run here, never on the main thread, where `start(_:)` is called from a button action: the
     /// scheduler call can block{{#if submitTaskRequest}}, and `submitTaskRequest` must not be called from the main thread{{/if}}.
     private static let submissionQueue = DispatchQueue(label: "\(BackgroundTaskConfiguration.logSubsystem).job-submission", qos: .userInitiated)
+{{#if submitTaskRequest}}
+
+    /// How long `start(_:)` waits for iOS to answer a submission. iOS answers "after an arbitrary amount of delay"
+    /// (in milliseconds, in practice), or, seen from here, never, while the person waits on the button: after
+    /// this the request is withdrawn and `start(_:)` fails, saying the scheduler did not answer.
+    static let submissionLimit: TimeInterval = 2
+{{/if}}
 
     /// Jobs submitted and not yet launched, by identifier. A launch handler stays registered for the whole
     /// process, so it holds only the identifier; the job is taken out of here when it launches, and released
@@ -4077,6 +4130,12 @@ nonisolated final class ContinuedProcessingManager: Sendable {
         let failure = await Self.submit(job, identifier: identifier, subtitle: subtitle)
 {{/if}}
         guard let failure else { return identifier }
+{{#if submitTaskRequest}}
+        if failure is SubmissionTimedOut {
+            // A late acceptance must not launch a job the app was told did not start.
+            BGTaskScheduler.shared.cancel(taskRequestWithIdentifier: identifier)
+        }
+{{/if}}
         // Never launched: nothing else would release the job.
         _ = Self.waitingJobs.withLock { $0.removeValue(forKey: identifier) }
 {{#if gpu}}
@@ -4094,11 +4153,25 @@ nonisolated final class ContinuedProcessingManager: Sendable {
         _ = jobsAskingForGPU.withLock { gpu ? $0.insert(identifier).inserted : $0.remove(identifier) != nil }
 {{/if}}
         return await withCheckedContinuation { (continuation: CheckedContinuation<(any Error)?, Never>) in
+{{#if submitTaskRequest}}
+            // Whichever comes first, iOS's answer or `submissionLimit`, resumes; the other finds nothing to resume.
+            let pending = Locked<CheckedContinuation<(any Error)?, Never>?>(continuation)
+            let answer: @Sendable ((any Error)?) -> Void = { error in
+                let waiting = pending.withLock { pending in
+                    defer { pending = nil }
+                    return pending
+                }
+                waiting?.resume(returning: error)
+            }
+            DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + submissionLimit) {
+                answer(SubmissionTimedOut())
+            }
+{{/if}}
             Self.submissionQueue.async {
                 let request = Self.request(for: job, identifier: identifier, subtitle: subtitle{{#if gpu}}, gpu: gpu{{/if}})
 {{#if submitTaskRequest}}
                 BGTaskScheduler.shared.submitTaskRequest(request) { error in
-                    continuation.resume(returning: error)
+                    answer(error)
                 }
 {{else}}
                 do {
@@ -4155,6 +4228,15 @@ nonisolated final class ContinuedProcessingManager: Sendable {
         return request
     }
 
+{{#if submitTaskRequest}}
+    /// iOS did not answer a submission within `submissionLimit`.
+    nonisolated struct SubmissionTimedOut: LocalizedError {
+        var errorDescription: String? {
+            "The background task scheduler did not answer within \(ContinuedProcessingManager.submissionLimit) s (timed out)."
+        }
+    }
+
+{{/if}}
     /// Logs why iOS refused the job and says it in terms the app can show.
     private static func startError(_ identifier: String, _ error: any Error) -> ContinuedProcessingError {
         switch (error as? BGTaskScheduler.Error)?.code {

@@ -207,7 +207,7 @@ public struct OutputRenderer: Sendable {
         .userFiles(when: "per task"),
         .shared("Info.fragment.plist", at: infoFragmentPath,
                 when: WrittenWhen("when Info.plist keys are needed") { !backgroundModes(for: $0).isEmpty },
-                "`BGTaskSchedulerPermittedIdentifiers` and `UIBackgroundModes`, for `PlistBuddy -c \"Merge …\"`"),
+                "`BGTaskSchedulerPermittedIdentifiers` and `UIBackgroundModes`, the entries the printed PlistBuddy steps add one by one (`bggen init` in the repository patches the Info.plist itself)"),
         // Push needs aps-environment; continued processing on the GPU needs the Background GPU Access entitlement.
         .shared("Entitlements.fragment.plist", at: entitlementsFragmentPath,
                 when: WrittenWhen("silent push or `--gpu`") { !Entitlement.needed(by: $0).isEmpty },

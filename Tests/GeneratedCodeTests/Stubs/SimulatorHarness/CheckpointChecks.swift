@@ -78,11 +78,16 @@ nonisolated enum CheckpointChecks {
     /// Where the generated `ProcessingCheckpoint` keeps the cursor, from the scenario's answers.
     static var cursorKey: String { "\(HarnessExpectations.processingIdentifier!).cursor" }
 
-    static var savedCursor: String? { UserDefaults.standard.string(forKey: cursorKey) }
+    static var savedCursor: String? { ProcessingCheckpoint(key: cursorKey).load() }
 
-    /// Forgets everything the checkpoint keeps (the cursor and what it keeps beside it, under keys it begins), so
-    /// a check starts as on a first launch.
+    /// Forgets everything the checkpoint keeps (its file), so a check starts as on a first launch.
     static func reset() {
+        try? FileManager.default.removeItem(at: ProcessingCheckpoint(key: cursorKey).file)
+    }
+
+    /// What a locked device shows an app whose data protection is `complete`: its defaults cannot be read.
+    /// Whatever of the checkpoint was kept there is gone.
+    static func lockDefaults() {
         for key in UserDefaults.standard.dictionaryRepresentation().keys where key.hasPrefix(cursorKey) {
             UserDefaults.standard.removeObject(forKey: key)
         }
@@ -131,6 +136,8 @@ nonisolated enum CheckpointChecks {
                 savedCursor == "b",
                 "the expired run left cursor \(savedCursor.map { "\"\($0)\"" } ?? "nil") instead of \"b\"; cannot check resuming"
             )
+            // Processing runs while the device is locked: the cursor must not be in the defaults.
+            lockDefaults()
             let work = RecordingCheckpointWork()
             let (task, run) = try launch(work)
             context.expectExactlyOneCompletion(of: task, success: true)

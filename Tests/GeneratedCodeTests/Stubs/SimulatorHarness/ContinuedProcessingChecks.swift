@@ -296,6 +296,37 @@ nonisolated enum ContinuedProcessingChecks {
                 _ = task.waitForCompletion(timeout: timeout)
             }
         }
+
+        #if BGGEN_SUBMIT_TASK_REQUEST && BGGEN_WAITING_CHECKS
+        // iOS 27 answers a submission "after an arbitrary amount of delay", or, seen from the app, never: that must
+        // not hold the person's button for good, and the request must not launch a job the app was told did not start.
+        report.check("continued.an-unanswered-submission-fails-and-is-withdrawn") { _ in
+            scheduler.simulatedUnansweredSubmissions = 1
+            defer { scheduler.simulatedUnansweredSubmissions = 0 }
+            func pendingJobs() -> Int {
+                scheduler.simulatedPendingRequests.filter { $0.request.identifier.hasPrefix(prefix + ".") }.count
+            }
+            let pendingBefore = pendingJobs()
+            let limit = ContinuedProcessingManager.submissionLimit + timeout
+            let result = try unwrap(
+                onMainActor(timeout: limit) { () async -> Result<String, ContinuedProcessingError> in
+                    do throws(ContinuedProcessingError) {
+                        return .success(try await ContinuedProcessingManager.shared.start(ScriptedJob(title: "Unanswered", behavior: .steps(1))))
+                    } catch {
+                        return .failure(error)
+                    }
+                },
+                "start(_:) had not returned \(limit) s after a submission iOS never answered"
+            )
+            guard case .failure(.failed(let message)) = result, message.contains("timed out") else {
+                throw HarnessFailure(description: "a submission iOS never answered gave \(result), not a failure saying it timed out")
+            }
+            try require(
+                pendingJobs() <= pendingBefore,
+                "the request of a job whose start timed out is still pending: it would launch a job the app was told did not start"
+            )
+        }
+        #endif
     }
 }
 #endif
