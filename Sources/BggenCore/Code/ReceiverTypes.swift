@@ -1,12 +1,14 @@
 import BggenFormats
 
-/// The types a file gives the receivers of its calls: `Type.f()` and `Type.shared.f()`, a name declared
-/// `name: Type` or bound `name = Type(…)`, `self.name.f()` through the property's type, and `self`'s type. Read
-/// once per file, for the calls of the task APIs' wrappers (`WrapperCall`) and the calls doctor follows back to
+/// The types a file gives the receivers of its calls: `Type.f()`, `Type.shared.f()` and `Type(…).f()`, a name
+/// declared `name: Type` or bound `name = Type(…)`, `self.name.f()` through the property's type, and `self`'s type.
+/// Read once per file, for the calls of the task APIs' wrappers (`WrapperCall`) and the calls doctor follows back to
 /// launch (`CallShape`). A longer chain (`Current.settings.store.f()`) is a receiver doctor does not type.
 struct ReceiverTypes {
     let tokens: [SourceToken]
     private var declared: [String: Set<String>] = [:]
+    /// The `(` each `)` closes, paired in one pass: `Tasks1().registerAll()` is a call on a new `Tasks1`.
+    private var openingParenthesis: [Int: Int] = [:]
 
     /// The names that hand out a type's one instance: `Type.shared.f()` is a call on a `Type`.
     private static let singletonNames: Set<String> = ["shared", "default", "current", "standard", "instance", "sharedInstance"]
@@ -18,6 +20,14 @@ struct ReceiverTypes {
             guard next == ":" || next == "=", type.kind == .identifier, type.text.first?.isUppercase == true else { continue }
             if next == "=", !TokenPattern.matches(tokens, at: index + 3, ["("]) && !TokenPattern.matches(tokens, at: index + 3, ["."]) { continue }
             declared[tokens[index].text, default: []].insert(type.text)
+        }
+        var open: [Int] = []
+        for index in tokens.indices where tokens[index].kind == .punctuation {
+            if tokens[index].text == "(" {
+                open.append(index)
+            } else if tokens[index].text == ")", let opening = open.popLast() {
+                openingParenthesis[index] = opening
+            }
         }
     }
 
@@ -58,6 +68,11 @@ struct ReceiverTypes {
     /// time per call: the chain read is at most two names long.
     func explicitTypes(ofReceiverAt index: Int) -> Set<String>? {
         guard !isOnNoReceiver(index) else { return nil }
+        // `Type(…).f()`: a call on the instance just made.
+        if tokens[index - 2].text == ")", let opening = openingParenthesis[index - 2], opening > 0,
+           tokens[opening - 1].kind == .identifier, tokens[opening - 1].text.first?.isUppercase == true {
+            return [tokens[opening - 1].text]
+        }
         // The chain back to its first name, over `?` and `!`: `self.scheduler?.` is ["self", "scheduler"].
         var chain: [String] = []
         var cursor = index - 2

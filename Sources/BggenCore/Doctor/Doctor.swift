@@ -248,8 +248,15 @@ final class LaunchReach: @unchecked Sendable {
     /// The functions of each file by key, to find the one a registration is in.
     private var byFileAndKey: [String: [Int]] = [:]
     private let launchKeys: Set<String>
+    /// The functions mentioning each name, by the type of the receiver they call it on (`Tasks1.register()` under
+    /// "register" and "Tasks1"); under nil, those calling it on a receiver of unknown type or mentioning it
+    /// otherwise than in a call. A callee's callers are then looked for among those calling it on a related type,
+    /// not among every function of the name: thousands of same-named methods of different types stay linear.
+    private var mentionedByReceiver: [String: [String?: [Int]]] = [:]
     private let supertypes: [String: Set<String>]
+    private var subtypes: [String: Set<String>] = [:]
     private var ancestors: [String: Set<String>] = [:]
+    private var descendants: [String: Set<String>] = [:]
     private var answers: [Callee: Bool] = [:]
     private let lock = NSLock()
 
@@ -262,11 +269,25 @@ final class LaunchReach: @unchecked Sendable {
     init(files: [FileFacts]) {
         functions = files.flatMap(\.functions)
         for (index, function) in functions.enumerated() {
-            for name in function.mentions { mentionedBy[name, default: []].append(index) }
+            for name in function.mentions {
+                mentionedBy[name, default: []].append(index)
+                guard let shapes = function.calls[name] else {
+                    mentionedByReceiver[name, default: [:]][nil, default: []].append(index)
+                    continue
+                }
+                for receivers in Set(shapes.map(\.receiverTypes)) {
+                    for receiver in receivers.map({ Array($0) as [String?] }) ?? [nil] {
+                        mentionedByReceiver[name, default: [:]][receiver, default: []].append(index)
+                    }
+                }
+            }
             byFileAndKey[function.file + "\n" + function.key, default: []].append(index)
         }
         launchKeys = Set(functions.filter(\.isLaunch).map(\.key))
         supertypes = files.reduce(into: [:]) { result, file in result.merge(file.supertypes) { $0.union($1) } }
+        for (type, parents) in supertypes {
+            for parent in parents { subtypes[parent, default: []].insert(type) }
+        }
     }
 
     /// The function a registration is in, as the walk starts from it; nil when it is not in a function.
@@ -281,7 +302,17 @@ final class LaunchReach: @unchecked Sendable {
     /// it fit its parameters and receiver type; for one of bggen's, only those naming its type too
     /// (`BggenBackgroundTaskManager.shared.registerTasks()`) or declared in it.
     private func callers(of callee: Callee) -> [(index: Int, function: FunctionMentions)] {
-        let named = (mentionedBy[CodeModel.callableName(callee.key)] ?? []).map { ($0, functions[$0]) }.filter { caller in
+        let name = CodeModel.callableName(callee.key)
+        var candidates = mentionedBy[name] ?? []
+        if let declaration = callee.declaration, let type = functions[declaration].type {
+            // Only these can pass `mayCall`'s receiver test (`related`): a call on the type itself, on one it
+            // inherits or conforms to, on one inheriting from it, or on a receiver of unknown type.
+            let byReceiver = mentionedByReceiver[name] ?? [:]
+            var found = Set(byReceiver[nil] ?? [])
+            for related in [type] + ancestry(of: type) + descent(of: type) { found.formUnion(byReceiver[related] ?? []) }
+            candidates = found.sorted()
+        }
+        let named = candidates.map { ($0, functions[$0]) }.filter { caller in
             callee.declaration.map { caller.1.mayCall(functions[$0], related: related) } ?? true
         }
         guard let receiver = callee.receiver else { return named.filter { $0.1.key != callee.key } }
@@ -306,6 +337,19 @@ final class LaunchReach: @unchecked Sendable {
             pending += supertypes[next] ?? []
         }
         ancestors[type] = found
+        return found
+    }
+
+    /// Every type inheriting or conforming to `type`, through the declarations read, each looked up once per run.
+    private func descent(of type: String) -> Set<String> {
+        if let known = descendants[type] { return known }
+        var found = Set<String>()
+        var pending = Array(subtypes[type] ?? [])
+        while let next = pending.popLast() {
+            guard found.insert(next).inserted else { continue }
+            pending += subtypes[next] ?? []
+        }
+        descendants[type] = found
         return found
     }
 

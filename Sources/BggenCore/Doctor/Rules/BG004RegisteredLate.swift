@@ -71,6 +71,9 @@ extension DoctorRule {
             .nonTriggering("a registration at launch, and viewDidLoad calling another type's method of the same name and labels, on a receiver of that type and from inside it",
                            ExampleSources.late("func start() {").launching("Screen().start()")
                                .with("App/FeedViewController.swift", ExampleSources.feed("uploader.start()\n        uploader.resume()"))),
+            .nonTriggering("a registration at launch, and viewDidLoad calling another type's method of the same name on an instance it makes (Uploader().start())",
+                           ExampleSources.late("func start() {").launching("Screen().start()")
+                               .with("App/FeedViewController.swift", ExampleSources.feed("Uploader().start()"))),
             .nonTriggering("a registration reached from launch through another function",
                            ExampleSources.late("func start() {").launching("Setup.run()")
                                .with("App/Setup.swift", "enum Setup {\n    static func run() { Screen().start() }\n}\n")),

@@ -17,7 +17,7 @@ extension DoctorRule {
             .triggering("a handler written in a @MainActor class",
                         ExampleSources.swift6(ExampleSources.handler(work: ExampleSources.completes, marker: "1️⃣")), "1️⃣"),
             .triggering("a handler written in an app delegate",
-                        ExampleSources.swift6(ExampleSources.handler(context: "final class AppDelegate: UIResponder, UIApplicationDelegate", work: ExampleSources.completes, marker: "1️⃣")),
+                        ExampleSources.swift6(ExampleSources.handler(context: "final class Tasks: UIResponder, UIApplicationDelegate", work: ExampleSources.completes, marker: "1️⃣")),
                         "1️⃣"),
             .triggering("a handler in a module whose default isolation is the main actor",
                         ExampleSources.swift6(ExampleSources.handler(context: "final class Tasks", work: ExampleSources.completes, marker: "1️⃣"),
