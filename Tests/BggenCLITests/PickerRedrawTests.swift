@@ -80,6 +80,9 @@ struct PickerRedrawTests {
         session.send(PseudoTerminal.down)
         session.type("\r")
         try session.expect("→ refresh")
+        // Ctrl-C once the next question waits, as the other tests send it: typed while the picker leaves raw
+        // mode, it is typeahead, which the switch back (TCSAFLUSH) discards, and bggen waits on.
+        try session.expect("How often should it run?")
         session.send(PseudoTerminal.controlC)
         #expect(session.waitForExit() == 130)
         var screen = TerminalScreen(columns: 60, rows: 10)
