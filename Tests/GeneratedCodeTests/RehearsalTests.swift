@@ -66,7 +66,7 @@ struct RehearsalTests {
         guard CompilerSetup.simulated.contains(setup) else { return }
         let folder = try TemporaryDirectory()
         let executable = folder.url.appendingPathComponent("Rehearsals")
-        let linked = try await sdk.link(objects: [app.object, compiled.object], into: executable)
+        let linked = try await sdk.link(objects: [try app.linkableObject(), compiled.object], into: executable)
         try #require(linked.exitCode == 0, "\(base):\n\(linked.output)")
         let run = try await Self.run(executable, in: folder.url)
         #expect(run.ending == .exited(0), "\(base), \(setup): \(run.output)")
@@ -342,7 +342,7 @@ struct RehearsalTests {
             """)
         try #require(silent != job)
         files["ExportJob.swift"] = silent
-        let run = try await Self.buildAndRun(files, setup: .swift5Complete, scenario: Self.continuedScenario)
+        let run = try await Self.buildAndRun(files, setup: .swift6, scenario: Self.continuedScenario)
         #expect(run.ending != .exited(0), "\(run.output)")
         #expect(Self.failure(of: "testContinuedProcessingShowsProgressFromTheFirstMoment", in: run.output)?.contains(
             "iOS ends first the jobs that show least progress: the continued-processing job (ExportJob) reported no step 1.0 s after it launched") == true,
@@ -455,7 +455,7 @@ struct RehearsalTests {
         let (app, entry, sdk) = try await build(files, setup: setup, in: scenario, allowingWarnings: allowingWarnings, main: customMain)
         let folder = try TemporaryDirectory()
         let executable = folder.url.appendingPathComponent("Rehearsals")
-        let linked = try await sdk.link(objects: [app.object, entry.object], into: executable)
+        let linked = try await sdk.link(objects: [try app.linkableObject(), entry.object], into: executable)
         guard linked.exitCode == 0 else { throw StubSDK.Failure(summary: "linking the rehearsals failed", output: linked.output) }
         return try await run(executable, in: folder.url)
     }

@@ -14,8 +14,8 @@ enum CompilerSetup: String, CaseIterable, Sendable {
     /// `swift6` compiles, with the same isolation, its data-race errors reported as warnings (which the compile
     /// checks count as failures too), but without Swift 6's run-time isolation checks, which trap where Swift 5 runs
     /// on: a run of its build could only find less than the `swift6` run of the same code. So its builds are compile
-    /// checks of module `App` (and of the rehearsal module that imports it) with no harness to compile and link: a
-    /// tenth of the suite's CPU.
+    /// checks of module `App` (and of the rehearsal module that imports it) with no harness to compile and link,
+    /// and no code generated for them (`StubSDK.output(optimized:module:)`).
     static let simulated: [CompilerSetup] = [.swift6, .xcode26Defaults]
 
     var flags: [String] {

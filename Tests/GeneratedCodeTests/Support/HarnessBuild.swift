@@ -50,9 +50,17 @@ struct AppModule: Sendable {
 
     let outcome: Subprocess.Outcome
     let module: URL
-    let object: URL
+    /// The object file to link, built only in the set-ups the simulator runs (`CompilerSetup.simulated`): in the
+    /// others the module is a compile check nothing links, so its code is not generated.
+    let object: URL?
     /// The paths of bggen's files (the rendered output and the app-delegate example) in this build.
     let checkedFiles: Set<String>
+
+    /// The object file, for a link; a build in a set-up the simulator does not run has none.
+    func linkableObject() throws -> URL {
+        guard let object else { throw StubSDK.Failure(summary: "module App was built as a compile check only, with no object to link", output: "") }
+        return object
+    }
 
     /// The errors and warnings in bggen's files, and those that name no file (driver errors); see
     /// `HarnessBuild.generatedCodeDiagnostics`.
@@ -137,10 +145,12 @@ enum HarnessKit {
     ) async throws -> (module: URL, object: URL, outcome: Subprocess.Outcome) {
         try await cache.value(for: Key(setup: setup, flags: flags, sdk: version)) {
             let directory = try Scratch.makeDirectory("harness-kit-\(setup.rawValue)")
-            return try await sdk.compileModule(
+            let object = directory.appendingPathComponent("HarnessKit.o")
+            let kit = try await sdk.compileModule(
                 swiftFiles: StubSDK.swiftFiles(in: Self.directory), named: "HarnessKit", setup: setup, extraFlags: flags, shim: false,
-                priority: .continuesBuild, in: directory
+                object: object, priority: .continuesBuild, in: directory
             )
+            return (kit.module, object, kit.outcome)
         }
     }
 

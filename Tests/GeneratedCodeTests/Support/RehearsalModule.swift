@@ -14,6 +14,8 @@ struct RehearsalModule: Sendable {
         let sdk: StubSDK.Version
     }
 
+    /// Written only in the set-ups the rehearsals run in (`CompilerSetup.simulated`); elsewhere the module is a
+    /// compile check and `object` names no file.
     let object: URL
     let result: CompileResult
 
@@ -27,7 +29,7 @@ struct RehearsalModule: Sendable {
             let object = sources[0].deletingLastPathComponent().appendingPathComponent("Rehearsals.o")
             let outcome = try await sdk.compileObject(
                 swiftFiles: sources, named: "Rehearsals", importPaths: [app.module.deletingLastPathComponent()],
-                setup: setup, extraFlags: ["-wmo", "-D", "DEBUG"], into: object
+                setup: setup, extraFlags: ["-wmo", "-D", "DEBUG"], into: object, emitsObject: CompilerSetup.simulated.contains(setup)
             )
             return RehearsalModule(object: object, result: CompileResult(outcome))
         }

@@ -113,7 +113,7 @@ struct SimulatedApp: Sendable {
             )
             let link = harness.outcome.exitCode == 0
                 ? try await sdk.link(
-                    objects: [app.object] + harness.objects, into: executable,
+                    objects: [try app.linkableObject()] + harness.objects, into: executable,
                     extraFlags: sanitize ? ["-sanitize=thread"] : [], sanitizedStubs: sanitize
                 )
                 : harness.outcome
@@ -149,8 +149,9 @@ struct SimulatedApp: Sendable {
             }
             let checked = Set(sources.swiftFiles.keys).subtracting([prefixAliasesFile])
             let sdk = try await StubSDK.shared(version)
-            let app = try await sdk.compileModule(swiftFiles: files, named: "App", setup: setup, extraFlags: flags, in: directory)
-            return AppModule(outcome: app.outcome, module: app.module, object: app.object,
+            let object = CompilerSetup.simulated.contains(setup) ? directory.appendingPathComponent("App.o") : nil
+            let app = try await sdk.compileModule(swiftFiles: files, named: "App", setup: setup, extraFlags: flags, object: object, in: directory)
+            return AppModule(outcome: app.outcome, module: app.module, object: object,
                              checkedFiles: Set(checked.map { directory.appendingPathComponent($0).path }))
         }
     }

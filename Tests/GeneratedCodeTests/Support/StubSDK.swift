@@ -8,8 +8,8 @@ import Foundation
 /// The stubs (Tests/GeneratedCodeTests/Stubs) are Swift sources that mirror Apple's declarations. They are built
 /// the way Swift sees ObjC frameworks: Swift 5 mode with minimal checking (so unannotated classes are implicitly
 /// non-Sendable) and library evolution (so enums are non-frozen and a switch needs `default`). Generated code is
-/// then compiled with real code generation (`-c`): `-typecheck` stops before the SIL passes that report
-/// region-based data races (`sending` diagnostics), so it would miss a whole class of Swift 6 errors.
+/// then compiled through SIL (`-emit-module`, or `-c` where it is linked): `-typecheck` stops before the SIL passes
+/// that report region-based data races (`sending` diagnostics), so it would miss a whole class of Swift 6 errors.
 final class StubSDK: Sendable {
     /// `<Module>.swiftmodule` for every stub, plus the module map of the `os` Clang module the `os` stub overlays.
     let modulesDirectory: URL
@@ -79,8 +79,9 @@ final class StubSDK: Sendable {
         return folder
     }()
 
-    /// Compiles `swiftFiles` plus the networking shim into object files, as a Debug build in Xcode does (one
-    /// frontend per batch of files, -Onone), and reports every diagnostic. A non-zero exit code is a result, not a
+    /// Compiles `swiftFiles` plus the networking shim as a Debug build in Xcode does (one frontend per batch of
+    /// files, -Onone) as far as its diagnostics go, writing the module's interface rather than object files
+    /// (`output(optimized:module:)`), and reports every diagnostic. A non-zero exit code is a result, not a
     /// thrown error. Pass `["-wmo", "-O"]` in `extraFlags` for a Release-style build; it takes about 3x longer.
     func compile(
         swiftFiles: [URL],
@@ -92,14 +93,23 @@ final class StubSDK: Sendable {
         defer { try? FileManager.default.removeItem(at: objectsDirectory) }
         // swiftc warns when batch mode meets whole-module mode, and that warning would count as a diagnostic.
         let isWholeModule = extraFlags.contains { $0 == "-wmo" || $0 == "-whole-module-optimization" }
-        let arguments = ["-c", "-parse-as-library", "-module-name", moduleName]
-            + (isWholeModule ? [] : ["-enable-batch-mode"])
+        let arguments = ["-parse-as-library", "-module-name", moduleName]
+            + Self.output(optimized: extraFlags.contains("-O"), module: objectsDirectory.appendingPathComponent("\(moduleName).swiftmodule"))
+            + (isWholeModule ? Self.oneFrontend(extraFlags) : ["-enable-batch-mode"])
             + setup.flags
             + commonFlags
             + extraFlags
             + (swiftFiles + shimFiles).map(\.path)
         let outcome = try await Self.swiftc(arguments, in: objectsDirectory, priority: .checkOnly)
         return CompileResult(outcome)
+    }
+
+    /// What a compile check writes. A module interface alone: its frontends still run SILGen and every mandatory SIL
+    /// pass (definite initialisation, region-based isolation, `sending`), which report all the diagnostics a Debug
+    /// build does, and skip code generation, about half of the CPU of `-c` for module `App`. An optimised build still
+    /// generates code: the optimiser's passes run as far as the object file.
+    static func output(optimized: Bool, module: URL) -> [String] {
+        optimized ? ["-c"] : ["-emit-module", "-emit-module-path", module.path]
     }
 
     /// Builds an executable from `swiftFiles`, linked against the stub modules, and returns its path.
@@ -135,18 +145,18 @@ final class StubSDK: Sendable {
     /// that an `App` module already waits for (HarnessKit) continues a build rather than starting one.
     func compileModule(
         swiftFiles: [URL], named name: String, setup: CompilerSetup, extraFlags: [String], shim: Bool = true,
-        priority: Priority = .startsBuild, in directory: URL
-    ) async throws -> (module: URL, object: URL, outcome: Subprocess.Outcome) {
+        object: URL?, priority: Priority = .startsBuild, in directory: URL
+    ) async throws -> (module: URL, outcome: Subprocess.Outcome) {
         let module = directory.appendingPathComponent("\(name).swiftmodule")
-        let object = directory.appendingPathComponent("\(name).o")
         let arguments = ["-module-name", name, "-parse-as-library", "-enable-testing"]
-            + ["-emit-module", "-emit-module-path", module.path, "-c", "-o", object.path]
+            + ["-emit-module", "-emit-module-path", module.path]
+            + (object.map { ["-c", "-o", $0.path] } ?? [])
             + Self.oneFrontend(extraFlags)
             + setup.flags
             + commonFlags
             + extraFlags
             + (swiftFiles + (shim ? shimFiles : [])).map(\.path)
-        return (module, object, try await Self.swiftc(arguments, in: directory, priority: priority))
+        return (module, try await Self.swiftc(arguments, in: directory, priority: priority))
     }
 
     /// With `-wmo`, swiftc runs a second frontend just to write the `.swiftmodule`, which type-checks the
@@ -157,11 +167,16 @@ final class StubSDK: Sendable {
     }
 
     /// Compiles `swiftFiles` (one of them the entry point) into an object file of module `name`, which may import
-    /// the modules in `importPaths` besides the stubs.
+    /// the modules in `importPaths` besides the stubs; without `emitsObject`, into the module's interface alone, a
+    /// compile check that nothing links (see `output(optimized:module:)`).
     func compileObject(
-        swiftFiles: [URL], named name: String, importPaths: [URL], setup: CompilerSetup, extraFlags: [String], into object: URL
+        swiftFiles: [URL], named name: String, importPaths: [URL], setup: CompilerSetup, extraFlags: [String], into object: URL,
+        emitsObject: Bool = true
     ) async throws -> Subprocess.Outcome {
-        let arguments = ["-module-name", name] + importPaths.flatMap { ["-I", $0.path] } + ["-c", "-o", object.path]
+        let output = emitsObject
+            ? ["-c", "-o", object.path]
+            : Self.output(optimized: false, module: object.deletingPathExtension().appendingPathExtension("swiftmodule")) + Self.oneFrontend(extraFlags)
+        let arguments = ["-module-name", name] + importPaths.flatMap { ["-I", $0.path] } + output
             + setup.flags
             + commonFlags
             + extraFlags
