@@ -80,8 +80,6 @@ struct PickerRedrawTests {
         session.send(PseudoTerminal.down)
         session.type("\r")
         try session.expect("→ refresh")
-        // Ctrl-C once the next question waits, as the other tests send it: typed while the picker leaves raw
-        // mode, it is typeahead, which the switch back (TCSAFLUSH) discards, and bggen waits on.
         try session.expect("How often should it run?")
         session.send(PseudoTerminal.controlC)
         #expect(session.waitForExit() == 130)
@@ -89,5 +87,17 @@ struct PickerRedrawTests {
         screen.feed(session.consumed + session.transcript)
         expectOneClean(screen, "60 by 10")
         #expect(screen.lines.contains { $0.hasSuffix("…") }, "\(screen.lines)")
+    }
+
+    /// Keys typed before the next question is drawn (a fast typist, or answers pasted at once) are kept: raw mode
+    /// is entered and left without discarding pending input, so this Ctrl-C, sent with the picker's Enter, still
+    /// reaches bggen, which stops at once instead of waiting at the next question.
+    @Test func keysTypedAheadOfTheNextQuestionAreKept() throws {
+        let folder = try TemporaryDirectory()
+        let session = try PseudoTerminal(arguments: ["init", "demo"], directory: folder.url, columns: 80, rows: 24)
+        try session.expect("continued processing")
+        session.send(PseudoTerminal.down + Array("\r".utf8) + PseudoTerminal.controlC)
+        #expect(session.waitForExit(timeout: 10) == 130, "\(session.transcript)")
+        #expect(try folder.files().isEmpty)
     }
 }

@@ -72,7 +72,9 @@ public final class PosixTerminal: TerminalDevice {
             bytes[Int(VMIN)] = 1
             bytes[Int(VTIME)] = 0
         }
-        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return false }
+        // TCSADRAIN (termios.h): switch once output is written, keeping keys typed ahead (a fast typist, pasted
+        // answers, a Ctrl-C between two questions); TCSAFLUSH would discard them.
+        guard tcsetattr(STDIN_FILENO, TCSADRAIN, &raw) == 0 else { return false }
         saved = original
         PosixTerminal.savedForSignal = original
         Self.followResizes(true)
@@ -82,7 +84,7 @@ public final class PosixTerminal: TerminalDevice {
     public func restoreMode() {
         guard var original = saved else { return }
         Self.followResizes(false)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+        tcsetattr(STDIN_FILENO, TCSADRAIN, &original)
         saved = nil
         PosixTerminal.savedForSignal = nil
     }
@@ -176,7 +178,7 @@ public final class PosixTerminal: TerminalDevice {
         _ = interruptedLine
         signal(SIGINT) { _ in
             if var original = PosixTerminal.savedForSignal {
-                tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+                tcsetattr(STDIN_FILENO, TCSADRAIN, &original)
             }
             // The line raw mode prints for Ctrl-C, on a line of its own (the cursor is after the prompt); write(2)
             // is async-signal-safe, and the bytes were made before the handler was installed.
