@@ -55,6 +55,8 @@ package enum CodeSymbol {
     /// background session is `URLSessionConfiguration.background(withIdentifier:)` or `.background(withIdentifier:)`
     /// (not every `dequeueReusableCell(withIdentifier:)`), SwiftUI's task is `.backgroundTask(…)` (not
     /// `beginBackgroundTask`), and a scene delegate conforms to `UIWindowSceneDelegate` or `UISceneDelegate`.
+    /// bggen's work protocols are there for the user's work files, whose `run()` or `perform(_:)` doctor reads
+    /// (BG015) and which name no other symbol.
     package static let needles: [[UInt8]] = (["BGTaskScheduler"] + TaskSpec.all.compactMap { $0.taskClass?.name } + [
         "ForTaskWithIdentifier",
         "forTaskWithIdentifier", "URLSessionConfiguration", "background(withIdentifier", "backgroundSessionConfiguration",
@@ -63,6 +65,7 @@ package enum CodeSymbol {
         "@main", "UIApplicationMain", "UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate",
         "registerPeriodicTask", "registerBGProcessingTask", "NSPersistentCloudKitContainer", "cloudKitDatabase", "CKSyncEngine",
         "FlutterAppDelegate", "ExpoAppDelegate", "RCTAppDelegate", "EXAppDelegateWrapper",
+        "BackgroundWork", "CheckpointedWork", "SilentPushWork", "ContinuedProcessingJob",
     ]).map { Array($0.utf8) }
 
     /// File names that mark background code even where the file names no symbol.

@@ -305,6 +305,27 @@ struct DoctorCommandTests {
         let report = try Doctor(fileSystem: fileSystem).audit(root: DoctorRepository.root)
         #expect(report.findings.map { "\($0.rule.id) \($0.location.file):\($0.location.line)" } == ["GEN002 App/BackgroundProcessing/BackgroundTaskRun.swift:1"])
     }
+
+    /// The rehearsals of push-scheduled processing build `AppSilentPushWork(processing:)`: an outdated rehearsal file
+    /// says, before it is regenerated, that the user's older `SilentPushWork.swift` lacks that property, and only then.
+    @Test func anOutdatedRehearsalFileNamesASilentPushWorkWithoutProcessing() throws {
+        let fileSystem = DoctorRepository().fileSystem
+        #expect(CLI(console: FakeConsole(terminal: false), fileSystem: fileSystem).run(["init", "--yes", "--tasks", "processing,silent-push", "--tests", DoctorRepository.root]) == 0)
+        let rehearsal = try #require(fileSystem.files.keys.first { $0.hasSuffix("/BackgroundTaskRehearsalTests.swift") })
+        let work = try #require(fileSystem.files.keys.first { $0.hasSuffix("/SilentPushWork.swift") })
+        let current = try #require(fileSystem.files[rehearsal])
+        let body = String(current[current.index(after: current.firstIndex(of: "\n")!)...])
+        try fileSystem.writeAtomically(Data(GeneratedMarker.stamp("// An older template.\n" + body, path: rehearsal).utf8), to: rehearsal)
+        func fix() throws -> String {
+            try #require(try Doctor(fileSystem: fileSystem).audit(root: DoctorRepository.root).findings.first { $0.rule.id == "GEN002" }).fix
+        }
+        #expect(try !fix().contains("no processing property"), "the work file bggen wrote has the property")
+        let written = try #require(fileSystem.files[work])
+        let older = written.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("processing") }.joined(separator: "\n")
+        try fileSystem.writeAtomically(Data(older.utf8), to: work)
+        let named = try fix()
+        #expect(named.contains("SilentPushWork.swift, written by an older bggen, has no processing property"), "\(named)")
+    }
 }
 
 /// What a CI job reads from doctor: exit 1 for findings, 2 when doctor could not run, a document in every case.

@@ -40,7 +40,7 @@ struct NewcomerTests {
         let file = try #require(try folder.files()["demo/\(NextSteps.path)"])
         #expect(GeneratedMarker.provenance(of: file) == .pristine)
         let shown = try InProcessRunner.run(["init", "--next-steps", "demo"], in: folder.url)
-        #expect(shown.status == 0 && shown.stdout.hasPrefix("# Next steps\n\n1. Add the entries of bggen/Info.fragment.plist"), "\(shown.stdout)")
+        #expect(shown.status == 0 && shown.stdout.hasPrefix("# Next steps\n\n1. Turn on the background modes, then add the Info.plist entries"), "\(shown.stdout)")
         #expect(shown.stdout.contains("BackgroundTaskManager.shared.registerTasks()"))
         let again = try InProcessRunner.run(["init", "--yes", "demo"], in: folder.url)
         // All the files the first run wrote, NEXT_STEPS.md included (the count once left it out).
@@ -55,7 +55,7 @@ struct NewcomerTests {
         // Deleted, the file comes back on the next run; meanwhile --next-steps plans them without writing.
         try FileManager.default.removeItem(at: folder.url.appendingPathComponent("demo/\(NextSteps.path)"))
         let planned = try InProcessRunner.run(["init", "--next-steps", "demo"], in: folder.url)
-        #expect(planned.stdout.hasPrefix("Next steps\n\n1. Add the entries"), "\(planned.stdout)")
+        #expect(planned.stdout.hasPrefix("Next steps\n\n1. Turn on the background modes"), "\(planned.stdout)")
         #expect(try folder.files()["demo/\(NextSteps.path)"] == nil, "--next-steps writes nothing")
         #expect(try InProcessRunner.run(["init", "--yes", "demo"], in: folder.url).stdout.contains("create     bggen/NEXT_STEPS.md"))
     }

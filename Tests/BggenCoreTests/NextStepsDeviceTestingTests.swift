@@ -20,8 +20,49 @@ struct NextStepsDeviceTestingTests {
         if scheduledOnBackground {
             #expect(before.contains("send the app to the\n   background so it schedules its tasks"))
         } else {
-            #expect(before.contains("e -l swift -- BackgroundTaskManager.shared.scheduleProcessingTask()"), "\(before)")
+            // A pause stops in a system frame, where the app's module is not imported: the import comes first.
+            #expect(before.contains("       e -l swift -- import \(OutputRenderer.defaultAppModule)\n       e -l swift -- BackgroundTaskManager.shared.scheduleProcessingTask()"),
+                    "\(before)")
+            #expect(!before.contains("Product Module Name"), "bggen knew the module")
             #expect(!before.contains("so it schedules its tasks"), "\(before)")
         }
+    }
+
+    /// Where bggen found no app target, the module it imports is the folder's name: the step says where the real one is.
+    @Test func aGuessedModuleSaysWhereTheRealOneIs() throws {
+        let scenario = Scenarios.named("interval-on-push")
+        let steps = try OutputRenderer().nextSteps(for: try scenario.configuration, outputFolder: OutputLocation.folderName,
+                                                   appModule: "Demo", appModuleKnown: false)
+        #expect(steps.contains("e -l swift -- import Demo\n"), "\(steps)")
+        #expect(steps.contains("so Demo is the folder's name: use your app target's Product Module Name\n   (Build Settings > Packaging)"), "\(steps)")
+    }
+
+    /// Transfers and silent pushes are tried on a device too, with the push's headers and the one thing that stops
+    /// both until the next launch: swiping the app away.
+    @Test(arguments: Scenarios.all)
+    func transfersAndPushesHaveADeviceStep(_ scenario: Scenario) throws {
+        let configuration = try scenario.configuration
+        let steps = try scenario.nextSteps()
+        let pushes = configuration.includes(.silentPush)
+        let transfers = configuration.includes(.downloads) || configuration.includes(.uploads)
+        #expect(steps.contains("apns-push-type: background\n       apns-priority: 5\n") == pushes, "\(steps)")
+        #expect(steps.contains("Never swipe the app away in the app switcher while testing") == (pushes || transfers), "\(steps)")
+        if pushes || transfers {
+            let stopped = transfers && pushes ? "background transfers and silent pushes" : transfers ? "background transfers" : "silent pushes"
+            #expect(steps.contains("that stops its \(stopped)\n   until the next time the user opens it."), "\(steps)")
+            #expect(steps.contains("Try it on a device") || steps.contains("Then, still on the device:"), "\(steps)")
+        }
+    }
+
+    /// The rehearsals' promise names only failures of the kinds generated: continued processing alone has no push
+    /// and no download to lose.
+    @Test(arguments: Scenarios.all)
+    func theRehearsalsPromiseOnlyFailuresTheAppCanHave(_ scenario: Scenario) throws {
+        let configuration = try scenario.configuration
+        guard configuration.tests else { return }
+        let steps = try scenario.nextSteps()
+        #expect(steps.contains("a push answered too late") == (configuration.includes(.silentPush) && !steps.contains("a task completed twice")))
+        #expect(!steps.contains("a download lost") || configuration.includes(.downloads), "\(steps)")
+        #expect(!steps.contains("such as ."), "\(steps)")
     }
 }

@@ -22,6 +22,10 @@ struct NextStepsPlistTests {
                 #expect(lines.contains("add \(key) '\(value)'"), "no step adds \(value) to \(key)")
             }
         }
+        // Ticking the capability makes Xcode create the Info.plist a new project lacks, so it comes before the path.
+        let tick = try #require(steps.range(of: "Background Modes, tick:"))
+        let path = try #require(steps.range(of: #"plist="<path to your app's Info.plist>""#))
+        #expect(tick.lowerBound < path.lowerBound)
         // The helper creates a missing array, and adds an entry only when it is not there yet.
         let helper = try #require(lines.first { $0.hasPrefix("add() {") })
         #expect(helper.contains(#"-c "Add :$1 array""#))

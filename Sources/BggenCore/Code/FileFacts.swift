@@ -38,6 +38,8 @@ struct FileFacts: Sendable {
     var handlers: [HandlerClosure] = []
     var forceCasts: [TaskForceCast] = []
     var earlyReturns: [HandlerReturn] = []
+    /// `Task {}`s that background work starts and never awaits (see `UnawaitedTask`).
+    var unawaitedTasks: [UnawaitedTask] = []
     var sessionMisuse: [SessionMisuse] = []
     /// Background sessions handed to functions of other files, and the unsupported calls functions here make on a
     /// `URLSession` parameter: joined once every file is read, so the session is followed through the parameter.
@@ -127,6 +129,7 @@ struct FileFacts: Sendable {
             let bodies = LaunchHandlerBody.all(in: tokens, file: file, registrations: registrations)
             forceCasts = TaskForceCast.all(in: bodies, tokens: tokens, file: file)
             earlyReturns = bodies.filter(\.isHandler).compactMap { HandlerReturn.first(in: $0, tokens: tokens, file: file) }
+            unawaitedTasks = UnawaitedTask.all(in: tokens, file: file, handlers: bodies)
             sessionMisuse = SessionMisuse.all(in: tokens, file: file)
             sessionHandOffs = SessionMisuse.handOffs(in: tokens, file: file)
             completionStores = StoredCompletion.all(in: tokens, file: file)

@@ -5,7 +5,13 @@ import BggenModel
 /// answers `.bggen.json` records, and compared where the file is still exactly as bggen wrote it (an edited one is
 /// GEN001's).
 enum TemplateAge {
-    static func outdatedFiles(root: String, fileSystem: any FileSystem) -> [String] {
+    /// A file to regenerate, and what to do first where regenerating it alone breaks the build.
+    struct Outdated: Equatable {
+        var path: String
+        var note: String?
+    }
+
+    static func outdatedFiles(root: String, fileSystem: any FileSystem) -> [Outdated] {
         guard let text = try? fileSystem.read(PathText.join(root, AnswersFile.name)),
               let record = try? AnswersFile.decode(text, path: AnswersFile.name), let recorded = record.files,
               let configuration = try? Configuration(answers: record.answers) else { return [] }
@@ -18,10 +24,23 @@ enum TemplateAge {
                                                         .map(PathText.parent(of:)) ?? OutputRenderer.defaultRehearsalFolder,
                                                     swiftTesting: record.app.testFramework == AppChoices.swiftTesting) else { return [] }
         let current = Dictionary(uniqueKeysWithValues: rendered.filter { $0.ownership == .tool }.map { ($0.path, $0.contents) })
+        let note = pushWorkNote(rendered: rendered, root: root, fileSystem: fileSystem)
         return recorded.sorted().filter { path in
             guard let wanted = current[path], let onDisk = try? fileSystem.read(PathText.join(root, path)) else { return false }
             return GeneratedMarker.provenance(of: onDisk) == .pristine && onDisk != wanted
+        }.map { path in
+            Outdated(path: path, note: PathText.name(of: path).hasSuffix(RehearsalTarget.fileName) ? note : nil)
         }
+    }
+
+    /// The rehearsals of processing scheduled by a push build `AppSilentPushWork(processing:)`, a property the user's
+    /// `SilentPushWork.swift` has only since bggen wrote it with one: an older file, which bggen never overwrites,
+    /// stops the regenerated rehearsal file from compiling ("extra argument 'processing' in call").
+    private static func pushWorkNote(rendered: [GeneratedFile], root: String, fileSystem: any FileSystem) -> String? {
+        guard let work = rendered.first(where: { $0.ownership == .user && PathText.name(of: $0.path).hasSuffix("SilentPushWork.swift") }),
+              work.contents.contains("let processing:"),
+              let onDisk = try? fileSystem.read(PathText.join(root, work.path)), !onDisk.contains("processing") else { return nil }
+        return "\(work.path), written by an older bggen, has no processing property, which the new rehearsal file passes (AppSilentPushWork(processing:)), so the test target would stop compiling: first add let processing: BackgroundTaskManager to AppSilentPushWork and pass processing: .shared in makeSilentPushWork(), as a newly written SilentPushWork.swift does (move the file aside and run bggen init --yes to see one, then bring your cases back)."
     }
 
     /// What the run's edits kept that the files repeat (the entitlements' `aps-environment`), as recorded.

@@ -4480,10 +4480,13 @@ Next steps
 {{else}}
 {{#if backgroundModes}}
 
-1. Add the entries of {{infoFragmentPath}} to your app target's Info.plist: run bggen init in the app's
-   repository, which patches the file, or run these lines in Terminal. Each adds one entry, creating its array
-   when the file has none and skipping an entry that is already there. (PlistBuddy's Merge is not enough: it
-   skips every key the file already has, so an app with UIBackgroundModes would get none of the new entries.)
+1. Turn on the background modes, then add the Info.plist entries. In Xcode, Signing & Capabilities >
+   Background Modes, tick: {{#each backgroundModeNames}}{{.}}{{#unless @last}}, {{/unless}}{{/each}}.
+   A target without an Info.plist file (Xcode's new-project default) gets one then. Add the entries of
+   {{infoFragmentPath}} to that Info.plist: run bggen init in the app's repository, which patches the file, or
+   run these lines in Terminal. Each adds one entry, creating its array when the file has none and skipping an
+   entry that is already there. (PlistBuddy's Merge is not enough: it skips every key the file already has, so an
+   app with UIBackgroundModes would get none of the new entries.)
        plist="<path to your app's Info.plist>"
        add() { /usr/libexec/PlistBuddy -c "Add :$1 array" "$plist" 2>/dev/null; /usr/libexec/PlistBuddy -c "Print :$1" "$plist" | grep -qxF "    $2" || /usr/libexec/PlistBuddy -c "Add :$1:0 string $2" "$plist"; }
 {{#each permittedIdentifiers}}
@@ -4492,9 +4495,6 @@ Next steps
 {{#each backgroundModes}}
        add UIBackgroundModes '{{.}}'
 {{/each}}
-{{/if}}
-{{#if backgroundModes}}
-   In Xcode, Signing & Capabilities > Background Modes, tick: {{#each backgroundModeNames}}{{.}}{{#unless @last}}, {{/unless}}{{/each}}.
 {{/if}}
 {{/if}}
 {{#if silentPush}}
@@ -5064,7 +5064,8 @@ final class {{delegateClass}}: UIResponder, UIApplicationDelegate {
    rehearsal says what iOS would do on a device: a task completed twice or never, work still running after its
    task expired, or a next request submitted too late.
 {{else}}
-   rehearsal says what iOS would do on a device, such as a push answered too late or a download lost.
+   rehearsal says what iOS would do on a device, such as
+   {{rehearsalFailures}}.
 {{/if}}
 {{/if}}
 {{#if taskIdentifiers}}
@@ -5074,8 +5075,14 @@ final class {{delegateClass}}: UIResponder, UIApplicationDelegate {
 {{tryStep}}. Try it on a device (the Simulator cannot run background tasks). The processing task runs only when a push
    asks for it, so nothing schedules it when the app enters the background, and launching it from LLDB needs a
    pending request first. Run from Xcode, pause, and schedule it from the LLDB console{{#if silentPush}} (or send
-   the device a silent push with content-available: 1 and "type": "process"){{/if}}:
+   the device a silent push with content-available: 1 and "type": "process"){{/if}}. A pause stops in a system
+   frame, which does not see the app's code, so import the app's module first:
+       e -l swift -- import {{appModule}}
        e -l swift -- BackgroundTaskManager.shared.scheduleProcessingTask()
+{{#unless appModuleKnown}}
+   bggen found no app target, so {{appModule}} is the folder's name: use your app target's Product Module Name
+   (Build Settings > Packaging) instead.
+{{/unless}}
    Resume for a moment (requests are submitted off the main thread), pause, and type in the LLDB console:
 {{else}}
 {{tryStep}}. Try it on a device (the Simulator cannot run background tasks): run from Xcode, send the app to the
@@ -5092,6 +5099,34 @@ final class {{delegateClass}}: UIResponder, UIApplicationDelegate {
 {{#each taskIdentifiers}}
        e -l objc -- (void)[[BGTaskScheduler sharedScheduler] _simulateExpirationForTaskWithIdentifier:@"{{.}}"]
 {{/each}}
+{{/if}}
+{{#if transfersOrPush}}
+{{#if taskIdentifiers}}
+   Then, still on the device:
+{{else}}
+
+{{tryStep}}. Try it on a device, run from Xcode:
+{{/if}}
+{{#if downloads}}
+   Start a download and send the app to the background or lock the device: the download goes on, and
+   downloadDidFinish(from:savedTo:) in DownloadHandling.swift runs when it ends, in a background launch if iOS
+   ended the app meanwhile.
+{{/if}}
+{{#if uploads}}
+   Start an upload and send the app to the background or lock the device: the upload goes on, and
+   uploadDidFinish(of:response:) in UploadHandling.swift runs with the server's answer.
+{{/if}}
+{{#if silentPush}}
+   Send the device a silent push, from your server or Apple's Push Notifications Console, with the headers
+       apns-push-type: background
+       apns-priority: 5
+       apns-topic: {{bundleIdentifier}}
+   (Apple: priority 10 is an error for a push with only content-available) and the payload
+   {"aps": {"content-available": 1}} plus the keys SilentPushWork.swift reads, with no alert, sound or badge.
+   iOS delivers a few such pushes an hour and may hold them back.
+{{/if}}
+   Never swipe the app away in the app switcher while testing: that stops its {{#if transfers}}background transfers{{#if silentPush}} and silent pushes{{/if}}{{else}}silent pushes{{/if}}
+   until the next time the user opens it.
 {{/if}}
 
 """##,

@@ -19,6 +19,8 @@ struct RenderContext {
             "onChangeTwoValues": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 17, minor: 0)),
             "transfers": .bool(configuration.includes(.downloads) || configuration.includes(.uploads)),
             "hasTaskManager": .bool(configuration.includes(.refresh) || configuration.includes(.processing)),
+            // What only a device shows: transfers that go on in the background, and silent pushes.
+            "transfersOrPush": .bool([.downloads, .uploads, .silentPush].contains(where: configuration.includes)),
             // The rehearsals that expire a task: of the kinds BGTaskScheduler runs, which iOS can expire.
             "rehearsesExpiry": .bool(TaskSpec.all.contains { $0.isScheduledTask && configuration.includes($0.kind) }),
             "processingScheduled": .bool(configuration.processingSeconds != nil || configuration.nightlyAt != nil),

@@ -89,9 +89,13 @@ public struct OutputRenderer: Sendable {
     /// The instructions printed after a run, with this run's identifiers and type names. `edits` says what bggen
     /// did with an existing app's Info.plist and entitlements, so the steps never repeat what is done.
     public func nextSteps(for configuration: Configuration, outputFolder: String, edits: ProjectEdits = ProjectEdits(),
-                          appModule: String = defaultAppModule, tests: RehearsalTarget? = nil) throws(TemplateError) -> String {
+                          appModule: String = defaultAppModule, appModuleKnown: Bool = true,
+                          tests: RehearsalTarget? = nil) throws(TemplateError) -> String {
         var context = RenderContext(configuration).values
         context["appModule"] = .string(appModule)
+        // Where no app target was found the module is the folder's name, a guess the LLDB step says how to check.
+        context["appModuleKnown"] = .bool(appModuleKnown)
+        context["rehearsalFailures"] = .string(Self.rehearsalFailures(for: configuration))
         context["rehearsalTestsPath"] = .string(tests?.path ?? Self.rehearsalTestsPath)
         context["rehearsalTarget"] = .string(tests?.name ?? "")
         context["infoPlistStep"] = .string(edits.infoPlistStep ?? "")
@@ -128,6 +132,25 @@ public struct OutputRenderer: Sendable {
         let text = try templates.render("NextSteps.md", context)
         guard !configuration.typePrefix.isEmpty else { return text }
         return TypePrefix.apply(configuration.typePrefix, names: try generatedNames(for: configuration).all, to: text)
+    }
+
+    /// What the transfer, push and continued-processing rehearsals catch, for the kinds generated: an app with
+    /// none of them is not promised failures it cannot have. Wrapped, as the step's other lines are, at 115 columns.
+    static func rehearsalFailures(for configuration: Configuration) -> String {
+        let failures = [
+            (TaskKind.silentPush, "a push answered too late"),
+            (.downloads, "a download lost"),
+            (.uploads, "an upload's answer that never reaches your handler"),
+            (.continuedProcessing, "a job that shows no progress from the start or loses the output of a run that returned"),
+        ].filter { configuration.includes($0.0) }.map(\.1)
+        guard let last = failures.last else { return "" }
+        let sentence = failures.count == 1 ? last : failures.dropLast().joined(separator: ", ") + " or " + last
+        var lines = [""]
+        for word in sentence.split(separator: " ") {
+            if !lines[lines.count - 1].isEmpty, lines[lines.count - 1].count + 1 + word.count > 111 { lines.append("") }
+            lines[lines.count - 1] += (lines[lines.count - 1].isEmpty ? "" : " ") + word
+        }
+        return lines.joined(separator: "\n   ")
     }
 
     /// Where a type of the app is declared, `file:line` (the file alone when the line is unknown).

@@ -167,7 +167,8 @@ public struct InitService {
             notes.append("a package has no bundle identifier, so the task identifiers start with \(configuration.bundleIdentifier); pass --bundle-id with the prefix of the app that uses the package.")
         }
         // Getting the files compiled (add the folder, run the generator) comes before every other step.
-        var markdown = try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits, appModule: appModule, tests: tests)
+        var markdown = try renderer.nextSteps(for: configuration, outputFolder: outputFolder, edits: edits, appModule: appModule,
+                                              appModuleKnown: tests?.appModule != nil || project?.target != nil, tests: tests)
         if let fetchMigration {
             markdown += fetchMigration.migrationSteps(after: markdown, workFile: files.first { $0.path.hasSuffix("AppRefreshWork.swift") }?.path,
                                                       workType: configuration.typePrefix + "AppRefreshWork")
