@@ -32,6 +32,18 @@ struct IdentifierComparisonTests {
         #expect(talk.compare("$(TEAM_PREFIX).processing", with: "com.example.Talk.refresh") == .different)
     }
 
+    /// Two undefined variables side by side (`**` once each is `*`) stand for any text, as one does: the glob
+    /// looked for an empty text between them, which Foundation never finds, so the entry permitted nothing.
+    @Test func twoUndefinedVariablesSideBySideStandForAnyText() {
+        let talk = target(["PRODUCT_BUNDLE_IDENTIFIER": "com.example.Talk"])
+        #expect(talk.compare("$(TEAM_PREFIX)$(APP_NAME).refresh", with: "com.example.Talk.refresh")
+            == .unresolved(written: "$(TEAM_PREFIX)$(APP_NAME).refresh", variables: ["TEAM_PREFIX", "APP_NAME"]))
+        let permitted = PermittedIdentifiers(entries: ["$(TEAM_PREFIX)$(APP_NAME).refresh", "$(A).x$(B)$(C).y.$(D)"], target: talk)
+        #expect(permitted.permits("com.example.Talk.refresh", continued: false))
+        #expect(permitted.permits("com.xz.y.sync", continued: false))
+        #expect(!permitted.permits("com.y.x.sync", continued: false))
+    }
+
     @Test func xcodeBuiltInSettingsResolveInPaths() {
         let settings = BuildSettings(layers: [[SettingAssignment(qualifiedKey: "CODE_SIGN_ENTITLEMENTS", value: "${PROJECT}/Resources/$(TARGET_NAME)-$(CONFIGURATION).entitlements")]],
                                      configuration: "Debug", targetName: "Exposure", projectName: "ExposureApp")

@@ -192,6 +192,28 @@ struct ReaderLinearityTests {
         }
     }
 
+    /// `count` permitted entries with undefined variables at both ends that differ only in the text between them
+    /// (`$(A).x7.$(B)`), and as many registrations each fitting one: the entries sharing a beginning and an ending
+    /// were tried one by one for every identifier.
+    @Test func manyPermittedEntriesDifferingOnlyBetweenTheirVariables() throws {
+        try LinearTime.expectLinear(small: 150) { count in
+            let entries = (0..<count).map { "<string>$(A).x\($0).$(B)</string>" }.joined()
+            let registrations = (0..<count).map {
+                #"    BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.x\#($0).refresh", using: nil) { task in task.setTaskCompleted(success: true) }"#
+            }.joined(separator: "\n")
+            let plist = DoctorRepository.plist([(BackgroundModes.permittedIdentifiersKey, "<array>\(entries)</array>"),
+                                                (BackgroundModes.key, "<array><string>fetch</string></array>")])
+            let fileSystem = InMemoryFileSystem(files: [
+                "\(Self.root)/project.yml": Self.oneAppSpec, "\(Self.root)/App/Info.plist": plist,
+                "\(Self.root)/App/Tasks.swift": "import BackgroundTasks\n\nfunc registerAll() {\n\(registrations)\n}\n",
+            ])
+            return {
+                let report = try Doctor(fileSystem: fileSystem).audit(root: Self.root)
+                #expect(!report.findings.contains { $0.rule.id == "BG001" }, "every registration fits its entry")
+            }
+        }
+    }
+
     /// `count` app targets sharing one synchronized folder of `count` files: the folder was walked again for each
     /// target. The project reader alone is timed: doctor's audit of each target's files is (targets) × (files)
     /// by its nature when every target compiles every file.

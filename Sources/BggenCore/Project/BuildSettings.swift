@@ -142,6 +142,8 @@ struct BuildSettings: Sendable, Equatable {
                 rest = rest.dropFirst(part.count)
             } else if index == parts.count - 1 {
                 return part.isEmpty || rest.hasSuffix(part)
+            } else if part.isEmpty {
+                continue // `**`: Foundation finds no range of "", yet two variables side by side stand for any text.
             } else if let range = rest.range(of: part) {
                 rest = rest[range.upperBound...]
             } else {
