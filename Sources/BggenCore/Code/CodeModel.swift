@@ -23,6 +23,9 @@ struct CodeModel: Sendable {
     /// A file whose name is not UTF-8 is among them too (line 1): it could not be opened at all.
     var unreadableBackgroundCode: [(file: String, line: Int, reason: String)] = []
     var declaredNames: [DeclaredName] = []
+    /// Every source file the walk found (relative to the root), read or not: what `.bggen.json`'s excluded paths
+    /// are checked against.
+    var sourceFiles: [String] = []
     var targets: TargetFiles
     /// Each Swift type's declarations, for extensions resolved within a target.
     var typeDeclarations: [String: [(file: String, isolation: SwiftScopes.Isolation)]] = [:]
@@ -111,6 +114,7 @@ struct CodeModel: Sendable {
         var skipped: [Skipped] = []
         var withFacts: [(facts: FileFacts, isLink: Bool)] = []
         for file in walked {
+            model.sourceFiles.append(file.path)
             switch file.value {
             case .facts(let facts, let names, let marked)?:
                 withFacts.append((facts, file.isLink))

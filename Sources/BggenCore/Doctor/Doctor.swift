@@ -122,7 +122,9 @@ public struct Doctor: Sendable {
         let plists = project.appTargets.flatMap { target in target.entitlements.map(\.path) + [target.infoPlist.path].compactMap { $0 } }
         let suppressions = Suppressions(root: root, fileSystem: fileSystem, code: code, plists: plists)
         let kept = settings.reported(unique).filter { !suppressions.suppresses($0) }
-        let unneeded = settings.reported(suppressions.unneeded(reportsUnused: targetName == nil && checking == nil, settings: settings))
+        let read = code.sourceFiles + project.projectFiles + plists + unique.map(\.location.file)
+        let unneeded = settings.reported(suppressions.unneeded(reportsUnused: targetName == nil && checking == nil, settings: settings)
+            + settings.unmatchedExclusions(among: read))
         var report = DoctorReport(root: root, targets: targets.map(\.name), findings: (kept + unneeded).sorted().map(settings.adjusted),
                                   suppressedCount: unique.count - kept.count)
         report.projectFiles = project.projectFiles

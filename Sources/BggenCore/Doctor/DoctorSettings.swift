@@ -18,6 +18,8 @@ public struct DoctorSettings: Sendable, Equatable {
     /// A rule's severity in this repository in place of its own. A finding a rule lowers (a note where doctor cannot
     /// see everything) is never raised by it.
     public var severities: [String: Severity] = [:]
+    /// The line of `excluded` in `.bggen.json`, where an entry that matches no file is reported.
+    public var excludedLine = 1
 
     public static let keys = ["disabled", "excluded", "severity"]
 
@@ -53,6 +55,7 @@ public struct DoctorSettings: Sendable, Equatable {
         }
         self.disabled = Set(disabled)
         excluded = try names("excluded", example: "\"Legacy\", \"Generated/*.swift\"")
+        excludedLine = contents.keyLines["doctor.excluded"] ?? excludedLine
         if let outside = excluded.first(where: { $0.hasPrefix("/") || $0.split(separator: "/").contains("..") }) {
             throw fail("'doctor.excluded' lists '\(outside)'; give paths relative to the repository, such as \"Legacy\"", at: "doctor.excluded")
         }
@@ -82,6 +85,19 @@ public struct DoctorSettings: Sendable, Equatable {
 
     /// `excluded`, made ready to match many files.
     var excludedPaths: ExcludedPaths { ExcludedPaths(excluded) }
+
+    /// IGNORE001 at `.bggen.json`'s line for each excluded path that matches none of `files` (every file doctor
+    /// read or reported on): a misspelt path excludes nothing while the file says it does, as a misspelt
+    /// `// bggen:ignore` suppresses nothing.
+    func unmatchedExclusions(among files: [String]) -> [DoctorFinding] {
+        ExcludedPaths(excluded).unmatched(by: files).map { path in
+            DoctorFinding(rule: .unneededSuppression, location: FindingLocation(file: AnswersFile.name, line: excludedLine, column: 1),
+                          target: nil,
+                          message: "'doctor.excluded' lists \(RepositoryText.quoted(path)), which matches no file doctor reads, so it excludes nothing.",
+                          why: DoctorRule.unneededSuppression.why,
+                          fix: "Correct the path (relative to the repository; `*` matches within one name), or remove it from 'doctor.excluded'.")
+        }
+    }
 
     /// `finding` at the severity this repository gives its rule.
     func adjusted(_ finding: DoctorFinding) -> DoctorFinding {
@@ -121,14 +137,39 @@ extension DoctorFinding {
 /// `doctor.excluded` as a matcher: a path without `*` is looked up by the file's folders, the others are matched
 /// name by name, and each file's answer is kept, so matching a file costs its depth plus the wildcard paths, once.
 struct ExcludedPaths {
+    private let excluded: [String]
     private let literal: Set<String>
     private let wildcards: [[Substring]]
     private var known: [String: Bool] = [:]
 
     init(_ excluded: [String]) {
+        self.excluded = excluded
         let patterns = excluded.map { $0.split(separator: "/") }
         literal = Set(patterns.filter { !$0.contains { $0.contains("*") } }.map { $0.joined(separator: "/") })
         wildcards = patterns.filter { $0.contains { $0.contains("*") } }
+    }
+
+    /// The excluded paths, as written, that contain none of `files`: each file's folders are looked up among the
+    /// plain paths, and each wildcard path is matched only until a file matches it.
+    func unmatched(by files: [String]) -> [String] {
+        var matched = Set<String>()
+        var open = wildcards
+        for file in files {
+            let parts = file.split(separator: "/")
+            for end in 0...parts.count where literal.contains(parts[..<end].joined(separator: "/")) {
+                matched.insert(parts[..<end].joined(separator: "/"))
+            }
+            open.removeAll { pattern in
+                let fits = Self.fits(pattern, parts)
+                if fits { matched.insert(pattern.joined(separator: "/")) }
+                return fits
+            }
+        }
+        return excluded.filter { !matched.contains($0.split(separator: "/").joined(separator: "/")) }
+    }
+
+    private static func fits(_ pattern: [Substring], _ parts: [Substring]) -> Bool {
+        pattern.count <= parts.count && zip(pattern, parts).allSatisfy { DoctorSettings.matches($1, pattern: $0) }
     }
 
     /// Whether `file` (relative to the root) lies in an excluded path.
@@ -136,9 +177,7 @@ struct ExcludedPaths {
         if let answer = known[file] { return answer }
         let parts = file.split(separator: "/")
         let answer = (0...parts.count).contains { literal.contains(parts[..<$0].joined(separator: "/")) }
-            || wildcards.contains { pattern in
-                pattern.count <= parts.count && zip(pattern, parts).allSatisfy { DoctorSettings.matches($1, pattern: $0) }
-            }
+            || wildcards.contains { Self.fits($0, parts) }
         known[file] = answer
         return answer
     }

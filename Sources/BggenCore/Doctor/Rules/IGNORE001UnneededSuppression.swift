@@ -2,9 +2,9 @@ extension DoctorRule {
     public static let unneededSuppression = DoctorRule(
         id: "IGNORE001", severity: .warning,
         summary: "A bggen:ignore or bggen:disable comment that names no rule, or suppresses nothing.",
-        finds: "a `bggen:ignore`, `bggen:disable` or `bggen:enable` comment naming no rule or an id that is no rule (`BG07`), and, when every app target is audited, a `bggen:ignore` or `bggen:disable` comment whose rule has no finding there any more (as SwiftLint's `superfluous_disable_command`)",
+        finds: "a `bggen:ignore`, `bggen:disable` or `bggen:enable` comment naming no rule or an id that is no rule (`BG07`), and, when every app target is audited, a `bggen:ignore` or `bggen:disable` comment whose rule has no finding there any more (as SwiftLint's `superfluous_disable_command`); and a path in `.bggen.json`'s `doctor.excluded` that matches no file doctor reads, reported at that line of `.bggen.json`",
         why: "A misspelt id suppresses nothing while the comment says it does, and a comment left after its finding was fixed would hide the next one on that line unseen.",
-        fix: "Correct the rule id (the rules are listed in `bggen doctor --help`), or remove the comment.",
+        fix: "Correct the rule id (the rules are listed in `bggen doctor --help`) or the path, or remove the comment or the path.",
         tags: ["suppression"],
         check: nil,
         examples: [
