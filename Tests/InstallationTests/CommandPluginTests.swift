@@ -76,13 +76,24 @@ struct CommandPluginTests {
         let lines = unchanged.output.split(separator: "\n")
         let errors = lines.filter { $0.contains("error:") }
         #expect(errors.isEmpty, "a second build with nothing changed printed:\n\(errors.joined(separator: "\n"))")
-        // On Linux, SwiftPM 6.3 wraps the plugin's debug bggen modules for the debugger again on this second build
-        // and relinks it, so the audit runs again: seen in two full runs (not in the root package's own no-op build),
-        // cause not found. The macOS job of .github/workflows/ci.yml builds this fixture twice where that step does
-        // not exist; until one shows the second build quiet here too, the check is a known issue, not a pass.
+        // On Linux this second build can re-wrap bggen's modules ("Wrapping AST for BggenCore-tool for debugging")
+        // and relink it ("Linking bggen-tool"), and the audit runs again because its executable changed. The cause is
+        // SwiftPM's (6.3, native build system), not bggen's; a package of one library, one executable and one build
+        // plugin with no bggen code does the same. SwiftPM builds a plugin's executable from two llbuild manifests
+        // that write the same files: plugin-tools.yaml (state in plugin-tools.db), run while it plans the build, and
+        // debug.yaml (build.db). The first build runs both, so each manifest's record of the wrapped modules
+        // (`swiftc -modulewrap`, an ELF-only step) and of the binary no longer matches the files, which the other
+        // rewrote; the second build plans again, and both run again. From the third build on the plan is kept, the
+        // plugin-tools manifest is not run, and the build is quiet; a changed Package.swift plans again and repeats
+        // this once. Whether this test's first build is such a first one depends on what the shared scratch folder
+        // held before (other installation tests build there), so the issue is intermittent. On a Mac the check is a
+        // plain expectation, run by `swift test` in the macOS job of .github/workflows/ci.yml: it must pass, a second
+        // build holding no line with "bggen"; if it fails with "Linking bggen-tool", the two manifests rebuild the
+        // tool on Darwin too (without the wrap step). The plugin package of a prebuilt binary
+        // (.ci/make-plugin-package) builds no bggen, so neither platform rebuilds it.
         let noise = lines.filter { $0.localizedCaseInsensitiveContains("bggen") }
         #if os(Linux)
-        withKnownIssue("a no-op build on Linux re-wraps and relinks the plugin's bggen", isIntermittent: true) {
+        withKnownIssue("SwiftPM's two manifests for a plugin's tool (plugin-tools.yaml, debug.yaml) re-wrap and relink bggen on the second build after the first", isIntermittent: true) {
             #expect(noise.isEmpty, "a second build with nothing changed printed:\n\(noise.joined(separator: "\n"))")
         }
         #else
