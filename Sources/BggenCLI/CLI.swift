@@ -128,7 +128,8 @@ public struct CLI {
     private func help(_ topic: [String]) throws -> Int32 {
         let width = console.helpWidth
         switch topic {
-        case []: console.writeOutput(HelpText.main(width: width))
+        // `help` takes --help as every command does; the main help says what `help` takes.
+        case [], ["--help"], ["-h"], ["help"]: console.writeOutput(HelpText.main(width: width))
         case ["--man"]: console.writeOutput(ManPage.page)
         case ["--skill"]: console.writeOutput(EmbeddedSkill.files["SKILL.md"]!)
         case ["mcp"]: console.writeOutput(MCPCommand.help(width: width))

@@ -125,6 +125,16 @@ struct HelpLayoutTests {
         }
     }
 
+    /// `help` is a command too: `bggen help --help` (and `help help`, which a near miss once suggested for it) show
+    /// the main help, whose COMMANDS list says what `help` takes; it was "no help for '--help'", exit 64.
+    @Test func helpTakesHelpLikeEveryCommand() {
+        let main = run(["--help"], columns: nil).output
+        for arguments in [["help", "--help"], ["help", "-h"], ["help", "help"]] {
+            let help = run(arguments, columns: nil)
+            #expect(help.status == 0 && help.output == main && main.contains("help [COMMAND]"), "\(arguments): \(help.output)")
+        }
+    }
+
     @Test(arguments: [
         (["doctr"], "unknown command 'doctr'; did you mean 'bggen doctor'?"),
         (["inti", "--yes"], "did you mean 'bggen init --yes'?"),
