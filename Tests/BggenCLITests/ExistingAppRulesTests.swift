@@ -24,6 +24,23 @@ struct ExistingAppRulesTests {
         #expect(try repo.files()[AnswersFile.name]?.contains("\"bundleId\": \"com.acme.Reader\"") == true)
     }
 
+    /// Issue 40 item 9: the resolved value, the character that is wrong, the variable that brings it and the
+    /// optional include that would set it.
+    @Test func aPlaceholderTeamIsBlamedWithItsVariableAndTheAbsentOptionalInclude() throws {
+        let repo = try Fixtures.copy("TeamPlaceholderBundleID")
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("is $(MAIN_APP_BUNDLE_IDENTIFIER), which resolves to ru.acme.##TEAM_ID##.App (set at Config/Base.xcconfig:2, Config/Base.xcconfig:4), not a valid reverse-DNS name ('#' is not one of A-Z, a-z, 0-9, '.' and '-'): '#' comes from TEAM_ID = ##TEAM_ID## at Config/Base.xcconfig:2; the optional include Config/Local.xcconfig (#include? at Config/Base.xcconfig:3), which may set it, is absent; pass --bundle-id"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 2, "one line and the help pointer: \(run.stderr)")
+
+        let base = repo.url.appendingPathComponent("Config/Base.xcconfig")
+        try String(contentsOf: base, encoding: .utf8).replacingOccurrences(of: "TEAM_ID = ##TEAM_ID##\n", with: "")
+            .write(to: base, atomically: true, encoding: .utf8)
+        let unset = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(unset.status == 1)
+        #expect(unset.stderr.contains("not a valid reverse-DNS name (an empty component): nothing in the repository sets TEAM_ID; the optional include Config/Local.xcconfig (#include? at Config/Base.xcconfig:2), which may set it, is absent"), "\(unset.stderr)")
+    }
+
     @Test func aPersonIsAskedForTheBundleIdentifierWithNoDefaultOffered() throws {
         let repo = try Fixtures.copy("EmptyTeamBundleID")
         var request = InitRequest(root: repo.path, shownAs: ".")

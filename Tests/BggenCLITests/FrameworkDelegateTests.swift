@@ -66,3 +66,59 @@ struct FrameworkDelegateTests {
         #expect(delegate.superclass == nil)
     }
 }
+
+/// Issue 40 item 2: a scene manifest naming Flutter's scene delegate, and an Objective-C delegate subclassing a
+/// framework's.
+@Suite("Framework scene delegates and Objective-C framework-delegate subclasses")
+struct FrameworkSceneDelegateTests {
+    @Test func aManifestNamingFlutterSceneDelegateGetsASubclassCallingSuperAndThePlistChange() throws {
+        let repo = try Fixtures.copy("FlutterSceneManifest")
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let steps = try repo.nextSteps()
+        #expect(steps.contains("final class SceneDelegate: FlutterSceneDelegate {\n    override func sceneDidEnterBackground(_ scene: UIScene) {\n"
+                               + "        super.sceneDidEnterBackground(scene)\n        BackgroundTaskManager.shared.scheduleAppRefresh()\n"), "\(steps)")
+        #expect(!steps.contains("SceneDelegate: UIResponder, UIWindowSceneDelegate"), "\(steps)")
+        #expect(steps.contains("In ios/Runner/Info.plist, change UISceneDelegateClassName under UIApplicationSceneManifest from FlutterSceneDelegate\n"
+                               + "   to $(PRODUCT_MODULE_NAME).SceneDelegate"), "\(steps)")
+    }
+
+    @Test func anAppWithItsOwnSceneDelegateIsNotToldToSubclassFlutters() throws {
+        let repo = try Fixtures.copy("FlutterSceneManifest")
+        try "import UIKit\n\nclass SceneDelegate: UIResponder, UIWindowSceneDelegate {\n    var window: UIWindow?\n}\n"
+            .write(to: repo.url.appendingPathComponent("ios/Runner/SceneDelegate.swift"), atomically: true, encoding: .utf8)
+        let project = try #require(try ExistingProject.detect(root: repo.url.path, targetName: nil, fileSystem: LocalFileSystem()))
+        #expect(project.frameworkSceneDelegate == nil)
+    }
+
+    /// `@interface AppDelegate : FlutterAppDelegate` in the header, `@implementation AppDelegate` in the `.m`.
+    @Test func anObjectiveCSubclassCallsSuperAndHandsOtherSessionsToIt() throws {
+        let repository = DoctorRepository()
+            .with("App/AppDelegate.h", "#import <Flutter/Flutter.h>\n\n@interface AppDelegate : FlutterAppDelegate\n@end\n")
+            .with("App/AppDelegate.m", """
+                #import "AppDelegate.h"
+                #import "GeneratedPluginRegistrant.h"
+
+                @implementation AppDelegate
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                    [GeneratedPluginRegistrant registerWithRegistry:self];
+                    return [super application:application didFinishLaunchingWithOptions:launchOptions];
+                }
+                @end
+
+                """)
+            .with("App/main.m", "#import \"AppDelegate.h\"\nint main(int argc, char *argv[]) { return UIApplicationMain(argc, argv, nil, NSStringFromClass([AppDelegate class])); }\n")
+        let project = try #require(try ExistingProject.detect(root: DoctorRepository.root, targetName: nil, fileSystem: repository.fileSystem))
+        let delegate = try #require(project.objectiveCDelegate)
+        #expect(delegate.file == "App/AppDelegate.m")
+        #expect(delegate.superclass == "FlutterAppDelegate")
+
+        var edits = ProjectEdits()
+        edits.appDelegate = delegate
+        let steps = try OutputRenderer().nextSteps(for: try Scenarios.named("objc-delegate-all-tasks").configuration, outputFolder: "App", edits: edits)
+        #expect(steps.contains("    return [super application:application didFinishLaunchingWithOptions:launchOptions];"), "\(steps)")
+        #expect(steps.contains("    [super application:application handleEventsForBackgroundURLSession:identifier completionHandler:completionHandler];\n}"), "\(steps)")
+        #expect(!steps.contains("    completionHandler();\n}"), "\(steps)")
+        #expect(steps.contains("    [super application:application didReceiveRemoteNotification:userInfo fetchCompletionHandler:^(UIBackgroundFetchResult theirs) {"), "\(steps)")
+    }
+}

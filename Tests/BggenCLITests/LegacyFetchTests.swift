@@ -40,7 +40,7 @@ struct LegacyFetchTests {
         #expect(info.contains("org.example.Chat.refresh") && info.contains("org.example.Chat.processing"))
         let steps = try #require(files["Chat/bggen/NEXT_STEPS.md"] ?? files["bggen/NEXT_STEPS.md"], "the next steps are written")
         #expect(steps.contains("into\n   AppRefreshWork.run() in Chat/BackgroundProcessing/AppRefreshWork.swift"), "\(steps)")
-        #expect(steps.contains("Then delete these calls:\n       application(_:performFetchWithCompletionHandler:) at Chat/AppDelegate.swift:13\n       setMinimumBackgroundFetchInterval(_:) at Chat/AppDelegate.swift:8"))
+        #expect(steps.contains("Then delete these calls:\n       application(_:performFetchWithCompletionHandler:) at Chat/AppDelegate.swift:13\n       setMinimumBackgroundFetchInterval(_:) at Chat/AppDelegate.swift:8: the refresh task, scheduled as shown above, replaces it\n"), "\(steps)")
         // The key is there now: a replay has nothing to stop for, and says the fetch no longer runs.
         let again = try InProcessRunner.run(["init", "--yes"], in: repo.url)
         #expect(again.status == 0, "\(again.stderr)")
@@ -82,5 +82,31 @@ struct LegacyFetchTests {
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr.contains("application(_:performFetchWithCompletionHandler:) at Chat/AppDelegate.swift:25 and setMinimumBackgroundFetchInterval(_:) at Chat/AppDelegate.swift:16"), "\(run.stderr)")
         #expect(!run.stderr.contains("AppDelegate.swift:22"), "\(run.stderr)")
+    }
+
+    /// Issue 40 item 11: every interval call is listed with what replaces it; `…IntervalNever` is a cancellation.
+    @Test func everyIntervalCallIsListedAndSwitchingOffBecomesACancellation() throws {
+        let repo = try Fixtures.copy("LegacyFetchSwitchedOff")
+        let stopped = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(stopped.status == 1)
+        #expect(stopped.stderr.contains("setMinimumBackgroundFetchInterval(_:) at Chat/AppDelegate.swift:8, Chat/SyncSettings.swift:7, Chat/SyncSettings.swift:9"), "\(stopped.stderr)")
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh", "--migrate-background-fetch"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = try repo.files()
+        let steps = try #require(files["Chat/bggen/NEXT_STEPS.md"] ?? files["bggen/NEXT_STEPS.md"])
+        #expect(steps.contains("       setMinimumBackgroundFetchInterval(_:) at Chat/SyncSettings.swift:7: the refresh task, scheduled as shown above, replaces it\n"), "\(steps)")
+        #expect(steps.contains("       setMinimumBackgroundFetchInterval(_:) at Chat/SyncSettings.swift:9, which switches the fetch off: replace it with\n"
+                               + "         BGTaskScheduler.shared.cancel(taskRequestWithIdentifier: \"org.example.Chat.refresh\")\n"), "\(steps)")
+        #expect(!steps.contains("Chat/AppDelegate.swift:8, which switches"), "\(steps)")
+    }
+
+    /// Issue 40 item 11: an app that registers its own refresh task and keeps the fetch for iOS 12 has moved the
+    /// work already; it is not told to move it.
+    @Test func anAppKeepingTheFetchForIOS12BesideItsRefreshTaskIsNotToldToMoveIt() throws {
+        let repo = try Fixtures.copy("LegacyFetchForIOS12")
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "processing"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!(run.stdout + run.stderr).contains("move that work"), "\(run.stdout)\(run.stderr)")
+        #expect(!(run.stdout + run.stderr).contains("never call application(_:performFetchWithCompletionHandler:)"), "\(run.stdout)\(run.stderr)")
     }
 }

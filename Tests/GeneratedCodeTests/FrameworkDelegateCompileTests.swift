@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// The next steps for an app delegate that subclasses a framework's (`FlutterAppDelegate`) compile merged into
-/// that subclass: `override` on every method and `super` calls, in each compiler set-up (issue 40, item 2), against
+/// that subclass: `override` on every method and `super` calls, in each compiler set-up (issue 40, item 2), and so
+/// does the `FlutterSceneDelegate` subclass printed for a scene manifest naming Flutter's, against
 /// the stub SDK here and Apple's iOS Simulator SDK on a Mac.
 @Suite("Next steps for a framework delegate's subclass compile", .tags(.slow))
 struct FrameworkDelegateCompileTests {
@@ -25,7 +26,24 @@ struct FrameworkDelegateCompileTests {
             open func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error) {}
         }
 
+        /// Flutter's `FlutterSceneDelegate` as Swift imports it: the scene life cycle it forwards to plugins.
+        open class FlutterSceneDelegate: UIResponder, UIWindowSceneDelegate {
+            open var window: UIWindow?
+
+            open func sceneDidEnterBackground(_ scene: UIScene) {}
+        }
+
         """
+
+    /// The `SceneDelegate: FlutterSceneDelegate` subclass the steps print when the scene manifest names Flutter's.
+    static func flutterSceneDelegateExample(_ scenario: Scenario) throws -> String {
+        var edits = ProjectEdits()
+        edits.frameworkSceneDelegate = FrameworkSceneDelegate(className: "FlutterSceneDelegate", infoPlist: "ios/Runner/Info.plist")
+        let steps = try OutputRenderer().nextSteps(for: try scenario.configuration, outputFolder: OutputLocation.folderName, edits: edits)
+        let start = try #require(steps.range(of: "/// Your Info.plist's scene manifest names FlutterSceneDelegate"))
+        let end = try #require(steps.range(of: "```", range: start.upperBound..<steps.endIndex))
+        return "import UIKit\n\n" + steps[start.lowerBound..<end.lowerBound]
+    }
 
     @Test(arguments: CompilerSetup.allCases)
     func allTasksMergedIntoAFlutterAppDelegateSubclassCompile(_ setup: CompilerSetup) async throws {
@@ -43,6 +61,7 @@ struct FrameworkDelegateCompileTests {
         var files = try ScenarioCompile.renderedSwiftFiles(of: scenario)
         files["AppDelegate.swift"] = example
         files["FlutterAppDelegate.swift"] = Self.flutterAppDelegate
+        files["SceneDelegate.swift"] = try Self.flutterSceneDelegateExample(scenario)
         let result = try await ScenarioCompile.compile(files, for: scenario, setup: setup, flags: ["-DDEBUG"])
         #expect(result.isClean, "\(setup):\n\(result.output)")
     }

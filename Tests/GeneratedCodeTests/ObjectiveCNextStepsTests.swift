@@ -1,3 +1,4 @@
+import BggenCore
 import BggenTestSupport
 import Foundation
 import Testing
@@ -65,7 +66,36 @@ struct ObjectiveCNextStepsTests {
     /// Every task an Objective-C app can have.
     static let scenarios: [Scenario] = [Scenarios.named("objc-delegate-all-tasks")]
 
-    /// The app delegate of step 2, and every bridge call the prose prints (starting a download, an upload, a job).
+    /// `FlutterAppDelegate` as its header declares what the printed subclass calls on `super`.
+    static let flutterAppDelegate = """
+        @interface FlutterAppDelegate : NSObject
+        - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions;
+        - (void)applicationDidEnterBackground:(UIApplication *)application;
+        - (void)application:(UIApplication *)application handleEventsForBackgroundURLSession:(NSString *)identifier
+          completionHandler:(void (^)(void))completionHandler;
+        - (void)application:(UIApplication *)application didReceiveRemoteNotification:(NSDictionary *)userInfo
+          fetchCompletionHandler:(void (^)(UIBackgroundFetchResult))completionHandler;
+        @end
+
+        """
+
+    /// The same steps for `@interface AppDelegate : FlutterAppDelegate`, whose methods call `[super …]` (issue 40,
+    /// item 2), compiled in the same clang run as a class of its own.
+    static func flutterSubclassExample(_ scenario: Scenario) throws -> String {
+        var edits = ProjectEdits()
+        edits.appDelegate = EntryPoint(file: "ios/Runner/AppDelegate.m", kind: .objectiveCDelegate, line: 3, typeName: "AppDelegate",
+                                       superclass: "FlutterAppDelegate")
+        let steps = try OutputRenderer().nextSteps(for: try scenario.configuration, outputFolder: OutputLocation.folderName, edits: edits)
+        let start = try #require(steps.range(of: "```objc\n"))
+        let end = try #require(steps.range(of: "```", range: start.upperBound..<steps.endIndex))
+        let example = String(steps[start.upperBound..<end.lowerBound])
+        #expect(example.contains("[super application:application handleEventsForBackgroundURLSession:identifier completionHandler:completionHandler];"))
+        return "@interface FlutterSubclass : FlutterAppDelegate\n@end\n@implementation FlutterSubclass\n"
+            + example.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#import") }.joined(separator: "\n") + "\n@end\n"
+    }
+
+    /// The app delegate of step 2, and every bridge call the prose prints (starting a download, an upload, a job),
+    /// and the same delegate subclassing `FlutterAppDelegate`.
     @Test(arguments: scenarios)
     func printedObjectiveCCompilesWithoutWarnings(_ scenario: Scenario) throws {
         let steps = try scenario.nextSteps()
@@ -85,7 +115,8 @@ struct ObjectiveCNextStepsTests {
         #expect(calls.count >= 3, "\(prose)")
         let caller = "- (void)startFromProse:(NSURL *)url request:(NSURLRequest *)request fileURL:(NSURL *)fileURL identifier:(NSString *)identifier {\n"
             + calls.map { "    \($0)\n" }.joined() + "}\n"
-        let result = try Self.compile(bridge: Self.renderedBridge(scenario), appDelegate: example + "\n" + caller)
+        let result = try Self.compile(bridge: Self.renderedBridge(scenario), appDelegate: example + "\n" + caller,
+                                      more: Self.flutterAppDelegate + Self.flutterSubclassExample(scenario))
         #expect(result.exitCode == 0, "\(result.output)\n\(result.source)")
     }
 
@@ -184,13 +215,14 @@ struct ObjectiveCNextStepsTests {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func compile(bridge: String, appDelegate: String) throws -> (exitCode: Int32, output: String, source: String) {
+    /// `more` is compiled after the app delegate: further classes in the same run.
+    static func compile(bridge: String, appDelegate: String, more: String = "") throws -> (exitCode: Int32, output: String, source: String) {
         let folder = try TemporaryDirectory()
         let body = appDelegate.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.hasPrefix("#import") }
             .joined(separator: "\n")
         let source = foundation + (try header(for: bridge))
-            + "@interface AppDelegate : NSObject\n@end\n@implementation AppDelegate\n" + body + "\n@end\n"
+            + "@interface AppDelegate : NSObject\n@end\n@implementation AppDelegate\n" + body + "\n@end\n" + more
         let file = folder.url.appendingPathComponent("AppDelegate.m")
         try source.write(to: file, atomically: true, encoding: .utf8)
         let outcome = try Subprocess.run(

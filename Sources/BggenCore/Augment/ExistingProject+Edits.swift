@@ -8,27 +8,31 @@ extension ExistingProject {
     /// with the change to make by hand instead.
     /// `others` are further app targets that compile the same files (flavours of one app): their Info.plists
     /// get the same keys, since the same code registers the same identifiers in each.
+    /// `replaying` is the configuration `.bggen.json` records: a value it asked for that a file already holds was
+    /// added by that run or reported by it, so a replay says nothing about it (issue 40, item 12).
     public func edits(for configuration: Configuration, fileSystem: any FileSystem, allowBinaryPlist: Bool,
-                      alsoFor others: [AppTarget] = []) throws -> ProjectEdits {
+                      alsoFor others: [AppTarget] = [], replaying: Configuration? = nil) throws -> ProjectEdits {
         var edits = ProjectEdits()
         edits.appHasNoScenes = hasNoScenes
         edits.swiftUIApp = Self.entryPoints(report, target: target).filter { $0.kind == .swiftUIApp && $0.typeName != nil }.min()
         edits.appDelegate = Self.entryPoints(report, target: target).filter { $0.kind == .swiftDelegate && $0.typeName != nil }.min()
             ?? objectiveCDelegate.flatMap { $0.typeName == nil ? nil : $0 }
         edits.sceneDelegate = Self.ofTarget(report.sceneDelegates, target: target).filter { $0.typeName != nil }.min()
+        edits.frameworkSceneDelegate = frameworkSceneDelegate
         guard let target else { return edits }
         let identifiers = Identifiers(configuration).permittedTaskIdentifiers
         let modes = backgroundModes(for: configuration)
         let patcher = PlistPatcher(allowsBinaryConversion: allowBinaryPlist)
+        let replayed = replaying.map(Self.values(wantedBy:)) ?? []
         var plistSteps: [String] = [], entitlementSteps: [String] = []
         for each in [target] + others {
             if !identifiers.isEmpty || !modes.isEmpty {
-                plistSteps += try planInfoPlist(each, identifiers: identifiers, modes: modes, patcher: patcher,
+                plistSteps += try planInfoPlist(each, identifiers: identifiers, modes: modes, patcher: patcher, replayed: replayed,
                                                 fileSystem: fileSystem, into: &edits).map { [$0] } ?? []
             }
             let wanted = Entitlement.needed(by: configuration)
             if !wanted.isEmpty {
-                entitlementSteps += try planEntitlements(each, wanted, patcher: patcher, fileSystem: fileSystem, into: &edits).map { [$0] } ?? []
+                entitlementSteps += try planEntitlements(each, wanted, patcher: patcher, replayed: replayed, fileSystem: fileSystem, into: &edits).map { [$0] } ?? []
             }
         }
         let transfers = configuration.tasks.filter { $0 == .downloads || $0 == .uploads }
@@ -46,7 +50,7 @@ extension ExistingProject {
     /// after expansion (`$(PRODUCT_BUNDLE_IDENTIFIER).refresh`) is not added a second time.
     private func planInfoPlist(
         _ target: AppTarget, identifiers: [String], modes: [String],
-        patcher: PlistPatcher, fileSystem: any FileSystem, into edits: inout ProjectEdits
+        patcher: PlistPatcher, replayed: Set<PlistAddition>, fileSystem: any FileSystem, into edits: inout ProjectEdits
     ) throws -> String? {
         let plist = target.infoPlist
         if let spec = plist.regeneratedFrom {
@@ -79,7 +83,7 @@ extension ExistingProject {
             var plistEdits: [PlistPatcher.Edit] = []
             if !missing.isEmpty { plistEdits.append(.addStrings(key: BackgroundModes.permittedIdentifiersKey, values: missing)) }
             if !modes.isEmpty { plistEdits.append(.addStrings(key: BackgroundModes.key, values: modes)) }
-            switch try patch(each, plistEdits, patcher: patcher, fileSystem: fileSystem, into: &edits) {
+            switch try patch(each, plistEdits, patcher: patcher, replayed: replayed, fileSystem: fileSystem, into: &edits) {
             case .changed: changed.append(each)
             case .unchanged: unchanged.append(each)
             case .leftAlone: return nil
@@ -96,6 +100,13 @@ extension ExistingProject {
             : "\(RepositoryText.name(target.name))'s configurations use several Info.plists, and bggen added the keys to each that lacked them: \(all); nothing to merge."
     }
 
+    /// Every Info.plist and entitlements value `configuration` asks for: its identifiers, modes and entitlements.
+    private static func values(wantedBy configuration: Configuration) -> Set<PlistAddition> {
+        Set(Identifiers(configuration).permittedTaskIdentifiers.map { PlistAddition(key: BackgroundModes.permittedIdentifiersKey, value: $0) }
+            + backgroundModes(for: configuration).map { PlistAddition(key: BackgroundModes.key, value: $0) }
+            + Entitlement.needed(by: configuration).map { PlistAddition(key: $0.key, value: $0.value.text) })
+    }
+
     /// The configurations using the Info.plist at `path`, for messages.
     private func configurationList(_ plist: InfoPlist, _ path: String) -> String {
         (plist.configurations[path] ?? []).sorted().joined(separator: ", ")
@@ -110,8 +121,8 @@ extension ExistingProject {
     }
 
     /// Plans one target's entitlements edits and returns the next step that replaces "merge the fragment", if any.
-    private func planEntitlements(_ target: AppTarget, _ wanted: [Entitlement], patcher: PlistPatcher, fileSystem: any FileSystem,
-                                  into edits: inout ProjectEdits) throws -> String? {
+    private func planEntitlements(_ target: AppTarget, _ wanted: [Entitlement], patcher: PlistPatcher, replayed: Set<PlistAddition>,
+                                  fileSystem: any FileSystem, into edits: inout ProjectEdits) throws -> String? {
         let keys = wanted.map(\.key).joined(separator: " and ")
         let values = wanted.map { "\($0.key) = \($0.value.text)" }.joined(separator: " and ")
         guard !target.entitlements.isEmpty else {
@@ -143,7 +154,7 @@ extension ExistingProject {
                 edits.notes.append("\(RepositoryText.name(target.name))'s CODE_SIGN_ENTITLEMENTS names \(file.path), which does not exist; add \(values) to the file it really uses.")
                 noted.append(file.path)
             } else {
-                switch try patch(file.path, wanted.map(Self.edit(adding:)), patcher: patcher, fileSystem: fileSystem, into: &edits) {
+                switch try patch(file.path, wanted.map(Self.edit(adding:)), patcher: patcher, replayed: replayed, fileSystem: fileSystem, into: &edits) {
                 case .leftAlone:
                     noted.append(file.path)
                 case .unchanged:
@@ -171,7 +182,7 @@ extension ExistingProject {
     }
 
     private func patch(
-        _ path: String, _ plistEdits: [PlistPatcher.Edit], patcher: PlistPatcher, fileSystem: any FileSystem,
+        _ path: String, _ plistEdits: [PlistPatcher.Edit], patcher: PlistPatcher, replayed: Set<PlistAddition>, fileSystem: any FileSystem,
         into edits: inout ProjectEdits
     ) throws -> PatchOutcome {
         let absolute = "\(report.root)/\(path)"
@@ -186,6 +197,7 @@ extension ExistingProject {
         }
         let result = try patcher.patch(try fileSystem.readData(absolute), path: path, edits: plistEdits)
         for warning in result.warnings {
+            if case .alreadyPresent(let key, let value) = warning, replayed.contains(PlistAddition(key: key, value: value)) { continue }
             edits.notes.append("\(path): \(warning)")
             if case .existingValueKept("aps-environment", let existing, _) = warning { edits.apsEnvironment = existing }
         }

@@ -15,6 +15,10 @@ public struct ExistingProject: Sendable {
     /// Whether the target's Info.plist has `UIApplicationSceneManifest`; nil when that cannot be known (no file,
     /// a file a generator rebuilds, or one Xcode completes from build settings, which can add the manifest).
     var declaresSceneManifest: Bool?
+    /// The framework class the manifest's application scene configuration names (`UISceneDelegateClassName` =
+    /// `FlutterSceneDelegate`), when the app declares no scene delegate of its own: the step that schedules on
+    /// entering the background subclasses it, and the plist entry must name the subclass.
+    var frameworkSceneDelegate: FrameworkSceneDelegate?
     /// The model of the app's code detection read, which init asks (through doctor's rules) about a registration
     /// it finds already there.
     var code: CodeModel?
@@ -55,12 +59,17 @@ public struct ExistingProject: Sendable {
             throw ProjectError.noAppTargetRead(projectFiles: report.projectFiles, reasons: reasons)
         }
         let target = try chooseTarget(in: report, named: targetName)
+        let manifest = target.flatMap { sceneManifest($0, root: root, fileSystem: fileSystem) }
         var project = ExistingProject(report: report, target: target, style: detectStyle(report, target: target),
                                       listedIdentifiers: target.map { listedIdentifiers(of: $0, root: root, fileSystem: fileSystem) } ?? [],
-                                      declaresSceneManifest: target.flatMap { declaresSceneManifest($0, root: root, fileSystem: fileSystem) })
+                                      declaresSceneManifest: manifest?.declared)
+        if let named = manifest?.delegateClass, FrameworkSceneDelegate.known.contains(named), let plist = target?.infoPlist.path,
+           ofTarget(report.sceneDelegates, target: target).isEmpty {
+            project.frameworkSceneDelegate = FrameworkSceneDelegate(className: named, infoPlist: plist)
+        }
         project.code = code
         if project.usableBundleIdentifier == nil, let written = target?.bundleIdentifier?.raw {
-            project.definitionLines = XCConfigDefinitions.lines(of: "PRODUCT_BUNDLE_IDENTIFIER", written: written, root: root, fileSystem: fileSystem)
+            project.definitions = XCConfigDefinitions.trace(of: "PRODUCT_BUNDLE_IDENTIFIER", written: written, root: root, fileSystem: fileSystem)
         }
         return project
     }
@@ -72,13 +81,16 @@ public struct ExistingProject: Sendable {
         declaresSceneManifest == false && Self.ofTarget(report.sceneDelegates, target: target).isEmpty
     }
 
-    /// See `declaresSceneManifest`.
-    static func declaresSceneManifest(_ target: AppTarget, root: String, fileSystem: any FileSystem) -> Bool? {
+    /// `declared`: see `declaresSceneManifest`; `delegateClass`: the `UISceneDelegateClassName` of the manifest's
+    /// first application scene configuration, as written.
+    static func sceneManifest(_ target: AppTarget, root: String, fileSystem: any FileSystem) -> (declared: Bool?, delegateClass: String?)? {
         guard target.infoPlist.regeneratedFrom == nil, let path = target.infoPlist.path, target.infoPlist.exists,
               let data = try? fileSystem.readData(PathText.join(root, path)),
               let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else { return nil }
-        if plist["UIApplicationSceneManifest"] != nil { return true }
-        return target.infoPlist.isGenerated ? nil : false
+        guard let manifest = plist["UIApplicationSceneManifest"] else { return (target.infoPlist.isGenerated ? nil : false, nil) }
+        let configurations = (manifest as? [String: Any])?["UISceneConfigurations"] as? [String: Any]
+        let application = (configurations?["UIWindowSceneSessionRoleApplication"] as? [[String: Any]])?.first
+        return (true, application?["UISceneDelegateClassName"] as? String)
     }
 
     /// The task identifiers the target's Info.plists permit, as written (`$(PRODUCT_BUNDLE_IDENTIFIER).refresh`),
@@ -111,8 +123,11 @@ public struct ExistingProject: Sendable {
     /// The app's Objective-C app delegate, when it has no Swift entry point: the `.m` file where there is one.
     public var objectiveCDelegate: EntryPoint? {
         let entries = Self.entryPoints(report, target: target)
-        guard !entries.contains(where: { $0.kind != .objectiveCDelegate }) else { return nil }
-        return entries.first { !$0.file.hasSuffix(".h") } ?? entries.first
+        guard !entries.contains(where: { $0.kind != .objectiveCDelegate }),
+              let chosen = entries.first(where: { !$0.file.hasSuffix(".h") }) ?? entries.first else { return nil }
+        // `@interface AppDelegate : FlutterAppDelegate` is in the header, `@implementation AppDelegate` in the `.m`.
+        guard chosen.superclass == nil, let declared = entries.first(where: { $0.typeName == chosen.typeName && $0.superclass != nil }) else { return chosen }
+        return EntryPoint(file: chosen.file, kind: chosen.kind, targets: chosen.targets, line: chosen.line, typeName: chosen.typeName, superclass: declared.superclass)
     }
 
     /// The entry points `target` compiles.
@@ -190,14 +205,17 @@ public struct ExistingProject: Sendable {
     public var invalidBundleIdentifier: InvalidBundleIdentifier? {
         guard let target, usableBundleIdentifier == nil else { return nil }
         guard let bundle = target.bundleIdentifier else { return InvalidBundleIdentifier(target: target.name, written: nil, resolved: nil, definedAt: []) }
-        return InvalidBundleIdentifier(target: target.name, written: bundle.raw, resolved: bundle.withoutUnresolved,
-                                       definedAt: definitionLines ?? [],
-                                       cut: bundle.unresolvedVariables.first { $0.hasSuffix(ExpansionBound.cutNote) })
+        let cut = bundle.unresolvedVariables.first { $0.hasSuffix(ExpansionBound.cutNote) }
+        var invalid = InvalidBundleIdentifier(target: target.name, written: bundle.raw, resolved: bundle.withoutUnresolved,
+                                              definedAt: definitions?.lines ?? [], cut: cut)
+        invalid.cause = definitions?.cause(wrong: InvalidBundleIdentifier.wrongCharacter(in: bundle.withoutUnresolved),
+                                           unresolved: bundle.unresolvedVariables.filter { $0 != cut })
+        return invalid
     }
 
-    /// The xcconfig lines that set the variables the bundle identifier is built from (and those their values
-    /// use), filled in by `detect`.
-    var definitionLines: [String]?
+    /// What the xcconfigs say about the variables the bundle identifier is built from (and those their values
+    /// use): their lines, values and absent optional includes, filled in by `detect`.
+    var definitions: XCConfigDefinitions.Trace?
 
     /// The target's bundle identifier as the identifiers' prefix: resolved, or with the variables nothing in the
     /// repository defines left out, as Xcode builds it (`com.example.Kite${SAMPLE_CODE_DISAMBIGUATOR}` gives
@@ -327,9 +345,21 @@ public struct ExistingProject: Sendable {
     public var legacyFetch: LegacyFetch? {
         let code = compiledIntoTheApp(report.legacyFetch)
         let handler = code.first { $0.symbol == "performFetchWithCompletionHandler" }
-        let interval = code.first { $0.symbol == "setMinimumBackgroundFetchInterval" }
-        guard handler != nil || interval != nil else { return nil }
-        return LegacyFetch(handler: handler, interval: interval, permittedAlready: !listedIdentifiers.isEmpty)
+        let intervals = code.filter { $0.symbol == "setMinimumBackgroundFetchInterval" }.map { call in
+            LegacyFetch.IntervalCall(call: call, switchesOff: call.line.map { line in
+                self.code?.facts.contains { $0.file == call.file && $0.fetchSwitchedOffLines.contains(line) } == true
+            } ?? false)
+        }
+        guard handler != nil || !intervals.isEmpty else { return nil }
+        let refresh = report.registeredIdentifiers.filter { $0.kind == .task && $0.taskKind == .refresh && !isBggenOutput($0.file) }.min()
+        return LegacyFetch(handler: handler, intervals: intervals, permittedAlready: !listedIdentifiers.isEmpty,
+                           refreshTask: refresh.map { "\($0.file):\($0.line)" },
+                           deploysBelowIOS13: target?.deploymentTarget.flatMap { try? DeploymentTarget($0) }.map { $0 < DeploymentTarget(major: 13, minor: 0) } ?? false)
+    }
+
+    /// Whether `file` is bggen's earlier output (its marker), whose registrations are not the app's own.
+    private func isBggenOutput(_ file: String) -> Bool {
+        report.existingCode.contains { $0.file == file && $0.isBggenOutput }
     }
 
     /// Background sessions in code no target claims (a Swift package's feature module) while nothing in the
@@ -566,14 +596,30 @@ public struct AlreadyRegistered: Sendable, Equatable {
 /// already permits task identifiers (then iOS has stopped calling the handler).
 public struct LegacyFetch: Sendable, Equatable {
     public let handler: CodeFinding?
-    public let interval: CodeFinding?
+    /// Every `setMinimumBackgroundFetchInterval(_:)` call: an app often sets an interval at launch and switches
+    /// the fetch off (`…IntervalNever`) where the user turns syncing off, and each needs its own replacement.
+    public let intervals: [IntervalCall]
     public let permittedAlready: Bool
+    /// Where the app's own code registers a refresh task (`file:line`), when it does: the fetch's work has a
+    /// task already, so the app is never told to move it into one.
+    public var refreshTask: String?
+    /// The app deploys below iOS 13, where the legacy fetch still runs whatever the Info.plist lists.
+    public var deploysBelowIOS13 = false
+
+    /// One `setMinimumBackgroundFetchInterval(_:)` call, and whether it passes `…IntervalNever`.
+    public struct IntervalCall: Sendable, Equatable {
+        public let call: CodeFinding
+        public let switchesOff: Bool
+    }
+
+    /// The first interval call.
+    public var interval: CodeFinding? { intervals.first?.call }
 
     /// What adding `BGTaskSchedulerPermittedIdentifiers` switches off, in the app's own places.
     var whatTheKeySwitchesOff: String {
         var parts: [String] = []
         if let handler { parts.append("application(_:performFetchWithCompletionHandler:) at \(Self.place(handler))") }
-        if let interval { parts.append("setMinimumBackgroundFetchInterval(_:) at \(Self.place(interval))") }
+        if !intervals.isEmpty { parts.append("setMinimumBackgroundFetchInterval(_:) at " + intervals.map { Self.place($0.call) }.joined(separator: ", ")) }
         return parts.joined(separator: " and ")
     }
 
@@ -582,7 +628,8 @@ public struct LegacyFetch: Sendable, Equatable {
     }
 
     /// The numbered step after `nextSteps`' last that moves the fetch work into the refresh work bggen wrote.
-    func migrationSteps(after nextSteps: String, workFile: String?, workType: String) -> String {
+    /// `refreshIdentifier` is the refresh task's: what a call switching the fetch off cancels instead.
+    func migrationSteps(after nextSteps: String, workFile: String?, workType: String, refreshIdentifier: String) -> String {
         let last = nextSteps.split(separator: "\n").compactMap { line in line.split(separator: ".", maxSplits: 1).first.flatMap { Int($0) } }.max() ?? 0
         var lines = ["\(last + 1). Move the app's legacy background fetch into refresh: with BGTaskSchedulerPermittedIdentifiers in the Info.plist,",
                      "   iOS 13 and later never call it again."]
@@ -593,7 +640,17 @@ public struct LegacyFetch: Sendable, Equatable {
         }
         lines.append("   Then delete these calls:")
         if let handler { lines.append("       application(_:performFetchWithCompletionHandler:) at \(Self.place(handler))") }
-        if let interval { lines.append("       setMinimumBackgroundFetchInterval(_:) at \(Self.place(interval))") }
+        for interval in intervals {
+            let place = "       setMinimumBackgroundFetchInterval(_:) at \(Self.place(interval.call))"
+            guard interval.switchesOff else {
+                lines.append(place + ": the refresh task, scheduled as shown above, replaces it")
+                continue
+            }
+            let cancel = interval.call.file.hasSuffix(".swift") ? "BGTaskScheduler.shared.cancel(taskRequestWithIdentifier: \"\(refreshIdentifier)\")"
+                : "[[BGTaskScheduler sharedScheduler] cancelTaskRequestWithIdentifier:@\"\(refreshIdentifier)\"]"
+            lines.append(place + ", which switches the fetch off: replace it with")
+            lines.append("         " + cancel)
+        }
         return "\n" + lines.joined(separator: "\n") + "\n"
     }
 }

@@ -102,7 +102,8 @@ struct CodeModel: Sendable {
     /// With `clashes`, the files and types named like bggen's output are gathered too (`init`).
     static func read(root: String, fileSystem: any FileSystem, ownership: SourceOwnership, appTargets: [AppTarget],
                      clashes: NameClashSearch?) -> CodeModel {
-        var model = CodeModel(targets: TargetFiles(ownership: ownership, appTargets: appTargets))
+        var model = CodeModel(targets: TargetFiles(ownership: ownership, appTargets: appTargets,
+                                                   recorded: RecordedOutput.read(root: root, fileSystem: fileSystem)))
         // The walk's files come back as the cores read them: the few kept whole are sorted here, and every later
         // reading of skipped files sorts what it picks, so the model is the same on every run.
         var request = RepositoryWalker.request { name in

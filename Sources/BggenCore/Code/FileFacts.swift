@@ -32,6 +32,9 @@ struct FileFacts: Sendable {
     /// Legacy background fetch: the app delegate's `application(_:performFetchWithCompletionHandler:)` declared,
     /// and `setMinimumBackgroundFetchInterval` called on the application. Another class's method of that name is not.
     var legacyFetch: [(symbol: String, location: FindingLocation)] = []
+    /// The lines whose `setMinimumBackgroundFetchInterval` call passes `…IntervalNever`, switching the fetch off:
+    /// what replaces it is cancelling the refresh request, not scheduling one.
+    var fetchSwitchedOffLines: Set<Int> = []
     /// Background modes the code shows in use: "fetch" or "processing".
     var modesUsed: Set<String> = []
     /// Launch and expiration handlers written as closures (Swift only).

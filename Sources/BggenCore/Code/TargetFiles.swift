@@ -1,7 +1,8 @@
 import BggenFormats
 
 /// Which target each file belongs to: the one whose compile phase, synchronized folder or generator sources list
-/// it, else the app target whose folder holds it; never every target. A file none of these tells is shared code
+/// it, else for bggen's own files the target `init` wrote them for (`RecordedOutput`), else the app target whose
+/// folder holds it; never every target. A file none of these tells is shared code
 /// (a local package) where the repository has one app target, and nobody's where it has several.
 ///
 /// The folders are looked up by the file's own parent folders, never by going through every target: asked once
@@ -22,10 +23,13 @@ struct TargetFiles: Sendable {
     /// runs in some app, looked up once per file however many targets there are (`CodeModel.mayRunInApp`).
     let appOrLinkedNames: Set<String>
     let linkedPackageFolders: Set<String>
+    /// bggen's files not listed by the project yet, and the one target they were written for.
+    private let recorded: RecordedOutput?
 
-    init(ownership: SourceOwnership, appTargets: [AppTarget]) {
+    init(ownership: SourceOwnership, appTargets: [AppTarget], recorded: RecordedOutput? = nil) {
         self.ownership = ownership
         self.appTargets = appTargets
+        self.recorded = recorded.flatMap { recorded in appTargets.contains { $0.name == recorded.target } ? recorded : nil }
         var rules: [Substring: [(target: String, exceptions: Set<Substring>)]] = [:]
         for rule in ownership.folders {
             // An empty exception would only except the folder itself, which is no file.
@@ -57,6 +61,7 @@ struct TargetFiles: Sendable {
             }
         }
         guard claimed.isEmpty else { return claimed.sorted() }
+        if let recorded, recorded.files.contains(file) { return [recorded.target] }
         // The deepest app folder holding the file: targets sharing that folder share the file.
         return folders.reversed().lazy.compactMap { holders[$0] }.first?.sorted() ?? []
     }

@@ -79,6 +79,9 @@ struct UseReader {
                 mention(token.text, token.line)
             case "setMinimumBackgroundFetchInterval" where isCalledOnApplication(at: index):
                 facts.legacyFetch.append((token.text, location))
+                // `(UIApplication.backgroundFetchIntervalNever)`, `:UIApplicationBackgroundFetchIntervalNever]`.
+                let argument = tokens[(index + 1)...].prefix(6).prefix { $0.text != ")" && $0.text != "]" }
+                if argument.contains(where: { $0.text.hasSuffix("FetchIntervalNever") }) { facts.fetchSwitchedOffLines.insert(token.line) }
                 facts.modesUsed.insert("fetch")
                 mention(token.text, token.line)
             case "didReceiveRemoteNotification" where isSilentPushDeclaration(at: index):

@@ -12,6 +12,9 @@ public struct InvalidBundleIdentifier: Sendable, Equatable, CustomStringConverti
     public let definedAt: [String]
     /// The setting whose expansion was cut at `ExpansionBound`, with the cut's note; nil when none was.
     public var cut: String? = nil
+    /// Which variable brings the wrong character, which variables nothing sets, and the optional include that is
+    /// absent (`XCConfigDefinitions.Trace.cause`): what to fix, where the value alone only says what is wrong.
+    public var cause: String? = nil
 
     public var description: String {
         let target = RepositoryText.name(target)
@@ -23,12 +26,19 @@ public struct InvalidBundleIdentifier: Sendable, Equatable, CustomStringConverti
         }
         let value = written == resolved ? RepositoryText.bare(written) : "\(RepositoryText.bare(written)), which resolves to \(RepositoryText.bare(resolved))"
         return "PRODUCT_BUNDLE_IDENTIFIER of target \(target) is \(value)\(lines), not a valid reverse-DNS name (\(Self.problem(resolved)))"
+            + (cause.map { ": \($0)" } ?? "")
+    }
+
+    private static let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.")
+
+    /// The first character of `text` no bundle identifier may hold.
+    static func wrongCharacter(in text: String) -> Character? {
+        text.first { !allowed.contains($0) }
     }
 
     /// What is wrong with `text` as a bundle identifier, in the user's terms.
     static func problem(_ text: String) -> String {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.")
-        if let bad = text.first(where: { !allowed.contains($0) }) {
+        if let bad = wrongCharacter(in: text) {
             return "\(RepositoryText.quoted(String(bad))) is not one of A-Z, a-z, 0-9, '.' and '-'"
         }
         if text.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) { return "an empty component" }

@@ -1,5 +1,5 @@
 /// One value the patcher added, for the summary the user sees before anything is written.
-public struct PlistAddition: Sendable, Equatable, CustomStringConvertible {
+public struct PlistAddition: Sendable, Hashable, CustomStringConvertible {
     public let key: String
     public let value: String
 

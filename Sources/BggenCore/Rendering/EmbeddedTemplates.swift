@@ -4670,13 +4670,20 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
 {{#if silentPush}}
     [application registerForRemoteNotifications];
 {{/if}}
+{{#if delegateSuperclass}}
+    return [super application:application didFinishLaunchingWithOptions:launchOptions];
+{{else}}
     return YES;
+{{/if}}
 }
 {{#if schedulesOnBackground}}
 {{#if withoutScenes}}
 
 // Your app has no scenes, so UIKit tells the app delegate that the app entered the background.
 - (void)applicationDidEnterBackground:(UIApplication *)application {
+{{#if delegateSuperclass}}
+    [super applicationDidEnterBackground:application];
+{{/if}}
 {{#if refresh}}
     [BackgroundTasksObjC scheduleAppRefresh];
 {{/if}}
@@ -4686,6 +4693,7 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
 }
 {{else}}
 {{#unless swiftSceneDelegate}}
+{{#unless sceneSuperclass}}
 
 // In your scene delegate{{#if sceneDelegateType}} ({{sceneDelegateType}}, {{sceneDelegatePlace}}){{/if}}: with scenes, UIKit tells it, not the app delegate, that the app entered the background.
 // Apps built with the iOS 27 SDK must use scenes.
@@ -4698,6 +4706,7 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
 {{/if}}
 }
 {{/unless}}
+{{/unless}}
 {{/if}}
 {{/if}}
 {{#if transfers}}
@@ -4707,16 +4716,30 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
     if ([BackgroundTasksObjC handleEventsForBackgroundURLSession:identifier completionHandler:completionHandler]) {
         return;
     }
+{{#if delegateSuperclass}}
+    // Another session's, such as a plugin's: {{delegateSuperclass}} hands it to its plugins.
+    [super application:application handleEventsForBackgroundURLSession:identifier completionHandler:completionHandler];
+{{else}}
     // Another session's, such as an SDK's: hand it to that SDK here if it asks for it; otherwise call it,
     // because iOS waits for every handler it passes.
     completionHandler();
+{{/if}}
 }
 {{/if}}
 {{#if silentPush}}
 
 - (void)application:(UIApplication *)application didReceiveRemoteNotification:(NSDictionary *)userInfo
   fetchCompletionHandler:(void (^)(UIBackgroundFetchResult))completionHandler {
+{{#if delegateSuperclass}}
+    // {{delegateSuperclass}} hands the push to its plugins too; new data from either counts.
+    [super application:application didReceiveRemoteNotification:userInfo fetchCompletionHandler:^(UIBackgroundFetchResult theirs) {
+        [BackgroundTasksObjC handleRemoteNotification:userInfo completionHandler:^(UIBackgroundFetchResult ours) {
+            completionHandler(ours == UIBackgroundFetchResultNoData ? theirs : ours);
+        }];
+    }];
+{{else}}
     [BackgroundTasksObjC handleRemoteNotification:userInfo completionHandler:completionHandler];
+{{/if}}
 }
 {{/if}}
 ```
@@ -4742,6 +4765,28 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
     }
 }
 ```
+{{/if}}
+{{#if sceneSuperclass}}
+   Add this Swift scene delegate to the target; Swift calls the generated code directly.
+
+```swift
+/// Your Info.plist's scene manifest names {{sceneSuperclass}}, which hands the scene's events to the framework's
+/// plugins: a subclass schedules on entering the background and calls super, so the plugins still hear it.
+{{availability}}final class SceneDelegate: {{sceneSuperclass}} {
+    override func sceneDidEnterBackground(_ scene: UIScene) {
+        super.sceneDidEnterBackground(scene)
+{{#if refresh}}
+        BackgroundTaskManager.shared.scheduleAppRefresh()
+{{/if}}
+{{#if processingScheduled}}
+        BackgroundTaskManager.shared.scheduleProcessingTask()
+{{/if}}
+    }
+}
+```
+   In {{sceneManifestPlist}}, change UISceneDelegateClassName under UIApplicationSceneManifest from {{sceneSuperclass}}
+   to $(PRODUCT_MODULE_NAME).SceneDelegate, so UIKit creates the subclass (which still does all {{sceneSuperclass}}
+   does); with {{sceneSuperclass}} named there, UIKit never calls the subclass.
 {{/if}}
 {{/unless}}
 {{#if withoutScenes}}
@@ -4906,6 +4951,21 @@ final class {{delegateClass}}: UIResponder, UIApplicationDelegate {
 {{#if schedulesOnBackground}}
 {{#unless withoutScenes}}
 
+{{#if sceneSuperclass}}
+/// Your Info.plist's scene manifest names {{sceneSuperclass}}, which hands the scene's events to the framework's
+/// plugins: a subclass schedules on entering the background and calls super, so the plugins still hear it.
+{{availability}}final class SceneDelegate: {{sceneSuperclass}} {
+    override func sceneDidEnterBackground(_ scene: UIScene) {
+        super.sceneDidEnterBackground(scene)
+{{#if refresh}}
+        BackgroundTaskManager.shared.scheduleAppRefresh()
+{{/if}}
+{{#if processingScheduled}}
+        BackgroundTaskManager.shared.scheduleProcessingTask()
+{{/if}}
+    }
+}
+{{else}}
 /// With scenes, UIKit tells the scene delegate, not the app delegate, that the app entered the background. Apps
 /// built with the iOS 27 SDK must use scenes.
 {{availability}}final class {{sceneDelegateClass}}: UIResponder, UIWindowSceneDelegate {
@@ -4920,9 +4980,17 @@ final class {{delegateClass}}: UIResponder, UIApplicationDelegate {
 {{/if}}
     }
 }
+{{/if}}
 {{/unless}}
 {{/if}}
 ```
+{{#if schedulesOnBackground}}
+{{#if sceneSuperclass}}
+   In {{sceneManifestPlist}}, change UISceneDelegateClassName under UIApplicationSceneManifest from {{sceneSuperclass}}
+   to $(PRODUCT_MODULE_NAME).SceneDelegate, so UIKit creates the subclass (which still does all {{sceneSuperclass}}
+   does); with {{sceneSuperclass}} named there, UIKit never calls the subclass.
+{{/if}}
+{{/if}}
 {{#if schedulesOnBackground}}
 {{#if withoutScenes}}
    Your app has no scenes (its Info.plist has no UIApplicationSceneManifest and no file declares a scene

@@ -30,6 +30,27 @@ public struct ProjectEdits: Sendable, Equatable {
     /// The app's own scene delegate, when a file declares one: the steps name it, and print it in Swift beside
     /// an Objective-C app delegate when it is written in Swift.
     public var sceneDelegate: EntryPoint?
+    /// The framework scene delegate the app's scene manifest names, when the app has none of its own
+    /// (`FlutterSceneDelegate`): the steps print a subclass calling `super`, and say to name it in the manifest.
+    public var frameworkSceneDelegate: FrameworkSceneDelegate?
 
     public init() {}
+}
+
+/// A framework's scene delegate named in an app's Info.plist (`UISceneDelegateClassName`), which forwards the
+/// scene's life cycle to the framework's plugins: bggen's scheduling goes in a subclass that calls `super`, and the
+/// manifest must name that subclass, or UIKit keeps creating the framework's class and never calls it.
+public struct FrameworkSceneDelegate: Sendable, Equatable {
+    /// `FlutterSceneDelegate`.
+    public var className: String
+    /// The Info.plist whose manifest names it.
+    public var infoPlist: String
+
+    public init(className: String, infoPlist: String) {
+        self.className = className
+        self.infoPlist = infoPlist
+    }
+
+    /// The framework scene delegates an app's manifest names: Flutter's (Flutter 3.35's UIScene migration).
+    static let known: Set<String> = ["FlutterSceneDelegate"]
 }

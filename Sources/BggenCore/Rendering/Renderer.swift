@@ -117,6 +117,9 @@ public struct OutputRenderer: Sendable {
         context["sceneDelegateClass"] = .string(scene?.typeName ?? "SceneDelegate")
         context["sceneDelegatePlace"] = .string(scene.map(Self.place) ?? "")
         context["swiftSceneDelegate"] = .bool(scene?.file.hasSuffix(".swift") == true)
+        // The manifest names a framework's scene delegate: schedule from a subclass of it, named in the manifest.
+        context["sceneSuperclass"] = .string(edits.frameworkSceneDelegate?.className ?? "")
+        context["sceneManifestPlist"] = .string(edits.frameworkSceneDelegate?.infoPlist ?? "")
         // A subclass of FlutterAppDelegate (or another framework's) overrides and calls super: the superclass's
         // launch work and its plugins' events must still run.
         let superclass = edits.appDelegate?.superclass ?? ""

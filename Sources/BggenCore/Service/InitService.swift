@@ -109,7 +109,7 @@ public struct InitService {
             guard reduced.tasks?.isEmpty == false else {
                 // Nothing to write, but a legacy fetch the Info.plist already switches off still needs saying
                 // (duckduckgo: refresh is covered, and its performFetchWithCompletionHandler never runs).
-                if let fetch = project.legacyFetch, fetch.permittedAlready { notes.append(Self.switchedOffFetchNote(fetch)) }
+                if let fetch = project.legacyFetch, fetch.permittedAlready, let note = Self.switchedOffFetchNote(fetch) { notes.append(note) }
                 return .nothingToAdd(notes: notes)
             }
             configuration = try configurationForTheApp(reduced, project: project, defaults: defaults, request: request, recorded: recorded)
@@ -138,7 +138,7 @@ public struct InitService {
         if configuration.tests, let note = rehearsal?.note { notes.append(note) }
         let sharing = try project.map { try targetsToPatchToo($0, outputFolder: outputFolder, request: request, questions: questions, notes: &notes) } ?? []
         let edits = try project?.edits(for: configuration, fileSystem: fileSystem, allowBinaryPlist: request.allowBinaryPlist,
-                                       alsoFor: sharing) ?? ProjectEdits()
+                                       alsoFor: sharing, replaying: recorded.flatMap { try? Configuration(answers: $0.answers) }) ?? ProjectEdits()
         // Rendered after the edits: the fragment and the next steps say what the edits kept (a production
         // aps-environment, an app without scenes).
         let renderer = OutputRenderer()
@@ -171,7 +171,8 @@ public struct InitService {
                                               appModuleKnown: tests?.appModule != nil || project?.target != nil, tests: tests)
         if let fetchMigration {
             markdown += fetchMigration.migrationSteps(after: markdown, workFile: files.first { $0.path.hasSuffix("AppRefreshWork.swift") }?.path,
-                                                      workType: configuration.typePrefix + "AppRefreshWork")
+                                                      workType: configuration.typePrefix + "AppRefreshWork",
+                                                      refreshIdentifier: Identifiers(configuration)[.refresh] ?? "")
         }
         var nextSteps = NextSteps(markdown: markdown)
         let flavours = sharing.filter { flavour in project?.flavoursSharingEntryPoint.contains { $0.name == flavour.name } == true }
@@ -240,7 +241,7 @@ public struct InitService {
                                       request: InitRequest, recorded: AnswersFile.Contents?, questions: InitQuestions,
                                       notes: inout [String]) throws -> (Configuration, LegacyFetch?) {
         if fetch.permittedAlready {
-            notes.append(Self.switchedOffFetchNote(fetch))
+            notes += Self.switchedOffFetchNote(fetch).map { [$0] } ?? []
             return (configuration, nil)
         }
         guard !Identifiers(configuration).permittedTaskIdentifiers.isEmpty else { return (configuration, nil) }
@@ -254,8 +255,12 @@ public struct InitService {
         return (try makeConfiguration(answers, defaults: defaults, request: request, recorded: recorded), fetch)
     }
 
-    private static func switchedOffFetchNote(_ fetch: LegacyFetch) -> String {
-        "the Info.plist already lists BGTaskSchedulerPermittedIdentifiers, so iOS 13 and later never call \(fetch.whatTheKeySwitchesOff); move that work into a refresh task."
+    /// Nil for an app that registers its own refresh task and deploys below iOS 13: it keeps the legacy fetch
+    /// for iOS 12, where it still runs, and has moved the work already.
+    private static func switchedOffFetchNote(_ fetch: LegacyFetch) -> String? {
+        let never = "the Info.plist already lists BGTaskSchedulerPermittedIdentifiers, so iOS 13 and later never call \(fetch.whatTheKeySwitchesOff)"
+        guard let refreshTask = fetch.refreshTask else { return never + "; move that work into a refresh task." }
+        return fetch.deploysBelowIOS13 ? nil : never + ", and the app deploys to iOS 13 or later, where its refresh task (registered at \(refreshTask)) runs instead: that code is dead, so delete it."
     }
 
     /// The folder `--output` names, else the one the record keeps. A record's folder that leads outside or is a

@@ -1,0 +1,8 @@
+import SwiftUI
+
+@main
+struct ReaderApp: App {
+    var body: some Scene {
+        WindowGroup { Text("Reader") }
+    }
+}
