@@ -122,3 +122,41 @@ struct FrameworkSceneDelegateTests {
         #expect(steps.contains("    [super application:application didReceiveRemoteNotification:userInfo fetchCompletionHandler:^(UIBackgroundFetchResult theirs) {"), "\(steps)")
     }
 }
+
+/// Issue 40 item 2: delegate chains through the app's own classes.
+@Suite("App delegates subclassing the app's own delegate")
+struct OwnBaseDelegateTests {
+    static let launch = "override func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool"
+
+    @Test func aChainReachingFlutterAppDelegateOverridesThroughTheAppsBase() throws {
+        let repository = DoctorRepository()
+            .with("App/AppDelegate.swift", "import UIKit\n\n@main\nfinal class AppDelegate: BaseAppDelegate {}\n")
+            .with("App/BaseAppDelegate.swift", "import Flutter\n\nclass BaseAppDelegate: FlutterAppDelegate {\n    \(Self.launch) {\n        super.application(application, didFinishLaunchingWithOptions: launchOptions)\n    }\n}\n")
+        let project = try #require(try ExistingProject.detect(root: DoctorRepository.root, targetName: nil, fileSystem: repository.fileSystem))
+        let delegates = project.report.entryPoints.filter { $0.kind == .swiftDelegate }
+        #expect(delegates.map(\.typeName) == ["AppDelegate"], "the base starts nothing: \(delegates)")
+        #expect(delegates.first?.superclass == "BaseAppDelegate")
+        #expect(delegates.first?.ownBase == nil)
+        var edits = ProjectEdits()
+        edits.appDelegate = delegates.first
+        let steps = try OutputRenderer().nextSteps(for: try Scenarios.named("all-tasks").configuration, outputFolder: "App", edits: edits)
+        #expect(steps.contains("final class AppDelegate: BaseAppDelegate {\n    override func application("), "\(steps)")
+    }
+
+    @Test func aChainThroughTheAppsOwnUIApplicationDelegateNamesTheBase() throws {
+        let repository = DoctorRepository()
+            .with("App/AppDelegate.swift", "import UIKit\n\n@main\nfinal class AppDelegate: BaseAppDelegate {}\n")
+            .with("App/BaseAppDelegate.swift", "import UIKit\n\nclass BaseAppDelegate: UIResponder, UIApplicationDelegate {\n    var window: UIWindow?\n}\n")
+        let project = try #require(try ExistingProject.detect(root: DoctorRepository.root, targetName: nil, fileSystem: repository.fileSystem))
+        #expect(project.style == .appDelegate)
+        let delegates = project.report.entryPoints.filter { $0.kind == .swiftDelegate }
+        #expect(delegates.map(\.typeName) == ["AppDelegate"], "\(delegates)")
+        #expect(delegates.first?.superclass == nil)
+        #expect(delegates.first?.ownBase == "BaseAppDelegate (App/BaseAppDelegate.swift:3)")
+        var edits = ProjectEdits()
+        edits.appDelegate = delegates.first
+        let steps = try OutputRenderer().nextSteps(for: try Scenarios.named("all-tasks").configuration, outputFolder: "App", edits: edits)
+        #expect(steps.contains("   Your app delegate is `AppDelegate` (App/AppDelegate.swift:4).\n   It subclasses your own BaseAppDelegate (App/BaseAppDelegate.swift:3): where that class already implements"), "\(steps)")
+        #expect(!steps.contains("override func"), "\(steps)")
+    }
+}

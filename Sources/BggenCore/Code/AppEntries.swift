@@ -104,6 +104,11 @@ enum AppEntries {
                 // UIResponder or NSObject with a launch method conforms in an extension elsewhere: no superclass to call.
                 let own = ["UIResponder", "NSObject"].contains(superclass) ? nil : superclass
                 result.append(EntryPoint(file: file, kind: .swiftDelegate, line: name.line, typeName: name.text, superclass: own))
+            } else if header[keyword].text == "class", let superclass = supertypes.first, superclass != "UIResponder",
+                      attributes.contains("main") || attributes.contains("UIApplicationMain") {
+                // `@main class AppDelegate: BaseAppDelegate`: UIKit starts only an app delegate, whatever its
+                // superclass; a base of the app's own is resolved across files (`CodeModel.resolvingOwnBases`).
+                result.append(EntryPoint(file: file, kind: .swiftDelegate, line: name.line, typeName: name.text, superclass: superclass))
             }
         }
         return result

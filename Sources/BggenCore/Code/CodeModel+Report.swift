@@ -79,7 +79,31 @@ extension CodeModel {
                 result.append(entry.with(targets: owners))
             }
         }
-        return result.sorted()
+        return Self.resolvingOwnBases(result).sorted()
+    }
+
+    /// `class AppDelegate: BaseAppDelegate`, where `BaseAppDelegate` is itself one of the app's delegates: the
+    /// subclass starts the app, so the base is no entry point. A base whose chain reaches another delegate class
+    /// (`FlutterAppDelegate`, a linked framework's) implements every method the steps print, so the subclass keeps
+    /// it as the superclass to override and call; a base adopting `UIApplicationDelegate` itself implements only
+    /// what its body does, so the subclass gets no `override` and the steps name the base (`EntryPoint.ownBase`).
+    static func resolvingOwnBases(_ entries: [EntryPoint]) -> [EntryPoint] {
+        var delegates: [String: EntryPoint] = [:]
+        for entry in entries where entry.kind == .swiftDelegate {
+            if let name = entry.typeName, delegates[name] == nil { delegates[name] = entry }
+        }
+        let bases = Set(entries.compactMap { $0.kind == .swiftDelegate ? $0.superclass : nil }.filter { delegates[$0] != nil })
+        guard !bases.isEmpty else { return entries }
+        return entries.compactMap { entry in
+            guard entry.kind == .swiftDelegate else { return entry }
+            if let name = entry.typeName, bases.contains(name) { return nil }
+            guard let superclass = entry.superclass, var root = delegates[superclass] else { return entry }
+            var seen: Set<String> = [superclass]
+            while let next = root.superclass, let further = delegates[next], seen.insert(next).inserted { root = further }
+            if root.superclass != nil { return entry }
+            let base = delegates[superclass]!
+            return entry.subclassing(ownBase: "\(superclass) (\(base.file)\(base.line.map { ":\($0)" } ?? ""))")
+        }
     }
 
     var sceneDelegates: [EntryPoint] {

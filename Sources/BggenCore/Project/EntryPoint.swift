@@ -24,9 +24,13 @@ public struct EntryPoint: Sendable, Equatable, Comparable {
     /// For a Swift delegate: the delegate class it subclasses (`FlutterAppDelegate`, `ExpoAppDelegate`, a linked
     /// framework's), whose launch and lifecycle work its methods must keep by overriding and calling `super`.
     public let superclass: String?
+    /// For a Swift delegate subclassing the app's own `UIResponder, UIApplicationDelegate` class: that class with
+    /// its place (`BaseAppDelegate (App/BaseAppDelegate.swift:3)`). Which of its methods a subclass must override
+    /// is in that class's body, so the steps name it rather than print `override` everywhere.
+    public let ownBase: String?
 
     public init(file: String, kind: Kind, targets: [String] = [], line: Int? = nil, typeName: String? = nil,
-                adaptedDelegate: String? = nil, adaptorLine: Int? = nil, superclass: String? = nil) {
+                adaptedDelegate: String? = nil, adaptorLine: Int? = nil, superclass: String? = nil, ownBase: String? = nil) {
         self.file = file
         self.kind = kind
         self.targets = targets
@@ -35,11 +39,18 @@ public struct EntryPoint: Sendable, Equatable, Comparable {
         self.adaptedDelegate = adaptedDelegate
         self.adaptorLine = adaptorLine
         self.superclass = superclass
+        self.ownBase = ownBase
     }
 
     func with(targets: [String]) -> EntryPoint {
         EntryPoint(file: file, kind: kind, targets: targets, line: line, typeName: typeName, adaptedDelegate: adaptedDelegate,
-                   adaptorLine: adaptorLine, superclass: superclass)
+                   adaptorLine: adaptorLine, superclass: superclass, ownBase: ownBase)
+    }
+
+    /// The same delegate with no superclass to override, subclassing the app's own `base`.
+    func subclassing(ownBase base: String) -> EntryPoint {
+        EntryPoint(file: file, kind: kind, targets: targets, line: line, typeName: typeName, adaptedDelegate: adaptedDelegate,
+                   adaptorLine: adaptorLine, superclass: nil, ownBase: base)
     }
 
     /// App delegates of cross-platform frameworks, which apps subclass instead of adopting `UIApplicationDelegate`.

@@ -4813,6 +4813,10 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
 {{#if delegateType}}
    Your app delegate is `{{delegateType}}` ({{delegatePlace}}).
 {{/if}}
+{{#if delegateOwnBase}}
+   It subclasses your own {{delegateOwnBase}}: where that class already implements one of these methods, mark
+   yours `override` and call `super` in it.
+{{/if}}
 {{#if schedulesOnBackground}}
 {{#unless withoutScenes}}
 {{#if sceneDelegateType}}

@@ -113,6 +113,7 @@ public struct OutputRenderer: Sendable {
         context["delegateType"] = .string(delegate?.typeName ?? "")
         context["delegateClass"] = .string(delegate?.kind == .swiftDelegate ? delegate?.typeName ?? "AppDelegate" : "AppDelegate")
         context["delegatePlace"] = .string(delegate.map(Self.place) ?? "")
+        context["delegateOwnBase"] = .string(delegate?.ownBase ?? "")
         context["sceneDelegateType"] = .string(scene?.typeName ?? "")
         context["sceneDelegateClass"] = .string(scene?.typeName ?? "SceneDelegate")
         context["sceneDelegatePlace"] = .string(scene.map(Self.place) ?? "")
