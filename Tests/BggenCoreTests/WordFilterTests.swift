@@ -34,4 +34,33 @@ struct WordFilterTests {
         #expect(ByteSearch.WordFilter([ByteSearch.hash("refreshIdentifier")]).matchesAny(of: words))
         #expect(!ByteSearch.WordFilter([ByteSearch.hash("processingIdentifier")]).matchesAny(of: words))
     }
+
+    /// The search by pairs of bytes answers as a plain search for each word would: at a text's first and last
+    /// byte, for words of one byte (which start every pair) and for words longer than the text, alone or with the
+    /// words of the text read in the same pass.
+    @Test func theByteSearchFindsWhatASubstringSearchFinds() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcBGé( \n".utf8)
+        func random(_ length: Int) -> String {
+            String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
+        }
+        for _ in 0..<2_000 {
+            let words = (0..<Int.random(in: 1...3, using: &generator)).map { _ in random(Int.random(in: 1...4, using: &generator)) }
+            let text = random(Int.random(in: 0...12, using: &generator))
+            let bytes = Array(text.utf8)
+            let found = words.contains { word in
+                bytes.indices.contains { bytes[$0...].starts(with: Array(word.utf8)) }
+            }
+            let needles = ByteNeedles(words.map { Array($0.utf8) })
+            #expect(ByteSearch.contains(anyOf: needles, in: text) == found, "\(words) in \(text)")
+            // The first pass's one reading answers both questions as the two searches do.
+            let scanned = ByteSearch.words(in: text, holdingAnyOf: needles)
+            #expect(scanned.holdsNeedle == found, "\(words) in \(text)")
+            #expect(scanned.words == ByteSearch.words(in: text))
+            #expect(!ByteSearch.words(in: text, holdingAnyOf: nil).holdsNeedle)
+        }
+        #expect(ByteSearch.contains(anyOf: ByteNeedles([Array("z".utf8)]), in: "abz"))
+        #expect(ByteSearch.contains(anyOf: ByteNeedles([Array("ab".utf8)]), in: "ab"))
+        #expect(!ByteSearch.contains(anyOf: ByteNeedles([Array("abc".utf8)]), in: "ab"))
+    }
 }

@@ -186,13 +186,15 @@ struct CodeModel: Sendable {
         let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
         let isHeader = name.hasSuffix(CodeSymbol.headerExtension)
         let namedLike = CodeSymbol.isNamedLikeBackgroundCode(name)
-        let wantsFacts = namedLike || ByteSearch.contains(anyOf: factNeedles, in: text)
+        // The words a skipped file keeps come from the same reading of its bytes as the search for facts.
+        let scanned = ByteSearch.words(in: text, holdingAnyOf: factNeedles)
+        let wantsFacts = namedLike || scanned.holdsNeedle
         let wantsNames = clashes.map { ByteSearch.contains(anyOf: $0.typeNeedles, in: text) } ?? false
         var names = clashes.map { fileNameClash(file, text: text, clashes: $0) } ?? []
         let found = IgnoreMarks(in: text)
         let marked = found.marks.isEmpty ? nil : Marked(file: file, marks: found)
         guard wantsFacts || wantsNames else {
-            return .skipped(Skipped(file: file, words: ByteSearch.words(in: text)), names: names, marks: marked)
+            return .skipped(Skipped(file: file, words: scanned.words), names: names, marks: marked)
         }
         let tokens: [SourceToken]
         do {
@@ -201,7 +203,7 @@ struct CodeModel: Sendable {
             return .failed(file: file, line: error.line, reason: error.reason)
         }
         if wantsNames, let clashes { names += typeClashes(file, text: text, tokens: tokens, clashes: clashes) }
-        guard wantsFacts else { return .skipped(Skipped(file: file, words: ByteSearch.words(in: text)), names: names, marks: marked) }
+        guard wantsFacts else { return .skipped(Skipped(file: file, words: scanned.words), names: names, marks: marked) }
         // A header declares; what it names (a delegate's protocols) tells what starts the app, and nothing else.
         return .facts(isHeader ? FileFacts(header: file, tokens: tokens) : FileFacts(file: file, text: text, tokens: tokens, language: language),
                       names: names, marks: marked)
