@@ -289,19 +289,51 @@ struct RehearsalTests {
         #expect(Self.passed("testUploadResponseBodyReachesUploadDidFinish", in: run.output), "\(run.output)")
     }
 
-    /// A download handler that imports the file before it returns, for 2 s: in a background relaunch the app
-    /// times out, and the transfers not yet delivered are lost.
-    @Test func aDownloadHandlerThatWorksLongInItsCallbackIsCaught() async throws {
+    /// Transfer handlers that import the file, or the server's answer, before they return, for 2 s: in a background
+    /// relaunch the app times out, and the transfers not yet delivered are lost. They are the test target's own
+    /// (`makeRehearsedDownloadHandler()`, `makeRehearsedUploadHandler()`), so the failures name them, not the app's.
+    @Test func transferHandlersThatWorkLongInTheirCallbackAreCaught() async throws {
         var files = try Self.swiftFiles(Self.transfersScenario)
-        let handler = files["DownloadHandling.swift"]!
-        let slow = handler.replacingOccurrences(of: "        // Record the file, for example in your database, and return quickly.\n",
-                                                with: "        Thread.sleep(forTimeInterval: 2)\n")
-        try #require(slow != handler)
-        files["DownloadHandling.swift"] = slow
+        files["RehearsalDoubles.swift"] = """
+            import Foundation
+
+            nonisolated struct SlowImport: BackgroundDownloadHandling {
+                func destination(forDownloadFrom source: URL, suggestedFilename: String?) -> URL {
+                    BackgroundDownloadManager.defaultFolder.appendingPathComponent(
+                        BackgroundDownloadManager.fileName(for: source, suggestedFilename: suggestedFilename))
+                }
+
+                func downloadDidFinish(from source: URL, savedTo destination: URL) {
+                    Thread.sleep(forTimeInterval: 2)
+                }
+
+                func downloadDidFail(from source: URL, error: any Error) {}
+            }
+
+            nonisolated struct SlowOutbox: BackgroundUploadHandling {
+                func uploadDidFinish(of file: URL, response: BackgroundUploadResponse) {
+                    Thread.sleep(forTimeInterval: 2)
+                }
+
+                func uploadDidFail(of file: URL, error: any Error) {}
+            }
+
+            extension BackgroundDownloadManager {
+                @MainActor static func makeRehearsedDownloadHandler() -> any BackgroundDownloadHandling { SlowImport() }
+            }
+
+            extension BackgroundUploadManager {
+                @MainActor static func makeRehearsedUploadHandler() -> any BackgroundUploadHandling { SlowOutbox() }
+            }
+
+            """
         let run = try await Self.buildAndRun(files, setup: .swift6, scenario: Self.transfersScenario)
         #expect(run.ending != .exited(0), "\(run.output)")
         #expect(Self.failure(of: "testFinishedDownloadIsMovedBeforeTheCallbackReturns", in: run.output)?.contains(
-            "iOS would end the background launch before the other transfers were delivered: AppDownloadHandler.downloadDidFinish took 2.0 s") == true,
+            "iOS would end the background launch before the other transfers were delivered: SlowImport.downloadDidFinish took 2.0 s") == true,
+            "\(run.output)")
+        #expect(Self.failure(of: "testUploadResponseBodyReachesUploadDidFinish", in: run.output)?.contains(
+            "iOS would end the background launch before the other transfers were delivered: SlowOutbox.uploadDidFinish took 2.0 s") == true,
             "\(run.output)")
     }
 

@@ -24,7 +24,8 @@ nonisolated struct AppUploadHandler: BackgroundUploadHandling {
 nonisolated extension BackgroundUploadManager {
     /// Builds the handler of `BackgroundUploadManager.shared`. It runs on the main actor, when your launch code
     /// first uses `shared`, so it can hand the handler the app's own dependencies, main-actor ones included, for
-    /// example `AppUploadHandler(outbox: AppDatabase.shared)`.
+    /// example `AppUploadHandler(outbox: AppDatabase.shared)`. The rehearsal tests deliver to
+    /// `makeRehearsedUploadHandler()`, this factory unless your test target declares one with test doubles.
     @MainActor
     static func makeUploadHandler() -> any BackgroundUploadHandling {
         AppUploadHandler()

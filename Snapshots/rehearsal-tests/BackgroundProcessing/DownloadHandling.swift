@@ -34,7 +34,8 @@ nonisolated struct AppDownloadHandler: BackgroundDownloadHandling {
 nonisolated extension BackgroundDownloadManager {
     /// Builds the handler of `BackgroundDownloadManager.shared`. It runs on the main actor, when your launch code
     /// first uses `shared`, so it can hand the handler the app's own dependencies, main-actor ones included, for
-    /// example `AppDownloadHandler(library: AppDatabase.shared)`.
+    /// example `AppDownloadHandler(library: AppDatabase.shared)`. The rehearsal tests deliver to
+    /// `makeRehearsedDownloadHandler()`, this factory unless your test target declares one with test doubles.
     @MainActor
     static func makeDownloadHandler() -> any BackgroundDownloadHandling {
         AppDownloadHandler()

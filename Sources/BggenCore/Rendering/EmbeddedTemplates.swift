@@ -1750,6 +1750,46 @@ import XCTest
 {{availability}}extension SilentPushHandler: RehearsedSilentPush {}
 
 {{/if}}
+{{#if downloads}}
+/// The download handler the rehearsals deliver to: the app's own (`makeDownloadHandler()`), unless this test target
+/// declares `makeRehearsedDownloadHandler()` (your handler with test doubles) in an extension of
+/// `BackgroundDownloadManager`, in a file that has `@testable import {{appModule}}`:
+///
+///     extension BackgroundDownloadManager {
+///         @MainActor static func makeRehearsedDownloadHandler() -> any BackgroundDownloadHandling {
+///             AppDownloadHandler(library: InMemoryLibrary())
+///         }
+///     }
+{{availability}}@MainActor protocol RehearsedDownloads {
+    static func makeRehearsedDownloadHandler() -> any BackgroundDownloadHandling
+}
+
+{{availability}}extension RehearsedDownloads {
+    static func makeRehearsedDownloadHandler() -> any BackgroundDownloadHandling {
+        BackgroundDownloadManager.makeDownloadHandler()
+    }
+}
+
+{{availability}}extension BackgroundDownloadManager: RehearsedDownloads {}
+
+{{/if}}
+{{#if uploads}}
+/// The upload handler the rehearsals deliver to: the app's own (`makeUploadHandler()`), unless this test target
+/// declares `makeRehearsedUploadHandler()` (your handler with test doubles) in an extension of
+/// `BackgroundUploadManager`, in a file that has `@testable import {{appModule}}`.
+{{availability}}@MainActor protocol RehearsedUploads {
+    static func makeRehearsedUploadHandler() -> any BackgroundUploadHandling
+}
+
+{{availability}}extension RehearsedUploads {
+    static func makeRehearsedUploadHandler() -> any BackgroundUploadHandling {
+        BackgroundUploadManager.makeUploadHandler()
+    }
+}
+
+{{availability}}extension BackgroundUploadManager: RehearsedUploads {}
+
+{{/if}}
 
 /// Rehearses your background work under the system's rules, in your own test suite, with the objects your
 /// factories build ({{rehearsedFiles}}).
@@ -1793,8 +1833,10 @@ import XCTest
 /// The work is built by `makeRehearsedAppRefreshWork()` and its kin (`RehearsedBackgroundWork`): the app's own
 /// factories unless this test target declares its own, with test doubles; the rehearsals never touch the app's
 /// saved checkpoint or schedule. A rehearsal that finds nothing to do (no items, no push) is skipped, saying why.
-{{else}}
-/// The factories run as in the app, so hand them test doubles through whatever your app's own tests use.
+{{/if}}
+{{#if transfers}}
+/// The transfer handlers are built by {{#if downloads}}`makeRehearsedDownloadHandler()`{{#if uploads}} and {{/if}}{{/if}}{{#if uploads}}`makeRehearsedUploadHandler()`{{/if}}: the app's
+/// own factories unless this test target declares its own, with test doubles.
 {{/if}}
 {{#if swiftTesting}}
 /// The rehearsals run one at a time: each measures how long the work takes, which tests running beside it skew.
@@ -2040,7 +2082,7 @@ import XCTest
 {{/if}}
 {{#if downloads}}
     {{#if swiftTesting}}@Test {{/if}}func testFinishedDownloadIsMovedBeforeTheCallbackReturns() async {
-        let handler = ObservedDownloads(await BackgroundDownloadManager.makeDownloadHandler())
+        let handler = ObservedDownloads(await BackgroundDownloadManager.makeRehearsedDownloadHandler())
         let delegate = BackgroundDownloadDelegate(handler: handler, maximumResumeAttempts: BackgroundDownloadManager.maximumResumeAttempts)
         let source = Self.rehearsalURL("download.bin")
         let contents = Data("A download rehearsed by BackgroundTaskRehearsalTests".utf8)
@@ -2081,7 +2123,7 @@ import XCTest
     }
 
     {{#if swiftTesting}}@Test {{/if}}func testDownloadThatKeepsFailingReachesDownloadDidFailOnce() async {
-        let handler = ObservedDownloads(await BackgroundDownloadManager.makeDownloadHandler())
+        let handler = ObservedDownloads(await BackgroundDownloadManager.makeRehearsedDownloadHandler())
         let delegate = BackgroundDownloadDelegate(handler: handler, maximumResumeAttempts: BackgroundDownloadManager.maximumResumeAttempts)
         let session = FakeTransferSession()
         let source = Self.rehearsalURL("failing.bin")
@@ -2114,7 +2156,7 @@ import XCTest
 {{/if}}
 {{#if uploads}}
     {{#if swiftTesting}}@Test {{/if}}func testUploadResponseBodyReachesUploadDidFinish() async {
-        let handler = ObservedUploads(await BackgroundUploadManager.makeUploadHandler())
+        let handler = ObservedUploads(await BackgroundUploadManager.makeRehearsedUploadHandler())
         let container = FileManager.default.temporaryDirectory
         let delegate = BackgroundUploadDelegate(
             handler: handler, container: container, maximumRetries: BackgroundUploadManager.maximumRetries,
@@ -4326,7 +4368,7 @@ private nonisolated struct ContinuedJobWork: BackgroundWork {
 """##,
         #"""
 DownloadHandling.swift.tmpl
-"""#: #"""
+"""#: ##"""
 // Created by bggen. This file is yours: bggen never overwrites it.
 import Foundation
 
@@ -4363,14 +4405,15 @@ import Foundation
 {{availability}}nonisolated extension BackgroundDownloadManager {
     /// Builds the handler of `BackgroundDownloadManager.shared`. It runs on the main actor, when your launch code
     /// first uses `shared`, so it can hand the handler the app's own dependencies, main-actor ones included, for
-    /// example `AppDownloadHandler(library: AppDatabase.shared)`.
+    /// example `AppDownloadHandler(library: AppDatabase.shared)`.{{#if tests}} The rehearsal tests deliver to
+    /// `makeRehearsedDownloadHandler()`, this factory unless your test target declares one with test doubles.{{/if}}
     @MainActor
     static func makeDownloadHandler() -> any BackgroundDownloadHandling {
         AppDownloadHandler()
     }
 }
 
-"""#,
+"""##,
         #"""
 Entitlements.fragment.plist.tmpl
 """#: ##"""
@@ -5483,7 +5526,7 @@ import UIKit
 """##,
         #"""
 UploadHandling.swift.tmpl
-"""#: #"""
+"""#: ##"""
 // Created by bggen. This file is yours: bggen never overwrites it.
 import Foundation
 
@@ -5510,13 +5553,14 @@ import Foundation
 {{availability}}nonisolated extension BackgroundUploadManager {
     /// Builds the handler of `BackgroundUploadManager.shared`. It runs on the main actor, when your launch code
     /// first uses `shared`, so it can hand the handler the app's own dependencies, main-actor ones included, for
-    /// example `AppUploadHandler(outbox: AppDatabase.shared)`.
+    /// example `AppUploadHandler(outbox: AppDatabase.shared)`.{{#if tests}} The rehearsal tests deliver to
+    /// `makeRehearsedUploadHandler()`, this factory unless your test target declares one with test doubles.{{/if}}
     @MainActor
     static func makeUploadHandler() -> any BackgroundUploadHandling {
         AppUploadHandler()
     }
 }
 
-"""#,
+"""##,
     ]
 }
