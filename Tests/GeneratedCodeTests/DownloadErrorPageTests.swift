@@ -39,7 +39,9 @@ struct DownloadErrorPageTests {
         """
 
     /// 503 with `Retry-After: 120` is tried again no earlier than two minutes later, and only once the attempts
-    /// run out is it reported, with its status.
+    /// run out is it reported, with its status. A `Retry-After` that is no delay-seconds (`1e12`, `-5`, `inf`) is
+    /// ignored, the retry waiting its back-off (60 s), and one over a day waits a day: before, `1e12` parked the
+    /// download with iOS for 30,000 years.
     static let retryProgram = """
         import Foundation
         @_spi(Simulator) import SimNetworking
@@ -74,6 +76,20 @@ struct DownloadErrorPageTests {
             task = retry
         }
         print("retries=\\(delays.count) allAfterRetryAfter=\\(delays.allSatisfy { $0 >= 119 }) events=\\(recorder.recorded)")
+        /// How long after a 503 with `Retry-After: value` the retry may begin, in seconds ("over a day" beyond).
+        func retryDelay(after value: String) -> String {
+            let source = URL(string: "https://example.com/busy-\\(UUID().uuidString)")!
+            let task = manager.startDownload(from: source)
+            let answered = Date()
+            _ = daemon.simulateFinish(of: task, contents: Data("busy".utf8), statusCode: 503, headerFields: ["Retry-After": value])
+            let answeredTask = ObjectIdentifier(task)
+            guard let retry = daemon.waitForResumedDownload(where: { candidate, _, _ in
+                ObjectIdentifier(candidate) != answeredTask && candidate.originalRequest?.url == source
+            }, timeout: 1) else { return "none" }
+            let delay = (retry.earliestBeginDate ?? answered).timeIntervalSince(answered)
+            return delay > 86_401 ? "over a day" : String(Int(delay.rounded()))
+        }
+        print("retryAfter=\\(["1e12", "-5", "inf", "9999999999", "600"].map(retryDelay(after:)))")
         exit(0)
         """
 
@@ -81,6 +97,7 @@ struct DownloadErrorPageTests {
         let run = try await GeneratedProgram.run("downloads", main: Self.retryProgram)
         #expect(run.ending == .exited(0), "\(run.ending): \(run.output)")
         #expect(run.output.contains("retries=3 allAfterRetryAfter=true events=[\"failed 503\"]"), "\(run.output)")
+        #expect(run.output.contains("retryAfter=[\"60\", \"60\", \"60\", \"86400\", \"600\"]"), "\(run.output)")
     }
 
     @Test func aNotFoundPageIsAFailureAndTheOldFileStays() async throws {

@@ -197,6 +197,30 @@ struct ObjectiveCNextStepsTests {
         #expect(result.exitCode != 0 && result.output.contains("[-Werror,-Wunused-result]"), "\(result.output)\n\(result.source)")
     }
 
+    /// Objective-C code starts, lists and cancels transfers and jobs from any thread (a completion block, a GCD
+    /// queue): there a main-actor method's `@objc` thunk traps in Swift 6 mode (SE-0423), so these methods are
+    /// `nonisolated` and go to the main actor themselves. The compile checks build them in the three set-ups.
+    @Test(arguments: scenarios)
+    func transferAndJobMethodsCanBeCalledFromAnyThread(_ scenario: Scenario) throws {
+        let bridge = try Self.renderedBridge(scenario)
+        for name in ["startDownloadFrom", "startDownloadWith", "startDownloadWithKey", "downloadTransfersWithCompletionHandler", "cancelDownload",
+                     "startUploadOf", "uploadTransfersWithCompletionHandler", "cancelUpload", "startExportJobWithCompletionHandler", "cancelQueuedExportJob"] {
+            #expect(bridge.contains("    nonisolated public static func \(name)("), "+\(name) is main-actor isolated: called off the main thread it traps")
+        }
+        // The methods UIKit calls on the main thread stay on the main actor.
+        #expect(bridge.contains("    public static func registerTasks()"), "\(bridge)")
+    }
+
+    /// The bridge is regenerated, `ExportJob.swift` is the user's: the bridge builds the job through the factory
+    /// that file declares, so a job that takes its input or dependencies still builds (it called `ExportJob()`).
+    @Test(arguments: scenarios)
+    func theBridgeBuildsTheJobThroughItsFactory(_ scenario: Scenario) throws {
+        let bridge = try Self.renderedBridge(scenario)
+        #expect(bridge.contains("start(ExportJob.makeForObjectiveC())") && !bridge.contains("start(ExportJob())"), "\(bridge)")
+        let job = try #require(try scenario.renderedFiles().first { $0.path.hasSuffix("ExportJob.swift") })
+        #expect(job.contents.contains("    static func makeForObjectiveC() -> ExportJob {"), "\(job.contents)")
+    }
+
     static func renderedBridge(_ scenario: Scenario) throws -> String {
         let file = try #require(try scenario.renderedFiles().first { $0.path.hasSuffix("BackgroundTasksObjC.swift") })
         return file.contents
@@ -205,7 +229,7 @@ struct ObjectiveCNextStepsTests {
     /// The header Xcode would generate for the bridge's class methods.
     static func header(for bridge: String) throws -> String {
         var lines = ["@interface BackgroundTasksObjC : NSObject"]
-        for match in bridge.matches(of: #/(@discardableResult\n\s*)?static func (\w+)\(/#) {
+        for match in bridge.matches(of: #/(@discardableResult\n\s*)?(?:nonisolated )?public static func (\w+)\(/#) {
             let name = String(match.output.2)
             let declaration = try #require(declarations[name], "add the Objective-C declaration of \(name) to this test")
             let attribute = match.output.1 == nil ? " __attribute__((warn_unused_result))" : ""
@@ -239,7 +263,7 @@ struct ObjectiveCAvailabilityTests {
     @Test(arguments: ObjectiveCNextStepsTests.scenarios)
     func everyCallOfAnIOS26MethodIsGuarded(_ scenario: Scenario) throws {
         let bridge = try ObjectiveCNextStepsTests.renderedBridge(scenario)
-        let needing26 = bridge.matches(of: #/@available\(iOS 26\.0, \*\)\n\s*public static func (\w+)\(/#).map { String($0.output.1) }
+        let needing26 = bridge.matches(of: #/@available\(iOS 26\.0, \*\)\n\s*(?:nonisolated )?public static func (\w+)\(/#).map { String($0.output.1) }
         #expect(needing26.count >= 2, "\(bridge)")
         let lines = try scenario.nextSteps().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for (index, line) in lines.enumerated() {

@@ -217,17 +217,29 @@ struct RehearsalTests {
     /// the `switch`'s default) passed it; the rehearsal sends one push per case the file documents. The `process`
     /// case schedules with the app's own manager, as the template did before: its request never reaches the
     /// rehearsals' scheduler (it would move the app's schedule), and the rehearsal says so.
+    /// The work has a stored property of the user's besides `processing`, so it has no `init(processing:)`: the
+    /// rehearsal file, which called that initializer, did not compile; it calls `makeSilentPushWork(processing:)`.
+    /// The same build's refresh work throws: its success rehearsal quotes the error instead of saying it succeeded.
     @Test func aPushCaseThatHangsIsCaught() async throws {
         var files = try Self.swiftFiles()
         let source = files["SilentPushWork.swift"]!
         let hanging = source.replacingOccurrences(
             of: "            // Fetch what changed, for example: try await SyncClient().pullChanges()\n",
             with: "            try await Task.sleep(nanoseconds: 3_000_000_000)\n")
+            .replacingOccurrences(of: "    let processing: BackgroundTaskManager\n", with: "    let processing: BackgroundTaskManager\n    let since: Int\n")
+            .replacingOccurrences(of: "AppSilentPushWork(processing: processing)\n", with: "AppSilentPushWork(processing: processing, since: 42)\n")
         files["SilentPushWork.swift"] = hanging.replacingOccurrences(
             of: "            await processing.scheduleProcessingTask()\n",
             with: "            await BackgroundTaskManager.shared.scheduleProcessingTask()\n")
-        try #require(hanging != source && files["SilentPushWork.swift"] != hanging)
+        try #require(hanging.contains("let since: Int\n") && hanging.contains("since: 42)") && files["SilentPushWork.swift"] != hanging)
+        files["AppRefreshWork.swift"] = try Self.replacingBody(of: "AppRefreshWork", in: files["AppRefreshWork.swift"]!, with: """
+                struct Offline: Error {}
+                throw Offline()
+            """)
         let run = try await Self.buildAndRun(files, setup: .swift6)
+        #expect(Self.failure(of: "testRefreshCompletesOnceWhenTheWorkSucceeds", in: run.output)?.contains(
+            "The refresh work (AppRefreshWork) threw Offline: Offline(), so its task was completed with success: false") == true, "\(run.output)")
+        #expect(Self.passed("testRefreshCompletesOnceWhenTheWorkThrows", in: run.output), "\(run.output)")
         let failure = Self.failure(of: "testSilentPushAnswersWithinThePushBudget", in: run.output)
         #expect(failure?.contains(
             #"had not answered 1.7 s after the push {"aps": {"content-available": 1}, "type": "sync"} arrived"#) == true, "\(run.output)")
@@ -292,6 +304,9 @@ struct RehearsalTests {
     /// Transfer handlers that import the file, or the server's answer, before they return, for 2 s: in a background
     /// relaunch the app times out, and the transfers not yet delivered are lost. They are the test target's own
     /// (`makeRehearsedDownloadHandler()`, `makeRehearsedUploadHandler()`), so the failures name them, not the app's.
+    /// The same build's upload delegate sends a POST again only when it is idempotent, whatever the error, as before:
+    /// a POST that could not connect, which never left the device, reached `uploadDidFail` at its first attempt, and
+    /// the upload rehearsal says so.
     @Test func transferHandlersThatWorkLongInTheirCallbackAreCaught() async throws {
         var files = try Self.swiftFiles(Self.transfersScenario)
         files["RehearsalDoubles.swift"] = """
@@ -327,6 +342,10 @@ struct RehearsalTests {
             }
 
             """
+        let uploads = try #require(files["BackgroundUploadManager.swift"])
+        files["BackgroundUploadManager.swift"] = uploads.replacingOccurrences(
+            of: "Self.isIdempotent(request) || BackgroundTransferRecord.failedBeforeSending(error) {", with: "Self.isIdempotent(request) {")
+        try #require(files["BackgroundUploadManager.swift"] != uploads)
         let run = try await Self.buildAndRun(files, setup: .swift6, scenario: Self.transfersScenario)
         #expect(run.ending != .exited(0), "\(run.output)")
         #expect(Self.failure(of: "testFinishedDownloadIsMovedBeforeTheCallbackReturns", in: run.output)?.contains(
@@ -335,6 +354,8 @@ struct RehearsalTests {
         #expect(Self.failure(of: "testUploadResponseBodyReachesUploadDidFinish", in: run.output)?.contains(
             "iOS would end the background launch before the other transfers were delivered: SlowOutbox.uploadDidFinish took 2.0 s") == true,
             "\(run.output)")
+        #expect(Self.failure(of: "testUploadThatCannotReachTheServerReachesUploadDidFailOnce", in: run.output)?.contains(
+            "A POST upload that could not connect to the server was tried 1 times before uploadDidFail") == true, "\(run.output)")
     }
 
     /// A continued-processing job that ignores cancellation and keeps writing into its partial-output folder, its
@@ -384,7 +405,8 @@ struct RehearsalTests {
 
     /// A job of one step reports its only step as its last: there is no moment to expire it part-way, and the
     /// generated code keeps a returned job's output, so the expiry rehearsal must not call that half-written output
-    /// (review of stop 29: it did, with "iOS would leave half-written output behind").
+    /// (review of stop 29: it did, with "iOS would leave half-written output behind"). The rehearsal that had
+    /// nothing to rehearse is a skip, saying why (it printed "Skipped:" and passed).
     @Test func aJobOfOneStepIsNotBlamedForOutputKeptAfterItsLastStep() async throws {
         var files = try Self.swiftFiles(Self.continuedScenario)
         let job = files["ExportJob.swift"]!
@@ -393,7 +415,8 @@ struct RehearsalTests {
         files["ExportJob.swift"] = oneStep
         let run = try await Self.buildAndRun(files, setup: .swift6, scenario: Self.continuedScenario)
         #expect(run.ending == .exited(0), "\(run.output)")
-        #expect(run.output.contains("Skipped: the continued-processing job (ExportJob) returned without reporting a step before its last"), "\(run.output)")
+        #expect(run.output.contains("Nothing to rehearse: the continued-processing job (ExportJob) returned without reporting a step before its last"), "\(run.output)")
+        #expect(Self.plain(run.output).contains("Executed 3 tests, with 1 test skipped and 0 failures"), "\(run.output)")
     }
 
     /// The simulator's mutant of the generated launch path that shows the bar only after the job's first step

@@ -64,7 +64,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             name: "a POST upload is sent again after a timeout",
             scenario: "uploads",
-            edits: [Edit(find: "           let request = task.originalRequest, Self.isIdempotent(request) {", replace: "           let request = task.originalRequest {")],
+            edits: [Edit(find: "           let request = task.originalRequest, Self.isIdempotent(request) || BackgroundTransferRecord.failedBeforeSending(error) {", replace: "           let request = task.originalRequest {")],
             caughtBy: ["uploads.a-post-that-timed-out-is-not-sent-twice"]
         ),
         Mutant(

@@ -19,7 +19,8 @@ import Foundation
 
     /// Downloads often finish while the device is locked, when files of protection class `complete` (the default
     /// of many apps) cannot be opened: a database there fails to open. Keep what this writes in files of class
-    /// `completeUntilFirstUserAuthentication`, or note the file (in `UserDefaults`, say) and finish the work on
+    /// `completeUntilFirstUserAuthentication`, or note the file in a small file of that class (not `UserDefaults`,
+    /// which cannot be read or written then either) and finish the work on
     /// `UIApplication.protectedDataDidBecomeAvailableNotification`. This method runs off the main actor and
     /// cannot wait for it, so it cannot ask `UIApplication.shared`: try the open, and defer when it fails.
     func downloadDidFinish(from source: URL, savedTo destination: URL) {

@@ -28,12 +28,20 @@ nonisolated struct AppSilentPushWork: SilentPushWork {
     }
 }
 
-nonisolated extension SilentPushHandler {
+nonisolated extension SilentPushHandler: SilentPushWorkFactory {
     /// Builds the work of `SilentPushHandler.shared`. It runs on the main actor, when the app delegate first uses
-    /// `shared`, so it can hand the work the app's own dependencies, main-actor ones included, for example
-    /// `AppSilentPushWork(sync: SyncClient.shared, processing: .shared)`.
+    /// `shared`, so it can hand the work the app's own dependencies, main-actor ones included: give them in
+    /// `makeSilentPushWork(processing:)`, below.
     @MainActor
     static func makeSilentPushWork() -> any SilentPushWork {
-        AppSilentPushWork(processing: .shared)
+        makeSilentPushWork(processing: .shared)
+    }
+
+    /// The work, scheduling processing with `processing`: `.shared` in the app. Hand it the app's other dependencies
+    /// here, for example `AppSilentPushWork(sync: SyncClient.shared, processing: processing)`. bggen's generated
+    /// files call this factory, not `AppSilentPushWork`'s initializer: keep its name and parameter.
+    @MainActor
+    static func makeSilentPushWork(processing: BackgroundTaskManager) -> any SilentPushWork {
+        AppSilentPushWork(processing: processing)
     }
 }

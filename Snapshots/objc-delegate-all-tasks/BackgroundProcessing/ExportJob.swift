@@ -35,6 +35,13 @@ nonisolated struct ExportJob: RehearsedContinuedJob {
         ExportJob()
     }
 
+    /// The job `[BackgroundTasksObjC startExportJobWithCompletionHandler:]` starts. bggen's generated bridge calls
+    /// this factory, never the initializer, so the job can take its input or dependencies: keep its name.
+    @MainActor
+    static func makeForObjectiveC() -> ExportJob {
+        ExportJob()
+    }
+
     func discardPartialOutput() {
         // Delete half-written output outside progress.partialOutputFolder, if any; that folder is removed for you.
     }

@@ -28,12 +28,20 @@ nonisolated struct AcmeAppSilentPushWork: AcmeSilentPushWork {
     }
 }
 
-nonisolated extension AcmeSilentPushHandler {
+nonisolated extension AcmeSilentPushHandler: AcmeSilentPushWorkFactory {
     /// Builds the work of `AcmeSilentPushHandler.shared`. It runs on the main actor, when the app delegate first uses
-    /// `shared`, so it can hand the work the app's own dependencies, main-actor ones included, for example
-    /// `AcmeAppSilentPushWork(sync: SyncClient.shared, processing: .shared)`.
+    /// `shared`, so it can hand the work the app's own dependencies, main-actor ones included: give them in
+    /// `makeSilentPushWork(processing:)`, below.
     @MainActor
     static func makeSilentPushWork() -> any AcmeSilentPushWork {
-        AcmeAppSilentPushWork(processing: .shared)
+        makeSilentPushWork(processing: .shared)
+    }
+
+    /// The work, scheduling processing with `processing`: `.shared` in the app. Hand it the app's other dependencies
+    /// here, for example `AcmeAppSilentPushWork(sync: SyncClient.shared, processing: processing)`. bggen's generated
+    /// files call this factory, not `AcmeAppSilentPushWork`'s initializer: keep its name and parameter.
+    @MainActor
+    static func makeSilentPushWork(processing: AcmeBackgroundTaskManager) -> any AcmeSilentPushWork {
+        AcmeAppSilentPushWork(processing: processing)
     }
 }

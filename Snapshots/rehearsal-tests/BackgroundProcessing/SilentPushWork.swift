@@ -29,15 +29,24 @@ nonisolated struct AppSilentPushWork: SilentPushWork {
     }
 }
 
-nonisolated extension SilentPushHandler {
+nonisolated extension SilentPushHandler: SilentPushWorkFactory {
     /// Builds the work of `SilentPushHandler.shared`. It runs on the main actor, when the app delegate first uses
-    /// `shared`, so it can hand the work the app's own dependencies, main-actor ones included, for example
-    /// `AppSilentPushWork(sync: SyncClient.shared, processing: .shared)`. The rehearsal tests build the work with
-    /// `makeRehearsedSilentPushWork()` (this work with the rehearsals' own manager) and send one push per case
+    /// `shared`, so it can hand the work the app's own dependencies, main-actor ones included: give them in
+    /// `makeSilentPushWork(processing:)`, below. The rehearsal tests build the work with
+    /// `makeRehearsedSilentPushWork()` (by default `makeSilentPushWork(processing:)` with the rehearsals' own manager) and send one push per case
     /// above, unless your test target declares that factory (with test doubles) or
     /// `@MainActor static var rehearsedPushes: [String] { […] }` (your server's pushes, as JSON).
     @MainActor
     static func makeSilentPushWork() -> any SilentPushWork {
-        AppSilentPushWork(processing: .shared)
+        makeSilentPushWork(processing: .shared)
+    }
+
+    /// The work, scheduling processing with `processing`: `.shared` in the app, a manager with a fake scheduler
+    /// in the rehearsal tests, which never move the app's own schedule. Hand it the app's other dependencies
+    /// here, for example `AppSilentPushWork(sync: SyncClient.shared, processing: processing)`. bggen's generated
+    /// files call this factory, not `AppSilentPushWork`'s initializer: keep its name and parameter.
+    @MainActor
+    static func makeSilentPushWork(processing: BackgroundTaskManager) -> any SilentPushWork {
+        AppSilentPushWork(processing: processing)
     }
 }

@@ -712,19 +712,29 @@ import os.log
         status == 408 || status == 429 || (500..<600).contains(status)
     }
 
-    /// The answer's `Retry-After` (seconds, or an HTTP date), when it sent one.
+    /// The longest wait a `Retry-After` gets: a misbehaving server or proxy asking for more would park the
+    /// transfer with iOS for good, and the handler would never hear of it.
+    static let longestRetryAfter: TimeInterval = 24 * 60 * 60
+
+    /// The answer's `Retry-After`, when it sent one: delay-seconds (digits only, RFC 9110 §10.2.3) or an HTTP
+    /// date, no earlier than now and no later than `longestRetryAfter` from now; nil for anything else (`inf`,
+    /// `-5`, `1e12`).
     static func retryAfter(of response: HTTPURLResponse) -> Date? {
         guard let header = response.value(forHTTPHeaderField: "Retry-After")?.trimmingCharacters(in: .whitespaces) else {
             return nil
         }
-        if let seconds = TimeInterval(header) {
-            return Date(timeIntervalSinceNow: seconds)
+        let delay: TimeInterval
+        if !header.isEmpty, header.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            delay = TimeInterval(header) ?? longestRetryAfter
+        } else {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+            guard let date = formatter.date(from: header) else { return nil }
+            delay = date.timeIntervalSinceNow
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: header)
+        return Date(timeIntervalSinceNow: min(max(delay, 0), longestRetryAfter))
     }
 
     /// How a cancel of a transfer came about. iOS says it cancelled a transfer itself under
@@ -758,14 +768,29 @@ import os.log
     /// itself (low battery, heat, a user who force-quit the app), which it says under
     /// `NSURLErrorBackgroundTaskCancelledReasonKey`. The app's own cancel is final.
     static func isWorthRetrying(_ error: any Error) -> Bool {
+        if failedBeforeSending(error) {
+            return true
+        }
         switch (error as? URLError)?.code {
-        case .networkConnectionLost?, .notConnectedToInternet?, .timedOut?, .cannotConnectToHost?, .dnsLookupFailed?,
-             .secureConnectionFailed?, .backgroundSessionWasDisconnected?:
+        case .networkConnectionLost?, .timedOut?, .backgroundSessionWasDisconnected?:
             return true
         case .cancelled?:
             let reason = (error as NSError).userInfo[NSURLErrorBackgroundTaskCancelledReasonKey] as? Int
             return reason == NSURLErrorCancelledReasonInsufficientSystemResources
                 || reason == NSURLErrorCancelledReasonUserForceQuitApplication
+        default:
+            return false
+        }
+    }
+
+    /// Whether `error` ended the transfer before a byte of the request left the device: no network, a name
+    /// server or host out of reach, a TLS handshake cut short (a captive portal). The server cannot have acted on
+    /// such a request, so sending it again is safe for any method; after a lost connection, a timeout or -997 it
+    /// may have.
+    static func failedBeforeSending(_ error: any Error) -> Bool {
+        switch (error as? URLError)?.code {
+        case .notConnectedToInternet?, .cannotFindHost?, .cannotConnectToHost?, .dnsLookupFailed?, .secureConnectionFailed?:
+            return true
         default:
             return false
         }
@@ -1479,8 +1504,8 @@ import UIKit
     /// The cursor `process(_:)` returns for `item`, without processing it: how an item skipped for good is known.
     /// Items that are strings (or numbers) are their own cursor; other items say which of their fields is.
     func cursor(of item: Item) -> String
-    /// Where `run()` keeps its cursor: the app's standard defaults unless the work says otherwise (the rehearsals
-    /// keep theirs in a suite of their own, away from the app's).
+    /// Where `run()` keeps its cursor: a small file in Application Support (`ProcessingCheckpoint`) unless the work
+    /// says otherwise (the rehearsals keep theirs in a folder of their own, away from the app's).
     var checkpoint: ProcessingCheckpoint { get }
 }
 
@@ -1736,14 +1761,26 @@ import XCTest
 {{availability}}extension RehearsedSilentPush {
     static func makeRehearsedSilentPushWork() -> any SilentPushWork {
 {{#if processing}}
-        AppSilentPushWork(processing: BackgroundTaskRehearsalTests.pushProcessingManager)
+        // A `SilentPushWork.swift` written before `makeSilentPushWork(processing:)` has only the app's work, whose
+        // "process" push would move the app's own schedule: that push is then not sent (`rehearsedPushes`).
+        guard let factory = (SilentPushHandler.self as Any.Type) as? any SilentPushWorkFactory.Type else {
+            return SilentPushHandler.makeSilentPushWork()
+        }
+        return factory.makeSilentPushWork(processing: BackgroundTaskRehearsalTests.pushProcessingManager)
 {{else}}
         SilentPushHandler.makeSilentPushWork()
 {{/if}}
     }
 
     static var rehearsedPushes: [String] {
-        [#"{"aps": {"content-available": 1}, "type": "sync"}"#{{#if processing}}, #"{"aps": {"content-available": 1}, "type": "process"}"#{{/if}}]
+{{#if processing}}
+        guard let _ = (SilentPushHandler.self as Any.Type) as? any SilentPushWorkFactory.Type else {
+            return [#"{"aps": {"content-available": 1}, "type": "sync"}"#]
+        }
+        return [#"{"aps": {"content-available": 1}, "type": "sync"}"#, #"{"aps": {"content-available": 1}, "type": "process"}"#]
+{{else}}
+        [#"{"aps": {"content-available": 1}, "type": "sync"}"#]
+{{/if}}
     }
 }
 
@@ -1827,7 +1864,8 @@ import XCTest
 /// `downloadDidFail` exactly once, after its retries.
 {{/if}}
 {{#if uploads}}
-/// The server's answer to an upload, in pieces as iOS delivers it, must reach `uploadDidFinish` whole.
+/// The server's answer to an upload, in pieces as iOS delivers it, must reach `uploadDidFinish` whole, and an
+/// upload that never reaches the server must reach `uploadDidFail` exactly once, after its retries.
 {{/if}}
 {{#if hasTaskManager}}
 /// The work is built by `makeRehearsedAppRefreshWork()` and its kin (`RehearsedBackgroundWork`): the app's own
@@ -2015,7 +2053,7 @@ import XCTest
                 continue
             }
 {{#if processing}}
-            let asksForProcessing = work is AppSilentPushWork && userInfo["type"] as? String == "process"
+            let asksForProcessing = userInfo["type"] as? String == "process"
             let requested = Self.pushJournal.submissions(of: BackgroundTaskConfiguration.processingIdentifier)
 {{/if}}
             let started = Date()
@@ -2023,7 +2061,7 @@ import XCTest
             let elapsed = Date().timeIntervalSince(started)
 {{#if processing}}
             if asksForProcessing && Self.pushJournal.submissions(of: BackgroundTaskConfiguration.processingIdentifier) == requested {
-                Self.fail("The push \(payload) asks for processing, yet no processing request reached the rehearsals' scheduler before the push was answered: AppSilentPushWork must schedule it with the manager it is handed (processing), and a rehearsal factory must hand it BackgroundTaskRehearsalTests.pushProcessingManager, not BackgroundTaskManager.shared, whose requests move the app's own schedule.")
+                Self.fail("The push \(payload) asks for processing, yet no processing request reached the rehearsals' scheduler before the push was answered: \(type(of: work)) must schedule it with the manager makeSilentPushWork(processing:) hands it, and a rehearsal factory must hand it BackgroundTaskRehearsalTests.pushProcessingManager, not BackgroundTaskManager.shared, whose requests move the app's own schedule.")
             }
 {{/if}}
             if elapsed >= Self.pushBudget {
@@ -2074,7 +2112,7 @@ import XCTest
         }
 {{/if}}
         guard let _ = (ExportJob.self as Any.Type) as? any RehearsedContinuedJob.Type else {
-            return "Nothing to rehearse: ExportJob has no rehearsal factory. Make it conform to RehearsedContinuedJob and add static func makeRehearsedJob() -> ExportJob { ExportJob() } to ExportJob.swift."
+            return "Nothing to rehearse: ExportJob has no rehearsal factory. Make it conform to RehearsedContinuedJob and add static func makeRehearsedJob() -> ExportJob to ExportJob.swift, building the job with test doubles."
         }
         return nil
     }
@@ -2189,6 +2227,49 @@ import XCTest
         }
     }
 
+    /// A POST upload, the usual multipart form, that never reaches the server (its host out of reach, as while it
+    /// restarts, or a failed name lookup): nothing left the device, so it is sent again under the retry limit, and
+    /// your handler hears `uploadDidFail` once, after the last attempt.
+    {{#if swiftTesting}}@Test {{/if}}func testUploadThatCannotReachTheServerReachesUploadDidFailOnce() async {
+        let handler = ObservedUploads(await BackgroundUploadManager.makeUploadHandler())
+        let container = FileManager.default.temporaryDirectory
+        let delegate = BackgroundUploadDelegate(
+            handler: handler, container: container, maximumRetries: BackgroundUploadManager.maximumRetries,
+            maximumResponseBodySize: BackgroundUploadManager.maximumResponseBodySize
+        )
+        let session = FakeTransferSession()
+        let source = Self.rehearsalURL("uploads")
+        let file = container.appendingPathComponent("rehearsed-upload-\(UUID().uuidString).json")
+        var request = URLRequest(url: source)
+        request.httpMethod = "POST"
+        var task = FakeTransferTask(request: request, response: nil)
+        task.taskDescription = BackgroundTransferRecord(source: source, file: BackgroundTransferRecord.storedPath(of: file, in: container)).encoded
+        var attempts = 1
+        // As iOS does once each retry's earliestBeginDate has passed: the server is still out of reach.
+        while attempts <= BackgroundUploadManager.maximumRetries + 2 {
+            delegate.complete(task, error: URLError(.cannotConnectToHost), in: session)
+            guard let retry = session.takeStarted() else { break }
+            if !retry.isResumed {
+                Self.fail("A retry of the upload to \(source) was created and never resumed: iOS would never run it.")
+                return
+            }
+            task = retry
+            attempts += 1
+        }
+        let failures = handler.heard.withLock { $0 }.filter { if case .failed = $0 { true } else { false } }
+        let handlerType = type(of: handler.handler)
+        let limit = BackgroundUploadManager.maximumRetries
+        if failures.isEmpty {
+            Self.fail("iOS would leave the user waiting for good: the upload failed \(attempts) times and \(handlerType) never heard uploadDidFail, so nothing tells the user or starts it again.")
+        } else if failures.count > 1 {
+            Self.fail("\(handlerType) heard uploadDidFail \(failures.count) times for one upload that failed \(attempts) times; it must hear it once, after the last retry.")
+        } else if attempts != limit + 1 {
+            Self.fail("A POST upload that could not connect to the server was tried \(attempts) times before uploadDidFail; BackgroundUploadManager.maximumRetries (\(limit)) allows \(limit + 1), and a request that never left the device is safe to send again whatever its method.")
+        } else if case .failed(_, let seconds)? = failures.first, seconds > Self.callbackLimit {
+            Self.fail("iOS would end the background launch before the other transfers were delivered: \(handlerType).uploadDidFail took \(Self.seconds(seconds)) s (allowed here: \(Self.callbackLimit) s).")
+        }
+    }
+
 {{/if}}
 {{#if hasTaskManager}}
     /// Launches the `kind` task with a fake task, expires it `expiry` seconds later (nil: never), and checks what
@@ -2297,7 +2378,11 @@ import XCTest
 {{else}}
         if expiry == nil && completions[0] == throwing {
 {{/if}}
-            Self.fail("The \(kind.rawValue) task was completed with success: \(throwing) although \(work) \(throwing ? "threw" : "succeeded").")
+            if !throwing, let thrown = journal.thrownError {
+                Self.fail("The \(kind.rawValue) work (\(workType)) threw \(thrown), so its task was completed with success: false. With test doubles the work should succeed: make the rehearsal factory hand it doubles that do.")
+            } else {
+                Self.fail("The \(kind.rawValue) task was completed with success: \(throwing) although \(work) \(throwing ? "threw" : "succeeded").")
+            }
         }
         // An expired task, too, is completed only once the next request is handed over (within its bound).
         if kind.submitsNextRequest && !journal.submittedBeforeCompletion(kind.identifier) {
@@ -2330,13 +2415,13 @@ import XCTest
 {{/if}}
         }
         guard {{#if needsContinuedAvailability}}#available(iOS 26.0, *), {{/if}}let jobType = (ExportJob.self as Any.Type) as? any RehearsedContinuedJob.Type else { return }
-        await rehearseContinued(jobType.makeRehearsedJob(), expiring: expiring, check: check)
+        try await rehearseContinued(jobType.makeRehearsedJob(), expiring: expiring, check: check)
     }
 
 {{#if needsContinuedAvailability}}
     @available(iOS 26.0, *)
 {{/if}}
-    private func rehearseContinued(_ rehearsed: any ContinuedProcessingJob, expiring: Bool, check: ContinuedCheck) async {
+    private func rehearseContinued(_ rehearsed: any ContinuedProcessingJob, expiring: Bool, check: ContinuedCheck) async throws {
         let job = ObservedJob(job: rehearsed)
         let task = FakeContinuedTask(title: job.title, expiringAtFirstStep: expiring)
         let identifier = "\(BackgroundTaskConfiguration.continuedProcessingPrefix).rehearsal-\(UUID().uuidString)"
@@ -2359,8 +2444,15 @@ import XCTest
             // gave no moment to expire it, which is no fault of the job.
             let expiredOrReturned = await Self.waitUntil(Self.continuedBudget) { task.didExpire || job.hasReturned }
             if expiredOrReturned && !task.didExpire {
-                print("Skipped: \(name) returned without reporting a step before its last, so there was no moment to expire it. Report progress after each step.")
+                let reason = "Nothing to rehearse: \(name) returned without reporting a step before its last, so there was no moment to expire it. Report progress after each step."
+{{#if swiftTesting}}
+                withKnownIssue(Comment(rawValue: reason)) {
+                    Issue.record(Comment(rawValue: reason))
+                }
                 return
+{{else}}
+                throw XCTSkip(reason)
+{{/if}}
             }
             if !expiredOrReturned {
                 Self.fail("\(name) reported no step within \(Self.seconds(Self.continuedBudget)) s of its launch (the rehearsal's bound with test doubles), so it could not be expired. Call progress.update(completed:of:subtitle:) after each step.")
@@ -2651,6 +2743,8 @@ import XCTest
             case completed(Bool)
             case workStarted
             case workReturned
+            /// Your work threw: its error's type and description.
+            case workThrew(String)
         }
 
         private let events = Locked<[Event]>([])
@@ -2678,6 +2772,16 @@ import XCTest
 
         var workHasReturned: Bool {
             events.withLock { $0.contains(.workReturned) }
+        }
+
+        /// What your work threw, as `Type: description`; nil when it did not throw.
+        var thrownError: String? {
+            events.withLock { events in
+                events.lazy.compactMap { event in
+                    guard case .workThrew(let error) = event else { return nil }
+                    return error
+                }.first
+            }
         }
 
         func submittedBeforeCompletion(_ identifier: String) -> Bool {
@@ -2868,7 +2972,12 @@ import XCTest
         func run() async throws {
             journal.record(.workStarted)
             defer { journal.record(.workReturned) }
-            try await work.run()
+            do {
+                try await work.run()
+            } catch {
+                journal.record(.workThrew("\(type(of: error)): \(error)"))
+                throw error
+            }
             if throwing {
                 throw RehearsedFailure()
             }
@@ -3479,8 +3588,10 @@ import UIKit
 /// Public, with every method: in a target with no Swift entry point and no bridging header (an Objective-C app
 /// whose first Swift files these are), Swift writes only public declarations into that header.
 ///
-/// UIKit calls the app delegate on the main thread, so these run on the main actor. The Objective-C attributes
-/// apply where Objective-C exists, which is every Apple platform.
+/// UIKit calls the app delegate on the main thread, so the methods it calls run on the main actor. The methods that
+/// start, list or cancel transfers and jobs are `nonisolated`: Objective-C code calls them from any thread (a
+/// completion block, a GCD queue), where a main-actor method would trap in Swift 6 mode, and they go to the main
+/// actor themselves. The Objective-C attributes apply where Objective-C exists, which is every Apple platform.
 #if canImport(ObjectiveC)
 @objc(BackgroundTasksObjC) @objcMembers
 #endif
@@ -3541,25 +3652,25 @@ public final class BackgroundTasksObjC: NSObject {
 
     /// `[BackgroundTasksObjC startDownloadFrom:url]`: starts downloading in the background and returns at once; the
     /// result arrives through `DownloadHandling.swift`.
-    public static func startDownloadFrom(_ url: URL) {
-        BackgroundDownloadManager.shared.startDownload(from: url)
+    nonisolated public static func startDownloadFrom(_ url: URL) {
+        onMainActor { _ = BackgroundDownloadManager.shared.startDownload(from: url) }
     }
 
     /// `[BackgroundTasksObjC startDownloadWith:request]`, for a download that needs credentials: put them in the
     /// request's headers, never in its URL.
-    public static func startDownloadWith(_ request: URLRequest) {
-        BackgroundDownloadManager.shared.startDownload(with: request)
+    nonisolated public static func startDownloadWith(_ request: URLRequest) {
+        onMainActor { _ = BackgroundDownloadManager.shared.startDownload(with: request) }
     }
 
     /// `[BackgroundTasksObjC startDownloadWithKey:@"avatar-42" request:request]`, for a URL that changes for the
     /// same file (pre-signed): the file is named for the key, so each new URL replaces it.
-    public static func startDownloadWithKey(_ key: String, request: URLRequest) {
-        BackgroundDownloadManager.shared.startDownload(with: request, key: key)
+    nonisolated public static func startDownloadWithKey(_ key: String, request: URLRequest) {
+        onMainActor { _ = BackgroundDownloadManager.shared.startDownload(with: request, key: key) }
     }
 
     /// `[BackgroundTasksObjC downloadTransfersWithCompletionHandler:^(NSArray<NSURLSessionDownloadTask *> *tasks) { … }]`:
     /// the downloads in flight, those started before a relaunch included, handed to the handler on the main thread.
-    public static func downloadTransfersWithCompletionHandler(_ completionHandler: @escaping @MainActor ([URLSessionDownloadTask]) -> Void) {
+    nonisolated public static func downloadTransfersWithCompletionHandler(_ completionHandler: @escaping @MainActor @Sendable ([URLSessionDownloadTask]) -> Void) {
         Task { @MainActor in
             completionHandler(await BackgroundDownloadManager.shared.transfers())
         }
@@ -3567,21 +3678,21 @@ public final class BackgroundTasksObjC: NSObject {
 
     /// `[BackgroundTasksObjC cancelDownload:task]`: stops a download of `downloadTransfers…` for good; it is neither
     /// retried nor reported as a failure.
-    public static func cancelDownload(_ task: URLSessionDownloadTask) {
-        BackgroundDownloadManager.shared.cancel(task)
+    nonisolated public static func cancelDownload(_ task: URLSessionDownloadTask) {
+        onMainActor { BackgroundDownloadManager.shared.cancel(task) }
     }
 {{/if}}
 {{#if uploads}}
 
     /// `[BackgroundTasksObjC startUploadOf:fileURL with:request]`: uploads the file (the request gives the URL,
     /// method and headers) in the background and returns at once; the result arrives through `UploadHandling.swift`.
-    public static func startUploadOf(_ file: URL, with request: URLRequest) {
-        BackgroundUploadManager.shared.startUpload(of: file, with: request)
+    nonisolated public static func startUploadOf(_ file: URL, with request: URLRequest) {
+        onMainActor { _ = BackgroundUploadManager.shared.startUpload(of: file, with: request) }
     }
 
     /// `[BackgroundTasksObjC uploadTransfersWithCompletionHandler:^(NSArray<NSURLSessionUploadTask *> *tasks) { … }]`:
     /// the uploads in flight, those started before a relaunch included, handed to the handler on the main thread.
-    public static func uploadTransfersWithCompletionHandler(_ completionHandler: @escaping @MainActor ([URLSessionUploadTask]) -> Void) {
+    nonisolated public static func uploadTransfersWithCompletionHandler(_ completionHandler: @escaping @MainActor @Sendable ([URLSessionUploadTask]) -> Void) {
         Task { @MainActor in
             completionHandler(await BackgroundUploadManager.shared.transfers())
         }
@@ -3589,8 +3700,8 @@ public final class BackgroundTasksObjC: NSObject {
 
     /// `[BackgroundTasksObjC cancelUpload:task]`: stops an upload of `uploadTransfers…` for good; it is neither
     /// retried nor reported as a failure.
-    public static func cancelUpload(_ task: URLSessionUploadTask) {
-        BackgroundUploadManager.shared.cancel(task)
+    nonisolated public static func cancelUpload(_ task: URLSessionUploadTask) {
+        onMainActor { BackgroundUploadManager.shared.cancel(task) }
     }
 {{/if}}
 {{#if continuedProcessing}}
@@ -3606,16 +3717,18 @@ public final class BackgroundTasksObjC: NSObject {
     }
 
     /// `[BackgroundTasksObjC startExportJobWithCompletionHandler:^(NSString *identifier, NSString *failure) { … }]`,
-    /// from a button action in the foreground: submits `ExportJob()` off the main thread and calls the handler on
+    /// from a button action in the foreground: submits `ExportJob.makeForObjectiveC()` off the main thread and calls the handler on
     /// the main thread, exactly once, with the job's identifier once it is accepted (keep it to withdraw a job
     /// still queued) or with a message to show the user.
 {{#if needsContinuedAvailability}}
     @available(iOS 26.0, *)
 {{/if}}
-    public static func startExportJobWithCompletionHandler(_ completionHandler: @escaping @MainActor (String?, String?) -> Void) {
+    nonisolated public static func startExportJobWithCompletionHandler(_ completionHandler: @escaping @MainActor @Sendable (String?, String?) -> Void) {
         Task { @MainActor in
+            // An `ExportJob.swift` written before this factory existed declares none: add
+            // `@MainActor static func makeForObjectiveC() -> ExportJob { ExportJob() }` to it.
             do throws(ContinuedProcessingError) {
-                completionHandler(try await ContinuedProcessingManager.shared.start(ExportJob()), nil)
+                completionHandler(try await ContinuedProcessingManager.shared.start(ExportJob.makeForObjectiveC()), nil)
             } catch {
                 completionHandler(nil, error.userMessage)
             }
@@ -3627,7 +3740,7 @@ public final class BackgroundTasksObjC: NSObject {
 {{#if needsContinuedAvailability}}
     @available(iOS 26.0, *)
 {{/if}}
-    public static func cancelQueuedExportJob(_ identifier: String) {
+    nonisolated public static func cancelQueuedExportJob(_ identifier: String) {
         ContinuedProcessingManager.shared.cancelQueuedJob(identifier)
     }
 {{/if}}
@@ -3637,6 +3750,18 @@ public final class BackgroundTasksObjC: NSObject {
     public static func handleRemoteNotification(_ userInfo: [AnyHashable: Any], completionHandler: @escaping @MainActor (UIBackgroundFetchResult) -> Void) {
         Task { @MainActor in
             completionHandler(await SilentPushHandler.shared.handle(userInfo: userInfo))
+        }
+    }
+{{/if}}
+{{#if transfers}}
+
+    /// Runs `body` at once on the main thread, where UIKit calls the app delegate; from any other thread soon
+    /// after, on the main actor.
+    private nonisolated static func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
+        if Thread.isMainThread {
+            MainActor.assumeIsolated(body)
+        } else {
+            Task { @MainActor in body() }
         }
     }
 {{/if}}
@@ -3915,8 +4040,10 @@ import Foundation
         case .byIOS?, nil:
             break
         }
+        // A request that never left the device is sent again whatever its method; one that may have reached the
+        // server (a lost connection, a timeout, -997) only when sending it twice is safe.
         if record.attempt <= maximumRetries, BackgroundTransferRecord.isWorthRetrying(error),
-           let request = task.originalRequest, Self.isIdempotent(request) {
+           let request = task.originalRequest, Self.isIdempotent(request) || BackgroundTransferRecord.failedBeforeSending(error) {
             BackgroundLog.notice("Retrying an upload later (attempt \(record.attempt + 1)).", source: record.source)
             retry(request, of: file, after: record, notBefore: nil, in: session)
             return
@@ -4390,7 +4517,8 @@ import Foundation
 
     /// Downloads often finish while the device is locked, when files of protection class `complete` (the default
     /// of many apps) cannot be opened: a database there fails to open. Keep what this writes in files of class
-    /// `completeUntilFirstUserAuthentication`, or note the file (in `UserDefaults`, say) and finish the work on
+    /// `completeUntilFirstUserAuthentication`, or note the file in a small file of that class (not `UserDefaults`,
+    /// which cannot be read or written then either) and finish the work on
     /// `UIApplication.protectedDataDidBecomeAvailableNotification`. This method runs off the main actor and
     /// cannot wait for it, so it cannot ask `UIApplication.shared`: try the open, and defer when it fails.
     func downloadDidFinish(from source: URL, savedTo destination: URL) {
@@ -4480,6 +4608,15 @@ nonisolated struct ExportJob: RehearsedContinuedJob {
         ExportJob()
     }
 
+{{#if objc}}
+    /// The job `[BackgroundTasksObjC startExportJobWithCompletionHandler:]` starts. bggen's generated bridge calls
+    /// this factory, never the initializer, so the job can take its input or dependencies: keep its name.
+    @MainActor
+    static func makeForObjectiveC() -> ExportJob {
+        ExportJob()
+    }
+
+{{/if}}
     func discardPartialOutput() {
         // Delete half-written output outside progress.partialOutputFolder, if any; that folder is removed for you.
     }
@@ -5319,7 +5456,7 @@ import Foundation
 """##,
         #"""
 SilentPushHandler.swift.tmpl
-"""#: #"""
+"""#: ##"""
 import Foundation
 import UIKit
 
@@ -5329,6 +5466,15 @@ import UIKit
     /// iOS allows about 30 seconds.
     func perform(_ push: SilentPush) async throws -> UIBackgroundFetchResult
 }
+{{#if processing}}
+
+/// The factory `SilentPushWork.swift` declares for its work, scheduling processing with a given manager: the app
+/// hands it `BackgroundTaskManager.shared`, the rehearsal tests (`--tests`) a manager with a fake scheduler. Generated
+/// files call only this, never your work's initializer, so the work can take more dependencies than the manager.
+{{availability}}nonisolated protocol SilentPushWorkFactory {
+    @MainActor static func makeSilentPushWork(processing: BackgroundTaskManager) -> any SilentPushWork
+}
+{{/if}}
 
 /// A silent push's custom keys (everything outside `aps`), as JSON that can cross into async work.
 {{availability}}nonisolated struct SilentPush: Sendable {
@@ -5378,7 +5524,8 @@ import UIKit
 ///
 /// The server sends `{"aps": {"content-available": 1}, ...}` with no alert, badge or sound, and the headers
 /// `apns-push-type: background` and `apns-priority: 5`. iOS throttles such pushes (two or three an hour is
-/// safe) and never delivers them after the user force-quits the app.
+/// safe), and delivers none after the user force-quits the app (swipes it away in the app switcher) until they
+/// open it again, nor while Background App Refresh is off for the app, in Low Power Mode or system-wide.
 {{availability}}nonisolated final class SilentPushHandler: Sendable {
     /// Created on the main actor, where the app delegate first uses it, with the work that `makeSilentPushWork()`
     /// in `SilentPushWork.swift` builds there: the work can be handed the app's main-actor objects.
@@ -5471,7 +5618,7 @@ import UIKit
     }
 }
 
-"""#,
+"""##,
         #"""
 SilentPushWork.swift.tmpl
 """#: ##"""
@@ -5510,16 +5657,30 @@ import UIKit
     }
 }
 
-{{availability}}nonisolated extension SilentPushHandler {
+{{availability}}nonisolated extension SilentPushHandler{{#if processing}}: SilentPushWorkFactory{{/if}} {
     /// Builds the work of `SilentPushHandler.shared`. It runs on the main actor, when the app delegate first uses
-    /// `shared`, so it can hand the work the app's own dependencies, main-actor ones included, for example
-    /// `AppSilentPushWork(sync: SyncClient.shared{{#if processing}}, processing: .shared{{/if}})`.{{#if tests}} The rehearsal tests build the work with
-    /// `makeRehearsedSilentPushWork()`{{#if processing}} (this work with the rehearsals' own manager){{/if}} and send one push per case
+    /// `shared`, so it can hand the work the app's own dependencies, main-actor ones included{{#if processing}}: give them in
+    /// `makeSilentPushWork(processing:)`, below{{else}}, for example
+    /// `AppSilentPushWork(sync: SyncClient.shared)`{{/if}}.{{#if tests}} The rehearsal tests build the work with
+    /// `makeRehearsedSilentPushWork()`{{#if processing}} (by default `makeSilentPushWork(processing:)` with the rehearsals' own manager){{/if}} and send one push per case
     /// above, unless your test target declares that factory (with test doubles) or
     /// `@MainActor static var rehearsedPushes: [String] { […] }` (your server's pushes, as JSON).{{/if}}
     @MainActor
     static func makeSilentPushWork() -> any SilentPushWork {
-        AppSilentPushWork({{#if processing}}processing: .shared{{/if}})
+{{#if processing}}
+        makeSilentPushWork(processing: .shared)
+    }
+
+    /// The work, scheduling processing with `processing`: `.shared` in the app{{#if tests}}, a manager with a fake scheduler
+    /// in the rehearsal tests, which never move the app's own schedule{{/if}}. Hand it the app's other dependencies
+    /// here, for example `AppSilentPushWork(sync: SyncClient.shared, processing: processing)`. bggen's generated
+    /// files call this factory, not `AppSilentPushWork`'s initializer: keep its name and parameter.
+    @MainActor
+    static func makeSilentPushWork(processing: BackgroundTaskManager) -> any SilentPushWork {
+        AppSilentPushWork(processing: processing)
+{{else}}
+        AppSilentPushWork()
+{{/if}}
     }
 }
 
