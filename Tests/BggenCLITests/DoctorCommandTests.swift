@@ -306,8 +306,9 @@ struct DoctorCommandTests {
         #expect(report.findings.map { "\($0.rule.id) \($0.location.file):\($0.location.line)" } == ["GEN002 App/BackgroundProcessing/BackgroundTaskRun.swift:1"])
     }
 
-    /// The rehearsals of push-scheduled processing build `AppSilentPushWork(processing:)`: an outdated rehearsal file
-    /// says, before it is regenerated, that the user's older `SilentPushWork.swift` lacks that property, and only then.
+    /// The rehearsals of push-scheduled processing build the work with `makeSilentPushWork(processing:)`: an outdated
+    /// rehearsal file says, before it is regenerated, that the user's older `SilentPushWork.swift` lacks that factory
+    /// (the "process" push is then not rehearsed), and only then.
     @Test func anOutdatedRehearsalFileNamesASilentPushWorkWithoutProcessing() throws {
         let fileSystem = DoctorRepository().fileSystem
         #expect(CLI(console: FakeConsole(terminal: false), fileSystem: fileSystem).run(["init", "--yes", "--tasks", "processing,silent-push", "--tests", DoctorRepository.root]) == 0)
@@ -319,12 +320,12 @@ struct DoctorCommandTests {
         func fix() throws -> String {
             try #require(try Doctor(fileSystem: fileSystem).audit(root: DoctorRepository.root).findings.first { $0.rule.id == "GEN002" }).fix
         }
-        #expect(try !fix().contains("no processing property"), "the work file bggen wrote has the property")
+        #expect(try !fix().contains("declares no makeSilentPushWork(processing:)"), "the work file bggen wrote has the factory")
         let written = try #require(fileSystem.files[work])
         let older = written.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("processing") }.joined(separator: "\n")
         try fileSystem.writeAtomically(Data(older.utf8), to: work)
         let named = try fix()
-        #expect(named.contains("SilentPushWork.swift, written by an older bggen, has no processing property"), "\(named)")
+        #expect(named.contains("SilentPushWork.swift, written by an older bggen, declares no makeSilentPushWork(processing:), so the new rehearsal file leaves the \"process\" push out"), "\(named)")
     }
 }
 

@@ -33,14 +33,15 @@ enum TemplateAge {
         }
     }
 
-    /// The rehearsals of processing scheduled by a push build `AppSilentPushWork(processing:)`, a property the user's
-    /// `SilentPushWork.swift` has only since bggen wrote it with one: an older file, which bggen never overwrites,
-    /// stops the regenerated rehearsal file from compiling ("extra argument 'processing' in call").
+    /// The rehearsals of processing scheduled by a push build the work with `makeSilentPushWork(processing:)`, which
+    /// the user's `SilentPushWork.swift` declares only since bggen wrote it with one: with an older file, which bggen
+    /// never overwrites, the regenerated rehearsal file still compiles but leaves the "process" push out.
     private static func pushWorkNote(rendered: [GeneratedFile], root: String, fileSystem: any FileSystem) -> String? {
+        let factory = "makeSilentPushWork(processing:"
         guard let work = rendered.first(where: { $0.ownership == .user && PathText.name(of: $0.path).hasSuffix("SilentPushWork.swift") }),
-              work.contents.contains("let processing:"),
-              let onDisk = try? fileSystem.read(PathText.join(root, work.path)), !onDisk.contains("processing") else { return nil }
-        return "\(work.path), written by an older bggen, has no processing property, which the new rehearsal file passes (AppSilentPushWork(processing:)), so the test target would stop compiling: first add let processing: BackgroundTaskManager to AppSilentPushWork and pass processing: .shared in makeSilentPushWork(), as a newly written SilentPushWork.swift does (move the file aside and run bggen init --yes to see one, then bring your cases back)."
+              work.contents.contains(factory),
+              let onDisk = try? fileSystem.read(PathText.join(root, work.path)), !onDisk.contains(factory) else { return nil }
+        return "\(work.path), written by an older bggen, declares no makeSilentPushWork(processing:), so the new rehearsal file leaves the \"process\" push out: add it to the extension of SilentPushHandler, declared SilentPushWorkFactory, building the work with the manager it is handed, as a newly written SilentPushWork.swift does (move the file aside and run bggen init --yes to see one, then bring your cases back)."
     }
 
     /// What the run's edits kept that the files repeat (the entitlements' `aps-environment`), as recorded.
