@@ -177,4 +177,50 @@ struct CodeModelLinearityTests {
         #expect(audit.findings.filter { $0.rule.id == "BG001" }.map(\.location.file) == ["App/Tasks1.swift", "App/Tasks2.swift"])
         try expectLinear(small: 100, Self.filesCallingAWrapperOfAnotherFile)
     }
+
+    /// `count` calls of `cancelAllTaskRequests()` in the function launch calls, after `count` other statements:
+    /// whether the function returns before a call is read once per function, not once per call (BG016).
+    static func cancelAllCalls(_ count: Int) -> DoctorRepository {
+        let lines = (0..<count).map { "        UserDefaults.standard.set(\($0), forKey: \"k\($0)\")\n        BGTaskScheduler.shared.cancelAllTaskRequests()" }
+        return DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("Reset.all()").with("App/Reset.swift", """
+            import BackgroundTasks
+            import Foundation
+
+            enum Reset {
+                static func all() {
+            \(lines.joined(separator: "\n"))
+                }
+            }
+
+            """)
+    }
+
+    @Test func manyCancelAllCallsInOneFunction() throws {
+        let audit = try Doctor(fileSystem: Self.cancelAllCalls(3).fileSystem).audit(root: DoctorRepository.root)
+        #expect(audit.findings.filter { $0.rule.id == "BG016" }.map(\.location.line) == [7, 9, 11])
+        try expectLinear(small: 400, Self.cancelAllCalls)
+    }
+
+    /// One function making `count` background session configurations, then starting an upload: its transfer calls are
+    /// read once per function, not once per configuration (URL004's session made on every call).
+    static func sessionsMadeInOneFunction(_ count: Int) -> DoctorRepository {
+        let lines = (0..<count).map { "        let c\($0) = URLSessionConfiguration.background(withIdentifier: \"com.example.app.s\($0)\")" }
+        return DoctorRepository().with("App/Uploader.swift", """
+            import Foundation
+
+            final class Uploader {
+                func upload(_ file: URL, to request: URLRequest) {
+            \(lines.joined(separator: "\n"))
+                    URLSession(configuration: c0).uploadTask(with: request, fromFile: file).resume()
+                }
+            }
+
+            """)
+    }
+
+    @Test func manySessionsMadeInOneFunction() throws {
+        let audit = try Doctor(fileSystem: Self.sessionsMadeInOneFunction(2).fileSystem).audit(root: DoctorRepository.root)
+        #expect(audit.findings.filter { $0.rule.id == "URL004" }.map(\.location.line) == [5, 6])
+        try expectLinear(small: 400, Self.sessionsMadeInOneFunction)
+    }
 }

@@ -48,10 +48,16 @@ struct FileFacts: Sendable {
     /// `URLSession` parameter: joined once every file is read, so the session is followed through the parameter.
     var sessionHandOffs: [SessionMisuse.HandOff] = []
     var sessionParameterCalls: [SessionMisuse.ParameterCall] = []
+    /// Background session configurations a function makes again each time it starts a transfer (URL004).
+    var recreatedSessions: [RecreatedSession] = []
+    /// `cancelAllTaskRequests()`, each with where it runs (BG016).
+    var cancelAllCalls: [CancelAllCall] = []
     /// System completion handlers the app delegate keeps in a property, and where closures kept in properties are
     /// called (in every file read, since the delegate callbacks that call one are often another class's).
     var completionStores: [StoredCompletion] = []
     var closurePropertyCalls: [ClosurePropertyUse] = []
+    /// System completion handlers a callback never names, so never calls (COMP001).
+    var unusedCompletions: [UnusedCompletion] = []
     /// Functions taking a background task as their first parameter, and what they do with it: a launch handler of
     /// another file that hands its task to one is judged by it.
     var taskHelpers: [TaskHelper] = []
@@ -135,7 +141,9 @@ struct FileFacts: Sendable {
             unawaitedTasks = UnawaitedTask.all(in: tokens, file: file, handlers: bodies)
             sessionMisuse = SessionMisuse.all(in: tokens, file: file)
             sessionHandOffs = SessionMisuse.handOffs(in: tokens, file: file)
+            recreatedSessions = backgroundSessions.isEmpty ? [] : RecreatedSession.all(in: tokens, file: file)
             completionStores = StoredCompletion.all(in: tokens, file: file)
+            unusedCompletions = StoredCompletion.neverUsed(in: tokens, file: file)
         }
     }
 

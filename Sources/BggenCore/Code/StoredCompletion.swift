@@ -59,6 +59,30 @@ struct StoredCompletion: Sendable, Equatable {
         return result
     }
 
+    /// The callbacks of a Swift file whose body never names the completion handler iOS passes: not called, kept or
+    /// passed on, so it is never called. One returning a value (a Flutter plugin's `-> Bool`, which says it did not
+    /// handle the fetch) is not the app delegate's, and is left out.
+    static func neverUsed(in tokens: [SourceToken], file: String) -> [UnusedCompletion] {
+        var scopes = FunctionScopes(tokens: tokens)
+        var result: [UnusedCompletion] = []
+        for index in tokens.indices where tokens[index].text == "func" && tokens[index].kind == .identifier && index + 1 < tokens.count {
+            guard let callback = Self.callback(named: tokens, after: index), let (open, scope) = scopes.function(declaredAt: index),
+                  let handler = scope.signature.first(where: { $0.value.label == callback.handlerLabel })?.key,
+                  let parameters = SwiftScopes.closing(index + 2, in: tokens), !returnsValue(tokens[(parameters + 1)..<open]),
+                  let close = SwiftScopes.closing(open, in: tokens),
+                  !tokens[(open + 1)..<close].contains(where: { $0.kind == .identifier && $0.text == handler }) else { continue }
+            let at = index + 1
+            result.append(UnusedCompletion(callback: callback, handler: handler,
+                                           location: FindingLocation(file: file, line: tokens[at].line, column: tokens[at].column)))
+        }
+        return result
+    }
+
+    /// Whether the tokens between a function's parameters and its body hold a return arrow (`-> Bool`).
+    private static func returnsValue(_ tokens: ArraySlice<SourceToken>) -> Bool {
+        tokens.indices.contains { tokens[$0].text == "->" || (tokens[$0].text == "-" && $0 + 1 < tokens.endIndex && tokens[$0 + 1].text == ">") }
+    }
+
     /// The callback a `func application(…)` declares, by its labels.
     private static func callback(named tokens: [SourceToken], after function: Int) -> Callback? {
         guard tokens[function + 1].text == "application", function + 2 < tokens.count, tokens[function + 2].text == "(",
@@ -69,6 +93,15 @@ struct StoredCompletion: Sendable, Equatable {
         if labels.contains("didReceiveRemoteNotification"), labels.contains("fetchCompletionHandler") { return .silentPush }
         return nil
     }
+}
+
+/// A system completion handler its callback never names (see `StoredCompletion.neverUsed`).
+struct UnusedCompletion: Sendable, Equatable {
+    var callback: StoredCompletion.Callback
+    /// The parameter's name in the callback.
+    var handler: String
+    /// The callback's name (`application` after `func`), where the finding points.
+    var location: FindingLocation
 }
 
 /// What a Swift file does with closures kept in properties, by property name: where one is called (`handler?()`,

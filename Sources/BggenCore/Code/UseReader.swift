@@ -32,6 +32,7 @@ struct UseReader {
         let ours = facts.provenance == .pristine
         var conditionalDepth = 0
         var seen = Set<String>()
+        var cancelAll: [(index: Int, conditional: Bool)] = []
         func mention(_ symbol: String, _ line: Int) {
             if seen.insert("\(line) \(symbol)").inserted { facts.mentions.append((symbol, line)) }
         }
@@ -71,6 +72,8 @@ struct UseReader {
                 addUse(.session, argument: index + 2, at: index, ours: ours, conditional: conditional)
             case "backgroundSessionConfigurationWithIdentifier", "backgroundSessionConfiguration":
                 facts.backgroundSessions.append(location)
+            case "cancelAllTaskRequests" where previous == "." ? matches(index + 1, ["(", ")"]) : matches(index + 1, ["]"]):
+                cancelAll.append((index, conditional))
             case "requiredResources" where assignsGPU(at: index):
                 facts.gpuRequests.append(location)
             case "performFetchWithCompletionHandler" where declaresDelegateMethod(at: index):
@@ -96,6 +99,20 @@ struct UseReader {
                     }
                 }
             }
+        }
+        readCancelAll(cancelAll)
+    }
+
+    /// Each `cancelAllTaskRequests` call at `calls`, with the function it runs in and whether every run reaches it.
+    private mutating func readCancelAll(_ calls: [(index: Int, conditional: Bool)]) {
+        guard !calls.isEmpty else { return }
+        var conditions = ConditionalCode(tokens: tokens, language: facts.language)
+        for call in calls {
+            let token = tokens[call.index]
+            facts.cancelAllCalls.append(CancelAllCall(
+                location: FindingLocation(file: facts.file, line: token.line, column: token.column),
+                launch: LaunchPaths.context(at: call.index, in: tokens, language: facts.language, known: &launchContexts),
+                isConditional: call.conditional || conditions.isConditional(at: call.index)))
         }
     }
 

@@ -295,9 +295,14 @@ final class LaunchReach: @unchecked Sendable {
     /// The function a registration is in, as the walk starts from it; nil when it is not in a function.
     func callee(of use: TaskIdentifierUse) -> Callee? {
         guard case .function(let key) = use.launch else { return nil }
-        let declaration = (byFileAndKey[use.location.file + "\n" + key] ?? [])
-            .filter { functions[$0].line <= use.location.line }.max { functions[$0].line < functions[$1].line }
-        return Callee(key: key, receiver: use.launchReceiver, declaration: declaration)
+        return callee(key: key, at: use.location, receiver: use.launchReceiver)
+    }
+
+    /// The function `key` holding the code at `location` (the last of that key declared before it in its file).
+    func callee(key: String, at location: FindingLocation, receiver: String? = nil) -> Callee {
+        let declaration = (byFileAndKey[location.file + "\n" + key] ?? [])
+            .filter { functions[$0].line <= location.line }.max { functions[$0].line < functions[$1].line }
+        return Callee(key: key, receiver: receiver, declaration: declaration)
     }
 
     /// The functions whose bodies call `callee`: every one mentioning its name, other than itself, whose calls of

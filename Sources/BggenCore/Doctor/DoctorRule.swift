@@ -63,8 +63,8 @@ public struct DoctorRule: Sendable, Hashable {
 
     /// Every rule, in the order `--help`, docs/doctor.md and SARIF list them.
     public static let all: [DoctorRule] = [
-        notPermitted, neverRegistered, missingMode, registeredLate, registeredTwice, submittedNotRegistered, noExpirationHandler, taskNeverCompleted, unawaitedTask, mainActorHandler, forceCastTask,
-        processingWithoutIdentifiers, unknownMode, unusedMode, pushWithoutMode, pushWithoutEntitlement, gpuWithoutEntitlement,
+        notPermitted, neverRegistered, missingMode, registeredLate, registeredTwice, submittedNotRegistered, noExpirationHandler, taskNeverCompleted, unawaitedTask, mainActorHandler, forceCastTask, cancelAllAtLaunch,
+        processingWithoutIdentifiers, unknownMode, unusedMode, pushWithoutMode, pushWithoutEntitlement, gpuWithoutEntitlement, continuedIdentifierForm,
         deprecatedFetch, legacyFetchSwitchedOff, sessionConvenience, sessionUnsupportedTask, duplicateSession, noSessionEvents, storedCompletion, editedGenerated, outdatedGenerated, nextStepPending, unneededSuppression, couldNotCheck,
     ]
 

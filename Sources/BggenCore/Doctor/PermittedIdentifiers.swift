@@ -42,9 +42,19 @@ struct PermittedIdentifiers {
             return exact.contains(identifier) || open.fit(identifier, plainOnly: false)
         }
         if exactOfPlainEntries.contains(identifier) || someWildcardOpen { return true }
-        if open.fit(identifier, plainOnly: true) { return true }
-        // A wildcard's prefix ends with its `.`: only the identifier's prefixes ending at a dot can be one.
-        return identifier.utf8.indices.contains { index in
+        return open.fit(identifier, plainOnly: true) || underWildcard(identifier)
+    }
+
+    /// Whether a continued-processing identifier is permitted only by an entry naming it exactly: no `prefix.*`
+    /// entry covers it, which is the form iOS requires for continued processing (CPT002). An entry with an
+    /// undefined variable may be one, so then it is not said.
+    func permitsOnlyByPlainEntry(_ identifier: String) -> Bool {
+        exactOfPlainEntries.contains(identifier) && !someWildcardOpen && !open.fit(identifier, plainOnly: false) && !underWildcard(identifier)
+    }
+
+    /// A wildcard's prefix ends with its `.`: only the identifier's prefixes ending at a dot can be one.
+    private func underWildcard(_ identifier: String) -> Bool {
+        identifier.utf8.indices.contains { index in
             identifier.utf8[index] == UInt8(ascii: ".") && wildcardPrefixes.contains(String(identifier[...index]))
         }
     }

@@ -116,6 +116,13 @@ struct RuleAudit {
         ([plist].compactMap { $0 } + otherPlists).first { !($0.permittedIdentifiers ?? []).isEmpty }
     }
 
+    /// Whether `use` (whose identifier is `value`) is a continued-processing task's: its request, or a registration of
+    /// an identifier such a request uses or in a file that submits one, where a wildcard permits it.
+    func isContinued(_ use: TaskIdentifierUse, value: String) -> Bool {
+        use.role == .request(.continuedProcessing)
+            || (use.isRegistration && (continuedValues.contains(value) || continuedFiles.contains(use.location.file)))
+    }
+
     /// A value read from `Bundle.main.bundleIdentifier` holds `$(PRODUCT_BUNDLE_IDENTIFIER)`: this target's, when
     /// every configuration expands it alike; nil when it cannot be told.
     func expanded(_ value: String) -> String? {

@@ -47,7 +47,7 @@ extension DoctorRule {
                         "1️⃣"),
             .triggering("a continued-processing identifier outside its wildcard",
                         ExampleApp(permitted: ["com.example.app.export.*"], modes: ["processing"])
-                            .with("App/Export.swift", ExampleSources.appDelegate(registered: #""com.example.other.one""#, submitted: #""com.example.other.one""#,
+                            .with("App/Export.swift", ExampleSources.appDelegate(registered: #""com.example.app.import.one""#, submitted: #""com.example.app.import.one""#,
                                                                                  request: "BGContinuedProcessingTaskRequest", registerMarker: "1️⃣")),
                         "1️⃣"),
             .triggering("a constant declared in another file",
@@ -186,8 +186,7 @@ extension DoctorRule {
         var reported = Set<String>()
         for use in audit.uses where use.isTaskIdentifier {
             guard let written = use.value, let value = audit.expanded(written) else { continue }
-            let continued = use.role == .request(.continuedProcessing)
-                || (use.isRegistration && (audit.continuedValues.contains(value) || audit.continuedFiles.contains(use.location.file)))
+            let continued = audit.isContinued(use, value: value)
             guard !permitted.permits(value, continued: continued), reported.insert(value).inserted else { continue }
             let verb = use.isRegistration ? "registers" : "submits a request for"
             guard TaskIdentifierText.isReverseDNS(value) else {
@@ -207,7 +206,8 @@ extension DoctorRule {
         }
     }
 
-    private static func wildcard(for identifier: String) -> String {
+    /// `com.example.app.export.*` for `com.example.app.export.one`: the entry a continued-processing identifier needs.
+    static func wildcard(for identifier: String) -> String {
         let parts = identifier.split(separator: ".")
         return (parts.count > 1 ? parts.dropLast().joined(separator: ".") : identifier) + ".*"
     }

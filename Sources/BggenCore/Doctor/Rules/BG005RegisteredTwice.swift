@@ -33,7 +33,7 @@ extension DoctorRule {
 
                             """), "1️⃣"),
             .triggering("a continued-processing task registered in the function that submits it, once per upload (CommonsFinder before e98f256)",
-                        ExampleApp(permitted: ["com.example.app.upload"]).with("App/Uploads.swift", """
+                        ExampleApp(permitted: ["com.example.app.*"]).with("App/Uploads.swift", """
                             import BackgroundTasks
 
                             final class Uploads {
@@ -55,7 +55,7 @@ extension DoctorRule {
                                .with("App/ContentView.swift", ExampleSources.view(".overlay { Button(\"Upload\") { Uploads().upload(\"a\") } }"))
                                .with("App/Model.swift", ExampleSources.model)),
             .nonTriggering("a continued-processing task registered once, apart from the function that submits it",
-                           ExampleApp(permitted: ["com.example.app.upload"]).with("App/Uploads.swift", """
+                           ExampleApp(permitted: ["com.example.app.*"]).with("App/Uploads.swift", """
                                import BackgroundTasks
 
                                final class Uploads {
@@ -126,7 +126,7 @@ extension ExampleSources {
     /// Continued-processing uploads: `prepare()` registers `com.example.app.upload` (line 5, `registerMarker` before
     /// `register`), `upload(_:)` submits it.
     static func uploads(registerMarker: String = "") -> ExampleApp {
-        ExampleApp(permitted: ["com.example.app.upload"]).with("App/Uploads.swift", """
+        ExampleApp(permitted: ["com.example.app.*"]).with("App/Uploads.swift", """
             import BackgroundTasks
 
             final class Uploads {

@@ -1,8 +1,8 @@
 extension DoctorRule {
     public static let storedCompletion = DoctorRule(
         id: "COMP001", severity: .error,
-        summary: "A system completion handler kept in a property is called twice, never, or overwritten before it is called.",
-        finds: "the completion handler of `handleEventsForBackgroundURLSession`, `performFetchWithCompletionHandler` or a silent push kept in a property: called from several functions (or from a callback iOS calls once per task) where one does not set the property to nil first (called twice), called nowhere (never), or, a warning, overwritten by the next call before it was called (a silent push, which can arrive again while its work runs, or session events where the app has two background sessions)",
+        summary: "A system completion handler is never called, or kept in a property and called twice, never, or overwritten before it is called.",
+        finds: "the completion handler of `handleEventsForBackgroundURLSession`, `performFetchWithCompletionHandler` or a silent push that its Swift callback never names (not called, kept or passed on; a callback returning a value, as a plugin's `-> Bool`, excepted), or one kept in a property: called from several functions (or from a callback iOS calls once per task) where one does not set the property to nil first (called twice), called nowhere (never), or, a warning, overwritten by the next call before it was called (a silent push, which can arrive again while its work runs, or session events where the app has two background sessions)",
         why: "iOS expects each completion handler it passes to be called exactly once: a second call raises an exception or is logged as a misuse, and a handler never called keeps the app running until it is killed, after which iOS wakes it less often.",
         fix: "Take the handler out of the property and set the property to nil before calling it (`let handler = stored; stored = nil; handler?()`), in the one callback that ends the work; keep one handler per session identifier or per push (a dictionary), and call any handler still waiting before storing a new one.",
         tags: ["completion-handler", "url-session", "silent-push"],
@@ -15,6 +15,22 @@ extension DoctorRule {
             .triggering("session events' handler stored and never called", sessionEventsStored(finished: "", events: ""), "1️⃣"),
             .triggering("a silent push's handler overwritten by the next push before it is called",
                         silentPushStored(before: ""), "1️⃣ COMP001 warning"),
+            .triggering("a background fetch that never calls its handler", fetch(body: "Feed.shared.refresh()", marker: "1️⃣"), "1️⃣", "2️⃣ FETCH001"),
+            .triggering("a background fetch's handler kept in a property and never called",
+                        fetch(body: "1️⃣pendingFetch = completionHandler\n        Feed.shared.refresh()"), "1️⃣", "2️⃣ FETCH001"),
+            .nonTriggering("a background fetch that calls its handler when the refresh ends",
+                           fetch(body: "Feed.shared.refresh { completionHandler(.newData) }"), "2️⃣ FETCH001"),
+            .nonTriggering("a plugin's fetch callback returning false, which leaves the handler to the app",
+                           ExampleApp().with("App/Plugin.swift", """
+                               import UIKit
+
+                               final class SyncPlugin: NSObject {
+                                   func application(_ application: UIApplication, 1️⃣performFetchWithCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) -> Bool {
+                                       false
+                                   }
+                               }
+
+                               """), "1️⃣ FETCH001"),
             .nonTriggering("session events' handler taken out of its property and called once",
                            sessionEventsStored(finished: "", events: "let done = downloadDone\n        downloadDone = nil\n        done?()", marker: "")),
             .nonTriggering("two callbacks that each set the property to nil before calling it",
@@ -23,6 +39,28 @@ extension DoctorRule {
             .nonTriggering("a silent push that calls the waiting handler before storing its own",
                            silentPushStored(before: "pushDone?(.noData)\n        ", marker: "")),
         ])
+
+    /// An app delegate whose `performFetchWithCompletionHandler` (`marker` before `application`, `fetchMarker` before
+    /// its label, where FETCH001 points) runs `body`, and which may keep the handler in `pendingFetch`.
+    private static func fetch(body: String, marker: String = "", fetchMarker: String = "2️⃣") -> ExampleApp {
+        ExampleApp(modes: ["fetch"]).with("App/AppDelegate.swift", """
+            import UIKit
+
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                var pendingFetch: ((UIBackgroundFetchResult) -> Void)?
+
+                func \(marker)application(_ application: UIApplication, \(fetchMarker)performFetchWithCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {
+                    \(body)
+                }
+            }
+
+            final class Feed {
+                static let shared = Feed()
+                func refresh(_ done: @escaping () -> Void = {}) { done() }
+            }
+
+            """)
+    }
 
     /// An app delegate keeping the session events' handler in `Downloads.shared.downloadDone` (`marker` before it),
     /// and `App/Downloads.swift`, whose download callback runs `finished`, `urlSessionDidFinishEvents` runs `events`,
@@ -93,6 +131,13 @@ extension DoctorRule {
     /// Each stored handler is followed into every file its target compiles that calls a closure of that property's
     /// name (a property of another class of the same name is read as the same one: a name is all a reader has).
     fileprivate static func findStoredCompletion(_ audit: inout RuleAudit) {
+        for unused in audit.relevant.flatMap(\.unusedCompletions) {
+            let name = unused.callback.handlerName
+            audit.add(.storedCompletion, at: unused.location,
+                      "\(name.prefix(1).uppercased() + name.dropFirst()) (\(unused.handler)) is never called: application(_:\(unused.callback.handlerLabel):) neither calls it nor keeps or passes it.",
+                      why: "iOS waits for the handler; one never called keeps the app running until it is killed, and iOS then wakes it less often.",
+                      fix: "Call \(unused.handler) once the work is done, on every path (with .newData, .noData or .failed for a fetch or a silent push).")
+        }
         let code = audit.context.code
         let sessionsCreated = audit.relevant.flatMap(\.backgroundSessions).count
         for store in audit.relevant.flatMap(\.completionStores) {

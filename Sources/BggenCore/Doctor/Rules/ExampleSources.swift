@@ -157,12 +157,15 @@ enum ExampleSources {
             .with(ExampleTarget("Kit", .framework, folder: "Kit", linked: true))
     }
 
-    /// An app delegate extension handling background session events, which every background session needs.
+    /// An app delegate extension handling background session events, which every background session needs: it hands
+    /// the completion handler to the code that calls it once the session's events are delivered.
     static let sessionEvents = """
         import UIKit
 
         extension AppDelegate {
-            func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void) {}
+            func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void) {
+                SessionEvents.keep(completionHandler, for: identifier)
+            }
         }
 
         """
