@@ -68,7 +68,7 @@ struct StoredCompletion: Sendable, Equatable {
         for index in tokens.indices where tokens[index].text == "func" && tokens[index].kind == .identifier && index + 1 < tokens.count {
             guard let callback = Self.callback(named: tokens, after: index), let (open, scope) = scopes.function(declaredAt: index),
                   let handler = scope.signature.first(where: { $0.value.label == callback.handlerLabel })?.key,
-                  let parameters = SwiftScopes.closing(index + 2, in: tokens), !returnsValue(tokens[(parameters + 1)..<open]),
+                  let parameters = SwiftScopes.closing(index + 2, in: tokens), parameters < open, !returnsValue(tokens[(parameters + 1)..<open]),
                   let close = SwiftScopes.closing(open, in: tokens),
                   !tokens[(open + 1)..<close].contains(where: { $0.kind == .identifier && $0.text == handler }) else { continue }
             let at = index + 1
