@@ -91,6 +91,43 @@ struct FrameworkSceneDelegateTests {
         #expect(project.frameworkSceneDelegate == nil)
     }
 
+    /// `class SceneDelegate: FlutterSceneDelegate` names no scene delegate protocol: its superclass makes it the
+    /// app's scene delegate, whose method overrides Flutter's and calls super.
+    @Test func aSceneDelegateSubclassingFluttersIsTheAppsAndOverridesCallingSuper() throws {
+        let repo = try Fixtures.copy("FlutterSceneSubclass")
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let steps = try repo.nextSteps()
+        #expect(steps.contains("   Your scene delegate is `SceneDelegate` (ios/Runner/SceneDelegate.swift:6).\n"
+                               + "   It subclasses FlutterSceneDelegate"), "\(steps)")
+        #expect(steps.contains("final class SceneDelegate: FlutterSceneDelegate {\n    override func sceneDidEnterBackground(_ scene: UIScene) {\n"
+                               + "        super.sceneDidEnterBackground(scene)\n        BackgroundTaskManager.shared.scheduleAppRefresh()\n"), "\(steps)")
+        #expect(!steps.contains("UIResponder, UIWindowSceneDelegate"), "\(steps)")
+        #expect(!steps.contains("change UISceneDelegateClassName"), "the manifest already names the subclass: \(steps)")
+    }
+
+    @Test func anObjectiveCSceneDelegateSubclassingFluttersCallsSuper() throws {
+        let repository = DoctorRepository()
+            .with("App/AppDelegate.h", "#import <Flutter/Flutter.h>\n\n@interface AppDelegate : FlutterAppDelegate\n@end\n")
+            .with("App/AppDelegate.m", "#import \"AppDelegate.h\"\n\n@implementation AppDelegate\n"
+                  + "- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {\n"
+                  + "    return [super application:application didFinishLaunchingWithOptions:launchOptions];\n}\n@end\n")
+            .with("App/SceneDelegate.h", "#import <Flutter/Flutter.h>\n\n@interface SceneDelegate : FlutterSceneDelegate\n@end\n")
+            .with("App/SceneDelegate.m", "#import \"SceneDelegate.h\"\n\n@implementation SceneDelegate\n@end\n")
+        let project = try #require(try ExistingProject.detect(root: DoctorRepository.root, targetName: nil, fileSystem: repository.fileSystem))
+        let scene = try #require(project.report.sceneDelegates.first { $0.typeName != nil })
+        #expect(scene.file == "App/SceneDelegate.h")
+        #expect(scene.typeName == "SceneDelegate")
+        #expect(scene.superclass == "FlutterSceneDelegate")
+
+        var edits = ProjectEdits()
+        edits.appDelegate = project.objectiveCDelegate
+        edits.sceneDelegate = scene
+        let steps = try OutputRenderer().nextSteps(for: try Scenarios.named("objc-delegate-all-tasks").configuration, outputFolder: "App", edits: edits)
+        #expect(steps.contains("// In your scene delegate (SceneDelegate, App/SceneDelegate.h:3)"), "\(steps)")
+        #expect(steps.contains("- (void)sceneDidEnterBackground:(UIScene *)scene {\n    [super sceneDidEnterBackground:scene];\n"), "\(steps)")
+    }
+
     /// `@interface AppDelegate : FlutterAppDelegate` in the header, `@implementation AppDelegate` in the `.m`.
     @Test func anObjectiveCSubclassCallsSuperAndHandsOtherSessionsToIt() throws {
         let repository = DoctorRepository()

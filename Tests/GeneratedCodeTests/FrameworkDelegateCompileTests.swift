@@ -5,8 +5,8 @@ import Testing
 
 /// The next steps for an app delegate that subclasses a framework's (`FlutterAppDelegate`) compile merged into
 /// that subclass: `override` on every method and `super` calls, in each compiler set-up (issue 40, item 2), and so
-/// does the `FlutterSceneDelegate` subclass printed for a scene manifest naming Flutter's, against
-/// the stub SDK here and Apple's iOS Simulator SDK on a Mac.
+/// do the `FlutterSceneDelegate` subclass printed for a scene manifest naming Flutter's and the method printed for
+/// an app's own subclass of it, against the stub SDK here and Apple's iOS Simulator SDK on a Mac.
 @Suite("Next steps for a framework delegate's subclass compile", .tags(.slow))
 struct FrameworkDelegateCompileTests {
     /// Flutter's `FlutterAppDelegate` as Swift imports it: a `UIResponder` adopting `UIApplicationDelegate` whose
@@ -45,6 +45,17 @@ struct FrameworkDelegateCompileTests {
         return "import UIKit\n\n" + steps[start.lowerBound..<end.lowerBound]
     }
 
+    /// The scene delegate the steps print for an app's own `RunnerSceneDelegate: FlutterSceneDelegate`.
+    static func flutterSceneSubclassExample(_ scenario: Scenario) throws -> String {
+        var edits = ProjectEdits()
+        edits.sceneDelegate = EntryPoint(file: "ios/Runner/RunnerSceneDelegate.swift", kind: .sceneDelegate, line: 6,
+                                         typeName: "RunnerSceneDelegate", superclass: "FlutterSceneDelegate")
+        let steps = try OutputRenderer().nextSteps(for: try scenario.configuration, outputFolder: OutputLocation.folderName, edits: edits)
+        let start = try #require(steps.range(of: "final class RunnerSceneDelegate: FlutterSceneDelegate {"))
+        let end = try #require(steps.range(of: "```", range: start.upperBound..<steps.endIndex))
+        return "import UIKit\n\n" + steps[start.lowerBound..<end.lowerBound]
+    }
+
     @Test(arguments: CompilerSetup.allCases)
     func allTasksMergedIntoAFlutterAppDelegateSubclassCompile(_ setup: CompilerSetup) async throws {
         let scenario = Scenarios.named("all-tasks")
@@ -62,6 +73,7 @@ struct FrameworkDelegateCompileTests {
         files["AppDelegate.swift"] = example
         files["FlutterAppDelegate.swift"] = Self.flutterAppDelegate
         files["SceneDelegate.swift"] = try Self.flutterSceneDelegateExample(scenario)
+        files["RunnerSceneDelegate.swift"] = try Self.flutterSceneSubclassExample(scenario)
         let result = try await ScenarioCompile.compile(files, for: scenario, setup: setup, flags: ["-DDEBUG"])
         #expect(result.isClean, "\(setup):\n\(result.output)")
     }

@@ -63,7 +63,7 @@ public struct ExistingProject: Sendable {
         var project = ExistingProject(report: report, target: target, style: detectStyle(report, target: target),
                                       listedIdentifiers: target.map { listedIdentifiers(of: $0, root: root, fileSystem: fileSystem) } ?? [],
                                       declaresSceneManifest: manifest?.declared)
-        if let named = manifest?.delegateClass, FrameworkSceneDelegate.known.contains(named), let plist = target?.infoPlist.path,
+        if let named = manifest?.delegateClass, EntryPoint.frameworkSceneDelegates.contains(named), let plist = target?.infoPlist.path,
            ofTarget(report.sceneDelegates, target: target).isEmpty {
             project.frameworkSceneDelegate = FrameworkSceneDelegate(className: named, infoPlist: plist)
         }

@@ -116,15 +116,21 @@ enum AppEntries {
 
     /// The class the file declares as a scene delegate (`class SceneDelegate: UIResponder, UIWindowSceneDelegate`,
     /// `@interface SceneDelegate : UIResponder <UIWindowSceneDelegate>`), with its line, so next steps name the
-    /// app's own scene delegate and print it in its language.
-    static func sceneDelegate(in tokens: [SourceToken], language: SourceLexer.Language) -> (name: String, line: Int)? {
+    /// app's own scene delegate and print it in its language. A subclass of a framework's scene delegate
+    /// (`class SceneDelegate: FlutterSceneDelegate`) is one too, with that superclass, whose methods it overrides.
+    static func sceneDelegate(in tokens: [SourceToken], language: SourceLexer.Language) -> SceneDelegateDeclaration? {
         let protocols: Set<String> = ["UIWindowSceneDelegate", "UISceneDelegate"]
         for index in tokens.indices where tokens[index].kind == .identifier && index + 1 < tokens.count {
             let line = tokens[index].line
             let declares = language == .swift ? tokens[index].text == "class" : tokens[index].text == "interface" && index > 0 && tokens[index - 1].text == "@"
             guard declares, tokens[index + 1].kind == .identifier else { continue }
             let header = tokens[(index + 2)...].prefix { $0.line == line && $0.text != "{" }
-            if header.contains(where: { protocols.contains($0.text) }) { return (tokens[index + 1].text, tokens[index + 1].line) }
+            let name = tokens[index + 1]
+            // The superclass is the first name after the colon, in Swift and Objective-C alike.
+            if header.first?.text == ":", let superclass = header.dropFirst().first, EntryPoint.frameworkSceneDelegates.contains(superclass.text) {
+                return SceneDelegateDeclaration(name: name.text, line: name.line, superclass: superclass.text)
+            }
+            if header.contains(where: { protocols.contains($0.text) }) { return SceneDelegateDeclaration(name: name.text, line: name.line) }
         }
         return nil
     }
@@ -168,4 +174,11 @@ enum AppEntries {
         let delegate = names.first
         return [EntryPoint(file: file, kind: .objectiveCDelegate, line: delegate?.line, typeName: delegate?.name, superclass: superclass)]
     }
+}
+
+/// A scene delegate class a file declares: its name and line, and the framework's scene delegate it subclasses.
+struct SceneDelegateDeclaration: Sendable, Equatable {
+    var name: String
+    var line: Int
+    var superclass: String?
 }

@@ -108,7 +108,8 @@ extension CodeModel {
 
     var sceneDelegates: [EntryPoint] {
         facts.filter(\.declaresSceneDelegate).map {
-            EntryPoint(file: $0.file, kind: .sceneDelegate, targets: targets.targets(of: $0.file), line: $0.sceneDelegate?.line, typeName: $0.sceneDelegate?.name)
+            EntryPoint(file: $0.file, kind: .sceneDelegate, targets: targets.targets(of: $0.file), line: $0.sceneDelegate?.line,
+                       typeName: $0.sceneDelegate?.name, superclass: $0.sceneDelegate?.superclass)
         }.sorted()
     }
 

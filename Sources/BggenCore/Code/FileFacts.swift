@@ -78,8 +78,9 @@ struct FileFacts: Sendable {
     /// The classes `UIApplicationMain(…, NSStringFromClass(X.self))` starts: the app delegate, whatever else conforms.
     var launchedDelegates: [String] = []
     var declaresSceneDelegate = false
-    /// The scene delegate class the file declares, when its declaration names the protocol.
-    var sceneDelegate: (name: String, line: Int)?
+    /// The scene delegate class the file declares, when its declaration names the protocol or a framework's scene
+    /// delegate as its superclass.
+    var sceneDelegate: SceneDelegateDeclaration?
 
     init(file: String, language: SourceLexer.Language) {
         self.file = file
@@ -110,8 +111,8 @@ struct FileFacts: Sendable {
         self.init(file: file, language: .objectiveC)
         isFull = true
         entryPoints = AppEntries.entries(in: tokens, file: file, language: .objectiveC)
-        declaresSceneDelegate = tokens.contains { $0.kind == .identifier && ($0.text == "UIWindowSceneDelegate" || $0.text == "UISceneDelegate") }
         sceneDelegate = AppEntries.sceneDelegate(in: tokens, language: .objectiveC)
+        declaresSceneDelegate = Self.declaresSceneDelegate(tokens, declared: sceneDelegate)
     }
 
     /// A file read for every fact; `wrappers` are those of the target's other files it calls, by name.
@@ -130,8 +131,8 @@ struct FileFacts: Sendable {
         transferKinds = Self.transferKinds(tokens, fileName: PathText.name(of: file))
         entryPoints = AppEntries.entries(in: tokens, file: file, language: language)
         launchedDelegates = AppEntries.launchedDelegates(in: tokens)
-        declaresSceneDelegate = tokens.contains { $0.kind == .identifier && ($0.text == "UIWindowSceneDelegate" || $0.text == "UISceneDelegate") }
         sceneDelegate = AppEntries.sceneDelegate(in: tokens, language: language)
+        declaresSceneDelegate = Self.declaresSceneDelegate(tokens, declared: sceneDelegate)
         if language == .swift {
             let registrations = LaunchRegistration.all(in: tokens, calls: calls)
             handlers = HandlerClosure.all(in: tokens, file: file, registrations: registrations)
@@ -145,6 +146,13 @@ struct FileFacts: Sendable {
             completionStores = StoredCompletion.all(in: tokens, file: file)
             unusedCompletions = StoredCompletion.neverUsed(in: tokens, file: file)
         }
+    }
+
+    /// Whether the file has a scene delegate: it names a scene delegate protocol anywhere (a conformance in an
+    /// extension counts), or declares a subclass of a framework's scene delegate.
+    private static func declaresSceneDelegate(_ tokens: [SourceToken], declared: SceneDelegateDeclaration?) -> Bool {
+        declared?.superclass != nil
+            || tokens.contains { $0.kind == .identifier && ($0.text == "UIWindowSceneDelegate" || $0.text == "UISceneDelegate") }
     }
 
     /// The transfers a file starts: `downloadTask…` covers downloads, `uploadTask…` uploads. Where it starts

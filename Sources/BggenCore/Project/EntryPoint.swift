@@ -22,7 +22,8 @@ public struct EntryPoint: Sendable, Equatable, Comparable {
     public let adaptedDelegate: String?
     public let adaptorLine: Int?
     /// For a Swift delegate: the delegate class it subclasses (`FlutterAppDelegate`, `ExpoAppDelegate`, a linked
-    /// framework's), whose launch and lifecycle work its methods must keep by overriding and calling `super`.
+    /// framework's), whose launch and lifecycle work its methods must keep by overriding and calling `super`; for a
+    /// scene delegate, the framework's scene delegate it subclasses (`FlutterSceneDelegate`), likewise.
     public let superclass: String?
     /// For a Swift delegate subclassing the app's own `UIResponder, UIApplicationDelegate` class: that class with
     /// its place (`BaseAppDelegate (App/BaseAppDelegate.swift:3)`). Which of its methods a subclass must override
@@ -55,6 +56,10 @@ public struct EntryPoint: Sendable, Equatable, Comparable {
 
     /// App delegates of cross-platform frameworks, which apps subclass instead of adopting `UIApplicationDelegate`.
     public static let frameworkDelegates: Set<String> = ["FlutterAppDelegate", "ExpoAppDelegate", "RCTAppDelegate", "EXAppDelegateWrapper"]
+
+    /// Scene delegates of cross-platform frameworks, which an app's manifest names or its scene delegate subclasses:
+    /// Flutter's (Flutter 3.35's UIScene migration), which forwards the scene's events to plugins.
+    public static let frameworkSceneDelegates: Set<String> = ["FlutterSceneDelegate"]
 
     public static func < (lhs: EntryPoint, rhs: EntryPoint) -> Bool {
         (lhs.file, lhs.kind) < (rhs.file, rhs.kind)

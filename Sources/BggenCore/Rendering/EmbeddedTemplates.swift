@@ -4878,6 +4878,9 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
 // In your scene delegate{{#if sceneDelegateType}} ({{sceneDelegateType}}, {{sceneDelegatePlace}}){{/if}}: with scenes, UIKit tells it, not the app delegate, that the app entered the background.
 // Apps built with the iOS 27 SDK must use scenes.
 - (void)sceneDidEnterBackground:(UIScene *)scene {
+{{#if sceneDelegateSuperclass}}
+    [super sceneDidEnterBackground:scene];
+{{/if}}
 {{#if refresh}}
     [BackgroundTasksObjC scheduleAppRefresh];
 {{/if}}
@@ -4932,10 +4935,20 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
 {{#if swiftSceneDelegate}}
    Your scene delegate is Swift, `{{sceneDelegateType}}` ({{sceneDelegatePlace}}): merge this method into it;
    Swift calls the generated code directly.
+{{#if sceneDelegateSuperclass}}
+   It subclasses {{sceneDelegateSuperclass}}, which hands the scene's events to the framework's plugins: the
+   method overrides that class's and calls super first, so the plugins still hear it.
+{{/if}}
 
 ```swift
+{{#if sceneDelegateSuperclass}}
+{{availability}}final class {{sceneDelegateClass}}: {{sceneDelegateSuperclass}} {
+    override func sceneDidEnterBackground(_ scene: UIScene) {
+        super.sceneDidEnterBackground(scene)
+{{else}}
 {{availability}}final class {{sceneDelegateClass}}: UIResponder, UIWindowSceneDelegate {
     func sceneDidEnterBackground(_ scene: UIScene) {
+{{/if}}
 {{#if refresh}}
         BackgroundTaskManager.shared.scheduleAppRefresh()
 {{/if}}
@@ -5001,6 +5014,10 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
 {{#unless withoutScenes}}
 {{#if sceneDelegateType}}
    Your scene delegate is `{{sceneDelegateType}}` ({{sceneDelegatePlace}}).
+{{#if sceneDelegateSuperclass}}
+   It subclasses {{sceneDelegateSuperclass}}, which hands the scene's events to the framework's plugins: the
+   method overrides that class's and calls super first, so the plugins still hear it.
+{{/if}}
 {{/if}}
 {{/unless}}
 {{/if}}
@@ -5152,10 +5169,16 @@ final class {{delegateClass}}: UIResponder, UIApplicationDelegate {
 {{else}}
 /// With scenes, UIKit tells the scene delegate, not the app delegate, that the app entered the background. Apps
 /// built with the iOS 27 SDK must use scenes.
+{{#if sceneDelegateSuperclass}}
+{{availability}}final class {{sceneDelegateClass}}: {{sceneDelegateSuperclass}} {
+    override func sceneDidEnterBackground(_ scene: UIScene) {
+        super.sceneDidEnterBackground(scene)
+{{else}}
 {{availability}}final class {{sceneDelegateClass}}: UIResponder, UIWindowSceneDelegate {
     var window: UIWindow?
 
     func sceneDidEnterBackground(_ scene: UIScene) {
+{{/if}}
 {{#if refresh}}
         BackgroundTaskManager.shared.scheduleAppRefresh()
 {{/if}}

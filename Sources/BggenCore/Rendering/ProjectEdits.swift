@@ -50,7 +50,4 @@ public struct FrameworkSceneDelegate: Sendable, Equatable {
         self.className = className
         self.infoPlist = infoPlist
     }
-
-    /// The framework scene delegates an app's manifest names: Flutter's (Flutter 3.35's UIScene migration).
-    static let known: Set<String> = ["FlutterSceneDelegate"]
 }

@@ -118,6 +118,8 @@ public struct OutputRenderer: Sendable {
         context["sceneDelegateClass"] = .string(scene?.typeName ?? "SceneDelegate")
         context["sceneDelegatePlace"] = .string(scene.map(Self.place) ?? "")
         context["swiftSceneDelegate"] = .bool(scene?.file.hasSuffix(".swift") == true)
+        // A subclass of FlutterSceneDelegate overrides and calls super, as an app delegate subclass does.
+        context["sceneDelegateSuperclass"] = .string(scene?.superclass ?? "")
         // The manifest names a framework's scene delegate: schedule from a subclass of it, named in the manifest.
         context["sceneSuperclass"] = .string(edits.frameworkSceneDelegate?.className ?? "")
         context["sceneManifestPlist"] = .string(edits.frameworkSceneDelegate?.infoPlist ?? "")
