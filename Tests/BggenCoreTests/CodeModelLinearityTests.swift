@@ -201,6 +201,37 @@ struct CodeModelLinearityTests {
         try expectLinear(small: 400, Self.cancelAllCalls)
     }
 
+    /// `count` views, each calling `register()` from `.onAppear` on `Env<i>.sensors<i>`, a global and a property
+    /// declared in two other files, beside the task registered at launch in `Tasks.register()`: every file's
+    /// declarations go into one table, and each call's receiver is typed in a few lookups (`PropertyTable`).
+    static func receiversThroughOtherFilesProperties(_ count: Int) -> DoctorRepository {
+        var repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("Tasks.register()")
+            .with("App/Tasks.swift", handler("task.expirationHandler = {}\n            task.setTaskCompleted(success: true)"))
+        for index in 0..<count {
+            repository = repository
+                .with("App/Environment\(index).swift", "var Env\(index) = Environment\(index)()\n\nfinal class Environment\(index) {}\n")
+                .with("App/Environment\(index)+Sensors.swift", "extension Environment\(index) {\n    var sensors\(index): Sensors\(index) { Sensors\(index)() }\n}\n")
+                .with("App/Sensors\(index).swift", "final class Sensors\(index) {\n    func register() {}\n}\n")
+                .with("App/View\(index).swift", """
+                    import SwiftUI
+
+                    struct View\(index): View {
+                        var body: some View {
+                            Text("\(index)").onAppear { Env\(index).sensors\(index).register() }
+                        }
+                    }
+
+                    """)
+        }
+        return repository
+    }
+
+    @Test func manyReceiversTypedThroughOtherFilesProperties() throws {
+        let audit = try Doctor(fileSystem: Self.receiversThroughOtherFilesProperties(3).fileSystem).audit(root: DoctorRepository.root)
+        #expect(!audit.findings.contains { $0.rule.id == "BG004" }, "\(audit.findings.map(\.message))")
+        try expectLinear(small: 100, Self.receiversThroughOtherFilesProperties)
+    }
+
     /// One function making `count` background session configurations, then starting an upload: its transfer calls are
     /// read once per function, not once per configuration (URL004's session made on every call).
     static func sessionsMadeInOneFunction(_ count: Int) -> DoctorRepository {

@@ -101,6 +101,8 @@ struct DoctorCorpusTests {
         App(name: "Goals-TableViewRegister", expected: [], otherTrue: [], falseFindings: []),
         App(name: "HomeControl-SameNamedRegister", expected: [], otherTrue: [], falseFindings: []),
         App(name: "Browser-StateMachineRegistration", expected: [], otherTrue: [], falseFindings: []),
+        App(name: "Sensors-GlobalEnvironmentProperty", expected: [], otherTrue: [], falseFindings: []),
+        App(name: "Sync-InitializerLabels", expected: [], otherTrue: [], falseFindings: []),
         App(name: "Workmanager-Example", expected: [], otherTrue: [],
             // Registered from Dart through the plugin, which doctor does not read.
             falseFindings: [8, 10, 13].map { "BG002 ios/Runner/Info.plist:\($0)" }),
@@ -135,7 +137,9 @@ struct DoctorCorpusTests {
     /// Browser-StateMachineRegistration (duckduckgo/iOS's state machine) gave one.
     /// Before CPT002 (a continued-processing identifier outside the bundle identifier) and URL004's session made in
     /// the function that starts each transfer: 24 of 25 developed against (Uploads-SessionPerCall missed) and 10 of
-    /// 11 held out (Scanner-ContinuedProcessingOtherPrefix missed).
+    /// 11 held out (Scanner-ContinuedProcessingOtherPrefix missed). Before receivers were typed through other files'
+    /// properties and initialisers matched by their labels, Sensors-GlobalEnvironmentProperty and
+    /// Sync-InitializerLabels each gave a false BG004 warning: 4 false of 43 developed against.
     @Test func recallAndFalseFindingsArePinned() throws {
         let heldOut = try Self.heldOut()
         var seen = Figures(), held = Figures()
@@ -146,9 +150,9 @@ struct DoctorCorpusTests {
         // Printed for the note on issue 39: the part the rules were developed against, and the part set aside.
         print("corpus, developed against: \(seen)")
         print("corpus, held out: \(held)")
-        #expect(Self.apps.filter { !$0.expected.isEmpty }.count == 32 && Self.apps.filter(\.expected.isEmpty).count == 14)
+        #expect(Self.apps.filter { !$0.expected.isEmpty }.count == 32 && Self.apps.filter(\.expected.isEmpty).count == 16)
         #expect(heldOut.isSubset(of: Set(Self.apps.map(\.name))), "HELDOUT names a folder the corpus does not pin")
-        #expect(seen == Figures(apps: 35, expected: 28, recalled: 28, reported: 41, falseFindings: 4), "developed against: \(seen)")
+        #expect(seen == Figures(apps: 37, expected: 28, recalled: 28, reported: 41, falseFindings: 4), "developed against: \(seen)")
         #expect(held == Figures(apps: 11, expected: 11, recalled: 11, reported: 20, falseFindings: 0), "held out: \(held)")
     }
 

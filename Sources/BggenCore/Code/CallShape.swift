@@ -31,6 +31,9 @@ struct CallShape: Sendable, Hashable {
     /// Nil when the file does not tell (a chain doctor does not follow, a function at file scope or in an
     /// extension calling on `self`).
     var receiverTypes: Set<String>?
+    /// The receiver as written, where `receiverTypes` is nil and it is a chain of names (`Current.sensors`):
+    /// `LaunchReach` types it with every file's declarations (`PropertyTable`).
+    var receiverChain: ReceiverChain?
 
     /// The call named at `index` (followed by its `(`), with the labels of each `(` of the file
     /// (`CallArguments.labels(in:)`) and the receiver types the file gives.
@@ -40,6 +43,7 @@ struct CallShape: Sendable, Hashable {
         passesCase = written.passesCase
         hasTrailingClosure = close + 1 < tokens.count && tokens[close + 1].text == "{"
         receiverTypes = receivers.types(ofReceiverAt: index, known: &known)
+        receiverChain = receiverTypes == nil ? receivers.chain(ofReceiverAt: index) : nil
     }
 
     /// Whether the name at `index` is an implicit member, `.register` after `(`, `,`, `=` or `case`: a member of the

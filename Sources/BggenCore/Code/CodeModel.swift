@@ -149,7 +149,9 @@ struct CodeModel: Sendable {
         // The walk's 8,000 paths and outcomes are freed on the core the walk no longer needs, not before the rules.
         DispatchQueue.global().async { withExtendedLifetime(walked) {} }
         model.readWrapperCalls(from: &skipped, root: root, fileSystem: fileSystem)
-        model.readWhatFactsNeed(from: &skipped, root: root, fileSystem: fileSystem)
+        var callerNames = Set<String>()
+        model.readWhatFactsNeed(from: &skipped, root: root, fileSystem: fileSystem, met: &callerNames)
+        model.readChainDeclarations(from: &skipped, root: root, fileSystem: fileSystem, calling: callerNames)
         model.resolveConstants()
         model.settleHandOffs(unread: skipped)
         model.followSessionHandOffs()
@@ -290,8 +292,9 @@ struct CodeModel: Sendable {
     private static let mostWrappersOfOneName = 4
 
     /// Lexes the skipped files that mention a constant, an extended type or a caller some fact needs, round by
-    /// round back towards launch (`Setup.run()` calling `Tasks.registerAll()`), each at most once.
-    private mutating func readWhatFactsNeed(from skipped: inout [Skipped], root: String, fileSystem: any FileSystem) {
+    /// round back towards launch (`Setup.run()` calling `Tasks.registerAll()`), each at most once. `met` is given
+    /// the names of the functions the search met.
+    private mutating func readWhatFactsNeed(from skipped: inout [Skipped], root: String, fileSystem: any FileSystem, met: inout Set<String>) {
         var wanted = Set(files.flatMap(\.uses).compactMap(\.pendingConstant))
         for handler in files.flatMap(\.handlers) {
             if case .extensionOf(let name) = handler.context { wanted.insert(name) }
@@ -310,6 +313,7 @@ struct CodeModel: Sendable {
             }
         }
         var seen = Set<String>()
+        defer { met = seen }
         // `names` and every caller of theirs among the functions read, that the search has not met yet.
         func withCallers(_ names: some Sequence<String>) -> Set<String> {
             var met = Set<String>()
@@ -366,6 +370,47 @@ struct CodeModel: Sendable {
 
     private static let mostCallerNames = 32
     private static let callerRounds = 8
+
+    /// Lexes the skipped files that may declare what the receivers of calls of `names` (the functions the caller
+    /// search met) name, when their files do not type them: `Current.sensors.register()` needs the global `Current`
+    /// and the property `sensors`, so `LaunchReach` can tell a `SensorContainer`'s `register()` from the one that
+    /// registers. A name more than `mostDeclaringFiles` skipped files hold (home-assistant's `Current`, in 600) is
+    /// not followed: its receivers stay untyped, as before, and any call of the name may be the callee's.
+    private mutating func readChainDeclarations(from skipped: inout [Skipped], root: String, fileSystem: any FileSystem, calling names: Set<String>) {
+        guard !names.isEmpty, !skipped.isEmpty else { return }
+        var wanted = Set<String>()
+        for function in files.lazy.flatMap(\.functions) {
+            for (name, shapes) in function.calls where names.contains(name) {
+                for shape in shapes { wanted.formUnion(shape.receiverChain?.names ?? []) }
+            }
+        }
+        wanted.subtract(files.lazy.flatMap(\.propertyTypes).map(\.name))
+        guard !wanted.isEmpty else { return }
+        let byHash = Dictionary(grouping: wanted, by: ByteSearch.hash)
+        let filter = ByteSearch.WordFilter(byHash.keys)
+        var holders: [String: [Int]] = [:]
+        for (index, entry) in skipped.enumerated() where entry.file.hasSuffix(".swift") {
+            for word in entry.words where filter.matches(word) {
+                for name in byHash[word] ?? [] { holders[name, default: []].append(index) }
+            }
+        }
+        let picked = Set(holders.values.filter { $0.count <= Self.mostDeclaringFiles }.joined())
+        guard !picked.isEmpty else { return }
+        let chosen = picked.sorted().map { skipped[$0] }.sorted { $0.file < $1.file }
+        skipped = skipped.indices.filter { !picked.contains($0) }.map { skipped[$0] }
+        let slots = Slots<FileFacts>(count: chosen.count)
+        fileSystem.readFiles(chosen.map(\.file), below: root, within: root) { index, data in
+            let file = chosen[index].file
+            guard let text = try? String(utf8File: data.get(), at: file),
+                  let tokens = try? SourceLexer.tokens(of: text, language: .swift) else { return }
+            slots.store(FileFacts(file: file, tokens: tokens, language: .swift), at: index)
+        }
+        files += slots.values.compactMap(\.self)
+        rereadCount += chosen.count
+    }
+
+    /// How many skipped files may hold a name a receiver chain needs before it is not followed.
+    private static let mostDeclaringFiles = 8
 
     /// A launch handler whose task is handed to functions of other files is judged by them. Where each is a task
     /// helper of a file its target compiles (`TaskHelper`), the handler lacks an expiration handler when none of them

@@ -67,6 +67,8 @@ struct FileFacts: Sendable {
     var functions: [FunctionMentions] = []
     /// What the file's types and extensions inherit or conform to, to relate a call's receiver to a method's type.
     var supertypes: [String: Set<String>] = [:]
+    /// The properties and globals the file declares with their types, to type other files' receiver chains.
+    var propertyTypes: [PropertyType] = []
     /// The file names one of `expirationWords` in its code.
     var mentionsExpirationHandler = false
     /// Words that set a task's expiration handler, in Swift (`task.expirationHandler = …`) and Objective-C.
@@ -100,6 +102,7 @@ struct FileFacts: Sendable {
         if language == .swift {
             declaredTypes = SwiftScopes.declaredTypes(in: tokens)
             supertypes = LaunchPaths.supertypes(in: tokens)
+            propertyTypes = PropertyType.all(in: tokens)
             sessionParameterCalls = SessionMisuse.parameterCalls(in: tokens, file: file)
             closurePropertyCalls = ClosurePropertyUse.all(in: tokens, file: file)
             taskHelpers = TaskHelper.all(in: tokens, file: file)

@@ -29,14 +29,30 @@ struct FunctionMentions: Sendable, Equatable {
     /// Code the system or the user starts once the app is up, rather than a function called by name: its
     /// callers are never searched, and a registration it reaches runs after launch.
     var entry: LaunchEntry?
-    /// A Swift `func`'s parameters, which a call must fit to be a call of it; nil for an initialiser (one of
-    /// several, or the values of stored properties), an Objective-C method and an entry, which any call of the name
-    /// may reach.
+    /// A Swift `func`'s or `init`'s parameters, which a call must fit to be a call of it (`Sync(preview: true)`
+    /// is no call of `init()`); nil for the values of stored properties (part of every initialiser), an
+    /// Objective-C method and an entry, which any call of the name may reach.
     var parameters: [FunctionParameter]?
     /// How the body calls the names it mentions only in calls (`register(observer: self)`). A name it also
     /// mentions otherwise (`perform: boot`, `launchHandler: self.handle`, a property) is not here: any function of
     /// that name may be the one meant.
     var calls: [String: Set<CallShape>] = [:]
+
+    /// The function with each call's receiver chain that `table` types (`Current.sensors.register()` on a
+    /// `SensorContainer`) given that type, as if its file had told it.
+    func typingReceivers(with table: PropertyTable) -> FunctionMentions {
+        guard calls.values.contains(where: { $0.contains { $0.receiverChain != nil } }) else { return self }
+        var typed = self
+        typed.calls = calls.mapValues { shapes in
+            Set(shapes.map { shape in
+                guard let chain = shape.receiverChain, let type = table.type(of: chain) else { return shape }
+                var shape = shape
+                shape.receiverTypes = [type]
+                return shape
+            })
+        }
+        return typed
+    }
 
     /// Whether the body may call `callee` (a function its mentions name): it mentions the name otherwise than in
     /// a call, or one of its calls of that name fits the callee's parameters and is on a receiver whose type is
@@ -319,13 +335,15 @@ enum LaunchPaths {
         let receivers = ReceiverTypes(tokens: language == .swift ? tokens : [])
         var scopes = FunctionScopes(tokens: tokens)
         var receiverTypeByScope: [Int: String?] = [:]
-        func calls(from open: Int, to close: Int) -> [String: Set<CallShape>] {
+        // In an initialiser of `initializing`, `self.init(…)` hands over to another of its type's: a call of the type.
+        func calls(from open: Int, to close: Int, initializing: String? = nil) -> [String: Set<CallShape>] {
             guard language == .swift else { return [:] }
             var shapes: [String: Set<CallShape>] = [:]
             var otherwise = Set<String>()
             for index in (open + 1)..<close where tokens[index].kind == .identifier && (entries.isEmpty || innermostEntry[index] <= open) {
                 if tokens[index - 1].text != "func", let shape = CallShape(at: index, in: tokens, labels: labels, receivers: receivers, known: &receiverTypeByScope) {
-                    shapes[tokens[index].text, default: []].insert(shape)
+                    let delegated = tokens[index].text == "init" && TokenPattern.matches(tokens, at: index - 2, ["self", "."])
+                    shapes[delegated ? initializing ?? "init" : tokens[index].text, default: []].insert(shape)
                 } else if CallShape.isImplicitMember(at: index, in: tokens) {
                     // `steps(.beforeRegister, .register)`: an enum case, which calls no function of that name.
                     shapes[tokens[index].text, default: []].formUnion([])
@@ -341,6 +359,7 @@ enum LaunchPaths {
             var type: String?
             var isLaunch = false
             var parameters: [FunctionParameter]?
+            var initializing: String?
             var line = tokens[open].line
             if let entry = entries[open], let close = SwiftScopes.closing(open, in: tokens) {
                 let line = tokens[open].line
@@ -364,11 +383,16 @@ enum LaunchPaths {
                 key = initialized + ".init"
                 line = header[initializer].line
                 isLaunch = apps.contains(initialized)
+                parameters = scopes.scope(opening: open).map { FunctionParameter.all(of: $0, in: tokens) }
+                initializing = initialized
             }
             guard let key, let close = SwiftScopes.closing(open, in: tokens) else { continue }
-            result.append(FunctionMentions(key: key, isLaunch: isLaunch || Self.isLaunch(key), mentions: mentions(from: open, to: close), line: line, type: type,
+            var mentioned = mentions(from: open, to: close)
+            let called = calls(from: open, to: close, initializing: initializing)
+            if let initializing, called[initializing] != nil { mentioned.insert(initializing) }
+            result.append(FunctionMentions(key: key, isLaunch: isLaunch || Self.isLaunch(key), mentions: mentioned, line: line, type: type,
                                            entry: afterLaunchFunctions.contains(key) ? LaunchEntry(place: "`\(callName(key))`", isPerOperation: false) : nil,
-                                           parameters: parameters, calls: calls(from: open, to: close)))
+                                           parameters: parameters, calls: called))
         }
         if language == .swift {
             result += storedProperties(in: tokens, apps: apps)

@@ -3,7 +3,8 @@ import BggenFormats
 /// The types a file gives the receivers of its calls: `Type.f()`, `Type.shared.f()` and `Type(…).f()`, a name
 /// declared `name: Type` or bound `name = Type(…)`, `self.name.f()` through the property's type, and `self`'s type.
 /// Read once per file, for the calls of the task APIs' wrappers (`WrapperCall`) and the calls doctor follows back to
-/// launch (`CallShape`). A longer chain (`Current.settings.store.f()`) is a receiver doctor does not type.
+/// launch (`CallShape`). A longer chain (`Current.sensors.f()`) is typed across files: its names are kept
+/// (`chain(ofReceiverAt:)`) for `PropertyTable`.
 struct ReceiverTypes {
     let tokens: [SourceToken]
     private var declared: [String: Set<String>] = [:]
@@ -11,7 +12,7 @@ struct ReceiverTypes {
     private var openingParenthesis: [Int: Int] = [:]
 
     /// The names that hand out a type's one instance: `Type.shared.f()` is a call on a `Type`.
-    private static let singletonNames: Set<String> = ["shared", "default", "current", "standard", "instance", "sharedInstance"]
+    static let singletonNames: Set<String> = ["shared", "default", "current", "standard", "instance", "sharedInstance"]
 
     init(tokens: [SourceToken]) {
         self.tokens = tokens
@@ -101,6 +102,35 @@ struct ReceiverTypes {
             return nil
         }
     }
+
+    /// The receiver written before the call named at `index` as a chain of at most `longestChain` names, when this
+    /// file does not type it (`explicitTypes` is nil): `Current.sensors`, for `PropertyTable` to type through other
+    /// files' declarations. A root this file declares is replaced by its type (`self.environment.sensors` with
+    /// `var environment: Environment` is `Environment`, then `sensors`); a root `self` names nothing else, so one it
+    /// does not declare gives nil, as does a chain starting with a call or a subscript.
+    func chain(ofReceiverAt index: Int) -> ReceiverChain? {
+        guard !isOnNoReceiver(index) else { return nil }
+        var names: [String] = []
+        var cursor = index - 2
+        while true {
+            while cursor >= 0, ["?", "!"].contains(tokens[cursor].text) { cursor -= 1 }
+            guard cursor >= 0, tokens[cursor].kind == .identifier else { return nil }
+            names.insert(tokens[cursor].text, at: 0)
+            guard cursor > 1, tokens[cursor - 1].text == "." else { break }
+            guard names.count < Self.longestChain else { return nil }
+            cursor -= 2
+        }
+        let onSelf = names[0] == "self"
+        if onSelf { names.removeFirst() }
+        guard let root = names.first, !["self", "Self", "super"].contains(root) else { return nil }
+        if let types = declared[root], types.count == 1, let type = types.first {
+            return ReceiverChain(root: type, rootIsType: true, members: Array(names.dropFirst()))
+        }
+        return onSelf ? nil : ReceiverChain(root: root, rootIsType: false, members: Array(names.dropFirst()))
+    }
+
+    /// `a.b.c.d.f()`: longer chains are left untyped, so each call reads a few tokens.
+    private static let longestChain = 4
 
     private func isOnNoReceiver(_ index: Int) -> Bool {
         index < 2 || tokens[index - 1].text != "."

@@ -269,7 +269,8 @@ final class LaunchReach: @unchecked Sendable {
     }
 
     init(files: [FileFacts]) {
-        functions = files.flatMap(\.functions)
+        let table = PropertyTable(files.flatMap(\.propertyTypes))
+        functions = files.flatMap(\.functions).map { table.isEmpty ? $0 : $0.typingReceivers(with: table) }
         for (index, function) in functions.enumerated() {
             for name in function.mentions {
                 mentionedBy[name, default: []].append(index)
@@ -322,7 +323,13 @@ final class LaunchReach: @unchecked Sendable {
         let named = candidates.map { ($0, functions[$0]) }.filter { caller in
             callee.declaration.map { caller.1.mayCall(functions[$0], related: related) } ?? true
         }
-        guard let receiver = callee.receiver else { return named.filter { $0.1.key != callee.key } }
+        // A function of the callee's key is no caller (itself, or an override calling `super`), except another
+        // initialiser of its type handing over with `self.init(…)`.
+        guard let receiver = callee.receiver else {
+            return named.filter { index, caller in
+                caller.key != callee.key || callee.key.hasSuffix(".init") && callee.declaration.map { $0 != index } == true
+            }
+        }
         return named.filter { _, caller in
             !(caller.key == callee.key && caller.receiver == receiver) && (caller.mentions.contains(receiver) || caller.type == receiver)
         }

@@ -40,6 +40,8 @@ extension DoctorRule {
                         ExampleSources.late("func start() {", marker: "1️⃣").launching("Screen().start()").with("App/Model.swift", ExampleSources.model)
                             .with("App/ContentView.swift", ExampleSources.view(".task { model.boot() }")), "1️⃣ BG004 warning"),
             .triggering("a registration in the initialiser of a lazy property a scene callback first reads", lazyService(lazy: true, marker: "1️⃣"), "1️⃣"),
+            .triggering("a registration in init(), made at launch, that .onAppear reaches through init(preview:) handing over with self.init(): a warning",
+                        initializers(delegating: true, marker: "1️⃣"), "1️⃣ BG004 warning"),
             .triggering("an Objective-C registration in a dispatch_async block at launch", objectiveC("""
                 - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
                     dispatch_async(dispatch_get_main_queue(), ^{
@@ -74,6 +76,14 @@ extension DoctorRule {
             .nonTriggering("a registration at launch, and viewDidLoad calling another type's method of the same name on an instance it makes (Uploader().start())",
                            ExampleSources.late("func start() {").launching("Screen().start()")
                                .with("App/FeedViewController.swift", ExampleSources.feed("Uploader().start()"))),
+            .nonTriggering("a registration at launch, and .onAppear calling another type's method of the same name through a global and a property other files declare (Current.sensors.start())",
+                           ExampleSources.late("func start() {").launching("Screen().start()")
+                               .with("App/Environment.swift", "var Current = Environment()\n\nfinal class Environment {}\n")
+                               .with("App/Environment+Sensors.swift", "extension Environment {\n    var sensors: Sensors { Sensors() }\n}\n")
+                               .with("App/Sensors.swift", "final class Sensors {\n    func start() {}\n}\n")
+                               .with("App/ContentView.swift", ExampleSources.view(".onAppear { Current.sensors.start() }"))),
+            .nonTriggering("a registration in init(), made at launch, and .onAppear making the type with init(preview:), which does not register",
+                           initializers(delegating: false)),
             .nonTriggering("a registration reached from launch through another function",
                            ExampleSources.late("func start() {").launching("Setup.run()")
                                .with("App/Setup.swift", "enum Setup {\n    static func run() { Screen().start() }\n}\n")),
@@ -119,6 +129,32 @@ extension DoctorRule {
                     init() {
                         BGTaskScheduler.shared.\(marker)register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in task.setTaskCompleted(success: true) }
                     }
+
+                    func schedule() {
+                        try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+                    }
+                }
+
+                """)
+    }
+
+    /// `Sync`, whose `init()` registers (`marker` before `register`) and whose `init(preview:)` does not, or hands
+    /// over to `init()` when `delegating`: launch makes `Sync()`, and a view's `.onAppear` makes `Sync(preview: true)`.
+    private static func initializers(delegating: Bool, marker: String = "") -> ExampleApp {
+        ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("_ = Sync()")
+            .with("App/ContentView.swift", ExampleSources.view(".onAppear { _ = Sync(preview: true) }"))
+            .with("App/Sync.swift", """
+                import BackgroundTasks
+
+                final class Sync {
+                    let isPreview: Bool
+
+                    init() {
+                        isPreview = false
+                        BGTaskScheduler.shared.\(marker)register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in task.setTaskCompleted(success: true) }
+                    }
+
+                    \(delegating ? "convenience init(preview: Bool) { self.init() }" : "init(preview: Bool) { isPreview = preview }")
 
                     func schedule() {
                         try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))

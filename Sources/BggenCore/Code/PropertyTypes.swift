@@ -1,0 +1,101 @@
+import BggenFormats
+
+/// A property or global whose type its declaration writes (`var sensors: SensorContainer`, `var Current =
+/// Environment()`), by the type or extension declaring it (nil at file scope). `PropertyTable` joins every file's,
+/// so a receiver written through another file's property (`Current.sensors.register()`) gets its type.
+struct PropertyType: Sendable, Hashable {
+    var owner: String?
+    var name: String
+    var type: String
+
+    /// The file's declarations outside functions and closures, in one pass: `name: Type` (not `Module.Type`), or
+    /// `name = Type(…)` and `name = Type.shared` (one of `ReceiverTypes.singletonNames`). Each scope's owner is
+    /// read once (`owners`), so thousands of properties of one type read its header once.
+    static func all(in tokens: [SourceToken]) -> [PropertyType] {
+        var result: [PropertyType] = []
+        var owners: [Int: String?] = [:]
+        for index in tokens.indices where tokens[index].kind == .identifier && (tokens[index].text == "var" || tokens[index].text == "let")
+            && index + 3 < tokens.count && tokens[index + 1].kind == .identifier {
+            let sign = tokens[index + 2], type = tokens[index + 3]
+            guard sign.kind == .punctuation, type.kind == .identifier, type.text.first?.isUppercase == true else { continue }
+            let after = index + 4 < tokens.count ? tokens[index + 4].text : ""
+            switch sign.text {
+            case ":" where after != ".": break
+            case "=" where after == "(" || after == "." && index + 5 < tokens.count && ReceiverTypes.singletonNames.contains(tokens[index + 5].text): break
+            default: continue
+            }
+            guard let owner = owner(of: index, in: tokens, known: &owners) else { continue }
+            result.append(PropertyType(owner: owner, name: tokens[index + 1].text, type: type.text))
+        }
+        return result
+    }
+
+    /// The type or extension whose body holds the declaration at `index`: `.some(nil)` at file scope, nil inside a
+    /// function, a closure or an accessor (a local name).
+    private static func owner(of index: Int, in tokens: [SourceToken], known: inout [Int: String?]) -> String?? {
+        guard let open = SwiftScopes.enclosingBrace(before: index, in: tokens) else { return .some(nil) }
+        if let found = known[open] { return found.map { .some($0) } }
+        let header = SwiftScopes.headerTokens(before: open, in: tokens)
+        var owner: String?
+        if let keyword = header.lastIndex(where: { $0.kind == .identifier && (LaunchPaths.typeKeywords.contains($0.text) || $0.text == "protocol") }),
+           keyword + 1 < header.endIndex, header[keyword + 1].kind == .identifier, !["func", "var", "let"].contains(header[keyword + 1].text) {
+            owner = header[keyword + 1].text
+        }
+        known[open] = .some(owner)
+        return owner.map { .some($0) }
+    }
+}
+
+/// Every file's `PropertyType`s, read together: the type a receiver chain ends in, hop by hop. A name declared
+/// with two types (two globals, or a property of two extensions) types nothing.
+struct PropertyTable: Sendable {
+    private var globals: [String: Set<String>] = [:]
+    private var members: [String: [String: Set<String>]] = [:]
+
+    init(_ declarations: some Sequence<PropertyType>) {
+        for declaration in declarations {
+            if let owner = declaration.owner {
+                members[owner, default: [:]][declaration.name, default: []].insert(declaration.type)
+            } else {
+                globals[declaration.name, default: []].insert(declaration.type)
+            }
+        }
+    }
+
+    var isEmpty: Bool { globals.isEmpty && members.isEmpty }
+
+    /// The type of the value `chain` names: its root is a global or, failing that, a type (`Environment.shared`),
+    /// unless the file that wrote it already knew the root's type; each later name is a property of the type so far.
+    /// Nil when some hop is not declared, or declared with more than one type.
+    func type(of chain: ReceiverChain) -> String? {
+        var type: String
+        if chain.rootIsType {
+            type = chain.root
+        } else if let global = globals[chain.root] {
+            guard global.count == 1, let only = global.first else { return nil }
+            type = only
+        } else if chain.root.first?.isUppercase == true {
+            type = chain.root
+        } else {
+            return nil
+        }
+        for name in chain.members {
+            guard let next = members[type]?[name], next.count == 1, let only = next.first else { return nil }
+            type = only
+        }
+        return type
+    }
+}
+
+/// A call's receiver as the file writes it, when the file alone does not type it: `Current.sensors` is the global
+/// `Current`, then its property `sensors`; `env.sensors`, with `let env: Environment` in the file, is the type
+/// `Environment`, then `sensors`.
+struct ReceiverChain: Sendable, Hashable {
+    var root: String
+    /// The file declared the root's type, and `root` is that type.
+    var rootIsType: Bool
+    var members: [String]
+
+    /// The names other files must declare for the chain to be typed: its properties, and its root unless it is a type.
+    var names: [String] { rootIsType ? members : [root] + members }
+}

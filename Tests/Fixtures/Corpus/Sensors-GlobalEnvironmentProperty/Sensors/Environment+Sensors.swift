@@ -1,0 +1,5 @@
+import Foundation
+
+extension Environment {
+    var sensors: SensorContainer { SensorContainer.shared }
+}
