@@ -306,7 +306,8 @@ struct RehearsalTests {
     /// (`makeRehearsedDownloadHandler()`, `makeRehearsedUploadHandler()`), so the failures name them, not the app's.
     /// The same build's upload delegate sends a POST again only when it is idempotent, whatever the error, as before:
     /// a POST that could not connect, which never left the device, reached `uploadDidFail` at its first attempt, and
-    /// the upload rehearsal says so.
+    /// the upload rehearsal says so, naming the test target's handler: that rehearsal built the app's own
+    /// (`makeUploadHandler()`), whose `uploadDidFail` then ran in the test host for a file on `rehearsal.invalid`.
     @Test func transferHandlersThatWorkLongInTheirCallbackAreCaught() async throws {
         var files = try Self.swiftFiles(Self.transfersScenario)
         files["RehearsalDoubles.swift"] = """
@@ -355,7 +356,7 @@ struct RehearsalTests {
             "iOS would end the background launch before the other transfers were delivered: SlowOutbox.uploadDidFinish took 2.0 s") == true,
             "\(run.output)")
         #expect(Self.failure(of: "testUploadThatCannotReachTheServerReachesUploadDidFailOnce", in: run.output)?.contains(
-            "A POST upload that could not connect to the server was tried 1 times before uploadDidFail") == true, "\(run.output)")
+            "A POST upload that could not connect to the server was tried 1 times before SlowOutbox heard uploadDidFail") == true, "\(run.output)")
     }
 
     /// A continued-processing job that ignores cancellation and keeps writing into its partial-output folder, its

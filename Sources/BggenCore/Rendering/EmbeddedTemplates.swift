@@ -2231,7 +2231,7 @@ import XCTest
     /// restarts, or a failed name lookup): nothing left the device, so it is sent again under the retry limit, and
     /// your handler hears `uploadDidFail` once, after the last attempt.
     {{#if swiftTesting}}@Test {{/if}}func testUploadThatCannotReachTheServerReachesUploadDidFailOnce() async {
-        let handler = ObservedUploads(await BackgroundUploadManager.makeUploadHandler())
+        let handler = ObservedUploads(await BackgroundUploadManager.makeRehearsedUploadHandler())
         let container = FileManager.default.temporaryDirectory
         let delegate = BackgroundUploadDelegate(
             handler: handler, container: container, maximumRetries: BackgroundUploadManager.maximumRetries,
@@ -2264,7 +2264,7 @@ import XCTest
         } else if failures.count > 1 {
             Self.fail("\(handlerType) heard uploadDidFail \(failures.count) times for one upload that failed \(attempts) times; it must hear it once, after the last retry.")
         } else if attempts != limit + 1 {
-            Self.fail("A POST upload that could not connect to the server was tried \(attempts) times before uploadDidFail; BackgroundUploadManager.maximumRetries (\(limit)) allows \(limit + 1), and a request that never left the device is safe to send again whatever its method.")
+            Self.fail("A POST upload that could not connect to the server was tried \(attempts) times before \(handlerType) heard uploadDidFail; BackgroundUploadManager.maximumRetries (\(limit)) allows \(limit + 1), and a request that never left the device is safe to send again whatever its method.")
         } else if case .failed(_, let seconds)? = failures.first, seconds > Self.callbackLimit {
             Self.fail("iOS would end the background launch before the other transfers were delivered: \(handlerType).uploadDidFail took \(Self.seconds(seconds)) s (allowed here: \(Self.callbackLimit) s).")
         }
