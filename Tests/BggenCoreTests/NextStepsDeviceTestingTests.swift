@@ -54,6 +54,24 @@ struct NextStepsDeviceTestingTests {
         }
     }
 
+    /// Continued-processing jobs are tried on a device too: they had no step, and how to expire one from LLDB was
+    /// only in a doc comment. The job's identifier is the one its start returned, under the permitted prefix; and
+    /// swiping the app away cancels a running job without telling it.
+    @Test(arguments: Scenarios.all)
+    func continuedProcessingJobsHaveADeviceStep(_ scenario: Scenario) throws {
+        let configuration = try scenario.configuration
+        let steps = try scenario.nextSteps()
+        guard let prefix = Identifiers(configuration)[.continuedProcessing] else {
+            #expect(!steps.contains("continued-processing job from its button"), "\(steps)")
+            return
+        }
+        let expiry = "       e -l objc -- (void)[[BGTaskScheduler sharedScheduler] _simulateExpirationForTaskWithIdentifier:@\"\(prefix).<UUID>\"]\n"
+        let step = try #require(steps.range(of: "Start a continued-processing job from its button and leave the app"), "\(steps)")
+        #expect(steps[step.upperBound...].contains(expiry), "\(steps)")
+        #expect(steps.contains("Swiping the app away in the app switcher cancels a\n   running job without telling it"), "\(steps)")
+        #expect(steps.contains("Try it on a device") && steps[..<step.lowerBound].contains("Try it on a device"), "\(steps)")
+    }
+
     /// The rehearsals' promise names only failures of the kinds generated: continued processing alone has no push
     /// and no download to lose.
     @Test(arguments: Scenarios.all)

@@ -5375,7 +5375,7 @@ final class {{delegateClass}}: UIResponder, UIApplicationDelegate {
        e -l objc -- (void)[[BGTaskScheduler sharedScheduler] _simulateExpirationForTaskWithIdentifier:@"{{.}}"]
 {{/each}}
 {{/if}}
-{{#if transfersOrPush}}
+{{#if deviceStepBeyondTasks}}
 {{#if taskIdentifiers}}
    Then, still on the device:
 {{else}}
@@ -5400,8 +5400,17 @@ final class {{delegateClass}}: UIResponder, UIApplicationDelegate {
    {"aps": {"content-available": 1}} plus the keys SilentPushWork.swift reads, with no alert, sound or badge.
    iOS delivers a few such pushes an hour and may hold them back.
 {{/if}}
+{{#if continuedProcessing}}
+   Start a continued-processing job from its button and leave the app: the job goes on, its progress shown in a
+   Live Activity. To expire it, pause while it runs and type, with the identifier its start returned:
+       e -l objc -- (void)[[BGTaskScheduler sharedScheduler] _simulateExpirationForTaskWithIdentifier:@"{{continuedPrefix}}.<UUID>"]
+   The job must stop, and its partial output is discarded. Swiping the app away in the app switcher cancels a
+   running job without telling it: its partial output is swept at the next launch.
+{{/if}}
+{{#if transfersOrPush}}
    Never swipe the app away in the app switcher while testing: that stops its {{#if transfers}}background transfers{{#if silentPush}} and silent pushes{{/if}}{{else}}silent pushes{{/if}}
    until the next time the user opens it.
+{{/if}}
 {{/if}}
 
 """##,

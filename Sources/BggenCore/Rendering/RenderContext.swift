@@ -19,8 +19,12 @@ struct RenderContext {
             "onChangeTwoValues": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 17, minor: 0)),
             "transfers": .bool(configuration.includes(.downloads) || configuration.includes(.uploads)),
             "hasTaskManager": .bool(configuration.includes(.refresh) || configuration.includes(.processing)),
-            // What only a device shows: transfers that go on in the background, and silent pushes.
+            // What only a device shows: transfers that go on in the background, and silent pushes, which swiping
+            // the app away stops until the next launch.
             "transfersOrPush": .bool([.downloads, .uploads, .silentPush].contains(where: configuration.includes)),
+            // The device step beyond LLDB's task launches: those, and continued-processing jobs, which a Live
+            // Activity shows and LLDB expires by the identifier their start returned.
+            "deviceStepBeyondTasks": .bool([.downloads, .uploads, .silentPush, .continuedProcessing].contains(where: configuration.includes)),
             // The rehearsals that expire a task: of the kinds BGTaskScheduler runs, which iOS can expire.
             "rehearsesExpiry": .bool(TaskSpec.all.contains { $0.isScheduledTask && configuration.includes($0.kind) }),
             "processingScheduled": .bool(configuration.processingSeconds != nil || configuration.nightlyAt != nil),
