@@ -109,4 +109,46 @@ struct LegacyFetchTests {
         #expect(!(run.stdout + run.stderr).contains("move that work"), "\(run.stdout)\(run.stderr)")
         #expect(!(run.stdout + run.stderr).contains("never call application(_:performFetchWithCompletionHandler:)"), "\(run.stdout)\(run.stderr)")
     }
+
+    /// iOS 12 has no BGTaskScheduler and ignores BGTaskSchedulerPermittedIdentifiers, so for an app deploying below
+    /// iOS 13 FETCH002 never says the fetch "never runs": kept for iOS 12 beside a refresh task it is no finding, and
+    /// alone it runs on iOS 12 only, which the message and its fix say.
+    @Test func doctorSaysALegacyFetchBelowIOS13StillRunsOnIOS12() throws {
+        let repo = try Fixtures.copy("LegacyFetchForIOS12")
+        let kept = try InProcessRunner.run(["doctor"], in: repo.url)
+        #expect(!kept.stdout.contains("FETCH00"), "\(kept.stdout)")
+
+        try """
+            import UIKit
+
+            @main
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                var window: UIWindow?
+
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    application.setMinimumBackgroundFetchInterval(UIApplication.backgroundFetchIntervalMinimum)
+                    return true
+                }
+            }
+
+            """.write(to: repo.url.appendingPathComponent("Chat/AppDelegate.swift"), atomically: true, encoding: .utf8)
+        let alone = try InProcessRunner.run(["doctor", "--format", "json"], in: repo.url)
+        let findings = try #require(try JSONSerialization.jsonObject(with: Data(alone.stdout.utf8)) as? [String: Any])["findings"] as? [[String: Any]]
+        let fetch = try #require(findings?.first { $0["rule"] as? String == "FETCH002" }, "\(alone.stdout)")
+        #expect(fetch["line"] as? Int == 8)
+        #expect((fetch["message"] as? String)?.hasSuffix("switches off on iOS 13 and later: it lists BGTaskSchedulerPermittedIdentifiers. The app deploys to iOS 12.0, so the fetch runs only on iOS 12.") == true, "\(fetch)")
+        #expect((fetch["why"] as? String)?.contains("never runs") == false, "\(fetch)")
+        #expect((fetch["fix"] as? String)?.contains("Keep the legacy fetch for iOS 12 only") == true, "\(fetch)")
+
+        // Without the key the fetch is only deprecated, and still the only refresh iOS 12 has: not to be deleted.
+        let plist = repo.url.appendingPathComponent("Chat/Info.plist")
+        try String(contentsOf: plist, encoding: .utf8)
+            .replacingOccurrences(of: "\t<key>BGTaskSchedulerPermittedIdentifiers</key>\n\t<array>\n\t\t<string>org.example.Chat.pull</string>\n\t</array>\n", with: "")
+            .write(to: plist, atomically: true, encoding: .utf8)
+        let deprecated = try InProcessRunner.run(["doctor", "--format", "json"], in: repo.url)
+        let rest = try #require(try JSONSerialization.jsonObject(with: Data(deprecated.stdout.utf8)) as? [String: Any])["findings"] as? [[String: Any]]
+        let only = try #require(rest?.first { $0["rule"] as? String == "FETCH001" }, "\(deprecated.stdout)")
+        #expect((only["fix"] as? String)?.contains("Keep the legacy fetch for iOS 12 only") == true, "\(only)")
+        #expect((only["fix"] as? String)?.contains("then delete") == false, "\(only)")
+    }
 }

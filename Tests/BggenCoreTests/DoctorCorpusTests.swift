@@ -34,8 +34,8 @@ struct DoctorCorpusTests {
             otherTrue: ["BG010 Sources/OpenClawApp.swift:70"], falseFindings: []),
         App(name: "Planetary-NotPermitted",
             expected: ["BG001 Source/App/AppDelegate+Background.swift:51", "BG007 Source/App/AppDelegate+Background.swift:51"],
-            otherTrue: ["BG002 Resources/Info.plist:7", "FETCH002 Source/App/AppDelegate+Background.swift:32",
-                        "FETCH002 Source/App/AppDelegate+Background.swift:41", "MODE003 Resources/Info.plist:97"],
+            // No FETCH002: the app deploys to iOS 12.1 and keeps the legacy fetch for iOS 12 beside its refresh task.
+            otherTrue: ["BG002 Resources/Info.plist:7", "MODE003 Resources/Info.plist:97"],
             falseFindings: []),
         App(name: "BeeSwift-DeprecatedFetch",
             expected: ["FETCH001 BeeSwift/AppDelegate.swift:48", "FETCH001 BeeSwift/AppDelegate.swift:91"],
@@ -153,7 +153,7 @@ struct DoctorCorpusTests {
         #expect(Self.apps.filter { !$0.expected.isEmpty }.count == 32 && Self.apps.filter(\.expected.isEmpty).count == 16)
         #expect(heldOut.isSubset(of: Set(Self.apps.map(\.name))), "HELDOUT names a folder the corpus does not pin")
         #expect(seen == Figures(apps: 37, expected: 28, recalled: 28, reported: 41, falseFindings: 4), "developed against: \(seen)")
-        #expect(held == Figures(apps: 11, expected: 11, recalled: 11, reported: 20, falseFindings: 0), "held out: \(held)")
+        #expect(held == Figures(apps: 11, expected: 11, recalled: 11, reported: 18, falseFindings: 0), "held out: \(held)")
     }
 
     /// Recall and false findings over some of the apps: expected findings found, and findings reported that the

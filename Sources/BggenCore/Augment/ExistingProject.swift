@@ -354,7 +354,7 @@ public struct ExistingProject: Sendable {
         let refresh = report.registeredIdentifiers.filter { $0.kind == .task && $0.taskKind == .refresh && !isBggenOutput($0.file) }.min()
         return LegacyFetch(handler: handler, intervals: intervals, permittedAlready: !listedIdentifiers.isEmpty,
                            refreshTask: refresh.map { "\($0.file):\($0.line)" },
-                           deploysBelowIOS13: target?.deploymentTarget.flatMap { try? DeploymentTarget($0) }.map { $0 < DeploymentTarget(major: 13, minor: 0) } ?? false)
+                           deploysBelowIOS13: target?.deploysBelowIOS13 ?? false)
     }
 
     /// Whether `file` is bggen's earlier output (its marker), whose registrations are not the app's own.

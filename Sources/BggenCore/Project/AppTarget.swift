@@ -128,6 +128,13 @@ public struct AppTarget: Sendable, Equatable {
     public let bundleIdentifier: SettingValue?
     /// The lowest `IPHONEOS_DEPLOYMENT_TARGET` across configurations: the generated code must build in all of them.
     public let deploymentTarget: String?
+    /// Whether the deployment target, as written, is below iOS 13, which brought BGTaskScheduler: there legacy
+    /// background fetch is the only background refresh, and it runs whatever the Info.plist lists. False when the
+    /// target is unset or not a plain version.
+    public var deploysBelowIOS13: Bool {
+        guard let major = deploymentTarget.flatMap({ Int($0.prefix { $0 != "." }) }) else { return false }
+        return major < DeploymentTarget.backgroundTasks.major
+    }
     public let swiftVersion: String?
     /// `SWIFT_DEFAULT_ACTOR_ISOLATION`, e.g. `MainActor`; decides whether generated types need `nonisolated`.
     public let defaultActorIsolation: String?

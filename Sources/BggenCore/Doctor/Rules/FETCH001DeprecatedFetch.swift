@@ -35,11 +35,14 @@ extension DoctorRule {
     /// code no app target compiles.
     fileprivate static func findDeprecatedFetch(_ audit: inout RuleAudit) {
         guard audit.plistListingIdentifiers == nil else { return }
+        // Below iOS 13 there is no BGTaskScheduler: deleting the fetch would leave iOS 12 without background refresh.
+        let fix = audit.target?.deploysBelowIOS13 == true ? legacyFetchFixKeepingIOS12 : legacyFetchFix
         for (symbol, location) in audit.relevant.flatMap(\.legacyFetch) {
-            audit.add(.deprecatedFetch, at: location, "\(symbol) is deprecated background fetch (iOS 13).", why: legacyFetchWhy, fix: legacyFetchFix)
+            audit.add(.deprecatedFetch, at: location, "\(symbol) is deprecated background fetch (iOS 13).", why: legacyFetchWhy, fix: fix)
         }
     }
 
     static let legacyFetchWhy = "iOS may stop calling it, and it stops the day the Info.plist gets BGTaskSchedulerPermittedIdentifiers (Apple: adding the key disables performFetchWithCompletionHandler and setMinimumBackgroundFetchInterval)."
+    static let legacyFetchFixKeepingIOS12 = "Move the fetch's work into a BGAppRefreshTask for iOS 13 and later: register its handler at launch and submit a BGAppRefreshTaskRequest where the app sets the fetch interval, both inside if #available(iOS 13.0, *). Keep the legacy fetch for iOS 12 only: the app deploys below iOS 13, and iOS 12 has no BGTaskScheduler."
     static let legacyFetchFix = "Move the fetch's work into a BGAppRefreshTask in one step: register its handler at launch and submit a BGAppRefreshTaskRequest where the app sets the fetch interval, then delete application(_:performFetchWithCompletionHandler:) and the setMinimumBackgroundFetchInterval call."
 }
