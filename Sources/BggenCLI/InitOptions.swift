@@ -64,11 +64,11 @@ struct InitOptions {
         argumentValues: .directories,
         options: table.map(\.spec) + OutputOptions.table.map(\.spec),
         groups: [
-            OptionGroup(title: "WHAT TO GENERATE", names: ["tasks", "interval", "network", "power", "checkpoint", "at", "strategy", "gpu", "tests"]),
-            OptionGroup(title: "THE APP (read from its project when there is one)",
-                        names: ["style", "bundle-id", "ios", "target", "all-targets", "spec", "use-generators", "prefix", "objc", "replace",
-                                "migrate-background-fetch", "allow-binary-plist"]),
-            OptionGroup(title: "THE RUN", names: ["output", "yes", "dry-run", "force", "json", "next-steps"]),
+            // What most runs set is described; the rest is named, and `bggen help init` describes it.
+            OptionGroup(title: "WHAT TO GENERATE", names: ["tasks", "interval", "network", "power", "tests"], more: ["checkpoint", "at", "strategy", "gpu"]),
+            OptionGroup(title: "THE APP (read from its project when there is one)", names: ["style", "bundle-id", "ios", "target"],
+                        more: ["all-targets", "spec", "use-generators", "prefix", "objc", "replace", "migrate-background-fetch", "allow-binary-plist"]),
+            OptionGroup(title: "THE RUN", names: ["output", "yes", "dry-run"], more: ["force", "json", "next-steps"]),
             OptionGroup(title: "OUTPUT", names: OutputOptions.table.map(\.spec.name)),
         ],
         overview: "Generates background-work code into DIR (default: the current folder, created if missing), or into the app whose project is there.",

@@ -83,15 +83,19 @@ struct Report {
         return "bggen init --next-steps " + (plain ? directory : "'" + directory.replacingOccurrences(of: "'", with: "'\\''") + "'")
     }
 
-    /// The lines of the summary; no empty heading when no task has an identifier (silent push alone).
+    /// The lines of the summary, each identifier's role in one column; no empty heading when no task has an
+    /// identifier (silent push alone).
     func identifierSummary() -> String {
         let identifiers = Identifiers(configuration)
-        let lines = identifiers.chosen.map { each in
-            let shown = switch each.declared.permission {
+        let shown = identifiers.chosen.map { each in
+            switch each.declared.permission {
             case .none, .exact: each.value
             case .wildcard: "\(each.value).<job UUID>"
             }
-            return "  \(shown)  (\(each.declared.role))"
+        }
+        let column = shown.map(\.count).max() ?? 0
+        let lines = zip(shown, identifiers.chosen).map { shown, each in
+            "  \(shown.padding(toLength: column, withPad: " ", startingAt: 0))  (\(each.declared.role))"
         }
         var text = lines.isEmpty ? "" : "Identifiers:\n" + lines.map { $0 + "\n" }.joined()
         let modes = backgroundModes(for: configuration)

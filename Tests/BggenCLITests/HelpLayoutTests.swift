@@ -35,23 +35,38 @@ struct HelpLayoutTests {
         #expect(widest > 80, "at 120 columns the text uses the room")
     }
 
-    /// 40 to 60 lines at 80 columns, as swift-argument-parser's pages are; the reference is `bggen help COMMAND`'s.
-    @Test func eachCommandsHelpIsAScreenfulAndItsReferenceHasTheRest() {
+    /// At most 60 lines at 60, 80 and 120 columns, as swift-argument-parser's pages are; every option is named
+    /// there, and the reference, `bggen help COMMAND`, describes every one and has the rest.
+    @Test(arguments: [60, 80, 120])
+    func eachCommandsHelpIsAScreenfulAndItsReferenceHasTheRest(width: Int) {
         for command in CommandSpec.all {
-            let short = run([command.name, "--help"], columns: 80).output
+            let short = run([command.name, "--help"], columns: width).output
             let lines = short.split(separator: "\n", omittingEmptySubsequences: false).count
-            #expect(lines <= 60, "\(command.name) --help is \(lines) lines")
+            #expect(lines <= 60, "\(command.name) --help at \(width) is \(lines) lines:\n\(short)")
             #expect(short.contains("bggen help \(command.name)"), "the page says where the rest is")
-            let full = run(["help", command.name], columns: 80).output
+            let full = run(["help", command.name], columns: width).output
             for section in command.sections {
                 #expect(full.contains("\n\(section.title):\n") && !short.contains("\n\(section.title):\n"), "\(section.title)")
+            }
+            let flat = full.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            for option in command.options {
+                #expect(short.contains("--\(option.name)"), "\(command.name) --help does not name --\(option.name)")
+                #expect(flat.contains(option.label + " " + option.summary), "bggen help \(command.name) does not describe \(option.label)")
             }
         }
     }
 
+    /// A group's options after "Also:" go on one filled line under its described ones, with no blank line between.
+    @Test func initsLessUsedOptionsAreNamedUnderTheirGroup() throws {
+        let lines = run(["init", "--help"], columns: 80).output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let also = try #require(lines.firstIndex { $0.hasPrefix("  Also: --checkpoint, --at, --strategy, --gpu") }, "\(lines)")
+        #expect(lines[also - 1].hasPrefix("  --tests, --no-tests"), "\(lines)")
+        #expect(!lines.contains { $0.hasPrefix("  --checkpoint, --no-checkpoint") }, "named only, not described")
+    }
+
     @Test func everyOptionIsInExactlyOneGroup() {
         for command in CommandSpec.all {
-            let grouped = command.groups.flatMap(\.names)
+            let grouped = command.groups.flatMap(\.all)
             #expect(grouped.sorted() == command.options.map(\.name).sorted(), "\(command.name)'s groups: \(grouped)")
             let help = run([command.name, "--help"], columns: 80).output
             #expect(!help.contains("OTHER OPTIONS"))
@@ -78,7 +93,7 @@ struct HelpLayoutTests {
 
     @Test func aLongLabelHasItsTextOnTheNextLineInTheColumn() throws {
         let column = String(repeating: " ", count: 2 + HelpLayout.labelColumn)
-        let lines = run(["init", "--help"], columns: 80).output.split(separator: "\n").map(String.init)
+        let lines = run(["help", "init"], columns: 80).output.split(separator: "\n").map(String.init)
         let label = try #require(lines.firstIndex(of: "  --checkpoint, --no-checkpoint"))
         #expect(lines[label + 1].hasPrefix(column + "processing"), "\(lines)")
         // Every group's text starts in the one column, so the groups line up.

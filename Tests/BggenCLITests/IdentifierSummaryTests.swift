@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The text report's identifiers come from the task kinds' declarations: a line for each chosen kind with an
-/// identifier, in `TaskKind`'s order, saying what it identifies.
+/// identifier, in `TaskKind`'s order, saying what it identifies in one column.
 @Suite("The text report's identifier summary from the task kinds")
 struct IdentifierSummaryTests {
     @Test func everyKindWithAnIdentifierHasItsLine() throws {
@@ -14,11 +14,11 @@ struct IdentifierSummaryTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("""
             Identifiers:
-              org.sample.kite.refresh  (BGAppRefreshTask)
-              org.sample.kite.processing  (BGProcessingTask)
+              org.sample.kite.refresh               (BGAppRefreshTask)
+              org.sample.kite.processing            (BGProcessingTask)
               org.sample.kite.background-downloads  (background URLSession, downloads)
-              org.sample.kite.background-uploads  (background URLSession, uploads)
-              org.sample.kite.export.<job UUID>  (BGContinuedProcessingTask)
+              org.sample.kite.background-uploads    (background URLSession, uploads)
+              org.sample.kite.export.<job UUID>     (BGContinuedProcessingTask)
             Info.plist keys:
 
             """), "\(run.stdout)")

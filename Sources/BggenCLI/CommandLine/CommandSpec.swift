@@ -133,10 +133,15 @@ enum CompletionValues: Equatable {
     case files
 }
 
-/// Options `--help` lists under one heading, by name.
+/// Options `--help` lists under one heading, by name: `names` each with its summary, `more` only by flag on a line
+/// of their own ("Also: --spec, --prefix"), so a command with many options still fits a screen at 60 columns.
+/// `bggen help COMMAND` and the man page describe both.
 struct OptionGroup: Sendable {
     let title: String
     let names: [String]
+    var more: [String] = []
+
+    var all: [String] { names + more }
 }
 
 /// A command's whole interface: its synopsis, its options and the prose of its help page.

@@ -10,11 +10,18 @@ enum HelpBlock: Sendable {
     case command(String)
     /// Lines kept exactly as written (a JSON example).
     case literal([String])
+    /// Running text that goes on from the block before it with no blank line between (a group's "Also:" line).
+    case aside(String)
 }
 
 extension HelpBlock {
     var isCommand: Bool {
         if case .command = self { return true }
+        return false
+    }
+
+    var isAside: Bool {
+        if case .aside = self { return true }
         return false
     }
 }
@@ -59,7 +66,7 @@ enum HelpLayout {
             let lines = section.title.isEmpty ? render(section.blocks, indent: 0, width: width)
                 : ["\(section.title):"] + section.blocks.enumerated().flatMap { index, block in
                     // Paragraphs and tables are set apart, as in a man page; a list of commands stays together.
-                    let spaced = index > 0 && !(block.isCommand && section.blocks[index - 1].isCommand)
+                    let spaced = index > 0 && !(block.isCommand && section.blocks[index - 1].isCommand) && !block.isAside
                     return (spaced ? [""] : []) + render([block], indent: 2, width: width)
                 }
             return lines.joined(separator: "\n") + "\n"
@@ -69,7 +76,7 @@ enum HelpLayout {
     static func render(_ blocks: [HelpBlock], indent: Int, width: Int) -> [String] {
         blocks.flatMap { block -> [String] in
             switch block {
-            case .paragraph(let text): fill(text, indent: indent, width: width)
+            case .paragraph(let text), .aside(let text): fill(text, indent: indent, width: width)
             case .rows(let rows): render(rows, indent: indent, width: width, fitted: indent > 2)
             case .command(let command): continued(command, indent: indent, width: width)
             case .literal(let lines): lines.map { pad(indent) + $0 }

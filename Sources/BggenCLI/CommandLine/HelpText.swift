@@ -35,24 +35,26 @@ enum HelpText {
     }
 
     /// A command's `--help` (`full`: `bggen help COMMAND`, with every option's details and the reference sections):
-    /// the overview, usage, the options in their groups, and examples.
+    /// the overview, usage, the options in their groups, and examples. `--help` names a group's `more` options by
+    /// flag only, so it stays a screenful at 60 columns; the full page describes them.
     static func page(_ command: CommandSpec, width: Int = defaultWidth, full: Bool = false) -> String {
         var sections = [
             HelpSection(title: "OVERVIEW", blocks: [.paragraph(command.overview)], inline: true),
             HelpSection(title: "USAGE", blocks: [.paragraph(command.usage)], inline: true),
         ]
-        let grouped = Set(command.groups.flatMap(\.names))
+        let grouped = Set(command.groups.flatMap(\.all))
         let ungrouped = OptionGroup(title: "OTHER OPTIONS", names: command.options.map(\.name).filter { !grouped.contains($0) })
-        for group in command.groups + [ungrouped] where !group.names.isEmpty {
-            let rows = group.names.compactMap { name in command.options.first { $0.name == name } }.map { option in
+        for group in command.groups + [ungrouped] where !group.all.isEmpty {
+            let rows = (full ? group.all : group.names).compactMap { name in command.options.first { $0.name == name } }.map { option in
                 HelpRow(option.label, [.paragraph(option.summary)] + (full ? option.detailBlocks : []))
             }
-            sections.append(HelpSection(title: group.title, blocks: [.rows(rows)]))
+            let also: [HelpBlock] = full || group.more.isEmpty ? [] : [.aside("Also: " + group.more.map { "--\($0)" }.joined(separator: ", "))]
+            sections.append(HelpSection(title: group.title, blocks: [.rows(rows)] + also))
         }
         if full { sections += command.sections }
         sections.append(HelpSection(title: "EXAMPLES", blocks: command.examples.map(HelpBlock.command)))
         sections.append(HelpSection(title: "", blocks: [.paragraph(full ? "See also: man bggen (bggen help --man prints the page)."
-            : "Every option in full, and more: bggen help \(command.name), or man bggen")]))
+            : "Every option in full: bggen help \(command.name), or man bggen")]))
         return HelpLayout.render(sections, width: width)
     }
 

@@ -75,6 +75,8 @@ enum ManPage {
                 [".Bd -literal -offset indent"] + HelpLayout.table(rows, width: 72).map(line) + [".Ed"]
             case .command(let command): [".Bd -literal -offset indent", line(command), ".Ed"]
             case .literal(let literal): [".Bd -literal -offset indent"] + literal.map(line) + [".Ed"]
+            // Goes on from the block before it, as on the help page.
+            case .aside(let text): [line(text)]
             }
         }
     }
