@@ -37,8 +37,8 @@ struct NextStepsDeviceTestingTests {
         #expect(steps.contains("so Demo is the folder's name: use your app target's Product Module Name\n   (Build Settings > Packaging)"), "\(steps)")
     }
 
-    /// Transfers and silent pushes are tried on a device too, with the push's headers and the one thing that stops
-    /// both until the next launch: swiping the app away.
+    /// Transfers and silent pushes are tried on a device too, with the push's headers, the one thing that stops
+    /// both until the next launch, swiping the app away, and the settings under which no silent push arrives.
     @Test(arguments: Scenarios.all)
     func transfersAndPushesHaveADeviceStep(_ scenario: Scenario) throws {
         let configuration = try scenario.configuration
@@ -46,6 +46,8 @@ struct NextStepsDeviceTestingTests {
         let pushes = configuration.includes(.silentPush)
         let transfers = configuration.includes(.downloads) || configuration.includes(.uploads)
         #expect(steps.contains("apns-push-type: background\n       apns-priority: 5\n") == pushes, "\(steps)")
+        // The handler's doc said so; the step, where a backend engineer looks, did not.
+        #expect(steps.contains("and none while Background App Refresh is off\n   for the app or Low Power Mode is on.") == pushes, "\(steps)")
         #expect(steps.contains("Never swipe the app away in the app switcher while testing") == (pushes || transfers), "\(steps)")
         if pushes || transfers {
             let stopped = transfers && pushes ? "background transfers and silent pushes" : transfers ? "background transfers" : "silent pushes"

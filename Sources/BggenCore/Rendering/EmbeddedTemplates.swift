@@ -5398,7 +5398,8 @@ final class {{delegateClass}}: UIResponder, UIApplicationDelegate {
        apns-topic: {{bundleIdentifier}}
    (Apple: priority 10 is an error for a push with only content-available) and the payload
    {"aps": {"content-available": 1}} plus the keys SilentPushWork.swift reads, with no alert, sound or badge.
-   iOS delivers a few such pushes an hour and may hold them back.
+   iOS delivers a few such pushes an hour and may hold them back, and none while Background App Refresh is off
+   for the app or Low Power Mode is on.
 {{/if}}
 {{#if continuedProcessing}}
    Start a continued-processing job from its button and leave the app: the job goes on, its progress shown in a
