@@ -201,19 +201,23 @@ struct CodeModelLinearityTests {
         try expectLinear(small: 400, Self.cancelAllCalls)
     }
 
-    /// `count` views, each calling `register()` from `.onAppear` on `Env<i>.sensors<i>`, a global and a property
-    /// declared in two other files, beside the task registered at launch in `Tasks.register()`: every file's
+    /// `count` views, each calling `register()` from `.onAppear` on `Env<i>.sensors<i>`, a global and a property of
+    /// an extension its file declares, beside the task registered at launch in `Tasks.register()`: every file's
     /// declarations go into one table, and each call's receiver is typed in a few lookups (`PropertyTable`).
     static func receiversThroughOtherFilesProperties(_ count: Int) -> DoctorRepository {
         var repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("Tasks.register()")
             .with("App/Tasks.swift", handler("task.expirationHandler = {}\n            task.setTaskCompleted(success: true)"))
         for index in 0..<count {
             repository = repository
-                .with("App/Environment\(index).swift", "var Env\(index) = Environment\(index)()\n\nfinal class Environment\(index) {}\n")
-                .with("App/Environment\(index)+Sensors.swift", "extension Environment\(index) {\n    var sensors\(index): Sensors\(index) { Sensors\(index)() }\n}\n")
-                .with("App/Sensors\(index).swift", "final class Sensors\(index) {\n    func register() {}\n}\n")
+                .with("App/Sensors\(index).swift", "final class Environment\(index) {}\n\nfinal class Sensors\(index) {\n    func register() {}\n}\n")
                 .with("App/View\(index).swift", """
                     import SwiftUI
+
+                    var Env\(index) = Environment\(index)()
+
+                    extension Environment\(index) {
+                        var sensors\(index): Sensors\(index) { Sensors\(index)() }
+                    }
 
                     struct View\(index): View {
                         var body: some View {

@@ -375,7 +375,8 @@ struct CodeModel: Sendable {
     /// search met) name, when their files do not type them: `Current.sensors.register()` needs the global `Current`
     /// and the property `sensors`, so `LaunchReach` can tell a `SensorContainer`'s `register()` from the one that
     /// registers. A name more than `mostDeclaringFiles` skipped files hold (home-assistant's `Current`, in 600) is
-    /// not followed: its receivers stay untyped, as before, and any call of the name may be the callee's.
+    /// not followed, nor the names past `mostChainFiles` files in all: their receivers stay untyped, as before, and
+    /// any call of the name may be the callee's.
     private mutating func readChainDeclarations(from skipped: inout [Skipped], root: String, fileSystem: any FileSystem, calling names: Set<String>) {
         guard !names.isEmpty, !skipped.isEmpty else { return }
         var wanted = Set<String>()
@@ -394,7 +395,12 @@ struct CodeModel: Sendable {
                 for name in byHash[word] ?? [] { holders[name, default: []].append(index) }
             }
         }
-        let picked = Set(holders.values.filter { $0.count <= Self.mostDeclaringFiles }.joined())
+        // The rarest names first, a declaration more likely than a use, until `mostChainFiles` files are chosen.
+        var picked = Set<Int>()
+        for (_, holding) in holders.filter({ $0.value.count <= Self.mostDeclaringFiles }).sorted(by: { ($0.value.count, $0.key) < ($1.value.count, $1.key) }) {
+            guard picked.count + holding.count <= Self.mostChainFiles else { break }
+            picked.formUnion(holding)
+        }
         guard !picked.isEmpty else { return }
         let chosen = picked.sorted().map { skipped[$0] }.sorted { $0.file < $1.file }
         skipped = skipped.indices.filter { !picked.contains($0) }.map { skipped[$0] }
@@ -409,8 +415,10 @@ struct CodeModel: Sendable {
         rereadCount += chosen.count
     }
 
-    /// How many skipped files may hold a name a receiver chain needs before it is not followed.
+    /// How many skipped files may hold a name a receiver chain needs before it is not followed, and how many files
+    /// all the chains may have read: on home-assistant, 8 per name alone read 200 more files, a tenth of doctor's time.
     private static let mostDeclaringFiles = 8
+    private static let mostChainFiles = 32
 
     /// A launch handler whose task is handed to functions of other files is judged by them. Where each is a task
     /// helper of a file its target compiles (`TaskHelper`), the handler lacks an expiration handler when none of them
