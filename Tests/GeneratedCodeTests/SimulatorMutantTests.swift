@@ -381,7 +381,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             name: "a continued job's suspension hook is never called",
             scenario: "continued-processing",
-            edits: [Edit(find: "    func prepareForSuspension() {\n        job.prepareForSuspension()\n    }\n", replace: "")],
+            edits: [Edit(find: "    func prepareForSuspension() {\n        job.prepareForSuspension()\n        // The job is cancelled", replace: "    func unusedHook() {\n        job.prepareForSuspension()\n        // The job is cancelled")],
             caughtBy: ["continued.expiry-prepares-the-job-for-suspension-before-completing"]
         ),
         Mutant(
@@ -737,6 +737,29 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             scenario: "refresh",
             edits: [Edit(find: "        if !afterRun, let saved", replace: "        if !afterRun && next < now, let saved")],
             caughtBy: ["tasks.a-user-back-every-few-hours-gets-a-run-each-interval"]
+        ),
+        Mutant(
+            // Review 3, L1: due dates kept in UserDefaults, which a locked device cannot read in an app whose data
+            // protection is `complete`: the run's due date was lost and the next trip to the background asked later.
+            name: "a due date is read only from the defaults a locked device cannot read",
+            scenario: "refresh",
+            edits: [Edit(find: "let saved = state.due[identifier] ?? former,", replace: "let saved = former,")],
+            caughtBy: ["tasks.a-due-date-survives-a-locked-device"]
+        ),
+        Mutant(
+            // Review 3, L1: the push back-off's count in UserDefaults read 0 on a locked device, so it never grew.
+            name: "the push back-off counts unfinished runs only in the defaults",
+            scenario: "interval-on-push",
+            edits: [Edit(find: "(state.unfinishedRuns[identifier] ?? former ?? 0)", replace: "(former ?? 0)")],
+            caughtBy: ["processing.the-back-off-survives-a-locked-device"]
+        ),
+        Mutant(
+            // Review 3, L3: an expiry completed the task before the cancelled job, throwing, discarded its partial
+            // output; iOS can suspend the app in between, and output outside the partial-output folder stayed.
+            name: "an expired continued-processing job's output is discarded after its task completes",
+            scenario: "continued-processing",
+            edits: [Edit(find: "        _ = running.wait(timeout: .now() + BackgroundTaskRun.suspensionPreparationLimit)\n", replace: "")],
+            caughtBy: ["continued.an-expired-jobs-output-is-discarded-before-its-task-completes"]
         ),
         Mutant(
             // Review 4, C5: the end of a pass forgot the skip, so a bad item failed two runs in every three.

@@ -1397,8 +1397,97 @@ import UIKit
     }
 }
 
+{{#if keepsSchedule}}
+/// What the manager keeps between launches to schedule its tasks: when each is next due (`TaskDueDates`) and how
+/// many push-scheduled processing runs in a row did not finish (`ProcessingBackOff`). A small property list in
+/// Application Support of file protection class `completeUntilFirstUserAuthentication`, as `ProcessingCheckpoint`:
+/// tasks mostly run while the device is locked, when `UserDefaults` cannot be read in an app whose data protection
+/// is `complete`, so a run's due date or count kept there would be lost (the next trip to the background would ask
+/// for a run at once, and the back-off would never grow). Earlier versions kept both in the standard defaults: a
+/// value the file lacks is taken from there, and the key is removed.
+{{availability}}nonisolated struct TaskSchedule: Sendable {
+    /// The folder the file is kept in; nil for Application Support.
+    let folder: URL?
+
+    init(folder: URL? = nil) {
+        self.folder = folder
+    }
+
+    struct State: Codable, Equatable {
+        /// Each task's next due date, by identifier.
+        var due: [String: Date] = [:]
+        /// The unfinished runs in a row, by identifier.
+        var unfinishedRuns: [String: Int] = [:]
+    }
+
+    /// One change at a time, in every copy: the submission queue saves due dates while a run counts its failures.
+    private static let changes = Locked(())
+
+    /// The file, `<logSubsystem>.schedule.plist`.
+    var file: URL {
+        let folder = folder ?? FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
+        return folder.appendingPathComponent("\(BackgroundTaskConfiguration.logSubsystem).schedule.plist")
+    }
+
+    /// Reads the state, lets `change` change it and writes it back if it did.
+    func update<Result>(_ change: (inout State) -> Result) -> Result {
+        Self.changes.withLock { _ in
+            let saved = read()
+            var state = saved
+            let result = change(&state)
+            if state != saved {
+                write(state)
+            }
+            return result
+        }
+    }
+
+    /// What an earlier version kept under `key` in the standard defaults, removing it from there. Only the app's
+    /// own file takes it: the rehearsals' (in a folder of their own) must not move the app's schedule.
+    func formerValue<Value>(_ key: String, as type: Value.Type) -> Value? {
+        guard folder == nil, let value = UserDefaults.standard.object(forKey: key) else { return nil }
+        UserDefaults.standard.removeObject(forKey: key)
+        return value as? Value
+    }
+
+    /// The saved state; an empty one when there is none (a first launch) or it cannot be read (logged).
+    private func read() -> State {
+        ProtectedFile.read(file, orElse: State(), failure: "Could not read the task schedule; each task is due one interval from now.")
+    }
+
+    private func write(_ state: State) {
+        ProtectedFile.write(state, to: file, failure: "Could not save the task schedule.")
+    }
+}
+
+/// How `TaskSchedule` and `ProcessingCheckpoint` keep their state: a property list of file protection class
+/// `completeUntilFirstUserAuthentication`, which a run can read and write while the device is locked.
+{{availability}}nonisolated enum ProtectedFile {
+    /// The state saved in `file`; `empty` when there is none or it cannot be read (logged as `failure`).
+    static func read<State: Decodable>(_ file: URL, orElse empty: State, failure: String) -> State {
+        guard FileManager.default.fileExists(atPath: file.path) else { return empty }
+        do {
+            return try PropertyListDecoder().decode(State.self, from: Data(contentsOf: file))
+        } catch {
+            BackgroundLog.error(failure, error: error)
+            return empty
+        }
+    }
+
+    /// Replaces `file` at once (`.atomic`): a run suspended mid-write leaves the old state, never half of it.
+    static func write<State: Encodable>(_ state: State, to file: URL, failure: String) {
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try PropertyListEncoder().encode(state).write(to: file, options: [.atomic, .completeFileProtectionUntilFirstUserAuthentication])
+        } catch {
+            BackgroundLog.error(failure, error: error)
+        }
+    }
+}
+
+{{/if}}
 {{#if schedulesOnBackground}}
-/// When each scheduled task is next due, kept in `UserDefaults` across launches.
+/// When each scheduled task is next due, kept across launches in the `TaskSchedule` file.
 ///
 /// A submission replaces the pending request with the same identifier. Asked for on every trip to the background,
 /// "now plus the interval" would move the pending request later each time: a daily task would never run for a
@@ -1406,11 +1495,10 @@ import UIKit
 /// for from there keeps the saved due date (one interval after the last run, or after the first request), or
 /// asks for now once that has passed; only a run, asking for its successor as it starts, moves the due date on.
 {{availability}}nonisolated struct TaskDueDates: Sendable {
-    /// The `UserDefaults` suite the dates are kept in; nil for the app's standard defaults.
-    let suiteName: String?
+    let schedule: TaskSchedule
 
-    init(suiteName: String? = nil) {
-        self.suiteName = suiteName
+    init(schedule: TaskSchedule = TaskSchedule()) {
+        self.schedule = schedule
     }
 
     /// The earliest begin date of the next request for `identifier`, where `next(now)` is when a run starting now
@@ -1421,46 +1509,62 @@ import UIKit
         of identifier: String, now: Date, afterRun: Bool, keepingSaved: (Date, Date) -> Bool = { _, _ in true },
         next: (Date) -> Date
     ) -> Date {
-        let defaults = userDefaults(suiteName: suiteName)
-        let key = identifier + ".due"
-        let next = next(now)
-        if !afterRun, let saved = defaults.object(forKey: key) as? Date, saved <= next, keepingSaved(saved, now) {
-            return max(now, saved)
+        schedule.update { state in
+            let former = schedule.formerValue(identifier + ".due", as: Date.self)
+            let next = next(now)
+            if !afterRun, let saved = state.due[identifier] ?? former, saved <= next, keepingSaved(saved, now) {
+                state.due[identifier] = saved
+                return max(now, saved)
+            }
+            state.due[identifier] = next
+            return next
         }
-        defaults.set(next, forKey: key)
-        return next
+    }
+
+    /// Forgets when `identifier` is due: its next request is asked for one interval from then.
+    func forget(_ identifier: String) {
+        schedule.update { state in
+            _ = schedule.formerValue(identifier + ".due", as: Date.self)
+            state.due[identifier] = nil
+        }
     }
 }
 
 {{/if}}
 {{#if processingOnPush}}
-/// The unfinished push-scheduled processing runs in a row, kept across launches. Each asks for the next run
-/// `processingRetryDelay` later, doubled with each one, up to `processingRetryLimit`; a run that finishes starts it
-/// over (`ResettingBackOff`). A push's own request still asks for the next idle moment: it is new work.
+/// The unfinished push-scheduled processing runs in a row, kept across launches in the `TaskSchedule` file. Each
+/// asks for the next run `processingRetryDelay` later, doubled with each one, up to `processingRetryLimit`; a run
+/// that finishes starts it over (`ResettingBackOff`). A push's own request still asks for the next idle moment: it
+/// is new work.
 {{availability}}nonisolated struct ProcessingBackOff: Sendable {
-    /// The `UserDefaults` suite the count is kept in; nil for the app's standard defaults.
-    let suiteName: String?
+    let schedule: TaskSchedule
 
-    init(suiteName: String? = nil) {
-        self.suiteName = suiteName
+    init(schedule: TaskSchedule = TaskSchedule()) {
+        self.schedule = schedule
     }
 
-    private var key: String {
-        BackgroundTaskConfiguration.processingIdentifier + ".unfinishedRuns"
+    private var identifier: String {
+        BackgroundTaskConfiguration.processingIdentifier
     }
 
     /// Counts one more unfinished run and returns how long the next must wait.
     func delayAfterUnfinishedRun() -> TimeInterval {
-        let defaults = userDefaults(suiteName: suiteName)
-        let runs = defaults.integer(forKey: key) + 1
-        defaults.set(runs, forKey: key)
+        let runs = schedule.update { state in
+            let former = schedule.formerValue(identifier + ".unfinishedRuns", as: Int.self)
+            let runs = (state.unfinishedRuns[identifier] ?? former ?? 0) + 1
+            state.unfinishedRuns[identifier] = runs
+            return runs
+        }
         let delay = BackgroundTaskConfiguration.processingRetryDelay * pow(2, Double(min(runs - 1, 20)))
         return min(delay, BackgroundTaskConfiguration.processingRetryLimit)
     }
 
     /// A run finished: the next unfinished one waits `processingRetryDelay` again.
     func reset() {
-        userDefaults(suiteName: suiteName).removeObject(forKey: key)
+        schedule.update { state in
+            _ = schedule.formerValue(identifier + ".unfinishedRuns", as: Int.self)
+            state.unfinishedRuns[identifier] = nil
+        }
     }
 }
 
@@ -1625,38 +1729,12 @@ import UIKit
 
     /// The saved state; an empty one when there is none (a first run) or it cannot be read (logged).
     private func read() -> State {
-        guard FileManager.default.fileExists(atPath: file.path) else { return State() }
-        do {
-            return try PropertyListDecoder().decode(State.self, from: Data(contentsOf: file))
-        } catch {
-            BackgroundLog.error("Could not read the processing checkpoint; the pass starts over.", error: error)
-            return State()
-        }
+        ProtectedFile.read(file, orElse: State(), failure: "Could not read the processing checkpoint; the pass starts over.")
     }
 
-    /// Replaces the file at once (`.atomic`): a run suspended mid-write leaves the old state, never half of it.
     private func write(_ state: State) {
-        do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try PropertyListEncoder().encode(state).write(to: file, options: [.atomic, .completeFileProtectionUntilFirstUserAuthentication])
-        } catch {
-            BackgroundLog.error("Could not save the processing checkpoint.", error: error)
-        }
+        ProtectedFile.write(state, to: file, failure: "Could not save the processing checkpoint.")
     }
-}
-
-{{/if}}
-{{#if rehearsalState}}
-/// The defaults of `suiteName`, or the app's standard defaults for nil. A suite `UserDefaults` refuses (the global
-/// domain, the app's own bundle identifier) stops a debug build: falling back to the standard defaults unnoticed
-/// would mix the rehearsals' state with the app's.
-private nonisolated func userDefaults(suiteName: String?) -> UserDefaults {
-    guard let suiteName else { return .standard }
-    guard let defaults = UserDefaults(suiteName: suiteName) else {
-        assertionFailure("UserDefaults refuses the suite \(suiteName); the app's standard defaults are used instead.")
-        return .standard
-    }
-    return defaults
 }
 
 {{/if}}
@@ -2287,7 +2365,7 @@ import XCTest
 {{#if processing}}
         let processing = await BackgroundTaskManager.makeRehearsedProcessingWork()
 {{#if checkpoint}}
-        // Checkpointed work keeps its cursor in the rehearsals' suite: a run here must not clear or move the app's.
+        // Checkpointed work keeps its cursor in the rehearsals' folder: a run here must not clear or move the app's.
         let processingWork = Observed(work: Self.withRehearsalCheckpoint(processing), journal: journal, throwing: throwing)
 {{else}}
         let processingWork = Observed(work: processing, journal: journal, throwing: throwing)
@@ -2480,8 +2558,8 @@ import XCTest
         // can take longer than a fixed pause, so wait for it (within cancellationLimit), then long enough for a
         // second completion, from the job or the expiry, to arrive.
         _ = await Self.waitUntil(Self.cancellationLimit) { !task.completions.isEmpty }
-        // An expired run completes the task first and then, once the job has thrown, discards its output and
-        // removes its folder, which a returned job's run did before completing: wait for that folder as well.
+        // A job that outlasts the expiry's bound has its output discarded and its folder removed once it has
+        // thrown, after the task is completed: wait for that folder as well.
         _ = await Self.waitUntil(Self.cancellationLimit) { !FileManager.default.fileExists(atPath: folder.path) }
         await Self.pause(0.1)
         let completions = task.completions
@@ -2550,7 +2628,7 @@ import XCTest
     /// rehearsals' own, so they never touch the app's.
     static let rehearsalCheckpoint = ProcessingCheckpoint(
         key: "\(BackgroundTaskConfiguration.processingIdentifier).cursor",
-        folder: FileManager.default.temporaryDirectory.appendingPathComponent(rehearsalSuite, isDirectory: true)
+        folder: rehearsalFolder
     )
 
     /// `work`, or when it is checkpointed, the same work keeping its cursor in `rehearsalCheckpoint`.
@@ -2563,29 +2641,28 @@ import XCTest
         Redirected(work: work)
     }
 
-    /// Forgets everything kept in `rehearsalSuite` and the checkpoint's folder: a rehearsal starts as on a first
-    /// launch.
+    /// Forgets everything kept in `rehearsalFolder`: a rehearsal starts as on a first launch.
     static func forgetRehearsalState() {
-        UserDefaults(suiteName: rehearsalSuite)?.removePersistentDomain(forName: rehearsalSuite)
-        try? FileManager.default.removeItem(at: rehearsalCheckpoint.file.deletingLastPathComponent())
+        try? FileManager.default.removeItem(at: rehearsalFolder)
     }
 
 {{/if}}
 {{#if schedulesOnBackground}}
-    /// Where the rehearsed manager keeps its tasks' due dates: the rehearsals' own suite, so they never move the
+    /// Where the rehearsed manager keeps its tasks' due dates: the rehearsals' own folder, so they never move the
     /// app's schedule.
-    static let rehearsalDueDates = TaskDueDates(suiteName: rehearsalSuite)
+    static let rehearsalDueDates = TaskDueDates(schedule: TaskSchedule(folder: rehearsalFolder))
 
 {{/if}}
 {{#if processingOnPush}}
-    /// Where the rehearsed manager counts unfinished processing runs: the rehearsals' own suite, so a rehearsal
+    /// Where the rehearsed manager counts unfinished processing runs: the rehearsals' own folder, so a rehearsal
     /// that fails the work never delays the app's next run.
-    static let rehearsalBackOff = ProcessingBackOff(suiteName: rehearsalSuite)
+    static let rehearsalBackOff = ProcessingBackOff(schedule: TaskSchedule(folder: rehearsalFolder))
 
 {{/if}}
 {{#if rehearsalState}}
-    /// The `UserDefaults` suite of everything the rehearsals keep, apart from the app's own defaults.
-    static let rehearsalSuite = "\(BackgroundTaskConfiguration.logSubsystem).rehearsals"
+    /// The folder of everything the rehearsals keep, apart from the app's own files.
+    static let rehearsalFolder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("\(BackgroundTaskConfiguration.logSubsystem).rehearsals", isDirectory: true)
 
 {{/if}}
 {{#if checkpoint}}
@@ -3047,7 +3124,9 @@ nonisolated extension BackgroundTaskRehearsalTests {
                 return true
             }
             guard expiresNow else { return }
-            expire()
+            // As iOS does, on a queue of its own, never the job's thread: the run waits there, within its bound, for
+            // the cancelled job to end.
+            DispatchQueue.global(qos: .userInitiated).async { self.expire() }
             // The expiry reaches the job as a cancellation, which the run delivers once it holds the job's task
             // (`BackgroundTaskRun.attach`): a first step can come before that. Wait for it, at most
             // `cancellationLimit`, so the job's next check sees it, as on a device, where steps take longer. Progress
@@ -4466,16 +4545,25 @@ nonisolated final class ContinuedProcessingManager: Sendable {
 
 /// Adapts a job to `BackgroundWork`, so it gets the same exactly-once completion as every other task, and
 /// removes partial output whenever the job does not finish. A job that returned has finished its output, even
-/// when the expiry came after its last step, so that output is kept.
+/// when the expiry came after its last step, so that output is kept. An expiry completes the task once the
+/// cancelled job has ended, within `BackgroundTaskRun.suspensionPreparationLimit`: iOS can suspend the app as soon
+/// as the task completes, and output half-written outside `partialOutputFolder` by a job that threw would stay
+/// behind for good. A job still running at that bound has its output discarded when it throws, later.
 {{#if needsContinuedAvailability}}
 @available(iOS 26.0, *)
 {{/if}}
 private nonisolated struct ContinuedJobWork: BackgroundWork {
     let job: any ContinuedProcessingJob
     let progress: ContinuedProcessingProgress
+    /// Entered while `run()` runs, left once the job's output is handled: what an expiry waits for.
+    let running = DispatchGroup()
 
     func run() async throws {
-        defer { progress.detach() }
+        running.enter()
+        defer {
+            progress.detach()
+            running.leave()
+        }
         do {
             try await job.run(progress: progress)
         } catch {
@@ -4489,6 +4577,8 @@ private nonisolated struct ContinuedJobWork: BackgroundWork {
 
     func prepareForSuspension() {
         job.prepareForSuspension()
+        // The job is cancelled by now: a job that throws discards its partial output before this returns.
+        _ = running.wait(timeout: .now() + BackgroundTaskRun.suspensionPreparationLimit)
     }
 }
 

@@ -33,7 +33,9 @@ struct RenderContext {
             "processingOnPush": .bool(processingOnPush),
             "hasProcessingInterval": .bool(configuration.processingSeconds != nil),
             "nightly": .bool(configuration.nightlyAt != nil),
-            // What the rehearsals keep in a UserDefaults suite of their own: due dates, a checkpoint, a back-off.
+            // What the manager keeps in its schedule file: due dates, a back-off (`TaskSchedule`).
+            "keepsSchedule": .bool(schedulesOnBackground || processingOnPush),
+            // What the rehearsals keep in a folder of their own: due dates, a checkpoint, a back-off.
             "rehearsalState": .bool(schedulesOnBackground || configuration.checkpoint || processingOnPush),
             "networkValue": .string(String(configuration.requiresNetwork)),
             "powerValue": .string(String(configuration.requiresPower)),

@@ -180,6 +180,9 @@ struct SimulatedApp: Sendable {
         if sources.swiftFiles.values.contains(where: { $0.contains("struct TaskDueDates") }) {
             flags += ["-D", "BGGEN_DUE_DATES"]
         }
+        if sources.swiftFiles.values.contains(where: { $0.contains("struct ProcessingBackOff") }) {
+            flags += ["-D", "BGGEN_BACK_OFF"]
+        }
         if configuration.style == .swiftUI { flags += ["-D", "BGGEN_SWIFTUI"] }
         if configuration.deploymentTarget >= DeploymentTarget(major: 27, minor: 0) {
             flags += ["-D", "BGGEN_SUBMIT_TASK_REQUEST"]

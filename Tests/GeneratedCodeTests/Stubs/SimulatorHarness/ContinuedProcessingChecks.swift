@@ -15,6 +15,9 @@ nonisolated final class ScriptedJob: ContinuedProcessingJob, @unchecked Sendable
         /// Does its one step, then waits for the expiry without stopping and returns: its output is complete.
         case finishThenOutlastExpiry
         case untilCancelled
+        /// Waits until it is cancelled, then takes 50 ms to stop (the write it was in), well within the expiry's
+        /// bound, and throws.
+        case stopsAMomentAfterCancellation
         case throwing
         /// Writes half its output into its partial-output folder, then keeps going until it is cancelled, as a job
         /// does when the user swipes the app away: the process ends, and nothing tells the job.
@@ -26,6 +29,7 @@ nonisolated final class ScriptedJob: ContinuedProcessingJob, @unchecked Sendable
     let started = SimulatorSignal()
     let cancelled = SimulatorSignal()
     let discarded = SimulatorSignal()
+    let discardedAt = HarnessBox<Date>()
     let lastStepDone = SimulatorSignal()
     let returned = SimulatorSignal()
     /// When `prepareForSuspension()` was called, in order.
@@ -65,6 +69,16 @@ nonisolated final class ScriptedJob: ContinuedProcessingJob, @unchecked Sendable
             lastStepDone.fire()
             try? await Task.sleep(nanoseconds: UInt64(4 * HarnessSettings.timeout * 1_000_000_000))
             throw CancellationError()
+        case .stopsAMomentAfterCancellation:
+            do {
+                try await Task.sleep(nanoseconds: UInt64(4 * HarnessSettings.timeout * 1_000_000_000))
+            } catch {
+                cancelled.fire()
+                await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { stopped.resume() }
+                }
+                throw error
+            }
         case .untilCancelled:
             do {
                 try await Task.sleep(nanoseconds: UInt64(4 * HarnessSettings.timeout * 1_000_000_000))
@@ -76,6 +90,7 @@ nonisolated final class ScriptedJob: ContinuedProcessingJob, @unchecked Sendable
     }
 
     func discardPartialOutput() {
+        discardedAt.value = Date()
         discarded.fire()
     }
 
@@ -180,6 +195,23 @@ nonisolated enum ContinuedProcessingChecks {
             try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
             try require(job.cancelled.wait(timeout: timeout), "the job was not cancelled when the task expired")
             try require(job.discarded.wait(timeout: timeout), "the cancelled job's partial output was not discarded")
+        }
+
+        report.check("continued.an-expired-jobs-output-is-discarded-before-its-task-completes") { context in
+            let job = ScriptedJob(title: "Stopping", behavior: .stopsAMomentAfterCancellation)
+            let identifier = try start(job)
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: identifier)
+            context.expectExactlyOneCompletion(of: task, success: false)
+            try require(job.started.wait(timeout: timeout), "the job did not start")
+            scheduler.simulateExpiration(of: task)
+            try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
+            try require(job.discarded.wait(timeout: timeout), "the cancelled job's partial output was not discarded")
+            let completed = try unwrap(task.simulatedCompletions.first, "the expired task has no completion")
+            let discarded = try unwrap(job.discardedAt.value, "the discard was not timed")
+            try require(
+                discarded <= completed.date,
+                "a job that stopped 50 ms after its expiry had its partial output discarded \(Int(discarded.timeIntervalSince(completed.date) * 1000)) ms after its task was completed: iOS can suspend the app in between, and output half-written outside the partial-output folder stays for good"
+            )
         }
 
         report.check("continued.expiry-after-the-last-step-keeps-the-output") { context in

@@ -111,9 +111,74 @@ nonisolated enum ScheduleChecks {
             // A submission replaces the pending request: one asked for later than it pushes the run back.
             try require(movedLater == nil, movedLater ?? "")
         }
+        lockedDeviceChecks(played, manager: manager, scheduler: scheduler)
         if HarnessExpectations.processingNightly != nil, let processing = played.first(where: { $0.kind.name != "refresh" })?.kind {
             nightChecks(processing, manager: manager, scheduler: scheduler)
         }
+    }
+
+    /// What a locked device shows an app whose data protection is `complete`: its defaults cannot be read, so
+    /// whatever was kept there under `prefix` is gone.
+    static func lockDefaults(_ prefix: String) {
+        for key in UserDefaults.standard.dictionaryRepresentation().keys where key.hasPrefix(prefix) {
+            UserDefaults.standard.removeObject(forKey: key)
+        }
+    }
+
+    /// The due date a run saves is read back on a locked device, and one an earlier version kept in the defaults is
+    /// carried over once.
+    static func lockedDeviceChecks(
+        _ played: [(kind: TaskChecks.Kind, interval: TimeInterval)], manager: BackgroundTaskManager, scheduler: BGTaskScheduler
+    ) {
+        let timeout = HarnessSettings.timeout
+        let clock = SimulatedClock.shared
+
+        func leaveTheApp(_ kind: TaskChecks.Kind) throws -> Date? {
+            let left = Date()
+            try unwrap(onMainActor { kind.schedule(manager) }, "scheduling did not return")
+            let request = try unwrap(
+                scheduler.waitForPendingRequest(kind.identifier, submittedAfter: left, timeout: timeout),
+                "leaving the app left no request for \(kind.identifier) pending"
+            )
+            return request.earliestBeginDate
+        }
+
+        HarnessReport.shared.check("tasks.a-due-date-survives-a-locked-device") { context in
+            for (kind, interval) in played where HarnessExpectations.processingNightly == nil || kind.name == "refresh" {
+                try TaskChecks.ensurePending(kind, manager: manager, scheduler: scheduler)
+                let run = kind.work.prepare(.instant)
+                let launched = clock.now
+                let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+                context.expectExactlyOneCompletion(of: task, success: true)
+                try require(task.waitForCompletion(timeout: timeout), "\(kind.identifier) was not completed within \(timeout) s")
+                try require(run.finished.wait(timeout: timeout), "the work of \(kind.identifier) did not finish")
+                // The run saved its successor's due date on a locked device; the user unlocks half an interval later.
+                lockDefaults(kind.identifier)
+                clock.advance(by: interval / 2)
+                let asked = try unwrap(try leaveTheApp(kind), "the \(kind.identifier) request has no earliest begin date")
+                let late = asked.timeIntervalSince(launched.addingTimeInterval(interval))
+                try require(
+                    abs(late) < 60,
+                    "a \(kind.name) run saved its next due date while the device was locked, and leaving the app \(Int(interval / 120)) minutes later asked for \(Int(late / 60)) minutes after it: the due date was kept where a locked device cannot read it"
+                )
+            }
+        }
+
+        HarnessReport.shared.check("tasks.a-due-date-kept-in-the-defaults-is-carried-over") { _ in
+            for (kind, _) in played where HarnessExpectations.processingNightly == nil || kind.name == "refresh" {
+                let key = kind.identifier + ".due"
+                TaskDueDates().forget(kind.identifier)
+                let former = clock.now.addingTimeInterval(10 * 60)
+                UserDefaults.standard.set(former, forKey: key)
+                let asked = try leaveTheApp(kind)
+                try require(
+                    asked.map { abs($0.timeIntervalSince(former)) < 1 } == true,
+                    "the \(kind.name) due date an earlier version kept in the defaults (\(former)) was not carried over: leaving the app asked for \(asked.map { "\($0)" } ?? "now")"
+                )
+                try require(UserDefaults.standard.object(forKey: key) == nil, "the defaults still hold \(key) after it was carried over")
+            }
+        }
+
     }
 
     /// `--at`: a missed night is not made up in the daytime, and the start time follows the time zone.
@@ -138,7 +203,7 @@ nonisolated enum ScheduleChecks {
         }
 
         HarnessReport.shared.check("processing.a-missed-night-waits-for-the-next-start-time") { _ in
-            UserDefaults.standard.removeObject(forKey: kind.identifier + ".due")
+            TaskDueDates().forget(kind.identifier)
             let night = try leaveTheApp()
             // iOS found the device neither idle nor charging that night: no run. The user is back at midday.
             clock.advance(by: night.timeIntervalSince(clock.now) + 10 * hour)
@@ -150,7 +215,7 @@ nonisolated enum ScheduleChecks {
         }
 
         HarnessReport.shared.check("processing.the-start-time-follows-the-time-zone") { _ in
-            UserDefaults.standard.removeObject(forKey: kind.identifier + ".due")
+            TaskDueDates().forget(kind.identifier)
             let home = NSTimeZone.default
             defer { NSTimeZone.default = home }
             let planned = localTime(try leaveTheApp())
@@ -161,6 +226,41 @@ nonisolated enum ScheduleChecks {
                 localTime(asked) == planned,
                 "after the time zone moved five hours west, leaving the app asked for \(localTime(asked)) local time instead of \(planned)"
             )
+        }
+    }
+}
+#endif
+
+#if BGGEN_BACK_OFF
+@testable import App
+import Foundation
+@testable import HarnessKit
+
+/// With `--interval on-push`: the count of unfinished runs is read back on a locked device, and one an earlier
+/// version kept in the defaults is carried over once.
+nonisolated enum BackOffChecks {
+    static func run() {
+        HarnessReport.shared.check("processing.the-back-off-survives-a-locked-device") { _ in
+            let backOff = ProcessingBackOff()
+            let key = BackgroundTaskConfiguration.processingIdentifier + ".unfinishedRuns"
+            backOff.reset()
+            defer { backOff.reset() }
+            let first = backOff.delayAfterUnfinishedRun()
+            // Counted on a locked device, in an app whose data protection is `complete`: its defaults are unreadable.
+            UserDefaults.standard.removeObject(forKey: key)
+            let second = backOff.delayAfterUnfinishedRun()
+            try require(
+                second >= 1.5 * first,
+                "the second unfinished processing run in a row, counted on a locked device, waits \(Int(second)) s after the first's \(Int(first)) s: the count was kept where a locked device cannot read it"
+            )
+            backOff.reset()
+            UserDefaults.standard.set(2, forKey: key)
+            let carried = backOff.delayAfterUnfinishedRun()
+            try require(
+                carried == min(4 * first, BackgroundTaskConfiguration.processingRetryLimit),
+                "after two unfinished runs counted in the defaults by an earlier version, the third waits \(Int(carried)) s instead of \(Int(4 * first)) s"
+            )
+            try require(UserDefaults.standard.object(forKey: key) == nil, "the defaults still hold \(key) after it was carried over")
         }
     }
 }

@@ -197,6 +197,9 @@ nonisolated enum TaskChecks {
         #if BGGEN_DUE_DATES
         ScheduleChecks.run(kinds, manager: manager, scheduler: scheduler)
         #endif
+        #if BGGEN_BACK_OFF
+        BackOffChecks.run()
+        #endif
         #if BGGEN_CHECKPOINT && BGGEN_PROCESSING
         if let processing = kinds.first(where: { $0.name == "processing" }) {
             CheckpointChecks.run(processing, manager: manager, scheduler: scheduler)
