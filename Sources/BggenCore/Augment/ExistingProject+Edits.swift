@@ -212,7 +212,7 @@ extension ExistingProject {
         var keys = Set<String>()
         var pending: String?
         for line in text.split(separator: "\n") {
-            let trimmed = YAMLSubset.stripComment(String(line)).trimmingCharacters(in: .whitespaces)
+            let trimmed = YAMLSubset.stripComment(String(line)).trimmingBlanks()
             guard !trimmed.isEmpty else { continue }
             if let key = pending, trimmed.hasPrefix("[") { keys.insert(key) }
             pending = nil

@@ -100,36 +100,36 @@ enum CallArguments {
     /// brackets, so calls nested in calls are not read once per level.
     static func labels(in tokens: [SourceToken]) -> [Int: Written] {
         var result: [Int: Written] = [:]
-        // Each open bracket; for a `(`, what it holds so far and whether the current argument has begun.
-        var open: [(at: Int, written: Written, started: Bool)] = []
+        // Each open bracket, whether it is a `(`, and for one what it holds so far and whether the current argument
+        // has begun. The innermost is changed where it lies: a copy of it appended to was a copy of its labels.
+        var open: [(at: Int, isParenthesis: Bool, written: Written, started: Bool)] = []
         for index in tokens.indices {
             let token = tokens[index]
-            if token.kind == .punctuation, ["(", "[", "{"].contains(token.text) {
-                if var top = open.last, tokens[top.at].text == "(", !top.started {
-                    top.written.labels.append("_")
-                    top.started = true
-                    open[open.count - 1] = top
+            let text = token.text
+            if token.kind == .punctuation, text == "(" || text == "[" || text == "{" {
+                if let last = open.indices.last, open[last].isParenthesis, !open[last].started {
+                    open[last].written.labels.append("_")
+                    open[last].started = true
                 }
-                open.append((index, Written(), false))
+                open.append((index, text == "(", Written(), false))
                 continue
             }
-            if token.kind == .punctuation, [")", "]", "}"].contains(token.text) {
-                if let top = open.popLast(), token.text == ")", tokens[top.at].text == "(" { result[top.at] = top.written }
+            if token.kind == .punctuation, text == ")" || text == "]" || text == "}" {
+                if let top = open.popLast(), text == ")", top.isParenthesis { result[top.at] = top.written }
                 continue
             }
-            guard var top = open.last, tokens[top.at].text == "(" else { continue }
-            if token.kind == .punctuation, token.text == "," {
-                top.started = false
-            } else if !top.started {
+            guard let last = open.indices.last, open[last].isParenthesis else { continue }
+            if token.kind == .punctuation, text == "," {
+                open[last].started = false
+            } else if !open[last].started {
                 let labelled = token.kind == .identifier && index + 1 < tokens.count && tokens[index + 1].text == ":"
-                top.written.labels.append(labelled ? token.text : "_")
+                open[last].written.labels.append(labelled ? text : "_")
                 let value = labelled ? index + 2 : index
                 if value + 1 < tokens.count, tokens[value].text == ".", tokens[value].kind == .punctuation, tokens[value + 1].kind == .identifier {
-                    top.written.passesCase = true
+                    open[last].written.passesCase = true
                 }
-                top.started = true
+                open[last].started = true
             }
-            open[open.count - 1] = top
         }
         return result
     }

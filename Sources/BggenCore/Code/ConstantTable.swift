@@ -254,8 +254,8 @@ struct ConstantTable: Sendable {
         guard pieces.count == token.interpolations.count + 1 else { return .unknown }
         var result = pieces.removeFirst()
         for (source, piece) in zip(token.interpolations, pieces) {
-            var expression = source.trimmingCharacters(in: .whitespaces)
-            if let range = expression.range(of: "??") { expression = String(expression[..<range.lowerBound]).trimmingCharacters(in: .whitespaces) }
+            var expression = source.trimmingBlanks()
+            if let range = expression.range(of: "??") { expression = String(expression[..<range.lowerBound]).trimmingBlanks() }
             while expression.hasSuffix("!") || expression.hasSuffix("?") { expression.removeLast() }
             if expression == "Bundle.main.bundleIdentifier" {
                 result += bundleIdentifierValue

@@ -78,7 +78,7 @@ struct BuildSettings: Sendable, Equatable {
     /// as they do when Xcode builds (NetNewsWire's `$(DEVELOPER_ENTITLEMENTS)`). Nil when unset, empty, or
     /// pointing outside the repository.
     func path(_ key: String, projectDirectory: String) -> (raw: String, path: String, unresolved: [String])? {
-        guard var raw = rawValue(key)?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
+        guard var raw = rawValue(key)?.trimmingBlanks(), !raw.isEmpty else { return nil }
         if raw.count >= 2, raw.hasPrefix("\""), raw.hasSuffix("\"") { raw = String(raw.dropFirst().dropLast()) }
         var unresolved: [String] = []
         var memo = Memo()
@@ -159,7 +159,7 @@ struct BuildSettings: Sendable, Equatable {
         return value.replacingOccurrences(of: "$(inherited)", with: lower)
             .replacingOccurrences(of: "${inherited}", with: lower)
             .replacingOccurrences(of: "$inherited", with: lower)
-            .trimmingCharacters(in: .whitespaces)
+            .trimmingBlanks()
     }
 
     /// The longest value an expansion yields (see `ExpansionBound`).

@@ -180,7 +180,7 @@ struct XcodeProjectReader {
         for (name, configuration) in settings {
             guard let entitlements = configuration.path("CODE_SIGN_ENTITLEMENTS", projectDirectory: directory) else {
                 // Set, but to no path inside the repository: unreadable, which is not the same as having none.
-                if let raw = configuration.rawValue("CODE_SIGN_ENTITLEMENTS")?.trimmingCharacters(in: .whitespaces), !raw.isEmpty {
+                if let raw = configuration.rawValue("CODE_SIGN_ENTITLEMENTS")?.trimmingBlanks(), !raw.isEmpty {
                     unreadable[raw, default: ([], configuration.expanding(raw).unresolvedVariables)].configurations.append(name)
                 }
                 continue

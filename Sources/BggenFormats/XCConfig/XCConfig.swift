@@ -16,11 +16,11 @@ package struct SettingAssignment: Sendable, Equatable {
             for part in qualifiedKey[bracket...].split(whereSeparator: { $0 == "[" || $0 == "]" }) {
                 let pair = part.split(separator: "=", maxSplits: 1)
                 if pair.count == 2 {
-                    conditions[pair[0].trimmingCharacters(in: .whitespaces)] = pair[1].trimmingCharacters(in: .whitespaces)
+                    conditions[pair[0].trimmingBlanks()] = pair[1].trimmingBlanks()
                 }
             }
         }
-        self.key = key.trimmingCharacters(in: .whitespaces)
+        self.key = key.trimmingBlanks()
         self.conditions = conditions
         self.value = value
     }
@@ -76,7 +76,7 @@ package struct XCConfigFile: Sendable {
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             var line = Substring(rawLine)
             if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingBlanks()
             if trimmed.hasPrefix("#include") {
                 let optional = trimmed.hasPrefix("#include?")
                 guard let open = trimmed.firstIndex(of: "\""), let close = trimmed.lastIndex(of: "\""), open < close else { continue }
@@ -97,11 +97,11 @@ package struct XCConfigFile: Sendable {
                 return character == "=" && depth == 0
             }
             guard let equals else { continue }
-            let key = String(trimmed[..<equals]).trimmingCharacters(in: .whitespaces)
+            let key = String(trimmed[..<equals]).trimmingBlanks()
             guard let first = key.first, first.isLetter || first == "_" else { continue }
-            var value = String(trimmed[trimmed.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+            var value = String(trimmed[trimmed.index(after: equals)...]).trimmingBlanks()
             if value.hasSuffix(";") { value.removeLast() }
-            result.assignments.append(SettingAssignment(qualifiedKey: key, value: value.trimmingCharacters(in: .whitespaces)))
+            result.assignments.append(SettingAssignment(qualifiedKey: key, value: value.trimmingBlanks()))
         }
     }
 }

@@ -81,14 +81,14 @@ struct YAMLBlockReader {
             let name = rest.dropFirst().prefix { $0 != " " }
             guard !name.isEmpty else { throw YAMLSyntaxError(line: line, reason: "an anchor (&) without a name") }
             anchor = String(name)
-            rest = String(rest.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces)
+            rest = String(rest.dropFirst(name.count + 1)).trimmingBlanks()
         }
         if rest.hasPrefix("!") {
             let tag = rest.prefix { $0 != " " }
             guard ["!!str", "!!int", "!!float", "!!bool", "!!null", "!!map", "!!seq"].contains(tag) else {
                 throw YAMLSyntaxError(line: line, reason: "the tag \(tag), which bggen does not read")
             }
-            rest = String(rest.dropFirst(tag.count)).trimmingCharacters(in: .whitespaces)
+            rest = String(rest.dropFirst(tag.count)).trimmingBlanks()
         }
         let node: YAMLNode
         if rest.isEmpty {

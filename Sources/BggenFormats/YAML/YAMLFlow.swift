@@ -121,6 +121,6 @@ struct YAMLFlow {
                position + 1 >= characters.count || characters[position + 1] == " " { break }
             position += 1
         }
-        return String(characters[start..<position]).trimmingCharacters(in: .whitespaces)
+        return String(characters[start..<position]).trimmingBlanks()
     }
 }

@@ -28,7 +28,7 @@ package enum YAMLSubset {
             index += 1
             try checkControlCharacters(raw, line: number)
             let content = stripComment(String(raw))
-            let trimmed = content.trimmingCharacters(in: .whitespaces)
+            let trimmed = content.trimmingBlanks()
             if trimmed.isEmpty { continue }
             if trimmed == "---" || trimmed.hasPrefix("--- ") || trimmed == "..." {
                 if !lines.isEmpty && trimmed != "..." {
@@ -44,7 +44,7 @@ package enum YAMLSubset {
             if leading.contains("\t") {
                 throw YAMLSyntaxError(line: number, reason: "a tab in the indentation; YAML indents with spaces only")
             }
-            lines.append(Line(indent: leading.count, text: String(content.dropFirst(leading.count)).trimmingCharacters(in: .whitespaces), number: number))
+            lines.append(Line(indent: leading.count, text: String(content.dropFirst(leading.count)).trimmingBlanks(), number: number))
             // A block scalar takes the lines below it as they are written: blank lines and `#` are its text.
             guard let (parent, indicator) = YAMLBlockScalar.parentColumn(of: content, indent: leading.count) else { continue }
             var end = index
@@ -113,7 +113,7 @@ package enum YAMLSubset {
             case "]", "}": depth -= 1
             case ":" where depth == 0:
                 guard next == text.endIndex || text[next] == " " else { break }
-                return (text[..<index].trimmingCharacters(in: .whitespaces), text[next...].trimmingCharacters(in: .whitespaces))
+                return (text[..<index].trimmingBlanks(), text[next...].trimmingBlanks())
             default: break
             }
         }
