@@ -19,6 +19,43 @@ struct AvailabilityTests {
         #expect(example.isEmpty, "app delegate example: \(example)")
     }
 
+    /// Below iOS 27 the SDK chooses how to submit (`IOS27SDK.condition`): what an earlier SDK compiles, the text
+    /// outside those blocks, names no `submitTaskRequest`, which only the iOS 27 SDK has, and every file that
+    /// submits with `submit(_:)` also has the iOS 27 SDK's route. On Linux the condition is always false, so the
+    /// compile checks cannot see a use of the iOS 27 SDK's API outside it (the stubs have it either way).
+    @Test(arguments: Scenarios.all)
+    func onlyTheIOS27SDKsCodeNamesItsSubmission(_ scenario: Scenario) throws {
+        let target = try scenario.configuration.deploymentTarget
+        for file in try scenario.renderedFiles() where file.path.hasSuffix(".swift") {
+            guard target < DeploymentTarget(major: 27, minor: 0) else {
+                #expect(!file.contents.contains(IOS27SDK.condition), "\(file.path)")
+                continue
+            }
+            let earlierSDK = Self.code(of: file.contents, outside: IOS27SDK.condition)
+            #expect(!earlierSDK.contains { $0.contains("submitTaskRequest(") }, "\(file.path) for iOS \(target)")
+            if earlierSDK.contains(where: { $0.contains(".submit(") }) {
+                #expect(file.contents.contains("\n\(IOS27SDK.condition)\n"), "\(file.path) for iOS \(target)")
+            }
+        }
+    }
+
+    /// The lines of `source` that are code (not comments) and outside every `#if` block opened by `condition`.
+    static func code(of source: String, outside condition: String) -> [String] {
+        var kept: [String] = []
+        var depth = 0
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if depth > 0 {
+                if trimmed.hasPrefix("#if") { depth += 1 } else if trimmed.hasPrefix("#endif") { depth -= 1 }
+            } else if trimmed == condition {
+                depth = 1
+            } else if !trimmed.hasPrefix("//") {
+                kept.append(String(line))
+            }
+        }
+        return kept
+    }
+
     @Test func theLintFlagsUnguardedNewerAPIsAndAcceptsGuardedOnes() {
         let unguarded = "let log = Logger(subsystem: \"a\", category: \"b\")\n"
         #expect(AvailabilityLint.findings(in: unguarded, target: 13.0).map(\.introduced) == [14.0])

@@ -33,18 +33,37 @@ struct GeneratedCodeCompileTests {
 
     /// A target that also builds for macOS gets every file inside `#if canImport(BackgroundTasks) &&
     /// canImport(UIKit)`; the stub SDK has both modules, so the guarded code is compiled, not skipped.
+    ///
+    /// It is also the compile check of what the iOS 27 SDK builds for a target below iOS 27 (its rehearsal file
+    /// included): the stubs have no `.tbd`, so `IOS27SDK.condition` is false on Linux, the iOS 26 SDK's answer,
+    /// which every other scenario below 27 compiles and simulates; here it is forced true, against the stubs as an
+    /// app below iOS 27 sees the iOS 27 SDK (`submitTaskRequest` there, `submit(_:)` not deprecated for it). On a
+    /// Mac, Apple's SDK decides.
     @Test(arguments: CompilerSetup.allCases)
     func platformGuardedOutputCompiles(_ setup: CompilerSetup) async throws {
         var answers = Scenarios.named("ios18-all-tasks").answers
         answers.guardsPlatform = true
+        answers[AnswerSpecs.tests] = true
         let scenario = Scenario(name: "guarded-all-tasks", flags: [], answers: answers)
         let swift = try scenario.renderedFiles().filter { $0.path.hasSuffix(".swift") }
         #expect(swift.allSatisfy { $0.contents.contains("\n#if canImport(BackgroundTasks) && canImport(UIKit)\n") })
-        try await expectClean(scenario, setup, flags: ["-DDEBUG"])
+        var switches = 0
+        try await expectClean(scenario, setup, flags: ["-DDEBUG"]) { files in
+            guard CompileHost.current.runsStubs else { return }
+            for (name, contents) in files {
+                switches += contents.components(separatedBy: "\n\(IOS27SDK.condition)\n").count - 1
+                files[name] = contents.replacingOccurrences(of: "\n\(IOS27SDK.condition)\n", with: "\n#if true // \(IOS27SDK.condition)\n")
+            }
+        }
+        // The scheduler protocol, the manager's submission and its iOS 27 helper; the continued-processing
+        // manager's limit, timed-out check, submission, helper and error; the rehearsals' fake scheduler.
+        #expect(!CompileHost.current.runsStubs || switches == 9, "\(switches) switches")
     }
 
-    private func expectClean(_ scenario: Scenario, _ setup: CompilerSetup, flags: [String]) async throws {
+    private func expectClean(_ scenario: Scenario, _ setup: CompilerSetup, flags: [String],
+                             editing edit: (inout [String: String]) -> Void = { _ in }) async throws {
         var files = try ScenarioCompile.renderedSwiftFiles(of: scenario)
+        edit(&files)
         files["AppDelegate.swift"] = try scenario.appDelegateExample()
         if try scenario.appDelegateExample().contains("ContentView()") {
             files["ContentView.swift"] = "import SwiftUI\n\nstruct ContentView: View {\n    var body: some View {\n        Text(\"Hello\")\n    }\n}\n"

@@ -341,7 +341,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // Issue 10: iOS terminates an app that keeps a background task running after its work is done.
             name: "the background time for a submission is never ended",
             scenario: "refresh",
-            edits: [Edit(find: "            backgroundTime?.end()\n", replace: "")],
+            edits: [Edit(find: "            }\n            backgroundTime?.end()\n", replace: "            }\n")],
             caughtBy: ["tasks.schedule-keeps-the-app-running-until-submitted"]
         ),
         Mutant(
@@ -388,7 +388,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // Issue 10: before iOS 27 too, the scheduler call can block the button action that starts the job.
             name: "a continued-processing job submitted on the main thread before iOS 27",
             scenario: "continued-processing-ios26",
-            edits: [Edit(find: "            Self.submissionQueue.async {\n", replace: "            do {\n")],
+            edits: [Edit(find: "            Self.submissionQueue.async {\n                let request = Self.request(for: job, identifier: identifier, subtitle: subtitle)\n                do {\n",
+                         replace: "            do {\n                let request = Self.request(for: job, identifier: identifier, subtitle: subtitle)\n                do {\n")],
             caughtBy: ["bgtask.submit-on-main-thread"]
         ),
         Mutant(
@@ -599,8 +600,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "an iOS 27 submission counted as handed over when the call returns",
             scenario: "ios27-all-tasks",
             edits: [Edit(
-                find: "                Self.logSubmission(of: identifier, backgroundMode: backgroundMode, error: error)\n                leave()\n            }\n",
-                replace: "                Self.logSubmission(of: identifier, backgroundMode: backgroundMode, error: error)\n            }\n            leave()\n"
+                find: "            Self.logSubmission(of: identifier, backgroundMode: backgroundMode, error: error)\n            leave()\n        }\n",
+                replace: "            Self.logSubmission(of: identifier, backgroundMode: backgroundMode, error: error)\n        }\n        leave()\n"
             )],
             caughtBy: ["refresh.launch-completes-once-and-reschedules", "processing.launch-completes-once-and-reschedules"]
         ),

@@ -912,7 +912,7 @@ import BackgroundTasks
 import Foundation
 import UIKit
 
-/// The two calls this manager makes on `BGTaskScheduler`, so tests can hand it a fake scheduler.
+/// The calls this manager makes on `BGTaskScheduler`, so tests can hand it a fake scheduler.
 {{availability}}nonisolated protocol BackgroundTaskScheduling {
     func register(
         forTaskWithIdentifier identifier: String,
@@ -923,6 +923,12 @@ import UIKit
     func submitTaskRequest(_ taskRequest: BGTaskRequest, completionHandler: @escaping @Sendable ((any Error)?) -> Void)
 {{else}}
     func submit(_ taskRequest: BGTaskRequest) throws
+{{/if}}
+{{#if sdkChoosesSubmission}}
+{{iOS27SDKCondition}}
+    @available(iOS 27.0, *)
+    func submitTaskRequest(_ taskRequest: BGTaskRequest, completionHandler: @escaping @Sendable ((any Error)?) -> Void)
+#endif
 {{/if}}
 }
 
@@ -983,11 +989,11 @@ import UIKit
 {{/if}}
     private let hasRegistered = Locked(false)
     /// Requests are submitted here, in order and never on the main thread: the scheduler call can block (apps have
-    /// seen it hang), and it is made while the app has only seconds to enter the background.{{#if submitTaskRequest}}
-    /// `submitTaskRequest(_:completionHandler:)` also says not to call it from the main thread.{{/if}}
+    /// seen it hang), and it is made while the app has only seconds to enter the background.
+    /// `submitTaskRequest(_:completionHandler:)` also says not to call it from the main thread.
     private let submissionQueue = DispatchQueue(label: "\(BackgroundTaskConfiguration.logSubsystem).task-submission", qos: .utility)
-    /// Entered when a request is asked for, left once the scheduler has taken it{{#if submitTaskRequest}} (its completion handler, which iOS 27
-    /// calls after `submitTaskRequest(_:completionHandler:)` has returned){{/if}}. A run waits for it, at most
+    /// Entered when a request is asked for, left once the scheduler has taken it (its completion handler, which iOS 27
+    /// calls after `submitTaskRequest(_:completionHandler:)` has returned). A run waits for it, at most
     /// `BackgroundTaskRun.submissionWaitLimit`, before it completes its task: a task that completes before its
     /// successor is submitted lets iOS suspend the app first, and the next run is lost.
     private let submissions = DispatchGroup()
@@ -1306,26 +1312,18 @@ import UIKit
             let request = makeRequest()
             let identifier = request.identifier
 {{#if submitTaskRequest}}
-            // iOS may answer "after an arbitrary amount of delay", or, seen from here, never: the groups are left
-            // once, by the answer or after `BackgroundTaskRun.submissionWaitLimit`, whichever comes first, so one
-            // late answer cannot hold every later run for its whole wait.
-            let isLeft = Locked(false)
-            let leave: @Sendable () -> Void = { [submissions] in
-                let isFirst = isLeft.withLock { isLeft in
-                    defer { isLeft = true }
-                    return !isLeft
-                }
-                guard isFirst else { return }
-                backgroundTime?.end()
-                submissions.leave()
-                handedOver?.leave()
-            }
-            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + BackgroundTaskRun.submissionWaitLimit, execute: leave)
-            scheduler().submitTaskRequest(request) { error in
-                Self.logSubmission(of: identifier, backgroundMode: backgroundMode, error: error)
-                leave()
-            }
+            submitTaskRequest(request, identifier: identifier, backgroundMode: backgroundMode, backgroundTime: backgroundTime, handedOver: handedOver)
 {{else}}
+{{#if sdkChoosesSubmission}}
+{{iOS27SDKCondition}}
+            // Built with the iOS 27 SDK or later, which deprecates `submit(_:)` from iOS 27: there, the request goes to
+            // its replacement. Built with an earlier SDK, which lacks it, every system gets `submit(_:)`.
+            if #available(iOS 27.0, *) {
+                submitTaskRequest(request, identifier: identifier, backgroundMode: backgroundMode, backgroundTime: backgroundTime, handedOver: handedOver)
+                return
+            }
+#endif
+{{/if}}
             do {
                 try scheduler().submit(request)
                 Self.logSubmission(of: identifier, backgroundMode: backgroundMode, error: nil)
@@ -1338,6 +1336,40 @@ import UIKit
 {{/if}}
         }
     }
+
+{{#if sdkChoosesSubmission}}
+{{iOS27SDKCondition}}
+{{/if}}
+    /// iOS may answer "after an arbitrary amount of delay", or, seen from here, never: the groups are left once, by
+    /// the answer or after `BackgroundTaskRun.submissionWaitLimit`, whichever comes first, so one late answer cannot
+    /// hold every later run for its whole wait.
+{{#if sdkChoosesSubmission}}
+    @available(iOS 27.0, *)
+{{/if}}
+    private func submitTaskRequest(
+        _ request: BGTaskRequest, identifier: String, backgroundMode: String, backgroundTime: SubmissionBackgroundTime?,
+        handedOver: DispatchGroup?
+    ) {
+        let isLeft = Locked(false)
+        let leave: @Sendable () -> Void = { [submissions] in
+            let isFirst = isLeft.withLock { isLeft in
+                defer { isLeft = true }
+                return !isLeft
+            }
+            guard isFirst else { return }
+            backgroundTime?.end()
+            submissions.leave()
+            handedOver?.leave()
+        }
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + BackgroundTaskRun.submissionWaitLimit, execute: leave)
+        scheduler().submitTaskRequest(request) { error in
+            Self.logSubmission(of: identifier, backgroundMode: backgroundMode, error: error)
+            leave()
+        }
+    }
+{{#if sdkChoosesSubmission}}
+#endif
+{{/if}}
 
     private static func logSubmission(of identifier: String, backgroundMode: String, error: (any Error)?) {
         guard let error else {
@@ -2925,15 +2957,22 @@ import XCTest
             true
         }
 
-{{#if submitTaskRequest}}
+{{#unless submitTaskRequest}}
+        func submit(_ taskRequest: BGTaskRequest) throws {
+            journal.record(.submitted(taskRequest.identifier))
+        }
+{{/unless}}
+{{#if sdkChoosesSubmission}}
+{{iOS27SDKCondition}}
+
+        @available(iOS 27.0, *)
+{{/if}}
         func submitTaskRequest(_ taskRequest: BGTaskRequest, completionHandler: @escaping @Sendable ((any Error)?) -> Void) {
             journal.record(.submitted(taskRequest.identifier))
             completionHandler(nil)
         }
-{{else}}
-        func submit(_ taskRequest: BGTaskRequest) throws {
-            journal.record(.submitted(taskRequest.identifier))
-        }
+{{#if sdkChoosesSubmission}}
+#endif
 {{/if}}
     }
 
@@ -4319,14 +4358,18 @@ nonisolated final class ContinuedProcessingManager: Sendable {
     static let shared = ContinuedProcessingManager()
 
     /// Submissions run here, never on the main thread, where `start(_:)` is called from a button action: the
-    /// scheduler call can block{{#if submitTaskRequest}}, and `submitTaskRequest` must not be called from the main thread{{/if}}.
+    /// scheduler call can block, and `submitTaskRequest` must not be called from the main thread.
     private static let submissionQueue = DispatchQueue(label: "\(BackgroundTaskConfiguration.logSubsystem).job-submission", qos: .userInitiated)
-{{#if submitTaskRequest}}
 
+{{#if sdkChoosesSubmission}}
+{{iOS27SDKCondition}}
+{{/if}}
     /// How long `start(_:)` waits for iOS to answer a submission. iOS answers "after an arbitrary amount of delay"
     /// (in milliseconds, in practice), or, seen from here, never, while the person waits on the button: after
     /// this the request is withdrawn and `start(_:)` fails, saying the scheduler did not answer.
     static let submissionLimit: TimeInterval = 2
+{{#if sdkChoosesSubmission}}
+#endif
 {{/if}}
 
     /// Jobs submitted and not yet launched, by identifier. A launch handler stays registered for the whole
@@ -4378,11 +4421,15 @@ nonisolated final class ContinuedProcessingManager: Sendable {
         let failure = await Self.submit(job, identifier: identifier, subtitle: subtitle)
 {{/if}}
         guard let failure else { return identifier }
-{{#if submitTaskRequest}}
+{{#if sdkChoosesSubmission}}
+{{iOS27SDKCondition}}
+{{/if}}
         if failure is SubmissionTimedOut {
             // A late acceptance must not launch a job the app was told did not start.
             BGTaskScheduler.shared.cancel(taskRequestWithIdentifier: identifier)
         }
+{{#if sdkChoosesSubmission}}
+#endif
 {{/if}}
         // Never launched: nothing else would release the job.
         _ = Self.waitingJobs.withLock { $0.removeValue(forKey: identifier) }
@@ -4400,8 +4447,44 @@ nonisolated final class ContinuedProcessingManager: Sendable {
 {{#if gpu}}
         _ = jobsAskingForGPU.withLock { gpu ? $0.insert(identifier).inserted : $0.remove(identifier) != nil }
 {{/if}}
-        return await withCheckedContinuation { (continuation: CheckedContinuation<(any Error)?, Never>) in
 {{#if submitTaskRequest}}
+        return await submitTaskRequest(job, identifier: identifier, subtitle: subtitle{{#if gpu}}, gpu: gpu{{/if}})
+{{else}}
+{{#if sdkChoosesSubmission}}
+{{iOS27SDKCondition}}
+        // Built with the iOS 27 SDK or later, which deprecates `submit(_:)` from iOS 27: there, the request goes to its
+        // replacement. Built with an earlier SDK, which lacks it, every system gets `submit(_:)`.
+        if #available(iOS 27.0, *) {
+            return await submitTaskRequest(job, identifier: identifier, subtitle: subtitle{{#if gpu}}, gpu: gpu{{/if}})
+        }
+#endif
+{{/if}}
+        return await withCheckedContinuation { (continuation: CheckedContinuation<(any Error)?, Never>) in
+            Self.submissionQueue.async {
+                let request = Self.request(for: job, identifier: identifier, subtitle: subtitle{{#if gpu}}, gpu: gpu{{/if}})
+                do {
+                    try BGTaskScheduler.shared.submit(request)
+                    continuation.resume(returning: nil)
+                } catch {
+                    continuation.resume(returning: error)
+                }
+            }
+        }
+{{/if}}
+    }
+
+{{#if sdkChoosesSubmission}}
+{{iOS27SDKCondition}}
+{{/if}}
+    /// Submits with `submitTaskRequest` on `submissionQueue` and returns iOS's answer, or `SubmissionTimedOut` when
+    /// `submissionLimit` comes first.
+{{#if sdkChoosesSubmission}}
+    @available(iOS 27.0, *)
+{{/if}}
+    private static func submitTaskRequest(
+        _ job: any ContinuedProcessingJob, identifier: String, subtitle: String{{#if gpu}}, gpu: Bool{{/if}}
+    ) async -> (any Error)? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<(any Error)?, Never>) in
             // Whichever comes first, iOS's answer or `submissionLimit`, resumes; the other finds nothing to resume.
             let pending = Locked<CheckedContinuation<(any Error)?, Never>?>(continuation)
             let answer: @Sendable ((any Error)?) -> Void = { error in
@@ -4414,24 +4497,17 @@ nonisolated final class ContinuedProcessingManager: Sendable {
             DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + submissionLimit) {
                 answer(SubmissionTimedOut())
             }
-{{/if}}
             Self.submissionQueue.async {
                 let request = Self.request(for: job, identifier: identifier, subtitle: subtitle{{#if gpu}}, gpu: gpu{{/if}})
-{{#if submitTaskRequest}}
                 BGTaskScheduler.shared.submitTaskRequest(request) { error in
                     answer(error)
                 }
-{{else}}
-                do {
-                    try BGTaskScheduler.shared.submit(request)
-                    continuation.resume(returning: nil)
-                } catch {
-                    continuation.resume(returning: error)
-                }
-{{/if}}
             }
         }
     }
+{{#if sdkChoosesSubmission}}
+#endif
+{{/if}}
 
     /// Registers a handler under a new identifier and returns the identifier. The handler captures only the
     /// identifier; the job waits in `waitingJobs`.
@@ -4476,15 +4552,19 @@ nonisolated final class ContinuedProcessingManager: Sendable {
         return request
     }
 
-{{#if submitTaskRequest}}
+{{#if sdkChoosesSubmission}}
+{{iOS27SDKCondition}}
+{{/if}}
     /// iOS did not answer a submission within `submissionLimit`.
     nonisolated struct SubmissionTimedOut: LocalizedError {
         var errorDescription: String? {
             "The background task scheduler did not answer within \(ContinuedProcessingManager.submissionLimit) s (timed out)."
         }
     }
-
+{{#if sdkChoosesSubmission}}
+#endif
 {{/if}}
+
     /// Logs why iOS refused the job and says it in terms the app can show.
     private static func startError(_ identifier: String, _ error: any Error) -> ContinuedProcessingError {
         switch (error as? BGTaskScheduler.Error)?.code {

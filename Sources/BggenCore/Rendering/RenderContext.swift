@@ -9,6 +9,7 @@ struct RenderContext {
         let modes = backgroundModes(for: configuration)
         let schedulesOnBackground = configuration.includes(.refresh) || configuration.processingSeconds != nil || configuration.nightlyAt != nil
         let processingOnPush = configuration.includes(.processing) && configuration.processingSeconds == nil && configuration.nightlyAt == nil
+        let submitsOnlyWithTaskRequest = configuration.deploymentTarget >= DeploymentTarget(major: 27, minor: 0)
         var values: [String: TemplateValue] = [
             "bundleIdentifier": .string(configuration.bundleIdentifier.description),
             "needsContinuedAvailability": .bool(configuration.deploymentTarget < DeploymentTarget(major: 26, minor: 0)),
@@ -52,8 +53,12 @@ struct RenderContext {
             // requirements); Xcode 27 refuses lower ones.
             "belowXcodeFloor": .bool(configuration.deploymentTarget < DeploymentTarget(major: 15, minor: 0)),
             "hasLogger": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 14, minor: 0)),
-            // iOS 27 deprecates `submit(_:)`; its replacement exists from 27 only.
-            "submitTaskRequest": .bool(configuration.deploymentTarget >= DeploymentTarget(major: 27, minor: 0)),
+            // iOS 27 deprecates `submit(_:)`; its replacement exists from 27 only. Below 27 the SDK the app is built
+            // with decides (`iOS27SDKCondition`): the iOS 27 SDK submits with the replacement on iOS 27 and later,
+            // an earlier SDK, which lacks it, with `submit(_:)` everywhere.
+            "submitTaskRequest": .bool(submitsOnlyWithTaskRequest),
+            "sdkChoosesSubmission": .bool(!submitsOnlyWithTaskRequest),
+            "iOS27SDKCondition": .string(IOS27SDK.condition),
             "permittedIdentifiers": .list(identifiers.permittedTaskIdentifiers.map(TemplateValue.string)),
             // Only tasks scheduled under their own identifier can be launched from LLDB; continued-processing jobs
             // start from the app.
