@@ -720,7 +720,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "an unanswered iOS 27 submission holds the hand-over group for good",
             scenario: "ios27-all-tasks",
             edits: [Edit(
-                find: "            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + BackgroundTaskRun.submissionWaitLimit, execute: leave)\n",
+                find: "        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + BackgroundTaskRun.submissionWaitLimit, execute: leave)\n",
                 replace: ""
             )],
             caughtBy: ["refresh.an-unanswered-submission-does-not-hold-later-runs", "processing.an-unanswered-submission-does-not-hold-later-runs"]
