@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// URLSession hands a 404 page to `didFinishDownloadingTo` like any file; it must be reported as a failure and
-/// must not replace the good file already at the destination.
+/// must not replace the good file already at the destination. A keyed download replaces its key's file whatever
+/// its extension.
 @Suite("A server error never replaces a good download", .tags(.slow), .needsStubSDK)
 struct DownloadErrorPageTests {
     static let program = """
@@ -35,6 +36,16 @@ struct DownloadErrorPageTests {
         let delivered = SimulatedTransferDaemon.shared.simulateFinish(of: task, contents: Data("<h1>Not Found</h1>".utf8), statusCode: 404)
         let kept = (try? String(contentsOf: target, encoding: .utf8)) == "good"
         print("delivered=\\(delivered) events=\\(recorder.recorded) kept=\\(kept)")
+        // A keyed download whose type changes: the key's `.jpg` goes when its `.png` arrives; other files stay.
+        let keyed = manager.startDownload(with: URLRequest(url: URL(string: "https://cdn.example.com/a/avatar.jpg?sig=1")!), key: "avatar-42")
+        _ = SimulatedTransferDaemon.shared.simulateFinish(of: keyed, contents: Data("jpeg".utf8))
+        let stem = BackgroundDownloadManager.fileStem(forKey: "avatar-42")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(stem + ".d"), withIntermediateDirectories: true)
+        try Data("other".utf8).write(to: folder.appendingPathComponent(stem + ".jpg.part"))
+        let changed = manager.startDownload(with: URLRequest(url: URL(string: "https://cdn.example.com/b/avatar.png?sig=2")!), key: "avatar-42")
+        _ = SimulatedTransferDaemon.shared.simulateFinish(of: changed, contents: Data("png".utf8))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).map { $0.replacingOccurrences(of: stem, with: "KEY") }
+        print("keyed=\\(names.sorted())")
         exit(0)
         """
 
@@ -104,5 +115,6 @@ struct DownloadErrorPageTests {
         let run = try await GeneratedProgram.run("downloads", main: Self.program)
         #expect(run.ending == .exited(0), "\(run.ending): \(run.output)")
         #expect(run.output.contains("delivered=true events=[\"failed 404\"] kept=true"), "\(run.output)")
+        #expect(run.output.contains(#"keyed=["KEY.d", "KEY.jpg.part", "KEY.png", "feed.json"]"#), "\(run.output)")
     }
 }

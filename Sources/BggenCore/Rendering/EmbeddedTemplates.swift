@@ -164,7 +164,8 @@ import Foundation
     ///
     /// `key` is for a URL that changes while the file does not, such as a pre-signed URL (`X-Amz-Signature`,
     /// `Expires`, `token=` in the query): each would otherwise get a file of its own, and the old one would stay
-    /// behind. With `key: "avatar-42"`, every download of that key replaces the same file.
+    /// behind. With `key: "avatar-42"`, every download of that key replaces the key's file, also when the server
+    /// changes its type (`.png` where it was `.jpg`): the file of the other extension is removed.
     @discardableResult
     func startDownload(with request: URLRequest, key: String? = nil) -> URLSessionDownloadTask {
         let task = session.downloadTask(with: request)
@@ -234,19 +235,31 @@ import Foundation
         fileName(hashing: "key:" + key, source: source, suggestedFilename: suggestedFilename)
     }
 
+    /// `fileName(forKey:source:suggestedFilename:)` without its extension, which the response chooses.
+    static func fileStem(forKey key: String) -> String {
+        hashedName("key:" + key)
+    }
+
+    /// Whether `fileExtension` ends a name bggen makes: the suggested name's or the path's, when it is 1 to 16
+    /// ASCII letters and digits.
+    static func isFileExtension(_ fileExtension: String) -> Bool {
+        !fileExtension.isEmpty && fileExtension.count <= 16 && fileExtension.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+
     private static func fileName(hashing text: String, source: URL, suggestedFilename: String?) -> String {
+        let name = hashedName(text)
+        let extensions = [suggestedFilename.map { ($0 as NSString).pathExtension } ?? "", source.pathExtension]
+        return extensions.first(where: isFileExtension).map { "\(name).\($0)" } ?? name
+    }
+
+    private static func hashedName(_ text: String) -> String {
         // FNV-1a: `hashValue` changes from one process to the next.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
         let hex = String(hash, radix: 16)
-        let name = String(repeating: "0", count: 16 - hex.count) + hex
-        let extensions = [suggestedFilename.map { ($0 as NSString).pathExtension } ?? "", source.pathExtension]
-        let usable = extensions.first { candidate in
-            !candidate.isEmpty && candidate.count <= 16 && candidate.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        }
-        return usable.map { "\(name).\($0)" } ?? name
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }
 
@@ -316,8 +329,36 @@ import Foundation
             handler.downloadDidFail(from: source, error: error)
             return
         }
+        if let key = record.key {
+            Self.removeOtherFiles(ofKey: key, besides: destination)
+        }
         BackgroundLog.notice("A download finished\(record.timing).", source: record.source)
         handler.downloadDidFinish(from: source, savedTo: destination)
+    }
+
+    /// A keyed download is named for its key with the response's extension (`fileName(forKey:…)`), so when the
+    /// extension changes (`.png` now where it was `.jpg`) the key's earlier file has another name: it is removed
+    /// here, so that a key has one file. Only files named for the key with another extension, in the folder the
+    /// new file went to, are removed, and only when the new file has the key's name: a
+    /// `destination(forDownloadFrom:key:suggestedFilename:)` of yours that names files otherwise keeps its files.
+    /// One listing of that folder, and no folder inside it is touched.
+    private static func removeOtherFiles(ofKey key: String, besides destination: URL) {
+        let stem = BackgroundDownloadManager.fileStem(forKey: key)
+        guard destination.deletingPathExtension().lastPathComponent == stem else { return }
+        let folder = destination.deletingLastPathComponent()
+        let fileManager = FileManager.default
+        for name in (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [] where name != destination.lastPathComponent {
+            let isKeysFile = name == stem
+                || name.hasPrefix(stem + ".") && BackgroundDownloadManager.isFileExtension(String(name.dropFirst(stem.count + 1)))
+            var isFolder: ObjCBool = false
+            let file = folder.appendingPathComponent(name)
+            guard isKeysFile, fileManager.fileExists(atPath: file.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            do {
+                try fileManager.removeItem(at: file)
+            } catch {
+                BackgroundLog.error("Could not remove a keyed download's earlier file.", error: error)
+            }
+        }
     }
 
     /// Moves the downloaded file to `destination`. An existing file there is replaced atomically, so a failed
