@@ -38,15 +38,14 @@ struct FixtureCompileTests {
         #expect(result.isClean, "\(fixture) in \(setup):\n\(result.output)")
     }
 
-    /// The stubs have no `.tbd`, so `IOS27SDK.condition` has no version to compare on Linux, and inside a platform
-    /// guard (`SwiftPackage`) swiftc warns that it ignores it. The condition is replaced by the answer it gives there
-    /// and the iOS 26 SDK gives, which every scenario below 27 compiles and simulates; the iOS 27 answer is
-    /// `GeneratedCodeCompileTests.platformGuardedOutputCompiles`'. On a Mac, Apple's SDK decides.
+    /// Inside a platform guard (`SwiftPackage`) swiftc on Linux warns about the SDK switch it cannot answer: it is
+    /// answered as the iOS 26 SDK does, which every scenario below 27 compiles and simulates; the iOS 27 answer is
+    /// `GeneratedCodeCompileTests.platformGuardedOutputCompiles`'.
     private static func answerTheSDKSwitchAsTheIOS26SDK(in sources: [URL]) throws {
         for source in sources {
             let contents = try String(contentsOf: source, encoding: .utf8)
-            let answered = contents.replacingOccurrences(of: "\n\(IOS27SDK.condition)\n", with: "\n#if false // \(IOS27SDK.condition)\n")
-            if answered != contents { try answered.write(to: source, atomically: true, encoding: .utf8) }
+            let answered = IOS27SDKAnswer.answering(contents, asIOS27SDK: false)
+            if answered.switches > 0 { try answered.contents.write(to: source, atomically: true, encoding: .utf8) }
         }
     }
 }

@@ -51,8 +51,9 @@ struct GeneratedCodeCompileTests {
         try await expectClean(scenario, setup, flags: ["-DDEBUG"]) { files in
             guard CompileHost.current.runsStubs else { return }
             for (name, contents) in files {
-                switches += contents.components(separatedBy: "\n\(IOS27SDK.condition)\n").count - 1
-                files[name] = contents.replacingOccurrences(of: "\n\(IOS27SDK.condition)\n", with: "\n#if true // \(IOS27SDK.condition)\n")
+                let answered = IOS27SDKAnswer.answering(contents, asIOS27SDK: true)
+                switches += answered.switches
+                files[name] = answered.contents
             }
         }
         // The scheduler protocol, the manager's submission and its iOS 27 helper; the continued-processing
