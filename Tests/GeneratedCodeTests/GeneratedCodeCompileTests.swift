@@ -57,8 +57,8 @@ struct GeneratedCodeCompileTests {
             }
         }
         // The scheduler protocol, the manager's submission and its iOS 27 helper; the continued-processing
-        // manager's limit, timed-out check, submission, helper and error; the rehearsals' fake scheduler.
-        #expect(!CompileHost.current.runsStubs || switches == 9, "\(switches) switches")
+        // manager's submission and its iOS 27 helper; the rehearsals' fake scheduler.
+        #expect(!CompileHost.current.runsStubs || switches == 6, "\(switches) switches")
     }
 
     private func expectClean(_ scenario: Scenario, _ setup: CompilerSetup, flags: [String],

@@ -334,7 +334,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // Issue 10: iOS 27's `submitTaskRequest` must not be called from the main thread either.
             name: "an iOS 27 continued-processing job submitted on the main thread",
             scenario: "ios27-all-tasks",
-            edits: [Edit(find: "            Self.submissionQueue.async {\n", replace: "            do {\n")],
+            edits: [Edit(find: "            submissionQueue.async {\n                handOver(answer)\n", replace: "            do {\n                handOver(answer)\n")],
             caughtBy: ["bgtask.submit-on-main-thread"]
         ),
         Mutant(
@@ -388,8 +388,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // Issue 10: before iOS 27 too, the scheduler call can block the button action that starts the job.
             name: "a continued-processing job submitted on the main thread before iOS 27",
             scenario: "continued-processing-ios26",
-            edits: [Edit(find: "            Self.submissionQueue.async {\n                let request = Self.request(for: job, identifier: identifier, subtitle: subtitle)\n                do {\n",
-                         replace: "            do {\n                let request = Self.request(for: job, identifier: identifier, subtitle: subtitle)\n                do {\n")],
+            edits: [Edit(find: "            submissionQueue.async {\n                handOver(answer)\n", replace: "            do {\n                handOver(answer)\n")],
             caughtBy: ["bgtask.submit-on-main-thread"]
         ),
         Mutant(
@@ -724,6 +723,28 @@ struct Mutant: Sendable, CustomTestStringConvertible {
                 replace: ""
             )],
             caughtBy: ["refresh.an-unanswered-submission-does-not-hold-later-runs", "processing.an-unanswered-submission-does-not-hold-later-runs"]
+        ),
+        Mutant(
+            // Review 4 (this stop), L1: below iOS 27 a `submit(_:)` that hung held `start(_:)`, and the person's
+            // button, for as long as it hung.
+            name: "a continued-processing submission waits for the scheduler without a limit",
+            scenario: "continued-processing-ios26",
+            edits: [Edit(
+                find: "            DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + submissionLimit) {\n                answer(SubmissionTimedOut())\n            }\n",
+                replace: ""
+            )],
+            caughtBy: ["continued.a-hung-submission-times-out-and-is-withdrawn"]
+        ),
+        Mutant(
+            // Review 4 (this stop), L1: a request the scheduler took after `start(_:)` had timed out stayed pending
+            // and would launch a job the app was told did not start.
+            name: "a continued-processing request taken after its start timed out stays pending",
+            scenario: "continued-processing-ios26",
+            edits: [Edit(
+                find: "                    if error == nil {\n                        BGTaskScheduler.shared.cancel(taskRequestWithIdentifier: identifier)\n",
+                replace: "                    if error == nil {\n"
+            )],
+            caughtBy: ["continued.a-hung-submission-times-out-and-is-withdrawn"]
         ),
         Mutant(
             // Review 4, C1: every trip to the background asked for "now + interval", moving the pending request

@@ -4402,16 +4402,11 @@ nonisolated final class ContinuedProcessingManager: Sendable {
     /// scheduler call can block, and `submitTaskRequest` must not be called from the main thread.
     private static let submissionQueue = DispatchQueue(label: "\(BackgroundTaskConfiguration.logSubsystem).job-submission", qos: .userInitiated)
 
-{{#if sdkChoosesSubmission}}
-{{iOS27SDKCondition}}
-{{/if}}
-    /// How long `start(_:)` waits for iOS to answer a submission. iOS answers "after an arbitrary amount of delay"
-    /// (in milliseconds, in practice), or, seen from here, never, while the person waits on the button: after
-    /// this the request is withdrawn and `start(_:)` fails, saying the scheduler did not answer.
+    /// How long `start(_:)` waits for iOS to take a submission, while the person waits on the button: `submit(_:)`
+    /// has been seen to hang (the task manager bounds it too), and iOS 27 answers "after an arbitrary amount of
+    /// delay" (in milliseconds, in practice), or, seen from here, never. After this the request is withdrawn and
+    /// `start(_:)` fails, saying the scheduler did not answer.
     static let submissionLimit: TimeInterval = 2
-{{#if sdkChoosesSubmission}}
-#endif
-{{/if}}
 
     /// Jobs submitted and not yet launched, by identifier. A launch handler stays registered for the whole
     /// process, so it holds only the identifier; the job is taken out of here when it launches, and released
@@ -4462,16 +4457,11 @@ nonisolated final class ContinuedProcessingManager: Sendable {
         let failure = await Self.submit(job, identifier: identifier, subtitle: subtitle)
 {{/if}}
         guard let failure else { return identifier }
-{{#if sdkChoosesSubmission}}
-{{iOS27SDKCondition}}
-{{/if}}
         if failure is SubmissionTimedOut {
-            // A late acceptance must not launch a job the app was told did not start.
+            // A request already taken and not yet answered must not launch a job the app was told did not start
+            // (one taken later is withdrawn as it is: `answerOnce`).
             BGTaskScheduler.shared.cancel(taskRequestWithIdentifier: identifier)
         }
-{{#if sdkChoosesSubmission}}
-#endif
-{{/if}}
         // Never launched: nothing else would release the job.
         _ = Self.waitingJobs.withLock { $0.removeValue(forKey: identifier) }
 {{#if gpu}}
@@ -4480,8 +4470,9 @@ nonisolated final class ContinuedProcessingManager: Sendable {
         throw Self.startError(identifier, failure)
     }
 
-    /// Submits on `submissionQueue` and returns the error iOS answered with, if any. The request is made there:
-    /// `BGTaskRequest` is not `Sendable`, so it cannot cross to the queue.
+    /// Submits on `submissionQueue` and returns the error iOS answered with, if any, or `SubmissionTimedOut` when
+    /// `submissionLimit` comes first. The request is made there: `BGTaskRequest` is not `Sendable`, so it cannot
+    /// cross to the queue.
     private static func submit(
         _ job: any ContinuedProcessingJob, identifier: String, subtitle: String{{#if gpu}}, gpu: Bool{{/if}}
     ) async -> (any Error)? {
@@ -4500,15 +4491,13 @@ nonisolated final class ContinuedProcessingManager: Sendable {
         }
 #endif
 {{/if}}
-        return await withCheckedContinuation { (continuation: CheckedContinuation<(any Error)?, Never>) in
-            Self.submissionQueue.async {
-                let request = Self.request(for: job, identifier: identifier, subtitle: subtitle{{#if gpu}}, gpu: gpu{{/if}})
-                do {
-                    try BGTaskScheduler.shared.submit(request)
-                    continuation.resume(returning: nil)
-                } catch {
-                    continuation.resume(returning: error)
-                }
+        return await answerOnce(identifier) { answer in
+            let request = Self.request(for: job, identifier: identifier, subtitle: subtitle{{#if gpu}}, gpu: gpu{{/if}})
+            do {
+                try BGTaskScheduler.shared.submit(request)
+                answer(nil)
+            } catch {
+                answer(error)
             }
         }
 {{/if}}
@@ -4525,30 +4514,46 @@ nonisolated final class ContinuedProcessingManager: Sendable {
     private static func submitTaskRequest(
         _ job: any ContinuedProcessingJob, identifier: String, subtitle: String{{#if gpu}}, gpu: Bool{{/if}}
     ) async -> (any Error)? {
+        await answerOnce(identifier) { answer in
+            let request = Self.request(for: job, identifier: identifier, subtitle: subtitle{{#if gpu}}, gpu: gpu{{/if}})
+            BGTaskScheduler.shared.submitTaskRequest(request, completionHandler: answer)
+        }
+    }
+{{#if sdkChoosesSubmission}}
+#endif
+{{/if}}
+
+    /// Runs `handOver` on `submissionQueue` and returns the answer it passes to its argument (nil when iOS took the
+    /// request), or `SubmissionTimedOut` once `submissionLimit` has passed, whichever comes first: the other finds
+    /// nothing to resume. The scheduler call can hang, and `start(_:)` is the person's button. An acceptance that
+    /// comes after the limit is withdrawn: the app was told the job did not start.
+    private static func answerOnce(
+        _ identifier: String, handOver: @escaping @Sendable (_ answer: @escaping @Sendable ((any Error)?) -> Void) -> Void
+    ) async -> (any Error)? {
         await withCheckedContinuation { (continuation: CheckedContinuation<(any Error)?, Never>) in
-            // Whichever comes first, iOS's answer or `submissionLimit`, resumes; the other finds nothing to resume.
             let pending = Locked<CheckedContinuation<(any Error)?, Never>?>(continuation)
             let answer: @Sendable ((any Error)?) -> Void = { error in
                 let waiting = pending.withLock { pending in
                     defer { pending = nil }
                     return pending
                 }
-                waiting?.resume(returning: error)
+                guard let waiting else {
+                    if error == nil {
+                        BGTaskScheduler.shared.cancel(taskRequestWithIdentifier: identifier)
+                        BackgroundLog.notice("Withdrew \(identifier), taken after start(_:) had timed out.")
+                    }
+                    return
+                }
+                waiting.resume(returning: error)
             }
             DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + submissionLimit) {
                 answer(SubmissionTimedOut())
             }
-            Self.submissionQueue.async {
-                let request = Self.request(for: job, identifier: identifier, subtitle: subtitle{{#if gpu}}, gpu: gpu{{/if}})
-                BGTaskScheduler.shared.submitTaskRequest(request) { error in
-                    answer(error)
-                }
+            submissionQueue.async {
+                handOver(answer)
             }
         }
     }
-{{#if sdkChoosesSubmission}}
-#endif
-{{/if}}
 
     /// Registers a handler under a new identifier and returns the identifier. The handler captures only the
     /// identifier; the job waits in `waitingJobs`.
@@ -4593,18 +4598,12 @@ nonisolated final class ContinuedProcessingManager: Sendable {
         return request
     }
 
-{{#if sdkChoosesSubmission}}
-{{iOS27SDKCondition}}
-{{/if}}
     /// iOS did not answer a submission within `submissionLimit`.
     nonisolated struct SubmissionTimedOut: LocalizedError {
         var errorDescription: String? {
             "The background task scheduler did not answer within \(ContinuedProcessingManager.submissionLimit) s (timed out)."
         }
     }
-{{#if sdkChoosesSubmission}}
-#endif
-{{/if}}
 
     /// Logs why iOS refused the job and says it in terms the app can show.
     private static func startError(_ identifier: String, _ error: any Error) -> ContinuedProcessingError {

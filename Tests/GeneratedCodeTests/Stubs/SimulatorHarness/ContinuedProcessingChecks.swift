@@ -329,6 +329,46 @@ nonisolated enum ContinuedProcessingChecks {
             }
         }
 
+        #if BGGEN_WAITING_CHECKS
+        // NetNewsWire saw `BGTaskScheduler.submit` hang, and iOS 27's hand-over can too: on every iOS version the
+        // person's button must get an answer within the limit, and the request, taken once the scheduler wakes up,
+        // must not launch a job the app was told did not start (nor answer `start(_:)` a second time: a trap).
+        report.check("continued.a-hung-submission-times-out-and-is-withdrawn") { _ in
+            func pendingJobs() -> Int {
+                scheduler.simulatedPendingRequests.filter { $0.request.identifier.hasPrefix(prefix + ".") }.count
+            }
+            let pendingBefore = pendingJobs()
+            // Twice the limit: the limit's timer has as long again to fire on a loaded machine.
+            let hang = 2 * ContinuedProcessingManager.submissionLimit
+            let started = Date()
+            scheduler.simulatedSubmissionDelay = hang
+            let result: Result<String, ContinuedProcessingError>
+            do {
+                defer { scheduler.simulatedSubmissionDelay = 0 }
+                result = try unwrap(
+                    onMainActor(timeout: hang + timeout) { () async -> Result<String, ContinuedProcessingError> in
+                        do throws(ContinuedProcessingError) {
+                            return .success(try await ContinuedProcessingManager.shared.start(ScriptedJob(title: "Hung", behavior: .steps(1))))
+                        } catch {
+                            return .failure(error)
+                        }
+                    },
+                    "start(_:) had not returned \(hang + timeout) s after a submission that hung \(hang) s"
+                )
+            }
+            let waited = Date().timeIntervalSince(started)
+            guard case .failure(.failed(let message)) = result, message.contains("timed out"), waited < hang else {
+                throw HarnessFailure(description: "a submission that hung \(hang) s gave \(result) after \(String(format: "%.1f", waited)) s, not a failure saying it timed out after \(ContinuedProcessingManager.submissionLimit) s")
+            }
+            // Let the hung call end and the scheduler take the request.
+            Thread.sleep(forTimeInterval: max(0, hang - waited) + 2 * HarnessSettings.grace)
+            try require(
+                pendingJobs() <= pendingBefore,
+                "the request of a job whose start timed out was taken when the scheduler woke up and is pending: it would launch a job the app was told did not start"
+            )
+        }
+        #endif
+
         #if BGGEN_SUBMIT_TASK_REQUEST && BGGEN_WAITING_CHECKS
         // iOS 27 answers a submission "after an arbitrary amount of delay", or, seen from the app, never: that must
         // not hold the person's button for good, and the request must not launch a job the app was told did not start.
