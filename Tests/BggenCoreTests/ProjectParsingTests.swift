@@ -418,7 +418,9 @@ struct ProjectDetectorSpecTests {
         ])
         #expect(report.kind == .tuist)
         let app = try #require(report.appTargets.first)
-        #expect(app.infoPlist == InfoPlist(path: nil, isGenerated: true, exists: false, regeneratedFrom: "Project.swift", specProperties: ["UILaunchScreen": []]))
+        var generated = InfoPlist(path: nil, isGenerated: true, exists: false, regeneratedFrom: "Project.swift", specProperties: ["UILaunchScreen": []])
+        generated.specLine = 12
+        #expect(app.infoPlist == generated)
         #expect(app.deploymentTarget == "17.0")
         #expect(app.swiftVersion == "6.0")
         #expect(app.defaultActorIsolation == "MainActor")

@@ -50,11 +50,12 @@ struct PlistFacts: Sendable {
 
     /// The keys a spec gives an Info.plist the generator writes (`info.properties`, `.extendingDefault(with:)`): the two
     /// background keys placed at the first line of `text` (the spec) naming them, the others at the spec itself.
-    init(spec: String, properties: [String: [String]], text: String) {
+    /// `properties` as a generator's spec gives them, each key placed at its first mention from line `from` on.
+    init(spec: String, properties: [String: [String]], text: String, from firstLine: Int) {
         path = spec
         rootLocation = FindingLocation(file: spec)
         var places: [String: FindingLocation] = [:]
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where number + 1 >= firstLine {
             for key in [BackgroundModes.permittedIdentifiersKey, BackgroundModes.key] where places[key] == nil {
                 // `UIBackgroundModes:` (YAML) or `"UIBackgroundModes": [` (Swift), anywhere on the line.
                 guard let found = line.range(of: key) else { continue }

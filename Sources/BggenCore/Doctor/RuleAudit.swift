@@ -62,12 +62,13 @@ struct RuleAudit {
             // Generated and not in the repository (XcodeGen's `info.properties`, Tuist's `.extendingDefault(with:)`):
             // the spec's keys are what the built Info.plist will hold.
             let text = (try? fileSystem.read(PathText.join(root, spec))) ?? ""
-            plist = PlistFacts(spec: spec, properties: target.infoPlist.specProperties, text: text)
+            plist = PlistFacts(spec: spec, properties: target.infoPlist.specProperties, text: text, from: target.infoPlist.specLine)
         }
         for file in target.entitlements {
             if !file.exists, let spec = file.regeneratedFrom {
                 // Generated from the manifest (Tuist `.dictionary([…])`): its keys are what the app signs with.
-                entitlements.append((file, PlistFacts(spec: spec, properties: file.specProperties, text: (try? fileSystem.read(PathText.join(root, spec))) ?? "")))
+                entitlements.append((file, PlistFacts(spec: spec, properties: file.specProperties, text: (try? fileSystem.read(PathText.join(root, spec))) ?? "",
+                                                      from: file.specLine)))
                 continue
             }
             entitlements.append((file, file.exists ? try Self.read(file.path, root: root, fileSystem: fileSystem) : nil))

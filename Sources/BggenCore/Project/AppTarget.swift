@@ -49,6 +49,9 @@ public struct InfoPlist: Sendable, Equatable {
     /// The string and list values the spec already gives (`UIBackgroundModes: [fetch]`), so the lines bggen prints
     /// append to them instead of repeating a key.
     public let specProperties: [String: [String]]
+    /// The line of `regeneratedFrom` where this target's properties are written: a manifest may define several
+    /// apps, and a key is placed at its first mention from there on, not at another app's.
+    public internal(set) var specLine = 1
     /// Each Info.plist the target's configurations use and the configurations using it, when they use more than
     /// one (`INFOPLIST_FILE = Info_Debug.plist` for Debug, `Info.plist` for Release): every one gets the keys.
     public internal(set) var configurations: [String: [String]] = [:]
@@ -90,6 +93,8 @@ public struct EntitlementsFile: Sendable, Equatable {
     public let regeneratedFrom: String?
     /// The string and list values the spec already gives, as for `InfoPlist.specProperties`.
     public let specProperties: [String: [String]]
+    /// As for `InfoPlist.specLine`.
+    public internal(set) var specLine = 1
     /// Variables in `rawValue` that nothing in the repository defines (set in a file that is not committed): `path`
     /// is then a guess, and the file that really signs the app may be another.
     public let unresolvedVariables: [String]

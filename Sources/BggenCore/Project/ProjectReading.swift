@@ -101,6 +101,32 @@ enum TargetFacts {
         Dictionary(configurations.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Product types whose code an app that links or embeds them runs as its own.
+    static let linkableTypes: Set<String> = [
+        "com.apple.product-type.framework", "com.apple.product-type.framework.static", "com.apple.product-type.library.static",
+        "com.apple.product-type.library.dynamic",
+    ]
+
+    /// Sets each app's `linkedTargets` from the target dependencies a spec declares (XcodeGen's `- target: X`,
+    /// Tuist's `.target(name: "X")`): the framework and library targets among them, and theirs in turn (a static
+    /// library's own dependencies are linked into the app with it). Extensions and other apps it depends on run
+    /// apart, so their code is not the app's.
+    static func link(_ reading: inout ProjectReading, declared: [String: [String]]) {
+        let linkable = Dictionary(reading.otherTargets.filter { linkableTypes.contains($0.productType) }.map { ($0.name, $0.dependencies) },
+                                  uniquingKeysWith: { first, _ in first })
+        reading.appTargets = reading.appTargets.map { target in
+            var target = target
+            var linked = Set<String>()
+            var pending = declared[target.name] ?? []
+            while let name = pending.popLast() {
+                guard let next = linkable[name], linked.insert(name).inserted else { continue }
+                pending += next
+            }
+            target.linkedTargets = linked.sorted()
+            return target
+        }
+    }
+
     /// Marks which entitlements files other targets sign with too.
     static func markSharing(_ reading: inout ProjectReading, signing: [String: Set<String>]) {
         let extensions = Set(reading.otherTargets.filter(\.isExtension).map(\.name))

@@ -53,6 +53,7 @@ struct TuistReader {
         if let warning = Self.withoutTargetCalls(withoutCalls) { reading.warnings.append(warning) }
 
         var signing: [String: Set<String>] = [:]
+        var dependencies: [String: [String]] = [:]
         for call in calls.sorted(by: { (Self.string(of: $0.arguments["name"]) ?? "") < (Self.string(of: $1.arguments["name"]) ?? "") }) {
             guard let name = Self.string(of: call.arguments["name"]) else { continue }
             let folder = PathText.parent(of: call.file)
@@ -86,10 +87,12 @@ struct TuistReader {
                 reading.otherTargets.append(other)
                 continue
             }
+            dependencies[name] = Self.targetDependencies(call.arguments["dependencies"] ?? [])
             reading.appTargets.append(appTarget(name: name, call: call, folder: folder, entitlementsPath: entitlementsPath,
                                                 platforms: platforms,
                                                 projectSettings: projectSettings[call.file] ?? [], warnings: &reading.warnings))
         }
+        TargetFacts.link(&reading, declared: dependencies)
         TargetFacts.markSharing(&reading, signing: signing)
         return reading
     }
@@ -109,14 +112,17 @@ struct TuistReader {
         if let infoPath, !infoExists {
             warnings.append(.fileMissing(target: name, setting: "infoPlist", path: infoPath))
         }
-        let infoPlist = InfoPlist(path: infoPath, isGenerated: extending || plistTokens.isEmpty, exists: infoExists,
+        var infoPlist = InfoPlist(path: infoPath, isGenerated: extending || plistTokens.isEmpty, exists: infoExists,
                                   regeneratedFrom: generatedInManifest ? call.file : nil,
                                   specProperties: generatedInManifest ? TuistManifestValues.infoProperties(plistTokens) : [:])
+        if generatedInManifest { infoPlist.specLine = plistTokens.first?.line ?? 1 }
 
         var entitlements: [EntitlementsFile] = []
         if let entitlementsPath, entitlementsPath == call.file {
-            entitlements = [EntitlementsFile(path: call.file, rawValue: ".dictionary", configurations: [], exists: false, regeneratedFrom: call.file,
-                                             specProperties: TuistManifestValues.infoProperties(arguments["entitlements"] ?? []))]
+            var file = EntitlementsFile(path: call.file, rawValue: ".dictionary", configurations: [], exists: false, regeneratedFrom: call.file,
+                                        specProperties: TuistManifestValues.infoProperties(arguments["entitlements"] ?? []))
+            file.specLine = arguments["entitlements"]?.first?.line ?? 1
+            entitlements = [file]
         } else if let entitlementsPath {
             let raw = Self.strings(in: arguments["entitlements"]).first ?? entitlementsPath
             entitlements = [EntitlementsFile(path: entitlementsPath, rawValue: raw, configurations: [],
@@ -290,6 +296,7 @@ struct TuistReader {
         case "uiTests": "com.apple.product-type.bundle.ui-testing"
         case "framework", "staticFramework": "com.apple.product-type.framework"
         case "staticLibrary": "com.apple.product-type.library.static"
+        case "dynamicLibrary": "com.apple.product-type.library.dynamic"
         case "appClip": "com.apple.product-type.application.on-demand-install-capable"
         default: product.hasSuffix("Extension") ? "com.apple.product-type.\(product)" : product
         }

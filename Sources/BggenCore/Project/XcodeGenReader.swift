@@ -32,6 +32,7 @@ struct XcodeGenReader {
         let configurationNames = project["configs"]?.pairs?.map(\.key).sorted() ?? ["Debug", "Release"]
         var configs = XCConfigCache(root: root, fileSystem: fileSystem)
         var signing: [String: Set<String>] = [:]
+        var dependencies: [String: [String]] = [:]
 
         for name in targets.keys.sorted() {
             var spec = targets[name]!
@@ -70,17 +71,17 @@ struct XcodeGenReader {
                 }
                 var other = OtherTarget(name: name, productType: "com.apple.product-type.\(type)", platform: platform, files: files)
                 other.sourceFolders = Self.sources(node["sources"], folder: folder)
-                // `- target: App` (or `Project/App` in another project), as XcodeGen writes a dependency.
-                other.dependencies = (node["dependencies"]?.list ?? []).compactMap { $0["target"]?.string }
-                    .map { String($0.split(separator: "/").last ?? "") }
+                other.dependencies = Self.targetDependencies(node)
                 reading.otherTargets.append(other)
                 continue
             }
+            dependencies[name] = Self.targetDependencies(node)
             reading.appTargets.append(appTarget(spec, settings: settings, projectDirectory: projectDirectory,
                                                 platforms: platforms.map { Self.platform([$0]) },
                                                 options: project["options"], warnings: &reading.warnings))
         }
         reading.warnings += configs.warnings
+        TargetFacts.link(&reading, declared: dependencies)
         TargetFacts.markSharing(&reading, signing: signing)
         return (reading, files)
     }
@@ -203,6 +204,11 @@ struct XcodeGenReader {
         target.listedSources = sources
         target.buildSettings = TargetFacts.byName(settings)
         return target
+    }
+
+    /// `- target: App` (or `Project/App` in another project), as XcodeGen writes a dependency.
+    private static func targetDependencies(_ node: YAMLNode) -> [String] {
+        (node["dependencies"]?.list ?? []).compactMap { $0["target"]?.string }.map { String($0.split(separator: "/").last ?? "") }
     }
 
     /// The string and list-of-string values of `info.properties` / `entitlements.properties`.

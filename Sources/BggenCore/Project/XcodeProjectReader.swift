@@ -228,18 +228,12 @@ struct XcodeProjectReader {
             synchronizedFolders: ownedGroups.map(\.path).sorted())
         app.buildSettings = TargetFacts.byName(settings)
         app.linkedTargets = model.targets.filter { other in
-            Self.linkableTypes.contains(other.productType)
+            TargetFacts.linkableTypes.contains(other.productType)
                 && (target.dependencyIDs.contains(other.id) || other.productReference.map(target.linkedReferences.contains) == true)
         }.map(\.name).sorted()
         app.linkedPackageFolders = target.localPackageFolders.sorted()
         return app
     }
-
-    /// Product types whose code an app that links or embeds them runs as its own.
-    static let linkableTypes: Set<String> = [
-        "com.apple.product-type.framework", "com.apple.product-type.framework.static", "com.apple.product-type.library.static",
-        "com.apple.product-type.library.dynamic",
-    ]
 
     /// The target's own folder, derived from what it compiles rather than from its name (target `Client` may
     /// compile `App/iOS`, and a `Client/` folder may hold something else): the synchronized folder holding its

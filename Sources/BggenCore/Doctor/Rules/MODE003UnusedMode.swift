@@ -67,7 +67,7 @@ extension DoctorRule {
               !audit.relevant.contains(where: { !$0.silentPushHandlers.isEmpty || $0.modesUsed.contains("remote-notification") }) else { return }
         let inherits = audit.context.project.entryPoints.contains { $0.superclass != nil && ($0.targets.isEmpty || $0.targets.contains(target.name)) }
         let unread = audit.context.dependenciesUnread
-        // A framework of the repository the app may link (Tuist and XcodeGen links are not read) can be the user.
+        // A framework of the repository the app may link without its project saying so can be the user.
         let elsewhere = audit.context.facts.first { !$0.silentPushHandlers.isEmpty || $0.modesUsed.contains("remote-notification") }?.file
         let reason = inherits ? " (the app delegate's superclass may handle it)"
             : elsewhere.map { " (\($0) does, and \(target.name) may link it)" }
