@@ -34,6 +34,8 @@ struct RehearsalTests {
         #expect(count >= [Self.transfersScenario: 5, Self.continuedScenario: 3][scenario, default: 12])
         #expect(Self.plain(run.output).contains(Scenarios.named(scenario).swiftTesting ? "Test run with \(count) tests in 1 suite passed"
                                                                                        : "Executed \(count) tests, with 0 failures"), "\(run.output)")
+        // The template's own push work answers its own pushes: its rehearsal ran it, and is no skip.
+        #expect(!run.output.contains("Nothing rehearsed"), "\(scenario), \(setup): \(run.output)")
         // The template's own processing work has no items: the checkpoint rehearsals had nothing to do, and say so.
         if scenario == Self.swiftTestingScenario {
             #expect(run.output.contains("Nothing to rehearse: makeRehearsedProcessingWork() built no CheckpointedWork"), "\(run.output)")
@@ -80,6 +82,9 @@ struct RehearsalTests {
     /// The same refresh work in a SwiftUI app, whose `.backgroundTask(.appRefresh(_:))` runs it through
     /// `performAppRefresh()`: the rehearsal runs it as SwiftUI does (an expiry cancels it), and catches it too.
     /// Before, a SwiftUI app's rehearsal file did not compile (it called the UIKit `handleAppRefresh(_:)`).
+    /// Not cancelled 1.2 s after it started (the success rehearsal never expires it; the expiry ones do at 10 ms and
+    /// 0.5 s), the work throws, as a refresh on CI without network does: SwiftUI, not the app, completes the task,
+    /// so the success rehearsal skipped its check and passed; it fails, quoting the error.
     @Test func swiftUIRefreshWorkThatIgnoresCancellationIsCaught() async throws {
         var answers = Scenarios.named("swiftui-refresh-processing").answers
         answers[AnswerSpecs.tests] = true
@@ -87,13 +92,20 @@ struct RehearsalTests {
         var files = try SimulatedApp.sources(for: scenario).swiftFiles
         try #require(files["BackgroundTaskManager.swift"]?.contains("func performAppRefresh() async") == true)
         files["AppRefreshWork.swift"] = try Self.replacingBody(of: "AppRefreshWork", in: files["AppRefreshWork.swift"]!, with: """
-                let end = Date().addingTimeInterval(5)
-                while Date() < end {
+                struct Offline: Error {}
+                let start = Date()
+                while Date() < start.addingTimeInterval(5) {
                     try? await Task.sleep(nanoseconds: 10_000_000)
+                    if !Task.isCancelled && Date() > start.addingTimeInterval(1.2) {
+                        throw Offline()
+                    }
                 }
             """)
         let run = try await Self.buildAndRun(files, setup: .xcode26Defaults, in: scenario)
         #expect(run.ending != .exited(0), "\(run.output)")
+        #expect(Self.failure(of: "testRefreshCompletesOnceWhenTheWorkSucceeds", in: run.output)?.contains(
+            "The refresh work (AppRefreshWork) threw Offline: Offline(). With test doubles the work should succeed") == true, "\(run.output)")
+        #expect(Self.passed("testRefreshCompletesOnceWhenTheWorkThrows", in: run.output), "\(run.output)")
         for test in ["testRefreshCompletesOnceWhenExpiredShortlyAfterItStarts", "testRefreshCompletesOnceWhenExpiredLate"] {
             #expect(Self.failure(of: test, in: run.output)?.contains(
                 "iOS would suspend the app while the refresh work (AppRefreshWork) still ran 1.0 s after its task expired") == true,
@@ -123,12 +135,22 @@ struct RehearsalTests {
     }
 
     /// Processing work that never returns, cancelled or not.
+    /// The same build's push work has its cases renamed and no `rehearsedPushes`: the template's pushes (`sync`,
+    /// `process`) reach only its `default: return .noData`. The push rehearsal, which passed or blamed the work for
+    /// not scheduling processing, is skipped, saying so and to list the server's pushes.
     @Test func processingWorkThatNeverReturnsIsCaught() async throws {
         var files = try Self.swiftFiles()
         files["ProcessingWork.swift"] = try Self.replacingBody(of: "ProcessingWork", in: files["ProcessingWork.swift"]!, with: """
                 await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
             """)
+        let pushWork = try #require(files["SilentPushWork.swift"])
+        files["SilentPushWork.swift"] = pushWork.replacingOccurrences(of: "case \"sync\"?:", with: "case \"messages\"?:")
+            .replacingOccurrences(of: "case \"process\"?:", with: "case \"refreshInbox\"?:")
+        try #require(files["SilentPushWork.swift"]!.contains("case \"messages\"?:") && files["SilentPushWork.swift"]!.contains("case \"refreshInbox\"?:"))
         let run = try await Self.buildAndRun(files, setup: .swift6)
+        #expect(Self.skipped("testSilentPushAnswersWithinThePushBudget", in: run.output)?.contains(
+            "Nothing rehearsed: the silent push work (AppSilentPushWork) answered every push of SilentPushHandler.rehearsedPushes with .noData and asked for no processing") == true,
+            "\(run.output)")
         #expect(run.ending != .exited(0), "\(run.output)")
         #expect(Self.failure(of: "testProcessingCompletesOnceWhenTheWorkSucceeds", in: run.output)?.contains(
             "iOS would expire the task before the processing work (ProcessingWork) finished: it had not finished 5.0 s after its task started") == true, "\(run.output)")
@@ -292,7 +314,14 @@ struct RehearsalTests {
                                   with: "        Task.detached {\n            _ = try? Data(contentsOf: destination)\n        }\n")
         try #require(inTmp.components(separatedBy: "temporaryDirectory").count == 2 && inTmp.contains("Task.detached"))
         files["DownloadHandling.swift"] = inTmp
+        // The push work's case renamed: the template's push reaches only its `default: return .noData`.
+        let pushWork = try #require(files["SilentPushWork.swift"])
+        files["SilentPushWork.swift"] = pushWork.replacingOccurrences(of: "case \"sync\"?:", with: "case \"messages\"?:")
+        try #require(files["SilentPushWork.swift"] != pushWork)
         let run = try await Self.buildAndRun(files, setup: .xcode26Defaults, scenario: Self.transfersScenario)
+        #expect(Self.skipped("testSilentPushAnswersWithinThePushBudget", in: run.output)?.contains(
+            #"Nothing rehearsed: the silent push work (AppSilentPushWork) answered every push of SilentPushHandler.rehearsedPushes with .noData, as its switch answers a type it does not name, so none may have reached it: {"aps": {"content-available": 1}, "type": "sync"}. List the pushes your server sends"#) == true,
+            "\(run.output)")
         #expect(run.ending != .exited(0), "\(run.output)")
         #expect(Self.failure(of: "testFinishedDownloadIsMovedBeforeTheCallbackReturns", in: run.output)?.contains(
             "iOS would lose the download: AppDownloadHandler left it in the temporary folder, which iOS empties while the app is not running") == true,
@@ -576,6 +605,21 @@ struct RehearsalTests {
             }
         }
         return found.isEmpty ? nil : found.joined(separator: "\n")
+    }
+
+    /// The reason XCTest (`XCTSkip`) or Swift Testing (a known issue) printed for `test` that had nothing to
+    /// rehearse, nil when it was not skipped: an XCTest test that also failed is not skipped.
+    static func skipped(_ test: String, in output: String) -> String? {
+        let plain = plain(output)
+        let lines = plain.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where line.contains(test) {
+            if line.contains("\(test) : Test skipped - ") && plain.contains(".\(test)' skipped (") {
+                return String(line)
+            } else if line.contains("Test \(test)() recorded a known issue") {
+                return lines[index...].prefix(2).joined(separator: "\n")
+            }
+        }
+        return nil
     }
 
     static func passed(_ test: String, in output: String) -> Bool {

@@ -2198,9 +2198,19 @@ import XCTest
 {{/if}}
         let work = await SilentPushHandler.makeRehearsedSilentPushWork()
         let handler = SilentPushHandler(work: work, deadlineNanoseconds: UInt64(Self.pushBudget * 1_000_000_000))
-        for payload in await SilentPushHandler.rehearsedPushes {
+        let pushes = await SilentPushHandler.rehearsedPushes
+        // Whether any push reached the work: answered other than .noData{{#if processing}} or asked for processing{{/if}}. The `switch` in
+        // SilentPushWork.swift answers a type it does not name with `default: return .noData` at once, so pushes the
+        // work does not know (the template's case names, after the cases were renamed) would pass without running it.
+        var rehearsedTheWork = false
+{{#if processing}}
+        // "process" pushes answered without a processing request: a fault of work that the pushes reached.
+        var unscheduled: [String] = []
+{{/if}}
+        for payload in pushes {
             guard let userInfo = try Self.userInfo(of: payload) else {
                 Self.fail("SilentPushHandler.rehearsedPushes holds \(payload), which is not a JSON object.")
+                rehearsedTheWork = true
                 continue
             }
 {{#if processing}}
@@ -2210,9 +2220,12 @@ import XCTest
             let started = Date()
             let result = await handler.handle(userInfo: userInfo)
             let elapsed = Date().timeIntervalSince(started)
+            rehearsedTheWork = rehearsedTheWork || result != .noData
 {{#if processing}}
-            if asksForProcessing && Self.pushJournal.submissions(of: BackgroundTaskConfiguration.processingIdentifier) == requested {
-                Self.fail("The push \(payload) asks for processing, yet no processing request reached the rehearsals' scheduler before the push was answered: \(type(of: work)) must schedule it with the manager makeSilentPushWork(processing:) hands it, and a rehearsal factory must hand it BackgroundTaskRehearsalTests.pushProcessingManager, not BackgroundTaskManager.shared, whose requests move the app's own schedule.")
+            let submitted = Self.pushJournal.submissions(of: BackgroundTaskConfiguration.processingIdentifier) != requested
+            rehearsedTheWork = rehearsedTheWork || submitted
+            if asksForProcessing && !submitted {
+                unscheduled.append(payload)
             }
 {{/if}}
             if elapsed >= Self.pushBudget {
@@ -2221,6 +2234,15 @@ import XCTest
                 Self.fail("The silent push work (\(type(of: work))) answered .failed to the push \(payload), or threw; iOS wakes an app for pushes less often the more of them fail.")
             }
         }
+        if !rehearsedTheWork {
+            try Self.skip("Nothing rehearsed: the silent push work (\(type(of: work))) answered every push of SilentPushHandler.rehearsedPushes with .noData{{#if processing}} and asked for no processing{{/if}}, as its switch answers a type it does not name, so none may have reached it: \(pushes.joined(separator: ", ")). \(Self.listThePushes)")
+            return
+        }
+{{#if processing}}
+        for payload in unscheduled {
+            Self.fail("The push \(payload) asks for processing, yet no processing request reached the rehearsals' scheduler before the push was answered: \(type(of: work)) must schedule it with the manager makeSilentPushWork(processing:) hands it, and a rehearsal factory must hand it BackgroundTaskRehearsalTests.pushProcessingManager, not BackgroundTaskManager.shared, whose requests move the app's own schedule.")
+        }
+{{/if}}
     }
 
     /// `payload`, a push as JSON, as the `userInfo` iOS hands the app; nil when it is not a JSON object.
@@ -2229,7 +2251,10 @@ import XCTest
     }
 
     /// Why the push rehearsal is skipped when `SilentPushHandler.rehearsedPushes` is empty.
-    static let noPushes = "Nothing to rehearse: SilentPushHandler.rehearsedPushes is empty. List the pushes your server sends, as JSON, in @MainActor static var rehearsedPushes: [String] { […] } in an extension of SilentPushHandler in this test target."
+    static let noPushes = "Nothing to rehearse: SilentPushHandler.rehearsedPushes is empty. \(listThePushes)"
+
+    /// What makes the push rehearsal rehearse the work: the server's own pushes.
+    static let listThePushes = "List the pushes your server sends, as JSON, in @MainActor static var rehearsedPushes: [String] { […] } in an extension of SilentPushHandler in this test target."
 
     {{#if swiftTesting}}@Test {{/if}}func testSilentPushAnswersNoDataToAPushWithoutContentAvailable() async {
         let work = await SilentPushHandler.makeRehearsedSilentPushWork()
@@ -2524,7 +2549,11 @@ import XCTest
             return
         }
 {{#if swiftUIRefresh}}
-        // SwiftUI, not the app, chooses the success a refresh task is completed with.
+        // SwiftUI, not the app, chooses the success a refresh task is completed with: for a refresh, only the work's
+        // own error says it failed.
+        if kind == .refresh && expiry == nil && !throwing, let thrown = journal.thrownError {
+            Self.fail("The refresh work (\(workType)) threw \(thrown). With test doubles the work should succeed: make the rehearsal factory hand it doubles that do.")
+        }
         if kind != .refresh && expiry == nil && completions[0] == throwing {
 {{else}}
         if expiry == nil && completions[0] == throwing {
@@ -2536,7 +2565,7 @@ import XCTest
             }
         }
         // An expired task, too, is completed only once the next request is handed over (within its bound).
-        if kind.submitsNextRequest && !journal.submittedBeforeCompletion(kind.identifier) {
+        if {{#if processingOnPush}}kind.submitsNextRequest && {{/if}}!journal.submittedBeforeCompletion(kind.identifier) {
             Self.fail("The next \(kind.rawValue) request was not submitted before the task completed: iOS can suspend the app at once, and the \(kind.rawValue) would never run again.")
         }
     }
@@ -2595,15 +2624,8 @@ import XCTest
             // gave no moment to expire it, which is no fault of the job.
             let expiredOrReturned = await Self.waitUntil(Self.continuedBudget) { task.didExpire || job.hasReturned }
             if expiredOrReturned && !task.didExpire {
-                let reason = "Nothing to rehearse: \(name) returned without reporting a step before its last, so there was no moment to expire it. Report progress after each step."
-{{#if swiftTesting}}
-                withKnownIssue(Comment(rawValue: reason)) {
-                    Issue.record(Comment(rawValue: reason))
-                }
+                try Self.skip("Nothing to rehearse: \(name) returned without reporting a step before its last, so there was no moment to expire it. Report progress after each step.")
                 return
-{{else}}
-                throw XCTSkip(reason)
-{{/if}}
             }
             if !expiredOrReturned {
                 Self.fail("\(name) reported no step within \(Self.seconds(Self.continuedBudget)) s of its launch (the rehearsal's bound with test doubles), so it could not be expired. Call progress.update(completed:of:subtitle:) after each step.")
@@ -2777,6 +2799,21 @@ import XCTest
         XCTFail(message)
 {{/if}}
     }
+{{#if skipsAtRunTime}}
+
+    /// Reports a rehearsal that found, once it ran, that it had nothing to rehearse, saying why: a skip, never a
+    /// pass. {{#if swiftTesting}}A Swift Testing test cannot skip itself before Swift 6.3 (Xcode 26.0 has 6.2), so the reason is a known issue, which the
+    /// results show apart from a pass; the caller returns after it.{{else}}It throws `XCTSkip`.{{/if}}
+    private static func skip(_ reason: String) throws {
+{{#if swiftTesting}}
+        withKnownIssue(Comment(rawValue: reason)) {
+            Issue.record(Comment(rawValue: reason))
+        }
+{{else}}
+        throw XCTSkip(reason)
+{{/if}}
+    }
+{{/if}}
 
 {{#if transfers}}
     /// A URL of no real host (`.invalid` never resolves), of this rehearsal's own: the file your handler picks for
@@ -2871,18 +2908,14 @@ import XCTest
 {{/if}}
             }
         }
+{{#if processingOnPush}}
 
-        /// Whether a run asks for the next one before it completes its task.
+        /// Whether a run asks for the next one before it completes its task: processing that only a push schedules
+        /// asks for the next run itself only when it did not finish.
         var submitsNextRequest: Bool {
-            switch self {
-{{#if refresh}}
-            case .refresh: true
-{{/if}}
-{{#if processing}}
-            case .processing: {{#if processingScheduled}}true{{else}}false{{/if}}
-{{/if}}
-            }
+            self != .processing
         }
+{{/if}}
     }
 
     /// What happened in one rehearsal, in order. The fake scheduler, the fake task and the work write to it from
@@ -5548,9 +5581,16 @@ final class {{delegateClass}}: UIResponder, UIApplicationDelegate {
 {{#if hasTaskManager}}
    rehearsal says what iOS would do on a device: a task completed twice or never, work still running after its
    task expired, or a next request submitted too late.
+   The rehearsals run your production work and what it uses until the test target declares the makeRehearsed…()
+   factories the file's header names, with test doubles{{#if refresh}}: on CI without network the refresh rehearsal fails
+   until then, quoting the error{{/if}}.
 {{else}}
    rehearsal says what iOS would do on a device, such as
    {{rehearsalFailures}}.
+{{#if transfersOrPush}}
+   The rehearsals run your production work and what it uses until the test target declares the makeRehearsed…()
+   factories the file's header names, with test doubles.
+{{/if}}
 {{/if}}
 {{/if}}
 {{#if taskIdentifiers}}

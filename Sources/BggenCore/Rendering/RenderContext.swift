@@ -28,6 +28,9 @@ struct RenderContext {
             "deviceStepBeyondTasks": .bool([.downloads, .uploads, .silentPush, .continuedProcessing].contains(where: configuration.includes)),
             // The rehearsals that expire a task: of the kinds BGTaskScheduler runs, which iOS can expire.
             "rehearsesExpiry": .bool(TaskSpec.all.contains { $0.isScheduledTask && configuration.includes($0.kind) }),
+            // Rehearsals that find only once they run that they had nothing to rehearse: pushes that reached no
+            // work, a job that gave no moment to expire it.
+            "skipsAtRunTime": .bool(configuration.includes(.silentPush) || configuration.includes(.continuedProcessing)),
             "processingScheduled": .bool(configuration.processingSeconds != nil || configuration.nightlyAt != nil),
             "schedulesOnBackground": .bool(schedulesOnBackground),
             // Processing only a push schedules: an unfinished run asks for the next itself, with a back-off.
