@@ -195,6 +195,29 @@ struct CodeModelLinearityTests {
             """)
     }
 
+    /// A silent-push handler whose body is `count` foreground-guarded blocks, each followed by a completion call:
+    /// read from the top once (PUSH001's note), with each block passed by its brace's partner.
+    static func foregroundPushHandler(_ count: Int) -> DoctorRepository {
+        let blocks = (0..<count).map { "if application.applicationState == .active { Banner.show(\($0)) }\n        completionHandler(.noData)" }
+        return DoctorRepository(aps: true).with("App/AppDelegate.swift", """
+            import UIKit
+
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+                                 fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {
+                    \(blocks.joined(separator: "\n        "))
+                }
+            }
+
+            """)
+    }
+
+    @Test func aSilentPushHandlerOfManyForegroundBlocks() throws {
+        let audit = try Doctor(fileSystem: Self.foregroundPushHandler(3).fileSystem).audit(root: DoctorRepository.root)
+        #expect(audit.findings.filter { $0.rule.id == "PUSH001" }.map(\.severity) == [.note])
+        try expectLinear(small: 200, Self.foregroundPushHandler)
+    }
+
     @Test func manyCancelAllCallsInOneFunction() throws {
         let audit = try Doctor(fileSystem: Self.cancelAllCalls(3).fileSystem).audit(root: DoctorRepository.root)
         #expect(audit.findings.filter { $0.rule.id == "BG016" }.map(\.location.line) == [7, 9, 11])

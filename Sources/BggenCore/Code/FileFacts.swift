@@ -22,7 +22,7 @@ struct FileFacts: Sendable {
     /// The transfers the file starts, for its background sessions (see `transferKinds`).
     var transferKinds: [TaskKind] = []
     /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)` or its `async` form, declared.
-    var silentPushHandlers: [FindingLocation] = []
+    var silentPushHandlers: [SilentPushHandler] = []
     /// `handleEventsForBackgroundURLSession` or SwiftUI `.backgroundTask(.urlSession(…))`.
     var handlesSessionEvents = false
     /// `URLSessionConfiguration.background(withIdentifier:)` and the Objective-C forms.

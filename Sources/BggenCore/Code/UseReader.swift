@@ -87,8 +87,10 @@ struct UseReader {
                 if argument.contains(where: { $0.text.hasSuffix("FetchIntervalNever") }) { facts.fetchSwitchedOffLines.insert(token.line) }
                 facts.modesUsed.insert("fetch")
                 mention(token.text, token.line)
-            case "didReceiveRemoteNotification" where isSilentPushDeclaration(at: index):
-                facts.silentPushHandlers.append(location)
+            case "didReceiveRemoteNotification":
+                guard let declaration = declaration(at: index), Self.isSilentPush(declaration) else { break }
+                let reach = SilentPushHandler.reach(declaration: declaration, open: declaration.endIndex, in: tokens, language: facts.language)
+                facts.silentPushHandlers.append(SilentPushHandler(location: location, reach: reach))
                 mention(token.text, token.line)
             default:
                 if let kind = CodeSymbol.table[token.text]?.request {
@@ -266,27 +268,33 @@ struct UseReader {
     }
 
     /// The declaration a selector part or label at `index` belongs to, back to the `func` (Swift) or the `-`/`+`
-    /// that starts an Objective-C method; nil for a call.
+    /// that starts an Objective-C method, up to its body's `{` (or its `;`); nil for a call.
     private func declaration(at index: Int) -> ArraySlice<SourceToken>? {
         var back = index - 1
         while back >= 0, ![";", "{", "}"].contains(tokens[back].text) || tokens[back].kind != .punctuation {
             if tokens[back].text == "func" && tokens[back].kind == .identifier { break }
+            if facts.language == .objectiveC && startsMethod(at: back) { break }
             back -= 1
         }
         let declared = facts.language == .swift
             ? back >= 0 && tokens[back].text == "func"
-            : back + 1 < tokens.count && tokens[back + 1].text == "-"
+            : (back >= 0 && startsMethod(at: back)) || (back + 1 < tokens.count && tokens[back + 1].text == "-")
         guard declared else { return nil }
         let end = tokens[(index + 1)...].firstIndex { $0.text == "{" || $0.text == ";" } ?? tokens.count
         return tokens[max(0, back)..<end]
     }
 
+    /// An Objective-C instance method's `-` at the start of its line, before its return type: what starts the first
+    /// method of an `@implementation`, which has no `;` or `}` before it.
+    private func startsMethod(at index: Int) -> Bool {
+        tokens[index].text == "-" && (index == 0 || tokens[index - 1].line < tokens[index].line) && matches(index + 1, ["("])
+    }
+
     /// The app delegate method iOS calls for a silent push: a declaration taking `fetchCompletionHandler` or
     /// returning `UIBackgroundFetchResult` asynchronously. A call to it, or the plain `didReceiveRemoteNotification:`
     /// of old, does not count.
-    private func isSilentPushDeclaration(at index: Int) -> Bool {
-        guard let declaration = declaration(at: index) else { return false }
-        return declaration.contains { $0.text == "fetchCompletionHandler" || $0.text == "UIBackgroundFetchResult" }
+    private static func isSilentPush(_ declaration: ArraySlice<SourceToken>) -> Bool {
+        declaration.contains { $0.text == "fetchCompletionHandler" || $0.text == "UIBackgroundFetchResult" }
     }
 
     /// `application(_ application: UIApplication, performFetchWithCompletionHandler:)` declared: a method of

@@ -29,6 +29,6 @@ extension EntitlementNeed {
     /// A silent-push handler the target compiles needs aps-environment. The remote-notification mode alone does
     /// not say the app uses push: with no handler that mode is unused, which MODE003 reports.
     private static func silentPush(in audit: RuleAudit) -> FindingLocation? {
-        audit.owned.flatMap(\.silentPushHandlers).first
+        audit.owned.flatMap(\.silentPushHandlers).first?.location
     }
 }
