@@ -51,7 +51,7 @@ if [ -z "$(DESTDIR)" ]; then \
 fi
 endef
 
-.PHONY: build bin-path install uninstall
+.PHONY: build bin-path install uninstall formula
 
 build:
 	$(SWIFT_BUILD)
@@ -80,3 +80,10 @@ install: build
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/bggen" "$(DESTDIR)$(MANDIR)/bggen.1" "$(DESTDIR)$(BASH_COMPLETIONS)/bggen" \
 		"$(DESTDIR)$(ZSH_COMPLETIONS)/_bggen" "$(DESTDIR)$(FISH_COMPLETIONS)/bggen.fish"
+
+# The Homebrew formula of a release, from Formula/bggen.rb.template: `make formula URL=<the release's source archive>
+# SHA256=<its shasum -a 256>` (HOMEPAGE= when the archive is not GitHub's). bggen has no hosted address yet, so no
+# formula with one is committed.
+FORMULA ?= $(SCRATCH_PATH)/Formula/bggen.rb
+formula:
+	.ci/make-formula --url "$(URL)" --sha256 "$(SHA256)" $(if $(HOMEPAGE),--homepage "$(HOMEPAGE)") --output "$(FORMULA)"
