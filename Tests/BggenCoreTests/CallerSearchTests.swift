@@ -30,21 +30,39 @@ struct CallerSearchTests {
                 "\(findings.map(\.message))")
     }
 
+    /// The same 40 callers, and a view's `.onAppear` calling `Tasks.register()`: the registration is made after
+    /// launch, and the error says a path from launch may pass through the callers the search did not read.
+    @Test func aLateRegistrationSaysWhereTheSearchStopped() throws {
+        let repository = fortyCallers(of: DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]))
+            .with("App/ContentView.swift", "import SwiftUI\n\nstruct ContentView: View {\n    var body: some View {\n        Text(\"\").onAppear { Tasks.register() }\n    }\n}\n")
+        let findings = try Doctor(fileSystem: repository.fileSystem).audit(root: DoctorRepository.root).findings
+        #expect(findings.map(\.rule.id) == ["BG004"])
+        #expect(findings.first?.message.hasSuffix(" A path from launch may pass through callers doctor did not read: its search for callers stopped in round 1, at 40 names of callers (more than 32), whose callers it did not read.") == true,
+                "\(findings.map(\.message))")
+    }
+
+    /// Launch reaches `Tasks.register()` through `depth` functions, each in a file of its own that only the search
+    /// for callers reads, one round per hop: 8 rounds find launch, and a 9th hop is past the search.
+    @Test func eightRoundsOfCallersAreFollowed() throws {
+        #expect(try findings(throughHops: 8).map(\.rule.id) == [])
+        let cut = try findings(throughHops: 9)
+        #expect(cut.map(\.rule.id) == ["CHECK001"])
+        #expect(cut.first?.message.contains("its search for callers stopped after 8 rounds with 1 names of callers still to follow") == true, "\(cut.map(\.message))")
+    }
+
+    private func findings(throughHops depth: Int) throws -> [DoctorFinding] {
+        var repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("Hop\(depth).call\(depth)()")
+            .with("App/Tasks.swift", Self.tasks)
+        for index in 1...depth {
+            let next = index == 1 ? "Tasks.register()" : "Hop\(index - 1).call\(index - 1)()"
+            repository = repository.with("App/Hops/Hop\(index).swift", "enum Hop\(index) {\n    static func call\(index)() { \(next) }\n}\n")
+        }
+        return try Doctor(fileSystem: repository.fileSystem).audit(root: DoctorRepository.root).findings
+    }
+
     /// `repository` with `Tasks.register()` and the 40 callers and 40 outer callers both tests above search.
     private func fortyCallers(of repository: DoctorRepository) -> DoctorRepository {
-        var repository = repository.with("App/Tasks.swift", """
-                import BackgroundTasks
-
-                enum Tasks {
-                    static func register() {
-                        BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in
-                            task.expirationHandler = {}
-                            task.setTaskCompleted(success: true)
-                        }
-                    }
-                }
-
-                """)
+        var repository = repository.with("App/Tasks.swift", Self.tasks)
         for index in 0..<40 {
             repository = repository
                 .with("App/Callers/Caller\(index).swift", "enum Caller\(index) {\n    static func call\(index)() { Tasks.register() }\n}\n")
@@ -52,4 +70,19 @@ struct CallerSearchTests {
         }
         return repository
     }
+
+    /// `Tasks.register()`, which registers the refresh task.
+    private static let tasks = """
+        import BackgroundTasks
+
+        enum Tasks {
+            static func register() {
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in
+                    task.expirationHandler = {}
+                    task.setTaskCompleted(success: true)
+                }
+            }
+        }
+
+        """
 }

@@ -32,6 +32,10 @@ struct CodeModel: Sendable {
     /// Where the search for callers towards launch ran out of its budget (`readWhatFactsNeed`), said in the notes of
     /// the registrations it found no path to: the callers it did not follow may hold one.
     var callerSearchCut: String?
+    /// The names receiver chains need that `readChainDeclarations`'s budget left unread, each with how many skipped
+    /// files holding it were not read and why: a call on such a chain stays untyped, so any function of its name may
+    /// be the one it calls, and a finding whose path passes it says so (`LaunchReach.unfollowed(on:to:)`).
+    var chainNamesNotFollowed: [String: ChainCut] = [:]
     /// How many files were lexed, and how many of those were read a second time for another file's sake.
     var lexedCount = 0
     var rereadCount = 0
@@ -382,10 +386,16 @@ struct CodeModel: Sendable {
         var wanted = Set<String>()
         for function in files.lazy.flatMap(\.functions) {
             for (name, shapes) in function.calls where names.contains(name) {
-                for shape in shapes { wanted.formUnion(shape.receiverChain?.names ?? []) }
+                for shape in shapes {
+                    guard let chain = shape.receiverChain else { continue }
+                    wanted.formUnion(chain.names)
+                    // The type's declaration says what it inherits: `feature.sensors`, `sensors` declared by its superclass.
+                    if chain.rootIsType, !chain.members.isEmpty { wanted.insert(chain.root) }
+                }
             }
         }
         wanted.subtract(files.lazy.flatMap(\.propertyTypes).map(\.name))
+        wanted.subtract(files.lazy.flatMap(\.declaredTypes.keys))
         guard !wanted.isEmpty else { return }
         let byHash = Dictionary(grouping: wanted, by: ByteSearch.hash)
         let filter = ByteSearch.WordFilter(byHash.keys)
@@ -400,6 +410,11 @@ struct CodeModel: Sendable {
         for (_, holding) in holders.filter({ $0.value.count <= Self.mostDeclaringFiles }).sorted(by: { ($0.value.count, $0.key) < ($1.value.count, $1.key) }) {
             guard picked.count + holding.count <= Self.mostChainFiles else { break }
             picked.formUnion(holding)
+        }
+        for (name, holding) in holders {
+            let unread = holding.count(where: { !picked.contains($0) })
+            guard unread > 0 else { continue }
+            chainNamesNotFollowed[name] = ChainCut(unread: unread, heldByTooMany: holding.count > Self.mostDeclaringFiles)
         }
         guard !picked.isEmpty else { return }
         let chosen = picked.sorted().map { skipped[$0] }.sorted { $0.file < $1.file }
@@ -417,8 +432,23 @@ struct CodeModel: Sendable {
 
     /// How many skipped files may hold a name a receiver chain needs before it is not followed, and how many files
     /// all the chains may have read: on home-assistant, 8 per name alone read 200 more files, a tenth of doctor's time.
-    private static let mostDeclaringFiles = 8
-    private static let mostChainFiles = 32
+    static let mostDeclaringFiles = 8
+    static let mostChainFiles = 32
+
+    /// A receiver chain's name the budget did not follow: `unread` skipped files hold it, and either more than
+    /// `mostDeclaringFiles` do (`heldByTooMany`) or the `mostChainFiles` files were spent on rarer names.
+    struct ChainCut: Sendable, Equatable {
+        var unread: Int
+        var heldByTooMany: Bool
+
+        /// `'Current' (616 files that hold it unread: more than the 8 a name may have read)`.
+        func described(_ name: String) -> String {
+            let why = heldByTooMany ? "more than the \(CodeModel.mostDeclaringFiles) a name may have read"
+                : "past the \(CodeModel.mostChainFiles) files all receivers may have read"
+            let files = unread == 1 ? "1 file that holds" : "\(unread) files that hold"
+            return "\(RepositoryText.quoted(name)) (\(files) it unread: \(why))"
+        }
+    }
 
     /// A launch handler whose task is handed to functions of other files is judged by them. Where each is a task
     /// helper of a file its target compiles (`TaskHelper`), the handler lacks an expiration handler when none of them

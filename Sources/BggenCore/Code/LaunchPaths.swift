@@ -40,7 +40,7 @@ struct FunctionMentions: Sendable, Equatable {
 
     /// The function with each call's receiver chain that `table` types (`Current.sensors.register()` on a
     /// `SensorContainer`) given that type, as if its file had told it.
-    func typingReceivers(with table: PropertyTable) -> FunctionMentions {
+    func typingReceivers(with table: inout PropertyTable) -> FunctionMentions {
         guard calls.values.contains(where: { $0.contains { $0.receiverChain != nil } }) else { return self }
         var typed = self
         typed.calls = calls.mapValues { shapes in

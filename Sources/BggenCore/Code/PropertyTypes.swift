@@ -47,12 +47,19 @@ struct PropertyType: Sendable, Hashable {
 }
 
 /// Every file's `PropertyType`s, read together: the type a receiver chain ends in, hop by hop. A name declared
-/// with two types (two globals, or a property of two extensions) types nothing.
+/// with two types (two globals, or a property of two extensions) types nothing. A property a type does not
+/// declare is looked for in what it inherits or conforms to (`supertypes`), nearest first: `class Feature: Base`
+/// has `Base`'s `let sensors: Sensors`, and a protocol's extension declares properties for every conforming type.
 struct PropertyTable: Sendable {
     private var globals: [String: Set<String>] = [:]
     private var members: [String: [String: Set<String>]] = [:]
+    private let supertypes: [String: Set<String>]
+    /// Each inherited property's types once looked up, by type and name: thousands of calls through one subclass
+    /// walk its ancestry once.
+    private var inherited: [String: [String: Set<String>]] = [:]
 
-    init(_ declarations: some Sequence<PropertyType>) {
+    init(_ declarations: some Sequence<PropertyType>, supertypes: [String: Set<String>] = [:]) {
+        self.supertypes = supertypes
         for declaration in declarations {
             if let owner = declaration.owner {
                 members[owner, default: [:]][declaration.name, default: []].insert(declaration.type)
@@ -67,7 +74,7 @@ struct PropertyTable: Sendable {
     /// The type of the value `chain` names: its root is a global or, failing that, a type (`Environment.shared`),
     /// unless the file that wrote it already knew the root's type; each later name is a property of the type so far.
     /// Nil when some hop is not declared, or declared with more than one type.
-    func type(of chain: ReceiverChain) -> String? {
+    mutating func type(of chain: ReceiverChain) -> String? {
         var type: String
         if chain.rootIsType {
             type = chain.root
@@ -80,10 +87,29 @@ struct PropertyTable: Sendable {
             return nil
         }
         for name in chain.members {
-            guard let next = members[type]?[name], next.count == 1, let only = next.first else { return nil }
+            guard let next = members[type]?[name] ?? inheritedTypes(of: name, in: type), next.count == 1, let only = next.first else { return nil }
             type = only
         }
         return type
+    }
+
+    /// The types of the property `name` that `type` inherits: those the nearest ancestors declaring it give, level by
+    /// level (a cycle of declarations ends where it meets a type already walked); nil when none does.
+    private mutating func inheritedTypes(of name: String, in type: String) -> Set<String>? {
+        guard supertypes[type] != nil else { return nil }
+        if let known = inherited[type]?[name] { return known.isEmpty ? nil : known }
+        var seen: Set<String> = [type]
+        var level = supertypes[type] ?? []
+        var found = Set<String>()
+        while found.isEmpty, !level.isEmpty {
+            var next = Set<String>()
+            for ancestor in level where seen.insert(ancestor).inserted {
+                if let declared = members[ancestor]?[name] { found.formUnion(declared) } else { next.formUnion(supertypes[ancestor] ?? []) }
+            }
+            level = next
+        }
+        inherited[type, default: [:]][name] = found
+        return found.isEmpty ? nil : found
     }
 }
 

@@ -261,16 +261,26 @@ final class LaunchReach: @unchecked Sendable {
     private var descendants: [String: Set<String>] = [:]
     private var answers: [Callee: Bool] = [:]
     private let lock = NSLock()
+    /// The receiver chains' names the model's budget did not follow (`CodeModel.chainNamesNotFollowed`).
+    private let chainNamesNotFollowed: [String: CodeModel.ChainCut]
+    /// Where the search for callers towards launch stopped (`CodeModel.callerSearchCut`): a path from launch may
+    /// pass through the callers it did not read.
+    let callerSearchCut: String?
 
     /// Over the files whose code may run in an app (`CodeModel.mayRunInApp`): a call from a test bundle's file is
     /// no path from launch or from an entry after it.
     convenience init(code: CodeModel) {
-        self.init(files: code.files.filter { code.mayRunInApp($0.file) })
+        self.init(files: code.files.filter { code.mayRunInApp($0.file) }, chainNamesNotFollowed: code.chainNamesNotFollowed,
+                  callerSearchCut: code.callerSearchCut)
     }
 
-    init(files: [FileFacts]) {
-        let table = PropertyTable(files.flatMap(\.propertyTypes))
-        functions = files.flatMap(\.functions).map { table.isEmpty ? $0 : $0.typingReceivers(with: table) }
+    init(files: [FileFacts], chainNamesNotFollowed: [String: CodeModel.ChainCut] = [:], callerSearchCut: String? = nil) {
+        self.chainNamesNotFollowed = chainNamesNotFollowed
+        self.callerSearchCut = callerSearchCut
+        let inherits = files.reduce(into: [String: Set<String>]()) { result, file in result.merge(file.supertypes) { $0.union($1) } }
+        supertypes = inherits
+        var table = PropertyTable(files.flatMap(\.propertyTypes), supertypes: inherits)
+        functions = files.flatMap(\.functions).map { table.isEmpty ? $0 : $0.typingReceivers(with: &table) }
         for (index, function) in functions.enumerated() {
             for name in function.mentions {
                 mentionedBy[name, default: []].append(index)
@@ -287,10 +297,24 @@ final class LaunchReach: @unchecked Sendable {
             byFileAndKey[function.file + "\n" + function.key, default: []].append(index)
         }
         launchKeys = Set(functions.filter(\.isLaunch).map(\.key))
-        supertypes = files.reduce(into: [:]) { result, file in result.merge(file.supertypes) { $0.union($1) } }
         for (type, parents) in supertypes {
             for parent in parents { subtypes[parent, default: []].insert(type) }
         }
+    }
+
+    /// The names the chain budget left unread among the receivers of `path`'s calls (each hop's call of the next,
+    /// the last one's of `key`) that stay untyped, rarest first: any function of the name may be what such a call
+    /// runs, so the path may be another type's.
+    func unfollowed(on path: [FunctionMentions], to key: String) -> [(name: String, cut: CodeModel.ChainCut)] {
+        guard !chainNamesNotFollowed.isEmpty else { return [] }
+        var names = Set<String>()
+        for (function, callee) in zip(path, path.dropFirst().map(\.key) + [key]) {
+            for shape in function.calls[CodeModel.callableName(callee)] ?? [] where shape.receiverTypes == nil {
+                names.formUnion((shape.receiverChain?.names ?? []).filter { chainNamesNotFollowed[$0] != nil })
+            }
+        }
+        return names.compactMap { name in chainNamesNotFollowed[name].map { (name, $0) } }
+            .sorted { ($0.cut.unread, $0.name) < ($1.cut.unread, $1.name) }
     }
 
     /// The function a registration is in, as the walk starts from it; nil when it is not in a function.

@@ -42,6 +42,8 @@ extension DoctorRule {
             .triggering("a registration in the initialiser of a lazy property a scene callback first reads", lazyService(lazy: true, marker: "1️⃣"), "1️⃣"),
             .triggering("a registration in init(), made at launch, that .onAppear reaches through init(preview:) handing over with self.init(): a warning",
                         initializers(delegating: true, marker: "1️⃣"), "1️⃣ BG004 warning"),
+            .triggering("a registration launch reaches and .onAppear reaches again through a property a superclass declares in another file (feature.sensors.start(), a Screen): a warning",
+                        inheritedProperty("class Base {\n    let sensors = Screen()\n}\n", marker: "1️⃣"), "1️⃣ BG004 warning"),
             .triggering("an Objective-C registration in a dispatch_async block at launch", objectiveC("""
                 - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
                     dispatch_async(dispatch_get_main_queue(), ^{
@@ -82,6 +84,10 @@ extension DoctorRule {
                                .with("App/Environment+Sensors.swift", "extension Environment {\n    var sensors: Sensors { Sensors() }\n}\n")
                                .with("App/Sensors.swift", "final class Sensors {\n    func start() {}\n}\n")
                                .with("App/ContentView.swift", ExampleSources.view(".onAppear { Current.sensors.start() }"))),
+            .nonTriggering("a registration at launch, and .onAppear calling another type's method of the same name through a property a superclass declares in another file (feature.sensors.start())",
+                           inheritedProperty("class Base {\n    let sensors = Sensors()\n}\n")),
+            .nonTriggering("a registration at launch, and .onAppear calling another type's method of the same name through a property a protocol's extension declares",
+                           inheritedProperty("protocol Base {}\n\nextension Base {\n    var sensors: Sensors { Sensors() }\n}\n")),
             .nonTriggering("a registration in init(), made at launch, and .onAppear making the type with init(preview:), which does not register",
                            initializers(delegating: false)),
             .nonTriggering("a registration reached from launch through another function",
@@ -158,6 +164,28 @@ extension DoctorRule {
 
                     func schedule() {
                         try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+                    }
+                }
+
+                """)
+    }
+
+    /// Launch runs `Screen().start()`, which registers (`marker` before it); a view's `.onAppear` calls
+    /// `feature.sensors.start()`, where `Feature` (a file of its own) inherits `sensors` from `base`, another file.
+    private static func inheritedProperty(_ base: String, marker: String = "") -> ExampleApp {
+        ExampleSources.late("func start() {", marker: marker).launching("Screen().start()")
+            .with("App/Base.swift", base)
+            .with("App/Feature.swift", "final class Feature: Base {}\n")
+            .with("App/Sensors.swift", "final class Sensors {\n    func start() {}\n}\n")
+            .with("App/ContentView.swift", """
+                import SwiftUI
+
+                struct ContentView: View {
+                    let feature = Feature()
+
+                    var body: some View {
+                        Text("Hello")
+                            .onAppear { feature.sensors.start() }
                     }
                 }
 
@@ -313,7 +341,7 @@ struct LateRegistration: Sendable, Equatable {
                                     why: why, fix: "Register in application(_:didFinishLaunchingWithOptions:) (or a SwiftUI App's init), synchronously.")
         case .function(let key):
             guard let callee = reach.callee(of: use), let path = reach.afterLaunchPath(to: callee), let entry = path.first?.entry else { return nil }
-            let route = LaunchPaths.describe(path, to: key)
+            let route = LaunchPaths.describe(path, to: key) + unfollowed(reach.unfollowed(on: path, to: key))
             if reach.reaches(callee) {
                 // Launch registers it; a later path that passes an enum case on the way (a state machine's
                 // `handle(.didBecomeActive)`, which launch calls with `.didFinishLaunching`) may never get there.
@@ -324,10 +352,21 @@ struct LateRegistration: Sendable, Equatable {
                                         fix: "Keep the call at launch and remove the one from \(entry.place), or make \(key) register once.")
             }
             let again = entry.isPerOperation ? ", and again at each tap" : ""
-            return LateRegistration(isAlsoAtLaunch: false, message: "\(identifier) is registered after launch finishes\(again), from \(route).",
+            let cut = reach.callerSearchCut.map { " A path from launch may pass through callers doctor did not read: \($0)." } ?? ""
+            return LateRegistration(isAlsoAtLaunch: false, message: "\(identifier) is registered after launch finishes\(again), from \(route).\(cut)",
                                     why: why, fix: "Call \(key) from application(_:didFinishLaunchingWithOptions:) (or a SwiftUI App's init), synchronously, not from \(entry.place).")
         case .unknown:
             return nil
         }
     }
+
+    /// What the budget of receiver chains left unread on the path, said after it: at most `namesShown` names.
+    private static func unfollowed(_ names: [(name: String, cut: CodeModel.ChainCut)]) -> String {
+        guard !names.isEmpty else { return "" }
+        let shown = names.prefix(namesShown).map { $0.cut.described($0.name) }
+        let more = names.count > namesShown ? ", and \(names.count - namesShown) more" : ""
+        return " (a call on it may be another type's: doctor did not follow the receiver's \(shown.joined(separator: ", "))\(more))"
+    }
+
+    private static let namesShown = 3
 }
