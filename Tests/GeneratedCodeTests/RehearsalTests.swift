@@ -251,8 +251,8 @@ struct RehearsalTests {
             .replacingOccurrences(of: "    let processing: BackgroundTaskManager\n", with: "    let processing: BackgroundTaskManager\n    let since: Int\n")
             .replacingOccurrences(of: "AppSilentPushWork(processing: processing)\n", with: "AppSilentPushWork(processing: processing, since: 42)\n")
         files["SilentPushWork.swift"] = hanging.replacingOccurrences(
-            of: "            await processing.scheduleProcessingTask()\n",
-            with: "            await BackgroundTaskManager.shared.scheduleProcessingTask()\n")
+            of: "            await processing.requestProcessingSoon()\n",
+            with: "            await BackgroundTaskManager.shared.requestProcessingSoon()\n")
         try #require(hanging.contains("let since: Int\n") && hanging.contains("since: 42)") && files["SilentPushWork.swift"] != hanging)
         files["AppRefreshWork.swift"] = try Self.replacingBody(of: "AppRefreshWork", in: files["AppRefreshWork.swift"]!, with: """
                 struct Offline: Error {}

@@ -134,7 +134,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "refresh handler does not schedule the next refresh",
             scenario: "refresh",
             edits: [Edit(
-                find: "        submitAppRefreshRequest(afterRun: true)\n        BackgroundTaskRun.start(\n",
+                find: "        submitAppRefreshRequest(askedBy: .run)\n        BackgroundTaskRun.start(\n",
                 replace: "        BackgroundTaskRun.start(\n"
             )],
             caughtBy: ["refresh.launch-completes-once-and-reschedules"]
@@ -556,8 +556,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "a launch handler waits for a hung submission before its task has an expiration handler",
             scenario: "refresh",
             edits: [Edit(
-                find: "        submitAppRefreshRequest(afterRun: true)\n        BackgroundTaskRun.start(\n",
-                replace: "        submitAppRefreshRequest(afterRun: true)\n        submissionQueue.sync {}\n        BackgroundTaskRun.start(\n"
+                find: "        submitAppRefreshRequest(askedBy: .run)\n        BackgroundTaskRun.start(\n",
+                replace: "        submitAppRefreshRequest(askedBy: .run)\n        submissionQueue.sync {}\n        BackgroundTaskRun.start(\n"
             )],
             caughtBy: ["refresh.hung-submission-neither-blocks-the-expiry-nor-the-next-launch"]
         ),
@@ -624,8 +624,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "a process push answers before its processing request is submitted",
             scenario: "interval-on-push",
             edits: [Edit(
-                find: "            await processing.scheduleProcessingTask()\n",
-                replace: "            Task { await processing.scheduleProcessingTask() }\n"
+                find: "            await processing.requestProcessingSoon()\n",
+                replace: "            Task { await processing.requestProcessingSoon() }\n"
             )],
             caughtBy: ["push.process-answers-after-the-request-is-submitted"]
         ),
@@ -747,17 +747,34 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             caughtBy: ["continued.a-hung-submission-times-out-and-is-withdrawn"]
         ),
         Mutant(
+            // Review 4 (this stop), L2: a "process" push kept the interval's due date, up to an interval away.
+            name: "a process push asks for processing at the interval's due date",
+            scenario: "all-tasks",
+            edits: [Edit(find: "            askedBy: .waitingWork, handedOver: handedOver\n", replace: "            askedBy: .leavingTheApp, handedOver: handedOver\n")],
+            caughtBy: ["push.process-asks-for-the-next-idle-moment-and-leaving-the-app-keeps-it"]
+        ),
+        Mutant(
+            // Review 4 (this stop), L2: leaving the app after a push moved its request back to the due date.
+            name: "leaving the app after a process push moves its request back to the due date",
+            scenario: "all-tasks",
+            edits: [Edit(
+                find: "                if state.waitingWork?.contains(identifier) == true {\n                    return now\n                }\n",
+                replace: "                break\n"
+            )],
+            caughtBy: ["push.process-asks-for-the-next-idle-moment-and-leaving-the-app-keeps-it"]
+        ),
+        Mutant(
             // Review 4, C1: every trip to the background asked for "now + interval", moving the pending request
             // later each time; a daily task never ran for a user who opens the app every day.
             name: "scheduling from the background asks for now plus the interval (daily)",
             scenario: "interval-daily",
-            edits: [Edit(find: "        if !afterRun, let saved", replace: "        if !afterRun && next < now, let saved")],
+            edits: [Edit(find: "            if asker == .leavingTheApp, let saved", replace: "            if asker == .leavingTheApp && next < now, let saved")],
             caughtBy: ["tasks.a-user-back-every-few-hours-gets-a-run-each-interval"]
         ),
         Mutant(
             name: "scheduling from the background asks for now plus the interval (every few hours)",
             scenario: "refresh",
-            edits: [Edit(find: "        if !afterRun, let saved", replace: "        if !afterRun && next < now, let saved")],
+            edits: [Edit(find: "            if asker == .leavingTheApp, let saved", replace: "            if asker == .leavingTheApp && next < now, let saved")],
             caughtBy: ["tasks.a-user-back-every-few-hours-gets-a-run-each-interval"]
         ),
         Mutant(

@@ -18,9 +18,9 @@ nonisolated struct AppSilentPushWork: SilentPushWork {
             // Fetch what changed, for example: try await SyncClient().pullChanges()
             return .newData
         case "process"?:
-            // Heavy work waits for a processing task, which iOS runs when the device is idle. Awaited: iOS can
+            // Heavy work waits for a processing task, which iOS runs at the next idle moment. Awaited: iOS can
             // suspend the app as soon as the push is answered, before the request is submitted.
-            await processing.scheduleProcessingTask()
+            await processing.requestProcessingSoon()
             return .noData
         default:
             return .noData

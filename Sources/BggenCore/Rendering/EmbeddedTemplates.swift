@@ -1108,14 +1108,14 @@ import UIKit
     /// the first request, before any has run), or as soon as iOS chooses once that has passed. Call it every time
     /// the app enters the background: it never moves a pending request later (see `TaskDueDates`).
     func scheduleAppRefresh() {
-        submitAppRefreshRequest(afterRun: false)
+        submitAppRefreshRequest(askedBy: .leavingTheApp)
     }
 
-    /// `afterRun`: asked for by a refresh as it starts, so the next one is due `appRefreshInterval` from now.
-    private func submitAppRefreshRequest(afterRun: Bool) {
+    /// `.run`: asked for by a refresh as it starts, so the next one is due `appRefreshInterval` from now.
+    private func submitAppRefreshRequest(askedBy asker: TaskDueDates.Asker) {
         submit(backgroundMode: "fetch") { [now, dueDates] in
             let request = BGAppRefreshTaskRequest(identifier: BackgroundTaskConfiguration.appRefreshIdentifier)
-            request.earliestBeginDate = dueDates.earliestBeginDate(of: request.identifier, now: now(), afterRun: afterRun) { now in
+            request.earliestBeginDate = dueDates.earliestBeginDate(of: request.identifier, now: now(), askedBy: asker) { now in
                 now.addingTimeInterval(BackgroundTaskConfiguration.appRefreshInterval)
             }
             return request
@@ -1131,7 +1131,7 @@ import UIKit
         let started = Date()
         BackgroundLog.notice("Launched \(name).")
         // Requests run once; schedule the next refresh before anything can fail, and before this one completes.
-        submitAppRefreshRequest(afterRun: true)
+        submitAppRefreshRequest(askedBy: .run)
         let work = appRefreshWork
         let submissions = submissions
         guard !Task.isCancelled else {
@@ -1195,7 +1195,7 @@ import UIKit
         // Requests run once; schedule the next refresh before anything can fail. The run completes the task only
         // once the request is handed over, or after a bounded wait: the scheduler can hang, and the task has its
         // expiration handler from the start, whatever the scheduler does.
-        submitAppRefreshRequest(afterRun: true)
+        submitAppRefreshRequest(askedBy: .run)
         BackgroundTaskRun.start(
             task, name: BackgroundTaskConfiguration.appRefreshIdentifier, work: appRefreshWork, completingAfter: submissions
         )
@@ -1219,21 +1219,30 @@ import UIKit
     ) {
         submitProcessingRequest(
             requiresNetworkConnectivity: requiresNetworkConnectivity, requiresExternalPower: requiresExternalPower,
-            {{#if processingScheduled}}afterRun: false, {{/if}}{{#if processingOnPush}}beginningAfter: 0, {{/if}}handedOver: nil
+            {{#if processingScheduled}}askedBy: .leavingTheApp, {{/if}}{{#if processingOnPush}}beginningAfter: 0, {{/if}}handedOver: nil
         )
     }
 
-    /// The same, for code that must not finish before iOS has the request: returns once the scheduler has taken it,
-    /// or after `BackgroundTaskRun.submissionWaitLimit`. A silent push awaits it before it answers, because iOS can
-    /// suspend the app as soon as the push is answered, and a request not yet submitted is then lost.
-    func scheduleProcessingTask(
+    /// Asks iOS to run the processing task at the next idle moment it chooses, for work that is waiting now, such as
+{{#if processingScheduled}}
+    /// what a silent push brought: a pending request may move earlier, never later. Until a run starts, leaving the
+    /// app asks for the next idle moment too, and the saved due date stays as it was, so a push neither pushes the
+    /// interval's schedule back nor is pushed back by it (see `TaskDueDates`). Returns once the scheduler has taken
+    /// the request, or after `BackgroundTaskRun.submissionWaitLimit`: iOS can suspend the app as soon as the push is
+    /// answered, and a request not yet submitted is then lost.
+{{else}}
+    /// what a silent push brought. Returns once the scheduler has taken the request, or after
+    /// `BackgroundTaskRun.submissionWaitLimit`: iOS can suspend the app as soon as the push is answered, and a
+    /// request not yet submitted is then lost.
+{{/if}}
+    func requestProcessingSoon(
         requiresNetworkConnectivity: Bool = BackgroundTaskConfiguration.processingRequiresNetworkConnectivity,
         requiresExternalPower: Bool = BackgroundTaskConfiguration.processingRequiresExternalPower
     ) async {
         let handedOver = DispatchGroup()
         submitProcessingRequest(
             requiresNetworkConnectivity: requiresNetworkConnectivity, requiresExternalPower: requiresExternalPower,
-            {{#if processingScheduled}}afterRun: false, {{/if}}{{#if processingOnPush}}beginningAfter: 0, {{/if}}handedOver: handedOver
+            {{#if processingScheduled}}askedBy: .waitingWork, {{/if}}{{#if processingOnPush}}beginningAfter: 0, {{/if}}handedOver: handedOver
         )
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             BackgroundTaskRun.afterSubmissions(handedOver, of: BackgroundTaskConfiguration.processingIdentifier) {
@@ -1242,14 +1251,24 @@ import UIKit
         }
     }
 
+    /// What `SilentPushWork.swift` files written by earlier versions of bggen call for a push's processing.
+    @available(*, deprecated, renamed: "requestProcessingSoon(requiresNetworkConnectivity:requiresExternalPower:)")
+    func scheduleProcessingTask(
+        requiresNetworkConnectivity: Bool = BackgroundTaskConfiguration.processingRequiresNetworkConnectivity,
+        requiresExternalPower: Bool = BackgroundTaskConfiguration.processingRequiresExternalPower
+    ) async {
+        await requestProcessingSoon(requiresNetworkConnectivity: requiresNetworkConnectivity, requiresExternalPower: requiresExternalPower)
+    }
+
 {{#if processingScheduled}}
-    /// `afterRun`: asked for by a run as it starts, so the next one is due {{#if hasProcessingInterval}}`processingInterval` from now{{/if}}{{#if nightly}}at the next `processingStartTime`{{/if}}.
+    /// `asker`: `.run` when a run asks as it starts, so the next one is due {{#if hasProcessingInterval}}`processingInterval` from now{{/if}}{{#if nightly}}at the next `processingStartTime`{{/if}}; `.waitingWork`
+    /// for the next idle moment.
 {{/if}}
 {{#if processingOnPush}}
     /// `delay`: how long from now the run may start; 0 for a push's request, which asks for the next idle moment.
 {{/if}}
     private func submitProcessingRequest(
-        requiresNetworkConnectivity: Bool, requiresExternalPower: Bool,{{#if processingScheduled}} afterRun: Bool,{{/if}}{{#if processingOnPush}} beginningAfter delay: TimeInterval,{{/if}} handedOver: DispatchGroup?
+        requiresNetworkConnectivity: Bool, requiresExternalPower: Bool,{{#if processingScheduled}} askedBy asker: TaskDueDates.Asker,{{/if}}{{#if processingOnPush}} beginningAfter delay: TimeInterval,{{/if}} handedOver: DispatchGroup?
     ) {
 {{#if processingScheduled}}
         let (now, dueDates) = (self.now, self.dueDates)
@@ -1266,7 +1285,7 @@ import UIKit
 {{/if}}
 {{#if nightly}}
             request.earliestBeginDate = dueDates.earliestBeginDate(
-                of: request.identifier, now: now(), afterRun: afterRun, keepingSaved: Self.isTonightsStart
+                of: request.identifier, now: now(), askedBy: asker, keepingSaved: Self.isTonightsStart
             ) { now in
                 // A day on: `nextDate` finds no date only for components no calendar matches.
                 Calendar.current.nextDate(
@@ -1276,7 +1295,7 @@ import UIKit
 {{/if}}
 {{#if hasProcessingInterval}}
             if let interval = BackgroundTaskConfiguration.processingInterval {
-                request.earliestBeginDate = dueDates.earliestBeginDate(of: request.identifier, now: now(), afterRun: afterRun) { now in
+                request.earliestBeginDate = dueDates.earliestBeginDate(of: request.identifier, now: now(), askedBy: asker) { now in
                     now.addingTimeInterval(interval)
                 }
             }
@@ -1305,7 +1324,7 @@ import UIKit
         // is handed over, or after a bounded wait.
         submitProcessingRequest(
             requiresNetworkConnectivity: BackgroundTaskConfiguration.processingRequiresNetworkConnectivity,
-            requiresExternalPower: BackgroundTaskConfiguration.processingRequiresExternalPower, afterRun: true, handedOver: nil
+            requiresExternalPower: BackgroundTaskConfiguration.processingRequiresExternalPower, askedBy: .run, handedOver: nil
         )
         BackgroundTaskRun.start(
             task, name: BackgroundTaskConfiguration.processingIdentifier, work: processingWork, completingAfter: submissions
@@ -1491,6 +1510,11 @@ import UIKit
         var due: [String: Date] = [:]
         /// The unfinished runs in a row, by identifier.
         var unfinishedRuns: [String: Int] = [:]
+{{#if processingScheduled}}
+        /// The identifiers with work waiting for a run (`TaskDueDates.Asker.waitingWork`). Optional, so a file
+        /// written before it existed still decodes.
+        var waitingWork: Set<String>?
+{{/if}}
     }
 
     /// One change at a time, in every copy: the submission queue saves due dates while a run counts its failures.
@@ -1567,6 +1591,9 @@ import UIKit
 /// user who opens the app every day, and a refresh every few hours would run only overnight. So a request asked
 /// for from there keeps the saved due date (one interval after the last run, or after the first request), or
 /// asks for now once that has passed; only a run, asking for its successor as it starts, moves the due date on.
+{{#if processingScheduled}}
+/// Work that is waiting (a push brought it) asks for now, and so does leaving the app until a run starts.
+{{/if}}
 {{availability}}nonisolated struct TaskDueDates: Sendable {
     let schedule: TaskSchedule
 
@@ -1574,18 +1601,53 @@ import UIKit
         self.schedule = schedule
     }
 
+    /// Who asks for a request, which decides its begin date.
+    nonisolated enum Asker: Sendable {
+        /// The app, entering the background: the saved due date, never a later one.
+        case leavingTheApp
+        /// A run, as it starts, for its successor: one interval on.
+        case run
+{{#if processingScheduled}}
+        /// Work waiting now, such as a push's: the next idle moment.
+        case waitingWork
+{{/if}}
+    }
+
     /// The earliest begin date of the next request for `identifier`, where `next(now)` is when a run starting now
-    /// would make the next one due. After a run, that, saved as the due date. Otherwise the saved due date, or
-    /// `now` once it has passed; `next(now)` when none is saved (saved then), the saved one lies further out (the
+{{#if processingScheduled}}
+    /// would make the next one due. Asked for by a run, that, saved as the due date. Asked for by waiting work,
+    /// `now`, and the same for every request until a run starts, the due date left as it was: a submission replaces
+    /// the pending request, so leaving the app after a push would otherwise move the push's request back to the due
+    /// date. Otherwise the saved due date, or `now` once it has passed; `next(now)` when none is saved (saved then),
+    /// the saved one lies further out (the interval was shortened, or the clock was set back) or
+    /// `keepingSaved(saved, now)` says it no longer stands.
+{{else}}
+    /// would make the next one due. Asked for by a run, that, saved as the due date. Otherwise the saved due date,
+    /// or `now` once it has passed; `next(now)` when none is saved (saved then), the saved one lies further out (the
     /// interval was shortened, or the clock was set back) or `keepingSaved(saved, now)` says it no longer stands.
+{{/if}}
     func earliestBeginDate(
-        of identifier: String, now: Date, afterRun: Bool, keepingSaved: (Date, Date) -> Bool = { _, _ in true },
+        of identifier: String, now: Date, askedBy asker: Asker, keepingSaved: (Date, Date) -> Bool = { _, _ in true },
         next: (Date) -> Date
     ) -> Date {
         schedule.update { state in
+{{#if processingScheduled}}
+            switch asker {
+            case .waitingWork:
+                state.waitingWork = (state.waitingWork ?? []).union([identifier])
+                return now
+            case .run:
+                // This run takes the work that was waiting.
+                state.waitingWork?.remove(identifier)
+            case .leavingTheApp:
+                if state.waitingWork?.contains(identifier) == true {
+                    return now
+                }
+            }
+{{/if}}
             let former = schedule.formerValue(identifier + ".due", as: Date.self)
             let next = next(now)
-            if !afterRun, let saved = state.due[identifier] ?? former, saved <= next, keepingSaved(saved, now) {
+            if asker == .leavingTheApp, let saved = state.due[identifier] ?? former, saved <= next, keepingSaved(saved, now) {
                 state.due[identifier] = saved
                 return max(now, saved)
             }
@@ -1594,11 +1656,19 @@ import UIKit
         }
     }
 
+{{#if processingScheduled}}
+    /// Forgets when `identifier` is due, and any work waiting for it: its next request is asked for one interval
+    /// from then.
+{{else}}
     /// Forgets when `identifier` is due: its next request is asked for one interval from then.
+{{/if}}
     func forget(_ identifier: String) {
         schedule.update { state in
             _ = schedule.formerValue(identifier + ".due", as: Date.self)
             state.due[identifier] = nil
+{{#if processingScheduled}}
+            state.waitingWork?.remove(identifier)
+{{/if}}
         }
     }
 }
@@ -5929,9 +5999,9 @@ import UIKit
             return .newData
 {{#if processing}}
         case "process"?:
-            // Heavy work waits for a processing task, which iOS runs when the device is idle. Awaited: iOS can
+            // Heavy work waits for a processing task, which iOS runs at the next idle moment. Awaited: iOS can
             // suspend the app as soon as the push is answered, before the request is submitted.
-            await processing.scheduleProcessingTask()
+            await processing.requestProcessingSoon()
             return .noData
 {{/if}}
         default:

@@ -15,6 +15,18 @@ nonisolated struct SilentPushSubject: Sendable {
     let deliverToShippedWork: @MainActor @Sendable (_ userInfo: [AnyHashable: Any]) async -> UIBackgroundFetchResult
     /// The processing identifier, when the scenario has processing: the shipped work's "process" push submits it.
     let processingIdentifier: String?
+    /// When processing is also scheduled on an interval or at a time: the app's side of that schedule.
+    let processingSchedule: ProcessingScheduleSubject?
+}
+
+/// The shared manager's processing schedule, as the app delegate and a push reach it.
+nonisolated struct ProcessingScheduleSubject: Sendable {
+    /// `scheduleProcessingTask()` on the shared manager, as the app does on entering the background.
+    let leaveTheApp: @MainActor @Sendable () -> Void
+    /// The processing task's saved due date.
+    let savedDueDate: @Sendable () -> Date?
+    /// Forgets the processing task's due date and any work waiting for it.
+    let forget: @Sendable () -> Void
 }
 
 /// Work that answers with a chosen result or throws, and records what it was given. The generated handler reaches
@@ -145,6 +157,53 @@ nonisolated enum SilentPushChecks {
                     "the push was answered before its processing request was submitted: iOS can suspend the app first and the request is lost"
                 )
                 _ = scheduler.waitForPendingRequest(identifier, submittedAfter: before, timeout: HarnessSettings.timeout)
+            }
+        }
+
+        if let identifier = subject.processingIdentifier, let schedule = subject.processingSchedule {
+            // Review 4 (this stop), L2: the push's request kept the interval's due date, up to an interval away,
+            // while the server says work is waiting now. A push may move the request earlier, never later; leaving
+            // the app afterwards must not move it back; and the interval's due date stays as it was.
+            report.check("push.process-asks-for-the-next-idle-moment-and-leaving-the-app-keeps-it") { _ in
+                let scheduler = BGTaskScheduler.shared
+                let timeout = HarnessSettings.timeout
+                schedule.forget()
+                defer { schedule.forget() }
+                func leaveTheApp() throws -> BGTaskRequest {
+                    let left = Date()
+                    try unwrap(onMainActor { schedule.leaveTheApp() }, "scheduling did not return")
+                    return try unwrap(
+                        scheduler.waitForPendingRequest(identifier, submittedAfter: left, timeout: timeout),
+                        "leaving the app left no processing request pending"
+                    )
+                }
+                func minutesAway(_ request: BGTaskRequest) -> Int {
+                    Int((request.earliestBeginDate ?? .distantPast).timeIntervalSinceNow / 60)
+                }
+                let scheduled = try leaveTheApp()
+                let due = try unwrap(schedule.savedDueDate(), "leaving the app saved no due date for processing")
+                try require(minutesAway(scheduled) > 1, "leaving the app asked for processing \(minutesAway(scheduled)) minutes away, not at its due date")
+                let pushed = Date()
+                let result = try deliver(.silent(type: "process", id: 6), to: nil)
+                try require(result == .noData, "a \"process\" push answered \(result)")
+                let asked = try unwrap(
+                    scheduler.waitForPendingRequest(identifier, submittedAfter: pushed, timeout: timeout),
+                    "a \"process\" push left no processing request pending"
+                )
+                try require(
+                    minutesAway(asked) <= 0,
+                    "a \"process\" push asked for processing \(minutesAway(asked)) minutes away, at the interval's due date: the work it brought waits that long instead of the next idle moment"
+                )
+                let afterwards = try leaveTheApp()
+                try require(
+                    minutesAway(afterwards) <= 0,
+                    "leaving the app after a \"process\" push moved its processing request \(minutesAway(afterwards)) minutes away, back to the interval's due date"
+                )
+                let kept = try unwrap(schedule.savedDueDate(), "the processing due date was lost after a push")
+                try require(
+                    abs(kept.timeIntervalSince(due)) < 1,
+                    "a \"process\" push moved the interval's saved due date by \(Int(kept.timeIntervalSince(due) / 60)) minutes; the schedule should stay as it was"
+                )
             }
         }
 

@@ -15,8 +15,24 @@ nonisolated enum GeneratedSilentPush {
         return SilentPushSubject(
             deliverScripted: { await SilentPushHandler(work: Work(script: $1)).handle(userInfo: $0) },
             deliverToShippedWork: { await SilentPushHandler(work: SilentPushHandler.makeSilentPushWork()).handle(userInfo: $0) },
-            processingIdentifier: processingIdentifier
+            processingIdentifier: processingIdentifier,
+            processingSchedule: processingSchedule()
         )
+    }
+
+    /// The shared manager's schedule, when processing is scheduled on an interval or at a time (not only by pushes).
+    private static func processingSchedule() -> ProcessingScheduleSubject? {
+        #if BGGEN_PROCESSING && BGGEN_DUE_DATES
+        guard let identifier = HarnessExpectations.processingIdentifier,
+              HarnessExpectations.processingSeconds != nil || HarnessExpectations.processingNightly != nil else { return nil }
+        return ProcessingScheduleSubject(
+            leaveTheApp: { BackgroundTaskManager.shared.scheduleProcessingTask() },
+            savedDueDate: { TaskSchedule().update { $0.due[identifier] } },
+            forget: { TaskDueDates().forget(identifier) }
+        )
+        #else
+        return nil
+        #endif
     }
 
     /// The scripted work as the generated protocol sees it: the push decoded as the script's probe, where the
