@@ -225,15 +225,15 @@ struct CodeModelLinearityTests {
     }
 
     /// `count` views, each calling `register()` from `.onAppear` on `Env<i>.sensors<i>`, a global and a property of
-    /// an extension its file declares, and on `feature<i>.inherited<i>`, a property `Feature<i>` inherits from
-    /// `Base<i>` of another file, beside the task registered at launch in `Tasks.register()`: every file's
+    /// an extension its file declares, on `feature<i>.inherited<i>`, a property `Feature<i>` inherits from
+    /// `Base<i>` of another file, and on what `makeSensors<i>()` of another file returns, beside the task registered at launch in `Tasks.register()`: every file's
     /// declarations go into one table, and each call's receiver is typed in a few lookups (`PropertyTable`).
     static func receiversThroughOtherFilesProperties(_ count: Int) -> DoctorRepository {
         var repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("Tasks.register()")
             .with("App/Tasks.swift", handler("task.expirationHandler = {}\n            task.setTaskCompleted(success: true)"))
         for index in 0..<count {
             repository = repository
-                .with("App/Sensors\(index).swift", "final class Environment\(index) {}\n\nfinal class Sensors\(index) {\n    func register() {}\n}\n\nclass Base\(index) {\n    let inherited\(index) = Sensors\(index)()\n}\n")
+                .with("App/Sensors\(index).swift", "final class Environment\(index) {}\n\nfinal class Sensors\(index) {\n    func register() {}\n}\n\nclass Base\(index) {\n    let inherited\(index) = Sensors\(index)()\n}\n\nfunc makeSensors\(index)() -> Sensors\(index) {\n    Sensors\(index)()\n}\n")
                 .with("App/View\(index).swift", """
                     import SwiftUI
 
@@ -249,7 +249,7 @@ struct CodeModelLinearityTests {
                         let feature\(index) = Feature\(index)()
 
                         var body: some View {
-                            Text("\(index)").onAppear { Env\(index).sensors\(index).register(); feature\(index).inherited\(index).register() }
+                            Text("\(index)").onAppear { Env\(index).sensors\(index).register(); feature\(index).inherited\(index).register(); let made\(index) = makeSensors\(index)(); made\(index).register() }
                         }
                     }
 

@@ -1,8 +1,10 @@
 import BggenFormats
 
 /// A property or global whose type its declaration writes (`var sensors: SensorContainer`, `var Current =
-/// Environment()`), by the type or extension declaring it (nil at file scope). `PropertyTable` joins every file's,
-/// so a receiver written through another file's property (`Current.sensors.register()`) gets its type.
+/// Environment()`), by the type or extension declaring it (nil at file scope), or a function at file scope with the
+/// type it returns (`func makeManager() -> Manager`, named `makeManager()`). `PropertyTable` joins every file's,
+/// so a receiver written through another file's property (`Current.sensors.register()`) or bound to what another
+/// file's function returns (`let manager = makeManager()`) gets its type.
 struct PropertyType: Sendable, Hashable {
     var owner: String?
     var name: String
@@ -27,7 +29,32 @@ struct PropertyType: Sendable, Hashable {
             guard let owner = owner(of: index, in: tokens, known: &owners) else { continue }
             result.append(PropertyType(owner: owner, name: tokens[index + 1].text, type: type.text))
         }
+        for index in tokens.indices where tokens[index].kind == .identifier && tokens[index].text == "func" {
+            guard let function = returnType(ofFunctionAt: index, in: tokens),
+                  case .some(nil) = owner(of: index, in: tokens, known: &owners) else { continue }
+            result.append(PropertyType(owner: nil, name: function.name + "()", type: function.type))
+        }
         return result
+    }
+
+    /// `func makeManager(…) async throws -> Manager {`: the function's name and the type it returns, when that is
+    /// a plain name (or its optional); nil for a generic function, an operator, or `some`/tuple/closure types.
+    private static func returnType(ofFunctionAt index: Int, in tokens: [SourceToken]) -> (name: String, type: String)? {
+        guard index + 2 < tokens.count, tokens[index + 1].kind == .identifier, tokens[index + 2].text == "(",
+              var cursor = SwiftScopes.closing(index + 2, in: tokens).map({ $0 + 1 }) else { return nil }
+        while cursor < tokens.count, ["async", "throws", "rethrows"].contains(tokens[cursor].text) { cursor += 1 }
+        if cursor < tokens.count, tokens[cursor].text == "->" {
+            cursor += 1
+        } else if cursor + 1 < tokens.count, tokens[cursor].text == "-", tokens[cursor + 1].text == ">" {
+            cursor += 2
+        } else {
+            return nil
+        }
+        guard cursor + 1 < tokens.count, tokens[cursor].kind == .identifier, tokens[cursor].text.first?.isUppercase == true else { return nil }
+        var after = cursor + 1
+        while after < tokens.count, ["?", "!"].contains(tokens[after].text) { after += 1 }
+        guard after < tokens.count, tokens[after].text == "{" || tokens[after].text == "where" else { return nil }
+        return (tokens[index + 1].text, tokens[cursor].text)
     }
 
     /// The type or extension whose body holds the declaration at `index`: `.some(nil)` at file scope, nil inside a
@@ -78,6 +105,9 @@ struct PropertyTable: Sendable {
         var type: String
         if chain.rootIsType {
             type = chain.root
+        } else if chain.rootIsCall {
+            guard let returned = globals[chain.root + "()"], returned.count == 1, let only = returned.first else { return nil }
+            type = only
         } else if let global = globals[chain.root] {
             guard global.count == 1, let only = global.first else { return nil }
             type = only
@@ -120,6 +150,9 @@ struct ReceiverChain: Sendable, Hashable {
     var root: String
     /// The file declared the root's type, and `root` is that type.
     var rootIsType: Bool
+    /// The file bound the root's name to what a function returns (`let manager = makeManager()`), and `root` is the
+    /// function's name: the value has the type its declaration returns (`func makeManager() -> Manager`).
+    var rootIsCall = false
     var members: [String]
 
     /// The names other files must declare for the chain to be typed: its properties, and its root unless it is a type.

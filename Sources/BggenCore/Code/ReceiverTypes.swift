@@ -8,6 +8,8 @@ import BggenFormats
 struct ReceiverTypes {
     let tokens: [SourceToken]
     private var declared: [String: Set<String>] = [:]
+    /// The functions whose values each name is bound to (`let manager = makeManager()`), for `chain(ofReceiverAt:)`.
+    private var madeBy: [String: Set<String>] = [:]
     /// The `(` each `)` closes, paired in one pass: `Tasks1().registerAll()` is a call on a new `Tasks1`.
     private var openingParenthesis: [Int: Int] = [:]
 
@@ -18,7 +20,11 @@ struct ReceiverTypes {
         self.tokens = tokens
         for index in tokens.indices.dropLast(2) where tokens[index].kind == .identifier {
             let next = tokens[index + 1].text, type = tokens[index + 2]
-            guard next == ":" || next == "=", type.kind == .identifier, type.text.first?.isUppercase == true else { continue }
+            guard next == ":" || next == "=", type.kind == .identifier, let first = type.text.first else { continue }
+            guard first.isUppercase else {
+                if next == "=", first.isLowercase, TokenPattern.matches(tokens, at: index + 3, ["("]) { madeBy[tokens[index].text, default: []].insert(type.text) }
+                continue
+            }
             if next == "=", !TokenPattern.matches(tokens, at: index + 3, ["("]) && !TokenPattern.matches(tokens, at: index + 3, ["."]) { continue }
             declared[tokens[index].text, default: []].insert(type.text)
         }
@@ -106,8 +112,9 @@ struct ReceiverTypes {
     /// The receiver written before the call named at `index` as a chain of at most `longestChain` names, when this
     /// file does not type it (`explicitTypes` is nil): `Current.sensors`, for `PropertyTable` to type through other
     /// files' declarations. A root this file declares is replaced by its type (`self.environment.sensors` with
-    /// `var environment: Environment` is `Environment`, then `sensors`); a root `self` names nothing else, so one it
-    /// does not declare gives nil, as does a chain starting with a call or a subscript.
+    /// `var environment: Environment` is `Environment`, then `sensors`), and a root bound to a function's value
+    /// (`let manager = makeManager()`) is that function's; a root `self` names nothing else, so one it does not
+    /// declare gives nil, as does a chain starting with a call or a subscript.
     func chain(ofReceiverAt index: Int) -> ReceiverChain? {
         guard !isOnNoReceiver(index) else { return nil }
         var names: [String] = []
@@ -125,6 +132,9 @@ struct ReceiverTypes {
         guard let root = names.first, !["self", "Self", "super"].contains(root) else { return nil }
         if let types = declared[root], types.count == 1, let type = types.first {
             return ReceiverChain(root: type, rootIsType: true, members: Array(names.dropFirst()))
+        }
+        if !onSelf, declared[root] == nil, let functions = madeBy[root], functions.count == 1, let function = functions.first {
+            return ReceiverChain(root: function, rootIsType: false, rootIsCall: true, members: Array(names.dropFirst()))
         }
         return onSelf ? nil : ReceiverChain(root: root, rootIsType: false, members: Array(names.dropFirst()))
     }
