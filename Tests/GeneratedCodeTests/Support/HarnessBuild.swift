@@ -72,7 +72,8 @@ struct AppModule: Sendable {
 }
 
 /// The simulator harness's scenario-specific part (Stubs/SimulatorHarness: the checks that use the generated code's
-/// types) compiled into an object file against one interface of module `App` and the set-up's `HarnessKit`.
+/// types, and the adapters through which HarnessKit's checks reach them) compiled into an object file against one
+/// interface of module `App` and the set-up's `HarnessKit`.
 struct HarnessObject: Sendable {
     struct Key: Hashable, Sendable {
         /// `App.swiftmodule`'s bytes: equal bytes, equal declarations, so the object links with any `App.o` that
@@ -112,9 +113,9 @@ struct HarnessObject: Sendable {
 }
 
 /// The scenario-independent part of the harness (Stubs/HarnessKit: its settings, report, output and waiting, the
-/// log checks, and the download checks, which reach the generated code through what the scenario's harness passes
-/// them), compiled once per set-up and SDK rather than once per scenario: it was two fifths of an all-tasks harness
-/// compile.
+/// log checks, and the task, schedule, download, upload and silent push checks, which reach the generated code
+/// through what the scenario's harness passes them), compiled once per set-up and SDK rather than once per scenario:
+/// the task and schedule checks alone were more than half of an all-tasks harness compile.
 enum HarnessKit {
     static let directory = StubSDK.stubsDirectory.appendingPathComponent("HarnessKit")
 

@@ -93,14 +93,14 @@ nonisolated enum CheckpointChecks {
         }
     }
 
-    static func run(_ kind: TaskChecks.Kind, manager: BackgroundTaskManager, scheduler: BGTaskScheduler) {
+    static func run(_ kind: TaskChecks.Kind, scheduler: BGTaskScheduler) {
         let report = HarnessReport.shared
         let timeout = HarnessSettings.timeout
 
         /// Launches the processing task with `work` as its work; returns the task and the scripted run.
         func launch(_ work: RecordingCheckpointWork) throws -> (BGTask, ScriptedWork.Run) {
-            try TaskChecks.ensurePending(kind, manager: manager, scheduler: scheduler)
-            let run = kind.work.prepare(.delegating(work))
+            try TaskChecks.ensurePending(kind, scheduler: scheduler)
+            let run = kind.work.prepare(.delegating { try await work.run() })
             do {
                 return (try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier), run)
             } catch {

@@ -1,7 +1,7 @@
 // Which of the harness's checks apply to this scenario, chosen by the `-D` flags the test passes from its tasks.
 // The checks that need the generated code's types live in this module; the rest are HarnessKit's, which reach the
-// generated code through what this module passes them (GeneratedDownloads.swift, GeneratedUploads.swift,
-// GeneratedSilentPush.swift).
+// generated code through what this module passes them (GeneratedTasks.swift, GeneratedDownloads.swift,
+// GeneratedUploads.swift, GeneratedSilentPush.swift).
 @testable import App
 import Foundation
 @testable import HarnessKit
@@ -10,7 +10,7 @@ nonisolated enum ScenarioChecks {
     /// The generated code through its test seams, with work injected by the checks.
     static func run() {
         #if BGGEN_REFRESH || BGGEN_PROCESSING
-        TaskChecks.run()
+        GeneratedTasks.run()
         #endif
         #if BGGEN_DOWNLOADS
         DownloadChecks.run(GeneratedDownloads.subject())

@@ -1,30 +1,27 @@
 // Refresh and processing tasks, through the generated seams: a BackgroundTaskManager with the real (simulated)
-// BGTaskScheduler and scripted BackgroundWork that returns at once, waits until it is cancelled, or throws.
-#if BGGEN_REFRESH || BGGEN_PROCESSING
+// BGTaskScheduler and scripted BackgroundWork that returns at once, waits until it is cancelled, or throws. The
+// generated manager and work protocol are reached through `TaskSubject`, which the scenario's harness builds from
+// them (SimulatorHarness/GeneratedTasks.swift), so these checks compile once per set-up.
 @_spi(Simulator) import BackgroundTasks
-@testable import App
 import Foundation
-@testable import HarnessKit
 import StubRuntime
 @_spi(Simulator) import UIKit
-#if BGGEN_SWIFTUI_REFRESH
-import SwiftUI
-#endif
 
 /// Work whose behaviour each check chooses before it launches the task.
 ///
 /// Each launch runs the work once, so runs are handed out in the order they were prepared. A run is never shared
 /// through a "current" slot: work of an earlier launch that starts late (its task expired before it began) must
-/// not pick up the next check's run.
-nonisolated final class ScriptedWork: BackgroundWork, @unchecked Sendable {
+/// not pick up the next check's run. The scenario's harness hands it to the generated manager as a `BackgroundWork`
+/// that forwards `run()` and `prepareForSuspension()`.
+nonisolated final class ScriptedWork: @unchecked Sendable {
     nonisolated enum Behavior: Sendable {
         case instant
         case untilCancelled
         case throwing
         /// Keeps going for `3 * expiryGrace` whatever happens, as work does that never checks for cancellation.
         case ignoringCancellation
-        /// Runs other work in its place, inside this launch's task (so it sees the task's cancellation).
-        case delegating(any BackgroundWork)
+        /// Runs other work (its `run()`) in its place, inside this launch's task (so it sees the task's cancellation).
+        case delegating(@Sendable () async throws -> Void)
     }
 
     /// What one run of the work did.
@@ -78,8 +75,8 @@ nonisolated final class ScriptedWork: BackgroundWork, @unchecked Sendable {
             while Date() < end {
                 usleep(10_000)
             }
-        case .delegating(let work):
-            try await work.run()
+        case .delegating(let run):
+            try await run()
         case .untilCancelled:
             do {
                 try await Task.sleep(nanoseconds: UInt64(4 * HarnessSettings.timeout * 1_000_000_000))
@@ -91,26 +88,38 @@ nonisolated final class ScriptedWork: BackgroundWork, @unchecked Sendable {
     }
 }
 
+/// The scenario's answers about its refresh and processing tasks (its `HarnessExpectations`).
+nonisolated struct TaskAnswers: Sendable {
+    let refreshSeconds: Double?
+    let processingSeconds: Double?
+    let processingNightly: (hour: Int, minute: Int)?
+    let requiresNetwork: Bool
+    let requiresPower: Bool
+}
+
+/// What the task checks need of the generated `BackgroundTaskManager`, its run limits and the scenario.
+nonisolated struct TaskSubject: Sendable {
+    /// The manager's `registerTasks()`, which the checks call on the main actor, as the app delegate does (so it
+    /// compiles however the manager's isolation is declared).
+    let registerTasks: @MainActor @Sendable () -> Void
+    /// Registers the refresh with SwiftUI as building the scene does (`.backgroundTask(.appRefresh)` performing the
+    /// manager's refresh); nil when the manager registers it.
+    let registerSwiftUIRefresh: (@MainActor @Sendable () -> Void)?
+    /// The scenario's task kinds, each scheduled through the manager.
+    let kinds: [TaskChecks.Kind]
+    let answers: TaskAnswers
+    /// `BackgroundTaskRun.submissionWaitLimit` and `suspensionPreparationLimit`.
+    let submissionWaitLimit: TimeInterval
+    let suspensionPreparationLimit: TimeInterval
+    /// Whether the checks that mostly wait run (`BGGEN_WAITING_CHECKS`: the mutants' set-up, unsanitized).
+    let runsWaitingChecks: Bool
+    /// Whether the code submits through iOS 27's `submitTaskRequest(_:completionHandler:)`
+    /// (`BGGEN_SUBMIT_TASK_REQUEST`, set for a deployment target of iOS 27 or later). Below it the stub SDK answers
+    /// the iOS 27 SDK switch as the iOS 26 SDK does, so those apps submit with `submit(_:)`.
+    let submitsWithCompletionHandler: Bool
+}
+
 nonisolated enum TaskChecks {
-    static let refreshWork = ScriptedWork()
-    static let processingWork = ScriptedWork()
-
-    static func makeManager() -> BackgroundTaskManager {
-        #if BGGEN_DUE_DATES && BGGEN_REFRESH && BGGEN_PROCESSING
-        BackgroundTaskManager(now: { SimulatedClock.shared.now }, appRefreshWork: refreshWork, processingWork: processingWork)
-        #elseif BGGEN_DUE_DATES && BGGEN_REFRESH
-        BackgroundTaskManager(now: { SimulatedClock.shared.now }, appRefreshWork: refreshWork)
-        #elseif BGGEN_DUE_DATES
-        BackgroundTaskManager(now: { SimulatedClock.shared.now }, processingWork: processingWork)
-        #elseif BGGEN_REFRESH && BGGEN_PROCESSING
-        BackgroundTaskManager(appRefreshWork: refreshWork, processingWork: processingWork)
-        #elseif BGGEN_REFRESH
-        BackgroundTaskManager(appRefreshWork: refreshWork)
-        #else
-        BackgroundTaskManager(processingWork: processingWork)
-        #endif
-    }
-
     /// One kind of task: how to schedule it and what the scenario's answers say about it.
     nonisolated struct Kind: Sendable {
         let name: String
@@ -119,58 +128,30 @@ nonisolated enum TaskChecks {
         let reschedules: Bool
         /// What a task whose work throws is completed with; nil when SwiftUI decides (its action returns normally).
         var successWhenWorkThrows: Bool? = false
-        let schedule: @Sendable (BackgroundTaskManager) -> Void
+        /// Schedules the task through the manager (`scheduleAppRefresh()` or `scheduleProcessingTask()`).
+        let schedule: @Sendable () -> Void
     }
 
-    static func kinds() -> [Kind] {
-        var kinds: [Kind] = []
-        #if BGGEN_REFRESH
-        var refresh = Kind(
-            name: "refresh", identifier: HarnessExpectations.refreshIdentifier!, work: refreshWork, reschedules: true,
-            schedule: { $0.scheduleAppRefresh() }
-        )
-        #if BGGEN_SWIFTUI_REFRESH
-        refresh.successWhenWorkThrows = nil
-        #endif
-        kinds.append(refresh)
-        #endif
-        #if BGGEN_PROCESSING
-        kinds.append(Kind(
-            name: "processing", identifier: HarnessExpectations.processingIdentifier!, work: processingWork,
-            reschedules: HarnessExpectations.processingReschedules, schedule: { $0.scheduleProcessingTask() }
-        ))
-        #endif
-        return kinds
-    }
-
-    static func run() {
+    static func run(_ subject: TaskSubject) {
         let report = HarnessReport.shared
         let scheduler = BGTaskScheduler.shared
-        let manager = makeManager()
-        let kinds = kinds()
+        let kinds = subject.kinds
 
         report.check("tasks.register-before-launch-finishes") { _ in
             let before = SimulatedDevice.shared.violations.count
             // As the app delegate does, on the main actor, inside didFinishLaunching.
-            try unwrap(onMainActor { manager.registerTasks() }, "registerTasks() did not return")
-            #if BGGEN_SWIFTUI_REFRESH
-            // SwiftUI registers the refresh when it builds the scene, as `backgroundTasks()` asks it to; here
-            // for this manager, so the refresh runs the scripted work.
-            try unwrap(
-                onMainActor {
-                    _ = WindowGroup { EmptyView() }.backgroundTask(.appRefresh(HarnessExpectations.refreshIdentifier!)) {
-                        await manager.performAppRefresh()
-                    }
-                },
-                "building the scene did not return"
-            )
-            #endif
+            try unwrap(onMainActor { subject.registerTasks() }, "registerTasks() did not return")
+            if let registerSwiftUIRefresh = subject.registerSwiftUIRefresh {
+                // SwiftUI registers the refresh when it builds the scene, as `backgroundTasks()` asks it to; here
+                // for this manager, so the refresh runs the scripted work.
+                try unwrap(onMainActor { registerSwiftUIRefresh() }, "building the scene did not return")
+            }
             let registered = Set(scheduler.registeredIdentifiers)
             for kind in kinds {
                 try require(registered.contains(kind.identifier), "\(kind.identifier) was not registered")
             }
             // The generated API promises that a second call does nothing (iOS kills the app on a second register).
-            try unwrap(onMainActor { manager.registerTasks() }, "the second registerTasks() did not return")
+            try unwrap(onMainActor { subject.registerTasks() }, "the second registerTasks() did not return")
             scheduler.simulateLaunchFinished()
             let violations = SimulatedDevice.shared.violations.dropFirst(before)
             try require(violations.isEmpty, "violations while registering: \(violations.map(\.rule))")
@@ -179,46 +160,29 @@ nonisolated enum TaskChecks {
         report.check("tasks.schedule") { _ in
             let before = Date()
             // As applicationDidEnterBackground does.
-            try unwrap(onMainActor { for kind in kinds { kind.schedule(manager) } }, "scheduling did not return")
+            try unwrap(onMainActor { for kind in kinds { kind.schedule() } }, "scheduling did not return")
             // Submitted off the main thread, so scheduling returns before the request is pending.
             for kind in kinds {
                 let request = try unwrap(
                     scheduler.waitForPendingRequest(kind.identifier, submittedAfter: before, timeout: HarnessSettings.timeout),
                     "no pending request for \(kind.identifier) after scheduling; pending: \(scheduler.simulatedPendingRequests.map(\.request.identifier))"
                 )
-                try checkRequest(request, of: kind, submittedAfter: before)
+                try checkRequest(request, of: kind, submittedAfter: before, answers: subject.answers)
             }
         }
 
-        backgroundTimeChecks(kinds, manager: manager, scheduler: scheduler)
+        backgroundTimeChecks(kinds, scheduler: scheduler)
         for kind in kinds {
-            launchChecks(kind, manager: manager, scheduler: scheduler)
+            launchChecks(kind, subject: subject, scheduler: scheduler)
         }
-        #if BGGEN_DUE_DATES
-        ScheduleChecks.run(kinds, manager: manager, scheduler: scheduler)
-        #endif
-        #if BGGEN_BACK_OFF
-        BackOffChecks.run()
-        #endif
-        #if BGGEN_CHECKPOINT && BGGEN_PROCESSING
-        if let processing = kinds.first(where: { $0.name == "processing" }) {
-            CheckpointChecks.run(processing, manager: manager, scheduler: scheduler)
-        }
-        #else
-        if HarnessExpectations.checkpoint {
-            report.check("checkpoint.generated") { _ in
-                throw HarnessFailure(description: "the answers ask for --checkpoint but no rendered file declares `protocol CheckpointedWork`")
-            }
-        }
-        #endif
     }
 
     /// The request matches the scenario's answers: class, earliest begin date, network and power.
-    static func checkRequest(_ request: BGTaskRequest, of kind: Kind, submittedAfter before: Date) throws {
+    static func checkRequest(_ request: BGTaskRequest, of kind: Kind, submittedAfter before: Date, answers: TaskAnswers) throws {
         let tolerance: TimeInterval = 120
         if kind.name == "refresh" {
             try require(request is BGAppRefreshTaskRequest, "\(kind.identifier) was submitted as \(type(of: request))")
-            if let seconds = HarnessExpectations.refreshSeconds {
+            if let seconds = answers.refreshSeconds {
                 let begin = try unwrap(request.earliestBeginDate, "the refresh request has no earliestBeginDate")
                 let offset = begin.timeIntervalSince(before)
                 try require(
@@ -232,21 +196,21 @@ nonisolated enum TaskChecks {
             request as? BGProcessingTaskRequest, "\(kind.identifier) was submitted as \(type(of: request))"
         )
         try require(
-            processing.requiresNetworkConnectivity == HarnessExpectations.requiresNetwork,
-            "requiresNetworkConnectivity is \(processing.requiresNetworkConnectivity); the answers say \(HarnessExpectations.requiresNetwork)"
+            processing.requiresNetworkConnectivity == answers.requiresNetwork,
+            "requiresNetworkConnectivity is \(processing.requiresNetworkConnectivity); the answers say \(answers.requiresNetwork)"
         )
         try require(
-            processing.requiresExternalPower == HarnessExpectations.requiresPower,
-            "requiresExternalPower is \(processing.requiresExternalPower); the answers say \(HarnessExpectations.requiresPower)"
+            processing.requiresExternalPower == answers.requiresPower,
+            "requiresExternalPower is \(processing.requiresExternalPower); the answers say \(answers.requiresPower)"
         )
-        if let seconds = HarnessExpectations.processingSeconds {
+        if let seconds = answers.processingSeconds {
             let begin = try unwrap(processing.earliestBeginDate, "the processing request has no earliestBeginDate")
             let offset = begin.timeIntervalSince(before)
             try require(
                 abs(offset - seconds) < tolerance,
                 "the processing request begins \(Int(offset)) s after scheduling; the answers say \(Int(seconds)) s"
             )
-        } else if let nightly = HarnessExpectations.processingNightly {
+        } else if let nightly = answers.processingNightly {
             let begin = try unwrap(processing.earliestBeginDate, "the nightly processing request has no earliestBeginDate")
             let parts = Calendar.current.dateComponents([.hour, .minute], from: begin)
             try require(
@@ -266,10 +230,10 @@ nonisolated enum TaskChecks {
     }
 
     /// Makes sure a request is pending, as it is when the app has entered the background.
-    static func ensurePending(_ kind: Kind, manager: BackgroundTaskManager, scheduler: BGTaskScheduler) throws {
+    static func ensurePending(_ kind: Kind, scheduler: BGTaskScheduler) throws {
         if !scheduler.simulatedPendingRequests.contains(where: { $0.request.identifier == kind.identifier }) {
             let before = Date()
-            try unwrap(onMainActor { kind.schedule(manager) }, "scheduling did not return")
+            try unwrap(onMainActor { kind.schedule() }, "scheduling did not return")
             try require(
                 scheduler.waitForPendingRequest(kind.identifier, submittedAfter: before, timeout: HarnessSettings.timeout) != nil,
                 "scheduling \(kind.identifier) left no request pending"
@@ -280,7 +244,7 @@ nonisolated enum TaskChecks {
     /// Scheduling as the app enters the background: UIKit may suspend the app as soon as the callback returns,
     /// before the submission queue has run, so the app keeps itself running with a background task until the
     /// request is handed over, and ends it exactly once, also when the background time runs out first.
-    static func backgroundTimeChecks(_ kinds: [Kind], manager: BackgroundTaskManager, scheduler: BGTaskScheduler) {
+    static func backgroundTimeChecks(_ kinds: [Kind], scheduler: BGTaskScheduler) {
         let report = HarnessReport.shared
         let timeout = HarnessSettings.timeout
 
@@ -302,7 +266,7 @@ nonisolated enum TaskChecks {
             let before = Date()
             let running = try unwrap(
                 onMainActor { () -> [Int] in
-                    for kind in kinds { kind.schedule(manager) }
+                    for kind in kinds { kind.schedule() }
                     return UIApplication.simulatedRunningBackgroundTasks
                 },
                 "scheduling did not return"
@@ -335,7 +299,7 @@ nonisolated enum TaskChecks {
             let violations = SimulatedDevice.shared.violations.count
             try unwrap(
                 onMainActor {
-                    for kind in kinds { kind.schedule(manager) }
+                    for kind in kinds { kind.schedule() }
                     // The time runs out while the submission is still slow to answer.
                     UIApplication.shared.simulateBackgroundTimeExpiry()
                 },
@@ -352,12 +316,12 @@ nonisolated enum TaskChecks {
         }
     }
 
-    static func launchChecks(_ kind: Kind, manager: BackgroundTaskManager, scheduler: BGTaskScheduler) {
+    static func launchChecks(_ kind: Kind, subject: TaskSubject, scheduler: BGTaskScheduler) {
         let report = HarnessReport.shared
         let timeout = HarnessSettings.timeout
 
         report.check("\(kind.name).launch-completes-once-and-reschedules") { context in
-            try ensurePending(kind, manager: manager, scheduler: scheduler)
+            try ensurePending(kind, scheduler: scheduler)
             let run = kind.work.prepare(.instant)
             let launched = Date()
             let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
@@ -371,7 +335,7 @@ nonisolated enum TaskChecks {
                     scheduler.waitForPendingRequest(kind.identifier, submittedAfter: launched, timeout: timeout),
                     "the handler did not schedule the next \(kind.name) run"
                 )
-                try checkRequest(next, of: kind, submittedAfter: launched)
+                try checkRequest(next, of: kind, submittedAfter: launched, answers: subject.answers)
                 // Once the task completes, iOS may suspend the app; a successor submitted later may never be.
                 let submitted = try unwrap(
                     scheduler.simulatedPendingRequests.last { $0.request.identifier == kind.identifier && $0.submitted >= launched }?.submitted,
@@ -382,12 +346,142 @@ nonisolated enum TaskChecks {
             }
         }
 
-        #if BGGEN_WAITING_CHECKS
+        if subject.runsWaitingChecks {
+            waitingChecks(kind, subject: subject, scheduler: scheduler)
+        }
+
+        if !kind.reschedules {
+            // With `--interval on-push` only a push schedules processing: a run that fails or expires must ask for
+            // the next one itself, before its task completes, or its remaining work waits for the next push; each
+            // such run in a row later than the one before, or work that always fails runs at every idle moment.
+            report.check("\(kind.name).failed-or-expired-run-asks-for-the-next") { context in
+                // Runs in a row: a finished one starts the back-off over; each unfinished one asks for the next
+                // later than the one before it.
+                let runs: [(behavior: ScriptedWork.Behavior, expires: Bool, finishes: Bool)] = [
+                    (.instant, false, true), (.throwing, false, false), (.untilCancelled, true, false),
+                    (.instant, false, true), (.throwing, false, false),
+                ]
+                var waits: [TimeInterval] = []
+                for (behavior, expires, finishes) in runs {
+                    try ensurePending(kind, scheduler: scheduler)
+                    let run = kind.work.prepare(behavior)
+                    let launched = Date()
+                    let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+                    context.expectExactlyOneCompletion(of: task, success: finishes)
+                    if expires {
+                        try require(run.started.wait(timeout: timeout), "the work did not start within \(timeout) s")
+                        scheduler.simulateExpiration(of: task)
+                    }
+                    try require(task.waitForCompletion(timeout: timeout), "the task was not completed within \(timeout) s")
+                    if !run.started.hasFired { kind.work.abandon(run) }
+                    _ = run.finished.wait(timeout: timeout)
+                    guard !finishes else { continue }
+                    let next = try unwrap(
+                        scheduler.waitForPendingRequest(kind.identifier, submittedAfter: launched, timeout: timeout),
+                        "a processing run that \(expires ? "expired" : "failed") asked for no next run; only a push schedules it"
+                    )
+                    let begin = try unwrap(
+                        next.earliestBeginDate,
+                        "a processing run that \(expires ? "expired" : "failed") asked for the next at once: work that always fails would run at every idle moment"
+                    )
+                    waits.append(begin.timeIntervalSince(launched))
+                }
+                try require(
+                    waits[0] >= 60 && waits[1] >= 1.5 * waits[0] && waits[2] < waits[1],
+                    "unfinished runs (two in a row, then one after a finished run) asked for the next \(waits.map { String(format: "%.0f", $0) }) s later; the first should wait minutes, the second longer, and the third start over"
+                )
+            }
+        }
+
+        report.check("\(kind.name).launch-and-expire-at-once") { context in
+            try ensurePending(kind, scheduler: scheduler)
+            let run = kind.work.prepare(.untilCancelled)
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier, expireImmediately: true)
+            context.expectExactlyOneCompletion(of: task, success: false)
+            try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
+            // The work may start after the expiry (cancelled from the outset) or, legitimately, not at all.
+            if run.started.wait(timeout: timeout) {
+                try require(run.finished.wait(timeout: timeout), "the work kept running after the task expired")
+            } else {
+                kind.work.abandon(run)
+            }
+        }
+
+        report.check("\(kind.name).expire-while-work-in-flight") { context in
+            try ensurePending(kind, scheduler: scheduler)
+            let run = kind.work.prepare(.untilCancelled)
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+            context.expectExactlyOneCompletion(of: task, success: false)
+            try require(run.started.wait(timeout: timeout), "the work did not start within \(timeout) s")
+            let preparedBefore = kind.work.suspensionPreparations.count
+            scheduler.simulateExpiration(of: task)
+            try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
+            try require(run.cancelled.wait(timeout: timeout), "the work was not cancelled when the task expired")
+            try require(run.finished.wait(timeout: timeout), "the work kept running after the task expired")
+            // iOS can suspend the app as soon as the task is completed: files and databases must be closed first.
+            let preparations = kind.work.suspensionPreparations.dropFirst(preparedBefore)
+            try require(preparations.count == 1, "prepareForSuspension() ran \(preparations.count) times on expiry; expected once")
+            let completed = try unwrap(task.simulatedCompletions.first, "the expired task has no completion")
+            try require(
+                preparations.first! <= completed.date,
+                "prepareForSuspension() ran after the task was completed, when iOS may already have suspended the app"
+            )
+        }
+
+        if subject.registerSwiftUIRefresh != nil && kind.name == "refresh" {
+            // SwiftUI completes the task when the action returns: the action must stop waiting at expiry.
+            report.check("refresh.work-ignoring-cancellation-stops-at-expiry") { context in
+                try ensurePending(kind, scheduler: scheduler)
+                let run = kind.work.prepare(.ignoringCancellation)
+                let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+                context.expectExactlyOneCompletion(of: task, success: false)
+                try require(run.started.wait(timeout: timeout), "the work did not start within \(timeout) s")
+                let preparedBefore = kind.work.suspensionPreparations.count
+                scheduler.simulateExpiration(of: task)
+                try require(
+                    task.waitForCompletion(timeout: HarnessSettings.expiryGrace),
+                    "the expired refresh was not completed within \(HarnessSettings.expiryGrace) s: the action waited for work that ignores its cancellation"
+                )
+                let preparations = kind.work.suspensionPreparations.dropFirst(preparedBefore)
+                try require(preparations.count == 1, "prepareForSuspension() ran \(preparations.count) times on expiry; expected once")
+                // Let the work end before the next check launches the task again.
+                try require(run.finished.wait(timeout: timeout), "the work did not end")
+            }
+        }
+
+        report.check("\(kind.name).no-suspension-hook-without-expiry") { context in
+            try ensurePending(kind, scheduler: scheduler)
+            let preparedBefore = kind.work.suspensionPreparations.count
+            let run = kind.work.prepare(.instant)
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+            context.expectExactlyOneCompletion(of: task, success: true)
+            try require(task.waitForCompletion(timeout: timeout), "the task was not completed within \(timeout) s")
+            try require(run.finished.wait(timeout: timeout), "the work did not finish")
+            let count = kind.work.suspensionPreparations.count - preparedBefore
+            try require(count == 0, "prepareForSuspension() ran \(count) times for work that finished before any expiry")
+        }
+
+        report.check("\(kind.name).work-throws") { context in
+            try ensurePending(kind, scheduler: scheduler)
+            let run = kind.work.prepare(.throwing)
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+            context.expectExactlyOneCompletion(of: task, success: kind.successWhenWorkThrows)
+            try require(task.waitForCompletion(timeout: timeout), "the task was not completed within \(timeout) s")
+            if !run.started.hasFired { kind.work.abandon(run) }
+        }
+    }
+
+    /// Checks that mostly wait (a submission hung for seconds): they test the templates' logic, not the compiler, so
+    /// they run in one set-up (`TaskSubject.runsWaitingChecks`).
+    static func waitingChecks(_ kind: Kind, subject: TaskSubject, scheduler: BGTaskScheduler) {
+        let report = HarnessReport.shared
+        let timeout = HarnessSettings.timeout
+
         if kind.reschedules {
             // NetNewsWire saw `BGTaskScheduler.submit` hang. The handler's own submission must not keep the task
             // from getting its expiration handler, nor the next launch handler from returning.
             report.check("\(kind.name).hung-submission-neither-blocks-the-expiry-nor-the-next-launch") { context in
-                try ensurePending(kind, manager: manager, scheduler: scheduler)
+                try ensurePending(kind, scheduler: scheduler)
                 let hang = 4 * HarnessSettings.expiryGrace
                 scheduler.simulatedSubmissionDelay = hang
                 let run = kind.work.prepare(.untilCancelled)
@@ -443,7 +537,7 @@ nonisolated enum TaskChecks {
             // `prepareForSuspension()` on work that has already returned.
             report.check("\(kind.name).expiry-during-the-hand-over-keeps-the-finished-result") { context in
                 let decidedBySwiftUI = kind.successWhenWorkThrows == nil
-                try ensurePending(kind, manager: manager, scheduler: scheduler)
+                try ensurePending(kind, scheduler: scheduler)
                 let preparedBefore = kind.work.suspensionPreparations.count
                 scheduler.simulatedSubmissionDelay = 2 * HarnessSettings.grace
                 defer { scheduler.simulatedSubmissionDelay = 0 }
@@ -464,25 +558,24 @@ nonisolated enum TaskChecks {
             }
         }
 
-        #if BGGEN_SUBMIT_TASK_REQUEST
-        if kind.reschedules {
+        if subject.submitsWithCompletionHandler && kind.reschedules {
             // iOS 27 may answer a submission "after an arbitrary amount of delay", or, seen from the app, never: one
             // unanswered submission must not keep every later run waiting its full bound for a hand-over.
             report.check("\(kind.name).an-unanswered-submission-does-not-hold-later-runs") { context in
-                try ensurePending(kind, manager: manager, scheduler: scheduler)
+                try ensurePending(kind, scheduler: scheduler)
                 scheduler.simulatedUnansweredSubmissions = 1
                 defer { scheduler.simulatedUnansweredSubmissions = 0 }
                 let scheduled = Date()
-                try unwrap(onMainActor { kind.schedule(manager) }, "scheduling did not return")
+                try unwrap(onMainActor { kind.schedule() }, "scheduling did not return")
                 try require(
                     scheduler.waitForPendingRequest(kind.identifier, submittedAfter: scheduled, timeout: timeout) != nil,
                     "the unanswered request was not handed over"
                 )
-                Thread.sleep(forTimeInterval: BackgroundTaskRun.submissionWaitLimit + HarnessSettings.grace)
+                Thread.sleep(forTimeInterval: subject.submissionWaitLimit + HarnessSettings.grace)
                 let run = kind.work.prepare(.instant)
                 let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
                 context.expectExactlyOneCompletion(of: task, success: true)
-                let limit = BackgroundTaskRun.submissionWaitLimit / 2
+                let limit = subject.submissionWaitLimit / 2
                 try require(
                     task.waitForCompletion(timeout: limit),
                     "a run whose own request was answered at once still waited over \(limit) s, for an earlier submission never answered"
@@ -490,14 +583,13 @@ nonisolated enum TaskChecks {
                 if !run.started.hasFired { kind.work.abandon(run) }
             }
         }
-        #endif
 
         // After `setTaskCompleted` iOS can suspend the app at once, so an expiry, which still has time in its
         // handler, must not complete the task before the next request (asked for at launch, or the on-push
         // reschedule) is handed over, as long as that fits in the expiry's bound.
         report.check("\(kind.name).expiry-waits-for-the-next-request-within-its-bound") { context in
-            try ensurePending(kind, manager: manager, scheduler: scheduler)
-            let handOver = BackgroundTaskRun.suspensionPreparationLimit / 3
+            try ensurePending(kind, scheduler: scheduler)
+            let handOver = subject.suspensionPreparationLimit / 3
             scheduler.simulatedSubmissionDelay = handOver
             defer { scheduler.simulatedSubmissionDelay = 0 }
             let run = kind.work.prepare(.untilCancelled)
@@ -522,129 +614,5 @@ nonisolated enum TaskChecks {
                 "the expired task completed \(String(format: "%.2f", submitted.timeIntervalSince(completed))) s before the next request, submitted in \(handOver) s, was handed over"
             )
         }
-        #endif
-
-        if !kind.reschedules {
-            // With `--interval on-push` only a push schedules processing: a run that fails or expires must ask for
-            // the next one itself, before its task completes, or its remaining work waits for the next push; each
-            // such run in a row later than the one before, or work that always fails runs at every idle moment.
-            report.check("\(kind.name).failed-or-expired-run-asks-for-the-next") { context in
-                // Runs in a row: a finished one starts the back-off over; each unfinished one asks for the next
-                // later than the one before it.
-                let runs: [(behavior: ScriptedWork.Behavior, expires: Bool, finishes: Bool)] = [
-                    (.instant, false, true), (.throwing, false, false), (.untilCancelled, true, false),
-                    (.instant, false, true), (.throwing, false, false),
-                ]
-                var waits: [TimeInterval] = []
-                for (behavior, expires, finishes) in runs {
-                    try ensurePending(kind, manager: manager, scheduler: scheduler)
-                    let run = kind.work.prepare(behavior)
-                    let launched = Date()
-                    let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
-                    context.expectExactlyOneCompletion(of: task, success: finishes)
-                    if expires {
-                        try require(run.started.wait(timeout: timeout), "the work did not start within \(timeout) s")
-                        scheduler.simulateExpiration(of: task)
-                    }
-                    try require(task.waitForCompletion(timeout: timeout), "the task was not completed within \(timeout) s")
-                    if !run.started.hasFired { kind.work.abandon(run) }
-                    _ = run.finished.wait(timeout: timeout)
-                    guard !finishes else { continue }
-                    let next = try unwrap(
-                        scheduler.waitForPendingRequest(kind.identifier, submittedAfter: launched, timeout: timeout),
-                        "a processing run that \(expires ? "expired" : "failed") asked for no next run; only a push schedules it"
-                    )
-                    let begin = try unwrap(
-                        next.earliestBeginDate,
-                        "a processing run that \(expires ? "expired" : "failed") asked for the next at once: work that always fails would run at every idle moment"
-                    )
-                    waits.append(begin.timeIntervalSince(launched))
-                }
-                try require(
-                    waits[0] >= 60 && waits[1] >= 1.5 * waits[0] && waits[2] < waits[1],
-                    "unfinished runs (two in a row, then one after a finished run) asked for the next \(waits.map { String(format: "%.0f", $0) }) s later; the first should wait minutes, the second longer, and the third start over"
-                )
-            }
-        }
-
-        report.check("\(kind.name).launch-and-expire-at-once") { context in
-            try ensurePending(kind, manager: manager, scheduler: scheduler)
-            let run = kind.work.prepare(.untilCancelled)
-            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier, expireImmediately: true)
-            context.expectExactlyOneCompletion(of: task, success: false)
-            try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
-            // The work may start after the expiry (cancelled from the outset) or, legitimately, not at all.
-            if run.started.wait(timeout: timeout) {
-                try require(run.finished.wait(timeout: timeout), "the work kept running after the task expired")
-            } else {
-                kind.work.abandon(run)
-            }
-        }
-
-        report.check("\(kind.name).expire-while-work-in-flight") { context in
-            try ensurePending(kind, manager: manager, scheduler: scheduler)
-            let run = kind.work.prepare(.untilCancelled)
-            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
-            context.expectExactlyOneCompletion(of: task, success: false)
-            try require(run.started.wait(timeout: timeout), "the work did not start within \(timeout) s")
-            let preparedBefore = kind.work.suspensionPreparations.count
-            scheduler.simulateExpiration(of: task)
-            try require(task.waitForCompletion(timeout: timeout), "the expired task was not completed within \(timeout) s")
-            try require(run.cancelled.wait(timeout: timeout), "the work was not cancelled when the task expired")
-            try require(run.finished.wait(timeout: timeout), "the work kept running after the task expired")
-            // iOS can suspend the app as soon as the task is completed: files and databases must be closed first.
-            let preparations = kind.work.suspensionPreparations.dropFirst(preparedBefore)
-            try require(preparations.count == 1, "prepareForSuspension() ran \(preparations.count) times on expiry; expected once")
-            let completed = try unwrap(task.simulatedCompletions.first, "the expired task has no completion")
-            try require(
-                preparations.first! <= completed.date,
-                "prepareForSuspension() ran after the task was completed, when iOS may already have suspended the app"
-            )
-        }
-
-        #if BGGEN_SWIFTUI_REFRESH
-        if kind.name == "refresh" {
-            // SwiftUI completes the task when the action returns: the action must stop waiting at expiry.
-            report.check("refresh.work-ignoring-cancellation-stops-at-expiry") { context in
-                try ensurePending(kind, manager: manager, scheduler: scheduler)
-                let run = kind.work.prepare(.ignoringCancellation)
-                let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
-                context.expectExactlyOneCompletion(of: task, success: false)
-                try require(run.started.wait(timeout: timeout), "the work did not start within \(timeout) s")
-                let preparedBefore = kind.work.suspensionPreparations.count
-                scheduler.simulateExpiration(of: task)
-                try require(
-                    task.waitForCompletion(timeout: HarnessSettings.expiryGrace),
-                    "the expired refresh was not completed within \(HarnessSettings.expiryGrace) s: the action waited for work that ignores its cancellation"
-                )
-                let preparations = kind.work.suspensionPreparations.dropFirst(preparedBefore)
-                try require(preparations.count == 1, "prepareForSuspension() ran \(preparations.count) times on expiry; expected once")
-                // Let the work end before the next check launches the task again.
-                try require(run.finished.wait(timeout: timeout), "the work did not end")
-            }
-        }
-        #endif
-
-        report.check("\(kind.name).no-suspension-hook-without-expiry") { context in
-            try ensurePending(kind, manager: manager, scheduler: scheduler)
-            let preparedBefore = kind.work.suspensionPreparations.count
-            let run = kind.work.prepare(.instant)
-            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
-            context.expectExactlyOneCompletion(of: task, success: true)
-            try require(task.waitForCompletion(timeout: timeout), "the task was not completed within \(timeout) s")
-            try require(run.finished.wait(timeout: timeout), "the work did not finish")
-            let count = kind.work.suspensionPreparations.count - preparedBefore
-            try require(count == 0, "prepareForSuspension() ran \(count) times for work that finished before any expiry")
-        }
-
-        report.check("\(kind.name).work-throws") { context in
-            try ensurePending(kind, manager: manager, scheduler: scheduler)
-            let run = kind.work.prepare(.throwing)
-            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
-            context.expectExactlyOneCompletion(of: task, success: kind.successWhenWorkThrows)
-            try require(task.waitForCompletion(timeout: timeout), "the task was not completed within \(timeout) s")
-            if !run.started.hasFired { kind.work.abandon(run) }
-        }
     }
 }
-#endif

@@ -1,12 +1,10 @@
 // Days of use played in seconds: the generated manager reckons its requests from `SimulatedClock`, which the check
 // moves an hour at a time, and the check plays both the user (who leaves the app every few hours while awake, so
 // the app schedules each time it enters the background) and iOS (which launches a pending task once its earliest
-// begin date has passed, and never before). Compiled when the manager keeps due dates (`struct TaskDueDates`).
-#if BGGEN_DUE_DATES
+// begin date has passed, and never before). Run when the manager keeps due dates (`struct TaskDueDates`), which the
+// scenario's harness reaches through `TaskSubject` and `forgetDueDate` (SimulatorHarness/GeneratedTasks.swift).
 @_spi(Simulator) import BackgroundTasks
-@testable import App
 import Foundation
-@testable import HarnessKit
 
 /// The harness manager's clock: the real one, moved on by the hours `ScheduleChecks` plays.
 nonisolated final class SimulatedClock: @unchecked Sendable {
@@ -35,14 +33,15 @@ nonisolated enum ScheduleChecks {
     }
 
     /// How far apart the scenario's answers say runs of `kind` are due.
-    static func interval(of kind: TaskChecks.Kind) -> TimeInterval? {
-        if kind.name == "refresh" { return HarnessExpectations.refreshSeconds }
-        if let seconds = HarnessExpectations.processingSeconds { return seconds }
-        return HarnessExpectations.processingNightly == nil ? nil : 24 * hour
+    static func interval(of kind: TaskChecks.Kind, answers: TaskAnswers) -> TimeInterval? {
+        if kind.name == "refresh" { return answers.refreshSeconds }
+        if let seconds = answers.processingSeconds { return seconds }
+        return answers.processingNightly == nil ? nil : 24 * hour
     }
 
-    static func run(_ kinds: [TaskChecks.Kind], manager: BackgroundTaskManager, scheduler: BGTaskScheduler) {
-        let played = kinds.compactMap { kind in interval(of: kind).map { (kind: kind, interval: $0) } }
+    /// `forgetDueDate` forgets the due date the manager keeps for a task identifier, as on a first launch.
+    static func run(_ subject: TaskSubject, forgetDueDate: @escaping @Sendable (String) -> Void, scheduler: BGTaskScheduler) {
+        let played = subject.kinds.compactMap { kind in interval(of: kind, answers: subject.answers).map { (kind: kind, interval: $0) } }
         guard !played.isEmpty else { return }
         let timeout = HarnessSettings.timeout
 
@@ -69,7 +68,7 @@ nonisolated enum ScheduleChecks {
 
             // Hour 0: each task has just run, as after a first night.
             for (kind, _) in played {
-                try TaskChecks.ensurePending(kind, manager: manager, scheduler: scheduler)
+                try TaskChecks.ensurePending(kind, scheduler: scheduler)
                 try launch(kind)
             }
             var runs = played.map { _ in [0] }
@@ -80,7 +79,7 @@ nonisolated enum ScheduleChecks {
                 if userLeavesTheApp(atHour: hour) {
                     let pendingBefore = played.map { pendingBeginDate(of: $0.kind) }
                     let left = Date()
-                    try unwrap(onMainActor { for (kind, _) in played { kind.schedule(manager) } }, "scheduling did not return")
+                    try unwrap(onMainActor { for (kind, _) in played { kind.schedule() } }, "scheduling did not return")
                     for (index, (kind, _)) in played.enumerated() {
                         let request = try unwrap(
                             scheduler.waitForPendingRequest(kind.identifier, submittedAfter: left, timeout: timeout),
@@ -111,9 +110,9 @@ nonisolated enum ScheduleChecks {
             // A submission replaces the pending request: one asked for later than it pushes the run back.
             try require(movedLater == nil, movedLater ?? "")
         }
-        lockedDeviceChecks(played, manager: manager, scheduler: scheduler)
-        if HarnessExpectations.processingNightly != nil, let processing = played.first(where: { $0.kind.name != "refresh" })?.kind {
-            nightChecks(processing, manager: manager, scheduler: scheduler)
+        lockedDeviceChecks(played, answers: subject.answers, forgetDueDate: forgetDueDate, scheduler: scheduler)
+        if subject.answers.processingNightly != nil, let processing = played.first(where: { $0.kind.name != "refresh" })?.kind {
+            nightChecks(processing, forgetDueDate: forgetDueDate, scheduler: scheduler)
         }
     }
 
@@ -128,14 +127,15 @@ nonisolated enum ScheduleChecks {
     /// The due date a run saves is read back on a locked device, and one an earlier version kept in the defaults is
     /// carried over once.
     static func lockedDeviceChecks(
-        _ played: [(kind: TaskChecks.Kind, interval: TimeInterval)], manager: BackgroundTaskManager, scheduler: BGTaskScheduler
+        _ played: [(kind: TaskChecks.Kind, interval: TimeInterval)], answers: TaskAnswers,
+        forgetDueDate: @escaping @Sendable (String) -> Void, scheduler: BGTaskScheduler
     ) {
         let timeout = HarnessSettings.timeout
         let clock = SimulatedClock.shared
 
         func leaveTheApp(_ kind: TaskChecks.Kind) throws -> Date? {
             let left = Date()
-            try unwrap(onMainActor { kind.schedule(manager) }, "scheduling did not return")
+            try unwrap(onMainActor { kind.schedule() }, "scheduling did not return")
             let request = try unwrap(
                 scheduler.waitForPendingRequest(kind.identifier, submittedAfter: left, timeout: timeout),
                 "leaving the app left no request for \(kind.identifier) pending"
@@ -144,8 +144,8 @@ nonisolated enum ScheduleChecks {
         }
 
         HarnessReport.shared.check("tasks.a-due-date-survives-a-locked-device") { context in
-            for (kind, interval) in played where HarnessExpectations.processingNightly == nil || kind.name == "refresh" {
-                try TaskChecks.ensurePending(kind, manager: manager, scheduler: scheduler)
+            for (kind, interval) in played where answers.processingNightly == nil || kind.name == "refresh" {
+                try TaskChecks.ensurePending(kind, scheduler: scheduler)
                 let run = kind.work.prepare(.instant)
                 let launched = clock.now
                 let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
@@ -165,9 +165,9 @@ nonisolated enum ScheduleChecks {
         }
 
         HarnessReport.shared.check("tasks.a-due-date-kept-in-the-defaults-is-carried-over") { _ in
-            for (kind, _) in played where HarnessExpectations.processingNightly == nil || kind.name == "refresh" {
+            for (kind, _) in played where answers.processingNightly == nil || kind.name == "refresh" {
                 let key = kind.identifier + ".due"
-                TaskDueDates().forget(kind.identifier)
+                forgetDueDate(kind.identifier)
                 let former = clock.now.addingTimeInterval(10 * 60)
                 UserDefaults.standard.set(former, forKey: key)
                 let asked = try leaveTheApp(kind)
@@ -178,18 +178,17 @@ nonisolated enum ScheduleChecks {
                 try require(UserDefaults.standard.object(forKey: key) == nil, "the defaults still hold \(key) after it was carried over")
             }
         }
-
     }
 
     /// `--at`: a missed night is not made up in the daytime, and the start time follows the time zone.
-    static func nightChecks(_ kind: TaskChecks.Kind, manager: BackgroundTaskManager, scheduler: BGTaskScheduler) {
+    static func nightChecks(_ kind: TaskChecks.Kind, forgetDueDate: @escaping @Sendable (String) -> Void, scheduler: BGTaskScheduler) {
         let timeout = HarnessSettings.timeout
         let clock = SimulatedClock.shared
 
         /// Leaves the app, as the user does; the begin date of the request that leaves pending.
         func leaveTheApp() throws -> Date {
             let left = Date()
-            try unwrap(onMainActor { kind.schedule(manager) }, "scheduling did not return")
+            try unwrap(onMainActor { kind.schedule() }, "scheduling did not return")
             let request = try unwrap(
                 scheduler.waitForPendingRequest(kind.identifier, submittedAfter: left, timeout: timeout),
                 "leaving the app left no request for \(kind.identifier) pending"
@@ -203,7 +202,7 @@ nonisolated enum ScheduleChecks {
         }
 
         HarnessReport.shared.check("processing.a-missed-night-waits-for-the-next-start-time") { _ in
-            TaskDueDates().forget(kind.identifier)
+            forgetDueDate(kind.identifier)
             let night = try leaveTheApp()
             // iOS found the device neither idle nor charging that night: no run. The user is back at midday.
             clock.advance(by: night.timeIntervalSince(clock.now) + 10 * hour)
@@ -215,7 +214,7 @@ nonisolated enum ScheduleChecks {
         }
 
         HarnessReport.shared.check("processing.the-start-time-follows-the-time-zone") { _ in
-            TaskDueDates().forget(kind.identifier)
+            forgetDueDate(kind.identifier)
             let home = NSTimeZone.default
             defer { NSTimeZone.default = home }
             let planned = localTime(try leaveTheApp())
@@ -229,20 +228,25 @@ nonisolated enum ScheduleChecks {
         }
     }
 }
-#endif
 
-#if BGGEN_BACK_OFF
-@testable import App
-import Foundation
-@testable import HarnessKit
+/// The generated `ProcessingBackOff` (with `--interval on-push`), as `BackOffChecks` reaches it.
+nonisolated struct BackOffSubject: Sendable {
+    /// Counts one more unfinished processing run and returns how long the next must wait.
+    let delayAfterUnfinishedRun: @Sendable () -> TimeInterval
+    /// Starts the count over, as a run that finishes does.
+    let reset: @Sendable () -> Void
+    /// The processing task's identifier, under which an earlier version counted in the defaults (`.unfinishedRuns`).
+    let identifier: String
+    /// `BackgroundTaskConfiguration.processingRetryLimit`.
+    let retryLimit: TimeInterval
+}
 
 /// With `--interval on-push`: the count of unfinished runs is read back on a locked device, and one an earlier
 /// version kept in the defaults is carried over once.
 nonisolated enum BackOffChecks {
-    static func run() {
+    static func run(_ backOff: BackOffSubject) {
         HarnessReport.shared.check("processing.the-back-off-survives-a-locked-device") { _ in
-            let backOff = ProcessingBackOff()
-            let key = BackgroundTaskConfiguration.processingIdentifier + ".unfinishedRuns"
+            let key = backOff.identifier + ".unfinishedRuns"
             backOff.reset()
             defer { backOff.reset() }
             let first = backOff.delayAfterUnfinishedRun()
@@ -257,11 +261,10 @@ nonisolated enum BackOffChecks {
             UserDefaults.standard.set(2, forKey: key)
             let carried = backOff.delayAfterUnfinishedRun()
             try require(
-                carried == min(4 * first, BackgroundTaskConfiguration.processingRetryLimit),
+                carried == min(4 * first, backOff.retryLimit),
                 "after two unfinished runs counted in the defaults by an earlier version, the third waits \(Int(carried)) s instead of \(Int(4 * first)) s"
             )
             try require(UserDefaults.standard.object(forKey: key) == nil, "the defaults still hold \(key) after it was carried over")
         }
     }
 }
-#endif

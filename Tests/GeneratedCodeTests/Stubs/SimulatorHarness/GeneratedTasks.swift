@@ -1,0 +1,137 @@
+// The generated task manager, work protocol, due dates and back-off as HarnessKit's task, schedule and back-off
+// checks reach them, and the checkpoint checks, which still need the generated types, run after them.
+#if BGGEN_REFRESH || BGGEN_PROCESSING
+@_spi(Simulator) import BackgroundTasks
+@testable import App
+import Foundation
+@testable import HarnessKit
+#if BGGEN_SWIFTUI_REFRESH
+import SwiftUI
+#endif
+
+nonisolated enum GeneratedTasks {
+    static let refreshWork = ScriptedWork()
+    static let processingWork = ScriptedWork()
+
+    static func run() {
+        let manager = makeManager()
+        let kinds = kinds(of: manager)
+        let subject = subject(manager: manager, kinds: kinds)
+        TaskChecks.run(subject)
+        #if BGGEN_DUE_DATES
+        ScheduleChecks.run(subject, forgetDueDate: { TaskDueDates().forget($0) }, scheduler: BGTaskScheduler.shared)
+        #endif
+        #if BGGEN_BACK_OFF
+        let backOff = ProcessingBackOff()
+        BackOffChecks.run(BackOffSubject(
+            delayAfterUnfinishedRun: { backOff.delayAfterUnfinishedRun() }, reset: { backOff.reset() },
+            identifier: BackgroundTaskConfiguration.processingIdentifier, retryLimit: BackgroundTaskConfiguration.processingRetryLimit
+        ))
+        #endif
+        #if BGGEN_CHECKPOINT && BGGEN_PROCESSING
+        if let processing = kinds.first(where: { $0.name == "processing" }) {
+            CheckpointChecks.run(processing, scheduler: BGTaskScheduler.shared)
+        }
+        #else
+        if HarnessExpectations.checkpoint {
+            HarnessReport.shared.check("checkpoint.generated") { _ in
+                throw HarnessFailure(description: "the answers ask for --checkpoint but no rendered file declares `protocol CheckpointedWork`")
+            }
+        }
+        #endif
+    }
+
+    static func makeManager() -> BackgroundTaskManager {
+        #if BGGEN_DUE_DATES && BGGEN_REFRESH && BGGEN_PROCESSING
+        BackgroundTaskManager(now: { SimulatedClock.shared.now }, appRefreshWork: Work(refreshWork), processingWork: Work(processingWork))
+        #elseif BGGEN_DUE_DATES && BGGEN_REFRESH
+        BackgroundTaskManager(now: { SimulatedClock.shared.now }, appRefreshWork: Work(refreshWork))
+        #elseif BGGEN_DUE_DATES
+        BackgroundTaskManager(now: { SimulatedClock.shared.now }, processingWork: Work(processingWork))
+        #elseif BGGEN_REFRESH && BGGEN_PROCESSING
+        BackgroundTaskManager(appRefreshWork: Work(refreshWork), processingWork: Work(processingWork))
+        #elseif BGGEN_REFRESH
+        BackgroundTaskManager(appRefreshWork: Work(refreshWork))
+        #else
+        BackgroundTaskManager(processingWork: Work(processingWork))
+        #endif
+    }
+
+    static func kinds(of manager: BackgroundTaskManager) -> [TaskChecks.Kind] {
+        var kinds: [TaskChecks.Kind] = []
+        #if BGGEN_REFRESH
+        var refresh = TaskChecks.Kind(
+            name: "refresh", identifier: HarnessExpectations.refreshIdentifier!, work: refreshWork, reschedules: true,
+            schedule: { manager.scheduleAppRefresh() }
+        )
+        #if BGGEN_SWIFTUI_REFRESH
+        refresh.successWhenWorkThrows = nil
+        #endif
+        kinds.append(refresh)
+        #endif
+        #if BGGEN_PROCESSING
+        kinds.append(TaskChecks.Kind(
+            name: "processing", identifier: HarnessExpectations.processingIdentifier!, work: processingWork,
+            reschedules: HarnessExpectations.processingReschedules, schedule: { manager.scheduleProcessingTask() }
+        ))
+        #endif
+        return kinds
+    }
+
+    static func subject(manager: BackgroundTaskManager, kinds: [TaskChecks.Kind]) -> TaskSubject {
+        #if BGGEN_SWIFTUI_REFRESH
+        // SwiftUI registers the refresh when it builds the scene, as `backgroundTasks()` asks it to.
+        let registerSwiftUIRefresh: (@MainActor @Sendable () -> Void)? = {
+            _ = WindowGroup { EmptyView() }.backgroundTask(.appRefresh(HarnessExpectations.refreshIdentifier!)) {
+                await manager.performAppRefresh()
+            }
+        }
+        #else
+        let registerSwiftUIRefresh: (@MainActor @Sendable () -> Void)? = nil
+        #endif
+        #if BGGEN_WAITING_CHECKS
+        let runsWaitingChecks = true
+        #else
+        let runsWaitingChecks = false
+        #endif
+        #if BGGEN_SUBMIT_TASK_REQUEST
+        let submitsWithCompletionHandler = true
+        #else
+        let submitsWithCompletionHandler = false
+        #endif
+        return TaskSubject(
+            registerTasks: { manager.registerTasks() },
+            registerSwiftUIRefresh: registerSwiftUIRefresh,
+            kinds: kinds,
+            answers: TaskAnswers(
+                refreshSeconds: HarnessExpectations.refreshSeconds,
+                processingSeconds: HarnessExpectations.processingSeconds,
+                processingNightly: HarnessExpectations.processingNightly,
+                requiresNetwork: HarnessExpectations.requiresNetwork,
+                requiresPower: HarnessExpectations.requiresPower
+            ),
+            submissionWaitLimit: BackgroundTaskRun.submissionWaitLimit,
+            suspensionPreparationLimit: BackgroundTaskRun.suspensionPreparationLimit,
+            runsWaitingChecks: runsWaitingChecks,
+            submitsWithCompletionHandler: submitsWithCompletionHandler
+        )
+    }
+
+    /// The scripted work as the generated protocol sees it.
+    nonisolated private struct Work: BackgroundWork {
+        let scripted: ScriptedWork
+
+        init(_ scripted: ScriptedWork) {
+            self.scripted = scripted
+        }
+
+        func run() async throws {
+            try await scripted.run()
+        }
+
+        func prepareForSuspension() {
+            scripted.prepareForSuspension()
+        }
+    }
+}
+#endif
