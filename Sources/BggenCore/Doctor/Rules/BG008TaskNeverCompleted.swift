@@ -2,7 +2,7 @@ extension DoctorRule {
     public static let taskNeverCompleted = DoctorRule(
         id: "BG008", severity: .error,
         summary: "A launch handler returns on a path where nothing calls setTaskCompleted (no defer, no expirationHandler).",
-        finds: "a launch handler that returns before anything can complete its task: no `setTaskCompleted`, `defer` or `expirationHandler` before the `return`, and the task not handed on (a warning in the `else` of a failed `as?` cast, none where every request for the identifier is of the class cast to, as the `else` cannot run)",
+        finds: "a launch handler that returns before anything can complete its task: no `setTaskCompleted`, `defer` or `expirationHandler` before the `return`, and the task not handed on (a warning in the `else` of a failed `as?` cast, none where every request for the identifier is of the class cast to, as the `else` cannot run; for an identifier built at run time, the requests written with the same name in the same function)",
         why: "A task that is never completed keeps the app running until iOS expires it; iOS then kills the app, counts it against the app's background time and runs its tasks less often.",
         fix: "Call `task.setTaskCompleted(success:)` on every path, most simply with a `defer` at the top of the handler.",
         tags: ["background-tasks", "completion"],
@@ -26,6 +26,9 @@ extension DoctorRule {
 
                                 """),
                         "1️⃣ BG008 warning"),
+            .triggering("the else of a cast for a job's identifier built at run time, a request of that name submitted in another function",
+                        continuedJob(submit: "BGContinuedProcessingTaskRequest(identifier: identifier, title: \"Export\", subtitle: id)",
+                                     elsewhere: true, marker: "1️⃣"), "1️⃣ BG008 warning"),
             .triggering("an early return in Low Power Mode",
                         ExampleSources.completing("if ProcessInfo.processInfo.isLowPowerModeEnabled {\n            1️⃣return\n        }\n        task.setTaskCompleted(success: true)"),
                         "1️⃣"),
@@ -83,6 +86,8 @@ extension DoctorRule {
                             """), "1️⃣"),
             .nonTriggering("the else of a cast to the class of every request for its identifier cannot run (VivaDicta before PR #316)",
                            ExampleSources.completing("guard let task = task as? BGAppRefreshTask else { return }\n        task.setTaskCompleted(success: true)")),
+            .nonTriggering("the else of a cast to the class of the request for a job's identifier, built at run time and registered and submitted in one function, cannot run (MuApps' Verse)",
+                           continuedJob(submit: "BGContinuedProcessingTaskRequest(identifier: identifier, title: \"Export\", subtitle: id)")),
             .nonTriggering("the else of a failed cast completes the task",
                            ExampleSources.completing("guard let task = task as? BGAppRefreshTask else { task.setTaskCompleted(success: false); return }\n        task.setTaskCompleted(success: true)")),
             .nonTriggering("a defer completes the task on every path",
@@ -95,6 +100,28 @@ extension DoctorRule {
                            forwarding(to: "if ProcessInfo.processInfo.isLowPowerModeEnabled { return }",
                                       then: "\n            task.setTaskCompleted(success: true)")),
         ])
+
+    /// A continued-processing job registered for its own identifier, built at run time, and submitted as `submit`
+    /// in the same function (or, `elsewhere`, in another declaring the same name); the handler's cast has `marker`
+    /// before its `else` return.
+    static func continuedJob(submit: String, elsewhere: Bool = false, marker: String = "") -> ExampleApp {
+        let split = elsewhere ? "}\n\n    func resubmit(id: String) throws {\n        let identifier = \"com.example.app.export.\\(id)\"\n        " : ""
+        return ExampleApp(permitted: ["com.example.app.export.*"], modes: ["processing"]).with("App/Exporter.swift", """
+            import BackgroundTasks
+
+            final class Exporter {
+                func start(id: String) throws {
+                    let identifier = "com.example.app.export.\\(id)"
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in // bggen:ignore CHECK001
+                        guard let task = task as? BGContinuedProcessingTask else { \(marker)return }
+                        task.setTaskCompleted(success: true)
+                    }
+                    \(split)try BGTaskScheduler.shared.submit(\(submit)) // bggen:ignore CHECK001
+                }
+            }
+
+            """)
+    }
 
     /// An app delegate whose launch closure hands the task to `refresh(with:)` (as NetNewsWire's did), whose body is
     /// `body`; `then` follows the call in the closure.
@@ -125,14 +152,20 @@ extension DoctorRule {
     /// A failed cast happens only when the task is of another class than its requests, hence a warning, and never
     /// when every request for the handler's identifiers is of the class cast to.
     fileprivate static func findTaskNeverCompleted(_ audit: inout RuleAudit) {
-        let requests = audit.context.requests
+        // Each request found once by its value, and each run-time one by its name and function, so every cast is
+        // answered in a lookup (a file of many handlers stays linear).
+        let byValue = Dictionary(grouping: audit.context.requests.filter { $0.value != nil }, by: { $0.value! })
         for facts in audit.relevant {
-            let registeredAt = Dictionary(facts.uses.filter(\.isRegistration).map { ($0.location, $0.value) }, uniquingKeysWith: { first, _ in first })
+            let registeredAt = Dictionary(facts.uses.filter(\.isRegistration).map { ($0.location, $0) }, uniquingKeysWith: { first, _ in first })
+            let builtHere = Dictionary(grouping: facts.uses.filter { !$0.isRegistration && $0.isTaskIdentifier && $0.value == nil }, by: runTimeKey)
             for early in facts.earlyReturns {
                 if let kind = early.castKind {
-                    let identifiers = early.registrations.map { registeredAt[$0] ?? nil }
-                    let asked = requests.filter { request in identifiers.contains { $0 == request.value } }
-                    if !identifiers.isEmpty, identifiers.allSatisfy({ $0 != nil }), !asked.isEmpty, asked.allSatisfy({ $0.role == .request(kind) }) { continue }
+                    let registrations = early.registrations.compactMap { registeredAt[$0] }
+                    let each = registrations.map { $0.value.map { byValue[$0] ?? [] } ?? runTimeKey($0).flatMap { builtHere[$0] } ?? [] }
+                    let asked = each.flatMap { $0 }
+                    if !registrations.isEmpty, registrations.count == early.registrations.count,
+                       zip(registrations, each).allSatisfy({ $0.value != nil || !$1.isEmpty }),
+                       !asked.isEmpty, asked.allSatisfy({ $0.role == .request(kind) }) { continue }
                 }
                 audit.add(.taskNeverCompleted, severity: early.afterFailedCast ? .warning : nil, at: early.location,
                           "This launch handler returns here without completing its task\(early.afterFailedCast ? " when the cast fails" : ""): nothing before it calls setTaskCompleted, and no defer or expirationHandler does.",
@@ -140,5 +173,13 @@ extension DoctorRule {
                           fix: "Call task.setTaskCompleted(success: false) before this return (for a failed cast: guard let task = task as? BGAppRefreshTask else { task.setTaskCompleted(success: false); return }).")
             }
         }
+    }
+
+    /// For an identifier built at run time (a job's `"\(prefix).\(id)"`), the name it is written with and the
+    /// function it is in: a registration and a request sharing both register and submit one identifier together.
+    /// None for a constant defined elsewhere or a use whose function is unknown, which are never matched this way.
+    private static func runTimeKey(_ use: TaskIdentifierUse) -> String? {
+        guard use.launch != .unknown, let name = use.name, use.pendingConstant == nil else { return nil }
+        return "\(name) in \(use.launch)"
     }
 }
