@@ -49,4 +49,16 @@ struct IdentifierComparisonTests {
                                      configuration: "Debug", targetName: "Exposure", projectName: "ExposureApp")
         #expect(settings.path("CODE_SIGN_ENTITLEMENTS", projectDirectory: "")?.path == "ExposureApp/Resources/Exposure-Debug.entitlements")
     }
+
+    /// Only a new UUID that is the whole identifier can never be permitted; one with a prefix may be, under a wildcard.
+    @Test func aNewUUIDIsCertainlyRefusedOnlyWhenItIsTheWholeIdentifier() {
+        for whole in ["UUID().uuidString", "UUID ( ).uuidString", "NSUUID().uuidString", "UUID().uuidString.lowercased()",
+                      "[[NSUUID UUID] UUIDString]", "[NSUUID UUID].UUIDString", "[[[NSUUID alloc] init] UUIDString]"] {
+            #expect(TaskIdentifierText.isFreshUUID(whole), "\(whole)")
+        }
+        for part in [#""com.example.app.export.\(UUID().uuidString)""#, "prefix + UUID().uuidString", "UUID().uuidString.prefix(8)",
+                     "uuid", "job.uuidString", "UUID().uuidString.lowercased().appending(\".x\")"] {
+            #expect(!TaskIdentifierText.isFreshUUID(part), "\(part)")
+        }
+    }
 }

@@ -20,6 +20,18 @@ enum TaskIdentifierText {
         isReverseDNS(value) ? RepositoryText.quoted(value) : notReverseDNS
     }
 
+    /// A new UUID as the whole identifier (`UUID().uuidString`, Objective-C `[[NSUUID UUID] UUIDString]`): hex
+    /// digits and dashes with no dot, which no entry of `BGTaskSchedulerPermittedIdentifiers` can permit (an entry
+    /// is reverse-DNS, and a wildcard starts with the bundle identifier and a dot).
+    static func isFreshUUID(_ expression: String) -> Bool {
+        let compact = String(expression.unicodeScalars.filter { !$0.properties.isWhitespace })
+        return freshUUIDs.contains(compact)
+            || ["lowercased()", "uppercased()"].contains { freshUUIDs.contains(String(compact.dropLast($0.count + 1))) && compact.hasSuffix(".\($0)") }
+    }
+
+    private static let freshUUIDs: Set<String> = ["UUID().uuidString", "NSUUID().uuidString", "[[NSUUIDUUID]UUIDString]", "[NSUUIDUUID].UUIDString",
+                                                  "NSUUID.UUID.UUIDString", "[[[NSUUIDalloc]init]UUIDString]"]
+
     private static func isPart(_ part: Substring) -> Bool {
         if (part.hasPrefix("$(") && part.hasSuffix(")")) || (part.hasPrefix("${") && part.hasSuffix("}")) {
             let name = part.dropFirst(2).dropLast()

@@ -4,7 +4,7 @@ extension DoctorRule {
     public static let notPermitted = DoctorRule(
         id: "BG001", severity: .error,
         summary: "A task identifier registered or submitted in code is not in BGTaskSchedulerPermittedIdentifiers.",
-        finds: "a task identifier registered or submitted that `BGTaskSchedulerPermittedIdentifiers` does not list (a `prefix.*` wildcard counts for continued processing only); entries written with `$(PRODUCT_BUNDLE_IDENTIFIER)` are compared after expansion",
+        finds: "a task identifier registered or submitted that `BGTaskSchedulerPermittedIdentifiers` does not list (a `prefix.*` wildcard counts for continued processing only); entries written with `$(PRODUCT_BUNDLE_IDENTIFIER)` are compared after expansion; a new UUID as the whole identifier (`UUID().uuidString`), which no entry can permit",
         why: "`register` returns `false` and the handler never runs; `submit` throws `BGTaskScheduler.Error.notPermitted` (code 3).",
         fix: "Add the identifier to `BGTaskSchedulerPermittedIdentifiers` in the app's Info.plist (`bggen doctor --fix` does, except under a continued-processing wildcard, which is yours to choose), or correct the spelling in the code or the plist so both say the same.",
         tags: ["background-tasks", "info-plist"],
@@ -12,6 +12,36 @@ extension DoctorRule {
         examples: [
             .triggering("an identifier passed to the app's scheduler declared in another file",
                         ExampleSources.callingScheduler(marker: "1️⃣", permitted: nil), "1️⃣"),
+            .triggering("a new UUID as a continued-processing job's whole identifier, registered and submitted (MuApps' Tone)",
+                        ExampleApp(permitted: ["com.example.app.export.*"], modes: ["processing"]).with("App/Exporter.swift", """
+                            import BackgroundTasks
+
+                            final class Exporter {
+                                func start() throws {
+                                    let id = UUID().uuidString
+                                    BGTaskScheduler.shared.1️⃣register(forTaskWithIdentifier: UUID().uuidString, using: nil) { task in
+                                        task.setTaskCompleted(success: true)
+                                    }
+                                    try BGTaskScheduler.shared.submit(2️⃣BGContinuedProcessingTaskRequest(identifier: UUID().uuidString.lowercased(), title: id, subtitle: id))
+                                }
+                            }
+
+                            """), "1️⃣", "2️⃣"),
+            .nonTriggering("a new UUID after the bundle identifier and a name, under their wildcard",
+                           ExampleApp(permitted: ["com.example.app.export.*"], modes: ["processing"]).with("App/Exporter.swift", """
+                               import BackgroundTasks
+
+                               final class Exporter {
+                                   func start() throws {
+                                       let identifier = "com.example.app.export.\\(UUID().uuidString)"
+                                       BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in // bggen:ignore CHECK001
+                                           task.setTaskCompleted(success: true)
+                                       }
+                                       try BGTaskScheduler.shared.submit(BGContinuedProcessingTaskRequest(identifier: identifier, title: "Export", subtitle: "")) // bggen:ignore CHECK001
+                                   }
+                               }
+
+                               """)),
             .nonTriggering("a method of another type with the scheduler's name and labels, on a receiver of that type",
                            ExampleSources.callingScheduler(more: """
 
@@ -185,7 +215,13 @@ extension DoctorRule {
         let permitted = plist.permitted(in: target)
         var reported = Set<String>()
         for use in audit.uses where use.isTaskIdentifier {
-            guard let written = use.value, let value = audit.expanded(written) else { continue }
+            guard let written = use.value, let value = audit.expanded(written) else {
+                // A wrapper that registers and submits its argument gives two uses at one call: one finding.
+                if TaskIdentifierText.isFreshUUID(use.expression), reported.insert("\(use.location.file):\(use.location.line):\(use.location.column)").inserted {
+                    reportFreshUUID(use, target: target, plist: plist, audit: &audit)
+                }
+                continue
+            }
             let continued = audit.isContinued(use, value: value)
             guard !permitted.permits(value, continued: continued), reported.insert(value).inserted else { continue }
             let verb = use.isRegistration ? "registers" : "submits a request for"
@@ -204,6 +240,18 @@ extension DoctorRule {
                           : "Add \(RepositoryText.quoted(value)) to \(BackgroundModes.permittedIdentifiersKey) in \(plist.path).",
                       edit: continued ? nil : PlistFix(path: plist.path, edit: .addStrings(key: BackgroundModes.permittedIdentifiersKey, values: [value])))
         }
+    }
+
+    /// A new UUID is never permitted. A continued-processing job wants its own identifier each time, which is the
+    /// bundle identifier, a name and the UUID after them, under a wildcard; other tasks want one fixed identifier.
+    private static func reportFreshUUID(_ use: TaskIdentifierUse, target: AppTarget, plist: PlistFacts, audit: inout RuleAudit) {
+        let continued = audit.isContinued(use, value: "")
+        let bundle = target.bundleIdentifier?.isFullyResolved == true ? target.bundleIdentifier!.resolved : "<bundle id>"
+        audit.add(.notPermitted, at: use.location,
+                  "\(target.name) uses a new UUID as a task identifier (\(RepositoryText.quoted(use.expression))), which no entry of \(BackgroundModes.permittedIdentifiersKey) in \(plist.path) can permit.",
+                  why: "An identifier the Info.plist does not permit is refused: register returns false, submit throws BGTaskScheduler.Error.notPermitted (code 3), and the task never runs.",
+                  fix: continued ? "Put the bundle identifier and a name before the UUID (\"\(bundle).job.\\(UUID().uuidString)\") and list \(RepositoryText.quoted(bundle + ".job.*")) in \(BackgroundModes.permittedIdentifiersKey)."
+                      : "Use one fixed reverse-DNS identifier for the task and list it in \(BackgroundModes.permittedIdentifiersKey).")
     }
 
     /// `com.example.app.export.*` for `com.example.app.export.one`: the entry a continued-processing identifier needs.

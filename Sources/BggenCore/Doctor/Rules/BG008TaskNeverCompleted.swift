@@ -27,7 +27,7 @@ extension DoctorRule {
                                 """),
                         "1️⃣ BG008 warning"),
             .triggering("the else of a cast for a job's identifier built at run time, a request of that name submitted in another function",
-                        continuedJob(submit: "BGContinuedProcessingTaskRequest(identifier: identifier, title: \"Export\", subtitle: id)",
+                        ExampleSources.continuedJob(submit: "BGContinuedProcessingTaskRequest(identifier: identifier, title: \"Export\", subtitle: id)",
                                      elsewhere: true, marker: "1️⃣"), "1️⃣ BG008 warning"),
             .triggering("an early return in Low Power Mode",
                         ExampleSources.completing("if ProcessInfo.processInfo.isLowPowerModeEnabled {\n            1️⃣return\n        }\n        task.setTaskCompleted(success: true)"),
@@ -87,7 +87,7 @@ extension DoctorRule {
             .nonTriggering("the else of a cast to the class of every request for its identifier cannot run (VivaDicta before PR #316)",
                            ExampleSources.completing("guard let task = task as? BGAppRefreshTask else { return }\n        task.setTaskCompleted(success: true)")),
             .nonTriggering("the else of a cast to the class of the request for a job's identifier, built at run time and registered and submitted in one function, cannot run (MuApps' Verse)",
-                           continuedJob(submit: "BGContinuedProcessingTaskRequest(identifier: identifier, title: \"Export\", subtitle: id)")),
+                           ExampleSources.continuedJob(submit: "BGContinuedProcessingTaskRequest(identifier: identifier, title: \"Export\", subtitle: id)")),
             .nonTriggering("the else of a failed cast completes the task",
                            ExampleSources.completing("guard let task = task as? BGAppRefreshTask else { task.setTaskCompleted(success: false); return }\n        task.setTaskCompleted(success: true)")),
             .nonTriggering("a defer completes the task on every path",
@@ -100,28 +100,6 @@ extension DoctorRule {
                            forwarding(to: "if ProcessInfo.processInfo.isLowPowerModeEnabled { return }",
                                       then: "\n            task.setTaskCompleted(success: true)")),
         ])
-
-    /// A continued-processing job registered for its own identifier, built at run time, and submitted as `submit`
-    /// in the same function (or, `elsewhere`, in another declaring the same name); the handler's cast has `marker`
-    /// before its `else` return.
-    static func continuedJob(submit: String, elsewhere: Bool = false, marker: String = "") -> ExampleApp {
-        let split = elsewhere ? "}\n\n    func resubmit(id: String) throws {\n        let identifier = \"com.example.app.export.\\(id)\"\n        " : ""
-        return ExampleApp(permitted: ["com.example.app.export.*"], modes: ["processing"]).with("App/Exporter.swift", """
-            import BackgroundTasks
-
-            final class Exporter {
-                func start(id: String) throws {
-                    let identifier = "com.example.app.export.\\(id)"
-                    BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in // bggen:ignore CHECK001
-                        guard let task = task as? BGContinuedProcessingTask else { \(marker)return }
-                        task.setTaskCompleted(success: true)
-                    }
-                    \(split)try BGTaskScheduler.shared.submit(\(submit)) // bggen:ignore CHECK001
-                }
-            }
-
-            """)
-    }
 
     /// An app delegate whose launch closure hands the task to `refresh(with:)` (as NetNewsWire's did), whose body is
     /// `body`; `then` follows the call in the closure.

@@ -93,7 +93,8 @@ extension DoctorRule {
                       why: "Without BGTaskSchedulerPermittedIdentifiers and UIBackgroundModes in the Info.plist, every register returns false and every submit fails with notPermitted.",
                       fix: "Point INFOPLIST_FILE at an Info.plist that holds the keys (Xcode merges it with the generated one).")
         }
-        for use in audit.uses where use.value == nil && !use.inBggenOutput && use.isTaskIdentifier {
+        // A new UUID is certain never to be permitted: BG001 says so.
+        for use in audit.uses where use.value == nil && !use.inBggenOutput && use.isTaskIdentifier && !TaskIdentifierText.isFreshUUID(use.expression) {
             let because = use.unresolvedBecause.map { "is \($0)" } ?? "is built at run time or defined where doctor cannot see it"
             audit.add(.couldNotCheck, at: use.location, "The task identifier \(RepositoryText.quoted(use.expression)) \(because), so it was not checked.",
                       why: "If it is not in BGTaskSchedulerPermittedIdentifiers, register returns false and submit fails with notPermitted.",

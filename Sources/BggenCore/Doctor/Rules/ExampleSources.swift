@@ -229,4 +229,27 @@ enum ExampleSources {
 
                 """)
     }
+
+    /// A continued-processing job registered for its own identifier, built at run time, and submitted as `submit`
+    /// in the same function (or, `elsewhere`, in another declaring the same name); the handler's cast has `marker`
+    /// before its `else` return. Under `com.example.app.export.*`.
+    static func continuedJob(submit: String, elsewhere: Bool = false, marker: String = "") -> ExampleApp {
+        let identifier = #""com.example.app.export.\(id)""#
+        let split = elsewhere ? "}\n\n    func resubmit(id: String) throws {\n        let identifier = \(identifier)\n        " : ""
+        return ExampleApp(permitted: ["com.example.app.export.*"], modes: ["processing"]).with("App/Exporter.swift", """
+            import BackgroundTasks
+
+            final class Exporter {
+                func start(id: String) throws {
+                    let identifier = \(identifier)
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in // bggen:ignore CHECK001
+                        guard let task = task as? BGContinuedProcessingTask else { \(marker)return }
+                        task.setTaskCompleted(success: true)
+                    }
+                    \(split)try BGTaskScheduler.shared.submit(\(submit)) // bggen:ignore CHECK001
+                }
+            }
+
+            """)
+    }
 }
