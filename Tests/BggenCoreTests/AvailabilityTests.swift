@@ -19,6 +19,16 @@ struct AvailabilityTests {
         #expect(example.isEmpty, "app delegate example: \(example)")
     }
 
+    /// A generated file never deprecates its own names: user files bggen wrote earlier call them and are never
+    /// rewritten, so a deprecation would give a clean app its first warning on the next `bggen init`.
+    @Test(arguments: Scenarios.all)
+    func generatedCodeDeprecatesNothingItsUserFilesMayCall(_ scenario: Scenario) throws {
+        for file in try scenario.renderedFiles() where file.path.hasSuffix(".swift") {
+            let deprecations = file.contents.split(separator: "\n").filter { $0.contains("@available(") && $0.contains("deprecated") }
+            #expect(deprecations.isEmpty, "\(file.path): \(deprecations)")
+        }
+    }
+
     /// Below iOS 27 the SDK chooses how to submit (`IOS27SDK.condition`): what an earlier SDK compiles, the text
     /// outside those blocks, names no `submitTaskRequest`, which only the iOS 27 SDK has, and every file that
     /// submits with `submit(_:)` also has the iOS 27 SDK's route. On Linux the condition is always false, so the

@@ -1251,8 +1251,9 @@ import UIKit
         }
     }
 
-    /// What `SilentPushWork.swift` files written by earlier versions of bggen call for a push's processing.
-    @available(*, deprecated, renamed: "requestProcessingSoon(requiresNetworkConnectivity:requiresExternalPower:)")
+    /// What `SilentPushWork.swift` files written by earlier versions of bggen call for a push's processing: it asks
+    /// for the next idle moment, as `requestProcessingSoon` does. Not deprecated: bggen never rewrites those files,
+    /// so a warning here would be the app's first, and a build treating warnings as errors would fail.
     func scheduleProcessingTask(
         requiresNetworkConnectivity: Bool = BackgroundTaskConfiguration.processingRequiresNetworkConnectivity,
         requiresExternalPower: Bool = BackgroundTaskConfiguration.processingRequiresExternalPower
