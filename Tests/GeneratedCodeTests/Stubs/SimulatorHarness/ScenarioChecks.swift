@@ -1,7 +1,7 @@
 // Which of the harness's checks apply to this scenario, chosen by the `-D` flags the test passes from its tasks.
 // The checks that need the generated code's types live in this module; the rest are HarnessKit's, which reach the
 // generated code through what this module passes them (GeneratedTasks.swift, GeneratedDownloads.swift,
-// GeneratedUploads.swift, GeneratedSilentPush.swift).
+// GeneratedUploads.swift, GeneratedSilentPush.swift, GeneratedAppDelegate.swift).
 @testable import App
 import Foundation
 @testable import HarnessKit
@@ -40,7 +40,7 @@ nonisolated enum ScenarioChecks {
     /// The app delegate users are told to paste, with the work files bggen ships, launched as iOS would.
     static func runApp() {
         #if BGGEN_APP_DELEGATE
-        AppDelegateChecks.run()
+        AppDelegateChecks.run(GeneratedAppDelegate.subject())
         #else
         HarnessReport.shared.skip("app", "this scenario has no app-delegate example")
         #endif
