@@ -151,12 +151,14 @@ struct ExcludedPaths {
 
     /// The excluded paths, as written, that contain none of `files`: each file's folders are looked up among the
     /// plain paths, and each wildcard path is matched only until a file matches it. Without excluded paths no file
-    /// is split: doctor asks this of every file it read, which was a quarter of its time on 20,000 files.
+    /// is split: doctor asks this of every file it read, which was a quarter of its time on 20,000 files. Each file
+    /// is matched once, however often it is named (doctor names a file once per finding in it: 6,400 findings in
+    /// one file against 1,600 wildcard paths took half a minute).
     func unmatched(by files: [String]) -> [String] {
         guard !excluded.isEmpty else { return [] }
         var matched = Set<String>()
         var open = wildcards
-        for file in files {
+        for file in Set(files) {
             let parts = file.split(separator: "/")
             for end in 0...parts.count where !literal.isEmpty && literal.contains(parts[..<end].joined(separator: "/")) {
                 matched.insert(parts[..<end].joined(separator: "/"))
