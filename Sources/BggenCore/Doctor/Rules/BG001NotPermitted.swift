@@ -246,7 +246,9 @@ extension DoctorRule {
     /// bundle identifier, a name and the UUID after them, under a wildcard; other tasks want one fixed identifier.
     private static func reportFreshUUID(_ use: TaskIdentifierUse, target: AppTarget, plist: PlistFacts, audit: inout RuleAudit) {
         let continued = audit.isContinued(use, value: "")
-        let bundle = target.bundleIdentifier?.isFullyResolved == true ? target.bundleIdentifier!.resolved : "<bundle id>"
+        // The bundle identifier is the repository's text, printed unquoted in the example: only a reverse-DNS one.
+        let bundle = target.bundleIdentifier.flatMap { $0.isFullyResolved && TaskIdentifierText.isReverseDNS($0.resolved) ? $0.resolved : nil }
+            ?? "<bundle id>"
         audit.add(.notPermitted, at: use.location,
                   "\(target.name) uses a new UUID as a task identifier (\(RepositoryText.quoted(use.expression))), which no entry of \(BackgroundModes.permittedIdentifiersKey) in \(plist.path) can permit.",
                   why: "An identifier the Info.plist does not permit is refused: register returns false, submit throws BGTaskScheduler.Error.notPermitted (code 3), and the task never runs.",
