@@ -105,6 +105,44 @@ struct HelpLayoutTests {
         #expect(tasks.map { lines[$0 + 1].hasPrefix(column) && lines[$0 + 1].dropFirst(column.count).first != " " } == true)
     }
 
+    /// No option's label runs into its text, on any command's help at any width: the label stands alone on its line,
+    /// or two spaces or more part it from its text. The README's usage block (the same rows at 80 columns) had
+    /// `--checkpoint, --no-checkpoint processing saves…`, one space apart, and lines of up to 140 characters.
+    @Test(arguments: [60, 80, 120])
+    func noOptionsLabelRunsIntoItsText(width: Int) {
+        for command in CommandSpec.all {
+            for page in [[command.name, "--help"], ["help", command.name]] {
+                let help = run(page, columns: width).output
+                #expect(Self.labelsRunningIntoText(help, command.options).isEmpty, "\(page) at \(width): \(Self.labelsRunningIntoText(help, command.options))")
+            }
+        }
+    }
+
+    @Test func theReadmeUsageBlockKeepsEachLabelApartWithin80Columns() {
+        let usage = HelpText.readmeUsage
+        for command in CommandSpec.all {
+            #expect(Self.labelsRunningIntoText(usage, command.options).isEmpty, "\(Self.labelsRunningIntoText(usage, command.options))")
+            for option in command.options {
+                #expect(usage.split(separator: "\n").contains { $0.hasPrefix("  \(option.label)") }, "\(option.label) is missing")
+            }
+        }
+        let wide = usage.split(separator: "\n").filter { $0.count > HelpText.defaultWidth }
+        #expect(wide.isEmpty, "\(wide)")
+    }
+
+    /// The option rows of `text` (indented by two, as every page and the README set them) where one of `options`'
+    /// labels is followed by one space and a word. A label that only starts another, longer one (`--fix`,
+    /// `--fixed`) is not counted, nor running text deeper in, which may start a line with a flag.
+    private static func labelsRunningIntoText(_ text: String, _ options: [OptionSpec]) -> [Substring] {
+        text.split(separator: "\n").filter { line in
+            options.contains { option in
+                guard line.hasPrefix("  " + option.label) else { return false }
+                let rest = line.dropFirst(2 + option.label.count)
+                return rest.first == " " && rest.dropFirst().first.map { $0 != " " } == true
+            }
+        }
+    }
+
     /// Doctor's rule table: every line of a rule's summary starts in the summary column, whatever its severity.
     @Test(arguments: [60, 80, 100])
     func ruleTableContinuationsStayInTheRightColumn(width: Int) throws {

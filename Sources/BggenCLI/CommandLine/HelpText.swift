@@ -72,17 +72,13 @@ enum HelpText {
         ], width: width)
     }
 
-    /// The README's usage block: each command's synopsis and one line per option.
+    /// The README's usage block: each command's synopsis and its options, one row each, laid out as `--help` lays
+    /// them out at 80 columns, so a label too long for the column (`--checkpoint, --no-checkpoint`) has its text on
+    /// the next line instead of running into it.
     static var readmeUsage: String {
         CommandSpec.all.map { command in
-            "\(command.usage)\n" + command.options.map { option in
-                "  " + column(option.label, 27) + option.summary + "\n"
-            }.joined()
+            let rows = command.options.map { HelpRow($0.label, $0.summary) }
+            return ([command.usage] + HelpLayout.render([.rows(rows)], indent: 2, width: defaultWidth)).joined(separator: "\n") + "\n"
         }.joined(separator: "\n")
-    }
-
-    /// `text` padded to `width`, with at least one space after it.
-    private static func column(_ text: String, _ width: Int) -> String {
-        text + String(repeating: " ", count: max(1, width - text.count))
     }
 }
