@@ -56,7 +56,7 @@ struct InitCommand {
         let verbose = options.display.verbose
         questions.projectDetected = { [console] project in
             detected.answers = project.detectedAnswers
-            if printsSummary { console.writeOutput(ProjectSummary.text(project)) }
+            if printsSummary { console.writeOutput(ProjectSummary.text(project, width: console.helpWidth)) }
             if verbose {
                 for line in watch.verboseLines { console.writeError(line) }
                 console.writeError(DumpWatch.readLine(project.report.projectFiles))

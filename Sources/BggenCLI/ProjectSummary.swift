@@ -3,7 +3,9 @@ import BggenModel
 
 /// The detection report, printed before any write so the user sees what bggen understood of their app.
 enum ProjectSummary {
-    static func text(_ project: ExistingProject) -> String {
+    /// The report, its lists filled to `width` (the terminal's, else 80): an app's facts with its bundle ID as the
+    /// project writes it made "App target:" about 200 characters, broken anywhere by the terminal.
+    static func text(_ project: ExistingProject, width: Int) -> String {
         let report = project.report
         let kind = switch report.kind {
         case .xcodeProject: report.usesSynchronizedFolders ? "Xcode project with synchronized folders" : "Xcode project"
@@ -18,15 +20,16 @@ enum ProjectSummary {
             var facts = ["iOS \(version)" + (target.otherPlatforms.isEmpty ? "" : " (also builds for \(target.otherPlatformNames))")]
             if let swift = target.swiftVersion { facts.append("Swift \(swift)") }
             facts.append("default isolation: \(target.defaultActorIsolation ?? "nonisolated")")
-            if let bundle = target.bundleIdentifier {
-                facts.append("bundle ID \(bundle.withoutUnresolved)" + (bundle.raw == bundle.withoutUnresolved ? "" : " (\(bundle.raw))"))
-            }
             if let delegate = project.objectiveCDelegate {
                 facts.append("Objective-C app delegate (\(delegate.file))")
             } else if let style = project.style {
                 facts.append(style == .swiftUI ? "SwiftUI App" : "app delegate")
             }
-            lines.append("  App target: \(target.name) · " + facts.joined(separator: " · "))
+            lines += filled("  App target: ", [target.name] + facts, parted: " ·", width: width)
+            if let bundle = target.bundleIdentifier {
+                let raw = bundle.raw == bundle.withoutUnresolved ? [] : ["(\(bundle.raw))"]
+                lines += filled("  Bundle ID: ", [bundle.withoutUnresolved] + raw, parted: "", width: width)
+            }
             let plist = target.infoPlist.path
                 ?? target.infoPlist.regeneratedFrom.map { "generated from \($0)" }
                 ?? (target.infoPlist.isGenerated ? "generated from build settings" : "none")
@@ -42,19 +45,40 @@ enum ProjectSummary {
                 lines.append("  Entitlements: \(file.path)\(configurations)\(facts)")
             }
         }
-        lines += existingCode(project)
+        lines += existingCode(project, width: width)
         for (kind, label) in [(RegisteredIdentifier.Kind.task, "Registered task identifiers"), (.urlSession, "Background session identifiers")] {
             let identifiers = report.registeredIdentifiers.filter { $0.kind == kind }.map(\.identifier)
-            if !identifiers.isEmpty { lines.append("  \(label): " + identifiers.joined(separator: ", ")) }
+            if !identifiers.isEmpty { lines += filled("  \(label): ", identifiers, parted: ",", width: width) }
         }
         lines += project.warnings.map { "  warning: \($0)" }
         // Names, paths and identifiers come from the repository: none may move the cursor or start a line.
         return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n\n"
     }
 
+    /// `label` then `items`, each but the last followed by `mark` (` ·`, `,`) and a space, as many to a line as fit
+    /// in `width`; each further line starts under the first item, and an item is never cut (one wider than the line
+    /// stands alone).
+    static func filled(_ label: String, _ items: [String], parted mark: String, width: Int) -> [String] {
+        let indent = String(repeating: " ", count: label.count)
+        var lines: [String] = []
+        var line = label
+        var empty = true
+        for (index, item) in items.enumerated() {
+            let piece = item + (index == items.count - 1 ? "" : mark)
+            if !empty && line.count + 1 + piece.count > width {
+                lines.append(line)
+                line = indent
+                empty = true
+            }
+            line += (empty ? "" : " ") + piece
+            empty = false
+        }
+        return lines + [line]
+    }
+
     /// What already covers each task kind in the app target's code (shared code included), labelled by what it
     /// does, at most three places a kind; code only other targets compile goes on a line of its own.
-    static func existingCode(_ project: ExistingProject) -> [String] {
+    static func existingCode(_ project: ExistingProject, width: Int) -> [String] {
         let code = project.report.existingCode.filter { !$0.isBggenOutput && !$0.kinds.isEmpty }
         let name = project.target?.name
         let own = code.filter(project.isCompiledIntoApp)
@@ -67,7 +91,8 @@ enum ProjectSummary {
                 let places = own.filter { $0.kinds.contains(kind) }.sorted { ($0.symbol == "BGTaskScheduler" ? 1 : 0) < ($1.symbol == "BGTaskScheduler" ? 1 : 0) }
                 guard !places.isEmpty else { continue }
                 let shown = places.prefix(3).map { finding in "\(finding.label) (\(finding.line.map { "\(finding.file):\($0)" } ?? finding.file))" }
-                lines.append("    \(kind.rawValue): " + shown.joined(separator: ", ") + (places.count > 3 ? ", and \(places.count - 3) more" : ""))
+                let more = places.count > 3 ? ["and \(places.count - 3) more"] : []
+                lines += filled("    \(kind.rawValue): ", shown + more, parted: ",", width: width)
             }
         }
         if !others.isEmpty {

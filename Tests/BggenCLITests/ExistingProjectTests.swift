@@ -23,7 +23,7 @@ struct ExistingProjectTests {
         let run = try InProcessRunner.run(arguments, in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("App target: NetNewsWire-iOS · iOS 17.0"))
-        #expect(run.stdout.contains("    refresh: app refresh task (iOS/AppDelegate.swift:23), app refresh request (iOS/AppDelegate.swift:28)"))
+        #expect(run.stdout.contains("    refresh: app refresh task (iOS/AppDelegate.swift:23),\n             app refresh request (iOS/AppDelegate.swift:28),"), "\(run.stdout)")
         #expect(run.stderr.contains("skipped refresh: the app's code at iOS/AppDelegate.swift:22 already covers it"))
         #expect(run.stderr.contains("skipped silent-push: the app's code at iOS/AppDelegate.swift:16"))
         let files = try repo.files()

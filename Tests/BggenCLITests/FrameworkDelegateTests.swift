@@ -12,7 +12,7 @@ struct FrameworkDelegateTests {
         let repo = try Fixtures.copy("FlutterDownloads")
         let run = try InProcessRunner.run(["init", "--yes", "--tasks", "downloads,refresh"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("bundle ID org.example.fetcher · app delegate"), "\(run.stdout)")
+        #expect(run.stdout.contains("app delegate\n  Bundle ID: org.example.fetcher\n"), "\(run.stdout)")
         let steps = try repo.nextSteps()
         #expect(steps.contains("final class AppDelegate: FlutterAppDelegate {"))
         #expect(!steps.contains("UIResponder, UIApplicationDelegate"))

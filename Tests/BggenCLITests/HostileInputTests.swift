@@ -144,7 +144,7 @@ struct XcodeGenAnchorTests {
         let run = try InProcessRunner.run(["init", "--yes", "--dry-run"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("App target: Lumen · iOS 17.0 · Swift 6.0"), "\(run.stdout)")
-        #expect(run.stdout.contains("bundle ID io.lumen.app"), "\(run.stdout)")
+        #expect(run.stdout.contains("Bundle ID: io.lumen.app"), "\(run.stdout)")
         #expect(run.stdout.contains("io.lumen.app.refresh"), "\(run.stdout)")
         #expect(run.stdout.contains("create     Lumen/BackgroundProcessing/BackgroundTaskManager.swift"), "\(run.stdout)")
     }

@@ -75,7 +75,7 @@ struct ObjectiveCRegistrationTests {
         let original = try repo.files()
         let run = try BinaryRunner.run(["init", "--yes", "--tasks", "refresh,processing"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("Registered task identifiers: org.example.tracker.cleanup, org.example.tracker.refresh"), "\(run.stdout)")
+        #expect(run.stdout.contains("Registered task identifiers: org.example.tracker.cleanup,\n                               org.example.tracker.refresh"), "\(run.stdout)")
         #expect(!run.stdout.contains("whose value bggen cannot see"), "\(run.stdout)")
         #expect(run.stderr.contains("skipped refresh: the app already registers org.example.tracker.refresh as a refresh task (BGAppRefreshTaskRequest at Tracker/TaskScheduler.m:8) at Tracker/AppDelegate.m:9."), "\(run.stderr)")
         #expect(run.stderr.contains("skipped processing: the app's code at Tracker/AppDelegate.m:14 already covers it"), "\(run.stderr)")

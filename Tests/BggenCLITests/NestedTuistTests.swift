@@ -13,7 +13,7 @@ struct NestedTuistTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("(Tuist project)"), "\(run.stdout)")
         #expect(run.stdout.contains("App target: Beacon · iOS 17.0"), "\(run.stdout)")
-        #expect(run.stdout.contains("bundle ID dev.example.beacon"), "\(run.stdout)")
+        #expect(run.stdout.contains("Bundle ID: dev.example.beacon"), "\(run.stdout)")
         #expect(run.stdout.contains("create     App/Modules/Beacon/Sources/BackgroundProcessing/BackgroundTaskManager.swift"), "\(run.stdout)")
         #expect(!run.stdout.contains("com.example.app"), "\(run.stdout)")
     }

@@ -22,6 +22,8 @@ public enum BinaryRunner {
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "NO_COLOR")
+        // Output filled to a width (help, init's summary) is at 80 columns unless the test says otherwise.
+        env.removeValue(forKey: "COLUMNS")
         env.merge(environment) { $1 }
         process.environment = env
         let out = Pipe(), err = Pipe()
