@@ -30,15 +30,18 @@ else
 RESIGN ?= true
 endif
 
-# What `make install` says last: where each file went, and what a shell needs to find them: the PATH line when BINDIR
-# is not on PATH (~/.local/bin is not, on macOS by default), and zsh's fpath line when zsh does not look in
-# ZSH_COMPLETIONS. Not for a staged install (DESTDIR), whose paths are not the ones a shell will see.
+# What `make install` says last: one line saying what went where, then what a shell needs to find them: the PATH
+# line when BINDIR is not on PATH (~/.local/bin is not, on macOS by default), and zsh's fpath line when zsh does not
+# look in ZSH_COMPLETIONS. Not for a staged install (DESTDIR), whose paths are not the ones a shell will see.
+ifeq ($(MANDIR) $(BASH_COMPLETIONS) $(ZSH_COMPLETIONS) $(FISH_COMPLETIONS),$(PREFIX)/share/man/man1 $(PREFIX)/share/bash-completion/completions $(PREFIX)/share/zsh/site-functions $(PREFIX)/share/fish/vendor_completions.d)
+SHARED_FILES_PLACE = under $(DESTDIR)$(PREFIX)/share
+else
+SHARED_FILES_PLACE = in $(DESTDIR)$(MANDIR), $(DESTDIR)$(BASH_COMPLETIONS), $(DESTDIR)$(ZSH_COMPLETIONS) and $(DESTDIR)$(FISH_COMPLETIONS)
+endif
 define INSTALL_SUMMARY
 installed="$(DESTDIR)$(BINDIR)/bggen"; \
-echo "Installed bggen ($$(( $$(wc -c <"$$installed") / 1048576 )) MB, stripped) in $(DESTDIR)$(BINDIR)"; \
-if [ -f "$(DESTDIR)$(MANDIR)/bggen.1" ]; then echo "  man page:    $(DESTDIR)$(MANDIR)/bggen.1"; fi; \
-echo "  completions: $(DESTDIR)$(BASH_COMPLETIONS)/bggen (bash), $(DESTDIR)$(ZSH_COMPLETIONS)/_bggen (zsh),"; \
-echo "               $(DESTDIR)$(FISH_COMPLETIONS)/bggen.fish (fish)"; \
+man=""; if [ -f "$(DESTDIR)$(MANDIR)/bggen.1" ]; then man="its man page and "; fi; \
+echo "Installed bggen ($$(( $$(wc -c <"$$installed") / 1048576 )) MB, stripped) in $(DESTDIR)$(BINDIR), $${man}bash, zsh and fish completions $(SHARED_FILES_PLACE)"; \
 if [ -z "$(DESTDIR)" ]; then \
 	case ":$$PATH:" in *":$(BINDIR):"*) ;; *) \
 		echo "$(BINDIR) is not on PATH: add this line to ~/.zshrc (zsh, macOS's shell) or ~/.bashrc, then open a new shell:"; \
@@ -54,32 +57,34 @@ endef
 .PHONY: build bin-path install uninstall formula
 
 build:
-	$(SWIFT_BUILD)
+	@$(SWIFT_BUILD)
 
 # The binary `make build` leaves, as the benchmarks time it.
 bin-path:
 	@echo "$$($(SWIFT_BUILD) --show-bin-path)/bggen"
 
+# Quiet but for SwiftPM's progress and the summary: the commands themselves are noise to whoever installs.
 install: build
-	install -d "$(DESTDIR)$(BINDIR)"
-	install -m 755 "$$($(SWIFT_BUILD) --show-bin-path)/bggen" "$(DESTDIR)$(BINDIR)/bggen"
-	$(STRIP) "$(DESTDIR)$(BINDIR)/bggen"
-	$(RESIGN) "$(DESTDIR)$(BINDIR)/bggen"
+	@install -d "$(DESTDIR)$(BINDIR)"
+	@install -m 755 "$$($(SWIFT_BUILD) --show-bin-path)/bggen" "$(DESTDIR)$(BINDIR)/bggen"
+	@$(STRIP) "$(DESTDIR)$(BINDIR)/bggen"
+	@$(RESIGN) "$(DESTDIR)$(BINDIR)/bggen"
 	@if "$(DESTDIR)$(BINDIR)/bggen" help --man >"$(SCRATCH_PATH)/bggen.1" 2>/dev/null; then \
 		install -d "$(DESTDIR)$(MANDIR)" && install -m 644 "$(SCRATCH_PATH)/bggen.1" "$(DESTDIR)$(MANDIR)/bggen.1"; \
 	else \
 		echo "No man page installed: this version of bggen has no 'bggen help --man'."; \
 	fi
 	@rm -f "$(SCRATCH_PATH)/bggen.1"
-	install -d "$(DESTDIR)$(BASH_COMPLETIONS)" "$(DESTDIR)$(ZSH_COMPLETIONS)" "$(DESTDIR)$(FISH_COMPLETIONS)"
-	"$(DESTDIR)$(BINDIR)/bggen" completion bash >"$(DESTDIR)$(BASH_COMPLETIONS)/bggen"
-	"$(DESTDIR)$(BINDIR)/bggen" completion zsh >"$(DESTDIR)$(ZSH_COMPLETIONS)/_bggen"
-	"$(DESTDIR)$(BINDIR)/bggen" completion fish >"$(DESTDIR)$(FISH_COMPLETIONS)/bggen.fish"
+	@install -d "$(DESTDIR)$(BASH_COMPLETIONS)" "$(DESTDIR)$(ZSH_COMPLETIONS)" "$(DESTDIR)$(FISH_COMPLETIONS)"
+	@"$(DESTDIR)$(BINDIR)/bggen" completion bash >"$(DESTDIR)$(BASH_COMPLETIONS)/bggen"
+	@"$(DESTDIR)$(BINDIR)/bggen" completion zsh >"$(DESTDIR)$(ZSH_COMPLETIONS)/_bggen"
+	@"$(DESTDIR)$(BINDIR)/bggen" completion fish >"$(DESTDIR)$(FISH_COMPLETIONS)/bggen.fish"
 	@$(INSTALL_SUMMARY)
 
 uninstall:
-	rm -f "$(DESTDIR)$(BINDIR)/bggen" "$(DESTDIR)$(MANDIR)/bggen.1" "$(DESTDIR)$(BASH_COMPLETIONS)/bggen" \
+	@rm -f "$(DESTDIR)$(BINDIR)/bggen" "$(DESTDIR)$(MANDIR)/bggen.1" "$(DESTDIR)$(BASH_COMPLETIONS)/bggen" \
 		"$(DESTDIR)$(ZSH_COMPLETIONS)/_bggen" "$(DESTDIR)$(FISH_COMPLETIONS)/bggen.fish"
+	@echo "Removed bggen from $(DESTDIR)$(BINDIR), its man page and bash, zsh and fish completions $(SHARED_FILES_PLACE)"
 
 # The Homebrew formula of a release, from Formula/bggen.rb.template: `make formula URL=<the release's source archive>
 # SHA256=<its shasum -a 256>` (HOMEPAGE= when the archive is not GitHub's). bggen has no hosted address yet, so no
