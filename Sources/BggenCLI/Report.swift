@@ -98,6 +98,10 @@ struct Report {
             "  \(shown.padding(toLength: column, withPad: " ", startingAt: 0))  (\(each.declared.role))"
         }
         var text = lines.isEmpty ? "" : "Identifiers:\n" + lines.map { $0 + "\n" }.joined()
+        // A folder with no app gets the stand-in prefix unless told one; an app's own is never replaced by it.
+        if !lines.isEmpty && configuration.bundleIdentifier == .example {
+            text += "  (\(BundleIdentifier.example) stands in for your app's bundle ID: pass --bundle-id with it)\n"
+        }
         let modes = backgroundModes(for: configuration)
         text += "Info.plist keys:\n"
         if !identifiers.permittedTaskIdentifiers.isEmpty {

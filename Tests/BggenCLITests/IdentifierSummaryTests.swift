@@ -27,4 +27,19 @@ struct IdentifierSummaryTests {
             #expect(run.stdout.contains("  \(identifier)") && run.stdout.contains("(\(declared.role))\n"), "\(spec.kind) has no line")
         }
     }
+
+    /// A new folder's identifiers use bggen's stand-in prefix, which the run says, so nobody ships
+    /// `com.example.app.refresh` by accident; a prefix given is not called one.
+    @Test func theStandInPrefixIsNamedAsOne() throws {
+        let folder = try TemporaryDirectory()
+        let run = try InProcessRunner.run(["init", "--yes", "--dry-run", "demo"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("""
+              com.example.app.processing  (BGProcessingTask)
+              (com.example.app stands in for your app's bundle ID: pass --bundle-id with it)
+            Info.plist keys:
+            """), "\(run.stdout)")
+        let given = try InProcessRunner.run(["init", "--yes", "--dry-run", "--bundle-id", "org.sample.kite", "demo"], in: folder.url)
+        #expect(given.status == 0 && !given.stdout.contains("stands in"), "\(given.stdout)")
+    }
 }
