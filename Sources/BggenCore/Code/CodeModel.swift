@@ -330,8 +330,10 @@ struct CodeModel: Sendable {
             return met
         }
         index(files.flatMap(\.functions))
+        // From the registrations and continued-processing requests, whose paths from launch rules name (another
+        // request's function is recorded only to pair it with its registration).
         var frontier = withCallers(files.flatMap(\.uses).compactMap { use -> String? in
-            guard case .function(let key) = use.launch else { return nil }
+            guard use.isRegistration || use.role == .request(.continuedProcessing), case .function(let key) = use.launch else { return nil }
             return Self.callableName(key)
         })
         for round in 0..<Self.callerRounds {

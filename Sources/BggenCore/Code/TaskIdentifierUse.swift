@@ -38,7 +38,8 @@ struct TaskIdentifierUse: Sendable, Equatable {
     var inBggenOutput: Bool
     /// Inside `#if … #endif`: another branch may hold the same call, so a second registration is not certain.
     var isConditional = false
-    /// For a registration and a continued-processing request: where it runs relative to launch (the function it is in).
+    /// For a registration and a request: where it runs relative to launch (the function it is in), which also pairs
+    /// an identifier built at run time with the requests made for it in the same function (BG008).
     var launch = LaunchContext.unknown
     /// For a registration in bggen's output, the type whose method makes it (`BggenBackgroundTaskManager` when a
     /// prefix is in use): launch reaches it only through a call naming that type, not an app function of the

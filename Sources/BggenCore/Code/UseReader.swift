@@ -128,7 +128,7 @@ struct UseReader {
         var use = TaskIdentifierUse(role: role, value: nil, expression: TokenPattern.written(expression),
                                     location: FindingLocation(file: facts.file, line: token.line, column: token.column),
                                     inBggenOutput: ours, isConditional: conditional)
-        if role == .register || role == .request(.continuedProcessing) {
+        if role != .session {
             use.launch = LaunchPaths.context(at: index, in: tokens, language: facts.language, known: &launchContexts)
             if ours, facts.language == .swift { use.launchReceiver = LaunchPaths.memberType(at: index, in: tokens) }
         }

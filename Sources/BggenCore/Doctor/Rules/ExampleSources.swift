@@ -231,19 +231,19 @@ enum ExampleSources {
     }
 
     /// A continued-processing job registered for its own identifier, built at run time, and submitted as `submit`
-    /// in the same function (or, `elsewhere`, in another declaring the same name); the handler's cast has `marker`
-    /// before its `else` return. Under `com.example.app.export.*`.
-    static func continuedJob(submit: String, elsewhere: Bool = false, marker: String = "") -> ExampleApp {
+    /// in the same function (or, `elsewhere`, in another declaring the same name); the handler's cast to `cast` has
+    /// `marker` before its `else` return. Under `com.example.app.export.*`, in the background `mode` the request needs.
+    static func continuedJob(submit: String, cast: String = "BGContinuedProcessingTask", mode: String = "processing", elsewhere: Bool = false, marker: String = "") -> ExampleApp {
         let identifier = #""com.example.app.export.\(id)""#
         let split = elsewhere ? "}\n\n    func resubmit(id: String) throws {\n        let identifier = \(identifier)\n        " : ""
-        return ExampleApp(permitted: ["com.example.app.export.*"], modes: ["processing"]).with("App/Exporter.swift", """
+        return ExampleApp(permitted: ["com.example.app.export.*"], modes: [mode]).with("App/Exporter.swift", """
             import BackgroundTasks
 
             final class Exporter {
                 func start(id: String) throws {
                     let identifier = \(identifier)
                     BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in // bggen:ignore CHECK001
-                        guard let task = task as? BGContinuedProcessingTask else { \(marker)return }
+                        guard let task = task as? \(cast) else { \(marker)return }
                         task.setTaskCompleted(success: true)
                     }
                     \(split)try BGTaskScheduler.shared.submit(\(submit)) // bggen:ignore CHECK001
