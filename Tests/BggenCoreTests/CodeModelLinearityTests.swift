@@ -226,14 +226,15 @@ struct CodeModelLinearityTests {
 
     /// `count` views, each calling `register()` from `.onAppear` on `Env<i>.sensors<i>`, a global and a property of
     /// an extension its file declares, on `feature<i>.inherited<i>`, a property `Feature<i>` inherits from
-    /// `Base<i>` of another file, and on what `makeSensors<i>()` of another file returns, beside the task registered at launch in `Tasks.register()`: every file's
+    /// `Base<i>` of another file (and on `self.inherited<i>` inside `Feature<i>`), and on what `makeSensors<i>()` and
+    /// `Factory<i>.make()` of another file return (with `try? await` before the one), beside the task registered at launch in `Tasks.register()`: every file's
     /// declarations go into one table, and each call's receiver is typed in a few lookups (`PropertyTable`).
     static func receiversThroughOtherFilesProperties(_ count: Int) -> DoctorRepository {
         var repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("Tasks.register()")
             .with("App/Tasks.swift", handler("task.expirationHandler = {}\n            task.setTaskCompleted(success: true)"))
         for index in 0..<count {
             repository = repository
-                .with("App/Sensors\(index).swift", "final class Environment\(index) {}\n\nfinal class Sensors\(index) {\n    func register() {}\n}\n\nclass Base\(index) {\n    let inherited\(index) = Sensors\(index)()\n}\n\nfunc makeSensors\(index)() -> Sensors\(index) {\n    Sensors\(index)()\n}\n")
+                .with("App/Sensors\(index).swift", "final class Environment\(index) {}\n\nfinal class Sensors\(index) {\n    func register() {}\n}\n\nclass Base\(index) {\n    let inherited\(index) = Sensors\(index)()\n}\n\nfunc makeSensors\(index)() -> Sensors\(index) {\n    Sensors\(index)()\n}\n\nenum Factory\(index) {\n    static func make() -> Sensors\(index) {\n        Sensors\(index)()\n    }\n}\n")
                 .with("App/View\(index).swift", """
                     import SwiftUI
 
@@ -243,13 +244,15 @@ struct CodeModelLinearityTests {
                         var sensors\(index): Sensors\(index) { Sensors\(index)() }
                     }
 
-                    final class Feature\(index): Base\(index) {}
+                    final class Feature\(index): Base\(index) {
+                        func boot() { self.inherited\(index).register() }
+                    }
 
                     struct View\(index): View {
                         let feature\(index) = Feature\(index)()
 
                         var body: some View {
-                            Text("\(index)").onAppear { Env\(index).sensors\(index).register(); feature\(index).inherited\(index).register(); let made\(index) = makeSensors\(index)(); made\(index).register() }
+                            Text("\(index)").onAppear { Env\(index).sensors\(index).register(); feature\(index).inherited\(index).register(); let made\(index) = makeSensors\(index)(); made\(index).register(); feature\(index).boot(); let built\(index) = Factory\(index).make(); built\(index).register(); let awaited\(index) = try? await makeSensors\(index)(); awaited\(index)?.register() }
                         }
                     }
 
@@ -262,6 +265,30 @@ struct CodeModelLinearityTests {
         let audit = try Doctor(fileSystem: Self.receiversThroughOtherFilesProperties(3).fileSystem).audit(root: DoctorRepository.root)
         #expect(!audit.findings.contains { $0.rule.id == "BG004" }, "\(audit.findings.map(\.message))")
         try expectLinear(small: 100, Self.receiversThroughOtherFilesProperties)
+    }
+
+    /// `.onAppear` calling `register()` on `Current` through a chain of `count` properties, each an `Environment`,
+    /// then its `Sensors`: one chain of any length is read once and typed in one lookup per name.
+    static func longReceiverChain(_ count: Int) -> DoctorRepository {
+        DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("Tasks.register()")
+            .with("App/Tasks.swift", handler("task.expirationHandler = {}\n            task.setTaskCompleted(success: true)"))
+            .with("App/Environment.swift", "var Current = Environment()\n\nfinal class Environment {\n    var link: Environment { self }\n    let sensors = Sensors()\n}\n\nfinal class Sensors {\n    func register() {}\n}\n")
+            .with("App/ContentView.swift", """
+                import SwiftUI
+
+                struct ContentView: View {
+                    var body: some View {
+                        Text("").onAppear { Current\(String(repeating: ".link", count: count)).sensors.register() }
+                    }
+                }
+
+                """)
+    }
+
+    @Test func aLongReceiverChain() throws {
+        let audit = try Doctor(fileSystem: Self.longReceiverChain(6).fileSystem).audit(root: DoctorRepository.root)
+        #expect(!audit.findings.contains { $0.rule.id == "BG004" }, "\(audit.findings.map(\.message))")
+        try expectLinear(small: 2_000, Self.longReceiverChain)
     }
 
     /// One function making `count` background session configurations, then starting an upload: its transfer calls are

@@ -43,7 +43,7 @@ struct CallShape: Sendable, Hashable {
         passesCase = written.passesCase
         hasTrailingClosure = close + 1 < tokens.count && tokens[close + 1].text == "{"
         receiverTypes = receivers.types(ofReceiverAt: index, known: &known)
-        receiverChain = receiverTypes == nil ? receivers.chain(ofReceiverAt: index) : nil
+        receiverChain = receiverTypes == nil ? receivers.chain(ofReceiverAt: index, known: &known) : nil
     }
 
     /// Whether the name at `index` is an implicit member, `.register` after `(`, `,`, `=` or `case`: a member of the

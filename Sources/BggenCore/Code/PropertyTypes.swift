@@ -1,10 +1,11 @@
 import BggenFormats
 
 /// A property or global whose type its declaration writes (`var sensors: SensorContainer`, `var Current =
-/// Environment()`), by the type or extension declaring it (nil at file scope), or a function at file scope with the
-/// type it returns (`func makeManager() -> Manager`, named `makeManager()`). `PropertyTable` joins every file's,
-/// so a receiver written through another file's property (`Current.sensors.register()`) or bound to what another
-/// file's function returns (`let manager = makeManager()`) gets its type.
+/// Environment()`), by the type or extension declaring it (nil at file scope), or a function at file scope or a
+/// type's static one with the type it returns (`func makeManager() -> Manager`, named `makeManager()`; `static func
+/// make() -> Self` returns its type). `PropertyTable` joins every file's, so a receiver written through another
+/// file's property (`Current.sensors.register()`) or bound to what another file's function returns (`let manager =
+/// makeManager()`, `Factory.make()`) gets its type.
 struct PropertyType: Sendable, Hashable {
     var owner: String?
     var name: String
@@ -30,9 +31,10 @@ struct PropertyType: Sendable, Hashable {
             result.append(PropertyType(owner: owner, name: tokens[index + 1].text, type: type.text))
         }
         for index in tokens.indices where tokens[index].kind == .identifier && tokens[index].text == "func" {
-            guard let function = returnType(ofFunctionAt: index, in: tokens),
-                  case .some(nil) = owner(of: index, in: tokens, known: &owners) else { continue }
-            result.append(PropertyType(owner: nil, name: function.name + "()", type: function.type))
+            guard let function = returnType(ofFunctionAt: index, in: tokens), let owner = owner(of: index, in: tokens, known: &owners),
+                  owner == nil || index > 0 && ["static", "class"].contains(tokens[index - 1].text) else { continue }
+            guard let type = function.type == "Self" ? owner : function.type else { continue }
+            result.append(PropertyType(owner: owner, name: function.name + "()", type: type))
         }
         return result
     }
@@ -153,8 +155,10 @@ struct ReceiverChain: Sendable, Hashable {
     /// The file bound the root's name to what a function returns (`let manager = makeManager()`), and `root` is the
     /// function's name: the value has the type its declaration returns (`func makeManager() -> Manager`).
     var rootIsCall = false
+    /// A member `make()` is the type's static function `make` (`Factory.make()`), which returns the next type.
     var members: [String]
 
-    /// The names other files must declare for the chain to be typed: its properties, and its root unless it is a type.
-    var names: [String] { rootIsType ? members : [root] + members }
+    /// The names other files must declare for the chain to be typed: its properties and functions, and its root
+    /// unless it is a type.
+    var names: [String] { (rootIsType ? members : [root] + members).map { $0.hasSuffix("()") ? String($0.dropLast(2)) : $0 } }
 }

@@ -3,12 +3,14 @@ import BggenFormats
 /// The types a file gives the receivers of its calls: `Type.f()`, `Type.shared.f()` and `Type(…).f()`, a name
 /// declared `name: Type` or bound `name = Type(…)`, `self.name.f()` through the property's type, and `self`'s type.
 /// Read once per file, for the calls of the task APIs' wrappers (`WrapperCall`) and the calls doctor follows back to
-/// launch (`CallShape`). A longer chain (`Current.sensors.f()`) is typed across files: its names are kept
-/// (`chain(ofReceiverAt:)`) for `PropertyTable`.
+/// launch (`CallShape`). A longer chain (`Current.sensors.f()`), a property `self` inherits from another file, and
+/// a name bound to what a function returns are typed across files: their names are kept (`chain(ofReceiverAt:)`)
+/// for `PropertyTable`.
 struct ReceiverTypes {
     let tokens: [SourceToken]
     private var declared: [String: Set<String>] = [:]
-    /// The functions whose values each name is bound to (`let manager = makeManager()`), for `chain(ofReceiverAt:)`.
+    /// The functions whose values each name is bound to, for `chain(ofReceiverAt:)`: `makeManager` of `let manager
+    /// = try await makeManager()`, and `Factory.make` of a type's static function, `let manager = Factory.make()`.
     private var madeBy: [String: Set<String>] = [:]
     /// The `(` each `)` closes, paired in one pass: `Tasks1().registerAll()` is a call on a new `Tasks1`.
     private var openingParenthesis: [Int: Int] = [:]
@@ -19,14 +21,25 @@ struct ReceiverTypes {
     init(tokens: [SourceToken]) {
         self.tokens = tokens
         for index in tokens.indices.dropLast(2) where tokens[index].kind == .identifier {
-            let next = tokens[index + 1].text, type = tokens[index + 2]
-            guard next == ":" || next == "=", type.kind == .identifier, let first = type.text.first else { continue }
+            let next = tokens[index + 1].text
+            guard next == ":" || next == "=" else { continue }
+            let start = next == "=" ? Self.afterTryAndAwait(index + 2, in: tokens) : index + 2
+            guard start < tokens.count, tokens[start].kind == .identifier, let first = tokens[start].text.first else { continue }
+            let type = tokens[start].text
             guard first.isUppercase else {
-                if next == "=", first.isLowercase, TokenPattern.matches(tokens, at: index + 3, ["("]) { madeBy[tokens[index].text, default: []].insert(type.text) }
+                if next == "=", first.isLowercase, TokenPattern.matches(tokens, at: start + 1, ["("]) { madeBy[tokens[index].text, default: []].insert(type) }
                 continue
             }
-            if next == "=", !TokenPattern.matches(tokens, at: index + 3, ["("]) && !TokenPattern.matches(tokens, at: index + 3, ["."]) { continue }
-            declared[tokens[index].text, default: []].insert(type.text)
+            if next == "=" {
+                // `Factory.make()` is what the static function returns, not a `Factory` (`Type.shared`, `Type.Nested(…)` and `Type.init(…)` are).
+                if TokenPattern.matches(tokens, at: start + 1, ["."]), start + 3 < tokens.count, tokens[start + 2].kind == .identifier,
+                   tokens[start + 2].text.first?.isLowercase == true, tokens[start + 2].text != "init", tokens[start + 3].text == "(" {
+                    madeBy[tokens[index].text, default: []].insert(type + "." + tokens[start + 2].text)
+                    continue
+                }
+                if !TokenPattern.matches(tokens, at: start + 1, ["("]) && !TokenPattern.matches(tokens, at: start + 1, ["."]) { continue }
+            }
+            declared[tokens[index].text, default: []].insert(type)
         }
         var open: [Int] = []
         for index in tokens.indices where tokens[index].kind == .punctuation {
@@ -52,6 +65,12 @@ struct ReceiverTypes {
     func types(ofReceiverAt index: Int, known: inout [Int: String?]) -> Set<String>? {
         let onSelf = isOnNoReceiver(index) || (TokenPattern.matches(tokens, at: index - 2, ["self"]) && !(index > 2 && tokens[index - 3].text == "."))
         guard onSelf else { return explicitTypes(ofReceiverAt: index) }
+        return declaringType(around: index, known: &known).map { [$0] }
+    }
+
+    /// The type whose declaration (not an extension or a protocol) holds the code at `index`, found once per scope
+    /// (`known`).
+    private func declaringType(around index: Int, known: inout [Int: String?]) -> String? {
         var asked: [Int] = []
         var answer: String?
         var cursor = index
@@ -67,7 +86,7 @@ struct ReceiverTypes {
             cursor = open
         }
         for open in asked { known[open] = .some(answer) }
-        return answer.map { [$0] }
+        return answer
     }
 
     /// The types the receiver written before the call named at `index` may have; nil when there is none
@@ -109,38 +128,54 @@ struct ReceiverTypes {
         }
     }
 
-    /// The receiver written before the call named at `index` as a chain of at most `longestChain` names, when this
-    /// file does not type it (`explicitTypes` is nil): `Current.sensors`, for `PropertyTable` to type through other
-    /// files' declarations. A root this file declares is replaced by its type (`self.environment.sensors` with
-    /// `var environment: Environment` is `Environment`, then `sensors`), and a root bound to a function's value
-    /// (`let manager = makeManager()`) is that function's; a root `self` names nothing else, so one it does not
-    /// declare gives nil, as does a chain starting with a call or a subscript.
-    func chain(ofReceiverAt index: Int) -> ReceiverChain? {
+    /// The receiver written before the call named at `index` as a chain of names, when this file does not type it
+    /// (`explicitTypes` is nil): `Current.sensors`, for `PropertyTable` to type through other files' declarations.
+    /// A root this file declares is replaced by its type (`self.environment.sensors` with `var environment:
+    /// Environment` is `Environment`, then `sensors`); a root bound to a function's value (`let manager =
+    /// makeManager()`) is that function's, and one bound to a static function's (`Factory.make()`) is its type, then
+    /// `make()`; a root `self` names the type whose declaration holds the call (`self.sensors` in `class Feature:
+    /// Base`, whose file does not declare `sensors`, is `Feature`, then `sensors`, which `Base` may declare), or nil
+    /// in an extension. A chain starting with a call or a subscript gives nil. A chain of any length is read: the
+    /// names before one call are never another call's, so all calls together read each token once.
+    func chain(ofReceiverAt index: Int, known: inout [Int: String?]) -> ReceiverChain? {
         guard !isOnNoReceiver(index) else { return nil }
-        var names: [String] = []
+        var reversed: [String] = []
         var cursor = index - 2
         while true {
             while cursor >= 0, ["?", "!"].contains(tokens[cursor].text) { cursor -= 1 }
             guard cursor >= 0, tokens[cursor].kind == .identifier else { return nil }
-            names.insert(tokens[cursor].text, at: 0)
+            reversed.append(tokens[cursor].text)
             guard cursor > 1, tokens[cursor - 1].text == "." else { break }
-            guard names.count < Self.longestChain else { return nil }
             cursor -= 2
         }
+        var names = Array(reversed.reversed())
         let onSelf = names[0] == "self"
         if onSelf { names.removeFirst() }
         guard let root = names.first, !["self", "Self", "super"].contains(root) else { return nil }
         if let types = declared[root], types.count == 1, let type = types.first {
             return ReceiverChain(root: type, rootIsType: true, members: Array(names.dropFirst()))
         }
-        if !onSelf, declared[root] == nil, let functions = madeBy[root], functions.count == 1, let function = functions.first {
-            return ReceiverChain(root: function, rootIsType: false, rootIsCall: true, members: Array(names.dropFirst()))
+        if onSelf {
+            return declared[root] == nil ? declaringType(around: cursor, known: &known).map { ReceiverChain(root: $0, rootIsType: true, members: names) } : nil
         }
-        return onSelf ? nil : ReceiverChain(root: root, rootIsType: false, members: Array(names.dropFirst()))
+        if declared[root] == nil, let functions = madeBy[root], functions.count == 1, let function = functions.first {
+            guard let dot = function.firstIndex(of: ".") else {
+                return ReceiverChain(root: function, rootIsType: false, rootIsCall: true, members: Array(names.dropFirst()))
+            }
+            return ReceiverChain(root: String(function[..<dot]), rootIsType: true, members: [String(function[function.index(after: dot)...]) + "()"] + Array(names.dropFirst()))
+        }
+        return ReceiverChain(root: root, rootIsType: false, members: Array(names.dropFirst()))
     }
 
-    /// `a.b.c.d.f()`: longer chains are left untyped, so each call reads a few tokens.
-    private static let longestChain = 4
+    /// The first token of the value after `=` at `index`, past `try`, `try?`, `try!` and `await`.
+    private static func afterTryAndAwait(_ index: Int, in tokens: [SourceToken]) -> Int {
+        var cursor = index
+        while cursor < tokens.count, tokens[cursor].kind == .identifier, tokens[cursor].text == "try" || tokens[cursor].text == "await" {
+            cursor += 1
+            if cursor < tokens.count, tokens[cursor - 1].text == "try", tokens[cursor].text == "?" || tokens[cursor].text == "!" { cursor += 1 }
+        }
+        return cursor
+    }
 
     private func isOnNoReceiver(_ index: Int) -> Bool {
         index < 2 || tokens[index - 1].text != "."

@@ -45,7 +45,15 @@ extension DoctorRule {
             .triggering("a registration launch reaches and .onAppear reaches again through a property a superclass declares in another file (feature.sensors.start(), a Screen): a warning",
                         inheritedProperty("class Base {\n    let sensors = Screen()\n}\n", marker: "1️⃣"), "1️⃣ BG004 warning"),
             .triggering("a registration launch reaches and .onAppear reaches again through what a function of another file returns (let sensors = makeSensors(), a Screen): a warning",
-                        madeByFunction("Screen", marker: "1️⃣"), "1️⃣ BG004 warning"),
+                        ExampleSources.madeByFunction("Screen", marker: "1️⃣"), "1️⃣ BG004 warning"),
+            .triggering("a registration launch reaches and .onAppear reaches again through self.sensors in a subclass whose file does not declare it, a Screen its superclass in another file declares: a warning",
+                        ExampleSources.inheritedThroughSelf("class Base {\n    let sensors = Screen()\n}\n", marker: "1️⃣"), "1️⃣ BG004 warning"),
+            .triggering("a registration launch reaches and .onAppear reaches again through what a static function of another file returns (let sensors = Factory.make(), a Screen): a warning",
+                        ExampleSources.madeByStaticFunction("Screen", marker: "1️⃣"), "1️⃣ BG004 warning"),
+            .triggering("a registration launch reaches and .task reaches again through what an async throwing function of another file returns (try? await makeSensors(), a Screen): a warning",
+                        ExampleSources.madeByAsyncFunction("Screen", marker: "1️⃣"), "1️⃣ BG004 warning"),
+            .triggering("a registration launch reaches and .onAppear reaches again through a chain of five names other files declare (Current.app.services.sync.sensors.start(), a Screen): a warning",
+                        ExampleSources.fiveNameChain("Screen", marker: "1️⃣"), "1️⃣ BG004 warning"),
             .triggering("an Objective-C registration in a dispatch_async block at launch", objectiveC("""
                 - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
                     dispatch_async(dispatch_get_main_queue(), ^{
@@ -91,7 +99,15 @@ extension DoctorRule {
             .nonTriggering("a registration at launch, and .onAppear calling another type's method of the same name through a property a protocol's extension declares",
                            inheritedProperty("protocol Base {}\n\nextension Base {\n    var sensors: Sensors { Sensors() }\n}\n")),
             .nonTriggering("a registration at launch, and .onAppear calling another type's method of the same name on what a function of another file returns (let sensors = makeSensors())",
-                           madeByFunction("Sensors")),
+                           ExampleSources.madeByFunction("Sensors")),
+            .nonTriggering("a registration at launch, and .onAppear calling another type's method of the same name through self.sensors in a subclass whose file does not declare it (its superclass in another file does)",
+                           ExampleSources.inheritedThroughSelf("class Base {\n    let sensors = Sensors()\n}\n")),
+            .nonTriggering("a registration at launch, and .onAppear calling another type's method of the same name on what a static function of another file returns (let sensors = Factory.make())",
+                           ExampleSources.madeByStaticFunction("Sensors")),
+            .nonTriggering("a registration at launch, and .task calling another type's method of the same name on what an async throwing function of another file returns (try? await makeSensors())",
+                           ExampleSources.madeByAsyncFunction("Sensors")),
+            .nonTriggering("a registration at launch, and .onAppear calling another type's method of the same name through a chain of five names other files declare (Current.app.services.sync.sensors.start())",
+                           ExampleSources.fiveNameChain("Sensors")),
             .nonTriggering("a registration in init(), made at launch, and .onAppear making the type with init(preview:), which does not register",
                            initializers(delegating: false)),
             .nonTriggering("a registration reached from launch through another function",
@@ -194,16 +210,6 @@ extension DoctorRule {
                 }
 
                 """)
-    }
-
-    /// Launch runs `Screen().start()`, which registers (`marker` before it); a view's `.onAppear` calls `start()` on
-    /// the value of `makeSensors()`, which another file declares returning a `type`.
-    private static func madeByFunction(_ type: String, marker: String = "") -> ExampleApp {
-        ExampleSources.late("func start() {", marker: marker).launching("Screen().start()")
-            .with("App/Factory.swift", "func makeSensors() -> \(type) {\n    \(type)()\n}\n")
-            .with("App/Sensors.swift", "final class Sensors {\n    func start() {}\n}\n")
-            .with("App/ContentView.swift", ExampleSources.view(".onAppear {\n                let sensors = makeSensors()\n                sensors.start()\n            }"))
-            .with("App/Model.swift", ExampleSources.model)
     }
 
     /// An Objective-C app delegate with `method`, which registers the refresh task, and a method that submits it.
