@@ -60,6 +60,8 @@ struct CommandTableTests {
         for section in ["FILES", "SEE ALSO", "EXIT STATUS"] {
             #expect(plain.contains("\n\(section)\n"), "the man page lacks \(section)")
         }
+        // Every form of help, and what sets the width help is filled to.
+        #expect(plain.contains("bggen help [COMMAND | --man | --skill]") && plain.contains("COLUMNS"), "\(plain.prefix(1200))")
     }
 
     /// Offered words for a command line whose last word is being completed, as bash computes them.

@@ -19,7 +19,7 @@ enum ManPage {
         for command in CommandSpec.all {
             lines += [".Nm", ".Cm \(command.name)", ".Op Ar DIR", ".Op Ar options"]
         }
-        lines += [".Nm", ".Cm mcp", ".Op Fl \\-read-only", ".Op Fl \\-print-config Ar CLIENT", ".Nm", ".Cm help", ".Fl \\-skill"]
+        lines += [".Nm", ".Cm mcp", ".Op Fl \\-read-only", ".Op Fl \\-print-config Ar CLIENT", ".Nm", ".Cm help", ".Op Ar COMMAND | Fl \\-man | Fl \\-skill"]
         lines += [".Nm", ".Cm completion", ".Ar bash | zsh | fish", ".Nm", ".Fl V | -version"]
         lines += [".Sh DESCRIPTION", line("bggen scaffolds BGTaskScheduler refresh and processing tasks, background URLSession downloads and uploads, and silent push, with the Info.plist and entitlements entries they need, and audits an app's background work.")]
         for command in CommandSpec.all {
@@ -39,6 +39,7 @@ enum ManPage {
                   ".El"]
         lines += [
             ".Sh ENVIRONMENT", ".Bl -tag -width Ds",
+            ".It Ev COLUMNS", line("the width help and init's summary of an app are filled to, also in a pipe; else the terminal's, else 80."),
             ".It Ev NO_COLOR", line("when set to a non-empty value, no colour, as with --color never."),
             ".It Ev TERM", line("dumb asks questions with numbered choices instead of arrow keys, and turns colour off."),
             ".El",
