@@ -291,6 +291,32 @@ struct CodeModelLinearityTests {
         try expectLinear(small: 2_000, Self.longReceiverChain)
     }
 
+    /// `count` functions of one file, each registering an identifier built at run time whose handler casts to
+    /// `BGProcessingTask` and submitting a processing request of that name: each cast is answered by a lookup of the
+    /// name and function (BG008), and each request's function is found once per scope.
+    static func jobsBuiltAtRunTime(_ count: Int) -> DoctorRepository {
+        let functions = (0..<count).map { index in
+            """
+                func start\(index)(id: String) throws {
+                    let identifier = "com.example.app.export.\\(id)"
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in
+                        guard let task = task as? BGProcessingTask else { return }
+                        task.setTaskCompleted(success: true)
+                    }
+                    try BGTaskScheduler.shared.submit(BGProcessingTaskRequest(identifier: identifier))
+                }
+            """
+        }
+        return DoctorRepository(permitted: ["com.example.app.export.*"], modes: ["processing"])
+            .with("App/Exporter.swift", "import BackgroundTasks\n\nfinal class Exporter {\n\(functions.joined(separator: "\n"))\n}\n")
+    }
+
+    @Test func manyJobsBuiltAtRunTimeInOneFile() throws {
+        let audit = try Doctor(fileSystem: Self.jobsBuiltAtRunTime(3).fileSystem).audit(root: DoctorRepository.root)
+        #expect(!audit.findings.contains { $0.rule.id == "BG008" }, "\(audit.findings.map(\.message))")
+        try expectLinear(small: 25, Self.jobsBuiltAtRunTime)
+    }
+
     /// One function making `count` background session configurations, then starting an upload: its transfer calls are
     /// read once per function, not once per configuration (URL004's session made on every call).
     static func sessionsMadeInOneFunction(_ count: Int) -> DoctorRepository {
