@@ -730,21 +730,61 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "a continued-processing submission waits for the scheduler without a limit",
             scenario: "continued-processing-ios26",
             edits: [Edit(
-                find: "            DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + submissionLimit) {\n                answer(SubmissionTimedOut())\n            }\n",
-                replace: ""
+                find: "            DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + submissionLimit) {\n",
+                replace: "            DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + 3600) {\n"
             )],
             caughtBy: ["continued.a-hung-submission-times-out-and-is-withdrawn"]
         ),
         Mutant(
             // Review 4 (this stop), L1: a request the scheduler took after `start(_:)` had timed out stayed pending
-            // and would launch a job the app was told did not start.
+            // and would launch a job the app was told did not start. Below iOS 27 the limit's own withdrawal waits
+            // behind the hung submission on the same queue; iOS 27 hands the request over on a queue of its own,
+            // after that withdrawal ran, so only the withdrawal of the late acceptance catches it there.
             name: "a continued-processing request taken after its start timed out stays pending",
-            scenario: "continued-processing-ios26",
+            scenario: "ios27-all-tasks",
             edits: [Edit(
-                find: "                    if error == nil {\n                        BGTaskScheduler.shared.cancel(taskRequestWithIdentifier: identifier)\n",
+                find: "                    if error == nil {\n                        withdraw(identifier)\n",
                 replace: "                    if error == nil {\n"
             )],
             caughtBy: ["continued.a-hung-submission-times-out-and-is-withdrawn"]
+        ),
+        Mutant(
+            // Review 5, L5: after the limit, `start(_:)` withdrew the request on its caller's thread (the main thread,
+            // a button action), into the scheduler that had just hung.
+            name: "a continued-processing submission that timed out is withdrawn on the button's thread",
+            scenario: "continued-processing-ios26",
+            edits: [
+                Edit(
+                    find: "                withdraw(identifier)\n                waiting.resume(returning: SubmissionTimedOut())\n",
+                    replace: "                waiting.resume(returning: SubmissionTimedOut())\n"
+                ),
+                Edit(
+                    find: "        guard let failure else { return identifier }\n",
+                    replace: "        guard let failure else { return identifier }\n        if failure is SubmissionTimedOut {\n            BGTaskScheduler.shared.cancel(taskRequestWithIdentifier: identifier)\n        }\n"
+                ),
+            ],
+            caughtBy: ["continued.a-hung-submission-times-out-and-is-withdrawn"]
+        ),
+        Mutant(
+            // Review 5, L5: `cancelQueuedJob(_:)` withdrew on its caller's thread too.
+            name: "a queued continued-processing job is withdrawn on the button's thread",
+            scenario: "continued-processing-ios26",
+            edits: [Edit(
+                find: "        Self.withdraw(identifier)\n        BackgroundLog.notice(\"Withdrew \\(identifier).\")\n",
+                replace: "        BGTaskScheduler.shared.cancel(taskRequestWithIdentifier: identifier)\n        BackgroundLog.notice(\"Withdrew \\(identifier).\")\n"
+            )],
+            caughtBy: ["continued.a-hung-submission-times-out-and-is-withdrawn"]
+        ),
+        Mutant(
+            // Review 5, N14: the job stayed in `waitingJobs` until `start(_:)` heard of the limit, an actor hop
+            // later, and a launch from a late acceptance in between ran it.
+            name: "a continued-processing job stays launchable after its start timed out",
+            scenario: "continued-processing-ios26",
+            edits: [Edit(
+                find: "                guard waitingJobs.withLock({ $0.removeValue(forKey: identifier) }) != nil else {\n",
+                replace: "                guard waitingJobs.withLock({ $0[identifier] }) != nil else {\n"
+            )],
+            caughtBy: ["continued.a-job-taken-after-its-start-timed-out-never-runs"]
         ),
         Mutant(
             // Review 4 (this stop), L2: a "process" push kept the interval's due date, up to an interval away.

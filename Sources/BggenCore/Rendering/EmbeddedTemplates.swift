@@ -4538,10 +4538,19 @@ nonisolated final class ContinuedProcessingManager: Sendable {
     /// Withdraws a job that is queued and has not started (`start(_:)` returned its identifier): with strategy
     /// `.queue` it may wait a long time. A running job is stopped by the person, from its Live Activity.
     func cancelQueuedJob(_ identifier: String) {
-        BGTaskScheduler.shared.cancel(taskRequestWithIdentifier: identifier)
-        // Not released on a launch that will not come.
+        // Not released on a launch that will not come; a launch before the withdrawal finds nothing to run.
         _ = Self.waitingJobs.withLock { $0.removeValue(forKey: identifier) }
+        Self.withdraw(identifier)
         BackgroundLog.notice("Withdrew \(identifier).")
+    }
+
+    /// Cancels the request on `submissionQueue`, never on the caller's thread (a button action: the main thread):
+    /// the scheduler call can block like a submission, and most likely when a submission has just hung. Serial
+    /// after the submissions there, so it cannot overtake the request it withdraws.
+    private static func withdraw(_ identifier: String) {
+        submissionQueue.async {
+            BGTaskScheduler.shared.cancel(taskRequestWithIdentifier: identifier)
+        }
     }
 
     /// Returns the job's identifier once iOS has accepted it.
@@ -4561,12 +4570,8 @@ nonisolated final class ContinuedProcessingManager: Sendable {
         let failure = await Self.submit(job, identifier: identifier, subtitle: subtitle)
 {{/if}}
         guard let failure else { return identifier }
-        if failure is SubmissionTimedOut {
-            // A request already taken and not yet answered must not launch a job the app was told did not start
-            // (one taken later is withdrawn as it is: `answerOnce`).
-            BGTaskScheduler.shared.cancel(taskRequestWithIdentifier: identifier)
-        }
-        // Never launched: nothing else would release the job.
+        // Never launched: nothing else would release the job. (A job whose submission timed out is out already, and
+        // its request withdrawn: `answerOnce`.)
         _ = Self.waitingJobs.withLock { $0.removeValue(forKey: identifier) }
 {{#if gpu}}
         _ = Self.jobsAskingForGPU.withLock { $0.remove(identifier) }
@@ -4629,21 +4634,28 @@ nonisolated final class ContinuedProcessingManager: Sendable {
 
     /// Runs `handOver` on `submissionQueue` and returns the answer it passes to its argument (nil when iOS took the
     /// request), or `SubmissionTimedOut` once `submissionLimit` has passed, whichever comes first: the other finds
-    /// nothing to resume. The scheduler call can hang, and `start(_:)` is the person's button. An acceptance that
-    /// comes after the limit is withdrawn: the app was told the job did not start.
+    /// nothing to resume. The scheduler call can hang, and `start(_:)` is the person's button.
+    ///
+    /// When the limit comes first, the job leaves `waitingJobs` there and then, before `start(_:)` hears of it
+    /// (an actor hop later), so a launch from a late acceptance finds nothing to run, and the request is withdrawn.
+    /// The app is told the job did not start, and it never does. A job launched already, its answer still to come,
+    /// was taken: `start(_:)` returns its identifier. iOS 27 hands a request over on a queue of its own, possibly
+    /// after that withdrawal ran: an acceptance that comes after the limit is withdrawn too.
     private static func answerOnce(
         _ identifier: String, handOver: @escaping @Sendable (_ answer: @escaping @Sendable ((any Error)?) -> Void) -> Void
     ) async -> (any Error)? {
         await withCheckedContinuation { (continuation: CheckedContinuation<(any Error)?, Never>) in
             let pending = Locked<CheckedContinuation<(any Error)?, Never>?>(continuation)
-            let answer: @Sendable ((any Error)?) -> Void = { error in
-                let waiting = pending.withLock { pending in
+            let takePending: @Sendable () -> CheckedContinuation<(any Error)?, Never>? = {
+                pending.withLock { pending in
                     defer { pending = nil }
                     return pending
                 }
-                guard let waiting else {
+            }
+            let answer: @Sendable ((any Error)?) -> Void = { error in
+                guard let waiting = takePending() else {
                     if error == nil {
-                        BGTaskScheduler.shared.cancel(taskRequestWithIdentifier: identifier)
+                        withdraw(identifier)
                         BackgroundLog.notice("Withdrew \(identifier), taken after start(_:) had timed out.")
                     }
                     return
@@ -4651,7 +4663,13 @@ nonisolated final class ContinuedProcessingManager: Sendable {
                 waiting.resume(returning: error)
             }
             DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + submissionLimit) {
-                answer(SubmissionTimedOut())
+                guard let waiting = takePending() else { return }
+                guard waitingJobs.withLock({ $0.removeValue(forKey: identifier) }) != nil else {
+                    waiting.resume(returning: nil)
+                    return
+                }
+                withdraw(identifier)
+                waiting.resume(returning: SubmissionTimedOut())
             }
             submissionQueue.async {
                 handOver(answer)

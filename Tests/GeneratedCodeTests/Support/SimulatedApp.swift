@@ -156,6 +156,11 @@ struct SimulatedApp: Sendable {
         }
     }
 
+    /// The scenarios whose harness runs the continued-processing checks of a scheduler that hangs for seconds
+    /// (`ContinuedProcessingChecks.hungSubmissionChecks`): one per submission route, `submit(_:)` below iOS 27 and
+    /// `submitTaskRequest` from it. `start(_:)` is the same code in every other scenario.
+    static let hungSubmissionScenarios: Set<String> = ["continued-processing-ios26", "ios27-all-tasks"]
+
     /// Written by the test (not by bggen) for prefixed scenarios, so its diagnostics are not generated code's.
     static let prefixAliasesFile = "PrefixAliases.swift"
 
@@ -192,6 +197,9 @@ struct SimulatedApp: Sendable {
         // Checks that mostly wait (a submission hung for seconds) test the templates' logic, not the compiler: they
         // run in the set-up the mutants use, unsanitized, and keep the suite within its time on two cores.
         if setup == .xcode26Defaults && !sanitize { flags += ["-D", "BGGEN_WAITING_CHECKS"] }
+        if setup == .xcode26Defaults && !sanitize && hungSubmissionScenarios.contains(sources.scenario.name) {
+            flags += ["-D", "BGGEN_HUNG_SUBMISSION_CHECKS"]
+        }
         // A Debug build, as Xcode runs it: the debug-only helpers are compiled (and checked) too.
         flags += ["-D", "DEBUG"]
         // One frontend for the whole module, still -Onone: less than half the time of a batch build, and the same

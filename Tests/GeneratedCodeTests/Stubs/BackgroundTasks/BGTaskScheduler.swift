@@ -21,10 +21,16 @@ open class BGTaskScheduler: NSObject {
     private static let sharedScheduler = BGTaskScheduler(stub: ())
 
     private let lock = NSLock()
+    /// Held by a submission the app waits for (`submit(_:)`, the async `submitTaskRequest(_:)`) for as long as it
+    /// takes, and taken by `cancel`: a scheduler that hangs in one call is taken to answer no other until it
+    /// returns (the strict reading; nothing documents `cancel` as spared). iOS 27's
+    /// `submitTaskRequest(_:completionHandler:)` returns before its hand-over, which holds nothing.
+    private let callLock = NSLock()
     private var registrations: [String: Registration] = [:]
     private var pendingRequests: [Pending] = []
     private var submissionDelay: TimeInterval = 0
     private var unansweredSubmissions = 0
+    private var launchesContinuedOnAcceptance = false
     private var launched: [BGTask] = []
     private let submitted = SimulatorSignal()
 
@@ -102,6 +108,13 @@ open class BGTaskScheduler: NSObject {
         if Thread.isMainThread {
             reportMainThreadSubmission(of: taskRequest)
         }
+        try enqueueHoldingCalls(taskRequest)
+    }
+
+    /// A submission the caller waits for: every other call waits for it too (`callLock`).
+    private func enqueueHoldingCalls(_ taskRequest: BGTaskRequest) throws {
+        callLock.lock()
+        defer { callLock.unlock() }
         try enqueue(taskRequest)
     }
 
@@ -139,7 +152,7 @@ open class BGTaskScheduler: NSObject {
         if Thread.isMainThread {
             reportMainThreadSubmission(of: taskRequest)
         }
-        try enqueue(taskRequest)
+        try enqueueHoldingCalls(taskRequest)
     }
 
     /// iOS 27's `submitTaskRequest(_:)`: "Do not call this method from the main thread".
@@ -153,6 +166,8 @@ open class BGTaskScheduler: NSObject {
     }
 
     open func cancel(taskRequestWithIdentifier identifier: String) {
+        callLock.lock()
+        defer { callLock.unlock() }
         lock.lock()
         pendingRequests.removeAll { $0.request.identifier == identifier }
         lock.unlock()
@@ -160,6 +175,8 @@ open class BGTaskScheduler: NSObject {
     }
 
     open func cancelAllTaskRequests() {
+        callLock.lock()
+        defer { callLock.unlock() }
         lock.lock()
         pendingRequests.removeAll()
         lock.unlock()
@@ -246,6 +263,9 @@ open class BGTaskScheduler: NSObject {
             earliestBeginDate: copy.earliestBeginDate
         ))
         submitted.fire()
+        if #available(iOS 26.0, *), copy is BGContinuedProcessingTaskRequest, simulatedContinuedLaunchOnAcceptance {
+            _ = try? simulateLaunch(forTaskWithIdentifier: identifier)
+        }
     }
 
     private func snapshotOfPendingRequests() -> [BGTaskRequest] {
@@ -292,6 +312,22 @@ extension BGTaskScheduler {
         set {
             lock.lock()
             unansweredSubmissions = newValue
+            lock.unlock()
+        }
+    }
+
+    /// Whether an accepted continued-processing request launches at once, as iOS starts one when it can; off unless
+    /// a check turns it on (the others launch each task themselves).
+    @_spi(Simulator)
+    public var simulatedContinuedLaunchOnAcceptance: Bool {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return launchesContinuedOnAcceptance
+        }
+        set {
+            lock.lock()
+            launchesContinuedOnAcceptance = newValue
             lock.unlock()
         }
     }

@@ -204,6 +204,17 @@ nonisolated func onMainActor<Value: Sendable>(
     return done.wait(timeout: timeout) ? result.value : nil
 }
 
+/// Polls `condition` every 10 ms until it holds or `timeout` has passed; whether it held. For state the stubs
+/// expose without a signal.
+nonisolated func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while !condition() {
+        guard Date() < deadline else { return false }
+        Thread.sleep(forTimeInterval: 0.01)
+    }
+    return true
+}
+
 nonisolated enum HarnessMain {
     /// Configures the simulated device from the arguments and runs, on a driver thread, `checks` (the generated
     /// code through its test seams) or `appChecks` (the app-delegate example), then the end-of-run audit.

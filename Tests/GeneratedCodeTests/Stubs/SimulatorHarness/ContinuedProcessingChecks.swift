@@ -329,44 +329,8 @@ nonisolated enum ContinuedProcessingChecks {
             }
         }
 
-        #if BGGEN_WAITING_CHECKS
-        // NetNewsWire saw `BGTaskScheduler.submit` hang, and iOS 27's hand-over can too: on every iOS version the
-        // person's button must get an answer within the limit, and the request, taken once the scheduler wakes up,
-        // must not launch a job the app was told did not start (nor answer `start(_:)` a second time: a trap).
-        report.check("continued.a-hung-submission-times-out-and-is-withdrawn") { _ in
-            func pendingJobs() -> Int {
-                scheduler.simulatedPendingRequests.filter { $0.request.identifier.hasPrefix(prefix + ".") }.count
-            }
-            let pendingBefore = pendingJobs()
-            // Twice the limit: the limit's timer has as long again to fire on a loaded machine.
-            let hang = 2 * ContinuedProcessingManager.submissionLimit
-            let started = Date()
-            scheduler.simulatedSubmissionDelay = hang
-            let result: Result<String, ContinuedProcessingError>
-            do {
-                defer { scheduler.simulatedSubmissionDelay = 0 }
-                result = try unwrap(
-                    onMainActor(timeout: hang + timeout) { () async -> Result<String, ContinuedProcessingError> in
-                        do throws(ContinuedProcessingError) {
-                            return .success(try await ContinuedProcessingManager.shared.start(ScriptedJob(title: "Hung", behavior: .steps(1))))
-                        } catch {
-                            return .failure(error)
-                        }
-                    },
-                    "start(_:) had not returned \(hang + timeout) s after a submission that hung \(hang) s"
-                )
-            }
-            let waited = Date().timeIntervalSince(started)
-            guard case .failure(.failed(let message)) = result, message.contains("timed out"), waited < hang else {
-                throw HarnessFailure(description: "a submission that hung \(hang) s gave \(result) after \(String(format: "%.1f", waited)) s, not a failure saying it timed out after \(ContinuedProcessingManager.submissionLimit) s")
-            }
-            // Let the hung call end and the scheduler take the request.
-            Thread.sleep(forTimeInterval: max(0, hang - waited) + 2 * HarnessSettings.grace)
-            try require(
-                pendingJobs() <= pendingBefore,
-                "the request of a job whose start timed out was taken when the scheduler woke up and is pending: it would launch a job the app was told did not start"
-            )
-        }
+        #if BGGEN_HUNG_SUBMISSION_CHECKS
+        hungSubmissionChecks(scheduler: scheduler, prefix: prefix, timeout: timeout)
         #endif
 
         #if BGGEN_SUBMIT_TASK_REQUEST && BGGEN_WAITING_CHECKS
@@ -393,12 +357,155 @@ nonisolated enum ContinuedProcessingChecks {
             guard case .failure(.failed(let message)) = result, message.contains("timed out") else {
                 throw HarnessFailure(description: "a submission iOS never answered gave \(result), not a failure saying it timed out")
             }
+            // The withdrawal runs on the manager's submission queue, off the button's thread.
             try require(
-                pendingJobs() <= pendingBefore,
+                waitUntil(timeout: HarnessSettings.grace) { pendingJobs() <= pendingBefore },
                 "the request of a job whose start timed out is still pending: it would launch a job the app was told did not start"
             )
         }
+
+        // A request iOS hands over and launches at once, whose answer never comes, was taken: the job runs, so
+        // `start(_:)` must not tell the app it did not start.
+        report.check("continued.a-job-launched-before-its-answer-is-reported-started") { context in
+            scheduler.simulatedUnansweredSubmissions = 1
+            scheduler.simulatedContinuedLaunchOnAcceptance = true
+            defer {
+                scheduler.simulatedUnansweredSubmissions = 0
+                scheduler.simulatedContinuedLaunchOnAcceptance = false
+            }
+            let job = ScriptedJob(title: "Launched unanswered", behavior: .steps(1))
+            let result = try unwrap(
+                onMainActor(timeout: ContinuedProcessingManager.submissionLimit + timeout) { () async -> Result<String, ContinuedProcessingError> in
+                    do throws(ContinuedProcessingError) {
+                        return .success(try await ContinuedProcessingManager.shared.start(job))
+                    } catch {
+                        return .failure(error)
+                    }
+                },
+                "start(_:) had not returned \(ContinuedProcessingManager.submissionLimit + timeout) s after a submission iOS launched and never answered"
+            )
+            try require(job.started.hasFired, "the job iOS launched on acceptance did not run")
+            guard case .success(let identifier) = result else {
+                throw HarnessFailure(description: "a job iOS launched, its submission unanswered, ran while start(_:) gave \(result): the app shows a failure for work that runs")
+            }
+            let task = try unwrap(scheduler.simulatedLaunchedTasks.first { $0.identifier == identifier }, "no task was launched for \(identifier)")
+            context.expectExactlyOneCompletion(of: task, success: true)
+            try require(task.waitForCompletion(timeout: timeout), "the job's task was not completed within \(timeout) s")
+        }
         #endif
     }
+
+    #if BGGEN_HUNG_SUBMISSION_CHECKS
+    /// A scheduler that hangs in a submission for twice `submissionLimit` (the limit's timer has as long again to
+    /// fire on a loaded machine). Seconds each, so they run in one scenario per submission route
+    /// (`SimulatedApp.hungSubmissionScenarios`).
+    static func hungSubmissionChecks(scheduler: BGTaskScheduler, prefix: String, timeout: TimeInterval) {
+        let report = HarnessReport.shared
+        let hang = 2 * ContinuedProcessingManager.submissionLimit
+        func pendingJobs() -> Int {
+            scheduler.simulatedPendingRequests.filter { $0.request.identifier.hasPrefix(prefix + ".") }.count
+        }
+
+        // NetNewsWire saw `BGTaskScheduler.submit` hang, and iOS 27's hand-over can too: on every iOS version the
+        // person's button must get an answer within the limit, without waiting for the hung scheduler to withdraw
+        // the request (the stub's `cancel` waits for a hung `submit(_:)`), and the request, taken once the
+        // scheduler wakes up, must not launch a job the app was told did not start (nor answer `start(_:)` a second
+        // time: a trap). Withdrawing another queued job meanwhile must not wait for the scheduler either.
+        report.check("continued.a-hung-submission-times-out-and-is-withdrawn") { _ in
+            let pendingBefore = pendingJobs()
+            let started = Date()
+            scheduler.simulatedSubmissionDelay = hang
+            let result: Result<String, ContinuedProcessingError>
+            do {
+                defer { scheduler.simulatedSubmissionDelay = 0 }
+                result = try unwrap(
+                    onMainActor(timeout: hang + timeout) { () async -> Result<String, ContinuedProcessingError> in
+                        do throws(ContinuedProcessingError) {
+                            return .success(try await ContinuedProcessingManager.shared.start(ScriptedJob(title: "Hung", behavior: .steps(1))))
+                        } catch {
+                            return .failure(error)
+                        }
+                    },
+                    "start(_:) had not returned \(hang + timeout) s after a submission that hung \(hang) s"
+                )
+            }
+            let waited = Date().timeIntervalSince(started)
+            guard case .failure(.failed(let message)) = result, message.contains("timed out"), waited < hang else {
+                throw HarnessFailure(description: "a submission that hung \(hang) s gave \(result) after \(String(format: "%.1f", waited)) s, not a failure saying it timed out after \(ContinuedProcessingManager.submissionLimit) s (a withdrawal on the button's thread waits for the hung scheduler)")
+            }
+            let withdrawal = try unwrap(
+                onMainActor(timeout: hang + timeout) { () -> TimeInterval in
+                    let asked = Date()
+                    ContinuedProcessingManager.shared.cancelQueuedJob("\(prefix).queued-elsewhere")
+                    return Date().timeIntervalSince(asked)
+                },
+                "cancelQueuedJob(_:) had not returned \(hang + timeout) s after it was called"
+            )
+            try require(
+                withdrawal < HarnessSettings.grace,
+                "cancelQueuedJob(_:) held the main thread \(String(format: "%.1f", withdrawal)) s while the scheduler hung: the withdrawal waits for the hung scheduler on the button's thread"
+            )
+            // Let the hung call end and the scheduler take the request.
+            Thread.sleep(forTimeInterval: max(0, hang - Date().timeIntervalSince(started)) + 2 * HarnessSettings.grace)
+            try require(
+                pendingJobs() <= pendingBefore,
+                "the request of a job whose start timed out was taken when the scheduler woke up and is pending: it would launch a job the app was told did not start"
+            )
+        }
+
+        // Review 5, N14: between the limit and `start(_:)` hearing of it (an actor hop, long when the main thread is
+        // busy), the scheduler can take the request and iOS launch the job at once: the launch must find no job.
+        report.check("continued.a-job-taken-after-its-start-timed-out-never-runs") { context in
+            let job = ScriptedJob(title: "Taken late", behavior: .steps(1))
+            let registeredBefore = Set(scheduler.registeredIdentifiers)
+            scheduler.simulatedSubmissionDelay = hang
+            scheduler.simulatedContinuedLaunchOnAcceptance = true
+            defer {
+                scheduler.simulatedSubmissionDelay = 0
+                scheduler.simulatedContinuedLaunchOnAcceptance = false
+            }
+            let result = HarnessBox<Result<String, ContinuedProcessingError>>()
+            let returned = SimulatorSignal()
+            Task { @MainActor in
+                do throws(ContinuedProcessingError) {
+                    result.value = .success(try await ContinuedProcessingManager.shared.start(job))
+                } catch {
+                    result.value = .failure(error)
+                }
+                returned.fire()
+            }
+            var identifier: String?
+            try require(
+                waitUntil(timeout: timeout) {
+                    identifier = Set(scheduler.registeredIdentifiers).subtracting(registeredBefore).first
+                    return identifier != nil
+                },
+                "start(_:) registered no identifier within \(timeout) s"
+            )
+            // `start(_:)` now waits for the submission: keep the main thread busy past the limit until iOS has
+            // launched the request it took late.
+            let released = SimulatorSignal()
+            DispatchQueue.main.async { _ = released.wait(timeout: hang + 2 * timeout) }
+            defer { released.fire() }
+            var launched: BGTask?
+            _ = waitUntil(timeout: hang + timeout) {
+                launched = scheduler.simulatedLaunchedTasks.first { $0.identifier == identifier }
+                return launched != nil
+            }
+            let task = try unwrap(launched, "iOS did not launch the request it took \(hang) s late")
+            context.expectExactlyOneCompletion(of: task, success: false)
+            try require(task.waitForCompletion(timeout: timeout), "the late launch's task was not completed within \(timeout) s")
+            released.fire()
+            try require(returned.wait(timeout: timeout), "start(_:) did not return once the main thread was free")
+            try require(
+                !job.started.hasFired,
+                "a job whose submission timed out ran when iOS took its request late, before start(_:) had dropped it: it runs with a Live Activity after the app was told it did not start"
+            )
+            guard case .failure(.failed(let message))? = result.value, message.contains("timed out") else {
+                throw HarnessFailure(description: "start(_:) gave \(String(describing: result.value)), not a failure saying it timed out")
+            }
+        }
+    }
+    #endif
 }
 #endif
