@@ -102,6 +102,8 @@ struct ReceiverChainTests {
             """), supertypes: ["Feature": ["Base"]])
         #expect(table.type(of: ReceiverChain(root: "Factory", rootIsType: true, members: ["make()"])) == "Sensors")
         #expect(table.type(of: ReceiverChain(root: "Feature", rootIsType: true, members: ["sensors"])) == "Sensors")
-        #expect(table.type(of: ReceiverChain(root: "Factory", rootIsType: true, members: ["build()"])) == nil)
+        // A static function no file declares (an enum case with a payload, `State.loading(progress)`) gives its type, as before.
+        #expect(table.type(of: ReceiverChain(root: "State", rootIsType: true, members: ["loading()"])) == "State")
+        #expect(table.type(of: ReceiverChain(root: "Factory", rootIsType: true, members: ["build()"])) == "Factory")
     }
 }

@@ -102,7 +102,9 @@ struct PropertyTable: Sendable {
 
     /// The type of the value `chain` names: its root is a global or, failing that, a type (`Environment.shared`),
     /// unless the file that wrote it already knew the root's type; each later name is a property of the type so far.
-    /// Nil when some hop is not declared, or declared with more than one type.
+    /// Nil when some hop is not declared, or declared with more than one type. A type's static function no file read
+    /// declares (`State.loading(progress)`, an enum case with a payload, or an SDK's factory) is taken to give the
+    /// type itself, as the file's own reading of `Type.member(…)` did before static functions were read.
     mutating func type(of chain: ReceiverChain) -> String? {
         var type: String
         if chain.rootIsType {
@@ -119,6 +121,7 @@ struct PropertyTable: Sendable {
             return nil
         }
         for name in chain.members {
+            if name.hasSuffix("()"), members[type]?[name] == nil, inheritedTypes(of: name, in: type) == nil { continue }
             guard let next = members[type]?[name] ?? inheritedTypes(of: name, in: type), next.count == 1, let only = next.first else { return nil }
             type = only
         }
