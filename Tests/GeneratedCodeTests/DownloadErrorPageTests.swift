@@ -4,7 +4,7 @@ import Testing
 
 /// URLSession hands a 404 page to `didFinishDownloadingTo` like any file; it must be reported as a failure and
 /// must not replace the good file already at the destination. A keyed download replaces its key's file whatever
-/// its extension.
+/// its extension, and lists its folder only when its file got a new name.
 @Suite("A server error never replaces a good download", .tags(.slow), .needsStubSDK)
 struct DownloadErrorPageTests {
     static let program = """
@@ -46,6 +46,19 @@ struct DownloadErrorPageTests {
         _ = SimulatedTransferDaemon.shared.simulateFinish(of: changed, contents: Data("png".utf8))
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).map { $0.replacingOccurrences(of: stem, with: "KEY") }
         print("keyed=\\(names.sorted())")
+        // The same key and extension again replaces the file and lists no folder: the key already had this name,
+        // and so no other. A `.jpg` of the key put back before each (as an older version left it) is what a
+        // listing would remove, so the rounds it went are the listings.
+        var listings = 0
+        for round in 1...3 {
+            let planted = folder.appendingPathComponent(stem + ".jpg")
+            try Data("older".utf8).write(to: planted)
+            let again = manager.startDownload(with: URLRequest(url: URL(string: "https://cdn.example.com/c/avatar.png?sig=\\(round)")!), key: "avatar-42")
+            _ = SimulatedTransferDaemon.shared.simulateFinish(of: again, contents: Data("png \\(round)".utf8))
+            if !FileManager.default.fileExists(atPath: planted.path) { listings += 1 }
+        }
+        let replaced = (try? String(contentsOf: folder.appendingPathComponent(stem + ".png"), encoding: .utf8)) ?? "no file"
+        print("listingsOnReplace=\\(listings) replaced=\\(replaced) events=\\(recorder.recorded.suffix(3))")
         exit(0)
         """
 
@@ -116,5 +129,6 @@ struct DownloadErrorPageTests {
         #expect(run.ending == .exited(0), "\(run.ending): \(run.output)")
         #expect(run.output.contains("delivered=true events=[\"failed 404\"] kept=true"), "\(run.output)")
         #expect(run.output.contains(#"keyed=["KEY.d", "KEY.jpg.part", "KEY.png", "feed.json"]"#), "\(run.output)")
+        #expect(run.output.contains(#"listingsOnReplace=0 replaced=png 3 events=["finished", "finished", "finished"]"#), "\(run.output)")
     }
 }

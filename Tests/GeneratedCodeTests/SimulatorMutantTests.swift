@@ -108,8 +108,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
                         """
                 ),
                 Edit(
-                    find: "            try Self.move(location, to: destination)\n",
-                    replace: "            pendingMoves.withLock { $0[downloadTask.taskIdentifier] = (location, destination) }\n"
+                    find: "            isNewName = try Self.move(location, to: destination)\n",
+                    replace: "            pendingMoves.withLock { $0[downloadTask.taskIdentifier] = (location, destination) }\n            isNewName = false\n"
                 ),
                 Edit(
                     find: "        guard let error, let record = BackgroundTransferRecord.read(from: task), let source = record.source else { return }\n",

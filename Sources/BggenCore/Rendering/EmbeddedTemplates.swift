@@ -322,14 +322,15 @@ import Foundation
         let destination = record.key.map {
             handler.destination(forDownloadFrom: source, key: $0, suggestedFilename: suggestedFilename)
         } ?? handler.destination(forDownloadFrom: source, suggestedFilename: suggestedFilename)
+        let isNewName: Bool
         do {
-            try Self.move(location, to: destination)
+            isNewName = try Self.move(location, to: destination)
         } catch {
             BackgroundLog.error("Could not save a download\(record.timing).", source: record.source, error: error)
             handler.downloadDidFail(from: source, error: error)
             return
         }
-        if let key = record.key {
+        if let key = record.key, isNewName {
             Self.removeOtherFiles(ofKey: key, besides: destination)
         }
         BackgroundLog.notice("A download finished\(record.timing).", source: record.source)
@@ -341,7 +342,9 @@ import Foundation
     /// here, so that a key has one file. Only files named for the key with another extension, in the folder the
     /// new file went to, are removed, and only when the new file has the key's name: a
     /// `destination(forDownloadFrom:key:suggestedFilename:)` of yours that names files otherwise keeps its files.
-    /// One listing of that folder, and no folder inside it is touched.
+    /// One listing of that folder, and no folder inside it is touched. Called only when the move created the name:
+    /// a file it replaced means the key already had this name, and so no other since that file arrived, and a
+    /// listing per download of a 20,000-file cache costs seconds of a relaunch's time on the delegate's queue.
     private static func removeOtherFiles(ofKey key: String, besides destination: URL) {
         let stem = BackgroundDownloadManager.fileStem(forKey: key)
         guard destination.deletingPathExtension().lastPathComponent == stem else { return }
@@ -361,23 +364,27 @@ import Foundation
         }
     }
 
-    /// Moves the downloaded file to `destination`. An existing file there is replaced atomically, so a failed
-    /// move leaves it in place; an existing folder is refused, because replacing it would delete what it holds.
+    /// Moves the downloaded file to `destination`. An existing file there is replaced atomically by `rename(2)`
+    /// (the downloaded file is in the app's container, on the same volume), so a failed move leaves it in place; an
+    /// existing folder is refused, because replacing it would delete what it holds.
     /// The file then gets class `completeUntilFirstUserAuthentication`, like its folder: a move keeps the class a
     /// file was created with, so the app can read it while the device is locked, once unlocked since it started.
-    private static func move(_ location: URL, to destination: URL) throws {
+    /// Returns whether the name is new: false when a file of that name was replaced.
+    private static func move(_ location: URL, to destination: URL) throws -> Bool {
         let fileManager = FileManager.default
         try prepareFolder(destination.deletingLastPathComponent())
         var isFolder: ObjCBool = false
-        if !fileManager.fileExists(atPath: destination.path, isDirectory: &isFolder) {
+        let existed = fileManager.fileExists(atPath: destination.path, isDirectory: &isFolder)
+        if !existed {
             try fileManager.moveItem(at: location, to: destination)
         } else if isFolder.boolValue {
             throw BackgroundDownloadError.destinationIsAFolder
-        } else {
-            _ = try fileManager.replaceItemAt(destination, withItemAt: location)
+        } else if rename(location.path, destination.path) != 0 {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
         // Best effort: a file that cannot be re-classed is still the download.
         try? fileManager.setAttributes([.protectionKey: Self.protection], ofItemAtPath: destination.path)
+        return !existed
     }
 
     /// The class of what bggen saves: readable while the device is locked, once it has been unlocked since it

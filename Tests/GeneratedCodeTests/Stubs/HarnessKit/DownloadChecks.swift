@@ -237,13 +237,14 @@ nonisolated enum DownloadChecks {
                 try require(daemon.simulateFinish(of: task, contents: Data(contents.utf8)), "the finish events were not delivered")
                 try require(handler.wait(timeout: timeout) { handler.finished(source).count == 1 }, "downloadDidFinish was not called for \(source) (failures: \(handler.failures(source)))")
                 destinations.append(handler.finished(source)[0].destination.standardizedFileURL)
-                // The replacement itself is not played: swift-corelibs-foundation's `replaceItemAt` fails with
-                // "The file doesn't exist" on Linux where Darwin's replaces the file. The name is what is checked.
-                try? FileManager.default.removeItem(at: destinations[destinations.count - 1])
             }
             try require(
                 destinations[0] == destinations[1],
                 "two pre-signed URLs of key avatar-42 went to two files: \(destinations.map(\.lastPathComponent))"
+            )
+            try require(
+                FileManager.default.contents(atPath: destinations[1].path) == Data("second avatar".utf8),
+                "the second download of key avatar-42 did not replace the first one's file"
             )
             try require(
                 destinations[1].deletingLastPathComponent() == handler.destination(forDownloadFrom: kit.url("x"), suggestedFilename: nil).deletingLastPathComponent().standardizedFileURL,
