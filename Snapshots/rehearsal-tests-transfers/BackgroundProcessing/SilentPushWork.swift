@@ -24,9 +24,9 @@ nonisolated extension SilentPushHandler {
     /// Builds the work of `SilentPushHandler.shared`. It runs on the main actor, when the app delegate first uses
     /// `shared`, so it can hand the work the app's own dependencies, main-actor ones included, for example
     /// `AppSilentPushWork(sync: SyncClient.shared)`. The rehearsal tests build the work with
-    /// `makeRehearsedSilentPushWork()` and send one push per case
-    /// above, unless your test target declares that factory (with test doubles) or
-    /// `@MainActor static var rehearsedPushes: [String] { […] }` (your server's pushes, as JSON).
+    /// `makeRehearsedSilentPushWork()` and send one push per case above, unless your test target declares that
+    /// factory (with test doubles) or `@MainActor static var rehearsedPushes: [String] { […] }` (your server's
+    /// pushes, as JSON).
     @MainActor
     static func makeSilentPushWork() -> any SilentPushWork {
         AppSilentPushWork()

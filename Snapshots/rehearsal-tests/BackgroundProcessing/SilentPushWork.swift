@@ -33,9 +33,10 @@ nonisolated extension SilentPushHandler: SilentPushWorkFactory {
     /// Builds the work of `SilentPushHandler.shared`. It runs on the main actor, when the app delegate first uses
     /// `shared`, so it can hand the work the app's own dependencies, main-actor ones included: give them in
     /// `makeSilentPushWork(processing:)`, below. The rehearsal tests build the work with
-    /// `makeRehearsedSilentPushWork()` (by default `makeSilentPushWork(processing:)` with the rehearsals' own manager) and send one push per case
-    /// above, unless your test target declares that factory (with test doubles) or
-    /// `@MainActor static var rehearsedPushes: [String] { […] }` (your server's pushes, as JSON).
+    /// `makeRehearsedSilentPushWork()` (by default `makeSilentPushWork(processing:)` with the
+    /// rehearsals' own manager) and send one push per case above, unless your test target declares that
+    /// factory (with test doubles) or `@MainActor static var rehearsedPushes: [String] { […] }` (your server's
+    /// pushes, as JSON).
     @MainActor
     static func makeSilentPushWork() -> any SilentPushWork {
         makeSilentPushWork(processing: .shared)

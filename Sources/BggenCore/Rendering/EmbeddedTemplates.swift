@@ -948,7 +948,8 @@ import Foundation
     /// The `UIBackgroundModes` entries this code needs.
     static let backgroundModes: [String] = [{{#each backgroundModes}}"{{.}}"{{#unless @last}}, {{/unless}}{{/each}}]
 
-    /// The subsystem of every log message, so `log stream --predicate 'subsystem == "{{bundleIdentifier}}"'` shows them.
+    /// The subsystem of every log message, so that
+    /// `log stream --predicate 'subsystem == "{{bundleIdentifier}}"'` shows them.
     static let logSubsystem = "{{bundleIdentifier}}"
 }
 
@@ -1012,8 +1013,9 @@ import UIKit
 {{/each}}
 {{availability}}nonisolated final class BackgroundTaskManager: Sendable {
     /// Created on the main actor, by your launch code's first use of it (`registerTasks()`), from the factories
-    /// in {{userWorkFiles}}. They run there too, so the work can be handed the app's main-actor
-    /// objects, such as its database. From code off the main actor, reach `shared` with `await`.
+    /// in {{userWorkFiles}}. They run there too, so the work can be
+    /// handed the app's main-actor objects, such as its database. From code off the main actor, reach `shared`
+    /// with `await`.
     @MainActor static let shared = BackgroundTaskManager(
         scheduler: { BGTaskScheduler.shared }{{#if refresh}},
         appRefreshWork: makeAppRefreshWork(){{/if}}{{#if processing}},
@@ -1047,8 +1049,8 @@ import UIKit
     private let submissions = DispatchGroup()
 
     /// Tests pass their own scheduler{{#if schedulesOnBackground}}, clock, due dates{{/if}}{{#if processingOnPush}}, back-off{{/if}} and work; the app uses `shared`, whose work
-    /// objects are built by the factories in {{userWorkFiles}}, which are yours: that is where the work gets
-    /// the app's dependencies.
+    /// objects are built by the factories in {{userWorkFiles}}, which are
+    /// yours: that is where the work gets the app's dependencies.
     init(
         scheduler: @escaping @Sendable () -> any BackgroundTaskScheduling = { BGTaskScheduler.shared }{{#if schedulesOnBackground}},
         now: @escaping @Sendable () -> Date = { Date() },
@@ -1235,8 +1237,8 @@ import UIKit
     /// what a silent push brought: a pending request may move earlier, never later. Until a run starts, leaving the
     /// app asks for the next idle moment too, and the saved due date stays as it was, so a push neither pushes the
     /// interval's schedule back nor is pushed back by it (see `TaskDueDates`). Returns once the scheduler has taken
-    /// the request, or after `BackgroundTaskRun.submissionWaitLimit`: iOS can suspend the app as soon as the push is
-    /// answered, and a request not yet submitted is then lost.
+    /// the request, or after `BackgroundTaskRun.submissionWaitLimit`: iOS can suspend the app as soon as the
+    /// push is answered, and a request not yet submitted is then lost.
 {{else}}
     /// what a silent push brought. Returns once the scheduler has taken the request, or after
     /// `BackgroundTaskRun.submissionWaitLimit`: iOS can suspend the app as soon as the push is answered, and a
@@ -1269,8 +1271,8 @@ import UIKit
     }
 
 {{#if processingScheduled}}
-    /// `asker`: `.run` when a run asks as it starts, so the next one is due {{#if hasProcessingInterval}}`processingInterval` from now{{/if}}{{#if nightly}}at the next `processingStartTime`{{/if}}; `.waitingWork`
-    /// for the next idle moment.
+    /// `asker`: `.run` when a run asks as it starts, so the next one is due {{#if hasProcessingInterval}}`processingInterval` from now{{/if}}{{#if nightly}}at the next `processingStartTime`{{/if}};
+    /// `.waitingWork` for the next idle moment.
 {{/if}}
 {{#if processingOnPush}}
     /// `delay`: how long from now the run may start; 0 for a push's request, which asks for the next idle moment.
@@ -1409,8 +1411,8 @@ import UIKit
 {{iOS27SDKCondition}}
 {{/if}}
     /// iOS may answer "after an arbitrary amount of delay", or, seen from here, never: the groups are left once, by
-    /// the answer or after `BackgroundTaskRun.submissionWaitLimit`, whichever comes first, so one late answer cannot
-    /// hold every later run for its whole wait.
+    /// the answer or after `BackgroundTaskRun.submissionWaitLimit`, whichever comes first, so one late answer
+    /// cannot hold every later run for its whole wait.
 {{#if sdkChoosesSubmission}}
     @available(iOS 27.0, *)
 {{/if}}
@@ -2058,7 +2060,8 @@ import XCTest
 {{/if}}
 
 /// Rehearses your background work under the system's rules, in your own test suite, with the objects your
-/// factories build ({{rehearsedFiles}}).
+/// factories build from these files of yours:
+/// {{rehearsedFiles}}.
 /// A failure says what iOS would do on a device.
 {{#if hasTaskManager}}
 ///
@@ -2221,8 +2224,9 @@ import XCTest
 
     /// The work `makeRehearsedProcessingWork()` builds, when it is checkpointed and its `items(after: nil)` gives
     /// at least two items; nil when there is nothing to rehearse. An error from `items(after:)` fails the rehearsal,
-    /// and so does a query that has not answered within the processing budget: {{#if swiftTesting}}a test's condition runs outside any
-    /// time limit, and {{/if}}a query that hangs (the app's database, a server CI cannot reach) would stop the whole run.
+    /// and so does a query that has not answered within the processing budget: a query that hangs (the app's
+    /// database, a server CI cannot reach) would stop the whole run{{#if swiftTesting}}, as a test's condition runs
+    /// outside any time limit{{/if}}.
     static func checkpointedWork() async throws -> (any CheckpointedWork)? {
         guard let work = await BackgroundTaskManager.makeRehearsedProcessingWork() as? any CheckpointedWork else { return nil }
         return try await itemCount(of: work) >= 2 ? work : nil
@@ -2279,7 +2283,8 @@ import XCTest
         let pushes = await SilentPushHandler.rehearsedPushes
         // Whether any push reached the work: answered other than .noData{{#if processing}} or asked for processing{{/if}}. The `switch` in
         // SilentPushWork.swift answers a type it does not name with `default: return .noData` at once, so pushes the
-        // work does not know (the template's case names, after the cases were renamed) would pass without running it.
+        // work does not know (the template's case names, after the cases were renamed) would pass without running it;
+        // the server's own pushes, when the work finds nothing new in its test doubles, get the same answer.
         var rehearsedTheWork = false
 {{#if processing}}
         // "process" pushes answered without a processing request: a fault of work that the pushes reached.
@@ -2313,7 +2318,7 @@ import XCTest
             }
         }
         if !rehearsedTheWork {
-            try Self.skip("Nothing rehearsed: the silent push work (\(type(of: work))) answered every push of SilentPushHandler.rehearsedPushes with .noData{{#if processing}} and asked for no processing{{/if}}, as its switch answers a type it does not name, so none may have reached it: \(pushes.joined(separator: ", ")). \(Self.listThePushes)")
+            try Self.skip("Nothing rehearsed: the silent push work (\(type(of: work))) answered every push of SilentPushHandler.rehearsedPushes with .noData{{#if processing}} and asked for no processing{{/if}}, as its switch answers a type it does not name, or the work had nothing new with its test doubles: \(pushes.joined(separator: ", ")). \(Self.listThePushes) If they are listed, give the doubles makeRehearsedSilentPushWork() builds something new for one of them.")
             return
         }
 {{#if processing}}
@@ -2880,8 +2885,13 @@ import XCTest
 {{#if skipsAtRunTime}}
 
     /// Reports a rehearsal that found, once it ran, that it had nothing to rehearse, saying why: a skip, never a
-    /// pass. {{#if swiftTesting}}A Swift Testing test cannot skip itself before Swift 6.3 (Xcode 26.0 has 6.2), so the reason is a known issue, which the
-    /// results show apart from a pass; the caller returns after it.{{else}}It throws `XCTSkip`.{{/if}}
+    /// pass.
+{{#if swiftTesting}}
+    /// A Swift Testing test cannot skip itself before Swift 6.3 (Xcode 26.0 has 6.2), so the reason is a known
+    /// issue, which the results show apart from a pass; the caller returns after it.
+{{else}}
+    /// It throws `XCTSkip`.
+{{/if}}
     private static func skip(_ reason: String) throws {
 {{#if swiftTesting}}
         withKnownIssue(Comment(rawValue: reason)) {
@@ -3987,9 +3997,9 @@ public final class BackgroundTasksObjC: NSObject {
     }
 
     /// `[BackgroundTasksObjC startExportJobWithCompletionHandler:^(NSString *identifier, NSString *failure) { … }]`,
-    /// from a button action in the foreground: submits `ExportJob.makeForObjectiveC()` off the main thread and calls the handler on
-    /// the main thread, exactly once, with the job's identifier once it is accepted (keep it to withdraw a job
-    /// still queued) or with a message to show the user.
+    /// from a button action in the foreground: submits `ExportJob.makeForObjectiveC()` off the main thread and
+    /// calls the handler on the main thread, exactly once, with the job's identifier once it is accepted (keep it
+    /// to withdraw a job still queued) or with a message to show the user.
 {{#if needsContinuedAvailability}}
     @available(iOS 26.0, *)
 {{/if}}
@@ -4381,8 +4391,8 @@ nonisolated protocol ContinuedProcessingJob: Sendable {
     /// `progress.partialOutputFolder`, which is removed for you.
     func discardPartialOutput()
     /// Called once when the system expires the job, right before its task is reported as finished, after which
-    /// iOS can suspend the app at once: close what must not be open then, as `BackgroundWork.prepareForSuspension()`
-    /// says. The default does nothing.
+    /// iOS can suspend the app at once: close what must not be open then, as
+    /// `BackgroundWork.prepareForSuspension()` says. The default does nothing.
     func prepareForSuspension()
 }
 
@@ -5848,8 +5858,9 @@ import UIKit
 {{#if processing}}
 
 /// The factory `SilentPushWork.swift` declares for its work, scheduling processing with a given manager: the app
-/// hands it `BackgroundTaskManager.shared`, the rehearsal tests (`--tests`) a manager with a fake scheduler. Generated
-/// files call only this, never your work's initializer, so the work can take more dependencies than the manager.
+/// hands it `BackgroundTaskManager.shared`, the rehearsal tests (`--tests`) a manager with a fake scheduler.
+/// Generated files call only this, never your work's initializer, so the work can take more dependencies than the
+/// manager.
 {{availability}}nonisolated protocol SilentPushWorkFactory {
     @MainActor static func makeSilentPushWork(processing: BackgroundTaskManager) -> any SilentPushWork
 }
@@ -6041,9 +6052,10 @@ import UIKit
     /// `shared`, so it can hand the work the app's own dependencies, main-actor ones included{{#if processing}}: give them in
     /// `makeSilentPushWork(processing:)`, below{{else}}, for example
     /// `AppSilentPushWork(sync: SyncClient.shared)`{{/if}}.{{#if tests}} The rehearsal tests build the work with
-    /// `makeRehearsedSilentPushWork()`{{#if processing}} (by default `makeSilentPushWork(processing:)` with the rehearsals' own manager){{/if}} and send one push per case
-    /// above, unless your test target declares that factory (with test doubles) or
-    /// `@MainActor static var rehearsedPushes: [String] { […] }` (your server's pushes, as JSON).{{/if}}
+    /// `makeRehearsedSilentPushWork()`{{#if processing}} (by default `makeSilentPushWork(processing:)` with the
+    /// rehearsals' own manager){{/if}} and send one push per case above, unless your test target declares that
+    /// factory (with test doubles) or `@MainActor static var rehearsedPushes: [String] { […] }` (your server's
+    /// pushes, as JSON).{{/if}}
     @MainActor
     static func makeSilentPushWork() -> any SilentPushWork {
 {{#if processing}}

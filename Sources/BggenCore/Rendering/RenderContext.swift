@@ -125,10 +125,22 @@ struct RenderContext {
     /// the transfer handlers. Every kind is here (`TaskSpecTests`), so the comment names every file it rehearses.
     static let rehearsalOrder: [TaskKind] = [.refresh, .processing, .silentPush, .downloads, .uploads, .continuedProcessing]
 
-    /// The user files whose work or handlers the rehearsal tests (`--tests`) run.
+    /// The user files whose work or handlers the rehearsal tests (`--tests`) run, as the lines of a top-level doc
+    /// comment: all six names are wider than the 120 columns of the generated code's comments, so a line holds at
+    /// most 115 characters, leaving room for its `/// ` and the full stop after the list.
     private static func rehearsedFiles(_ configuration: Configuration) -> String {
         let names = rehearsalOrder.filter(configuration.includes).compactMap { TaskSpec.of($0).workFile.map { "`\($0)`" } }
-        guard names.count > 2 else { return names.joined(separator: " and ") }
-        return names.dropLast().joined(separator: ", ") + " and " + names.last!
+        let items = names.enumerated().map { index, name in
+            index == names.count - 1 ? name : name + (index == names.count - 2 ? " and" : ",")
+        }
+        var lines: [String] = []
+        for item in items {
+            if let last = lines.last, last.count + 1 + item.count < 116 {
+                lines[lines.count - 1] = last + " " + item
+            } else {
+                lines.append(item)
+            }
+        }
+        return lines.joined(separator: "\n/// ")
     }
 }
