@@ -47,12 +47,23 @@ struct CallerSearchTests {
         #expect(try findings(throughHops: 8).map(\.rule.id) == [])
         let cut = try findings(throughHops: 9)
         #expect(cut.map(\.rule.id) == ["CHECK001"])
-        #expect(cut.first?.message.contains("its search for callers stopped after 8 rounds with 1 names of callers still to follow") == true, "\(cut.map(\.message))")
+        #expect(cut.first?.message.contains("its search for callers stopped after 8 rounds with 1 name of a caller still to follow") == true, "\(cut.map(\.message))")
     }
 
-    private func findings(throughHops depth: Int) throws -> [DoctorFinding] {
+    /// The 9th hop and a second caller of the 7th: two names (`call8`, `call`) are left, and the note counts them in the plural.
+    @Test func theNoteCountsTheNamesLeftInTheirNumber() throws {
+        let cut = try findings(throughHops: 9, alsoCallingHop7: true)
+        #expect(cut.map(\.rule.id) == ["CHECK001"])
+        #expect(cut.first?.message.contains("its search for callers stopped after 8 rounds with 2 names of callers still to follow") == true, "\(cut.map(\.message))")
+    }
+
+    /// `alsoCallingHop7`: another file's `Other.call()` calls `Hop7.call7()` too, so the 8th round meets two callers.
+    private func findings(throughHops depth: Int, alsoCallingHop7: Bool = false) throws -> [DoctorFinding] {
         var repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("Hop\(depth).call\(depth)()")
             .with("App/Tasks.swift", Self.tasks)
+        if alsoCallingHop7 {
+            repository = repository.with("App/Other.swift", "enum Other {\n    static func call() { Hop7.call7() }\n}\n")
+        }
         for index in 1...depth {
             let next = index == 1 ? "Tasks.register()" : "Hop\(index - 1).call\(index - 1)()"
             repository = repository.with("App/Hops/Hop\(index).swift", "enum Hop\(index) {\n    static func call\(index)() { \(next) }\n}\n")

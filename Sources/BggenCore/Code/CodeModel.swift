@@ -36,6 +36,8 @@ struct CodeModel: Sendable {
     /// files holding it were not read and why: a call on such a chain stays untyped, so any function of its name may
     /// be the one it calls, and a finding whose path passes it says so (`LaunchReach.unfollowed(on:to:)`).
     var chainNamesNotFollowed: [String: ChainCut] = [:]
+    /// The wrapper names `readWrapperCalls` did not follow, in the order of their first declarations.
+    var wrappersNotFollowed: [WrapperCut] = []
     /// How many files were lexed, and how many of those were read a second time for another file's sake.
     var lexedCount = 0
     var rereadCount = 0
@@ -246,8 +248,11 @@ struct CodeModel: Sendable {
     /// file; a name more than `mostWrappersOfOneName` files declare as a wrapper is no one wrapper and is not followed,
     /// so the wrappers each file sees stay few.
     private mutating func readWrapperCalls(from skipped: inout [Skipped], root: String, fileSystem: any FileSystem) {
-        let wrappers = Dictionary(grouping: files.flatMap(\.wrappers).filter { !$0.isPrivate }, by: \.name)
-            .filter { Set($0.value.map(\.file)).count <= Self.mostWrappersOfOneName }
+        let declared = Dictionary(grouping: files.flatMap(\.wrappers).filter { !$0.isPrivate }, by: \.name)
+        let wrappers = declared.filter { Set($0.value.map(\.file)).count <= Self.mostWrappersOfOneName }
+        wrappersNotFollowed = declared.filter { wrappers[$0.key] == nil }
+            .compactMap { name, all in all.map(\.use.location).min().map { WrapperCut(name: name, files: Set(all.map(\.file)).count, at: $0) } }
+            .sorted { ($0.at, $0.name) < ($1.at, $1.name) }
         guard !wrappers.isEmpty else { return }
         let byHash = Dictionary(grouping: wrappers.keys, by: ByteSearch.hash)
         let wrapperWords = ByteSearch.WordFilter(byHash.keys)
@@ -293,7 +298,21 @@ struct CodeModel: Sendable {
         rereadCount += chosen.count
     }
 
-    private static let mostWrappersOfOneName = 4
+    static let mostWrappersOfOneName = 4
+
+    /// A wrapper name more than `mostWrappersOfOneName` files declare (`files` of them), which `readWrapperCalls` did
+    /// not follow: its calls in other files are not read as registrations, submits or sessions, and CHECK001 says so
+    /// at its first declaration's wrapped call (`at`).
+    struct WrapperCut: Sendable, Equatable {
+        var name: String
+        var files: Int
+        var at: FindingLocation
+
+        /// One line: which name, how many files declare it, and what was not read.
+        var described: String {
+            "\(RepositoryText.quoted(name)) is declared as a task wrapper in \(files) files, more than the \(CodeModel.mostWrappersOfOneName) a wrapper's name may be followed from, so its calls in other files were not read as registrations, submits or sessions."
+        }
+    }
 
     /// Lexes the skipped files that mention a constant, an extended type or a caller some fact needs, round by
     /// round back towards launch (`Setup.run()` calling `Tasks.registerAll()`), each at most once. `met` is given
@@ -365,16 +384,21 @@ struct CodeModel: Sendable {
             // (home-assistant's `register` led to 400 names by the fourth round), so the search stops there, and a
             // registration whose path from launch it did not find gets the CHECK001 note, as when the rounds run out.
             guard frontier.count <= Self.mostCallerNames else {
-                callerSearchCut = "its search for callers stopped in round \(round + 1), at \(frontier.count) names of callers (more than \(Self.mostCallerNames)), whose callers it did not read"
+                callerSearchCut = "its search for callers stopped in round \(round + 1), at \(Self.namesOfCallers(frontier.count)) (more than \(Self.mostCallerNames)), whose callers it did not read"
                 return
             }
             if round == Self.callerRounds - 1, !frontier.isEmpty {
-                callerSearchCut = "its search for callers stopped after \(Self.callerRounds) rounds with \(frontier.count) names of callers still to follow"
+                callerSearchCut = "its search for callers stopped after \(Self.callerRounds) rounds with \(Self.namesOfCallers(frontier.count)) still to follow"
             }
         }
     }
 
     private static let mostCallerNames = 32
+
+    /// `1 name of a caller`, `40 names of callers`: the count the notes on the caller search give.
+    static func namesOfCallers(_ count: Int) -> String {
+        count == 1 ? "1 name of a caller" : "\(count) names of callers"
+    }
     private static let callerRounds = 8
 
     /// Lexes the skipped files that may declare what the receivers of calls of `names` (the functions the caller

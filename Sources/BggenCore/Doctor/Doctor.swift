@@ -51,6 +51,12 @@ public struct Doctor: Sendable {
                           message: ProjectWarning.cutConstant(file: cut.file, line: cut.line, name: cut.name).description,
                           why: "A task identifier made from it could not be checked.", fix: "Nothing to do unless the constant names a background task.")
         }
+        // A wrapper's name declared in too many files to be one wrapper: its calls were not read.
+        findings += code.wrappersNotFollowed.map { cut in
+            DoctorFinding(rule: .couldNotCheck, location: cut.at, target: nil, message: cut.described,
+                          why: "A registration, submit or session made through one of them is not checked.",
+                          fix: "Nothing to do unless those calls register, submit or make background work; a name of its own for each wrapper lets doctor follow it.")
+        }
         // A generator's dump that failed, timed out or was not allowed to run: the targets may be incomplete.
         for warning in project.warnings {
             let file: String
