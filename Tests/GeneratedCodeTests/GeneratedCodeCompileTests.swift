@@ -49,6 +49,7 @@ struct GeneratedCodeCompileTests {
         #expect(swift.allSatisfy { $0.contents.contains("\n#if canImport(BackgroundTasks) && canImport(UIKit)\n") })
         var switches = 0
         try await expectClean(scenario, setup, flags: ["-DDEBUG"]) { files in
+            files["SchedulerDouble.swift"] = Self.schedulerDoubleBeforeIOS27SDK
             guard CompileHost.current.runsStubs else { return }
             for (name, contents) in files {
                 let answered = IOS27SDKAnswer.answering(contents, asIOS27SDK: true)
@@ -56,10 +57,28 @@ struct GeneratedCodeCompileTests {
                 files[name] = answered.contents
             }
         }
-        // The scheduler protocol, the manager's submission and its iOS 27 helper; the continued-processing
-        // manager's submission and its iOS 27 helper; the rehearsals' fake scheduler.
-        #expect(!CompileHost.current.runsStubs || switches == 6, "\(switches) switches")
+        // The scheduler protocol and its default `submitTaskRequest`, the manager's submission and its iOS 27
+        // helper; the continued-processing manager's submission and its iOS 27 helper; the rehearsals' fake scheduler.
+        #expect(!CompileHost.current.runsStubs || switches == 7, "\(switches) switches")
     }
+
+    /// A test double of `BackgroundTaskScheduling` as a user's tests wrote it against the iOS 26 SDK, which the
+    /// manager's doc invites ("tests can hand it a fake scheduler"): `register` and `submit(_:)` only. Built with the
+    /// iOS 27 SDK it must still conform, through the protocol's default `submitTaskRequest`.
+    static let schedulerDoubleBeforeIOS27SDK = """
+        import BackgroundTasks
+
+        nonisolated final class SchedulerDouble: BackgroundTaskScheduling {
+            func register(
+                forTaskWithIdentifier identifier: String, using queue: DispatchQueue?, launchHandler: @escaping (BGTask) -> Void
+            ) -> Bool {
+                true
+            }
+
+            func submit(_ taskRequest: BGTaskRequest) throws {}
+        }
+
+        """
 
     private func expectClean(_ scenario: Scenario, _ setup: CompilerSetup, flags: [String],
                              editing edit: (inout [String: String]) -> Void = { _ in }) async throws {

@@ -749,6 +749,17 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             caughtBy: ["continued.a-hung-submission-times-out-and-is-withdrawn"]
         ),
         Mutant(
+            // Review 5, N13: the migration removed the defaults' key before the schedule file was written, so a
+            // write that failed lost the value.
+            name: "a due date carried over from the defaults is removed from there before the file is written",
+            scenario: "refresh",
+            edits: [Edit(
+                find: "            if state == saved || write(state) {\n",
+                replace: "            if state != saved {\n                _ = write(state)\n            }\n            do {\n"
+            )],
+            caughtBy: ["tasks.a-due-date-kept-in-the-defaults-is-carried-over"]
+        ),
+        Mutant(
             // Review 5, L5: after the limit, `start(_:)` withdrew the request on its caller's thread (the main thread,
             // a button action), into the scheduler that had just hung.
             name: "a continued-processing submission that timed out is withdrawn on the button's thread",
@@ -822,14 +833,20 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // protection is `complete`: the run's due date was lost and the next trip to the background asked later.
             name: "a due date is read only from the defaults a locked device cannot read",
             scenario: "refresh",
-            edits: [Edit(find: "let saved = state.due[identifier] ?? former,", replace: "let saved = former,")],
+            edits: [Edit(
+                find: "let saved = state.due[identifier], saved <= next,",
+                replace: "let saved = UserDefaults.standard.object(forKey: identifier + \".due\") as? Date, saved <= next,"
+            )],
             caughtBy: ["tasks.a-due-date-survives-a-locked-device"]
         ),
         Mutant(
             // Review 3, L1: the push back-off's count in UserDefaults read 0 on a locked device, so it never grew.
             name: "the push back-off counts unfinished runs only in the defaults",
             scenario: "interval-on-push",
-            edits: [Edit(find: "(state.unfinishedRuns[identifier] ?? former ?? 0)", replace: "(former ?? 0)")],
+            edits: [Edit(
+                find: "let runs = (state.unfinishedRuns[identifier] ?? 0) + 1",
+                replace: "let runs = ((UserDefaults.standard.object(forKey: identifier + \".unfinishedRuns\") as? Int) ?? 0) + 1"
+            )],
             caughtBy: ["processing.the-back-off-survives-a-locked-device"]
         ),
         Mutant(

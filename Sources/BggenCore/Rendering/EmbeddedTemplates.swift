@@ -981,6 +981,24 @@ import UIKit
 {{/if}}
 }
 
+{{#if sdkChoosesSubmission}}
+{{iOS27SDKCondition}}
+/// A test double written before the iOS 27 SDK implements only `submit(_:)`: it keeps building, and on iOS 27 the
+/// manager's submission reaches it there. `BGTaskScheduler` implements this requirement itself.
+{{availability}}nonisolated extension BackgroundTaskScheduling {
+    @available(iOS 27.0, *)
+    func submitTaskRequest(_ taskRequest: BGTaskRequest, completionHandler: @escaping @Sendable ((any Error)?) -> Void) {
+        do {
+            try submit(taskRequest)
+            completionHandler(nil)
+        } catch {
+            completionHandler(error)
+        }
+    }
+}
+#endif
+
+{{/if}}
 {{availability}}nonisolated extension BGTaskScheduler: BackgroundTaskScheduling {}
 
 /// Registers, schedules and runs this app's background tasks.
@@ -1506,7 +1524,7 @@ import UIKit
 /// tasks mostly run while the device is locked, when `UserDefaults` cannot be read in an app whose data protection
 /// is `complete`, so a run's due date or count kept there would be lost (the next trip to the background would ask
 /// for a run at once, and the back-off would never grow). Earlier versions kept both in the standard defaults: a
-/// value the file lacks is taken from there, and the key is removed.
+/// value the file lacks is taken from there, and the key is removed once the file holds it.
 {{availability}}nonisolated struct TaskSchedule: Sendable {
     /// The folder the file is kept in; nil for Application Support.
     let folder: URL?
@@ -1536,25 +1554,39 @@ import UIKit
         return folder.appendingPathComponent("\(BackgroundTaskConfiguration.logSubsystem).schedule.plist")
     }
 
-    /// Reads the state, lets `change` change it and writes it back if it did.
-    func update<Result>(_ change: (inout State) -> Result) -> Result {
+    /// Reads the state, with what an earlier version kept for `identifier` in the standard defaults where the file
+    /// lacks it, lets `change` change it and writes it back if it did. The defaults' keys are removed only once the
+    /// file holds the change (written, or nothing to write): a write that fails, on a full disk, loses nothing.
+    func update<Result>(carryingOver identifier: String, _ change: (inout State) -> Result) -> Result {
         Self.changes.withLock { _ in
             let saved = read()
             var state = saved
+            let carried = carryOver(identifier, into: &state)
             let result = change(&state)
-            if state != saved {
-                write(state)
+            if state == saved || write(state) {
+                for key in carried {
+                    UserDefaults.standard.removeObject(forKey: key)
+                }
             }
             return result
         }
     }
 
-    /// What an earlier version kept under `key` in the standard defaults, removing it from there. Only the app's
-    /// own file takes it: the rehearsals' (in a folder of their own) must not move the app's schedule.
-    func formerValue<Value>(_ key: String, as type: Value.Type) -> Value? {
-        guard folder == nil, let value = UserDefaults.standard.object(forKey: key) else { return nil }
-        UserDefaults.standard.removeObject(forKey: key)
-        return value as? Value
+    /// Puts into `state` what an earlier version kept for `identifier` in the standard defaults and the file lacks;
+    /// the keys it read. Only the app's own file takes it: the rehearsals' (in a folder of their own) must not move
+    /// the app's schedule.
+    private func carryOver(_ identifier: String, into state: inout State) -> [String] {
+        guard folder == nil else { return [] }
+        let defaults = UserDefaults.standard
+        let (dueKey, runsKey) = (identifier + ".due", identifier + ".unfinishedRuns")
+        let carried = [dueKey, runsKey].filter { defaults.object(forKey: $0) != nil }
+        if state.due[identifier] == nil, let due = defaults.object(forKey: dueKey) as? Date {
+            state.due[identifier] = due
+        }
+        if state.unfinishedRuns[identifier] == nil, let runs = defaults.object(forKey: runsKey) as? Int {
+            state.unfinishedRuns[identifier] = runs
+        }
+        return carried
     }
 
     /// The saved state; an empty one when there is none (a first launch) or it cannot be read (logged).
@@ -1562,7 +1594,7 @@ import UIKit
         ProtectedFile.read(file, orElse: State(), failure: "Could not read the task schedule; each task is due one interval from now.")
     }
 
-    private func write(_ state: State) {
+    private func write(_ state: State) -> Bool {
         ProtectedFile.write(state, to: file, failure: "Could not save the task schedule.")
     }
 }
@@ -1582,12 +1614,16 @@ import UIKit
     }
 
     /// Replaces `file` at once (`.atomic`): a run suspended mid-write leaves the old state, never half of it.
-    static func write<State: Encodable>(_ state: State, to file: URL, failure: String) {
+    /// Whether it was written; a failure is logged as `failure`.
+    @discardableResult
+    static func write<State: Encodable>(_ state: State, to file: URL, failure: String) -> Bool {
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try PropertyListEncoder().encode(state).write(to: file, options: [.atomic, .completeFileProtectionUntilFirstUserAuthentication])
+            return true
         } catch {
             BackgroundLog.error(failure, error: error)
+            return false
         }
     }
 }
@@ -1640,7 +1676,7 @@ import UIKit
         of identifier: String, now: Date, askedBy asker: Asker, keepingSaved: (Date, Date) -> Bool = { _, _ in true },
         next: (Date) -> Date
     ) -> Date {
-        schedule.update { state in
+        schedule.update(carryingOver: identifier) { state in
 {{#if processingScheduled}}
             switch asker {
             case .waitingWork:
@@ -1655,30 +1691,12 @@ import UIKit
                 }
             }
 {{/if}}
-            let former = schedule.formerValue(identifier + ".due", as: Date.self)
             let next = next(now)
-            if asker == .leavingTheApp, let saved = state.due[identifier] ?? former, saved <= next, keepingSaved(saved, now) {
-                state.due[identifier] = saved
+            if asker == .leavingTheApp, let saved = state.due[identifier], saved <= next, keepingSaved(saved, now) {
                 return max(now, saved)
             }
             state.due[identifier] = next
             return next
-        }
-    }
-
-{{#if processingScheduled}}
-    /// Forgets when `identifier` is due, and any work waiting for it: its next request is asked for one interval
-    /// from then.
-{{else}}
-    /// Forgets when `identifier` is due: its next request is asked for one interval from then.
-{{/if}}
-    func forget(_ identifier: String) {
-        schedule.update { state in
-            _ = schedule.formerValue(identifier + ".due", as: Date.self)
-            state.due[identifier] = nil
-{{#if processingScheduled}}
-            state.waitingWork?.remove(identifier)
-{{/if}}
         }
     }
 }
@@ -1702,9 +1720,8 @@ import UIKit
 
     /// Counts one more unfinished run and returns how long the next must wait.
     func delayAfterUnfinishedRun() -> TimeInterval {
-        let runs = schedule.update { state in
-            let former = schedule.formerValue(identifier + ".unfinishedRuns", as: Int.self)
-            let runs = (state.unfinishedRuns[identifier] ?? former ?? 0) + 1
+        let runs = schedule.update(carryingOver: identifier) { state in
+            let runs = (state.unfinishedRuns[identifier] ?? 0) + 1
             state.unfinishedRuns[identifier] = runs
             return runs
         }
@@ -1714,8 +1731,7 @@ import UIKit
 
     /// A run finished: the next unfinished one waits `processingRetryDelay` again.
     func reset() {
-        schedule.update { state in
-            _ = schedule.formerValue(identifier + ".unfinishedRuns", as: Int.self)
+        schedule.update(carryingOver: identifier) { state in
             state.unfinishedRuns[identifier] = nil
         }
     }

@@ -185,6 +185,9 @@ struct SimulatedApp: Sendable {
         if sources.swiftFiles.values.contains(where: { $0.contains("struct TaskDueDates") }) {
             flags += ["-D", "BGGEN_DUE_DATES"]
         }
+        if sources.swiftFiles.values.contains(where: { $0.contains("var waitingWork: Set<String>?") }) {
+            flags += ["-D", "BGGEN_WAITING_WORK"]
+        }
         if sources.swiftFiles.values.contains(where: { $0.contains("struct ProcessingBackOff") }) {
             flags += ["-D", "BGGEN_BACK_OFF"]
         }

@@ -39,8 +39,11 @@ nonisolated enum ScheduleChecks {
         return answers.processingNightly == nil ? nil : 24 * hour
     }
 
-    /// `forgetDueDate` forgets the due date the manager keeps for a task identifier, as on a first launch.
-    static func run(_ subject: TaskSubject, forgetDueDate: @escaping @Sendable (String) -> Void, scheduler: BGTaskScheduler) {
+    /// `forgetDueDate` forgets the due date the manager keeps for a task identifier, as on a first launch;
+    /// `scheduleFile` is where the manager keeps its schedule.
+    static func run(
+        _ subject: TaskSubject, forgetDueDate: @escaping @Sendable (String) -> Void, scheduleFile: URL, scheduler: BGTaskScheduler
+    ) {
         let played = subject.kinds.compactMap { kind in interval(of: kind, answers: subject.answers).map { (kind: kind, interval: $0) } }
         guard !played.isEmpty else { return }
         let timeout = HarnessSettings.timeout
@@ -110,7 +113,7 @@ nonisolated enum ScheduleChecks {
             // A submission replaces the pending request: one asked for later than it pushes the run back.
             try require(movedLater == nil, movedLater ?? "")
         }
-        lockedDeviceChecks(played, answers: subject.answers, forgetDueDate: forgetDueDate, scheduler: scheduler)
+        lockedDeviceChecks(played, answers: subject.answers, forgetDueDate: forgetDueDate, scheduleFile: scheduleFile, scheduler: scheduler)
         if subject.answers.processingNightly != nil, let processing = played.first(where: { $0.kind.name != "refresh" })?.kind {
             nightChecks(processing, forgetDueDate: forgetDueDate, scheduler: scheduler)
         }
@@ -125,10 +128,10 @@ nonisolated enum ScheduleChecks {
     }
 
     /// The due date a run saves is read back on a locked device, and one an earlier version kept in the defaults is
-    /// carried over once.
+    /// carried over once, and only once the schedule file holds it.
     static func lockedDeviceChecks(
         _ played: [(kind: TaskChecks.Kind, interval: TimeInterval)], answers: TaskAnswers,
-        forgetDueDate: @escaping @Sendable (String) -> Void, scheduler: BGTaskScheduler
+        forgetDueDate: @escaping @Sendable (String) -> Void, scheduleFile: URL, scheduler: BGTaskScheduler
     ) {
         let timeout = HarnessSettings.timeout
         let clock = SimulatedClock.shared
@@ -170,6 +173,15 @@ nonisolated enum ScheduleChecks {
                 forgetDueDate(kind.identifier)
                 let former = clock.now.addingTimeInterval(10 * 60)
                 UserDefaults.standard.set(former, forKey: key)
+                // Review 5, N13: a schedule file that cannot be written (a full disk; here a folder in its place)
+                // must not cost the value the defaults still hold.
+                try whileUnwritable(scheduleFile) {
+                    _ = try leaveTheApp(kind)
+                }
+                try require(
+                    UserDefaults.standard.object(forKey: key) != nil,
+                    "the \(kind.name) due date an earlier version kept in the defaults was removed from there although the schedule file could not be written: it is lost"
+                )
                 let asked = try leaveTheApp(kind)
                 try require(
                     asked.map { abs($0.timeIntervalSince(former)) < 1 } == true,
@@ -178,6 +190,24 @@ nonisolated enum ScheduleChecks {
                 try require(UserDefaults.standard.object(forKey: key) == nil, "the defaults still hold \(key) after it was carried over")
             }
         }
+    }
+
+    /// Runs `body` with a folder where `file` is, so that writing the file fails, then puts the file back.
+    static func whileUnwritable(_ file: URL, _ body: () throws -> Void) throws {
+        let aside = file.appendingPathExtension("aside")
+        let fileManager = FileManager.default
+        let existed = fileManager.fileExists(atPath: file.path)
+        if existed {
+            try fileManager.moveItem(at: file, to: aside)
+        }
+        try fileManager.createDirectory(at: file.appendingPathComponent("in-the-way"), withIntermediateDirectories: true)
+        defer {
+            try? fileManager.removeItem(at: file)
+            if existed {
+                try? fileManager.moveItem(at: aside, to: file)
+            }
+        }
+        try body()
     }
 
     /// `--at`: a missed night is not made up in the daytime, and the start time follows the time zone.

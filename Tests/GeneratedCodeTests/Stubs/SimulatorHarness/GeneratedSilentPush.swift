@@ -27,8 +27,8 @@ nonisolated enum GeneratedSilentPush {
               HarnessExpectations.processingSeconds != nil || HarnessExpectations.processingNightly != nil else { return nil }
         return ProcessingScheduleSubject(
             leaveTheApp: { BackgroundTaskManager.shared.scheduleProcessingTask() },
-            savedDueDate: { TaskSchedule().update { $0.due[identifier] } },
-            forget: { TaskDueDates().forget(identifier) }
+            savedDueDate: { TaskSchedule().update(carryingOver: identifier) { $0.due[identifier] } },
+            forget: { GeneratedTasks.forgetDueDate(identifier) }
         )
         #else
         return nil

@@ -19,7 +19,7 @@ nonisolated enum GeneratedTasks {
         let subject = subject(manager: manager, kinds: kinds)
         TaskChecks.run(subject)
         #if BGGEN_DUE_DATES
-        ScheduleChecks.run(subject, forgetDueDate: { TaskDueDates().forget($0) }, scheduler: BGTaskScheduler.shared)
+        ScheduleChecks.run(subject, forgetDueDate: forgetDueDate, scheduleFile: TaskSchedule().file, scheduler: BGTaskScheduler.shared)
         #endif
         #if BGGEN_BACK_OFF
         let backOff = ProcessingBackOff()
@@ -40,6 +40,20 @@ nonisolated enum GeneratedTasks {
         }
         #endif
     }
+
+    #if BGGEN_DUE_DATES
+    /// What a first launch knows of `identifier`'s schedule: nothing in the schedule file (no due date, no work
+    /// waiting) and nothing an earlier version kept in the defaults. The harness's own reset: the app never forgets.
+    static func forgetDueDate(_ identifier: String) {
+        UserDefaults.standard.removeObject(forKey: identifier + ".due")
+        TaskSchedule().update(carryingOver: identifier) { state in
+            state.due[identifier] = nil
+            #if BGGEN_WAITING_WORK
+            state.waitingWork?.remove(identifier)
+            #endif
+        }
+    }
+    #endif
 
     static func makeManager() -> BackgroundTaskManager {
         #if BGGEN_DUE_DATES && BGGEN_REFRESH && BGGEN_PROCESSING
