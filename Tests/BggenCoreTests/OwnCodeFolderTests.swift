@@ -103,6 +103,30 @@ struct OwnCodeFolderTests {
         #expect(folders.holdingMost(of: ["Pods/A/1.swift"]) == nil)
     }
 
+    /// A name pattern answers as the plain recursive reading of `*` and `?` does, for short random patterns and folder
+    /// names: at a name's ends, with a `*` returned to, and for a folder named `*` or `?` itself.
+    @Test func aNamePatternMatchesAsStarsAndQuestionMarksRead() {
+        func reference(_ pattern: Substring, _ name: Substring) -> Bool {
+            guard let first = pattern.first else { return name.isEmpty }
+            if first == "*" { return reference(pattern.dropFirst(), name) || (!name.isEmpty && reference(pattern, name.dropFirst())) }
+            guard let head = name.first, first == "?" || first == head else { return false }
+            return reference(pattern.dropFirst(), name.dropFirst())
+        }
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [Character] = ["a", "b", "*", "?"]
+        func random(_ length: Int) -> String { String((0..<length).map { _ in alphabet.randomElement(using: &generator)! }) }
+        for _ in 0..<3_000 {
+            let pattern = random(Int.random(in: 1...6, using: &generator))
+            // `**` within a name is skipped, not read (see `GitIgnore`).
+            guard !pattern.contains("**") else { continue }
+            let name = random(Int.random(in: 1...6, using: &generator))
+            let ignore = GitIgnore(text: pattern)
+            #expect(ignore.verdict(forFolder: "x/" + name) == (reference(Substring(pattern), Substring(name)) ? true : nil), "\(pattern) against \(name)")
+            #expect(GitIgnore(text: "x/" + pattern).verdict(forFolder: "x/" + name) == (reference(Substring(pattern), Substring(name)) ? true : nil),
+                    "x/\(pattern) against x/\(name)")
+        }
+    }
+
     /// `*a*a…*a` against `aaa…ab` takes exponential time with backtracking; matched by dynamic programming it
     /// takes pattern times name.
     @Test func aHostileGitIgnoreStaysLinear() {
