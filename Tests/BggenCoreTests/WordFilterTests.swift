@@ -53,6 +53,9 @@ struct WordFilterTests {
             }
             let needles = ByteNeedles(words.map { Array($0.utf8) })
             #expect(ByteSearch.contains(anyOf: needles, in: text) == found, "\(words) in \(text)")
+            // One word alone, as a suppression comment's marker is looked for.
+            #expect(ByteSearch.contains(Array(words[0].utf8), in: text) == bytes.indices.contains { bytes[$0...].starts(with: Array(words[0].utf8)) },
+                    "\(words[0]) in \(text)")
             // The first pass's one reading answers both questions as the two searches do.
             let scanned = ByteSearch.words(in: text, holdingAnyOf: needles)
             #expect(scanned.holdsNeedle == found, "\(words) in \(text)")

@@ -16,14 +16,14 @@ struct IgnoreMarks: Sendable, Equatable {
     }
 
     private static let marker = "bggen:"
-    private static let needle = ByteNeedles([Array(marker.utf8)])
+    private static let markerBytes = Array(marker.utf8)
 
     /// In line order.
     let marks: [Mark]
 
     /// One byte search spares the many files that have none the split into lines.
     init(in text: String) {
-        guard ByteSearch.contains(anyOf: Self.needle, in: text) else {
+        guard ByteSearch.contains(Self.markerBytes, in: text) else {
             marks = []
             return
         }

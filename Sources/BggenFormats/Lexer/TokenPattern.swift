@@ -97,20 +97,7 @@ package enum ByteSearch {
     /// compared with the words only where a pair of bytes starts one.
     package static func contains(anyOf needles: ByteNeedles, in text: String) -> Bool {
         var copy = text
-        return copy.withUTF8 { buffer in
-            needles.pairs.withUnsafeBufferPointer { pairs in
-                let count = buffer.count
-                guard count > 0 else { return false }
-                var index = 0
-                while index < count - 1 {
-                    let pair = Int(buffer[index]) << 8 | Int(buffer[index + 1])
-                    if pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 && needles.startsWord(at: index, in: buffer) { return true }
-                    index += 1
-                }
-                // The last byte starts no pair: only a word of one byte ends there.
-                return needles.starts[Int(buffer[count - 1])] && needles.startsWord(at: count - 1, in: buffer)
-            }
-        }
+        return copy.withUTF8 { holds(needles, in: $0) }
     }
 
     /// The hashes of the identifier-like words in `text`, each once, in the order they first appear: what a file
@@ -121,41 +108,69 @@ package enum ByteSearch {
         words(in: text, holdingAnyOf: nil).words
     }
 
-    /// `words(in:)` and `contains(anyOf:in:)` in one reading of the bytes, what the first pass asks of every file:
-    /// two readings of each file were two fifths of doctor's time on element-x-ios.
+    /// `words(in:)` and `contains(anyOf:in:)` over one view of the bytes, what the first pass asks of every file:
+    /// two readings of each file through `String` were two fifths of doctor's time on element-x-ios. The needles are
+    /// looked for first, in a loop of their own that stops at the first, and the words after, a word at a time: one
+    /// loop asking both at every byte kept neither in registers, and was a third of doctor's time on element-x-ios.
     package static func words(in text: String, holdingAnyOf needles: ByteNeedles?) -> (words: [UInt32], holdsNeedle: Bool) {
         var copy = text
-        var result = UniqueWords()
-        let holdsNeedle = copy.withUTF8 { buffer in
+        return copy.withUTF8 { buffer in
+            let holdsNeedle = needles.map { holds($0, in: buffer) } ?? false
+            var result = UniqueWords()
             isWordByte.withUnsafeBufferPointer { isWordByte in
-                (needles?.pairs ?? []).withUnsafeBufferPointer { pairs in
-                    let count = buffer.count
-                    var found = needles == nil
-                    var hash: UInt32 = 2166136261
-                    var inWord = false
-                    for index in 0..<count {
-                        let byte = buffer[index]
-                        if isWordByte[Int(byte)] {
-                            if !inWord { hash = 2166136261; inWord = true }
-                            hash = (hash ^ UInt32(byte)) &* 16777619
-                        } else if inWord {
-                            result.insert(hash)
-                            inWord = false
-                        }
-                        guard !found, let needles else { continue }
-                        if index + 1 < count {
-                            let pair = Int(byte) << 8 | Int(buffer[index + 1])
-                            found = pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 && needles.startsWord(at: index, in: buffer)
-                        } else {
-                            found = needles.starts[Int(byte)] && needles.startsWord(at: index, in: buffer)
-                        }
+                let count = buffer.count
+                var index = 0
+                while index < count {
+                    guard isWordByte[Int(buffer[index])] else {
+                        index += 1
+                        continue
                     }
-                    if inWord { result.insert(hash) }
-                    return found && needles != nil
+                    var hash: UInt32 = 2166136261
+                    repeat {
+                        hash = (hash ^ UInt32(buffer[index])) &* 16777619
+                        index += 1
+                    } while index < count && isWordByte[Int(buffer[index])]
+                    result.insert(hash)
                 }
             }
+            return (result.words, holdsNeedle)
         }
-        return (result.words, holdsNeedle)
+    }
+
+    /// Whether `buffer` holds one of `needles`: a table lookup per byte, and a comparison only where a pair of bytes
+    /// starts one.
+    private static func holds(_ needles: ByteNeedles, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        needles.pairs.withUnsafeBufferPointer { pairs in
+            let count = buffer.count
+            guard count > 0 else { return false }
+            var index = 0
+            while index < count - 1 {
+                let pair = Int(buffer[index]) << 8 | Int(buffer[index + 1])
+                if pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 && needles.startsWord(at: index, in: buffer) { return true }
+                index += 1
+            }
+            // The last byte starts no pair: only a word of one byte ends there.
+            return needles.starts[Int(buffer[count - 1])] && needles.startsWord(at: count - 1, in: buffer)
+        }
+    }
+
+    /// Whether `text` holds `word`'s bytes: one comparison per byte, with the first of `word`, where a table of pairs
+    /// (`contains(anyOf:in:)`) costs a lookup. Every file's suppression comments are looked for this way.
+    package static func contains(_ word: [UInt8], in text: String) -> Bool {
+        guard let first = word.first else { return true }
+        var copy = text
+        return copy.withUTF8 { buffer in
+            word.withUnsafeBufferPointer { word in
+                let length = word.count
+                guard buffer.count >= length else { return false }
+                for index in 0...(buffer.count - length) where buffer[index] == first {
+                    var offset = 1
+                    while offset < length && buffer[index + offset] == word[offset] { offset += 1 }
+                    if offset == length { return true }
+                }
+                return false
+            }
+        }
     }
 
     /// The bytes of a word: ASCII letters, digits and `_`, and every byte of a character beyond ASCII. A table,
