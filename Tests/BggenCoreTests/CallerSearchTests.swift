@@ -50,6 +50,24 @@ struct CallerSearchTests {
         #expect(cut.first?.message.contains("its search for callers stopped after 8 rounds with 1 name of a caller still to follow") == true, "\(cut.map(\.message))")
     }
 
+    /// The 40 callers in files the first pass reads whole (their names mark background code), so the registration's
+    /// callers there are 41 names before any file is read for them: the search stops before its first round, and
+    /// the 40 files calling them are not read (home-assistant's `register` read 939 of its 1,625 files this way).
+    @Test func moreCallersThanAChainHasInTheFilesReadWholeEndTheSearchBeforeItsFirstRound() throws {
+        var repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/Tasks.swift", Self.tasks)
+        for index in 0..<40 {
+            repository = repository
+                .with("App/Callers/BackgroundTaskCaller\(index).swift", "enum Caller\(index) {\n    static func call\(index)() { Tasks.register() }\n}\n")
+                .with("App/Outer/Outer\(index).swift", "enum Outer\(index) {\n    static func run() { Caller\(index).call\(index)() }\n}\n")
+        }
+        let (_, code) = try ProjectDetector.read(root: DoctorRepository.root, fileSystem: repository.fileSystem, stopsAtUnreadableCode: false)
+        #expect(code.rereadCount == 0)
+        let findings = try Doctor(fileSystem: repository.fileSystem).audit(root: DoctorRepository.root).findings
+        #expect(findings.map(\.rule.id) == ["CHECK001"])
+        #expect(findings.first?.message.contains("its search for callers stopped before its first round, at 41 names of callers (more than 32) in the files read whole, whose callers it did not read") == true,
+                "\(findings.map(\.message))")
+    }
+
     /// The 9th hop and a second caller of the 7th: two names (`call8`, `call`) are left, and the note counts them in the plural.
     @Test func theNoteCountsTheNamesLeftInTheirNumber() throws {
         let cut = try findings(throughHops: 9, alsoCallingHop7: true)
