@@ -125,33 +125,15 @@ nonisolated enum AppDelegateChecks {
             report.check("app.relaunch-for-finished-download") { context in
                 let identifier = downloads.sessionIdentifier
                 let destination = downloads.shippedDestination(downloadSource, downloadSource.lastPathComponent)
-                let called = SimulatorSignal()
-                let onMain = HarnessBox<Bool>()
-                let handed = try unwrap(
-                    onMainActor { () -> Bool in
-                        guard let delegate = AppDelegateHost.delegate else { return false }
-                        delegate.application(UIApplication.shared, handleEventsForBackgroundURLSession: identifier) {
-                            onMain.value = Thread.isMainThread
-                            called.fire()
-                        }
-                        return true
-                    },
-                    "handleEventsForBackgroundURLSession did not return"
-                )
-                try require(handed, "no app delegate")
-                try require(
-                    SimulatedTransferDaemon.shared.deliverRelaunchEvents(sessionIdentifier: identifier),
-                    "the relaunch events were not delivered"
-                )
-                try require(
-                    FileManager.default.contents(atPath: destination.path) == downloadContents,
-                    "the finished download is not at AppDownloadHandler's destination \(destination.path)"
-                )
-                try require(called.wait(timeout: timeout), "the completion handler was not called within \(timeout) s")
-                try require(onMain.value == true, "the completion handler was called off the main thread")
-                context.watchForRepeat { called.wait(times: 2, timeout: $0) }
-                context.atAudit {
-                    try require(called.fireCount == 1, "the completion handler was called \(called.fireCount) times")
+                try checkRelaunch(for: identifier, context: context) {
+                    try require(
+                        SimulatedTransferDaemon.shared.deliverRelaunchEvents(sessionIdentifier: identifier),
+                        "the relaunch events were not delivered"
+                    )
+                    try require(
+                        FileManager.default.contents(atPath: destination.path) == downloadContents,
+                        "the finished download is not at AppDownloadHandler's destination \(destination.path)"
+                    )
                 }
             }
         }
@@ -163,29 +145,11 @@ nonisolated enum AppDelegateChecks {
                     sessionIdentifier: identifier, request: URLRequest(url: URL(string: "https://uploads.example.com/files")!),
                     file: file, statusCode: 201
                 )
-                let called = SimulatorSignal()
-                let onMain = HarnessBox<Bool>()
-                let handed = try unwrap(
-                    onMainActor { () -> Bool in
-                        guard let delegate = AppDelegateHost.delegate else { return false }
-                        delegate.application(UIApplication.shared, handleEventsForBackgroundURLSession: identifier) {
-                            onMain.value = Thread.isMainThread
-                            called.fire()
-                        }
-                        return true
-                    },
-                    "handleEventsForBackgroundURLSession did not return"
-                )
-                try require(handed, "no app delegate")
-                try require(
-                    SimulatedTransferDaemon.shared.deliverRelaunchEvents(sessionIdentifier: identifier),
-                    "the relaunch events were not delivered to a session with identifier \(identifier)"
-                )
-                try require(called.wait(timeout: timeout), "the completion handler was not called within \(timeout) s")
-                try require(onMain.value == true, "the completion handler was called off the main thread")
-                context.watchForRepeat { called.wait(times: 2, timeout: $0) }
-                context.atAudit {
-                    try require(called.fireCount == 1, "the completion handler was called \(called.fireCount) times")
+                try checkRelaunch(for: identifier, context: context) {
+                    try require(
+                        SimulatedTransferDaemon.shared.deliverRelaunchEvents(sessionIdentifier: identifier),
+                        "the relaunch events were not delivered to a session with identifier \(identifier)"
+                    )
                 }
             }
         }
@@ -234,6 +198,34 @@ nonisolated enum AppDelegateChecks {
                 )
                 try require(answers == [.newData, .noData, .noData], "answers for sync, alert, unknown type: \(answers)")
             }
+        }
+    }
+
+    /// A relaunch for the finished transfers of the session `identifier`: the kept delegate is handed the session's
+    /// events as iOS hands them, `deliver` has the daemon deliver them (and checks what they left), and the
+    /// completion handler must then be called once, on the main thread.
+    static func checkRelaunch(for identifier: String, context: CheckContext, deliver: () throws -> Void) throws {
+        let timeout = HarnessSettings.timeout
+        let called = SimulatorSignal()
+        let onMain = HarnessBox<Bool>()
+        let handed = try unwrap(
+            onMainActor { () -> Bool in
+                guard let delegate = AppDelegateHost.delegate else { return false }
+                delegate.application(UIApplication.shared, handleEventsForBackgroundURLSession: identifier) {
+                    onMain.value = Thread.isMainThread
+                    called.fire()
+                }
+                return true
+            },
+            "handleEventsForBackgroundURLSession did not return"
+        )
+        try require(handed, "no app delegate")
+        try deliver()
+        try require(called.wait(timeout: timeout), "the completion handler was not called within \(timeout) s")
+        try require(onMain.value == true, "the completion handler was called off the main thread")
+        context.watchForRepeat { called.wait(times: 2, timeout: $0) }
+        context.atAudit {
+            try require(called.fireCount == 1, "the completion handler was called \(called.fireCount) times")
         }
     }
 
