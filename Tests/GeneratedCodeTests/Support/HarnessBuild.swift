@@ -113,9 +113,9 @@ struct HarnessObject: Sendable {
 }
 
 /// The scenario-independent part of the harness (Stubs/HarnessKit: its settings, report, output and waiting, the
-/// log checks, and the task, schedule, download, upload, silent push and app-delegate checks, which reach the
-/// generated code through what the scenario's harness passes them), compiled once per set-up and SDK rather than once
-/// per scenario: the task and schedule checks alone were more than half of an all-tasks harness compile.
+/// log checks, and the task, schedule, checkpoint, download, upload, silent push and app-delegate checks, which reach
+/// the generated code through what the scenario's harness passes them), compiled once per set-up and SDK rather than
+/// once per scenario: the task and schedule checks alone were more than half of an all-tasks harness compile.
 enum HarnessKit {
     static let directory = StubSDK.stubsDirectory.appendingPathComponent("HarnessKit")
 

@@ -1,5 +1,5 @@
-// The generated task manager, work protocol, due dates and back-off as HarnessKit's task, schedule and back-off
-// checks reach them, and the checkpoint checks, which still need the generated types, run after them.
+// The generated task manager, work protocol, due dates and back-off as HarnessKit's task, schedule, back-off and
+// checkpoint checks reach them (the checkpoint's in GeneratedCheckpoint.swift).
 #if BGGEN_REFRESH || BGGEN_PROCESSING
 @_spi(Simulator) import BackgroundTasks
 @testable import App
@@ -30,7 +30,7 @@ nonisolated enum GeneratedTasks {
         #endif
         #if BGGEN_CHECKPOINT && BGGEN_PROCESSING
         if let processing = kinds.first(where: { $0.name == "processing" }) {
-            CheckpointChecks.run(processing, scheduler: BGTaskScheduler.shared)
+            CheckpointChecks.run(processing, GeneratedCheckpoint.subject(), scheduler: BGTaskScheduler.shared)
         }
         #else
         if HarnessExpectations.checkpoint {

@@ -1,7 +1,7 @@
 // Which of the harness's checks apply to this scenario, chosen by the `-D` flags the test passes from its tasks.
 // The checks that need the generated code's types live in this module; the rest are HarnessKit's, which reach the
-// generated code through what this module passes them (GeneratedTasks.swift, GeneratedDownloads.swift,
-// GeneratedUploads.swift, GeneratedSilentPush.swift, GeneratedAppDelegate.swift).
+// generated code through what this module passes them (GeneratedTasks.swift, GeneratedCheckpoint.swift,
+// GeneratedDownloads.swift, GeneratedUploads.swift, GeneratedSilentPush.swift, GeneratedAppDelegate.swift).
 @testable import App
 import Foundation
 @testable import HarnessKit
