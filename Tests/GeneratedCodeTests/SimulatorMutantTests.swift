@@ -743,10 +743,21 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "a continued-processing request taken after its start timed out stays pending",
             scenario: "ios27-all-tasks",
             edits: [Edit(
-                find: "                    if error == nil {\n                        withdraw(identifier)\n",
-                replace: "                    if error == nil {\n"
+                find: "                    if error == nil && withdrawn.withLock({ $0 }) {\n                        withdraw(identifier)\n",
+                replace: "                    if error == nil && withdrawn.withLock({ $0 }) {\n"
             )],
             caughtBy: ["continued.a-hung-submission-times-out-and-is-withdrawn"]
+        ),
+        Mutant(
+            // Review 6, L7: the late acceptance of a job iOS launched before answering, which `start(_:)` had
+            // reported started when the limit passed, withdrew the running job's request.
+            name: "the late acceptance of a job reported started withdraws its request",
+            scenario: "ios27-all-tasks",
+            edits: [Edit(
+                find: "                    if error == nil && withdrawn.withLock({ $0 }) {\n",
+                replace: "                    if error == nil {\n"
+            )],
+            caughtBy: ["continued.a-job-launched-before-its-answer-is-reported-started"]
         ),
         Mutant(
             // Review 5, N13: the migration removed the defaults' key before the schedule file was written, so a

@@ -4672,8 +4672,9 @@ nonisolated final class ContinuedProcessingManager: Sendable {
     /// When the limit comes first, the job leaves `waitingJobs` there and then, before `start(_:)` hears of it
     /// (an actor hop later), so a launch from a late acceptance finds nothing to run, and the request is withdrawn.
     /// The app is told the job did not start, and it never does. A job launched already, its answer still to come,
-    /// was taken: `start(_:)` returns its identifier. iOS 27 hands a request over on a queue of its own, possibly
-    /// after that withdrawal ran: an acceptance that comes after the limit is withdrawn too.
+    /// was taken: `start(_:)` returns its identifier, and its late answer leaves it alone. iOS 27 hands a request
+    /// over on a queue of its own, possibly after the withdrawal ran: an acceptance that comes after the limit
+    /// withdrew the job is withdrawn again.
     private static func answerOnce(
         _ identifier: String, handOver: @escaping @Sendable (_ answer: @escaping @Sendable ((any Error)?) -> Void) -> Void
     ) async -> (any Error)? {
@@ -4685,9 +4686,11 @@ nonisolated final class ContinuedProcessingManager: Sendable {
                     return pending
                 }
             }
+            // Whether the limit came first and withdrew the job, which a late acceptance must not bring back.
+            let withdrawn = Locked(false)
             let answer: @Sendable ((any Error)?) -> Void = { error in
                 guard let waiting = takePending() else {
-                    if error == nil {
+                    if error == nil && withdrawn.withLock({ $0 }) {
                         withdraw(identifier)
                         BackgroundLog.notice("Withdrew \(identifier), taken after start(_:) had timed out.")
                     }
@@ -4701,6 +4704,7 @@ nonisolated final class ContinuedProcessingManager: Sendable {
                     waiting.resume(returning: nil)
                     return
                 }
+                withdrawn.withLock { $0 = true }
                 withdraw(identifier)
                 waiting.resume(returning: SubmissionTimedOut())
             }

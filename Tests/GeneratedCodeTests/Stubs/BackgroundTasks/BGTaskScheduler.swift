@@ -30,6 +30,7 @@ open class BGTaskScheduler: NSObject {
     private var pendingRequests: [Pending] = []
     private var submissionDelay: TimeInterval = 0
     private var unansweredSubmissions = 0
+    private var withheldAnswers: [@Sendable ((any Swift.Error)?) -> Void] = []
     private var launchesContinuedOnAcceptance = false
     private var launched: [BGTask] = []
     private let submitted = SimulatorSignal()
@@ -133,8 +134,9 @@ open class BGTaskScheduler: NSObject {
         BGTaskScheduler.handOverQueue.asyncAfter(deadline: .now() + BGTaskScheduler.handOverLatency) {
             do {
                 try self.enqueue(request)
-                // "May be invoked … after an arbitrary amount of delay": from the app's side, possibly never.
-                if self.takeUnansweredSubmission() { return }
+                // "May be invoked … after an arbitrary amount of delay": from the app's side, possibly never, or
+                // when a check delivers it (`answerWithheldSubmissions()`).
+                if self.withholdAnswer(completionHandler) { return }
                 completionHandler(nil)
             } catch {
                 completionHandler(error)
@@ -332,12 +334,26 @@ extension BGTaskScheduler {
         }
     }
 
-    fileprivate func takeUnansweredSubmission() -> Bool {
+    /// Keeps the answer of an unanswered submission, so that a check can deliver it late.
+    fileprivate func withholdAnswer(_ completionHandler: @escaping @Sendable ((any Swift.Error)?) -> Void) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         guard unansweredSubmissions > 0 else { return false }
         unansweredSubmissions -= 1
+        withheldAnswers.append(completionHandler)
         return true
+    }
+
+    /// Delivers, late, the acceptance of every submission whose answer was withheld, on the hand-over queue.
+    @_spi(Simulator)
+    public func answerWithheldSubmissions() {
+        lock.lock()
+        let answers = withheldAnswers
+        withheldAnswers = []
+        lock.unlock()
+        BGTaskScheduler.handOverQueue.async {
+            for answer in answers { answer(nil) }
+        }
     }
 
     @_spi(Simulator)

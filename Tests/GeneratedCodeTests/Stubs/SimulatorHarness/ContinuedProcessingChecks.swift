@@ -391,6 +391,12 @@ nonisolated enum ContinuedProcessingChecks {
             let task = try unwrap(scheduler.simulatedLaunchedTasks.first { $0.identifier == identifier }, "no task was launched for \(identifier)")
             context.expectExactlyOneCompletion(of: task, success: true)
             try require(task.waitForCompletion(timeout: timeout), "the job's task was not completed within \(timeout) s")
+            // The acceptance comes after all: the job start(_:) reported started is not withdrawn.
+            scheduler.answerWithheldSubmissions()
+            let withdrawn = waitUntil(timeout: HarnessSettings.grace) {
+                StubLedger.shared.events.contains(.taskRequestCancelled(identifier: identifier))
+            }
+            try require(!withdrawn, "the late acceptance of a job start(_:) reported started withdrew its request")
         }
         #endif
     }
