@@ -1,4 +1,5 @@
 import BggenCore
+import BggenFormats
 import BggenModel
 
 /// The detection report, printed before any write so the user sees what bggen understood of their app.
@@ -59,21 +60,8 @@ enum ProjectSummary {
     /// in `width`; each further line starts under the first item, and an item is never cut (one wider than the line
     /// stands alone).
     static func filled(_ label: String, _ items: [String], parted mark: String, width: Int) -> [String] {
-        let indent = String(repeating: " ", count: label.count)
-        var lines: [String] = []
-        var line = label
-        var empty = true
-        for (index, item) in items.enumerated() {
-            let piece = item + (index == items.count - 1 ? "" : mark)
-            if !empty && line.count + 1 + piece.count > width {
-                lines.append(line)
-                line = indent
-                empty = true
-            }
-            line += (empty ? "" : " ") + piece
-            empty = false
-        }
-        return lines + [line]
+        let marked = items.enumerated().map { index, item in index == items.count - 1 ? item : item + mark }
+        return LineFill.lines(marked, first: label, rest: String(repeating: " ", count: label.count), width: width)
     }
 
     /// What already covers each task kind in the app target's code (shared code included), labelled by what it

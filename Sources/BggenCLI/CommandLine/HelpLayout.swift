@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// A piece of help, kept as what it is (running text, a table, a command line) rather than as lines, so it is laid
 /// out for the terminal it is printed on: text hard-wrapped at one width and re-wrapped at another comes out ragged.
 enum HelpBlock: Sendable {
@@ -88,23 +90,10 @@ enum HelpLayout {
     /// rather than being cut. `lead` (a finding's place and severity) starts the first line instead of the indent.
     /// Widths are what a terminal shows: colour sequences take no column.
     static func fill(_ text: String, indent: Int, width: Int, lead: String? = nil) -> [String] {
-        var lines: [String] = []
-        var line = lead ?? pad(indent)
-        var lineWidth = visibleWidth(line)
-        var empty = lead == nil
-        for word in text.split(separator: " ") {
-            let wordWidth = visibleWidth(word)
-            if !empty && lineWidth + 1 + wordWidth > width {
-                lines.append(line)
-                line = pad(indent)
-                lineWidth = indent
-                empty = true
-            }
-            line += (empty ? "" : " ") + word
-            lineWidth += (empty ? 0 : 1) + wordWidth
-            empty = false
-        }
-        return lines + [line]
+        // The lead is the first item, so it stands alone when the first word does not fit after it.
+        let words = text.split(separator: " ").map(String.init)
+        return LineFill.lines((lead.map { [$0] } ?? []) + words, first: lead == nil ? pad(indent) : "", rest: pad(indent), width: width,
+                              columns: { visibleWidth($0) })
     }
 
     /// Columns `text` takes on a terminal: its characters, less SGR colour sequences (`ESC [ … m`).

@@ -1,3 +1,4 @@
+import BggenFormats
 import BggenModel
 
 /// The values templates see, computed once from a validated configuration.
@@ -133,14 +134,6 @@ struct RenderContext {
         let items = names.enumerated().map { index, name in
             index == names.count - 1 ? name : name + (index == names.count - 2 ? " and" : ",")
         }
-        var lines: [String] = []
-        for item in items {
-            if let last = lines.last, last.count + 1 + item.count < 116 {
-                lines[lines.count - 1] = last + " " + item
-            } else {
-                lines.append(item)
-            }
-        }
-        return lines.joined(separator: "\n/// ")
+        return LineFill.lines(items, width: 115).joined(separator: "\n/// ")
     }
 }
