@@ -90,7 +90,7 @@ struct InitCommand {
     private func finish(_ planned: InitPlan, notes: [String], service: InitService, prompter: Prompter?) throws -> Int32 {
         let plan = planned.plan
         let report = Report(plan: plan, configuration: planned.configuration, style: console.textStyle(options.display.color), project: planned.project,
-                            edits: planned.edits, notes: notes)
+                            edits: planned.edits, notes: notes, width: console.helpWidth)
         for note in notes where !options.json && !options.display.quiet {
             console.writeError("note: \(TerminalText.escaped(note))\n")
         }

@@ -14,7 +14,7 @@ enum ProjectSummary {
         case .tuist: "Tuist project"
         case .swiftPackage: "Swift package"
         }
-        var lines = ["Project: \(project.projectFile) (\(kind))"]
+        var lines = filled("Project: ", [project.projectFile] + LineFill.words("(\(kind))"), parted: "", width: width)
         if let workspace = report.workspace { lines.append("  Workspace: \(workspace)") }
         if let target = project.target {
             let version = target.deploymentTarget ?? report.packageDeploymentTarget.map { "\($0) (from Package.swift)" } ?? "not set"
@@ -36,14 +36,16 @@ enum ProjectSummary {
                 ?? (target.infoPlist.isGenerated ? "generated from build settings" : "none")
             lines.append("  Info.plist: \(plist)")
             for file in target.entitlements {
-                let configurations = file.configurations.isEmpty ? "" : " (\(file.configurations.joined(separator: ", ")))"
-                var facts = ""
+                // The path whole, then words: a line breaks between configurations or inside the sentence.
+                var items = [file.path] + (file.configurations.isEmpty ? [] : LineFill.words("(\(file.configurations.joined(separator: ", ")))"))
+                var facts: String?
                 if !file.unresolvedVariables.isEmpty {
-                    facts = " · built from \(file.rawValue); \(file.unresolvedVariables.map { "$(\($0))" }.joined(separator: ", ")) is defined nowhere in the repository"
+                    facts = "built from \(file.rawValue); \(file.unresolvedVariables.map { "$(\($0))" }.joined(separator: ", ")) is defined nowhere in the repository"
                 } else if !file.exists {
-                    facts = " · does not exist"
+                    facts = "does not exist"
                 }
-                lines.append("  Entitlements: \(file.path)\(configurations)\(facts)")
+                if let facts { items[items.count - 1] += " ·"; items += LineFill.words(facts) }
+                lines += filled("  Entitlements: ", items, parted: "", width: width)
             }
         }
         lines += existingCode(project, width: width)
@@ -51,17 +53,20 @@ enum ProjectSummary {
             let identifiers = report.registeredIdentifiers.filter { $0.kind == kind }.map(\.identifier)
             if !identifiers.isEmpty { lines += filled("  \(label): ", identifiers, parted: ",", width: width) }
         }
-        lines += project.warnings.map { "  warning: \($0)" }
+        for warning in project.warnings { lines += filled("  warning: ", LineFill.words(warning.description), parted: "", width: width) }
         // Names, paths and identifiers come from the repository: none may move the cursor or start a line.
         return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n\n"
     }
 
-    /// `label` then `items`, each but the last followed by `mark` (` ·`, `,`) and a space, as many to a line as fit
-    /// in `width`; each further line starts under the first item, and an item is never cut (one wider than the line
-    /// stands alone).
+    /// `label` then `items`, each but the last followed by `mark` (` ·`, `,`, or nothing for a sentence's words) and
+    /// a space, as many to a line as fit in `width`; each further line starts under the first item, and an item is
+    /// never cut inside a word: one wider than the room under the label (`app refresh request (file:line)` at 60
+    /// columns) breaks at its spaces, and a word wider than that (a path) stands alone. Items are escaped first, so
+    /// a control character's escape counts towards the width it takes.
     static func filled(_ label: String, _ items: [String], parted mark: String, width: Int) -> [String] {
-        let marked = items.enumerated().map { index, item in index == items.count - 1 ? item : item + mark }
-        return LineFill.lines(marked, first: label, rest: String(repeating: " ", count: label.count), width: width)
+        let room = width - label.count
+        let pieces = LineFill.parted(items, by: mark).map(TerminalText.escaped).flatMap { $0.count > room ? LineFill.words($0) : [$0] }
+        return LineFill.lines(pieces, first: label, rest: String(repeating: " ", count: label.count), width: width)
     }
 
     /// What already covers each task kind in the app target's code (shared code included), labelled by what it
@@ -85,7 +90,8 @@ enum ProjectSummary {
         }
         if !others.isEmpty {
             let targets = Set(others.flatMap(\.targets)).sorted()
-            lines.append("  Background code in other targets (\(targets.joined(separator: ", "))): \(others.count) place\(others.count == 1 ? "" : "s"), not counted for \(name ?? "the app")")
+            let text = "(\(targets.joined(separator: ", "))): \(others.count) place\(others.count == 1 ? "" : "s"), not counted for \(name ?? "the app")"
+            lines += filled("  Background code in other targets ", LineFill.words(text), parted: "", width: width)
         }
         return lines
     }

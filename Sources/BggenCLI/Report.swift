@@ -13,6 +13,8 @@ struct Report {
     /// Every note the text report prints: the answers', the run's (tasks skipped, names prefixed, folders to add
     /// to the target), the edits' and the plan's.
     var notes: [String] = []
+    /// The terminal's width (`Console.helpWidth`): the lists and sentences below are filled to it.
+    var width = HelpText.defaultWidth
 
     func planSummary() -> String {
         var text = ""
@@ -27,7 +29,7 @@ struct Report {
     /// Edits to the app's existing files first (the change that matters), then the new files in one line each;
     /// `verbose` shows the new files' whole text too.
     func dryRun(nextSteps: NextSteps, verbose: Bool) -> String {
-        var text = style.bold("Plan for \(plan.root)") + "\n" + planSummary()
+        var text = style.bold(LineFill.lines(["Plan", "for", plan.root], width: width).joined(separator: "\n")) + "\n" + planSummary()
         let edits = plan.changes.filter { $0.oldContents != nil }
         let created = plan.changes.filter { $0.oldContents == nil }
         for entry in edits + (verbose ? created : []) {
@@ -35,10 +37,10 @@ struct Report {
         }
         if !verbose && !created.isEmpty {
             let lines = created.reduce(0) { $0 + ($1.newContents ?? "").split(separator: "\n", omittingEmptySubsequences: false).count - 1 }
-            text += "\n\(created.count) new file\(created.count == 1 ? "" : "s") (\(lines) lines); pass --verbose to see \(created.count == 1 ? "it" : "them") in full.\n"
+            text += "\n" + filled("", LineFill.words("\(created.count) new file\(created.count == 1 ? "" : "s") (\(lines) lines); pass --verbose to see \(created.count == 1 ? "it" : "them") in full."), rest: "")
         }
         text += "\n" + identifierSummary()
-        text += "\n" + stepList(nextSteps, heading: "Next steps once written:")
+        text += "\n" + stepList(nextSteps, heading: LineFill.words("Next steps once written:"))
         text += "\nDry run: nothing was written.\n"
         return text
     }
@@ -47,19 +49,20 @@ struct Report {
     /// by their first phrase: the whole steps are in `bggen/NEXT_STEPS.md` and `bggen init --next-steps`.
     func afterWriting(nextSteps: NextSteps, directory: String, repeatPlan: Bool = true) -> String {
         guard plan.hasChanges else {
-            return "Nothing to change: all \(plan.entries.count) files are up to date. Next steps: \(Self.stepsFile(in: directory)).\n"
+            return filled("", LineFill.words("Nothing to change: all \(plan.entries.count) files are up to date. Next steps:") + ["\(Self.stepsFile(in: directory))."], rest: "")
         }
         var text = repeatPlan ? planSummary() + "\n" : ""
         text += identifierSummary() + "\n"
-        text += stepList(nextSteps, heading: "Next steps (in full in \(Self.stepsFile(in: directory)), or run \(Self.stepsCommand(directory))):")
+        // The file and the command stay whole, so either can be copied from the terminal.
+        text += stepList(nextSteps, heading: LineFill.words("Next steps (in full in") + ["\(Self.stepsFile(in: directory)),", "or", "run", "\(Self.stepsCommand(directory))):"])
         return text
     }
 
-    /// Each step's first phrase, numbered, then the changes to make by hand.
-    func stepList(_ nextSteps: NextSteps, heading: String) -> String {
-        var text = heading + "\n"
+    /// The heading's words, each step's first phrase, numbered, then the changes to make by hand.
+    func stepList(_ nextSteps: NextSteps, heading: [String]) -> String {
+        var text = filled("", heading, rest: "")
         for (index, step) in nextSteps.steps.enumerated() {
-            text += "  \(index + 1). \(step.title)\n"
+            text += filled("  \(index + 1). ", LineFill.words(step.title))
         }
         return text + instructions()
     }
@@ -100,15 +103,29 @@ struct Report {
         var text = lines.isEmpty ? "" : "Identifiers:\n" + lines.map { $0 + "\n" }.joined()
         // A folder with no app gets the stand-in prefix unless told one; an app's own is never replaced by it.
         if !lines.isEmpty && configuration.bundleIdentifier == .example {
-            text += "  (\(BundleIdentifier.example) stands in for your app's bundle ID: pass --bundle-id with it)\n"
+            text += filled("  ", LineFill.words("(\(BundleIdentifier.example) stands in for your app's bundle ID: pass --bundle-id with it)"), rest: "   ")
         }
         let modes = backgroundModes(for: configuration)
         text += "Info.plist keys:\n"
         if !identifiers.permittedTaskIdentifiers.isEmpty {
-            text += "  BGTaskSchedulerPermittedIdentifiers: \(identifiers.permittedTaskIdentifiers.joined(separator: ", "))\n"
+            text += filled("  BGTaskSchedulerPermittedIdentifiers: ", LineFill.parted(identifiers.permittedTaskIdentifiers, by: ","))
         }
-        text += modes.isEmpty ? "  none needed\n" : "  UIBackgroundModes: \(modes.joined(separator: ", "))\n"
+        text += modes.isEmpty ? "  none needed\n" : filled("  UIBackgroundModes: ", LineFill.parted(modes, by: ","))
         return text
+    }
+
+    /// `items` after `first`, filled to the width, each further line after `rest`, ending in a newline. Without
+    /// `rest`, `first` is a label and further lines start under the first item; a label too long for its first
+    /// item (`BGTaskSchedulerPermittedIdentifiers:` at 60 columns) stands alone, the items indented under it.
+    private func filled(_ first: String, _ items: [String], rest: String? = nil) -> String {
+        let lines = if let rest {
+            LineFill.lines(items, first: first, rest: rest, width: width)
+        } else if let item = items.first, first.count + item.count > width {
+            [String(first.dropLast())] + LineFill.lines(items, first: "    ", rest: "    ", width: width)
+        } else {
+            LineFill.lines(items, first: first, rest: String(repeating: " ", count: first.count), width: width)
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// `nextSteps` are the steps of the run, written or not, also when nothing changes.

@@ -128,8 +128,8 @@ struct PodsNotInstalledTests {
         let repo = try Fixtures.copy("PodsNotInstalled")
         let run = try InProcessRunner.run(["init", "--yes", "--tasks", "processing"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
-        let warnings = run.stdout.split(separator: "\n").filter { $0.contains("warning:") && $0.contains("Pods") }
-        #expect(warnings == ["  warning: the CocoaPods xcconfigs are not there (3 configurations are based on Pods/Target Support Files/…, which pod install writes), so settings from them are unknown to bggen; run pod install first if they set the bundle identifier or deployment target."], "\(run.stdout)")
+        let warnings = FilledLines.entries("warning:", in: run.stdout).filter { $0.contains("Pods") }
+        #expect(warnings == ["the CocoaPods xcconfigs are not there (3 configurations are based on Pods/Target Support Files/…, which pod install writes), so settings from them are unknown to bggen; run pod install first if they set the bundle identifier or deployment target."], "\(run.stdout)")
         #expect(try repo.files()["Podcasts/Info.plist"]?.contains("org.example.podcasts.processing") == true)
         let again = try InProcessRunner.run(["init", "--yes"], in: repo.url)
         #expect(again.status == 0, "\(again.stderr)")

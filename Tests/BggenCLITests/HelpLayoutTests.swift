@@ -171,6 +171,20 @@ struct HelpLayoutTests {
                 "a word longer than the line stands alone, uncut")
     }
 
+    /// `bggen mcp --help` ends as doctor's and init's pages do, saying where the rest is: docs/mcp.md, named as the
+    /// repository's since an installed bggen has no docs/, or the man page. It said "docs/mcp.md has more" inside a
+    /// sentence, and broke the skill's command (`bggen help` / `--skill`) at 80 columns.
+    @Test(arguments: [60, 80, 120])
+    func mcpHelpEndsWithWhereTheRestIsAsTheCommandsDo(width: Int) {
+        let mcp = run(["mcp", "--help"], columns: width).output
+        let doctor = run(["doctor", "--help"], columns: width).output
+        let closing = mcp.split(separator: "\n\n").last.map { $0.split(separator: "\n").joined(separator: " ") } ?? ""
+        #expect(closing.hasPrefix("In full: \(MCPCommand.docsPage) in bggen's repository") && closing.hasSuffix(", or man bggen"), "\(mcp)")
+        #expect(doctor.hasSuffix(", or man bggen\n"), "\(doctor)")
+        #expect(FileManager.default.fileExists(atPath: RepositoryPaths.root.appendingPathComponent(MCPCommand.docsPage).path))
+        #expect(mcp.split(separator: "\n").contains("bggen help --skill"), "\(mcp)")
+    }
+
     @Test func completionTakesHelpLikeEveryCommand() {
         for arguments in [["completion", "--help"], ["completion", "-h"], ["help", "completion"]] {
             let help = run(arguments, columns: nil)

@@ -34,7 +34,7 @@ struct HostileCloneTests {
         for arguments in [["doctor", "--use-generators"], ["init", "--yes", "--dry-run", "--use-generators"]] {
             let run = try BinaryRunner.run(arguments, in: repo.url, environment: ["PATH": path])
             #expect(FileManager.default.fileExists(atPath: marker), "\(arguments)")
-            #expect((run.stdout + run.stderr).contains("project.yml: xcodegen dump --type json --spec project.yml printed no JSON; bggen read project.yml itself instead"), "\(arguments): \(run.stdout)\(run.stderr)")
+            #expect(FilledLines.flat(run.stdout + run.stderr).contains("project.yml: xcodegen dump --type json --spec project.yml printed no JSON; bggen read project.yml itself instead"), "\(arguments): \(run.stdout)\(run.stderr)")
             try? FileManager.default.removeItem(atPath: marker)
         }
     }
@@ -277,8 +277,8 @@ struct HostileCloneTests {
         try repo.write(String(repeating: "// padding\n", count: 400_000), to: "iOS/Huge.swift")
         let initRun = try route.run(["init", "--yes", "--dry-run"], in: repo.url)
         let said = initRun.stdout + initRun.stderr
-        #expect(said.contains("iOS/Fifo.swift was not searched for background code: it is a FIFO"), "\(said)")
-        #expect(said.contains("iOS/Huge.swift was not searched for background code: it is larger than 4 MB"), "\(said)")
+        #expect(FilledLines.flat(said).contains("iOS/Fifo.swift was not searched for background code: it is a FIFO"), "\(said)")
+        #expect(FilledLines.flat(said).contains("iOS/Huge.swift was not searched for background code: it is larger than 4 MB"), "\(said)")
         let doctorRun = try route.run(["doctor", "--format", "json", "--fail-on", "note"], in: repo.url)
         #expect(doctorRun.stdout.contains("iOS/Fifo.swift was not searched for background code"), "\(doctorRun.stdout)")
         #expect(doctorRun.stdout.contains("iOS/Huge.swift was not searched for background code"), "\(doctorRun.stdout)")
@@ -294,7 +294,7 @@ struct HostileCloneTests {
         try latin1("enum Strings { static let title = \"x\" }\n").write(to: repo.url.appendingPathComponent("iOS/Strings.swift"))
         let aside = try InProcessRunner.run(["init", "--yes", "--dry-run"], in: repo.url, on: route)
         #expect(aside.status == 0, "\(aside.stderr)")
-        #expect((aside.stdout + aside.stderr).contains("iOS/Strings.swift was not searched for background code: it is not UTF-8 text (line 1)"))
+        #expect(FilledLines.flat(aside.stdout + aside.stderr).contains("iOS/Strings.swift was not searched for background code: it is not UTF-8 text (line 1)"))
 
         try latin1("import BackgroundTasks\nfunc registerLegacy() {\n    BGTaskScheduler.shared.register(forTaskWithIdentifier: \"old\", using: nil) { $0.setTaskCompleted(success: true) }\n}\n")
             .write(to: repo.url.appendingPathComponent("iOS/LegacyTasks.swift"))

@@ -49,7 +49,7 @@ struct JSONReportTests {
         #expect(steps.count >= 3 && file.contains("\n\(steps.count). ") && !file.contains("\n\(steps.count + 1). "), "\(fixture): \(file)")
         for (index, step) in steps.enumerated() {
             let title = try #require(step["title"] as? String)
-            #expect(text.stdout.contains("  \(index + 1). \(title)\n"), "\(fixture): \(title)")
+            #expect(FilledLines.entry("\(index + 1).", in: text.stdout) == title, "\(fixture): \(title)")
             #expect(file.contains("\(index + 1). \(title)"), "\(fixture): \(title)")
             let code = try #require(step["code"] as? [[String: Any]])
             for block in code {
@@ -83,7 +83,7 @@ struct BundleIdentifierReportTests {
         let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Bundle ID: com.example.apple-samplecode.CRIP\n             (com.example.apple-samplecode.CRIP${SAMPLE_CODE_DISAMBIGUATOR})"), "\(run.stdout)")
-        #expect(run.stdout.contains("uses $(SAMPLE_CODE_DISAMBIGUATOR), which nothing in the repository defines; the identifiers start with com.example.apple-samplecode.CRIP, the value without it; pass --bundle-id"))
+        #expect(FilledLines.flat(run.stdout).contains("uses $(SAMPLE_CODE_DISAMBIGUATOR), which nothing in the repository defines; the identifiers start with com.example.apple-samplecode.CRIP, the value without it; pass --bundle-id"))
         #expect(run.stdout.contains("com.example.apple-samplecode.CRIP.refresh  (BGAppRefreshTask)"))
         #expect(!(try repo.files()).values.contains { $0.contains("com.example.app.") })
     }
@@ -105,7 +105,7 @@ struct UnsetDeploymentTargetTests {
         let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("App target: CRIPiOSApp · iOS 15.0 (from Package.swift)"), "\(run.stdout)")
-        #expect(run.stdout.contains("warning: target CRIPiOSApp sets no iOS deployment target; the generated code targets iOS 15.0, from Package.swift's platforms"))
+        #expect(FilledLines.flat(run.stdout).contains("warning: target CRIPiOSApp sets no iOS deployment target; the generated code targets iOS 15.0, from Package.swift's platforms"))
         #expect(try repo.files()[".bggen.json"]?.contains("\"ios\": \"15.0\"") == true)
     }
 
@@ -115,6 +115,6 @@ struct UnsetDeploymentTargetTests {
         let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh", "--dry-run"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("App target: CRIPiOSApp · iOS not set"), "\(run.stdout)")
-        #expect(run.stdout.contains("warning: target CRIPiOSApp sets no iOS deployment target; pass --ios with the app's, or the generated code targets iOS 16.0."))
+        #expect(FilledLines.flat(run.stdout).contains("warning: target CRIPiOSApp sets no iOS deployment target; pass --ios with the app's, or the generated code targets iOS 16.0."))
     }
 }

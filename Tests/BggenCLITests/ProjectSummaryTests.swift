@@ -16,9 +16,9 @@ struct ProjectSummaryTests {
         let bundleExpression = "($(ORGANIZATION_IDENTIFIER).NetNewsWire.iOS$(BUNDLE_ID_SUFFIX))"
         let wide = summary.filter { $0.count > width }
         #expect(wide.isEmpty, "\(wide)")
-        #expect(Self.entry("App target:", in: summary) == "NetNewsWire-iOS · iOS 17.0 · Swift 6.0 · default isolation: nonisolated · app delegate")
-        #expect(Self.entry("Bundle ID:", in: summary) == "com.ranchero.NetNewsWire.iOS \(bundleExpression)")
-        #expect(Self.entry("refresh:", in: summary)?.hasSuffix("app refresh task (iOS/AppDelegate.swift:33), and 2 more") == true, "\(summary)")
+        #expect(FilledLines.entry("App target:", in: summary.joined(separator: "\n")) == "NetNewsWire-iOS · iOS 17.0 · Swift 6.0 · default isolation: nonisolated · app delegate")
+        #expect(FilledLines.entry("Bundle ID:", in: summary.joined(separator: "\n")) == "com.ranchero.NetNewsWire.iOS \(bundleExpression)")
+        #expect(FilledLines.entry("refresh:", in: summary.joined(separator: "\n"))?.hasSuffix("app refresh task (iOS/AppDelegate.swift:33), and 2 more") == true, "\(summary)")
         let target = summary.filter { $0.hasPrefix("  App target: ") || $0.hasPrefix(String(repeating: " ", count: 14)) && !$0.hasPrefix(String(repeating: " ", count: 15)) }
         #expect(target.count == (width >= 100 ? 1 : 2), "one line where it fits, else under the first fact: \(summary)")
     }
@@ -31,11 +31,23 @@ struct ProjectSummaryTests {
         #expect(ProjectSummary.filled("  T: ", ["one", "two", "three"], parted: " ·", width: 12) == ["  T: one ·", "     two ·", "     three"])
     }
 
-    /// The text after `label` on its line and the lines under it, as one line.
-    private static func entry(_ label: String, in lines: [String]) -> String? {
-        guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(label + " ") }) else { return nil }
-        let column = lines[start].range(of: label)!.upperBound.utf16Offset(in: lines[start]) + 1
-        let under = lines[(start + 1)...].prefix { $0.prefix(column).allSatisfy { $0 == " " } && $0.count > column && $0.dropFirst(column).first != " " }
-        return ([String(lines[start].dropFirst(column))] + under.map { String($0.dropFirst(column)) }).joined(separator: " ")
+    /// The Entitlements line with its configurations and why its path is unsure, a warning's sentence and the line
+    /// on other targets' code ran past the terminal (113, about 200 and 75 characters); each is filled now, its
+    /// words unchanged.
+    @Test(arguments: [60, 80, 120])
+    func entitlementsWarningsAndOtherTargetsAreFilled(width: Int) throws {
+        let cases: [(fixture: String, tasks: String, label: String, text: String)] = [
+            ("EntitlementsFromMissingConfig", "silent-push", "Entitlements:", "CRIPiOSApp.entitlements (Debug, Release) · built from CRIPiOSApp$(ENTITLEMENTS_FLAVOR).entitlements; $(ENTITLEMENTS_FLAVOR) is defined nowhere in the repository"),
+            ("PodsNotInstalled", "processing", "warning:", "the CocoaPods xcconfigs are not there (3 configurations are based on Pods/Target Support Files/…, which pod install writes), so settings from them are unknown to bggen; run pod install first if they set the bundle identifier or deployment target."),
+            ("FrameworkCode", "refresh", "Background code in other targets", "(KiteMac): 1 place, not counted for Kite"),
+        ]
+        for (fixture, tasks, label, text) in cases {
+            let repo = try Fixtures.copy(fixture)
+            let run = try InProcessRunner.run(["init", "--yes", "--dry-run", "--tasks", tasks], in: repo.url, environment: ["COLUMNS": "\(width)"])
+            #expect(run.status == 0, "\(fixture): \(run.stderr)")
+            let summary = try #require(run.stdout.components(separatedBy: "\n\n").first)
+            #expect(FilledLines.tooWide(summary, width: width).isEmpty, "\(fixture) at \(width):\n\(summary)")
+            #expect(FilledLines.entries(label, in: summary).contains(text), "\(fixture) at \(width):\n\(summary)")
+        }
     }
 }

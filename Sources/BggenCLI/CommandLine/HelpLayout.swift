@@ -91,8 +91,7 @@ enum HelpLayout {
     /// Widths are what a terminal shows: colour sequences take no column.
     static func fill(_ text: String, indent: Int, width: Int, lead: String? = nil) -> [String] {
         // The lead is the first item, so it stands alone when the first word does not fit after it.
-        let words = text.split(separator: " ").map(String.init)
-        return LineFill.lines((lead.map { [$0] } ?? []) + words, first: lead == nil ? pad(indent) : "", rest: pad(indent), width: width,
+        LineFill.lines((lead.map { [$0] } ?? []) + LineFill.words(text), first: lead == nil ? pad(indent) : "", rest: pad(indent), width: width,
                               columns: { visibleWidth($0) })
     }
 

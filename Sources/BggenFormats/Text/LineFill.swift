@@ -28,4 +28,14 @@ package enum LineFill {
         }
         return lines + [line]
     }
+
+    /// `text` split at its spaces, runs of spaces counting as one: a sentence's words, to fill as items.
+    package static func words(_ text: String) -> [String] {
+        text.split(separator: " ").map(String.init)
+    }
+
+    /// `items`, each but the last followed by `mark` (`,`, ` ·`): a list's entries as items to fill.
+    package static func parted(_ items: [String], by mark: String) -> [String] {
+        items.enumerated().map { index, item in index == items.count - 1 ? item : item + mark }
+    }
 }
