@@ -101,7 +101,7 @@ public enum AnswerSpecs {
         return .value("bundle-id", file: "bundleId", placeholder: "ID", example: "\(fallback)", default: fallback,
                       assumedByYes: true, question: .text("Bundle identifier prefix"), parse: BundleIdentifier.init,
                       record: { .text($0.bundleIdentifier.description) }, replay: { $0.bundleIdentifier },
-                      "identifier prefix, reverse-DNS (default: the app's)",
+                      "identifier prefix (default: the app's, else \(fallback))",
                       "The reverse-DNS prefix of every task identifier: read from the app's project, else \(fallback). One unlike the project's is refused under --yes and said first on a terminal.")
     }()
 
@@ -110,7 +110,7 @@ public enum AnswerSpecs {
         return .value("ios", placeholder: "VERSION", example: "\(fallback)", default: fallback, assumedByYes: true,
                       question: .text("Lowest iOS version the app runs on (deployment target)"), parse: DeploymentTarget.init,
                       record: { .text($0.deploymentTarget.description) }, replay: { $0.deploymentTarget },
-                      "deployment target, \(DeploymentTarget.minimum) to \(DeploymentTarget.newestMajor).x (default: the app's)",
+                      "deployment target, \(DeploymentTarget.minimum) to \(DeploymentTarget.newestMajor).x (default: the app's, else \(fallback))",
                       "Read from the app's project, else \(fallback). One unlike the project's is refused under --yes and said first on a terminal.",
                       "Below 13.0 the code is guarded with @available; from 27.0 requests are submitted with submitTaskRequest, as the iOS 27 SDK asks.")
     }()

@@ -185,6 +185,16 @@ struct HelpLayoutTests {
         #expect(mcp.split(separator: "\n").contains("bggen help --skill"), "\(mcp)")
     }
 
+    /// A new folder has no app to read: `--bundle-id` and `--ios` name what they fall back to there, where the
+    /// one-line summaries said only "(default: the app's)"; and the main page's exit statuses and its reference are
+    /// two paragraphs, which ran together.
+    @Test func initsHelpNamesTheDefaultsOfANewFolder() {
+        let flat = run(["init", "--help"], columns: 80).output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.contains("(default: the app's, else \(BundleIdentifier.example))"), "\(flat)")
+        #expect(flat.contains("(default: the app's, else \(DeploymentTarget.standard))"), "\(flat)")
+        #expect(run(["--help"], columns: 80).output.contains("a usage error.\n\nReference: man bggen"))
+    }
+
     @Test func completionTakesHelpLikeEveryCommand() {
         for arguments in [["completion", "--help"], ["completion", "-h"], ["help", "completion"]] {
             let help = run(arguments, columns: nil)

@@ -24,13 +24,12 @@ enum HelpText {
             HelpSection(title: "USAGE", blocks: [.paragraph("bggen COMMAND [options]")], inline: true),
             HelpSection(title: "COMMANDS", blocks: [.rows(commands)]),
             HelpSection(title: "OPTIONS", blocks: [.rows([HelpRow("-h, --help", "show this help; every command takes it"), HelpRow("-V, --version", "print the version")])]),
-            HelpSection(title: "", blocks: [
-                .paragraph("""
-                    Exit status: 0 success; 1 the job failed (init: a conflict, a read or write error; doctor: findings at \
-                    or above --fail-on); 2 doctor could not do its job; 64 a usage error.
-                    """),
-                .paragraph("Reference: man bggen (bggen help --man prints the page), and bggen help COMMAND."),
-            ]),
+            // Two sections, so a blank line keeps the exit statuses apart from where the reference is.
+            HelpSection(title: "", blocks: [.paragraph("""
+                Exit status: 0 success; 1 the job failed (init: a conflict, a read or write error; doctor: findings at \
+                or above --fail-on); 2 doctor could not do its job; 64 a usage error.
+                """)]),
+            HelpSection(title: "", blocks: [.paragraph("Reference: man bggen (bggen help --man prints the page), and bggen help COMMAND.")]),
         ], width: width)
     }
 
