@@ -28,7 +28,7 @@ struct InitCommand {
                     console.writeOutput(Report.nothingToAddJSON(notes: notes, dryRun: options.request.dryRun))
                 } else {
                     for note in notes where !options.display.quiet { console.writeError("note: \(TerminalText.escaped(note))\n") }
-                    console.writeOutput("Nothing to add: the app's own code already covers every chosen task.\n")
+                    console.writeOutput(HelpLayout.fill("Nothing to add: the app's own code already covers every chosen task.", indent: 0, width: console.helpWidth).joined(separator: "\n") + "\n")
                 }
                 return ExitStatus.success
             case .planned(let planned):

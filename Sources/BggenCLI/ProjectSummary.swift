@@ -34,7 +34,7 @@ enum ProjectSummary {
             let plist = target.infoPlist.path
                 ?? target.infoPlist.regeneratedFrom.map { "generated from \($0)" }
                 ?? (target.infoPlist.isGenerated ? "generated from build settings" : "none")
-            lines.append("  Info.plist: \(plist)")
+            lines += filled("  Info.plist: ", LineFill.words(plist), parted: "", width: width)
             for file in target.entitlements {
                 // The path whole, then words: a line breaks between configurations or inside the sentence.
                 var items = [file.path] + (file.configurations.isEmpty ? [] : LineFill.words("(\(file.configurations.joined(separator: ", ")))"))
@@ -66,7 +66,7 @@ enum ProjectSummary {
     static func filled(_ label: String, _ items: [String], parted mark: String, width: Int) -> [String] {
         let room = width - label.count
         let pieces = LineFill.parted(items, by: mark).map(TerminalText.escaped).flatMap { $0.count > room ? LineFill.words($0) : [$0] }
-        return LineFill.lines(pieces, first: label, rest: String(repeating: " ", count: label.count), width: width)
+        return LineFill.labelled(label, pieces, width: width)
     }
 
     /// What already covers each task kind in the app target's code (shared code included), labelled by what it

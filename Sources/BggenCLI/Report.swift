@@ -115,16 +115,9 @@ struct Report {
     }
 
     /// `items` after `first`, filled to the width, each further line after `rest`, ending in a newline. Without
-    /// `rest`, `first` is a label and further lines start under the first item; a label too long for its first
-    /// item (`BGTaskSchedulerPermittedIdentifiers:` at 60 columns) stands alone, the items indented under it.
+    /// `rest`, `first` is a label (`LineFill.labelled`).
     private func filled(_ first: String, _ items: [String], rest: String? = nil) -> String {
-        let lines = if let rest {
-            LineFill.lines(items, first: first, rest: rest, width: width)
-        } else if let item = items.first, first.count + item.count > width {
-            [String(first.dropLast())] + LineFill.lines(items, first: "    ", rest: "    ", width: width)
-        } else {
-            LineFill.lines(items, first: first, rest: String(repeating: " ", count: first.count), width: width)
-        }
+        let lines = rest.map { LineFill.lines(items, first: first, rest: $0, width: width) } ?? LineFill.labelled(first, items, width: width)
         return lines.joined(separator: "\n") + "\n"
     }
 

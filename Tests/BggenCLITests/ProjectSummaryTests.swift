@@ -40,6 +40,7 @@ struct ProjectSummaryTests {
             ("EntitlementsFromMissingConfig", "silent-push", "Entitlements:", "CRIPiOSApp.entitlements (Debug, Release) · built from CRIPiOSApp$(ENTITLEMENTS_FLAVOR).entitlements; $(ENTITLEMENTS_FLAVOR) is defined nowhere in the repository"),
             ("PodsNotInstalled", "processing", "warning:", "the CocoaPods xcconfigs are not there (3 configurations are based on Pods/Target Support Files/…, which pod install writes), so settings from them are unknown to bggen; run pod install first if they set the bundle identifier or deployment target."),
             ("FrameworkCode", "refresh", "Background code in other targets", "(KiteMac): 1 place, not counted for Kite"),
+            ("NestedTuist", "refresh", "Info.plist:", "generated from App/Modules/Beacon/Project.swift"),
         ]
         for (fixture, tasks, label, text) in cases {
             let repo = try Fixtures.copy(fixture)
@@ -49,5 +50,16 @@ struct ProjectSummaryTests {
             #expect(FilledLines.tooWide(summary, width: width).isEmpty, "\(fixture) at \(width):\n\(summary)")
             #expect(FilledLines.entries(label, in: summary).contains(text), "\(fixture) at \(width):\n\(summary)")
         }
+    }
+
+    /// An identifier too long to follow its label goes under it, and "Nothing to add" is filled too (DuckDuckGo's
+    /// `Registered task identifiers:` line was 71 characters at 60 columns).
+    @Test(arguments: [60, 80, 120])
+    func aLabelWithoutRoomForItsIdentifierStandsAlone(width: Int) throws {
+        let repo = try Fixtures.copy("DuckDuckGo")
+        let run = try InProcessRunner.run(["init", "--yes", "--dry-run"], in: repo.url, environment: ["COLUMNS": "\(width)"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FilledLines.tooWide(run.stdout, width: width).isEmpty, "at \(width):\n\(run.stdout)")
+        #expect(FilledLines.flat(run.stdout).contains("Registered task identifiers: com.duckduckgo.app.configurationRefresh,"), "\(run.stdout)")
     }
 }

@@ -35,4 +35,12 @@ struct LineFillTests {
         #expect(LineFill.lines([red, "here"], width: 10, columns: visible) == ["\(red) here"])
         #expect(LineFill.lines([red, "here"], width: 10) == [red, "here"], "counted as characters, the sequences take 9 columns")
     }
+
+    /// A label with room for its first item keeps it; one without (a long label, a long identifier) stands alone,
+    /// its items two columns in under it, so no line holds a label and an item past the width.
+    @Test func aLabelWithoutRoomForItsFirstItemStandsAlone() {
+        #expect(LineFill.labelled("  Ids: ", ["a.b,", "c.d"], width: 12) == ["  Ids: a.b,", "       c.d"])
+        #expect(LineFill.labelled("  Registered: ", ["com.example.long,", "x"], width: 20) == ["  Registered:", "    com.example.long,", "    x"])
+        #expect(LineFill.labelled("  Ids: ", [], width: 5) == ["  Ids: "])
+    }
 }

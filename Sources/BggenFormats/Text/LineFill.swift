@@ -29,6 +29,17 @@ package enum LineFill {
         return lines + [line]
     }
 
+    /// `items` after `label` (`  Bundle ID: `), further lines under the first item. When the first item does not fit
+    /// after the label (`BGTaskSchedulerPermittedIdentifiers:` and an identifier at 60 columns), the label stands
+    /// alone and the items go under it, two columns in from where it starts.
+    package static func labelled(_ label: String, _ items: [String], width: Int) -> [String] {
+        guard let first = items.first, label.count + first.count > width else {
+            return lines(items, first: label, rest: String(repeating: " ", count: label.count), width: width)
+        }
+        let indent = String(repeating: " ", count: label.prefix { $0 == " " }.count + 2)
+        return [String(label.reversed().drop { $0 == " " }.reversed())] + lines(items, first: indent, rest: indent, width: width)
+    }
+
     /// `text` split at its spaces, runs of spaces counting as one: a sentence's words, to fill as items.
     package static func words(_ text: String) -> [String] {
         text.split(separator: " ").map(String.init)
