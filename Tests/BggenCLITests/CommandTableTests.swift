@@ -62,6 +62,7 @@ struct CommandTableTests {
         }
         // Every form of help, and what sets the width help is filled to.
         #expect(plain.contains("bggen help [COMMAND | --man | --skill]") && plain.contains("COLUMNS"), "\(plain.prefix(1200))")
+        #expect(plain.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("help and init's output are filled to"), "init's whole output is filled, not only its summary")
     }
 
     /// Offered words for a command line whose last word is being completed, as bash computes them.

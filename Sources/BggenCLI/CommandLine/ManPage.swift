@@ -39,7 +39,7 @@ enum ManPage {
                   ".El"]
         lines += [
             ".Sh ENVIRONMENT", ".Bl -tag -width Ds",
-            ".It Ev COLUMNS", line("the width help and init's summary of an app are filled to, also in a pipe; else the terminal's, else 80."),
+            ".It Ev COLUMNS", line("the width help and init's output are filled to, also in a pipe, and doctor's text on a terminal; else the terminal's, else 80."),
             ".It Ev NO_COLOR", line("when set to a non-empty value, no colour, as with --color never."),
             ".It Ev TERM", line("dumb asks questions with numbered choices instead of arrow keys, and turns colour off."),
             ".El",
