@@ -122,7 +122,7 @@ public struct CLI {
     }
 
     /// Every command, in the order the main help lists them.
-    static let commands = CommandSpec.all.map(\.name) + ["mcp", "help", "completion"]
+    static let commands = CommandSpec.names + ["mcp", "help", "completion"]
 
     /// `bggen help [TOPIC]`: the main help, a command's whole reference, the man page or the agent skill.
     private func help(_ topic: [String]) throws -> Int32 {

@@ -13,6 +13,13 @@ struct CommandTableTests {
         return (status, console.output, console.errors)
     }
 
+    /// `named` builds one command alone (doctor never builds init's table); it and `all` agree with `names`.
+    @Test func eachCommandIsFoundByItsName() {
+        #expect(CommandSpec.all.map(\.name) == CommandSpec.names)
+        for name in CommandSpec.names { #expect(CommandSpec.named(name)?.name == name) }
+        #expect(CommandSpec.named("mcp") == nil && CommandSpec.named("help") == nil)
+    }
+
     /// `--help` describes the options its groups describe and names the rest ("Also: --spec"); `bggen help COMMAND`
     /// describes every one.
     @Test func helpListsEveryOptionOfTheTableWithItsSummary() {
