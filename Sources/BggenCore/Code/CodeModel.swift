@@ -7,8 +7,9 @@ import Foundation
 /// style, the Objective-C delegate, type clashes) and by every doctor rule.
 ///
 /// Every Swift and Objective-C file is read once, on all cores. A byte search for the words any fact needs spares
-/// most files the lexer; those keep only the hashes of their words, so that a file defining a constant, a type or a
-/// caller another file's fact needs is found without reading everything again, and only that file is lexed.
+/// most files the lexer; those keep their text, searched later for the few names another file's facts need, so that
+/// a file defining a constant, a type or a caller of them is found without reading everything again, and only that
+/// file is lexed.
 /// Constants and extensions are resolved within the files of the target that compiles the fact's file.
 struct CodeModel: Sendable {
     /// Files read for facts (`isFull`) and files read for what those needed (constants, types, callers).
@@ -48,10 +49,12 @@ struct CodeModel: Sendable {
 
     var facts: [FileFacts] { files.filter(\.isFull) }
 
-    /// Where a file's words are kept when it is not lexed in the first pass.
+    /// A file the first pass did not lex, with its text: a later reading searches it for the few names it needs
+    /// (`namesHeld(_:in:)`), where hashing every word of every file in the first pass was a quarter of doctor's
+    /// time on mastodon and is wasted on a tree whose facts need no other file.
     private struct Skipped: Sendable {
         var file: String
-        var words: [UInt32]
+        var text: String
     }
 
     /// A file's suppression comments as the first pass found them.
@@ -194,15 +197,13 @@ struct CodeModel: Sendable {
         let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
         let isHeader = name.hasSuffix(CodeSymbol.headerExtension)
         let namedLike = CodeSymbol.isNamedLikeBackgroundCode(name)
-        // The words a skipped file keeps come from the same reading of its bytes as the search for facts.
-        let scanned = ByteSearch.words(in: text, holdingAnyOf: factNeedles)
-        let wantsFacts = namedLike || scanned.holdsNeedle
+        let wantsFacts = namedLike || ByteSearch.contains(anyOf: factNeedles, in: text)
         let wantsNames = clashes.map { ByteSearch.contains(anyOf: $0.typeNeedles, in: text) } ?? false
         var names = clashes.map { fileNameClash(file, text: text, clashes: $0) } ?? []
         let found = IgnoreMarks(in: text)
         let marked = found.marks.isEmpty ? nil : Marked(file: file, marks: found)
         guard wantsFacts || wantsNames else {
-            return .skipped(Skipped(file: file, words: scanned.words), names: names, marks: marked)
+            return .skipped(Skipped(file: file, text: text), names: names, marks: marked)
         }
         let tokens: [SourceToken]
         do {
@@ -211,7 +212,7 @@ struct CodeModel: Sendable {
             return .failed(file: file, line: error.line, reason: error.reason)
         }
         if wantsNames, let clashes { names += typeClashes(file, text: text, tokens: tokens, clashes: clashes) }
-        guard wantsFacts else { return .skipped(Skipped(file: file, words: scanned.words), names: names, marks: marked) }
+        guard wantsFacts else { return .skipped(Skipped(file: file, text: text), names: names, marks: marked) }
         // A header declares; what it names (a delegate's protocols) tells what starts the app, and nothing else.
         return .facts(isHeader ? FileFacts(header: file, tokens: tokens) : FileFacts(file: file, text: text, tokens: tokens, language: language),
                       names: names, marks: marked)
@@ -243,8 +244,8 @@ struct CodeModel: Sendable {
     // MARK: - Resolution
 
     /// A wrapper one file declares (see `TaskWrapper`) is a registration, submit or session at its calls in the other
-    /// files its target compiles: the files that call one, read files whose functions name it and skipped files whose
-    /// words hold it, are read again, each once, with the wrappers they see. A private wrapper is seen only in its own
+    /// files its target compiles: the files that call one, read files whose functions name it and skipped files that
+    /// hold it as a word, are read again, each once, with the wrappers they see. A private wrapper is seen only in its own
     /// file; a name more than `mostWrappersOfOneName` files declare as a wrapper is no one wrapper and is not followed,
     /// so the wrappers each file sees stay few.
     private mutating func readWrapperCalls(from skipped: inout [Skipped], root: String, fileSystem: any FileSystem) {
@@ -254,8 +255,6 @@ struct CodeModel: Sendable {
             .compactMap { name, all in all.map(\.use.location).min().map { WrapperCut(name: name, files: Set(all.map(\.file)).count, at: $0) } }
             .sorted { ($0.at, $0.name) < ($1.at, $1.name) }
         guard !wrappers.isEmpty else { return }
-        let byHash = Dictionary(grouping: wrappers.keys, by: ByteSearch.hash)
-        let wrapperWords = ByteSearch.WordFilter(byHash.keys)
         // The wrappers of `called` that `file` sees: another file's, of a target that compiles it too.
         func seen(_ called: Set<String>, from file: String) -> [String: [TaskWrapper]] {
             var result: [String: [TaskWrapper]] = [:]
@@ -274,8 +273,7 @@ struct CodeModel: Sendable {
         var unread: [Skipped] = []
         // In the files' order, so the facts read again come in the same order on every run.
         var calling: [(file: String, wrappers: [String: [TaskWrapper]])] = []
-        for entry in skipped {
-            let called = entry.file.hasSuffix(".swift") ? Set(entry.words.filter(wrapperWords.matches).flatMap { byHash[$0] ?? [] }) : []
+        for (entry, called) in zip(skipped, Self.namesHeld(wrappers.keys, in: skipped, swiftOnly: true)) {
             let visible = called.isEmpty ? [:] : seen(called, from: entry.file)
             if visible.isEmpty { unread.append(entry) } else { calling.append((entry.file, visible)) }
         }
@@ -299,6 +297,23 @@ struct CodeModel: Sendable {
     }
 
     static let mostWrappersOfOneName = 4
+
+    /// Which of `names` each skipped file holds as a word, searched on all cores: what every reading after the
+    /// first asks of the files the first pass did not lex. A name that is no one word (`Tasks.register`) is held by
+    /// none. With `swiftOnly`, the other files hold none; with `stopsAtFirst`, each holds at most the first found.
+    private static func namesHeld(_ names: some Collection<String>, in files: [Skipped], swiftOnly: Bool = false,
+                                  stopsAtFirst: Bool = false) -> [Set<String>] {
+        let words = names.filter(ByteSearch.isWord)
+        guard !words.isEmpty, !files.isEmpty else { return Array(repeating: [], count: files.count) }
+        let needles = ByteNeedles(words.map { Array($0.utf8) })
+        let slots = Slots<Set<String>>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            guard !swiftOnly || files[index].file.hasSuffix(".swift") else { return }
+            let held = ByteSearch.wholeWords(of: needles, in: files[index].text, stopsAtFirst: stopsAtFirst)
+            if !held.isEmpty { slots.store(Set(held.map { words[$0] }), at: index) }
+        }
+        return slots.values.map { $0 ?? [] }
+    }
 
     /// A wrapper name more than `mostWrappersOfOneName` files declare (`files` of them), which `readWrapperCalls` did
     /// not follow: its calls in other files are not read as registrations, submits or sessions, and CHECK001 says so
@@ -365,8 +380,8 @@ struct CodeModel: Sendable {
         for round in 0..<Self.callerRounds {
             let names = round == 0 ? wanted.union(frontier) : frontier
             guard !names.isEmpty, !skipped.isEmpty else { return }
-            let hashes = ByteSearch.WordFilter(names.map(ByteSearch.hash))
-            let mentioning = RangeSet(skipped.indices.filter { hashes.matchesAny(of: skipped[$0].words) }, within: skipped)
+            let held = Self.namesHeld(names, in: skipped, stopsAtFirst: true)
+            let mentioning = RangeSet(skipped.indices.filter { !held[$0].isEmpty }, within: skipped)
             // No file names them: no file defines them or calls towards launch, and no later round has names.
             guard !mentioning.isEmpty else { return }
             let chosen = skipped[mentioning].sorted { $0.file < $1.file }
@@ -430,13 +445,9 @@ struct CodeModel: Sendable {
         wanted.subtract(files.lazy.flatMap(\.propertyTypes).map(\.name))
         wanted.subtract(files.lazy.flatMap(\.declaredTypes.keys))
         guard !wanted.isEmpty else { return }
-        let byHash = Dictionary(grouping: wanted, by: ByteSearch.hash)
-        let filter = ByteSearch.WordFilter(byHash.keys)
         var holders: [String: [Int]] = [:]
-        for (index, entry) in skipped.enumerated() where entry.file.hasSuffix(".swift") {
-            for word in entry.words where filter.matches(word) {
-                for name in byHash[word] ?? [] { holders[name, default: []].append(index) }
-            }
+        for (index, held) in Self.namesHeld(wanted, in: skipped, swiftOnly: true).enumerated() {
+            for name in held { holders[name, default: []].append(index) }
         }
         // The rarest names first, a declaration more likely than a use, until `mostChainFiles` files are chosen.
         var picked = Set<Int>()
@@ -492,8 +503,8 @@ struct CodeModel: Sendable {
     private mutating func settleHandOffs(unread: [Skipped]) {
         guard files.contains(where: { $0.handlers.contains { !$0.handsTaskTo.isEmpty } }) else { return }
         let helpers = Dictionary(grouping: files.flatMap(\.taskHelpers), by: \.name)
-        let hashes = ByteSearch.WordFilter(FileFacts.expirationWords.map(ByteSearch.hash))
-        let noneSetAnywhere = !files.contains(where: \.mentionsExpirationHandler) && !unread.contains(where: { hashes.matchesAny(of: $0.words) })
+        let noneSetAnywhere = !files.contains(where: \.mentionsExpirationHandler)
+            && !Self.namesHeld(FileFacts.expirationWords, in: unread, stopsAtFirst: true).contains { !$0.isEmpty }
         let declared = Set(files.flatMap(\.functions).map(\.key))
         for fileIndex in files.indices {
             for handlerIndex in files[fileIndex].handlers.indices {
