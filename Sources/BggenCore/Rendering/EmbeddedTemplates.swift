@@ -1246,7 +1246,7 @@ import UIKit
     ) {
         submitProcessingRequest(
             requiresNetworkConnectivity: requiresNetworkConnectivity, requiresExternalPower: requiresExternalPower,
-            {{#if processingScheduled}}askedBy: .leavingTheApp, {{/if}}{{#if processingOnPush}}beginningAfter: 0, {{/if}}handedOver: nil
+            {{#if processingScheduled}}askedBy: .leavingTheApp, {{/if}}{{#if processingOnPush}}beginningAfter: { 0 }, {{/if}}handedOver: nil
         )
     }
 
@@ -1269,7 +1269,7 @@ import UIKit
         let handedOver = DispatchGroup()
         submitProcessingRequest(
             requiresNetworkConnectivity: requiresNetworkConnectivity, requiresExternalPower: requiresExternalPower,
-            {{#if processingScheduled}}askedBy: .waitingWork, {{/if}}{{#if processingOnPush}}beginningAfter: 0, {{/if}}handedOver: handedOver
+            {{#if processingScheduled}}askedBy: .waitingWork, {{/if}}{{#if processingOnPush}}beginningAfter: { 0 }, {{/if}}handedOver: handedOver
         )
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             BackgroundTaskRun.afterSubmissions(handedOver, of: BackgroundTaskConfiguration.processingIdentifier) {
@@ -1294,22 +1294,23 @@ import UIKit
 {{/if}}
 {{#if processingOnPush}}
     /// `delay`: how long from now the run may start; 0 for a push's request, which asks for the next idle moment.
+    /// Evaluated on `submissionQueue` as the request is made, so the back-off reads and writes its file there: not
+    /// inside the run's lock, in which a failed run asks for the next (`BackgroundTaskRun.record(success:)`) and
+    /// for which an expiry waits.
 {{/if}}
     private func submitProcessingRequest(
-        requiresNetworkConnectivity: Bool, requiresExternalPower: Bool,{{#if processingScheduled}} askedBy asker: TaskDueDates.Asker,{{/if}}{{#if processingOnPush}} beginningAfter delay: TimeInterval,{{/if}} handedOver: DispatchGroup?
+        requiresNetworkConnectivity: Bool, requiresExternalPower: Bool,{{#if processingScheduled}} askedBy asker: TaskDueDates.Asker,{{/if}}{{#if processingOnPush}} beginningAfter delay: @escaping @Sendable () -> TimeInterval,{{/if}} handedOver: DispatchGroup?
     ) {
 {{#if processingScheduled}}
         let (now, dueDates) = (self.now, self.dueDates)
-{{/if}}
-{{#if processingOnPush}}
-        let begin = delay > 0 ? Date().addingTimeInterval(delay) : nil
 {{/if}}
         submit(backgroundMode: "processing", handedOver: handedOver) {
             let request = BGProcessingTaskRequest(identifier: BackgroundTaskConfiguration.processingIdentifier)
             request.requiresNetworkConnectivity = requiresNetworkConnectivity
             request.requiresExternalPower = requiresExternalPower
 {{#if processingOnPush}}
-            request.earliestBeginDate = begin
+            let seconds = delay()
+            request.earliestBeginDate = seconds > 0 ? Date().addingTimeInterval(seconds) : nil
 {{/if}}
 {{#if nightly}}
             request.earliestBeginDate = dueDates.earliestBeginDate(
@@ -1369,7 +1370,7 @@ import UIKit
                 submitProcessingRequest(
                     requiresNetworkConnectivity: BackgroundTaskConfiguration.processingRequiresNetworkConnectivity,
                     requiresExternalPower: BackgroundTaskConfiguration.processingRequiresExternalPower,
-                    beginningAfter: backOff.delayAfterUnfinishedRun(), handedOver: nil
+                    beginningAfter: { backOff.delayAfterUnfinishedRun() }, handedOver: nil
                 )
             }
         )

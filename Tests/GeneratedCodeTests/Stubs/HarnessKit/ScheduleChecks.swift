@@ -269,12 +269,50 @@ nonisolated struct BackOffSubject: Sendable {
     let identifier: String
     /// `BackgroundTaskConfiguration.processingRetryLimit`.
     let retryLimit: TimeInterval
+    /// Holds the schedule file's one change at a time (`TaskSchedule`), as a file slow to read and write would, from
+    /// when it returns until the closure it returns is called.
+    let holdSchedule: @Sendable () -> @Sendable () -> Void
 }
 
 /// With `--interval on-push`: the count of unfinished runs is read back on a locked device, and one an earlier
 /// version kept in the defaults is carried over once.
 nonisolated enum BackOffChecks {
-    static func run(_ backOff: BackOffSubject) {
+    static func run(_ backOff: BackOffSubject, processing: TaskChecks.Kind, scheduler: BGTaskScheduler) {
+        // Review 6, N10: a failed run counts itself in the schedule file as it asks for the next run, in the
+        // critical section that records its result; an expiry waits for that section, so the file's read and write
+        // must happen elsewhere (on the submission queue), or a slow file holds the expiry past its time.
+        HarnessReport.shared.check("processing.a-slow-schedule-file-never-holds-up-the-expiry") { context in
+            let timeout = HarnessSettings.timeout
+            try TaskChecks.ensurePending(processing, scheduler: scheduler)
+            backOff.reset()
+            defer { backOff.reset() }
+            let release = backOff.holdSchedule()
+            var isHeld = true
+            defer { if isHeld { release() } }
+            let run = processing.work.prepare(.throwing)
+            let launched = Date()
+            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: processing.identifier)
+            context.expectExactlyOneCompletion(of: task, success: false)
+            try require(run.finished.wait(timeout: timeout), "the work did not throw within \(timeout) s")
+            scheduler.simulateExpiration(of: task)
+            let completedInTime = task.waitForCompletion(timeout: HarnessSettings.expiryGrace)
+            release()
+            isHeld = false
+            try require(
+                completedInTime,
+                "a failed processing run's task, expired while the schedule file was slow, was not completed within \(HarnessSettings.expiryGrace) s: the back-off's file is read and written in the run's lock, which the expiry waits for"
+            )
+            let next = try unwrap(
+                scheduler.waitForPendingRequest(processing.identifier, submittedAfter: launched, timeout: timeout),
+                "the failed processing run asked for no next run once the schedule file was free"
+            )
+            let begin = try unwrap(next.earliestBeginDate, "the failed processing run asked for the next at once, not after its back-off")
+            try require(
+                begin.timeIntervalSince(launched) >= 60,
+                "the failed processing run asked for the next \(Int(begin.timeIntervalSince(launched))) s later; its back-off is minutes"
+            )
+        }
+
         HarnessReport.shared.check("processing.the-back-off-survives-a-locked-device") { _ in
             let key = backOff.identifier + ".unfinishedRuns"
             backOff.reset()

@@ -23,10 +23,13 @@ nonisolated enum GeneratedTasks {
         #endif
         #if BGGEN_BACK_OFF
         let backOff = ProcessingBackOff()
-        BackOffChecks.run(BackOffSubject(
-            delayAfterUnfinishedRun: { backOff.delayAfterUnfinishedRun() }, reset: { backOff.reset() },
-            identifier: BackgroundTaskConfiguration.processingIdentifier, retryLimit: BackgroundTaskConfiguration.processingRetryLimit
-        ))
+        if let processing = kinds.first(where: { $0.name == "processing" }) {
+            BackOffChecks.run(BackOffSubject(
+                delayAfterUnfinishedRun: { backOff.delayAfterUnfinishedRun() }, reset: { backOff.reset() },
+                identifier: BackgroundTaskConfiguration.processingIdentifier, retryLimit: BackgroundTaskConfiguration.processingRetryLimit,
+                holdSchedule: holdSchedule
+            ), processing: processing, scheduler: BGTaskScheduler.shared)
+        }
         #endif
         #if BGGEN_CHECKPOINT && BGGEN_PROCESSING
         if let processing = kinds.first(where: { $0.name == "processing" }) {
@@ -52,6 +55,21 @@ nonisolated enum GeneratedTasks {
             state.waitingWork?.remove(identifier)
             #endif
         }
+    }
+    #endif
+
+    #if BGGEN_BACK_OFF
+    /// Holds `TaskSchedule`'s one change at a time on a queue of its own until the returned closure is called.
+    static func holdSchedule() -> @Sendable () -> Void {
+        let (held, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        DispatchQueue.global().async {
+            TaskSchedule().update(carryingOver: BackgroundTaskConfiguration.processingIdentifier) { _ in
+                held.signal()
+                release.wait()
+            }
+        }
+        held.wait()
+        return { release.signal() }
     }
     #endif
 
