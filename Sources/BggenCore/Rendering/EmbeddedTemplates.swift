@@ -4675,7 +4675,9 @@ nonisolated final class ContinuedProcessingManager: Sendable {
     /// The app is told the job did not start, and it never does. A job launched already, its answer still to come,
     /// was taken: `start(_:)` returns its identifier, and its late answer leaves it alone. iOS 27 hands a request
     /// over on a queue of its own, possibly after the withdrawal ran: an acceptance that comes after the limit
-    /// withdrew the job is withdrawn again.
+    /// withdrew the job is withdrawn again, and so, `submissionLimit` later, is a request whose answer has still
+    /// not come (iOS may have taken it after the withdrawal and never answer). A request taken later still and
+    /// never answered can launch: it finds no job, and its task is completed at once (`launch`).
     private static func answerOnce(
         _ identifier: String, handOver: @escaping @Sendable (_ answer: @escaping @Sendable ((any Error)?) -> Void) -> Void
     ) async -> (any Error)? {
@@ -4689,7 +4691,11 @@ nonisolated final class ContinuedProcessingManager: Sendable {
             }
             // Whether the limit came first and withdrew the job, which a late acceptance must not bring back.
             let withdrawn = Locked(false)
+            // Whether iOS has answered: after the limit's withdrawal, the answer withdraws again, or the later
+            // withdrawal does.
+            let answered = Locked(false)
             let answer: @Sendable ((any Error)?) -> Void = { error in
+                answered.withLock { $0 = true }
                 guard let waiting = takePending() else {
                     if error == nil && withdrawn.withLock({ $0 }) {
                         withdraw(identifier)
@@ -4708,6 +4714,11 @@ nonisolated final class ContinuedProcessingManager: Sendable {
                 withdrawn.withLock { $0 = true }
                 withdraw(identifier)
                 waiting.resume(returning: SubmissionTimedOut())
+                DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + submissionLimit) {
+                    guard !answered.withLock({ $0 }) else { return }
+                    withdraw(identifier)
+                    BackgroundLog.notice("Withdrew \(identifier) again: iOS had not answered since start(_:) timed out.")
+                }
             }
             submissionQueue.async {
                 handOver(answer)

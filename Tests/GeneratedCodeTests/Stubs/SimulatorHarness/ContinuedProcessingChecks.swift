@@ -459,6 +459,52 @@ nonisolated enum ContinuedProcessingChecks {
             )
         }
 
+        #if BGGEN_SUBMIT_TASK_REQUEST
+        // Review 6, N17: iOS 27 hands a request over on a queue of its own, and can take it after the limit's
+        // withdrawal ran and then never answer: it must be withdrawn again, or it launches, and the person sees a
+        // Live Activity appear and fail for a job they were told did not start.
+        report.check("continued.a-request-taken-after-its-withdrawal-and-never-answered-is-withdrawn-again") { _ in
+            let limit = ContinuedProcessingManager.submissionLimit
+            let registeredBefore = Set(scheduler.registeredIdentifiers)
+            scheduler.simulatedSubmissionDelay = 1.5 * limit
+            scheduler.simulatedUnansweredSubmissions = 1
+            defer {
+                scheduler.simulatedSubmissionDelay = 0
+                scheduler.simulatedUnansweredSubmissions = 0
+                scheduler.answerWithheldSubmissions()
+            }
+            let result = try unwrap(
+                onMainActor(timeout: limit + timeout) { () async -> Result<String, ContinuedProcessingError> in
+                    do throws(ContinuedProcessingError) {
+                        return .success(try await ContinuedProcessingManager.shared.start(ScriptedJob(title: "Taken unanswered", behavior: .steps(1))))
+                    } catch {
+                        return .failure(error)
+                    }
+                },
+                "start(_:) had not returned \(limit + timeout) s after a submission iOS took \(1.5 * limit) s late"
+            )
+            guard case .failure(.failed(let message)) = result, message.contains("timed out") else {
+                throw HarnessFailure(description: "a submission iOS took \(1.5 * limit) s late gave \(result), not a failure saying it timed out")
+            }
+            let identifier = try unwrap(Set(scheduler.registeredIdentifiers).subtracting(registeredBefore).first, "start(_:) registered no identifier")
+            try require(
+                waitUntil(timeout: limit + timeout) {
+                    StubLedger.shared.events.contains {
+                        if case .taskSubmitted(let submitted, _, _) = $0 { return submitted == identifier }
+                        return false
+                    }
+                },
+                "iOS did not take the request \(1.5 * limit) s late"
+            )
+            try require(
+                waitUntil(timeout: limit + HarnessSettings.grace) {
+                    !scheduler.simulatedPendingRequests.contains { $0.request.identifier == identifier }
+                },
+                "a request iOS took after start(_:) had timed out and withdrawn it, and never answered, is still pending \(limit) s later: it would launch a job the app was told did not start"
+            )
+        }
+        #endif
+
         // Review 5, N14: between the limit and `start(_:)` hearing of it (an actor hop, long when the main thread is
         // busy), the scheduler can take the request and iOS launch the job at once: the launch must find no job.
         report.check("continued.a-job-taken-after-its-start-timed-out-never-runs") { context in
