@@ -4,7 +4,8 @@ import Testing
 
 /// URLSession hands a 404 page to `didFinishDownloadingTo` like any file; it must be reported as a failure and
 /// must not replace the good file already at the destination. A keyed download replaces its key's file whatever
-/// its extension, and lists its folder only when its file got a new name.
+/// its extension, and lists its folder only when its file got a new name. A file on another volume is replaced
+/// too.
 @Suite("A server error never replaces a good download", .tags(.slow), .needsStubSDK)
 struct DownloadErrorPageTests {
     static let program = """
@@ -14,8 +15,12 @@ struct DownloadErrorPageTests {
         nonisolated final class Recorder: BackgroundDownloadHandling, @unchecked Sendable {
             private let lock = NSLock()
             private var events: [String] = []
-            let target: URL
-            init(target: URL) { self.target = target }
+            private var destination: URL
+            init(target: URL) { destination = target }
+            var target: URL {
+                get { lock.withLock { destination } }
+                set { lock.withLock { destination = newValue } }
+            }
             func destination(forDownloadFrom source: URL, suggestedFilename: String?) -> URL { target }
             func downloadDidFinish(from source: URL, savedTo destination: URL) { lock.withLock { events.append("finished") } }
             func downloadDidFail(from source: URL, error: any Error) {
@@ -59,6 +64,20 @@ struct DownloadErrorPageTests {
         }
         let replaced = (try? String(contentsOf: folder.appendingPathComponent(stem + ".png"), encoding: .utf8)) ?? "no file"
         print("listingsOnReplace=\\(listings) replaced=\\(replaced) events=\\(recorder.recorded.suffix(3))")
+        #if os(Linux)
+        // A file replaced on another volume (tmpfs, where the daemon's file is on the disk): `rename(2)` fails with
+        // EXDEV, and a copy made beside the file is renamed over it.
+        let otherVolume = URL(fileURLWithPath: "/dev/shm", isDirectory: true).appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: otherVolume, withIntermediateDirectories: true)
+        recorder.target = otherVolume.appendingPathComponent("feed.json")
+        try Data("old".utf8).write(to: recorder.target)
+        let crossing = manager.startDownload(from: URL(string: "https://example.com/feed.json?v=2")!)
+        _ = SimulatedTransferDaemon.shared.simulateFinish(of: crossing, contents: Data("new".utf8))
+        let crossed = (try? String(contentsOf: recorder.target, encoding: .utf8)) ?? "no file"
+        let left = try FileManager.default.contentsOfDirectory(atPath: otherVolume.path)
+        try? FileManager.default.removeItem(at: otherVolume)
+        print("acrossVolumes=\\(crossed) files=\\(left) events=\\(recorder.recorded.suffix(1))")
+        #endif
         exit(0)
         """
 
@@ -130,5 +149,8 @@ struct DownloadErrorPageTests {
         #expect(run.output.contains("delivered=true events=[\"failed 404\"] kept=true"), "\(run.output)")
         #expect(run.output.contains(#"keyed=["KEY.d", "KEY.jpg.part", "KEY.png", "feed.json"]"#), "\(run.output)")
         #expect(run.output.contains(#"listingsOnReplace=0 replaced=png 3 events=["finished", "finished", "finished"]"#), "\(run.output)")
+        #if os(Linux)
+        #expect(run.output.contains(#"acrossVolumes=new files=["feed.json"] events=["finished"]"#), "\(run.output)")
+        #endif
     }
 }

@@ -364,9 +364,10 @@ import Foundation
         }
     }
 
-    /// Moves the downloaded file to `destination`. An existing file there is replaced atomically by `rename(2)`
-    /// (the downloaded file is in the app's container, on the same volume), so a failed move leaves it in place; an
-    /// existing folder is refused, because replacing it would delete what it holds.
+    /// Moves the downloaded file to `destination`. An existing file there is replaced atomically by `rename(2)`, so
+    /// a failed move leaves it in place; an existing folder is refused, because replacing it would delete what it
+    /// holds. The downloaded file is in the app's container, on the same volume as the app's and its app groups'
+    /// folders; a destination on another volume (`EXDEV`) gets a copy renamed over it (`replace(_:withCopyOf:)`).
     /// The file then gets class `completeUntilFirstUserAuthentication`, like its folder: a move keeps the class a
     /// file was created with, so the app can read it while the device is locked, once unlocked since it started.
     /// Returns whether the name is new: false when a file of that name was replaced.
@@ -380,11 +381,29 @@ import Foundation
         } else if isFolder.boolValue {
             throw BackgroundDownloadError.destinationIsAFolder
         } else if rename(location.path, destination.path) != 0 {
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            let code = errno
+            guard code == EXDEV else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
+            try replace(destination, withCopyOf: location)
         }
         // Best effort: a file that cannot be re-classed is still the download.
         try? fileManager.setAttributes([.protectionKey: Self.protection], ofItemAtPath: destination.path)
         return !existed
+    }
+
+    /// `rename(2)` cannot cross volumes: the downloaded file is copied beside `destination` under a hidden
+    /// temporary name, on the destination's volume, and that copy is renamed over it, so the replacement is still
+    /// atomic. A copy that fails, or a rename, leaves the old file and removes the copy.
+    private static func replace(_ destination: URL, withCopyOf location: URL) throws {
+        let copy = destination.deletingLastPathComponent().appendingPathComponent(".\(UUID().uuidString).download")
+        do {
+            try FileManager.default.copyItem(at: location, to: copy)
+            guard rename(copy.path, destination.path) == 0 else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: copy)
+            throw error
+        }
     }
 
     /// The class of what bggen saves: readable while the device is locked, once it has been unlocked since it
