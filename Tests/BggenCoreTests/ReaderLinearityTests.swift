@@ -290,6 +290,39 @@ struct ReaderLinearityTests {
         }
     }
 
+    /// The pbxproj parser on `count` quoted strings each plain up to an escape at its end (scanned for the escape,
+    /// then decoded from there) and `count` entries of one key written again (a dictionary is made from its entries
+    /// at its `}`), and `count` files 60 groups deep, their paths worked out through the groups above them.
+    @Test func aProjectFileOfEscapedStringsRepeatedKeysAndNestedGroups() throws {
+        try LinearTime.expectLinear(small: 300) { count in
+            let strings = (0..<count).map { "s\($0) = \"\(String(repeating: "a", count: 40))\\n\"; same = (x, \"y\"); " }.joined()
+            var objects = ["MAIN = {isa = PBXGroup; children = (D0, ); sourceTree = \"<group>\"; };"]
+            for depth in 0..<60 {
+                objects.append("D\(depth) = {isa = PBXGroup; path = d\(depth); children = (\(depth == 59 ? (0..<count).map { "R\($0), " }.joined() : "D\(depth + 1), ")); sourceTree = \"<group>\"; };")
+            }
+            for index in 0..<count {
+                objects.append("R\(index) = {isa = PBXFileReference; path = F\(index).swift; sourceTree = \"<group>\"; };")
+                objects.append("B\(index) = {isa = PBXBuildFile; fileRef = R\(index); };")
+            }
+            let text = """
+                {
+                    \(strings)
+                    objects = {
+                        ROOT = {isa = PBXProject; mainGroup = MAIN; targets = (T, ); };
+                        T = {isa = PBXNativeTarget; name = T; buildPhases = (S, ); };
+                        S = {isa = PBXSourcesBuildPhase; files = (\((0..<count).map { "B\($0), " }.joined())); };
+                        \(objects.joined(separator: "\n            "))
+                    };
+                    rootObject = ROOT;
+                }
+                """
+            return {
+                let model = try XcodeProjectModel(text: text, projectPath: "A.xcodeproj")
+                #expect(model.targets.first?.sourceFiles.count == count)
+            }
+        }
+    }
+
     /// The JSON reader `.bggen.json` and `bggen mcp` share, on an object of `count` members each holding a list.
     @Test func aJSONDocumentWithManyMembers() throws {
         try LinearTime.expectLinear(small: 1_500) { count in
