@@ -177,10 +177,19 @@ struct XcodeProjectModel: Sendable {
 }
 
 /// Works out where PBX file references and groups point, following parents up to the main group.
-private struct ElementPaths {
+///
+/// Each element's path is worked out once: a project of thousands of files in a few hundred groups otherwise walked
+/// and joined each file's whole chain of groups again.
+private final class ElementPaths {
     let objects: [String: [String: OpenStepValue]]
     let projectDirectory: String
     let parents: [String: String]
+    /// Paths found, with the number of parents followed to find them (`hops`), and the elements found to have
+    /// none when asked at depth 0. A chain is followed at most `maximumDepth` deep, so an element whose path took
+    /// `hops` parents has it only when asked at a depth below `maximumDepth - hops`; one without a path at depth 0
+    /// has none at any depth.
+    private var known: [String: (path: String?, hops: Int)] = [:]
+    private static let maximumDepth = 64
 
     init(objects: [String: [String: OpenStepValue]], projectDirectory: String) {
         self.objects = objects
@@ -194,16 +203,34 @@ private struct ElementPaths {
         self.parents = parents
     }
 
-    func path(of id: String, depth: Int = 0) -> String? {
-        guard depth < 64, let object = objects[id] else { return nil }
+    func path(of id: String) -> String? {
+        resolve(id, depth: 0)?.path
+    }
+
+    private func resolve(_ id: String, depth: Int) -> (path: String, hops: Int)? {
+        if let found = known[id] {
+            guard let path = found.path, depth + found.hops < Self.maximumDepth else { return nil }
+            return (path, found.hops)
+        }
+        let resolved = follow(id, depth: depth)
+        if let resolved {
+            known[id] = resolved
+        } else if depth == 0 {
+            known[id] = (nil, 0)
+        }
+        return resolved
+    }
+
+    private func follow(_ id: String, depth: Int) -> (path: String, hops: Int)? {
+        guard depth < Self.maximumDepth, let object = objects[id] else { return nil }
         let own = object["path"]?.string ?? ""
         switch object["sourceTree"]?.string ?? "<group>" {
         case "<group>":
-            guard let parent = parents[id] else { return PathText.join(projectDirectory, own) }
-            guard let base = path(of: parent, depth: depth + 1) else { return nil }
-            return PathText.join(base, own)
+            guard let parent = parents[id] else { return (PathText.join(projectDirectory, own), 0) }
+            guard let base = resolve(parent, depth: depth + 1) else { return nil }
+            return (PathText.join(base.path, own), base.hops + 1)
         case "SOURCE_ROOT":
-            return PathText.join(projectDirectory, own)
+            return (PathText.join(projectDirectory, own), 0)
         default:
             // Absolute paths and SDK / build-product references are outside the repository.
             return nil

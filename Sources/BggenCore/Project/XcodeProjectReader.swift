@@ -9,6 +9,14 @@ struct XcodeProjectReader {
     let fileSystem: any FileSystem
     /// Each synchronized folder's code, walked once for all the targets that share it.
     let synchronizedCode = SynchronizedCode()
+    /// Which folders hold the app's own code, judged (and each `.gitignore` read) once for all the targets.
+    let ownCodeFolders: OwnCodeFolders
+
+    init(root: String, fileSystem: any FileSystem) {
+        self.root = root
+        self.fileSystem = fileSystem
+        ownCodeFolders = OwnCodeFolders(root: root, fileSystem: fileSystem)
+    }
 
     static let applicationType = "com.apple.product-type.application"
     /// Files a target compiles into code, counted to find where its sources live.
@@ -28,6 +36,8 @@ struct XcodeProjectReader {
         var configs = XCConfigCache(root: root, fileSystem: fileSystem)
 
         let projectConfigurations = Dictionary(model.projectConfigurations.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        // The project's own settings are the same layer under every target: split into assignments once.
+        let projectAssignments = projectConfigurations.mapValues { Self.assignments($0.settings) }
         var signing: [String: Set<String>] = [:]
 
         for target in model.targets {
@@ -36,7 +46,7 @@ struct XcodeProjectReader {
                 let layers = [
                     Self.assignments(configuration.settings),
                     configs.assignments(of: configuration.baseConfiguration),
-                    Self.assignments(project?.settings ?? [:]),
+                    projectAssignments[configuration.name] ?? [],
                     configs.assignments(of: project?.baseConfiguration),
                 ]
                 return (configuration.name, BuildSettings(layers: layers, configuration: configuration.name,
@@ -252,14 +262,18 @@ struct XcodeProjectReader {
         // A folder outside the repository is never listed (issue 43), so what it holds is unknown: it counts as the
         // target's code, and the planner refuses to write there, saying so, as for a spec's `sources: [../x]`.
         let outside = groups.filter(PathText.leavesRoot)
-        let folders = OwnCodeFolders(root: root, fileSystem: fileSystem)
+        let folders = ownCodeFolders
         let holdsCode = { (group: String) in
             outside.contains(group) || (folders.accepts(group) && synchronizedFolders.contains { PathText.isInside($0.folder, group) })
         }
         if let plist, let group = groups.first(where: { PathText.isInside(plist, $0) && holdsCode($0) }) { return group }
         if let group = groups.first(where: { PathText.name(of: $0) == target.name && holdsCode($0) }) { return group }
         let named = PathText.join(model.directory, target.name)
-        let listed = target.sourceFiles.sorted().map { (folder: PathText.parent(of: $0), files: 1) }
+        // Each folder of the listed files once, with how many it holds: what follows is asked about folders, and
+        // a target lists thousands of files in a few hundred of them.
+        var listedCounts: [String: Int] = [:]
+        for file in target.sourceFiles { listedCounts[PathText.parent(of: file), default: 0] += 1 }
+        let listed = listedCounts.keys.sorted().map { (folder: $0, files: listedCounts[$0]!) }
         let compiled = (listed + synchronizedFolders + outside.map { (folder: $0, files: 1) }).filter { folders.accepts($0.folder) }
         guard !compiled.isEmpty else {
             return fileSystem.kind(of: PathText.join(root, named)) == .directory ? named : nil

@@ -11,10 +11,16 @@ extension Substring {
 }
 
 extension String {
-    /// `Substring.trimmingBlanks()`, without a copy where nothing is trimmed.
+    /// `Substring.trimmingBlanks()`, without a copy where nothing is trimmed; text that starts and ends with an
+    /// ASCII byte other than a space or a tab (every blank is one of those two or not ASCII) is returned as it is.
     package func trimmingBlanks() -> String {
+        if let first = utf8.first, let last = utf8.last, Self.isPlainEnd(first), Self.isPlainEnd(last) { return self }
         let trimmed = self[...].trimmingBlanks()
         return trimmed.utf8.count == utf8.count ? self : trimmed
+    }
+
+    private static func isPlainEnd(_ byte: UInt8) -> Bool {
+        byte < 0x80 && byte != 0x20 && byte != 0x09
     }
 }
 
