@@ -72,7 +72,11 @@ struct SimulatedApp: Sendable {
     /// The harness build of `sources`, which must succeed; the run-time files (the Info.plist) go into a folder of
     /// this app's own, since two apps can share one executable.
     static func build(_ sources: Sources, setup: CompilerSetup, sanitize: Bool = false) async throws -> SimulatedApp {
-        let build = try await compile(sources, setup: setup, sanitize: sanitize)
+        try app(from: await compile(sources, setup: setup, sanitize: sanitize), sources: sources, setup: setup, sanitize: sanitize)
+    }
+
+    /// The app that runs `build`, which must have succeeded.
+    static func app(from build: HarnessBuild, sources: Sources, setup: CompilerSetup, sanitize: Bool) throws -> SimulatedApp {
         guard build.result.exitCode == 0 else {
             throw StubSDK.Failure(summary: "building an executable failed (exit code \(build.result.exitCode))", output: build.result.output)
         }
@@ -89,9 +93,9 @@ struct SimulatedApp: Sendable {
     /// The generated code is module `App`, as the app target builds it; the harness is a module of its own that
     /// `@testable import`s it, as the app's unit tests do. A harness is compiled once per `App` interface (its
     /// `.swiftmodule`, which an edit inside a function body leaves byte for byte as it was) and flags, so a mutant
-    /// costs the compile of its own module and a link. Both are Debug builds as Xcode runs them (`-DDEBUG`,
-    /// `-Onone`), each in one frontend for the whole module; `App`'s diagnostics are the compile check's (see
-    /// `HarnessBuild.generatedCodeDiagnostics`).
+    /// costs the compile of its own module (or of the one file it edits: `build(mutant:of:setup:)`) and a link.
+    /// Both are Debug builds as Xcode runs them (`-DDEBUG`, `-Onone`), each in one frontend for the whole module;
+    /// `App`'s diagnostics are the compile check's (see `HarnessBuild.generatedCodeDiagnostics`).
     static func compile(_ sources: Sources, setup: CompilerSetup, sanitize: Bool = false) async throws -> HarnessBuild {
         let expectations = HarnessExpectations.source(for: sources.configuration, appDelegate: sources.swiftFiles["AppDelegate.swift"])
         let flags = compilerFlags(for: sources, setup: setup, sanitize: sanitize)
@@ -137,7 +141,7 @@ struct SimulatedApp: Sendable {
                             version: StubSDK.Version(for: sources.configuration.deploymentTarget))
     }
 
-    private static func appModule(_ sources: Sources, setup: CompilerSetup, flags: [String], version: StubSDK.Version) async throws -> AppModule {
+    static func appModule(_ sources: Sources, setup: CompilerSetup, flags: [String], version: StubSDK.Version) async throws -> AppModule {
         let key = AppModule.Key(swiftFiles: sources.swiftFiles, setup: setup, flags: flags, sdk: version)
         return try await AppModule.cache.value(for: key) {
             let directory = try Scratch.makeDirectory("harness-sources-\(sources.scenario.name)-\(setup.rawValue)")
@@ -164,7 +168,7 @@ struct SimulatedApp: Sendable {
     /// Written by the test (not by bggen) for prefixed scenarios, so its diagnostics are not generated code's.
     static let prefixAliasesFile = "PrefixAliases.swift"
 
-    private static func compilerFlags(for sources: Sources, setup: CompilerSetup, sanitize: Bool) -> [String] {
+    static func compilerFlags(for sources: Sources, setup: CompilerSetup, sanitize: Bool) -> [String] {
         var flags: [String] = []
         let configuration = sources.configuration
         for spec in TaskSpec.all where configuration.includes(spec.kind) { flags += ["-D", spec.compileFlag] }

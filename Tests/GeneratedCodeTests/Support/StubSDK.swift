@@ -166,6 +166,31 @@ final class StubSDK: Sendable {
         flags.contains { $0 == "-wmo" || $0 == "-whole-module-optimization" } ? ["-no-emit-module-separately-wmo"] : []
     }
 
+    /// Compiles the files of module `name` that `outputs` names (its primary files) in one frontend, as an
+    /// incremental Debug build does: each primary file type-checked, checked through SIL and generated in full, the
+    /// rest of `swiftFiles` (the module, in order) and the networking shim read for their declarations. Each primary
+    /// gives its object and, where asked for, its part of the module's interface (a partial `.swiftmodule`).
+    /// `extraFlags` are the module's driver flags; `-wmo` is the driver's alone and is left out.
+    func compileFiles(
+        _ swiftFiles: [URL], named name: String, outputs: [URL: (object: URL, partialModule: URL?)], setup: CompilerSetup,
+        extraFlags: [String], in directory: URL
+    ) async throws -> Subprocess.Outcome {
+        let inputs = swiftFiles + shimFiles
+        let primaries = inputs.filter { outputs[$0] != nil }
+        let modules = primaries.compactMap { file in outputs[file]!.partialModule.map { (file.path, ["swiftmodule": $0.path]) } }
+        let map = directory.appendingPathComponent("outputs.json")
+        try JSONSerialization.data(withJSONObject: Dictionary(uniqueKeysWithValues: modules)).write(to: map)
+        let arguments = ["-frontend", "-c"]
+            + inputs.flatMap { outputs[$0] == nil ? [$0.path] : ["-primary-file", $0.path] }
+            + primaries.flatMap { ["-o", outputs[$0]!.object.path] }
+            + (modules.isEmpty ? [] : ["-supplementary-output-file-map", map.path])
+            + ["-module-name", name, "-parse-as-library", "-enable-testing"]
+            + setup.flags
+            + commonFlags
+            + extraFlags.filter { $0 != "-wmo" }
+        return try await Self.swiftc(arguments, in: directory, priority: .startsBuild)
+    }
+
     /// Compiles `swiftFiles` (one of them the entry point) into an object file of module `name`, which may import
     /// the modules in `importPaths` besides the stubs; without `emitsObject`, into the module's interface alone, a
     /// compile check that nothing links (see `output(optimized:module:)`).
