@@ -89,6 +89,55 @@ struct CallerSearchTests {
         return try Doctor(fileSystem: repository.fileSystem).audit(root: DoctorRepository.root).findings
     }
 
+    /// A file read for callers (`Setup.swift`, calling `Tasks.register()`) gets the facts only some files use, its
+    /// task helpers and its calls of closures kept in properties, when a file read whole uses them: a launch handler
+    /// handing its task to a function, a completion handler kept in a property. Otherwise they are not read.
+    @Test func aFileReadForCallersGetsTheFactsOnlySomeFilesUseWhenAFileReadWholeUsesThem() throws {
+        let setup = """
+            import UIKit
+
+            enum Setup {
+                static var done: ((UIBackgroundFetchResult) -> Void)?
+
+                static func run() {
+                    Tasks.register()
+                    done?(.newData)
+                }
+
+                static func finish(_ task: BGTask) {
+                    task.setTaskCompleted(success: true)
+                }
+            }
+
+            """
+        let base = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/Setup.swift", setup)
+        let unused = try facts(of: "App/Setup.swift", in: base.with("App/Tasks.swift", Self.tasks))
+        #expect(!unused.isFull)
+        #expect(unused.taskHelpers.isEmpty)
+        #expect(unused.closurePropertyCalls.isEmpty)
+        let handing = Self.tasks.replacingOccurrences(of: "task.expirationHandler = {}\n            task.setTaskCompleted(success: true)", with: "Setup.finish(task)")
+        let delegate = """
+            import UIKit
+
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, performFetchWithCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {
+                    Setup.done = completionHandler
+                }
+            }
+
+            """
+        let used = try facts(of: "App/Setup.swift", in: base.with("App/Tasks.swift", handing).with("App/AppDelegate.swift", delegate))
+        #expect(!used.isFull)
+        #expect(used.taskHelpers.map(\.name) == ["finish"])
+        #expect(used.closurePropertyCalls.map(\.property) == ["done"])
+    }
+
+    /// The facts the code model keeps of `file`.
+    private func facts(of file: String, in repository: DoctorRepository) throws -> FileFacts {
+        let (_, code) = try ProjectDetector.read(root: DoctorRepository.root, fileSystem: repository.fileSystem, stopsAtUnreadableCode: false)
+        return try #require(code.files.first { $0.file == file })
+    }
+
     /// `repository` with `Tasks.register()` and the 40 callers and 40 outer callers both tests above search.
     private func fortyCallers(of repository: DoctorRepository) -> DoctorRepository {
         var repository = repository.with("App/Tasks.swift", Self.tasks)

@@ -79,6 +79,20 @@ struct CodeModelLinearityTests {
         try expectLinear(small: 250, Self.manyStoredProperties)
     }
 
+    /// A function of `count` parameters binding `count` locals, in the registering file: each `let` is asked whether
+    /// it is a stored property of a type, which read its function's whole header again for every local.
+    static func localsOfAFunctionOfManyParameters(_ count: Int) -> DoctorRepository {
+        let parameters = (0..<count).map { "p\($0): Int" }.joined(separator: ", ")
+        let locals = (0..<count).map { "        let l\($0) = p\($0)" }.joined(separator: "\n")
+        return DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("Tasks.register()")
+            .with("App/Tasks.swift", handler("task.setTaskCompleted(success: true)")
+                + "enum Sum {\n    static func total(\(parameters)) -> Int {\n\(locals)\n        return 0\n    }\n}\n")
+    }
+
+    @Test func manyLocalsOfAFunctionOfManyParameters() throws {
+        try expectLinear(small: 500, Self.localsOfAFunctionOfManyParameters)
+    }
+
     /// The repository `manyRegistrationsInOneFile` reads: `count` registrations, each with its request.
     static func registrations(_ count: Int) -> DoctorRepository {
         let registrations = (0..<count).map { index in

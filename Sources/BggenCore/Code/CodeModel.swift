@@ -158,9 +158,11 @@ struct CodeModel: Sendable {
         // The walk's 8,000 paths and outcomes are freed on the core the walk no longer needs, not before the rules.
         DispatchQueue.global().async { withExtendedLifetime(walked) {} }
         model.readWrapperCalls(from: &skipped, root: root, fileSystem: fileSystem)
+        // Every file read for every fact is read by now: the files read later for their sake need only what they use.
+        let needs = FileFacts.OtherFilesNeed(model.files.lazy.filter(\.isFull))
         var callerNames = Set<String>()
-        model.readWhatFactsNeed(from: &skipped, root: root, fileSystem: fileSystem, met: &callerNames)
-        model.readChainDeclarations(from: &skipped, root: root, fileSystem: fileSystem, calling: callerNames)
+        model.readWhatFactsNeed(from: &skipped, root: root, fileSystem: fileSystem, needs: needs, met: &callerNames)
+        model.readChainDeclarations(from: &skipped, root: root, fileSystem: fileSystem, needs: needs, calling: callerNames)
         model.resolveConstants()
         model.settleHandOffs(unread: skipped)
         model.followSessionHandOffs()
@@ -332,7 +334,8 @@ struct CodeModel: Sendable {
     /// Lexes the skipped files that mention a constant, an extended type or a caller some fact needs, round by
     /// round back towards launch (`Setup.run()` calling `Tasks.registerAll()`), each at most once. `met` is given
     /// the names of the functions the search met.
-    private mutating func readWhatFactsNeed(from skipped: inout [Skipped], root: String, fileSystem: any FileSystem, met: inout Set<String>) {
+    private mutating func readWhatFactsNeed(from skipped: inout [Skipped], root: String, fileSystem: any FileSystem, needs: FileFacts.OtherFilesNeed,
+                                            met: inout Set<String>) {
         var wanted = Set(files.flatMap(\.uses).compactMap(\.pendingConstant))
         for handler in files.flatMap(\.handlers) {
             if case .extensionOf(let name) = handler.context { wanted.insert(name) }
@@ -347,7 +350,8 @@ struct CodeModel: Sendable {
         var callersOf: [String: [String]] = [:]
         func index(_ functions: [FunctionMentions]) {
             for function in functions where !LaunchPaths.endsCallerSearch(function) {
-                for name in function.mentions { callersOf[name, default: []].append(Self.callableName(function.key)) }
+                let caller = Self.callableName(function.key)
+                for name in function.mentions { callersOf[name, default: []].append(caller) }
             }
         }
         var seen = Set<String>()
@@ -393,7 +397,7 @@ struct CodeModel: Sendable {
                 // A file too deep to read only defines nothing here; its own reading reported nothing either.
                 guard let text = try? String(utf8File: data.get(), at: file),
                       let tokens = try? SourceLexer.tokens(of: text, language: language) else { return }
-                slots.store(FileFacts(file: file, tokens: tokens, language: language), at: index)
+                slots.store(FileFacts(file: file, tokens: tokens, language: language, needs: needs), at: index)
             }
             let found = slots.values.compactMap(\.self)
             files += found
@@ -429,7 +433,8 @@ struct CodeModel: Sendable {
     /// registers. A name more than `mostDeclaringFiles` skipped files hold (home-assistant's `Current`, in 600) is
     /// not followed, nor the names past `mostChainFiles` files in all: their receivers stay untyped, as before, and
     /// any call of the name may be the callee's.
-    private mutating func readChainDeclarations(from skipped: inout [Skipped], root: String, fileSystem: any FileSystem, calling names: Set<String>) {
+    private mutating func readChainDeclarations(from skipped: inout [Skipped], root: String, fileSystem: any FileSystem, needs: FileFacts.OtherFilesNeed,
+                                                calling names: Set<String>) {
         guard !names.isEmpty, !skipped.isEmpty else { return }
         var wanted = Set<String>()
         for function in files.lazy.flatMap(\.functions) {
@@ -468,7 +473,7 @@ struct CodeModel: Sendable {
             let file = chosen[index].file
             guard let text = try? String(utf8File: data.get(), at: file),
                   let tokens = try? SourceLexer.tokens(of: text, language: .swift) else { return }
-            slots.store(FileFacts(file: file, tokens: tokens, language: .swift), at: index)
+            slots.store(FileFacts(file: file, tokens: tokens, language: .swift, needs: needs), at: index)
         }
         files += slots.values.compactMap(\.self)
         rereadCount += chosen.count

@@ -52,10 +52,11 @@ struct ConstantTable: Sendable {
         }
         for index in tokens.indices where tokens[index].kind == .identifier {
             let keyword = index > 0 ? tokens[index - 1].text : ""
-            var cursor = index + 1
-            if TokenPattern.matches(tokens, at: cursor, [":", "String"]) { cursor += 2 }
             let isDefine = keyword == "define" && index > 1 && tokens[index - 2].text == "#"
             guard ["let", "var", "case", "const", "*"].contains(keyword) || isDefine else { continue }
+            // Past `: String`, once the name is known to be declared (not for every name of the file).
+            var cursor = index + 1
+            if TokenPattern.matches(tokens, at: cursor, [":", "String"]) { cursor += 2 }
             if index > 1, tokens[index - 2].text == "static" { fixedNames.insert(tokens[index].text) }
             if keyword == "var", cursor > index + 1, TokenPattern.matches(tokens, at: cursor, ["{"]) {
                 if let values = Self.switchedLiterals(tokens, body: cursor) { switchedMembers[tokens[index].text] = values }

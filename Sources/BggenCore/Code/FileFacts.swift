@@ -73,6 +73,8 @@ struct FileFacts: Sendable {
     var mentionsExpirationHandler = false
     /// Words that set a task's expiration handler, in Swift (`task.expirationHandler = …`) and Objective-C.
     static let expirationWords: Set<String> = ["expirationHandler", "setExpirationHandler"]
+    /// Their lengths, compared first: hashing every name of every file read showed in profiles.
+    private static let expirationWordLengths = expirationWords.map(\.utf8.count)
     /// Types and the file name, where they end in a name bggen may generate.
     var declaredNames: [DeclaredName] = []
     /// What starts the app here.
@@ -89,8 +91,38 @@ struct FileFacts: Sendable {
         self.language = language
     }
 
-    /// A file read for another file's sake: its constants, types and functions.
-    init(file: String, tokens: [SourceToken], language: SourceLexer.Language) {
+    /// The facts of a file read for another file's sake that only some apps' files use: each is read only when a
+    /// file read for every fact has what uses it, since the rounds of the caller search read many files for their
+    /// functions alone.
+    struct OtherFilesNeed: OptionSet, Sendable {
+        let rawValue: Int
+        /// `taskHelpers`, for a launch handler handing its task to a function (`CodeModel.settleHandOffs`).
+        static let taskHelpers = OtherFilesNeed(rawValue: 1)
+        /// `sessionParameterCalls`, for a background session handed to a function (`CodeModel.followSessionHandOffs`).
+        static let sessionParameterCalls = OtherFilesNeed(rawValue: 2)
+        /// `closurePropertyCalls`, for a system completion handler kept in a property (COMP001).
+        static let closurePropertyCalls = OtherFilesNeed(rawValue: 4)
+        static let all: OtherFilesNeed = [.taskHelpers, .sessionParameterCalls, .closurePropertyCalls]
+
+        /// What the files read for every fact need of the others.
+        init(_ full: some Sequence<FileFacts>) {
+            var needs: OtherFilesNeed = []
+            for facts in full {
+                if facts.handlers.contains(where: { !$0.handsTaskTo.isEmpty }) { needs.insert(.taskHelpers) }
+                if !facts.sessionHandOffs.isEmpty { needs.insert(.sessionParameterCalls) }
+                if !facts.completionStores.isEmpty { needs.insert(.closurePropertyCalls) }
+            }
+            self = needs
+        }
+
+        init(rawValue: Int) {
+            self.rawValue = rawValue
+        }
+    }
+
+    /// A file read for another file's sake: its constants, types and functions, and of the facts only some files
+    /// use, those in `needs`.
+    init(file: String, tokens: [SourceToken], language: SourceLexer.Language, needs: OtherFilesNeed = .all) {
         self.init(file: file, language: language)
         constants = ConstantTable(tokens: tokens)
         functions = LaunchPaths.functions(in: tokens, language: language).map { function in
@@ -98,14 +130,14 @@ struct FileFacts: Sendable {
             function.file = file
             return function
         }
-        mentionsExpirationHandler = tokens.contains { $0.kind == .identifier && Self.expirationWords.contains($0.text) }
+        mentionsExpirationHandler = tokens.contains { $0.kind == .identifier && Self.expirationWordLengths.contains($0.text.utf8.count) && Self.expirationWords.contains($0.text) }
         if language == .swift {
             declaredTypes = SwiftScopes.declaredTypes(in: tokens)
             supertypes = LaunchPaths.supertypes(in: tokens)
             propertyTypes = PropertyType.all(in: tokens)
-            sessionParameterCalls = SessionMisuse.parameterCalls(in: tokens, file: file)
-            closurePropertyCalls = ClosurePropertyUse.all(in: tokens, file: file)
-            taskHelpers = TaskHelper.all(in: tokens, file: file)
+            if needs.contains(.sessionParameterCalls) { sessionParameterCalls = SessionMisuse.parameterCalls(in: tokens, file: file) }
+            if needs.contains(.closurePropertyCalls) { closurePropertyCalls = ClosurePropertyUse.all(in: tokens, file: file) }
+            if needs.contains(.taskHelpers) { taskHelpers = TaskHelper.all(in: tokens, file: file) }
         }
     }
 

@@ -181,7 +181,7 @@ enum LaunchPaths {
            !header.contains(where: { $0.text == "func" || $0.text == "init" }) {
             return .afterLaunch(entry(named: deferring.text).place)
         }
-        if let function = header.lastIndex(where: { $0.text == "func" && $0.kind == .identifier }), function + 1 < header.endIndex {
+        if let function = header.lastIndex(where: { $0.kind == .identifier && $0.text == "func" }), function + 1 < header.endIndex {
             return classify(key(name: header[function + 1].text, header: header))
         }
         if header.contains(where: { $0.text == "init" && $0.kind == .identifier }) {
@@ -239,7 +239,7 @@ enum LaunchPaths {
     /// `DispatchQueue.main.async {}`.
     private static func objectiveCEntryBlocks(in tokens: [SourceToken]) -> [Int: LaunchEntry] {
         var result: [Int: LaunchEntry] = [:]
-        for open in tokens.indices where tokens[open].text == "{" && tokens[open].kind == .punctuation {
+        for open in tokens.indices where tokens[open].kind == .punctuation && tokens[open].text == "{" {
             if let entry = objectiveCEntry(at: open, in: tokens) { result[open] = entry }
         }
         return result
@@ -326,34 +326,41 @@ enum LaunchPaths {
                 if entries[index] != nil, let close = SwiftScopes.closing(index, in: tokens) { stack.append((index, close)) }
             }
         }
-        func mentions(from open: Int, to close: Int) -> Set<String> {
-            Set(tokens[(open + 1)..<close].indices.filter { tokens[$0].kind == .identifier && (entries.isEmpty || innermostEntry[$0] <= open) }.map { tokens[$0].text })
-        }
         // Swift calls with their labels and receivers, so a call of another type's method of the same name
         // (`tableView.register(_:forCellReuseIdentifier:)`) is not followed to the app's `register()`.
         let labels = language == .swift ? CallArguments.labels(in: tokens) : [:]
         let receivers = ReceiverTypes(tokens: language == .swift ? tokens : [])
-        var scopes = FunctionScopes(tokens: tokens)
+        let scopes = FunctionScopes(tokens: tokens)
         var receiverTypeByScope: [Int: String?] = [:]
+        // The names a body mentions and how it calls those it mentions only in calls, in one pass over its tokens
+        // that looks each name up once (two readings, one for mentions and one for calls, hashed every name twice).
         // In an initialiser of `initializing`, `self.init(…)` hands over to another of its type's: a call of the type.
-        func calls(from open: Int, to close: Int, initializing: String? = nil) -> [String: Set<CallShape>] {
-            guard language == .swift else { return [:] }
+        func body(from open: Int, to close: Int, initializing: String? = nil) -> (mentions: Set<String>, calls: [String: Set<CallShape>]) {
+            // Each name mentioned, with how often it is mentioned otherwise than in a call (one lookup per token).
+            var otherUses: [String: Int] = [:]
             var shapes: [String: Set<CallShape>] = [:]
-            var otherwise = Set<String>()
             for index in (open + 1)..<close where tokens[index].kind == .identifier && (entries.isEmpty || innermostEntry[index] <= open) {
+                let name = tokens[index].text
+                guard language == .swift else {
+                    otherUses[name, default: 0] += 1
+                    continue
+                }
                 if tokens[index - 1].text != "func", let shape = CallShape(at: index, in: tokens, labels: labels, receivers: receivers, known: &receiverTypeByScope) {
-                    let delegated = tokens[index].text == "init" && TokenPattern.matches(tokens, at: index - 2, ["self", "."])
-                    shapes[delegated ? initializing ?? "init" : tokens[index].text, default: []].insert(shape)
+                    let delegated = name == "init" && TokenPattern.matches(tokens, at: index - 2, ["self", "."])
+                    shapes[delegated ? initializing ?? "init" : name, default: []].insert(shape)
+                    otherUses[name, default: 0] += 0
                 } else if CallShape.isImplicitMember(at: index, in: tokens) {
                     // `steps(.beforeRegister, .register)`: an enum case, which calls no function of that name.
-                    shapes[tokens[index].text, default: []].formUnion([])
+                    shapes[name, default: []].formUnion([])
+                    otherUses[name, default: 0] += 0
                 } else {
-                    otherwise.insert(tokens[index].text)
+                    otherUses[name, default: 0] += 1
                 }
             }
-            return shapes.filter { !otherwise.contains($0.key) }
+            return (Set(otherUses.keys), shapes.filter { (otherUses[$0.key] ?? 0) == 0 })
         }
-        for open in tokens.indices where tokens[open].text == "{" && tokens[open].kind == .punctuation {
+        // The kind is compared before the text throughout: comparing every token's text with `{` cost a call each.
+        for open in tokens.indices where tokens[open].kind == .punctuation && tokens[open].text == "{" {
             let header = SwiftScopes.headerTokens(before: open, in: tokens)
             var key: String?
             var type: String?
@@ -363,8 +370,9 @@ enum LaunchPaths {
             var line = tokens[open].line
             if let entry = entries[open], let close = SwiftScopes.closing(open, in: tokens) {
                 let line = tokens[open].line
-                result.append(FunctionMentions(key: "\(entry.place)@\(line):\(open)", isLaunch: false, mentions: mentions(from: open, to: close),
-                                               line: line, entry: entry, calls: calls(from: open, to: close)))
+                let read = body(from: open, to: close)
+                result.append(FunctionMentions(key: "\(entry.place)@\(line):\(open)", isLaunch: false, mentions: read.mentions,
+                                               line: line, entry: entry, calls: read.calls))
                 continue
             }
             if language == .objectiveC, let method = objectiveCMethod(in: header) {
@@ -373,22 +381,23 @@ enum LaunchPaths {
                 key = function.key
                 isLaunch = function.isLaunch
                 line = method.first?.line ?? line
-            } else if language == .swift, let function = header.lastIndex(where: { $0.text == "func" && $0.kind == .identifier }), function + 1 < header.endIndex {
+            } else if language == .swift, let function = header.lastIndex(where: { $0.kind == .identifier && $0.text == "func" }), function + 1 < header.endIndex {
                 key = Self.key(name: header[function + 1].text, header: header)
                 line = header[function].line
                 type = typeName(around: open, in: tokens)
-                parameters = scopes.scope(opening: open).map { FunctionParameter.all(of: $0, in: tokens) }
-            } else if language == .swift, let initializer = header.lastIndex(where: { $0.text == "init" && $0.kind == .identifier }),
+                parameters = scopes.signature(opening: open).map { FunctionParameter.all(of: $0, in: tokens) }
+            } else if language == .swift, let initializer = header.lastIndex(where: { $0.kind == .identifier && $0.text == "init" }),
                       let initialized = typeName(around: open, in: tokens) {
                 key = initialized + ".init"
                 line = header[initializer].line
                 isLaunch = apps.contains(initialized)
-                parameters = scopes.scope(opening: open).map { FunctionParameter.all(of: $0, in: tokens) }
+                parameters = scopes.signature(opening: open).map { FunctionParameter.all(of: $0, in: tokens) }
                 initializing = initialized
             }
             guard let key, let close = SwiftScopes.closing(open, in: tokens) else { continue }
-            var mentioned = mentions(from: open, to: close)
-            let called = calls(from: open, to: close, initializing: initializing)
+            let read = body(from: open, to: close, initializing: initializing)
+            var mentioned = read.mentions
+            let called = read.calls
             if let initializing, called[initializing] != nil { mentioned.insert(initializing) }
             result.append(FunctionMentions(key: key, isLaunch: isLaunch || Self.isLaunch(key), mentions: mentioned, line: line, type: type,
                                            entry: afterLaunchFunctions.contains(key) ? LaunchEntry(place: "`\(callName(key))`", isPerOperation: false) : nil,
@@ -405,7 +414,7 @@ enum LaunchPaths {
     /// deferring or per-operation call, outside a function's own header.
     private static func entryClosures(in tokens: [SourceToken]) -> [Int: LaunchEntry] {
         var result: [Int: LaunchEntry] = [:]
-        for open in tokens.indices where tokens[open].text == "{" && tokens[open].kind == .punctuation && open > 0 {
+        for open in tokens.indices where tokens[open].kind == .punctuation && tokens[open].text == "{" && open > 0 {
             // The call's name: just before the `{`, or before its `(…)`, or the label of the argument it is.
             var before = open - 1
             if tokens[before].text == ":" && before > 0 { before -= 1 } else if tokens[before].text == ")", tokens[before].partner >= 0 {
@@ -424,8 +433,9 @@ enum LaunchPaths {
     /// `.onAppear(perform: boot)` and `Button("Sync", action: sync)`: an entry whose one mention is the function named.
     private static func entriesByName(in tokens: [SourceToken]) -> [FunctionMentions] {
         var result: [FunctionMentions] = []
-        for index in tokens.indices where tokens[index].kind == .identifier && entryLabels.contains(tokens[index].text)
-            && TokenPattern.matches(tokens, at: index + 1, [":"]) && index + 2 < tokens.count && tokens[index + 2].kind == .identifier {
+        // `perform:` or `action:` before a name: the label is looked up last, once the tokens around it fit.
+        for index in tokens.indices where tokens[index].kind == .identifier && index + 2 < tokens.count && tokens[index + 2].kind == .identifier
+            && tokens[index + 1].kind != .string && tokens[index + 1].text == ":" && entryLabels.contains(tokens[index].text) {
             // `self.boot`, `model.boot`: the name the chain ends in, the call's last argument.
             var end = index + 2
             while end + 2 < tokens.count, tokens[end + 1].text == ".", tokens[end + 2].kind == .identifier { end += 2 }
@@ -445,11 +455,21 @@ enum LaunchPaths {
     /// when the property is first read.
     private static func storedProperties(in tokens: [SourceToken], apps: Set<String>) -> [FunctionMentions] {
         var result: [FunctionMentions] = []
-        for index in tokens.indices where tokens[index].kind == .identifier && (tokens[index].text == "let" || tokens[index].text == "var")
-            && index + 2 < tokens.count && tokens[index + 1].kind == .identifier {
-            guard let open = SwiftScopes.enclosingBrace(before: index, in: tokens),
-                  SwiftScopes.headerTokens(before: open, in: tokens).contains(where: { typeKeywords.contains($0.text) }),
-                  let type = typeName(of: open, in: tokens) else { continue }
+        // The type each `{` opens the body of (nil for a function's or a closure's), read once per body rather than
+        // once per `let` in it: a function's locals each read its whole header again.
+        var typeOfBody: [Int: String?] = [:]
+        for index in tokens.indices where tokens[index].kind == .identifier && index + 2 < tokens.count && tokens[index + 1].kind == .identifier
+            && (tokens[index].text == "let" || tokens[index].text == "var") {
+            guard let open = SwiftScopes.enclosingBrace(before: index, in: tokens) else { continue }
+            let declaring: String?
+            if let known = typeOfBody[open] {
+                declaring = known
+            } else {
+                declaring = SwiftScopes.headerTokens(before: open, in: tokens).contains(where: { typeKeywords.contains($0.text) })
+                    ? typeName(of: open, in: tokens) : nil
+                typeOfBody[open] = .some(declaring)
+            }
+            guard let type = declaring else { continue }
             var equals = index + 2
             if tokens[equals].text == ":" {
                 equals = tokens[equals...].firstIndex { ["=", "{", ";", "}"].contains($0.text) && $0.kind == .punctuation || $0.line > tokens[index].line } ?? tokens.count
@@ -475,7 +495,7 @@ enum LaunchPaths {
     /// `extension Sub: Other where …`. A call on a receiver of one type may run a method of a type related this way.
     static func supertypes(in tokens: [SourceToken]) -> [String: Set<String>] {
         var result: [String: Set<String>] = [:]
-        for open in tokens.indices where tokens[open].text == "{" && tokens[open].kind == .punctuation {
+        for open in tokens.indices where tokens[open].kind == .punctuation && tokens[open].text == "{" {
             let header = SwiftScopes.headerTokens(before: open, in: tokens)
             guard let keyword = header.lastIndex(where: { $0.kind == .identifier && (typeKeywords.contains($0.text) || $0.text == "protocol") }),
                   keyword + 1 < header.endIndex, !["func", "var", "let"].contains(header[keyword + 1].text) else { continue }
@@ -488,7 +508,7 @@ enum LaunchPaths {
     /// Types declared `struct Name: App` or adopting `UIApplicationDelegate` in the file: their `init` runs at launch.
     private static func appTypes(in tokens: [SourceToken]) -> Set<String> {
         var names = Set<String>()
-        for index in tokens.indices where (tokens[index].text == "struct" || tokens[index].text == "class")
+        for index in tokens.indices where tokens[index].kind == .identifier && (tokens[index].text == "struct" || tokens[index].text == "class")
             && index + 3 < tokens.count && tokens[index + 2].text == ":" {
             let supertypes = tokens[(index + 3)...].prefix { $0.text != "{" }.map(\.text)
             if supertypes.contains(tokens[index].text == "struct" ? "App" : "UIApplicationDelegate") { names.insert(tokens[index + 1].text) }

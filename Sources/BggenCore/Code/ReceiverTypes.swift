@@ -12,15 +12,16 @@ struct ReceiverTypes {
     /// The functions whose values each name is bound to, for `chain(ofReceiverAt:)`: `makeManager` of `let manager
     /// = try await makeManager()`, and `Factory.make` of a type's static function, `let manager = Factory.make()`.
     private var madeBy: [String: Set<String>] = [:]
-    /// The `(` each `)` closes, paired in one pass: `Tasks1().registerAll()` is a call on a new `Tasks1`.
-    private var openingParenthesis: [Int: Int] = [:]
+    /// The `(` each `)` closes (-1 for any other token), paired in one pass: `Tasks1().registerAll()` is a call on
+    /// a new `Tasks1`. An array by token, not a dictionary: hashing every `)` showed in profiles.
+    private var openingParenthesis: [Int32] = []
 
     /// The names that hand out a type's one instance: `Type.shared.f()` is a call on a `Type`.
     static let singletonNames: Set<String> = ["shared", "default", "current", "standard", "instance", "sharedInstance"]
 
     init(tokens: [SourceToken]) {
         self.tokens = tokens
-        for index in tokens.indices.dropLast(2) where tokens[index].kind == .identifier {
+        for index in tokens.indices.dropLast(2) where tokens[index].kind == .identifier && tokens[index + 1].kind == .punctuation {
             let next = tokens[index + 1].text
             guard next == ":" || next == "=" else { continue }
             let start = next == "=" ? Self.afterTryAndAwait(index + 2, in: tokens) : index + 2
@@ -41,10 +42,11 @@ struct ReceiverTypes {
             }
             declared[tokens[index].text, default: []].insert(type)
         }
-        var open: [Int] = []
+        openingParenthesis = [Int32](repeating: -1, count: tokens.count)
+        var open: [Int32] = []
         for index in tokens.indices where tokens[index].kind == .punctuation {
             if tokens[index].text == "(" {
-                open.append(index)
+                open.append(Int32(index))
             } else if tokens[index].text == ")", let opening = open.popLast() {
                 openingParenthesis[index] = opening
             }
@@ -95,7 +97,7 @@ struct ReceiverTypes {
     func explicitTypes(ofReceiverAt index: Int) -> Set<String>? {
         guard !isOnNoReceiver(index) else { return nil }
         // `Type(…).f()`: a call on the instance just made.
-        if tokens[index - 2].text == ")", let opening = openingParenthesis[index - 2], opening > 0,
+        if tokens[index - 2].text == ")", case let opening = Int(openingParenthesis[index - 2]), opening > 0,
            tokens[opening - 1].kind == .identifier, tokens[opening - 1].text.first?.isUppercase == true {
             return [tokens[opening - 1].text]
         }

@@ -127,7 +127,8 @@ struct ClosurePropertyUse: Sendable, Equatable {
         var calls: [String: [Int]] = [:]
         var found: [(property: String, at: Int)] = []
         var cleared: [String: [Int]] = [:]
-        for index in tokens.indices where tokens[index].kind == .identifier && index + 2 < tokens.count {
+        // `(`, `?`, `!` and `=` are punctuation: a name followed by anything else is passed at once.
+        for index in tokens.indices where tokens[index].kind == .identifier && index + 2 < tokens.count && tokens[index + 1].kind == .punctuation {
             let next = tokens[index + 1].text
             if next == "(" || (["?", "!"].contains(next) && tokens[index + 2].text == "(") {
                 calls[tokens[index].text, default: []].append(index)

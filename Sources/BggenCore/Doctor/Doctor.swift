@@ -77,6 +77,9 @@ public struct Doctor: Sendable {
         }
         let context = AuditContext(project: project, code: code, dependenciesUnread: dependenciesUnread(project),
                                    extensionSessions: extensionSessions)
+        // The model and its call index are freed on a core the report no longer needs, as the walk's outcomes are:
+        // freeing them before the report is written was a fortieth of doctor's time on duckduckgo-iOS.
+        defer { DispatchQueue.global().async { withExtendedLifetime(context) {} } }
         // Each file's targets, asked once: every target's audit asking them for every file was
         // (files) × (targets) lookups of the targets' folders (issue 43, item 5).
         let owners = facts.map { code.targets.targets(of: $0.file) }
@@ -257,14 +260,17 @@ final class LaunchReach: @unchecked Sendable {
     }
 
     private let functions: [FunctionMentions]
+    /// For each name, the functions mentioning it.
     private var mentionedBy: [String: [Int]] = [:]
     /// The functions of each file by key, to find the one a registration is in.
     private var byFileAndKey: [String: [Int]] = [:]
     private let launchKeys: Set<String>
-    /// The functions mentioning each name, by the type of the receiver they call it on (`Tasks1.register()` under
-    /// "register" and "Tasks1"); under nil, those calling it on a receiver of unknown type or mentioning it
-    /// otherwise than in a call. A callee's callers are then looked for among those calling it on a related type,
-    /// not among every function of the name: thousands of same-named methods of different types stay linear.
+    /// The functions mentioning a name, by the type of the receiver they call it on (`Tasks1.register()` under
+    /// "Tasks1"); under nil, those calling it on a receiver of unknown type or mentioning it otherwise than in a
+    /// call. A callee's callers are then looked for among those calling it on a related type, not among every
+    /// function of the name: thousands of same-named methods of different types stay linear. Made for a name when
+    /// its callers are first asked (`mentionersByReceiver`): the walks ask about a few names, and making it for every
+    /// name mentioned anywhere was most of the index's time.
     private var mentionedByReceiver: [String: [String?: [Int]]] = [:]
     private let supertypes: [String: Set<String>]
     private var subtypes: [String: Set<String>] = [:]
@@ -293,18 +299,7 @@ final class LaunchReach: @unchecked Sendable {
         var table = PropertyTable(files.flatMap(\.propertyTypes), supertypes: inherits)
         functions = files.flatMap(\.functions).map { table.isEmpty ? $0 : $0.typingReceivers(with: &table) }
         for (index, function) in functions.enumerated() {
-            for name in function.mentions {
-                mentionedBy[name, default: []].append(index)
-                guard let shapes = function.calls[name] else {
-                    mentionedByReceiver[name, default: [:]][nil, default: []].append(index)
-                    continue
-                }
-                for receivers in Set(shapes.map(\.receiverTypes)) {
-                    for receiver in receivers.map({ Array($0) as [String?] }) ?? [nil] {
-                        mentionedByReceiver[name, default: [:]][receiver, default: []].append(index)
-                    }
-                }
-            }
+            for name in function.mentions { mentionedBy[name, default: []].append(index) }
             byFileAndKey[function.file + "\n" + function.key, default: []].append(index)
         }
         launchKeys = Set(functions.filter(\.isLaunch).map(\.key))
@@ -350,7 +345,7 @@ final class LaunchReach: @unchecked Sendable {
         if let declaration = callee.declaration, let type = functions[declaration].type {
             // Only these can pass `mayCall`'s receiver test (`related`): a call on the type itself, on one it
             // inherits or conforms to, on one inheriting from it, or on a receiver of unknown type.
-            let byReceiver = mentionedByReceiver[name] ?? [:]
+            let byReceiver = mentionersByReceiver(of: name)
             var found = Set(byReceiver[nil] ?? [])
             for related in [type] + ancestry(of: type) + descent(of: type) { found.formUnion(byReceiver[related] ?? []) }
             candidates = found.sorted()
@@ -368,6 +363,23 @@ final class LaunchReach: @unchecked Sendable {
         return named.filter { _, caller in
             !(caller.key == callee.key && caller.receiver == receiver) && (caller.mentions.contains(receiver) || caller.type == receiver)
         }
+    }
+
+    /// The functions mentioning `name` by the receiver types of their calls of it (see `mentionedByReceiver`).
+    private func mentionersByReceiver(of name: String) -> [String?: [Int]] {
+        if let known = mentionedByReceiver[name] { return known }
+        var table: [String?: [Int]] = [:]
+        for index in mentionedBy[name] ?? [] {
+            guard let shapes = functions[index].calls[name] else {
+                table[nil, default: []].append(index)
+                continue
+            }
+            for receivers in Set(shapes.map(\.receiverTypes)) {
+                for receiver in receivers.map({ Array($0) as [String?] }) ?? [nil] { table[receiver, default: []].append(index) }
+            }
+        }
+        mentionedByReceiver[name] = table
+        return table
     }
 
     /// Whether a receiver of one of `types` may run a method declared in `type`: the same type, or one inheriting

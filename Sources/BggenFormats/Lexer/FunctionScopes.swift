@@ -57,6 +57,13 @@ package struct FunctionScopes {
         return scope
     }
 
+    /// The name and parameters of the function whose body opens at `open`, without its locals (empty), read afresh:
+    /// for a reader that asks once per function and never about its body's names, which reading cost a look at
+    /// every name of the body.
+    package func signature(opening open: Int) -> Scope? {
+        read(open, withLocals: false)
+    }
+
     /// The closure parameters (`{ identifier, task in`) of every closure between token `index` and its function.
     package func closureParameters(around index: Int, upTo function: Int?) -> Set<String> {
         var names = Set<String>()
@@ -70,7 +77,7 @@ package struct FunctionScopes {
         return names
     }
 
-    private func read(_ open: Int) -> Scope? {
+    private func read(_ open: Int, withLocals: Bool = true) -> Scope? {
         let header = SwiftScopes.headerTokens(before: open, in: tokens)
         guard let keyword = header.lastIndex(where: { $0.kind == .identifier && ($0.text == "func" || $0.text == "init") }) else { return nil }
         let name = header[keyword].text == "init" ? "init" : (keyword + 1 < header.endIndex ? header[keyword + 1].text : "")
@@ -100,7 +107,7 @@ package struct FunctionScopes {
             finish(at: close)
         }
         var locals: [String: [Int]] = [:]
-        if let close = SwiftScopes.closing(open, in: tokens) {
+        if withLocals, let close = SwiftScopes.closing(open, in: tokens) {
             for index in (open + 1)..<close where tokens[index].kind == .identifier && index > 0
                 && (tokens[index - 1].text == "let" || tokens[index - 1].text == "var") {
                 locals[tokens[index].text, default: []].append(index)
