@@ -374,14 +374,25 @@ struct CodeModel: Sendable {
             guard use.isRegistration || use.role == .request(.continuedProcessing), case .function(let key) = use.launch else { return nil }
             return Self.callableName(key)
         })
-        // The files read whole may already call the registering functions from more names than a chain from launch
-        // has (home-assistant's `register`, through its callers there, 223 names): reading every file that mentions
-        // them read 939 of its 1,625 files, nine tenths of doctor's time, before the round's check stopped the search.
-        if frontier.count > Self.mostCallerNames {
-            callerSearchCut = "its search for callers stopped before its first round, at \(Self.namesOfCallers(frontier.count)) (more than \(Self.mostCallerNames)) in the files read whole, whose callers it did not read"
-            frontier = []
-        }
-        for round in 0..<Self.callerRounds {
+        for round in 0...Self.callerRounds {
+            // More callers than a call chain from launch has: following them all by name reads most of the app, so
+            // the search stops there, and a registration whose path from launch it did not find gets the CHECK001
+            // note, as when the rounds run out. One budget, checked before each round: home-assistant's `register`
+            // led to 400 names by the fourth round, and already to 223 through its callers in the files read whole,
+            // which read 939 of its 1,625 files in round 0, nine tenths of doctor's time. Round 0 still reads the
+            // files the other facts want.
+            if frontier.count > Self.mostCallerNames {
+                callerSearchCut = round == 0
+                    ? "its search for callers stopped before its first round, at \(Self.namesOfCallers(frontier.count)) (more than \(Self.mostCallerNames)) in the files read whole, whose callers it did not read"
+                    : "its search for callers stopped in round \(round), at \(Self.namesOfCallers(frontier.count)) (more than \(Self.mostCallerNames)), whose callers it did not read"
+                frontier = []
+            }
+            guard round < Self.callerRounds else {
+                if !frontier.isEmpty {
+                    callerSearchCut = "its search for callers stopped after \(Self.callerRounds) rounds with \(Self.namesOfCallers(frontier.count)) still to follow"
+                }
+                return
+            }
             let names = round == 0 ? wanted.union(frontier) : frontier
             guard !names.isEmpty, !skipped.isEmpty else { return }
             let held = Self.namesHeld(names, in: skipped, stopsAtFirst: true)
@@ -406,16 +417,6 @@ struct CodeModel: Sendable {
             index(functions)
             frontier = withCallers(functions.filter { !$0.mentions.isDisjoint(with: frontier) && !LaunchPaths.endsCallerSearch($0) }
                 .map { Self.callableName($0.key) })
-            // More callers than a call chain from launch has: following them all by name reads most of the app
-            // (home-assistant's `register` led to 400 names by the fourth round), so the search stops there, and a
-            // registration whose path from launch it did not find gets the CHECK001 note, as when the rounds run out.
-            guard frontier.count <= Self.mostCallerNames else {
-                callerSearchCut = "its search for callers stopped in round \(round + 1), at \(Self.namesOfCallers(frontier.count)) (more than \(Self.mostCallerNames)), whose callers it did not read"
-                return
-            }
-            if round == Self.callerRounds - 1, !frontier.isEmpty {
-                callerSearchCut = "its search for callers stopped after \(Self.callerRounds) rounds with \(Self.namesOfCallers(frontier.count)) still to follow"
-            }
         }
     }
 
