@@ -43,7 +43,7 @@ extension DoctorRule {
             .triggering("a registration in init(), made at launch, that .onAppear reaches through init(preview:) handing over with self.init(): a warning",
                         initializers(delegating: true, marker: "1️⃣"), "1️⃣ BG004 warning"),
             .triggering("a registration launch reaches and .onAppear reaches again through a property a superclass declares in another file (feature.sensors.start(), a Screen): a warning",
-                        inheritedProperty("class Base {\n    let sensors = Screen()\n}\n", marker: "1️⃣"), "1️⃣ BG004 warning"),
+                        ExampleSources.inheritedProperty("class Base {\n    let sensors = Screen()\n}\n", marker: "1️⃣"), "1️⃣ BG004 warning"),
             .triggering("a registration launch reaches and .onAppear reaches again through what a function of another file returns (let sensors = makeSensors(), a Screen): a warning",
                         ExampleSources.madeByFunction("Screen", marker: "1️⃣"), "1️⃣ BG004 warning"),
             .triggering("a registration launch reaches and .onAppear reaches again through self.sensors in a subclass whose file does not declare it, a Screen its superclass in another file declares: a warning",
@@ -95,9 +95,9 @@ extension DoctorRule {
                                .with("App/Sensors.swift", "final class Sensors {\n    func start() {}\n}\n")
                                .with("App/ContentView.swift", ExampleSources.view(".onAppear { Current.sensors.start() }"))),
             .nonTriggering("a registration at launch, and .onAppear calling another type's method of the same name through a property a superclass declares in another file (feature.sensors.start())",
-                           inheritedProperty("class Base {\n    let sensors = Sensors()\n}\n")),
+                           ExampleSources.inheritedProperty("class Base {\n    let sensors = Sensors()\n}\n")),
             .nonTriggering("a registration at launch, and .onAppear calling another type's method of the same name through a property a protocol's extension declares",
-                           inheritedProperty("protocol Base {}\n\nextension Base {\n    var sensors: Sensors { Sensors() }\n}\n")),
+                           ExampleSources.inheritedProperty("protocol Base {}\n\nextension Base {\n    var sensors: Sensors { Sensors() }\n}\n")),
             .nonTriggering("a registration at launch, and .onAppear calling another type's method of the same name on what a function of another file returns (let sensors = makeSensors())",
                            ExampleSources.madeByFunction("Sensors")),
             .nonTriggering("a registration at launch, and .onAppear calling another type's method of the same name through self.sensors in a subclass whose file does not declare it (its superclass in another file does)",
@@ -184,28 +184,6 @@ extension DoctorRule {
 
                     func schedule() {
                         try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
-                    }
-                }
-
-                """)
-    }
-
-    /// Launch runs `Screen().start()`, which registers (`marker` before it); a view's `.onAppear` calls
-    /// `feature.sensors.start()`, where `Feature` (a file of its own) inherits `sensors` from `base`, another file.
-    private static func inheritedProperty(_ base: String, marker: String = "") -> ExampleApp {
-        ExampleSources.late("func start() {", marker: marker).launching("Screen().start()")
-            .with("App/Base.swift", base)
-            .with("App/Feature.swift", "final class Feature: Base {}\n")
-            .with("App/Sensors.swift", "final class Sensors {\n    func start() {}\n}\n")
-            .with("App/ContentView.swift", """
-                import SwiftUI
-
-                struct ContentView: View {
-                    let feature = Feature()
-
-                    var body: some View {
-                        Text("Hello")
-                            .onAppear { feature.sensors.start() }
                     }
                 }
 

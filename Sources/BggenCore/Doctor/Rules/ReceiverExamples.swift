@@ -2,12 +2,25 @@
 /// registers, and a view reaches a `start()` whose receiver only another file types. A `Screen` makes the later path
 /// real (a warning); a `Sensors`, whose `start()` does not register, makes it another type's (nothing).
 extension ExampleSources {
+    /// A view's `.onAppear` calls `feature.sensors.start()`, and `Feature` (a file of its own) inherits `sensors` from
+    /// `base`, another file.
+    static func inheritedProperty(_ base: String, marker: String = "") -> ExampleApp {
+        inherited(base, feature: "final class Feature: Base {}\n", call: "feature.sensors.start()", marker: marker)
+    }
+
     /// A view's `.onAppear` calls `feature.boot()`, and `Feature` (a file of its own, which declares no `sensors`)
     /// calls `self.sensors.start()` on what it inherits from `base`, another file.
     static func inheritedThroughSelf(_ base: String, marker: String = "") -> ExampleApp {
+        inherited(base, feature: "final class Feature: Base {\n    func boot() {\n        self.sensors.start()\n    }\n}\n",
+                  call: "feature.boot()", marker: marker)
+    }
+
+    /// Launch runs `Screen().start()` (`marker` before the registering `start()`); a view holding a `Feature`, declared
+    /// by `feature` over `base`, runs `call` in `.onAppear`.
+    private static func inherited(_ base: String, feature: String, call: String, marker: String) -> ExampleApp {
         late("func start() {", marker: marker).launching("Screen().start()")
             .with("App/Base.swift", base)
-            .with("App/Feature.swift", "final class Feature: Base {\n    func boot() {\n        self.sensors.start()\n    }\n}\n")
+            .with("App/Feature.swift", feature)
             .with("App/Sensors.swift", "final class Sensors {\n    func start() {}\n}\n")
             .with("App/ContentView.swift", """
                 import SwiftUI
@@ -17,7 +30,7 @@ extension ExampleSources {
 
                     var body: some View {
                         Text("Hello")
-                            .onAppear { feature.boot() }
+                            .onAppear { \(call) }
                     }
                 }
 
