@@ -68,10 +68,14 @@ struct Report {
     }
 
     /// Changes bggen does not make itself, spelled out in full: the steps point at them, and each is an edit to
-    /// the app's own project.
+    /// the app's own project. An instruction's first line, a sentence, is filled to the width; the lines under it are
+    /// YAML to paste and the command to run after, printed as they are, so what is copied is what the spec takes.
     func instructions() -> String {
         guard !edits.instructions.isEmpty else { return "" }
-        return "\nTo do by hand in your project:\n" + edits.instructions.map { "  - \($0)\n" }.joined()
+        return "\nTo do by hand in your project:\n" + edits.instructions.map { instruction in
+            let lines = instruction.split(separator: "\n", omittingEmptySubsequences: false)
+            return filled("  - ", LineFill.words(String(lines[0])), rest: "    ") + lines.dropFirst().map { "\($0)\n" }.joined()
+        }.joined()
     }
 
     /// `bggen/NEXT_STEPS.md` as the user reaches it from where they ran bggen.

@@ -34,6 +34,25 @@ struct InitOutputWidthTests {
         #expect(first.stdout.split(separator: "\n").contains { $0.hasSuffix("bggen init --next-steps demo):") }, "\(first.stdout)")
     }
 
+    /// In an XcodeGen app the changes to make by hand start with a sentence (119 characters in ElementX's), which is
+    /// filled like the steps; the YAML under it is printed as it must be pasted, each line whole.
+    @Test(arguments: [60, 80])
+    func theChangesToMakeByHandAreFilledAndTheirYAMLKeptWhole(width: Int) throws {
+        let repo = try Fixtures.copy("XcodeGen")
+        let run = try InProcessRunner.run(["init", "--yes", "--dry-run", "--tasks", "processing"], in: repo.url, environment: ["COLUMNS": "\(width)"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let byHand = try #require(run.stdout.range(of: "To do by hand in your project:\n").map { String(run.stdout[$0.upperBound...]) })
+        let sentence = "ElementX/SupportingFiles/target.yml generates ElementX's Info.plist; add under targets: ElementX: info: properties:"
+        #expect(FilledLines.flat(byHand).hasPrefix("  - \(sentence) "), "at \(width):\n\(byHand)")
+        let lines = byHand.split(separator: "\n")
+        let yaml = lines.filter { $0.hasPrefix("      ") }
+        #expect(yaml.contains { $0.hasPrefix("      BGTaskSchedulerPermittedIdentifiers: [io.element.elementx.background.refresh, io.element.elementx.processing]") },
+                "at \(width):\n\(byHand)")
+        #expect(lines.contains("  then run xcodegen generate."), "at \(width):\n\(byHand)")
+        let wide = FilledLines.tooWide(byHand, width: width).filter { !yaml.map(String.init).contains($0) }
+        #expect(wide.isEmpty, "at \(width): \(wide)")
+    }
+
     /// The README's quick start shows the next steps as `init --yes demo` prints them at 80 columns.
     @Test func theReadmeShowsTheNextStepsAsPrinted() throws {
         let folder = try TemporaryDirectory()
