@@ -364,10 +364,12 @@ import Foundation
         }
     }
 
-    /// Moves the downloaded file to `destination`. An existing file there is replaced atomically by `rename(2)`, so
-    /// a failed move leaves it in place; an existing folder is refused, because replacing it would delete what it
-    /// holds. The downloaded file is in the app's container, on the same volume as the app's and its app groups'
-    /// folders; a destination on another volume (`EXDEV`) gets a copy renamed over it (`replace(_:withCopyOf:)`).
+    /// Moves the downloaded file to `destination` by `rename(2)`, so the name only ever holds a whole file: a new
+    /// name appears with all of it, and an existing file there is replaced atomically, a failed move leaving it in
+    /// place; an existing folder is refused, because replacing it would delete what it holds. The downloaded file
+    /// is in the app's container, on the same volume as the app's and its app groups' folders; a destination on
+    /// another volume (`EXDEV`), new or not, gets a copy made beside it and renamed to it (`replace(_:withCopyOf:)`),
+    /// not `moveItem`'s copy into the name itself, which a run ended mid-copy leaves half written there, unreported.
     /// The file then gets class `completeUntilFirstUserAuthentication`, like its folder: a move keeps the class a
     /// file was created with, so the app can read it while the device is locked, once unlocked since it started.
     /// Returns whether the name is new: false when a file of that name was replaced.
@@ -376,11 +378,10 @@ import Foundation
         try prepareFolder(destination.deletingLastPathComponent())
         var isFolder: ObjCBool = false
         let existed = fileManager.fileExists(atPath: destination.path, isDirectory: &isFolder)
-        if !existed {
-            try fileManager.moveItem(at: location, to: destination)
-        } else if isFolder.boolValue {
+        if existed && isFolder.boolValue {
             throw BackgroundDownloadError.destinationIsAFolder
-        } else if rename(location.path, destination.path) != 0 {
+        }
+        if rename(location.path, destination.path) != 0 {
             let code = errno
             guard code == EXDEV else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
             try replace(destination, withCopyOf: location)
@@ -391,8 +392,8 @@ import Foundation
     }
 
     /// `rename(2)` cannot cross volumes: the downloaded file is copied beside `destination` under a hidden
-    /// temporary name, on the destination's volume, and that copy is renamed over it, so the replacement is still
-    /// atomic. A copy that fails, or a rename, leaves the old file and removes the copy.
+    /// temporary name, on the destination's volume, and that copy is renamed to it, so the name still gets the whole
+    /// file at once. A copy that fails, or a rename, leaves the old file, if any, and removes the copy.
     private static func replace(_ destination: URL, withCopyOf location: URL) throws {
         let copy = destination.deletingLastPathComponent().appendingPathComponent(".\(UUID().uuidString).download")
         do {
