@@ -122,7 +122,7 @@ struct ExistingProjectTests {
         let arguments = ["init", "--yes", "--tasks", "processing,silent-push"]
         let run = try InProcessRunner.run(arguments, in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("generates ElementX's Info.plist; add under targets: ElementX: info: properties:"))
+        #expect(FilledLines.flat(run.stdout).contains("generates ElementX's Info.plist; add under targets: ElementX: info: properties:"))
         #expect(run.stdout.contains("BGTaskSchedulerPermittedIdentifiers:"))
         #expect(run.stdout.contains("then run xcodegen generate."))
         let files = try repo.files()

@@ -58,7 +58,7 @@ struct JSONReportTests {
             }
         }
         for instruction in document["instructions"] as? [String] ?? [] {
-            #expect(text.stdout.contains("  - " + instruction), "\(fixture): \(instruction)")
+            #expect(FilledLines.flat(text.stdout).contains(FilledLines.flat("- " + instruction)), "\(fixture): \(instruction)")
         }
     }
 

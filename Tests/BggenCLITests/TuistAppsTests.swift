@@ -17,14 +17,14 @@ struct TuistAppsTests {
         #expect(output.components(separatedBy: "no literal .target").count == 2, "\(output)")
         #expect(output.contains("Info.plist: generated from Apps/Chime/Project.swift"), "\(output)")
         #expect(output.contains("create     Apps/Chime/Sources/BackgroundProcessing/BackgroundTaskManager.swift"), "\(output)")
-        #expect(output.contains("""
+        #expect(FilledLines.flat(output).contains("""
             - Apps/Chime/Project.swift generates Chime's Info.plist from the dictionary of its infoPlist: add "BGTaskSchedulerPermittedIdentifiers": ["app.example.chime.refresh", "app.example.chime.processing"] to the dictionary; add "processing" to the existing "UIBackgroundModes" array, then run tuist generate.
             """), "\(output)")
 
         let lumen = try InProcessRunner.run(["init", "--dry-run", "--yes", "--target", "Lumen", "--tasks", "processing"], in: repo.url)
         #expect(lumen.status == 0, "\(lumen.stderr)")
         #expect(lumen.stdout.contains("create     Apps/Lumen/Sources/BackgroundProcessing/BackgroundTaskManager.swift"), "\(lumen.stdout)")
-        #expect(lumen.stdout.contains("""
+        #expect(FilledLines.flat(lumen.stdout).contains("""
             Apps/Lumen/Project.swift generates Lumen's Info.plist from the dictionary of its infoPlist: add "app.example.lumen.processing" to the existing "BGTaskSchedulerPermittedIdentifiers" array, then run tuist generate.
             """), "\(lumen.stdout)")
     }

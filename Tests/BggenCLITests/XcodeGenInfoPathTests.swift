@@ -15,8 +15,10 @@ struct XcodeGenInfoPathTests {
         let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh"], in: repo.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try Data(contentsOf: plist) == before)
+        // The sentence is filled to the width; the YAML under it is printed whole, as it is pasted.
+        #expect(FilledLines.flat(run.stdout).contains("- project.yml generates Pantry's Info.plist; add under targets: Pantry: info: properties: "), "\(run.stdout)")
         #expect(run.stdout.contains("""
-              - project.yml generates Pantry's Info.plist; add under targets: Pantry: info: properties:
+            properties:
                   BGTaskSchedulerPermittedIdentifiers:
                     - org.example.pantry.refresh
                   UIBackgroundModes:
