@@ -68,8 +68,7 @@ struct DoctorOptions {
         overview: "Audits the background work of every iOS app target in DIR (default: the current folder): code, Info.plist and entitlements, read as `bggen init` reads them (Pods, .git, DerivedData and other people's code are skipped). Nothing is written without --fix. Works on any repository, whether or not bggen generated its code.",
         sections: [
             HelpSection(title: "RULES", blocks: [
-                // Padded by hand: Foundation's `padding(toLength:)` goes through NSString, and this table is built on
-                // every doctor run (the parser's spec holds it), where it was a twentieth of an empty folder's time.
+                // Padded by hand: Foundation's `padding(toLength:)` goes through NSString.
                 .rows(DoctorRule.all.map { HelpRow($0.id + String(repeating: " ", count: DoctorRule.idWidth - $0.id.count) + " \($0.severity.rawValue)", $0.summary) }),
                 .paragraph("When the code is too dynamic to decide (an identifier built at run time), doctor says so as a CHECK001 note rather than guess. Checks that depend on code doctor cannot read (Pods, remote packages) are notes in a repository that has such dependencies."),
             ]),

@@ -158,8 +158,25 @@ struct CommandSpec {
     /// The help page's paragraph below the usage line.
     let overview: String
     /// The reference `bggen help COMMAND` and the man page add after the options; `--help` leaves them out.
-    let sections: [HelpSection]
+    /// Made when asked for: the spec is built on every run for its parser, and doctor's rule table alone was a
+    /// share of an empty folder's run that printed no help.
+    var sections: [HelpSection] { makeSections() }
+    private let makeSections: @Sendable () -> [HelpSection]
     let examples: [String]
+
+    init(name: String, abstract: String, argument: String, argumentValues: CompletionValues, options: [OptionSpec],
+         groups: [OptionGroup], overview: String, sections: @autoclosure @escaping @Sendable () -> [HelpSection],
+         examples: [String]) {
+        self.name = name
+        self.abstract = abstract
+        self.argument = argument
+        self.argumentValues = argumentValues
+        self.options = options
+        self.groups = groups
+        self.overview = overview
+        makeSections = sections
+        self.examples = examples
+    }
 
     var usage: String { "bggen \(name) \(argument) [options]" }
 
