@@ -129,6 +129,17 @@ struct OwnCodeFolderTests {
 
     /// `*a*a…*a` against `aaa…ab` takes exponential time with backtracking; matched by dynamic programming it
     /// takes pattern times name.
+    /// An anchored path without `**` names its one folder: not one above it, below it or elsewhere.
+    @Test func anAnchoredPathNamesItsFolderAlone() {
+        let ignore = GitIgnore(text: "ios/cache\nApp.xcodeproj/xcuser*\n!ios/cache/keep\n")
+        #expect(ignore.verdict(forFolder: "ios/cache") == true)
+        #expect(ignore.verdict(forFolder: "App.xcodeproj/xcuserdata") == true)
+        #expect(ignore.verdict(forFolder: "ios/cache/keep") == false)
+        for unnamed in ["ios", "ios/cache/deep", "other/ios/cache", "ios/cached", "App.xcodeproj", "App.xcodeproj/data"] {
+            #expect(ignore.verdict(forFolder: unnamed) == nil, "\(unnamed)")
+        }
+    }
+
     @Test func aHostileGitIgnoreStaysLinear() {
         let star = String(repeating: "*a", count: 30)
         let ignore = GitIgnore(text: String(repeating: "\(star)\n", count: 100))

@@ -62,8 +62,10 @@ final class OwnCodeFolders {
         var base = ""
         let components = folder.split(separator: "/")
         for depth in 0..<components.count {
-            let below = components[depth...].joined(separator: "/")
-            if let verdict = ignoreFile(in: base)?.verdict(forFolder: below) { decided = verdict }
+            // The path below is joined only where a `.gitignore` is, which most folders have none of.
+            if let file = ignoreFile(in: base), let verdict = file.verdict(forFolder: components[depth...].joined(separator: "/")) {
+                decided = verdict
+            }
             base = PathText.join(base, String(components[depth]))
         }
         return decided ?? false
