@@ -317,7 +317,7 @@ struct ReaderLinearityTests {
                 }
                 """
             return {
-                let model = try XcodeProjectModel(text: text, projectPath: "A.xcodeproj")
+                let model = try XcodeProjectModel(data: Data(text.utf8), projectPath: "A.xcodeproj")
                 #expect(model.targets.first?.sourceFiles.count == count)
             }
         }

@@ -1,4 +1,5 @@
 import BggenFormats
+import Foundation
 
 /// Reads an `.xcodeproj` and the xcconfigs it is based on into report values.
 ///
@@ -24,13 +25,13 @@ struct XcodeProjectReader {
 
     func read(_ projectPath: String) throws(ProjectError) -> ProjectReading {
         let pbxproj = "\(projectPath)/project.pbxproj"
-        let text: String
+        let data: Data
         do {
-            text = try fileSystem.read(PathText.join(root, pbxproj))
+            data = try fileSystem.readUTF8(PathText.join(root, pbxproj))
         } catch {
             throw .unreadable(path: pbxproj, reason: FileSystemError.cause(of: error))
         }
-        let model = try XcodeProjectModel(text: text, projectPath: projectPath)
+        let model = try XcodeProjectModel(data: data, projectPath: projectPath)
         var reading = ProjectReading()
         reading.usesSynchronizedFolders = !model.synchronizedGroups.isEmpty
         var configs = XCConfigCache(root: root, fileSystem: fileSystem)

@@ -93,6 +93,14 @@ extension FileSystem {
         try String(utf8File: try readData(path), at: path)
     }
 
+    /// The file's bytes, checked as `read` checks them, for a reader that scans bytes and makes no String of the
+    /// whole file; the same error when they are not UTF-8.
+    public func readUTF8(_ path: String) throws -> Data {
+        let data = try readData(path)
+        guard data.withUnsafeBytes(UTF8Check.isValid) else { throw FileSystemError.notUTF8(data, at: path) }
+        return data
+    }
+
     public func readFiles(_ files: [String], below folder: String, within root: String, body: @Sendable (Int, Result<Data, any Error>) -> Void) {
         readOneByOne(files, below: folder, within: root, body: body)
     }
@@ -182,13 +190,18 @@ extension FileSystemError {
     }
 }
 
+extension FileSystemError {
+    /// `data`, read from `path`, is not UTF-8 text: the error names its first line that is not.
+    static func notUTF8(_ data: Data, at path: String) -> FileSystemError {
+        FileSystemError(path: path, cause: "it is not UTF-8 text (line \(String.firstInvalidUTF8Line(data))); save it as UTF-8")
+    }
+}
+
 extension String {
     /// `data`, read from `path`, as UTF-8 text; the error names the first line that is not. The path is made only
     /// for the error.
     public init(utf8File data: Data, at path: @autoclosure () -> String) throws {
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw FileSystemError(path: path(), cause: "it is not UTF-8 text (line \(Self.firstInvalidUTF8Line(data))); save it as UTF-8")
-        }
+        guard let text = String(validating: data, as: UTF8.self) else { throw FileSystemError.notUTF8(data, at: path()) }
         self = text
     }
 

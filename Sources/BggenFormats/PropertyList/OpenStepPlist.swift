@@ -1,3 +1,5 @@
+import Foundation
+
 /// A value of an old-style (OpenStep / ASCII) property list, the format of `project.pbxproj`.
 ///
 /// Not `indirect`: arrays and dictionaries already hold their elements on the heap, and boxing every value as well
@@ -44,19 +46,26 @@ package struct OpenStepSyntaxError: Error, Equatable {
 /// `<hex data>`, and `/* */` and `//` comments. Comments are skipped, so the `/* Foo.swift */` labels Xcode puts
 /// after object IDs never reach the model.
 ///
-/// It scans the text's UTF-8 bytes in place and makes a `String` only for each key and value it keeps, and each
-/// object ID once however often it is referred to: a project of a megabyte is read in milliseconds (issue 39).
+/// It scans the text's UTF-8 bytes in place and makes a `String` only for each key and value it keeps: a project of
+/// a megabyte is read in milliseconds (issue 39).
 package enum OpenStepParser {
     package static func parse(_ text: String) throws(OpenStepSyntaxError) -> OpenStepValue {
         var text = text
-        let result = text.withUTF8 { bytes -> Result<OpenStepValue, OpenStepSyntaxError> in
-            var scanner = OpenStepScanner(bytes: bytes)
-            do throws(OpenStepSyntaxError) {
-                return .success(try scanner.parseDocument())
-            } catch {
-                return .failure(error)
-            }
+        return try text.withUTF8 { parse(utf8: $0) }.get()
+    }
+
+    /// The file's bytes as they were read, checked to be UTF-8 (`FileSystem.readUTF8`), so that no String of the
+    /// whole file is made only to be scanned.
+    package static func parse(utf8 data: Data) throws(OpenStepSyntaxError) -> OpenStepValue {
+        try data.withUnsafeBytes { parse(utf8: $0.assumingMemoryBound(to: UInt8.self)) }.get()
+    }
+
+    private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Result<OpenStepValue, OpenStepSyntaxError> {
+        var scanner = OpenStepScanner(bytes: bytes)
+        do throws(OpenStepSyntaxError) {
+            return .success(try scanner.parseDocument())
+        } catch {
+            return .failure(error)
         }
-        return try result.get()
     }
 }
