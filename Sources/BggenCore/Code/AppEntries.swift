@@ -42,7 +42,7 @@ enum AppEntries {
     /// delegate when XCTest is loaded still starts the app's own delegate in the app.
     private static func classes(returnedBy name: String, in tokens: [SourceToken]) -> [String] {
         guard let declaration = tokens.indices.first(where: { tokens[$0].text == "func" && TokenPattern.matches(tokens, at: $0 + 1, [name]) }),
-              let open = tokens[declaration...].firstIndex(where: { $0.kind == .punctuation && $0.text == "{" }),
+              let open = tokens[declaration...].firstIndex(where: { $0.is("{") }),
               let close = SwiftScopes.closing(open, in: tokens) else { return [] }
         var names: [String] = []
         for index in (open + 1)..<close where tokens[index].kind == .identifier && TokenPattern.matches(tokens, at: index + 1, [".", "self"])
@@ -86,7 +86,7 @@ enum AppEntries {
             && TokenPattern.matches(tokens, at: index + 1, ["("]) && index + 2 < tokens.count {
             adaptor = (tokens[index + 2].text, tokens[index].line)
         }
-        for open in tokens.indices where tokens[open].kind == .punctuation && tokens[open].text == "{" {
+        for open in tokens.indices where tokens[open].is("{") {
             let header = SwiftScopes.headerTokens(before: open, in: tokens)
             guard let keyword = header.lastIndex(where: { ["struct", "class", "enum", "extension"].contains($0.text) && $0.kind == .identifier }),
                   keyword + 1 < header.endIndex, !inDebug(keyword) else { continue }

@@ -37,8 +37,8 @@ struct CallShape: Sendable, Hashable {
 
     /// The call named at `index` (followed by its `(`), with the labels of each `(` of the file
     /// (`CallArguments.labels(in:)`) and the receiver types the file gives.
-    init?(at index: Int, in tokens: [SourceToken], labels: [Int: CallArguments.Written], receivers: ReceiverTypes, known: inout [Int: String?]) {
-        guard let written = labels[index + 1], let close = SwiftScopes.closing(index + 1, in: tokens) else { return nil }
+    init?(at index: Int, in tokens: [SourceToken], labels: [CallArguments.Written?], receivers: ReceiverTypes, known: inout [Int: String?]) {
+        guard index + 1 < labels.count, let written = labels[index + 1], let close = SwiftScopes.closing(index + 1, in: tokens) else { return nil }
         self.labels = written.labels
         passesCase = written.passesCase
         hasTrailingClosure = close + 1 < tokens.count && tokens[close + 1].text == "{"
@@ -95,37 +95,38 @@ enum CallArguments {
         var passesCase = false
     }
 
-    /// The labels of the arguments in each `(…)` of a file, by the index of its `(` (`_` for an argument without
-    /// one), and whether one of them is an implicit member (`.didBecomeActive`): one pass with a stack of the open
-    /// brackets, so calls nested in calls are not read once per level.
-    static func labels(in tokens: [SourceToken]) -> [Int: Written] {
-        var result: [Int: Written] = [:]
+    /// The labels of the arguments in each `(…)` of a file, at the index of its `(` (`_` for an argument without
+    /// one; nil at any other token), and whether one of them is an implicit member (`.didBecomeActive`): one pass
+    /// with a stack of the open brackets, so calls nested in calls are not read once per level. An array by token,
+    /// not a dictionary: every name of every function body is looked up, and hashing each showed in profiles.
+    static func labels(in tokens: [SourceToken]) -> [Written?] {
+        var result = [Written?](repeating: nil, count: tokens.count)
         // Each open bracket, whether it is a `(`, and for one what it holds so far and whether the current argument
         // has begun. The innermost is changed where it lies: a copy of it appended to was a copy of its labels.
         var open: [(at: Int, isParenthesis: Bool, written: Written, started: Bool)] = []
+        // The tokens are read where they lie: a copy of each (its text and interpolations retained) cost more than the test.
         for index in tokens.indices {
-            let token = tokens[index]
-            let text = token.text
-            if token.kind == .punctuation, text == "(" || text == "[" || text == "{" {
+            let nesting = tokens[index].nesting
+            if nesting > 0 {
                 if let last = open.indices.last, open[last].isParenthesis, !open[last].started {
                     open[last].written.labels.append("_")
                     open[last].started = true
                 }
-                open.append((index, text == "(", Written(), false))
+                open.append((index, tokens[index].is("("), Written(), false))
                 continue
             }
-            if token.kind == .punctuation, text == ")" || text == "]" || text == "}" {
-                if let top = open.popLast(), text == ")", top.isParenthesis { result[top.at] = top.written }
+            if nesting < 0 {
+                if let top = open.popLast(), tokens[index].is(")"), top.isParenthesis { result[top.at] = top.written }
                 continue
             }
             guard let last = open.indices.last, open[last].isParenthesis else { continue }
-            if token.kind == .punctuation, text == "," {
+            if tokens[index].is(",") {
                 open[last].started = false
             } else if !open[last].started {
-                let labelled = token.kind == .identifier && index + 1 < tokens.count && tokens[index + 1].text == ":"
-                open[last].written.labels.append(labelled ? text : "_")
+                let labelled = tokens[index].kind == .identifier && index + 1 < tokens.count && tokens[index + 1].hasText(":")
+                open[last].written.labels.append(labelled ? tokens[index].text : "_")
                 let value = labelled ? index + 2 : index
-                if value + 1 < tokens.count, tokens[value].text == ".", tokens[value].kind == .punctuation, tokens[value + 1].kind == .identifier {
+                if value + 1 < tokens.count, tokens[value].is("."), tokens[value + 1].kind == .identifier {
                     open[last].written.passesCase = true
                 }
                 open[last].started = true

@@ -217,7 +217,7 @@ struct HandlerClosure: Sendable, Equatable {
               let close = SwiftScopes.closing(starts[0] + 1, in: tokens) else { return nil }
         let words = tokens[(starts[0] + 2)..<close].prefix(while: { $0.text != ":" })
         guard let parameter = words.last?.text, let label = words.first?.text,
-              let open = tokens[close...].firstIndex(where: { $0.kind == .punctuation && $0.text == "{" }),
+              let open = tokens[close...].firstIndex(where: { $0.is("{") }),
               let end = SwiftScopes.closing(open, in: tokens) else { return nil }
         return ((open + 1)..<end, parameter, label)
     }

@@ -239,7 +239,7 @@ enum LaunchPaths {
     /// `DispatchQueue.main.async {}`.
     private static func objectiveCEntryBlocks(in tokens: [SourceToken]) -> [Int: LaunchEntry] {
         var result: [Int: LaunchEntry] = [:]
-        for open in tokens.indices where tokens[open].kind == .punctuation && tokens[open].text == "{" {
+        for open in tokens.indices where tokens[open].is("{") {
             if let entry = objectiveCEntry(at: open, in: tokens) { result[open] = entry }
         }
         return result
@@ -328,7 +328,7 @@ enum LaunchPaths {
         }
         // Swift calls with their labels and receivers, so a call of another type's method of the same name
         // (`tableView.register(_:forCellReuseIdentifier:)`) is not followed to the app's `register()`.
-        let labels = language == .swift ? CallArguments.labels(in: tokens) : [:]
+        let labels = language == .swift ? CallArguments.labels(in: tokens) : []
         let receivers = ReceiverTypes(tokens: language == .swift ? tokens : [])
         let scopes = FunctionScopes(tokens: tokens)
         var receiverTypeByScope: [Int: String?] = [:]
@@ -360,7 +360,7 @@ enum LaunchPaths {
             return (Set(otherUses.keys), shapes.filter { (otherUses[$0.key] ?? 0) == 0 })
         }
         // The kind is compared before the text throughout: comparing every token's text with `{` cost a call each.
-        for open in tokens.indices where tokens[open].kind == .punctuation && tokens[open].text == "{" {
+        for open in tokens.indices where tokens[open].is("{") {
             let header = SwiftScopes.headerTokens(before: open, in: tokens)
             var key: String?
             var type: String?
@@ -414,7 +414,7 @@ enum LaunchPaths {
     /// deferring or per-operation call, outside a function's own header.
     private static func entryClosures(in tokens: [SourceToken]) -> [Int: LaunchEntry] {
         var result: [Int: LaunchEntry] = [:]
-        for open in tokens.indices where tokens[open].kind == .punctuation && tokens[open].text == "{" && open > 0 {
+        for open in tokens.indices where tokens[open].is("{") && open > 0 {
             // The call's name: just before the `{`, or before its `(…)`, or the label of the argument it is.
             var before = open - 1
             if tokens[before].text == ":" && before > 0 { before -= 1 } else if tokens[before].text == ")", tokens[before].partner >= 0 {
@@ -495,7 +495,7 @@ enum LaunchPaths {
     /// `extension Sub: Other where …`. A call on a receiver of one type may run a method of a type related this way.
     static func supertypes(in tokens: [SourceToken]) -> [String: Set<String>] {
         var result: [String: Set<String>] = [:]
-        for open in tokens.indices where tokens[open].kind == .punctuation && tokens[open].text == "{" {
+        for open in tokens.indices where tokens[open].is("{") {
             let header = SwiftScopes.headerTokens(before: open, in: tokens)
             guard let keyword = header.lastIndex(where: { $0.kind == .identifier && (typeKeywords.contains($0.text) || $0.text == "protocol") }),
                   keyword + 1 < header.endIndex, !["func", "var", "let"].contains(header[keyword + 1].text) else { continue }

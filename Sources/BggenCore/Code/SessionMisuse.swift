@@ -67,7 +67,7 @@ struct SessionMisuse: Sendable, Equatable {
         var scopes = FunctionScopes(tokens: tokens)
         var result: [ParameterCall] = []
         for index in tokens.indices where index > 0 && tokens[index - 1].text == "func" && tokens[index].kind == .identifier {
-            guard let open = tokens[index...].firstIndex(where: { $0.kind == .punctuation && $0.text == "{" }),
+            guard let open = tokens[index...].firstIndex(where: { $0.is("{") }),
                   let function = scopes.function(around: open + 1), function.open == open,
                   let close = SwiftScopes.closing(open, in: tokens) else { continue }
             for (position, name) in function.scope.parameters.enumerated() {
@@ -166,7 +166,7 @@ struct SessionMisuse: Sendable, Equatable {
         var scopes = FunctionScopes(tokens: tokens)
         var parameters: [String: [String]] = [:]
         for index in tokens.indices where index > 0 && tokens[index - 1].text == "func" && tokens[index].kind == .identifier {
-            guard let open = tokens[index...].firstIndex(where: { $0.kind == .punctuation && $0.text == "{" }),
+            guard let open = tokens[index...].firstIndex(where: { $0.is("{") }),
                   let function = scopes.function(around: open + 1), function.open == open else { continue }
             parameters[tokens[index].text] = function.scope.parameters
         }

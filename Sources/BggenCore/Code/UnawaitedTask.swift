@@ -59,7 +59,7 @@ struct UnawaitedTask: Sendable, Equatable {
                   let type = LaunchPaths.typeName(of: typeOpen, in: tokens),
                   supertypes[type]?.contains(where: { name in protocols.contains { name.hasSuffix($0) } }) == true,
                   let parameters = SwiftScopes.closing(index + 1, in: tokens),
-                  let open = tokens[parameters...].firstIndex(where: { $0.kind == .punctuation && $0.text == "{" }),
+                  let open = tokens[parameters...].firstIndex(where: { $0.is("{") }),
                   let close = SwiftScopes.closing(open, in: tokens) else { continue }
             result.append(((open + 1)..<close, work))
         }

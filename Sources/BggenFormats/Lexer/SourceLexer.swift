@@ -10,6 +10,16 @@ package struct SourceToken: Sendable, Equatable {
         case string
         case number
         case punctuation
+
+        /// Spelt out and inlinable: the synthesized `==` is reached from the readers in other modules through
+        /// `Equatable`'s witness, a call for each of the millions of kind tests doctor makes on a large app.
+        @inlinable
+        package static func == (lhs: Kind, rhs: Kind) -> Bool {
+            switch (lhs, rhs) {
+            case (.identifier, .identifier), (.string, .string), (.number, .number), (.punctuation, .punctuation): true
+            default: false
+            }
+        }
     }
 
     package var kind: Kind
@@ -29,16 +39,40 @@ package struct SourceToken: Sendable, Equatable {
     package var partner: Int32 = -1
     /// For a `{`: where the declaration or statement it belongs to starts (see `SwiftScopes.headerTokens`).
     var headerStart: Int32 = -1
+    /// For punctuation: its one ASCII byte (0 for any other token), so a reader tells brackets apart by a byte
+    /// rather than by comparing strings, which cost a call each for every token of every file read.
+    package private(set) var symbol: UInt8 = 0
 }
 
 extension SourceToken {
     /// +1 for an opening bracket, -1 for a closing one, 0 otherwise: how the token changes the nesting depth
     /// when scanning an argument list.
+    @inlinable
     package var nesting: Int {
-        guard kind == .punctuation else { return 0 }
-        if ["(", "[", "{"].contains(text) { return 1 }
-        if [")", "]", "}"].contains(text) { return -1 }
-        return 0
+        switch symbol {
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): 1
+        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): -1
+        default: 0
+        }
+    }
+
+    /// Whether the token is the punctuation `character` (`token.is("{")`): its kind and text, compared as one byte.
+    @inlinable
+    package func `is`(_ character: Unicode.Scalar) -> Bool {
+        symbol == UInt8(ascii: character)
+    }
+
+    /// Whether the token's text is the punctuation `character`, as `text == ":"` says, comparing a byte: only a
+    /// string literal, whose value may be the same character, compares its text.
+    @inlinable
+    package func hasText(_ character: Unicode.Scalar) -> Bool {
+        symbol == UInt8(ascii: character) || kind == .string && text.utf8.count == 1 && text.utf8.first == UInt8(ascii: character)
+    }
+
+    /// A punctuation token: its text is the one byte's, made once per byte value for the whole run.
+    fileprivate init(punctuation byte: UInt8, line: Int) {
+        self.init(kind: .punctuation, text: SourceLexer.punctuationTexts[Int(byte)], line: line)
+        symbol = byte
     }
 }
 
@@ -61,9 +95,9 @@ package enum SourceLexer {
             }
             var open: [SourceToken] = []
             for token in lexer.tokens where token.kind == .punctuation {
-                switch token.text {
-                case "(", "[", "{": open.append(token)
-                case ")", "]", "}":
+                switch token.nesting {
+                case 1: open.append(token)
+                case -1:
                     guard open.popLast() != nil else { throw SourceSyntaxError(line: token.line, reason: "'\(token.text)' closes nothing") }
                 default: break
                 }
@@ -72,47 +106,52 @@ package enum SourceLexer {
                 throw SourceSyntaxError(line: unclosed.line, reason: "'\(unclosed.text)' is never closed; the file may be cut short")
             }
         }
-        return link(lexer.tokens)
+        var tokens = lexer.tokens
+        lexer.tokens = []
+        link(&tokens)
+        return tokens
     }
+
+    /// The text of each one-byte punctuation token, by its byte (an ASCII byte's own string; the rest are never
+    /// punctuation): made once, not once per token.
+    fileprivate static let punctuationTexts: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     /// Fills in `enclosing`, `partner` and `headerStart` in one pass. A header starts after the last `{`, `}` or `;`
     /// in the same bracket group; a `{` inside an argument list (`async(execute: {`) starts where the call does.
-    package static func link(_ tokens: [SourceToken]) -> [SourceToken] {
-        var tokens = tokens
+    /// In place: a copy of the array was a copy (and a retain) of every token's text.
+    package static func link(_ tokens: inout [SourceToken]) {
         var braces: [Int32] = []
         var brackets: [Int32] = []
         // Per open `(` or `[` group: where a header starting in it begins, updated at each boundary.
         var groupStarts: [Int32] = [0]
         for index in tokens.indices {
             tokens[index].enclosing = braces.last ?? -1
-            guard tokens[index].kind == .punctuation else { continue }
-            switch tokens[index].text {
-            case "{":
+            switch tokens[index].symbol {
+            case UInt8(ascii: "{"):
                 tokens[index].headerStart = groupStarts[groupStarts.count - 1]
                 braces.append(Int32(index))
                 brackets.append(Int32(index))
                 groupStarts[groupStarts.count - 1] = Int32(index + 1)
-            case "(", "[":
+            case UInt8(ascii: "("), UInt8(ascii: "["):
                 brackets.append(Int32(index))
                 groupStarts.append(groupStarts[groupStarts.count - 1])
-            case "}", ")", "]":
+            case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"):
                 if let open = brackets.popLast() {
                     tokens[index].partner = open
                     tokens[Int(open)].partner = Int32(index)
                 }
-                if tokens[index].text == "}" {
+                if tokens[index].symbol == UInt8(ascii: "}") {
                     _ = braces.popLast()
                     groupStarts[groupStarts.count - 1] = Int32(index + 1)
                 } else if groupStarts.count > 1 {
                     groupStarts.removeLast()
                 }
-            case ";":
+            case UInt8(ascii: ";"):
                 groupStarts[groupStarts.count - 1] = Int32(index + 1)
             default:
                 break
             }
         }
-        return tokens
     }
 
     private struct Lexer {
@@ -132,6 +171,8 @@ package enum SourceLexer {
         init(bytes: [UInt8], language: Language) {
             self.bytes = bytes
             self.language = language
+            // About one token per six bytes of Swift: growing the array copied every token made so far, again and again.
+            tokens.reserveCapacity(bytes.count / 6)
         }
 
         package func byte(_ offset: Int) -> UInt8? {
@@ -172,7 +213,7 @@ package enum SourceLexer {
                     if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
                         readString(hashes: hashes, startLine: startLine)
                     } else {
-                        tokens.append(SourceToken(kind: .punctuation, text: "#", line: startLine))
+                        tokens.append(SourceToken(punctuation: UInt8(ascii: "#"), line: startLine))
                     }
                 case UInt8(ascii: "@") where language == .objectiveC && byte(1) == UInt8(ascii: "\""):
                     position += 1
@@ -198,7 +239,7 @@ package enum SourceLexer {
                 case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
                     advance()
                 default:
-                    tokens.append(SourceToken(kind: .punctuation, text: String(UnicodeScalar(current)), line: line))
+                    tokens.append(SourceToken(punctuation: current, line: line))
                     position += 1
                 }
             }

@@ -160,7 +160,7 @@ package enum SwiftScopes {
     package static func declaredTypes(in tokens: [SourceToken]) -> [String: Isolation] {
         var result: [String: Isolation] = [:]
         var twice = Set<String>()
-        for open in tokens.indices where tokens[open].kind == .punctuation && tokens[open].text == "{" {
+        for open in tokens.indices where tokens[open].is("{") {
             guard let type = typeIsolation(header: headerTokens(before: open, in: tokens)) else { continue }
             if result[type.name] != nil { twice.insert(type.name) }
             result[type.name] = type.isolation
