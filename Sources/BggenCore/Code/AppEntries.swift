@@ -41,7 +41,7 @@ enum AppEntries {
     /// The classes `func name` returns as `X.self`, test doubles last-resort only: a function that picks a test
     /// delegate when XCTest is loaded still starts the app's own delegate in the app.
     private static func classes(returnedBy name: String, in tokens: [SourceToken]) -> [String] {
-        guard let declaration = tokens.indices.first(where: { tokens[$0].text == "func" && TokenPattern.matches(tokens, at: $0 + 1, [name]) }),
+        guard let declaration = tokens.indices.first(where: { tokens[$0].keyword == .func && TokenPattern.matches(tokens, at: $0 + 1, [name]) }),
               let open = tokens[declaration...].firstIndex(where: { $0.is("{") }),
               let close = SwiftScopes.closing(open, in: tokens) else { return [] }
         var names: [String] = []

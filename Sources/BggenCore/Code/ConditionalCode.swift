@@ -41,7 +41,7 @@ struct ConditionalCode {
     private func isFunction(_ header: ArraySlice<SourceToken>) -> Bool {
         language == .objectiveC
             ? LaunchPaths.objectiveCMethod(in: header) != nil
-            : header.contains { $0.kind == .identifier && ($0.text == "func" || $0.text == "init") }
+            : header.contains { $0.kind == .identifier && ($0.keyword == .func || $0.keyword == .initializer) }
     }
 
     private mutating func firstExit(in open: Int) -> Int? {

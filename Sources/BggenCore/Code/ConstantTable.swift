@@ -51,14 +51,14 @@ struct ConstantTable: Sendable {
             }
         }
         for index in tokens.indices where tokens[index].kind == .identifier {
-            let keyword = index > 0 ? tokens[index - 1].text : ""
-            let isDefine = keyword == "define" && index > 1 && tokens[index - 2].text == "#"
-            guard ["let", "var", "case", "const", "*"].contains(keyword) || isDefine else { continue }
+            let keyword = index > 0 ? tokens[index - 1].keyword : .none
+            let isDefine = keyword == .define && index > 1 && tokens[index - 2].text == "#"
+            guard [Keyword.let, .var, .case, .const].contains(keyword) || index > 0 && tokens[index - 1].hasText("*") || isDefine else { continue }
             // Past `: String`, once the name is known to be declared (not for every name of the file).
             var cursor = index + 1
             if TokenPattern.matches(tokens, at: cursor, [":", "String"]) { cursor += 2 }
             if index > 1, tokens[index - 2].text == "static" { fixedNames.insert(tokens[index].text) }
-            if keyword == "var", cursor > index + 1, TokenPattern.matches(tokens, at: cursor, ["{"]) {
+            if keyword == .var, cursor > index + 1, TokenPattern.matches(tokens, at: cursor, ["{"]) {
                 if let values = Self.switchedLiterals(tokens, body: cursor) { switchedMembers[tokens[index].text] = values }
                 // `var name: String { "…" }` or `{ return "…" }`: a computed property with one literal.
                 var body = cursor + 1
@@ -73,7 +73,7 @@ struct ConstantTable: Sendable {
                 guard TokenPattern.matches(tokens, at: cursor, ["="]) else { continue }
                 cursor += 1
             }
-            guard cursor < tokens.count, tokens[cursor].kind == .string || ["let", "var"].contains(keyword) else { continue }
+            guard cursor < tokens.count, tokens[cursor].kind == .string || keyword == .let || keyword == .var else { continue }
             if tokens[cursor].kind == .string, tokens[cursor].isLiteral, cursor + 1 == tokens.count || ![".", "+"].contains(tokens[cursor + 1].text) {
                 define(tokens[index].text, tokens[cursor].text, at: index)
                 continue
@@ -141,14 +141,12 @@ struct ConstantTable: Sendable {
         while let open = SwiftScopes.enclosingBrace(before: cursor, in: tokens) {
             cursor = open
             let header = SwiftScopes.headerTokens(before: open, in: tokens)
-            guard !header.contains(where: { $0.kind == .identifier && ["func", "init", "var", "let"].contains($0.text) }),
-                  let keyword = header.lastIndex(where: { $0.kind == .identifier && typeKeywords.contains($0.text) }) else { return nil }
+            guard !header.contains(where: { $0.kind == .identifier && [Keyword.func, .initializer, .var, .let].contains($0.keyword) }),
+                  let keyword = header.lastIndex(where: { $0.kind == .identifier && $0.keyword.declaresTypeOrProtocol }) else { return nil }
             names.insert(header[(keyword + 1)...].prefix { $0.kind == .identifier || $0.text == "." }.map(\.text).joined(), at: 0)
         }
         return names.isEmpty ? nil : names.joined(separator: ".")
     }
-
-    private static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "actor", "protocol"]
 
     /// The value an argument spells: a literal, a Swift string whose every interpolation is a known constant or
     /// `Bundle.main.bundleIdentifier`, a `+` chain of those, or a name the table holds; nil when any part is unknown.

@@ -195,15 +195,33 @@ struct FileFacts: Sendable {
     /// something else (data tasks for webhooks) covers no task kind.
     static func transferKinds(_ tokens: [SourceToken], fileName: String) -> [TaskKind] {
         var kinds = Set<TaskKind>()
-        for token in tokens where token.kind == .identifier {
-            if token.text.hasPrefix("downloadTask") { kinds.insert(.downloads) }
-            if token.text.hasPrefix("uploadTask") { kinds.insert(.uploads) }
+        // Each test is preceded by one on the bytes that it needs to pass (an ASCII prefix is the same bytes), so
+        // most names cost a byte comparison instead of a `Character` one.
+        for index in tokens.indices where tokens[index].kind == .identifier {
+            let text = tokens[index].text
+            if text.utf8.starts(with: "downloadTask".utf8), text.hasPrefix("downloadTask") { kinds.insert(.downloads) }
+            if text.utf8.starts(with: "uploadTask".utf8), text.hasPrefix("uploadTask") { kinds.insert(.uploads) }
         }
         if kinds.isEmpty {
-            let names = ([fileName] + tokens.filter { $0.kind == .string }.map(\.text)).map { $0.lowercased() }
-            if names.contains(where: { $0.contains("download") }) { kinds.insert(.downloads) }
-            if names.contains(where: { $0.contains("upload") }) { kinds.insert(.uploads) }
+            // Lower-casing makes "download" of a name only from ASCII letters in any case (no other character lowers to
+            // one of its letters): the names without them are spared `lowercased()` and Foundation's search.
+            let names = [fileName] + tokens.filter { $0.kind == .string }.map(\.text)
+            if names.contains(where: { mayHold($0, "download") && $0.lowercased().contains("download") }) { kinds.insert(.downloads) }
+            if names.contains(where: { mayHold($0, "upload") && $0.lowercased().contains("upload") }) { kinds.insert(.uploads) }
         }
         return kinds.sorted()
+    }
+
+    /// Whether `text`'s bytes hold `word` (lower-case ASCII letters) in any case.
+    private static func mayHold(_ text: String, _ word: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitsCount)
+        // A string without contiguous UTF-8 (bridged) is left to the full test.
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.count >= needle.count else { return false }
+            for start in 0...(bytes.count - needle.count) where bytes[start] | 0x20 == needle[0] {
+                if (1..<needle.count).allSatisfy({ bytes[start + $0] | 0x20 == needle[$0] }) { return true }
+            }
+            return false
+        } ?? true
     }
 }

@@ -36,7 +36,7 @@ struct HandlerClosure: Sendable, Equatable {
     /// wrappers of it (see `LaunchRegistration`), or as the name of one of the file's functions, and closures
     /// assigned to `.expirationHandler`, in Swift.
     static func all(in tokens: [SourceToken], file: String, registrations: [LaunchRegistration]) -> [HandlerClosure] {
-        let declared = Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
+        let declared = Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].keyword == .func }.map { tokens[$0].text })
         var reach = FunctionReach(tokens: tokens, declared: declared)
         let registrations = Dictionary(registrations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var reaches: [Int: FunctionReach.Reach?] = [:]
@@ -149,7 +149,7 @@ struct HandlerClosure: Sendable, Equatable {
         /// The name `let x = task as? T` (or `as!`, in `guard let` or `if let`) binds the task at `index` to.
         private static func rebinding(at index: Int, in body: Range<Int>, tokens: [SourceToken]) -> String? {
             guard index - 3 >= body.lowerBound, index + 3 < body.upperBound, tokens[index - 1].text == "=",
-                  tokens[index - 2].kind == .identifier, ["let", "var"].contains(tokens[index - 3].text),
+                  tokens[index - 2].kind == .identifier, (tokens[index - 3].keyword == .let || tokens[index - 3].keyword == .var),
                   tokens[index + 1].text == "as", ["?", "!"].contains(tokens[index + 2].text),
                   tokens[index + 3].kind == .identifier else { return nil }
             return tokens[index - 2].text
@@ -212,7 +212,7 @@ struct HandlerClosure: Sendable, Equatable {
     /// and that parameter's label (`_` for none); nil when there are several. A protocol's requirement has no body:
     /// it is no function of the file.
     static func function(named name: String, in tokens: [SourceToken]) -> (body: Range<Int>, parameter: String, label: String)? {
-        let starts = tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" && tokens[$0].text == name && !isRequirement($0, in: tokens) }
+        let starts = tokens.indices.filter { $0 > 0 && tokens[$0 - 1].keyword == .func && tokens[$0].text == name && !isRequirement($0, in: tokens) }
         guard starts.count == 1, TokenPattern.matches(tokens, at: starts[0] + 1, ["("]),
               let close = SwiftScopes.closing(starts[0] + 1, in: tokens) else { return nil }
         let words = tokens[(starts[0] + 2)..<close].prefix(while: { $0.text != ":" })

@@ -45,7 +45,7 @@ struct HandlerReturn: Sendable, Equatable {
                 if previous == "let" || previous == "var" { continue }
                 if TokenPattern.matches(tokens, at: index + 1, ["as"]) || TokenPattern.matches(tokens, at: index + 1, ["is"]) {
                     // `let alias = task as? BGAppRefreshTask`: the alias is the task too.
-                    if previous == "=", index >= 3, ["let", "var"].contains(tokens[index - 3].text) { names.insert(tokens[index - 2].text) }
+                    if previous == "=", index >= 3, (tokens[index - 3].keyword == .let || tokens[index - 3].keyword == .var) { names.insert(tokens[index - 2].text) }
                     continue
                 }
                 if TokenPattern.matches(tokens, at: index + 1, ["."]), index + 2 < tokens.count, readingMembers.contains(tokens[index + 2].text) {

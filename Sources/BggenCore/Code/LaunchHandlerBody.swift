@@ -18,7 +18,7 @@ struct LaunchHandlerBody: Equatable {
     private static let completing: Set<String> = ["setTaskCompleted", "expirationHandler", "defer"]
 
     static func all(in tokens: [SourceToken], file: String, registrations: [LaunchRegistration]) -> [LaunchHandlerBody] {
-        let declared = Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].text == "func" }.map { tokens[$0].text })
+        let declared = Set(tokens.indices.filter { $0 > 0 && tokens[$0 - 1].keyword == .func }.map { tokens[$0].text })
         var result: [LaunchHandlerBody] = []
         var functions: [(name: String, registrations: [FindingLocation], isHandler: Bool)] = []
         var positions: [String: Int] = [:]

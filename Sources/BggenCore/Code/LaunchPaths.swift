@@ -178,16 +178,16 @@ enum LaunchPaths {
         }
         if let first = header.first, SwiftScopes.statementKeywords.contains(first.text) { return nil }
         if let deferring = header.last(where: { $0.kind == .identifier && (deferringCalls.contains($0.text) || perOperationCalls.contains($0.text)) }),
-           !header.contains(where: { $0.text == "func" || $0.text == "init" }) {
+           !header.contains(where: { $0.keyword == .func || $0.keyword == .initializer }) {
             return .afterLaunch(entry(named: deferring.text).place)
         }
-        if let function = header.lastIndex(where: { $0.kind == .identifier && $0.text == "func" }), function + 1 < header.endIndex {
+        if let function = header.lastIndex(where: { $0.kind == .identifier && $0.keyword == .func }), function + 1 < header.endIndex {
             return classify(key(name: header[function + 1].text, header: header))
         }
-        if header.contains(where: { $0.text == "init" && $0.kind == .identifier }) {
+        if header.contains(where: { $0.keyword == .initializer && $0.kind == .identifier }) {
             return typeName(around: open, in: tokens).map { classify($0 + ".init") } ?? .unknown
         }
-        if let variable = header.lastIndex(where: { $0.text == "var" }), variable + 1 < header.endIndex, header[variable + 1].text == "body" {
+        if let variable = header.lastIndex(where: { $0.keyword == .var }), variable + 1 < header.endIndex, header[variable + 1].text == "body" {
             return .afterLaunch("a SwiftUI body")
         }
         return nil
@@ -196,7 +196,7 @@ enum LaunchPaths {
     /// The Swift type whose method holds the code at token `index` (`BackgroundTaskManager` for a registration in
     /// its `registerTasks()`), or nil outside a method.
     static func memberType(at index: Int, in tokens: [SourceToken]) -> String? {
-        SwiftScopes.enclosingScope(of: index, in: tokens, where: { $0.text == "func" && $0.kind == .identifier }).flatMap { typeName(around: $0, in: tokens) }
+        SwiftScopes.enclosingScope(of: index, in: tokens, where: { $0.keyword == .func && $0.kind == .identifier }).flatMap { typeName(around: $0, in: tokens) }
     }
 
     private static func classify(_ key: String) -> LaunchContext {
@@ -291,7 +291,7 @@ enum LaunchPaths {
     /// The name of the type whose body the `{` at `typeOpen` opens.
     static func typeName(of typeOpen: Int, in tokens: [SourceToken]) -> String? {
         let header = SwiftScopes.headerTokens(before: typeOpen, in: tokens)
-        guard let keyword = header.lastIndex(where: { typeKeywords.contains($0.text) }), keyword + 1 < header.endIndex else { return nil }
+        guard let keyword = header.lastIndex(where: \.keyword.declaresType), keyword + 1 < header.endIndex else { return nil }
         return header[keyword + 1].text
     }
 
@@ -345,7 +345,7 @@ enum LaunchPaths {
                     otherUses[name, default: 0] += 1
                     continue
                 }
-                if tokens[index - 1].text != "func", let shape = CallShape(at: index, in: tokens, labels: labels, receivers: receivers, known: &receiverTypeByScope) {
+                if tokens[index - 1].keyword != .func, let shape = CallShape(at: index, in: tokens, labels: labels, receivers: receivers, known: &receiverTypeByScope) {
                     let delegated = name == "init" && TokenPattern.matches(tokens, at: index - 2, ["self", "."])
                     shapes[delegated ? initializing ?? "init" : name, default: []].insert(shape)
                     otherUses[name, default: 0] += 0
@@ -381,12 +381,12 @@ enum LaunchPaths {
                 key = function.key
                 isLaunch = function.isLaunch
                 line = method.first?.line ?? line
-            } else if language == .swift, let function = header.lastIndex(where: { $0.kind == .identifier && $0.text == "func" }), function + 1 < header.endIndex {
+            } else if language == .swift, let function = header.lastIndex(where: { $0.kind == .identifier && $0.keyword == .func }), function + 1 < header.endIndex {
                 key = Self.key(name: header[function + 1].text, header: header)
                 line = header[function].line
                 type = typeName(around: open, in: tokens)
                 parameters = scopes.signature(opening: open).map { FunctionParameter.all(of: $0, in: tokens) }
-            } else if language == .swift, let initializer = header.lastIndex(where: { $0.kind == .identifier && $0.text == "init" }),
+            } else if language == .swift, let initializer = header.lastIndex(where: { $0.kind == .identifier && $0.keyword == .initializer }),
                       let initialized = typeName(around: open, in: tokens) {
                 key = initialized + ".init"
                 line = header[initializer].line
@@ -424,7 +424,7 @@ enum LaunchPaths {
             let name = tokens[before].text
             guard deferringCalls.contains(name) || perOperationCalls.contains(name) else { continue }
             // `func perform() {`, `func task(…) {`: a declaration, not a call.
-            guard before == 0 || tokens[before - 1].text != "func" else { continue }
+            guard before == 0 || tokens[before - 1].keyword != .func else { continue }
             result[open] = entry(named: name)
         }
         return result
@@ -459,13 +459,13 @@ enum LaunchPaths {
         // once per `let` in it: a function's locals each read its whole header again.
         var typeOfBody: [Int: String?] = [:]
         for index in tokens.indices where tokens[index].kind == .identifier && index + 2 < tokens.count && tokens[index + 1].kind == .identifier
-            && (tokens[index].text == "let" || tokens[index].text == "var") {
+            && (tokens[index].keyword == .let || tokens[index].keyword == .var) {
             guard let open = SwiftScopes.enclosingBrace(before: index, in: tokens) else { continue }
             let declaring: String?
             if let known = typeOfBody[open] {
                 declaring = known
             } else {
-                declaring = SwiftScopes.headerTokens(before: open, in: tokens).contains(where: { typeKeywords.contains($0.text) })
+                declaring = SwiftScopes.headerTokens(before: open, in: tokens).contains(where: \.keyword.declaresType)
                     ? typeName(of: open, in: tokens) : nil
                 typeOfBody[open] = .some(declaring)
             }
@@ -488,17 +488,14 @@ enum LaunchPaths {
         return result
     }
 
-    /// The keywords that open a type's body (or an extension's): its functions are that type's methods.
-    static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "actor"]
-
     /// What each type (or extension) the file declares says it inherits or conforms to: `class Sub: Base, Proto`,
     /// `extension Sub: Other where …`. A call on a receiver of one type may run a method of a type related this way.
     static func supertypes(in tokens: [SourceToken]) -> [String: Set<String>] {
         var result: [String: Set<String>] = [:]
         for open in tokens.indices where tokens[open].is("{") {
             let header = SwiftScopes.headerTokens(before: open, in: tokens)
-            guard let keyword = header.lastIndex(where: { $0.kind == .identifier && (typeKeywords.contains($0.text) || $0.text == "protocol") }),
-                  keyword + 1 < header.endIndex, !["func", "var", "let"].contains(header[keyword + 1].text) else { continue }
+            guard let keyword = header.lastIndex(where: { $0.kind == .identifier && $0.keyword.declaresTypeOrProtocol }),
+                  keyword + 1 < header.endIndex, ![Keyword.func, .var, .let].contains(header[keyword + 1].keyword) else { continue }
             let inherited = header[(keyword + 2)...].drop { $0.text != ":" }.prefix { $0.text != "where" }.filter { $0.kind == .identifier }.map(\.text)
             if !inherited.isEmpty { result[header[keyword + 1].text, default: []].formUnion(inherited) }
         }

@@ -17,7 +17,7 @@ struct PropertyType: Sendable, Hashable {
     static func all(in tokens: [SourceToken]) -> [PropertyType] {
         var result: [PropertyType] = []
         var owners: [Int: String?] = [:]
-        for index in tokens.indices where tokens[index].kind == .identifier && (tokens[index].text == "var" || tokens[index].text == "let")
+        for index in tokens.indices where tokens[index].kind == .identifier && (tokens[index].keyword == .var || tokens[index].keyword == .let)
             && index + 3 < tokens.count && tokens[index + 1].kind == .identifier {
             let sign = tokens[index + 2], type = tokens[index + 3]
             guard sign.kind == .punctuation, type.kind == .identifier, type.text.first?.isUppercase == true else { continue }
@@ -30,7 +30,7 @@ struct PropertyType: Sendable, Hashable {
             guard let owner = owner(of: index, in: tokens, known: &owners) else { continue }
             result.append(PropertyType(owner: owner, name: tokens[index + 1].text, type: type.text))
         }
-        for index in tokens.indices where tokens[index].kind == .identifier && tokens[index].text == "func" {
+        for index in tokens.indices where tokens[index].kind == .identifier && tokens[index].keyword == .func {
             guard let function = returnType(ofFunctionAt: index, in: tokens), let owner = owner(of: index, in: tokens, known: &owners),
                   owner == nil || index > 0 && ["static", "class"].contains(tokens[index - 1].text) else { continue }
             guard let type = function.type == "Self" ? owner : function.type else { continue }
@@ -66,8 +66,8 @@ struct PropertyType: Sendable, Hashable {
         if let found = known[open] { return found.map { .some($0) } }
         let header = SwiftScopes.headerTokens(before: open, in: tokens)
         var owner: String?
-        if let keyword = header.lastIndex(where: { $0.kind == .identifier && (LaunchPaths.typeKeywords.contains($0.text) || $0.text == "protocol") }),
-           keyword + 1 < header.endIndex, header[keyword + 1].kind == .identifier, !["func", "var", "let"].contains(header[keyword + 1].text) {
+        if let keyword = header.lastIndex(where: { $0.kind == .identifier && $0.keyword.declaresTypeOrProtocol }),
+           keyword + 1 < header.endIndex, header[keyword + 1].kind == .identifier, ![Keyword.func, .var, .let].contains(header[keyword + 1].keyword) {
             owner = header[keyword + 1].text
         }
         known[open] = .some(owner)

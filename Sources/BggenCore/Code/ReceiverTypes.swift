@@ -22,19 +22,19 @@ struct ReceiverTypes {
     init(tokens: [SourceToken]) {
         self.tokens = tokens
         for index in tokens.indices.dropLast(2) where tokens[index].kind == .identifier && tokens[index + 1].kind == .punctuation {
-            let next = tokens[index + 1].text
-            guard next == ":" || next == "=" else { continue }
-            let start = next == "=" ? Self.afterTryAndAwait(index + 2, in: tokens) : index + 2
+            let assigns = tokens[index + 1].is("=")
+            guard assigns || tokens[index + 1].is(":") else { continue }
+            let start = assigns ? Self.afterTryAndAwait(index + 2, in: tokens) : index + 2
             guard start < tokens.count, tokens[start].kind == .identifier, let first = tokens[start].text.first else { continue }
             let type = tokens[start].text
             guard first.isUppercase else {
-                if next == "=", first.isLowercase, TokenPattern.matches(tokens, at: start + 1, ["("]) { madeBy[tokens[index].text, default: []].insert(type) }
+                if assigns, first.isLowercase, TokenPattern.matches(tokens, at: start + 1, ["("]) { madeBy[tokens[index].text, default: []].insert(type) }
                 continue
             }
-            if next == "=" {
+            if assigns {
                 // `Factory.make()` is what the static function returns, not a `Factory` (`Type.shared`, `Type.Nested(…)` and `Type.init(…)` are).
                 if TokenPattern.matches(tokens, at: start + 1, ["."]), start + 3 < tokens.count, tokens[start + 2].kind == .identifier,
-                   tokens[start + 2].text.first?.isLowercase == true, tokens[start + 2].text != "init", tokens[start + 3].text == "(" {
+                   tokens[start + 2].text.first?.isLowercase == true, tokens[start + 2].keyword != .initializer, tokens[start + 3].text == "(" {
                     madeBy[tokens[index].text, default: []].insert(type + "." + tokens[start + 2].text)
                     continue
                 }
@@ -80,8 +80,8 @@ struct ReceiverTypes {
             if let found = known[open] { answer = found; break }
             asked.append(open)
             let header = SwiftScopes.headerTokens(before: open, in: tokens)
-            if let keyword = header.lastIndex(where: { $0.kind == .identifier && (LaunchPaths.typeKeywords.contains($0.text) || $0.text == "protocol") }),
-               keyword + 1 < header.endIndex, !["func", "var", "let"].contains(header[keyword + 1].text) {
+            if let keyword = header.lastIndex(where: { $0.kind == .identifier && $0.keyword.declaresTypeOrProtocol }),
+               keyword + 1 < header.endIndex, ![Keyword.func, .var, .let].contains(header[keyword + 1].keyword) {
                 answer = ["extension", "protocol"].contains(header[keyword].text) ? nil : header[keyword + 1].text
                 break
             }
@@ -184,7 +184,7 @@ struct ReceiverTypes {
     }
 
     private func enclosingType(of index: Int) -> String? {
-        SwiftScopes.enclosingScope(of: index, in: tokens, where: { $0.kind == .identifier && LaunchPaths.typeKeywords.contains($0.text) })
+        SwiftScopes.enclosingScope(of: index, in: tokens, where: { $0.kind == .identifier && $0.keyword.declaresType })
             .flatMap { LaunchPaths.typeName(of: $0, in: tokens) }
     }
 }

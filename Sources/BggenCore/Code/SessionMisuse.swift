@@ -66,7 +66,7 @@ struct SessionMisuse: Sendable, Equatable {
         guard tokens.contains(where: { $0.kind == .identifier && $0.text == "URLSession" }) else { return [] }
         var scopes = FunctionScopes(tokens: tokens)
         var result: [ParameterCall] = []
-        for index in tokens.indices where index > 0 && tokens[index - 1].text == "func" && tokens[index].kind == .identifier {
+        for index in tokens.indices where index > 0 && tokens[index - 1].keyword == .func && tokens[index].kind == .identifier {
             guard let open = tokens[index...].firstIndex(where: { $0.is("{") }),
                   let function = scopes.function(around: open + 1), function.open == open,
                   let close = SwiftScopes.closing(open, in: tokens) else { continue }
@@ -128,7 +128,7 @@ struct SessionMisuse: Sendable, Equatable {
             guard isBackground else { continue }
             if index > 0, tokens[index - 1].text == "return", let open = SwiftScopes.enclosingBrace(before: index, in: tokens) {
                 let header = SwiftScopes.headerTokens(before: open, in: tokens)
-                if let variable = header.firstIndex(where: { $0.text == "var" }), variable + 1 < header.endIndex {
+                if let variable = header.firstIndex(where: { $0.keyword == .var }), variable + 1 < header.endIndex {
                     names.append(header[variable + 1].text)
                 }
             } else if let name = boundName(endingBefore: index, in: tokens) {
@@ -139,7 +139,7 @@ struct SessionMisuse: Sendable, Equatable {
         guard !names.isEmpty else { return [] }
         let bindings = Dictionary(grouping: tokens.indices.filter { index in
             tokens[index].kind == .identifier && (TokenPattern.matches(tokens, at: index + 1, ["="])
-                || (index > 0 && ["let", "var"].contains(tokens[index - 1].text)))
+                || (index > 0 && (tokens[index - 1].keyword == .let || tokens[index - 1].keyword == .var)))
         }, by: { tokens[$0].text })
         return Set(names.filter { name in Set(bindings[name] ?? []).count <= 1 })
     }
@@ -165,14 +165,14 @@ struct SessionMisuse: Sendable, Equatable {
         -> (local: Set<String>, elsewhere: [(callee: String, position: Int, at: Int)]) {
         var scopes = FunctionScopes(tokens: tokens)
         var parameters: [String: [String]] = [:]
-        for index in tokens.indices where index > 0 && tokens[index - 1].text == "func" && tokens[index].kind == .identifier {
+        for index in tokens.indices where index > 0 && tokens[index - 1].keyword == .func && tokens[index].kind == .identifier {
             guard let open = tokens[index...].firstIndex(where: { $0.is("{") }),
                   let function = scopes.function(around: open + 1), function.open == open else { continue }
             parameters[tokens[index].text] = function.scope.parameters
         }
         var result = Set<String>()
         var elsewhere: [(callee: String, position: Int, at: Int)] = []
-        for index in tokens.indices where tokens[index].kind == .identifier && index > 0 && tokens[index - 1].text != "func"
+        for index in tokens.indices where tokens[index].kind == .identifier && index > 0 && tokens[index - 1].keyword != .func
             && TokenPattern.matches(tokens, at: index + 1, ["("]) {
             guard let close = SwiftScopes.closing(index + 1, in: tokens) else { continue }
             let names = parameters[tokens[index].text]

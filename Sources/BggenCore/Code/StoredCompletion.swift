@@ -43,7 +43,7 @@ struct StoredCompletion: Sendable, Equatable {
     static func all(in tokens: [SourceToken], file: String) -> [StoredCompletion] {
         var scopes = FunctionScopes(tokens: tokens)
         var result: [StoredCompletion] = []
-        for index in tokens.indices where tokens[index].text == "func" && tokens[index].kind == .identifier && index + 1 < tokens.count {
+        for index in tokens.indices where tokens[index].keyword == .func && tokens[index].kind == .identifier && index + 1 < tokens.count {
             guard let callback = Self.callback(named: tokens, after: index), let (open, scope) = scopes.function(declaredAt: index),
                   let handler = scope.signature.first(where: { $0.value.label == callback.handlerLabel })?.key,
                   let close = SwiftScopes.closing(open, in: tokens) else { continue }
@@ -65,7 +65,7 @@ struct StoredCompletion: Sendable, Equatable {
     static func neverUsed(in tokens: [SourceToken], file: String) -> [UnusedCompletion] {
         var scopes = FunctionScopes(tokens: tokens)
         var result: [UnusedCompletion] = []
-        for index in tokens.indices where tokens[index].text == "func" && tokens[index].kind == .identifier && index + 1 < tokens.count {
+        for index in tokens.indices where tokens[index].keyword == .func && tokens[index].kind == .identifier && index + 1 < tokens.count {
             guard let callback = Self.callback(named: tokens, after: index), let (open, scope) = scopes.function(declaredAt: index),
                   let handler = scope.signature.first(where: { $0.value.label == callback.handlerLabel })?.key,
                   let parameters = SwiftScopes.closing(index + 2, in: tokens), parameters < open, !returnsValue(tokens[(parameters + 1)..<open]),
@@ -138,7 +138,7 @@ struct ClosurePropertyUse: Sendable, Equatable {
             }
         }
         // `let done = self.handler`, `if let done = handler`, `guard let handler else`, then `done()` in the function.
-        for index in tokens.indices where tokens[index].kind == .identifier && index > 0 && ["let", "var"].contains(tokens[index - 1].text) {
+        for index in tokens.indices where tokens[index].kind == .identifier && index > 0 && (tokens[index - 1].keyword == .let || tokens[index - 1].keyword == .var) {
             var source = index
             if TokenPattern.matches(tokens, at: index + 1, ["="]), index + 2 < tokens.count {
                 source = index + 2
@@ -180,7 +180,7 @@ struct ClosurePropertyUse: Sendable, Equatable {
 
     /// The body of the function (`func`, not a closure) around token `index`.
     private static func functionBody(around index: Int, in tokens: [SourceToken]) -> Range<Int>? {
-        guard let open = SwiftScopes.enclosingScope(of: index, in: tokens, where: { $0.kind == .identifier && ($0.text == "func" || $0.text == "init") }),
+        guard let open = SwiftScopes.enclosingScope(of: index, in: tokens, where: { $0.kind == .identifier && ($0.keyword == .func || $0.keyword == .initializer) }),
               let close = SwiftScopes.closing(open, in: tokens) else { return nil }
         return (open + 1)..<close
     }

@@ -70,7 +70,7 @@ struct StringEnum: Sendable, Equatable {
                 index = cursor
                 continue
             }
-            if token.text == "var", index + 4 < close, tokens[index + 1].kind == .identifier,
+            if token.keyword == .var, index + 4 < close, tokens[index + 1].kind == .identifier,
                TokenPattern.matches(tokens, at: index + 2, [":", "String", "{"]), let end = SwiftScopes.closing(index + 4, in: tokens) {
                 properties.append((tokens[index + 1].text, (index + 5)..<end))
                 index = end + 1
@@ -97,14 +97,14 @@ struct StringEnum: Sendable, Equatable {
         var index = body.lowerBound
         while index < body.upperBound {
             let token = tokens[index]
-            if token.text == "let", index + 3 < body.upperBound, tokens[index + 1].kind == .identifier,
+            if token.keyword == .let, index + 3 < body.upperBound, tokens[index + 1].kind == .identifier,
                TokenPattern.matches(tokens, at: index + 2, ["=", "Bundle", ".", "main", ".", "bundleIdentifier"]) {
                 names[tokens[index + 1].text] = ConstantTable.bundleIdentifierValue
             }
             if token.text == "guard", let open = tokens[index..<body.upperBound].firstIndex(where: { $0.text == "{" }),
                let end = SwiftScopes.closing(open, in: tokens) {
                 // The `guard`'s bindings are read above, its `else` left: it returns the case where there is no bundle.
-                for inner in index..<open where tokens[inner].text == "let" && inner + 1 < open && tokens[inner + 1].kind == .identifier
+                for inner in index..<open where tokens[inner].keyword == .let && inner + 1 < open && tokens[inner + 1].kind == .identifier
                     && TokenPattern.matches(tokens, at: inner + 2, ["=", "Bundle", ".", "main", ".", "bundleIdentifier"]) {
                     names[tokens[inner + 1].text] = ConstantTable.bundleIdentifierValue
                 }

@@ -18,7 +18,7 @@ struct TaskHelper: Sendable, Equatable {
         var declared: Set<String> = []
         var candidates: [Int] = []
         var scopes = FunctionScopes(tokens: tokens)
-        for index in tokens.indices where index > 0 && tokens[index - 1].text == "func" && tokens[index].kind == .identifier {
+        for index in tokens.indices where index > 0 && tokens[index - 1].keyword == .func && tokens[index].kind == .identifier {
             declared.insert(tokens[index].text)
             // The type of the first parameter, as the header reader `StoredCompletion` uses too reads it.
             guard let scope = scopes.function(declaredAt: index - 1)?.scope, let first = scope.parameters.first,

@@ -69,7 +69,7 @@ struct TaskWrapper: Sendable, Equatable {
         wrapper.isPrivate = SwiftScopes.headerTokens(before: function.open, in: tokens).contains { $0.text == "private" || $0.text == "fileprivate" }
         if let typeOpen = SwiftScopes.enclosingBrace(before: function.open, in: tokens) {
             let header = SwiftScopes.headerTokens(before: typeOpen, in: tokens)
-            if let keyword = header.lastIndex(where: { LaunchPaths.typeKeywords.contains($0.text) && $0.kind == .identifier }), keyword + 1 < header.endIndex {
+            if let keyword = header.lastIndex(where: { $0.keyword.declaresType && $0.kind == .identifier }), keyword + 1 < header.endIndex {
                 wrapper.owner = header[keyword + 1].text
                 wrapper.conformances = Set(header[(keyword + 1)...].drop { $0.text != ":" }.filter { $0.kind == .identifier }.map(\.text))
             }
@@ -111,7 +111,7 @@ struct WrapperCall {
         guard !wrappers.isEmpty else { return [] }
         var receivers: ReceiverTypes?
         var result: [WrapperCall] = []
-        for index in tokens.indices where tokens[index].kind == .identifier && index > 0 && tokens[index - 1].text != "func" {
+        for index in tokens.indices where tokens[index].kind == .identifier && index > 0 && tokens[index - 1].keyword != .func {
             guard let candidates = wrappers[tokens[index].text], TokenPattern.matches(tokens, at: index + 1, ["("]),
                   let close = SwiftScopes.closing(index + 1, in: tokens) else { continue }
             let arguments = CallArguments.all(from: index + 1, to: close, in: tokens)

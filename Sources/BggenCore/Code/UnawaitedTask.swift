@@ -44,7 +44,7 @@ struct UnawaitedTask: Sendable, Equatable {
     private static func workBodies(in tokens: [SourceToken]) -> [(Range<Int>, Work)] {
         let supertypes = LaunchPaths.supertypes(in: tokens)
         var result: [(Range<Int>, Work)] = []
-        for index in tokens.indices where index > 0 && tokens[index - 1].text == "func" && tokens[index].kind == .identifier {
+        for index in tokens.indices where index > 0 && tokens[index - 1].keyword == .func && tokens[index].kind == .identifier {
             let work: Work
             let protocols: [String]
             if tokens[index].text == "run", TokenPattern.matches(tokens, at: index + 1, ["(", ")"]) {
@@ -70,7 +70,7 @@ struct UnawaitedTask: Sendable, Equatable {
     private static func taskNames(of handler: LaunchHandlerBody, in tokens: [SourceToken]) -> Set<String> {
         var names: Set<String> = [handler.task]
         for index in handler.body where names.contains(tokens[index].text) && tokens[index].kind == .identifier
-            && index >= 3 && tokens[index - 1].text == "=" && ["let", "var"].contains(tokens[index - 3].text) {
+            && index >= 3 && tokens[index - 1].text == "=" && (tokens[index - 3].keyword == .let || tokens[index - 3].keyword == .var) {
             names.insert(tokens[index - 2].text)
         }
         return names
@@ -89,7 +89,7 @@ struct UnawaitedTask: Sendable, Equatable {
             if index - 1 >= body.lowerBound, tokens[index - 1].text == "=" {
                 if index - 2 >= body.lowerBound, tokens[index - 2].text == "_" {
                     start = index - 2
-                } else if index - 3 >= body.lowerBound, ["let", "var"].contains(tokens[index - 3].text), tokens[index - 2].kind == .identifier {
+                } else if index - 3 >= body.lowerBound, (tokens[index - 3].keyword == .let || tokens[index - 3].keyword == .var), tokens[index - 2].kind == .identifier {
                     binding = tokens[index - 2].text
                     start = index - 3
                 } else {

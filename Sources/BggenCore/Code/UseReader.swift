@@ -42,13 +42,16 @@ struct UseReader {
                 if token.text == "endif" { conditionalDepth = max(0, conditionalDepth - 1) }
             }
             let conditional = conditionalDepth > 0
-            let location = FindingLocation(file: facts.file, line: token.line, column: token.column)
-            let previous = index > 0 ? tokens[index - 1].text : ""
-            if let meaning = CodeSymbol.table[token.text], !["didReceiveRemoteNotification", "performFetchWithCompletionHandler",
-                                                            "setMinimumBackgroundFetchInterval"].contains(token.text) {
+            let meaning = CodeSymbol.table[token.text]
+            if let meaning, !["didReceiveRemoteNotification", "performFetchWithCompletionHandler",
+                              "setMinimumBackgroundFetchInterval"].contains(token.text) {
                 mention(token.text, token.line)
                 if let mode = meaning.mode { facts.modesUsed.insert(mode) }
             }
+            // Most names are none of the switch's: one lookup says so, where the switch compared each with every case.
+            guard meaning != nil || Self.switchedNames.contains(token.text) else { continue }
+            let location = FindingLocation(file: facts.file, line: token.line, column: token.column)
+            let previous = index > 0 ? tokens[index - 1].text : ""
             switch token.text {
             case "register" where previous != "func" && matches(index + 1, ["(", "forTaskWithIdentifier", ":"]):
                 addUse(.register, argument: index + 4, at: index, ours: ours, conditional: conditional)
@@ -104,6 +107,13 @@ struct UseReader {
         }
         readCancelAll(cancelAll)
     }
+
+    /// The names `readAll`'s switch has a case for, besides `CodeSymbol.table`'s, whose default it reads.
+    private static let switchedNames: Set<String> = CodeSymbol.pluginRegistrations.union([
+        "register", "registerForTaskWithIdentifier", "appRefresh", "urlSession", "handleEventsForBackgroundURLSession", "background",
+        "backgroundSessionConfigurationWithIdentifier", "backgroundSessionConfiguration", "cancelAllTaskRequests", "requiredResources",
+        "performFetchWithCompletionHandler", "setMinimumBackgroundFetchInterval", "didReceiveRemoteNotification",
+    ])
 
     /// Each `cancelAllTaskRequests` call at `calls`, with the function it runs in and whether every run reaches it.
     private mutating func readCancelAll(_ calls: [(index: Int, conditional: Bool)]) {
@@ -272,12 +282,12 @@ struct UseReader {
     private func declaration(at index: Int) -> ArraySlice<SourceToken>? {
         var back = index - 1
         while back >= 0, ![";", "{", "}"].contains(tokens[back].text) || tokens[back].kind != .punctuation {
-            if tokens[back].text == "func" && tokens[back].kind == .identifier { break }
+            if tokens[back].keyword == .func && tokens[back].kind == .identifier { break }
             if facts.language == .objectiveC && startsMethod(at: back) { break }
             back -= 1
         }
         let declared = facts.language == .swift
-            ? back >= 0 && tokens[back].text == "func"
+            ? back >= 0 && tokens[back].keyword == .func
             : (back >= 0 && startsMethod(at: back)) || (back + 1 < tokens.count && tokens[back + 1].text == "-")
         guard declared else { return nil }
         let end = tokens[(index + 1)...].firstIndex { $0.text == "{" || $0.text == ";" } ?? tokens.count

@@ -43,7 +43,7 @@ package struct FunctionScopes {
         // Up to the body's `{`, or to whatever ends a requirement first (a `}`, the next `func`), so that thousands of
         // requirements in a protocol are each read to their end, not to the next body.
         guard index + 1 < tokens.count,
-              let open = tokens[(index + 1)...].firstIndex(where: { ($0.text == "{" || $0.text == "}") && $0.kind == .punctuation || $0.text == "func" && $0.kind == .identifier }),
+              let open = tokens[(index + 1)...].firstIndex(where: { ($0.text == "{" || $0.text == "}") && $0.kind == .punctuation || $0.keyword == .func && $0.kind == .identifier }),
               tokens[open].text == "{", let scope = scope(opening: open), scope.name == tokens[index + 1].text,
               SwiftScopes.headerTokens(before: open, in: tokens).startIndex <= index else { return nil }
         return (open, scope)
@@ -79,8 +79,8 @@ package struct FunctionScopes {
 
     private func read(_ open: Int, withLocals: Bool = true) -> Scope? {
         let header = SwiftScopes.headerTokens(before: open, in: tokens)
-        guard let keyword = header.lastIndex(where: { $0.kind == .identifier && ($0.text == "func" || $0.text == "init") }) else { return nil }
-        let name = header[keyword].text == "init" ? "init" : (keyword + 1 < header.endIndex ? header[keyword + 1].text : "")
+        guard let keyword = header.lastIndex(where: { $0.kind == .identifier && ($0.keyword == .func || $0.keyword == .initializer) }) else { return nil }
+        let name = header[keyword].keyword == .initializer ? "init" : (keyword + 1 < header.endIndex ? header[keyword + 1].text : "")
         var parameters: [String] = []
         var signature: [String: (label: String, type: Range<Int>)] = [:]
         if let paren = header[keyword...].firstIndex(where: { $0.text == "(" }), let close = SwiftScopes.closing(paren, in: tokens) {
@@ -109,7 +109,7 @@ package struct FunctionScopes {
         var locals: [String: [Int]] = [:]
         if withLocals, let close = SwiftScopes.closing(open, in: tokens) {
             for index in (open + 1)..<close where tokens[index].kind == .identifier && index > 0
-                && (tokens[index - 1].text == "let" || tokens[index - 1].text == "var") {
+                && (tokens[index - 1].keyword == .let || tokens[index - 1].keyword == .var) {
                 locals[tokens[index].text, default: []].append(index)
             }
         }

@@ -20,6 +20,9 @@ package struct SourceToken: Sendable, Equatable {
             default: false
             }
         }
+
+        @inlinable
+        package static func != (lhs: Kind, rhs: Kind) -> Bool { !(lhs == rhs) }
     }
 
     package var kind: Kind
@@ -42,6 +45,65 @@ package struct SourceToken: Sendable, Equatable {
     /// For punctuation: its one ASCII byte (0 for any other token), so a reader tells brackets apart by a byte
     /// rather than by comparing strings, which cost a call each for every token of every file read.
     package private(set) var symbol: UInt8 = 0
+    /// For an identifier or a string whose text is one of the declaration words the readers look for at every
+    /// token (`func`, `let`, `class`…), that word; `.none` otherwise. `token.keyword == .func` says what
+    /// `token.text == "func"` says, without a string comparison, and `keyword.declaresType` what hashing the
+    /// text into a set of type keywords said.
+    package private(set) var keyword = Keyword.none
+}
+
+/// A word `SourceLexer` names once per token, so readers compare a byte (see `SourceToken.keyword`). A struct with
+/// inlinable members, not an enum: an enum's synthesized `==` is a witness call from another module.
+package struct Keyword: Sendable, Equatable {
+    @usableFromInline let code: UInt8
+
+    @inlinable init(code: UInt8) { self.code = code }
+
+    @inlinable package static func == (lhs: Keyword, rhs: Keyword) -> Bool { lhs.code == rhs.code }
+    @inlinable package static func != (lhs: Keyword, rhs: Keyword) -> Bool { lhs.code != rhs.code }
+
+    @inlinable package static var none: Keyword { Keyword(code: 0) }
+    @inlinable package static var `func`: Keyword { Keyword(code: 1) }
+    @inlinable package static var initializer: Keyword { Keyword(code: 2) }
+    @inlinable package static var `deinit`: Keyword { Keyword(code: 3) }
+    @inlinable package static var `subscript`: Keyword { Keyword(code: 4) }
+    @inlinable package static var `var`: Keyword { Keyword(code: 5) }
+    @inlinable package static var `let`: Keyword { Keyword(code: 6) }
+    @inlinable package static var `case`: Keyword { Keyword(code: 7) }
+    @inlinable package static var const: Keyword { Keyword(code: 8) }
+    @inlinable package static var define: Keyword { Keyword(code: 9) }
+    @inlinable package static var `protocol`: Keyword { Keyword(code: 10) }
+    @inlinable package static var `class`: Keyword { Keyword(code: 11) }
+    @inlinable package static var `struct`: Keyword { Keyword(code: 12) }
+    @inlinable package static var `enum`: Keyword { Keyword(code: 13) }
+    @inlinable package static var `extension`: Keyword { Keyword(code: 14) }
+    @inlinable package static var actor: Keyword { Keyword(code: 15) }
+
+    /// `class`, `struct`, `enum`, `extension` or `actor`: a word that opens a type's body, whose functions are its methods.
+    @inlinable package var declaresType: Bool { code >= 11 && code <= 15 }
+    /// Those, or `protocol`.
+    @inlinable package var declaresTypeOrProtocol: Bool { code >= 10 && code <= 15 }
+    /// `func`, `init`, `deinit`, `var` or `subscript`: a word that declares a member with a body.
+    @inlinable package var declaresMember: Bool { code >= 1 && code <= 5 }
+
+    /// Each word by its length in bytes, the order the lexer compares them in.
+    fileprivate static let byLength: [[(bytes: [UInt8], keyword: Keyword)]] = {
+        let words: [(String, Keyword)] = [
+            ("func", .func), ("init", .initializer), ("deinit", .deinit), ("subscript", .subscript), ("var", .var), ("let", .let),
+            ("case", .case), ("const", .const), ("define", .define), ("protocol", .protocol), ("class", .class), ("struct", .struct),
+            ("enum", .enum), ("extension", .extension), ("actor", .actor),
+        ]
+        var table = [[(bytes: [UInt8], keyword: Keyword)]](repeating: [], count: (words.map(\.0.utf8.count).max() ?? 0) + 1)
+        for (word, keyword) in words { table[word.utf8.count].append((Array(word.utf8), keyword)) }
+        return table
+    }()
+
+    /// The word `bytes` spell, or `.none`.
+    fileprivate static func named(_ bytes: ArraySlice<UInt8>) -> Keyword {
+        guard bytes.count < byLength.count else { return .none }
+        for candidate in byLength[bytes.count] where candidate.bytes.elementsEqual(bytes) { return candidate.keyword }
+        return .none
+    }
 }
 
 extension SourceToken {
@@ -67,6 +129,13 @@ extension SourceToken {
     @inlinable
     package func hasText(_ character: Unicode.Scalar) -> Bool {
         symbol == UInt8(ascii: character) || kind == .string && text.utf8.count == 1 && text.utf8.first == UInt8(ascii: character)
+    }
+
+    /// An identifier (or a string, `kind`) made of `bytes`, with the keyword they spell.
+    fileprivate init(kind: Kind, bytes: ArraySlice<UInt8>, line: Int, isLiteral: Bool = true, column: Int = 0, interpolations: [String] = []) {
+        self.init(kind: kind, text: String(decoding: bytes, as: UTF8.self), line: line, isLiteral: isLiteral, column: column,
+                  interpolations: interpolations)
+        keyword = Keyword.named(bytes)
     }
 
     /// A punctuation token: its text is the one byte's, made once per byte value for the whole run.
@@ -224,14 +293,12 @@ package enum SourceLexer {
                     let start = position + 1
                     position += 1
                     while position < bytes.count, bytes[position] != UInt8(ascii: "`"), bytes[position] != UInt8(ascii: "\n") { position += 1 }
-                    tokens.append(SourceToken(kind: .identifier, text: String(decoding: bytes[start..<position], as: UTF8.self), line: line,
-                                              column: start - lineStart))
+                    tokens.append(SourceToken(kind: .identifier, bytes: bytes[start..<position], line: line, column: start - lineStart))
                     if position < bytes.count, bytes[position] == UInt8(ascii: "`") { position += 1 }
                 case _ where Self.isIdentifierStart(current):
                     let start = position
                     while position < bytes.count, Self.isIdentifierByte(bytes[position]) { position += 1 }
-                    tokens.append(SourceToken(kind: .identifier, text: String(decoding: bytes[start..<position], as: UTF8.self), line: line,
-                                              column: start - lineStart + 1))
+                    tokens.append(SourceToken(kind: .identifier, bytes: bytes[start..<position], line: line, column: start - lineStart + 1))
                 case _ where current >= 0x30 && current <= 0x39:
                     let start = position
                     while position < bytes.count, Self.isIdentifierByte(bytes[position]) || bytes[position] == UInt8(ascii: ".") { position += 1 }
@@ -289,8 +356,7 @@ package enum SourceLexer {
                     while closingHashes < hashes, byte(quoteLength + closingHashes) == UInt8(ascii: "#") { closingHashes += 1 }
                     if closingHashes == hashes {
                         position += quoteLength + hashes
-                        tokens.append(SourceToken(kind: .string, text: String(decoding: value, as: UTF8.self), line: startLine,
-                                                  isLiteral: literal, interpolations: parts))
+                        tokens.append(SourceToken(kind: .string, bytes: value[...], line: startLine, isLiteral: literal, interpolations: parts))
                         return
                     }
                     value.append(current)
@@ -322,7 +388,7 @@ package enum SourceLexer {
                 advance()
             }
             unterminated = unterminated ?? (startLine, "a string")
-            tokens.append(SourceToken(kind: .string, text: String(decoding: value, as: UTF8.self), line: startLine, isLiteral: literal))
+            tokens.append(SourceToken(kind: .string, bytes: value[...], line: startLine, isLiteral: literal))
         }
 
         /// From the `(` of `\(`, past its matching `)`, stepping over nested strings.

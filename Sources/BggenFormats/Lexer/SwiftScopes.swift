@@ -23,7 +23,6 @@ package enum SwiftScopes {
         "App", "View", "Scene", "UITableViewController", "UINavigationController", "UICollectionViewController",
     ]
 
-    private static let memberKeywords: Set<String> = ["func", "init", "deinit", "var", "subscript"]
     private static let typeKeywords: Set<String> = ["class", "struct", "enum", "extension", "protocol", "actor"]
     package static let statementKeywords: Set<String> = ["if", "guard", "else", "for", "while", "repeat", "do", "switch", "catch", "defer",
                                                          "get", "set", "willSet", "didSet"]
@@ -171,7 +170,7 @@ package enum SwiftScopes {
     /// The declaration a header makes: its keyword, the modifiers and attributes before it, and for a type the
     /// names after its `:`. Nil for a closure or anything else that is not a declaration.
     private static func declaration(in header: ArraySlice<SourceToken>) -> (keyword: String, modifiers: ArraySlice<SourceToken>, supertypes: [String])? {
-        guard let at = header.lastIndex(where: { $0.kind == .identifier && (typeKeywords.contains($0.text) || memberKeywords.contains($0.text)) })
+        guard let at = header.lastIndex(where: { $0.kind == .identifier && ($0.keyword.declaresTypeOrProtocol || $0.keyword.declaresMember) })
         else { return nil }
         var start = at
         while start > header.startIndex {

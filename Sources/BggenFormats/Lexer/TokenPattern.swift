@@ -2,7 +2,11 @@
 package enum TokenPattern {
     package static func matches(_ tokens: [SourceToken], at start: Int, _ texts: [String]) -> Bool {
         guard start >= 0, start + texts.count <= tokens.count else { return false }
-        return zip(tokens[start...], texts).allSatisfy { $0.kind != .string && $0.text == $1 }
+        // By index: zipping the tokens copied each one (its text and interpolations retained) to compare it.
+        for (offset, text) in texts.enumerated() where tokens[start + offset].kind == .string || tokens[start + offset].text != text {
+            return false
+        }
+        return true
     }
 
     /// The tokens of a call argument: up to the `,` or closing bracket at its own depth, or an Objective-C
