@@ -46,7 +46,7 @@ enum AppEntries {
               let close = SwiftScopes.closing(open, in: tokens) else { return [] }
         var names: [String] = []
         for index in (open + 1)..<close where tokens[index].kind == .identifier && TokenPattern.matches(tokens, at: index + 1, [".", "self"])
-            && tokens[index].text.first?.isUppercase == true && tokens[index].text != "Self" && !names.contains(tokens[index].text) {
+            && tokens[index].text.startsUppercase && tokens[index].text != "Self" && !names.contains(tokens[index].text) {
             names.append(tokens[index].text)
         }
         let doubles = ["Test", "Mock", "Stub", "Fake"]

@@ -161,8 +161,8 @@ struct CodeModel: Sendable {
         // Every file read for every fact is read by now: the files read later for their sake need only what they use.
         let needs = FileFacts.OtherFilesNeed(model.files.lazy.filter(\.isFull))
         var callerNames = Set<String>()
-        model.readWhatFactsNeed(from: &skipped, root: root, fileSystem: fileSystem, needs: needs, met: &callerNames)
-        model.readChainDeclarations(from: &skipped, root: root, fileSystem: fileSystem, needs: needs, calling: callerNames)
+        model.readWhatFactsNeed(from: &skipped, needs: needs, met: &callerNames)
+        model.readChainDeclarations(from: &skipped, needs: needs, calling: callerNames)
         model.resolveConstants()
         model.settleHandOffs(unread: skipped)
         model.followSessionHandOffs()
@@ -334,8 +334,7 @@ struct CodeModel: Sendable {
     /// Lexes the skipped files that mention a constant, an extended type or a caller some fact needs, round by
     /// round back towards launch (`Setup.run()` calling `Tasks.registerAll()`), each at most once. `met` is given
     /// the names of the functions the search met.
-    private mutating func readWhatFactsNeed(from skipped: inout [Skipped], root: String, fileSystem: any FileSystem, needs: FileFacts.OtherFilesNeed,
-                                            met: inout Set<String>) {
+    private mutating func readWhatFactsNeed(from skipped: inout [Skipped], needs: FileFacts.OtherFilesNeed, met: inout Set<String>) {
         var wanted = Set(files.flatMap(\.uses).compactMap(\.pendingConstant))
         for handler in files.flatMap(\.handlers) {
             if case .extensionOf(let name) = handler.context { wanted.insert(name) }
@@ -401,16 +400,7 @@ struct CodeModel: Sendable {
             guard !mentioning.isEmpty else { return }
             let chosen = skipped[mentioning].sorted { $0.file < $1.file }
             skipped.removeSubranges(mentioning)
-            let slots = Slots<FileFacts>(count: chosen.count)
-            fileSystem.readFiles(chosen.map(\.file), below: root, within: root) { index, data in
-                let file = chosen[index].file
-                let language: SourceLexer.Language = file.hasSuffix(".swift") ? .swift : .objectiveC
-                // A file too deep to read only defines nothing here; its own reading reported nothing either.
-                guard let text = try? String(utf8File: data.get(), at: file),
-                      let tokens = try? SourceLexer.tokens(of: text, language: language) else { return }
-                slots.store(FileFacts(file: file, tokens: tokens, language: language, needs: needs), at: index)
-            }
-            let found = slots.values.compactMap(\.self)
+            let found = Self.facts(readFor: needs, of: chosen)
             files += found
             rereadCount += chosen.count
             let functions = found.flatMap(\.functions)
@@ -434,8 +424,7 @@ struct CodeModel: Sendable {
     /// registers. A name more than `mostDeclaringFiles` skipped files hold (home-assistant's `Current`, in 600) is
     /// not followed, nor the names past `mostChainFiles` files in all: their receivers stay untyped, as before, and
     /// any call of the name may be the callee's.
-    private mutating func readChainDeclarations(from skipped: inout [Skipped], root: String, fileSystem: any FileSystem, needs: FileFacts.OtherFilesNeed,
-                                                calling names: Set<String>) {
+    private mutating func readChainDeclarations(from skipped: inout [Skipped], needs: FileFacts.OtherFilesNeed, calling names: Set<String>) {
         guard !names.isEmpty, !skipped.isEmpty else { return }
         var wanted = Set<String>()
         for function in files.lazy.flatMap(\.functions) {
@@ -469,15 +458,22 @@ struct CodeModel: Sendable {
         guard !picked.isEmpty else { return }
         let chosen = picked.sorted().map { skipped[$0] }.sorted { $0.file < $1.file }
         skipped = skipped.indices.filter { !picked.contains($0) }.map { skipped[$0] }
-        let slots = Slots<FileFacts>(count: chosen.count)
-        fileSystem.readFiles(chosen.map(\.file), below: root, within: root) { index, data in
-            let file = chosen[index].file
-            guard let text = try? String(utf8File: data.get(), at: file),
-                  let tokens = try? SourceLexer.tokens(of: text, language: .swift) else { return }
-            slots.store(FileFacts(file: file, tokens: tokens, language: .swift, needs: needs), at: index)
-        }
-        files += slots.values.compactMap(\.self)
+        files += Self.facts(readFor: needs, of: chosen)
         rereadCount += chosen.count
+    }
+
+    /// The facts of skipped files read for another file's sake (`needs`), lexed on all cores from the text the first
+    /// pass kept, in `chosen`'s order: reading them from the disk again read and checked their bytes a second time.
+    /// A file too deep to read only defines nothing here; its own reading reported nothing either.
+    private static func facts(readFor needs: FileFacts.OtherFilesNeed, of chosen: [Skipped]) -> [FileFacts] {
+        let slots = Slots<FileFacts>(count: chosen.count)
+        DispatchQueue.concurrentPerform(iterations: chosen.count) { index in
+            let file = chosen[index].file
+            let language: SourceLexer.Language = file.hasSuffix(".swift") ? .swift : .objectiveC
+            guard let tokens = try? SourceLexer.tokens(of: chosen[index].text, language: language) else { return }
+            slots.store(FileFacts(file: file, tokens: tokens, language: language, needs: needs), at: index)
+        }
+        return slots.values.compactMap(\.self)
     }
 
     /// How many skipped files may hold a name a receiver chain needs before it is not followed, and how many files

@@ -338,6 +338,8 @@ enum LaunchPaths {
         func body(from open: Int, to close: Int, initializing: String? = nil) -> (mentions: Set<String>, calls: [String: Set<CallShape>]) {
             // Each name mentioned, with how often it is mentioned otherwise than in a call (one lookup per token).
             var otherUses: [String: Int] = [:]
+            // Room for a name every few tokens, so the table is not made again and again as a long body fills it.
+            otherUses.reserveCapacity((close - open) / 4)
             var shapes: [String: Set<CallShape>] = [:]
             for index in (open + 1)..<close where tokens[index].kind == .identifier && (entries.isEmpty || innermostEntry[index] <= open) {
                 let name = tokens[index].text

@@ -20,7 +20,7 @@ struct PropertyType: Sendable, Hashable {
         for index in tokens.indices where tokens[index].kind == .identifier && (tokens[index].keyword == .var || tokens[index].keyword == .let)
             && index + 3 < tokens.count && tokens[index + 1].kind == .identifier {
             let sign = tokens[index + 2], type = tokens[index + 3]
-            guard sign.kind == .punctuation, type.kind == .identifier, type.text.first?.isUppercase == true else { continue }
+            guard sign.kind == .punctuation, type.kind == .identifier, type.text.startsUppercase else { continue }
             let after = index + 4 < tokens.count ? tokens[index + 4].text : ""
             switch sign.text {
             case ":" where after != ".": break
@@ -52,7 +52,7 @@ struct PropertyType: Sendable, Hashable {
         } else {
             return nil
         }
-        guard cursor + 1 < tokens.count, tokens[cursor].kind == .identifier, tokens[cursor].text.first?.isUppercase == true else { return nil }
+        guard cursor + 1 < tokens.count, tokens[cursor].kind == .identifier, tokens[cursor].text.startsUppercase else { return nil }
         var after = cursor + 1
         while after < tokens.count, ["?", "!"].contains(tokens[after].text) { after += 1 }
         guard after < tokens.count, tokens[after].text == "{" || tokens[after].text == "where" else { return nil }
@@ -115,7 +115,7 @@ struct PropertyTable: Sendable {
         } else if let global = globals[chain.root] {
             guard global.count == 1, let only = global.first else { return nil }
             type = only
-        } else if chain.root.first?.isUppercase == true {
+        } else if chain.root.startsUppercase {
             type = chain.root
         } else {
             return nil

@@ -25,16 +25,16 @@ struct ReceiverTypes {
             let assigns = tokens[index + 1].is("=")
             guard assigns || tokens[index + 1].is(":") else { continue }
             let start = assigns ? Self.afterTryAndAwait(index + 2, in: tokens) : index + 2
-            guard start < tokens.count, tokens[start].kind == .identifier, let first = tokens[start].text.first else { continue }
+            guard start < tokens.count, tokens[start].kind == .identifier, !tokens[start].text.isEmpty else { continue }
             let type = tokens[start].text
-            guard first.isUppercase else {
-                if assigns, first.isLowercase, TokenPattern.matches(tokens, at: start + 1, ["("]) { madeBy[tokens[index].text, default: []].insert(type) }
+            guard type.startsUppercase else {
+                if assigns, type.startsLowercase, TokenPattern.matches(tokens, at: start + 1, ["("]) { madeBy[tokens[index].text, default: []].insert(type) }
                 continue
             }
             if assigns {
                 // `Factory.make()` is what the static function returns, not a `Factory` (`Type.shared`, `Type.Nested(…)` and `Type.init(…)` are).
                 if TokenPattern.matches(tokens, at: start + 1, ["."]), start + 3 < tokens.count, tokens[start + 2].kind == .identifier,
-                   tokens[start + 2].text.first?.isLowercase == true, tokens[start + 2].keyword != .initializer, tokens[start + 3].text == "(" {
+                   tokens[start + 2].text.startsLowercase, tokens[start + 2].keyword != .initializer, tokens[start + 3].text == "(" {
                     madeBy[tokens[index].text, default: []].insert(type + "." + tokens[start + 2].text)
                     continue
                 }
@@ -98,7 +98,7 @@ struct ReceiverTypes {
         guard !isOnNoReceiver(index) else { return nil }
         // `Type(…).f()`: a call on the instance just made.
         if tokens[index - 2].text == ")", case let opening = Int(openingParenthesis[index - 2]), opening > 0,
-           tokens[opening - 1].kind == .identifier, tokens[opening - 1].text.first?.isUppercase == true {
+           tokens[opening - 1].kind == .identifier, tokens[opening - 1].text.startsUppercase {
             return [tokens[opening - 1].text]
         }
         // The chain back to its first name, over `?` and `!`: `self.scheduler?.` is ["self", "scheduler"].
@@ -116,14 +116,14 @@ struct ReceiverTypes {
         switch chain.count {
         case 1 where root == "self" || root == "Self":
             return nil
-        case 1 where root.first?.isUppercase == true:
+        case 1 where root.startsUppercase:
             return [root]
         case 1:
             // A name bound several ways, or to a type doctor cannot relate to the callee, says nothing for certain.
             return declared[root].flatMap { $0.count == 1 ? $0 : nil }
         case 2 where root == "self":
             return declared[chain[1]].flatMap { $0.count == 1 ? $0 : nil }
-        case 2 where root.first?.isUppercase == true && Self.singletonNames.contains(chain[1]):
+        case 2 where root.startsUppercase && Self.singletonNames.contains(chain[1]):
             return [root]
         default:
             return nil

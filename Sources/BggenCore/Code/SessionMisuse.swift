@@ -180,15 +180,20 @@ struct SessionMisuse: Sendable, Equatable {
             var start = index + 2
             var depth = 0
             for at in (index + 2)...close {
-                let token = tokens[at]
-                if token.kind == .punctuation && (token.text == "," || at == close) && depth == 0 {
+                if tokens[at].kind == .punctuation && (tokens[at].is(",") || at == close) && depth == 0 {
+                    // Only a name, `label: name`, `self.name` or `label: self.name` (at most five tokens) can be a session.
+                    guard at - start <= 5 else {
+                        position += 1
+                        start = at + 1
+                        continue
+                    }
                     var argument = tokens[start..<at].map(\.text)
                     if argument.count > 2, argument[1] == ":" { argument.removeFirst(2) }
                     if argument.count == 3, argument[0] == "self", argument[1] == "." { argument.removeFirst(2) }
                     if argument.count == 1, sessions.contains(argument[0]) {
                         if let names {
                             if position < names.count { result.insert(names[position]) }
-                        } else if tokens[index].text.first?.isLowercase == true, !notFollowed.contains(tokens[index].text) {
+                        } else if tokens[index].text.startsLowercase, !notFollowed.contains(tokens[index].text) {
                             elsewhere.append((tokens[index].text, position, index))
                         }
                     }
@@ -196,7 +201,7 @@ struct SessionMisuse: Sendable, Equatable {
                     start = at + 1
                     continue
                 }
-                depth += token.nesting
+                depth += tokens[at].nesting
             }
         }
         return (result, elsewhere)

@@ -129,11 +129,11 @@ struct ClosurePropertyUse: Sendable, Equatable {
         var cleared: [String: [Int]] = [:]
         // `(`, `?`, `!` and `=` are punctuation: a name followed by anything else is passed at once.
         for index in tokens.indices where tokens[index].kind == .identifier && index + 2 < tokens.count && tokens[index + 1].kind == .punctuation {
-            let next = tokens[index + 1].text
-            if next == "(" || (["?", "!"].contains(next) && tokens[index + 2].text == "(") {
+            let next = tokens[index + 1]
+            if next.is("(") || ((next.is("?") || next.is("!")) && tokens[index + 2].hasText("(")) {
                 calls[tokens[index].text, default: []].append(index)
-                if next != "(" { found.append((tokens[index].text, index)) }
-            } else if next == "=", tokens[index + 2].text == "nil", index == 0 || tokens[index - 1].text != "=" {
+                if !next.is("(") { found.append((tokens[index].text, index)) }
+            } else if next.is("="), tokens[index + 2].text == "nil", index == 0 || !tokens[index - 1].hasText("=") {
                 cleared[tokens[index].text, default: []].append(index)
             }
         }

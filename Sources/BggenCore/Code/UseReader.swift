@@ -211,7 +211,7 @@ struct UseReader {
         guard expression.count >= 3, expression.count % 2 == 1, expression.last?.text != "rawValue" else { return nil }
         let types = expression.dropLast(2)
         guard types.enumerated().allSatisfy({ $0.offset % 2 == 1 ? $0.element.text == "." : $0.element.kind == .identifier
-                  && $0.element.text.first?.isUppercase == true && $0.element.text != "Self" }) else { return nil }
+                  && $0.element.text.startsUppercase && $0.element.text != "Self" }) else { return nil }
         return types.map(\.text).joined()
     }
 

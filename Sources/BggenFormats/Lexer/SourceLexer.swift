@@ -124,11 +124,11 @@ extension SourceToken {
         symbol == UInt8(ascii: character)
     }
 
-    /// Whether the token's text is the punctuation `character`, as `text == ":"` says, comparing a byte: only a
-    /// string literal, whose value may be the same character, compares its text.
+    /// Whether the token's text is the punctuation `character`, as `text == ":"` says, comparing bytes: a string
+    /// literal's value, or a name in backticks, may be that character too.
     @inlinable
     package func hasText(_ character: Unicode.Scalar) -> Bool {
-        symbol == UInt8(ascii: character) || kind == .string && text.utf8.count == 1 && text.utf8.first == UInt8(ascii: character)
+        symbol == UInt8(ascii: character) || kind != .punctuation && text.utf8.count == 1 && text.utf8.first == UInt8(ascii: character)
     }
 
     /// An identifier (or a string, `kind`) made of `bytes`, with the keyword they spell.

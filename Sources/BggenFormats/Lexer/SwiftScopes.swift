@@ -144,6 +144,9 @@ package enum SwiftScopes {
     /// The isolation of the type a `class`, `struct`, `enum` or `actor` header declares: what the members of an
     /// extension of it get. Nil for anything else.
     static func typeIsolation(header: ArraySlice<SourceToken>) -> (name: String, isolation: Isolation)? {
+        // The keyword `declaration(in:)` finds, looked at before the modifiers and supertypes it reads are: most
+        // braces of a file open a function's body or a statement's, which declare no type.
+        guard let keyword = header.lastIndex(where: declares), [Keyword.class, .struct, .enum, .actor].contains(header[keyword].keyword) else { return nil }
         guard let declaration = declaration(in: header), ["class", "struct", "enum", "actor"].contains(declaration.keyword),
               let at = header.lastIndex(where: { $0.text == declaration.keyword }), at + 1 < header.endIndex,
               header[at + 1].kind == .identifier else { return nil }
@@ -170,8 +173,7 @@ package enum SwiftScopes {
     /// The declaration a header makes: its keyword, the modifiers and attributes before it, and for a type the
     /// names after its `:`. Nil for a closure or anything else that is not a declaration.
     private static func declaration(in header: ArraySlice<SourceToken>) -> (keyword: String, modifiers: ArraySlice<SourceToken>, supertypes: [String])? {
-        guard let at = header.lastIndex(where: { $0.kind == .identifier && ($0.keyword.declaresTypeOrProtocol || $0.keyword.declaresMember) })
-        else { return nil }
+        guard let at = header.lastIndex(where: declares) else { return nil }
         var start = at
         while start > header.startIndex {
             let previous = header[start - 1]
@@ -181,6 +183,11 @@ package enum SwiftScopes {
         }
         let supertypes = header[at...].drop { $0.text != ":" }.filter { $0.kind == .identifier }.map(\.text)
         return (header[at].text, header[start..<at], supertypes)
+    }
+
+    /// Whether `token` is the keyword of a declaration with a body: a type's, a protocol's or a member's.
+    private static func declares(_ token: SourceToken) -> Bool {
+        token.kind == .identifier && (token.keyword.declaresTypeOrProtocol || token.keyword.declaresMember)
     }
 
     /// The start of `@attribute(…)` whose `)` is at `close`, or nil when the parentheses belong to something else.
