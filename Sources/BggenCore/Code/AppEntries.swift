@@ -58,7 +58,7 @@ enum AppEntries {
     private static func debugOnly(_ tokens: [SourceToken]) -> (Int) -> Bool {
         var ranges: [Range<Int>] = []
         var stack: [(start: Int, debug: Bool)] = []
-        for index in tokens.indices where index > 0 && tokens[index - 1].text == "#" {
+        for index in tokens.indices where index > 0 && tokens[index - 1].hasText("#") {
             switch tokens[index].text {
             case "if", "ifdef":
                 let line = tokens[index].line
@@ -82,13 +82,13 @@ enum AppEntries {
         let inDebug = debugOnly(tokens)
         var result: [EntryPoint] = []
         var adaptor: (name: String, line: Int)?
-        for index in tokens.indices where tokens[index].text == "UIApplicationDelegateAdaptor" && index > 0 && tokens[index - 1].text == "@"
+        for index in tokens.indices where index > 0 && tokens[index - 1].hasText("@") && tokens[index].text == "UIApplicationDelegateAdaptor"
             && TokenPattern.matches(tokens, at: index + 1, ["("]) && index + 2 < tokens.count {
             adaptor = (tokens[index + 2].text, tokens[index].line)
         }
         for open in tokens.indices where tokens[open].is("{") {
             let header = SwiftScopes.headerTokens(before: open, in: tokens)
-            guard let keyword = header.lastIndex(where: { ["struct", "class", "enum", "extension"].contains($0.text) && $0.kind == .identifier }),
+            guard let keyword = header.lastIndex(where: { [Keyword.struct, .class, .enum, .extension].contains($0.keyword) && $0.kind == .identifier }),
                   keyword + 1 < header.endIndex, !inDebug(keyword) else { continue }
             let name = header[keyword + 1]
             let supertypes = header[keyword...].drop { $0.text != ":" }.filter { $0.kind == .identifier }.map(\.text)
@@ -122,7 +122,7 @@ enum AppEntries {
         let protocols: Set<String> = ["UIWindowSceneDelegate", "UISceneDelegate"]
         for index in tokens.indices where tokens[index].kind == .identifier && index + 1 < tokens.count {
             let line = tokens[index].line
-            let declares = language == .swift ? tokens[index].text == "class" : tokens[index].text == "interface" && index > 0 && tokens[index - 1].text == "@"
+            let declares = language == .swift ? tokens[index].keyword == .class : tokens[index].text == "interface" && index > 0 && tokens[index - 1].text == "@"
             guard declares, tokens[index + 1].kind == .identifier else { continue }
             let header = tokens[(index + 2)...].prefix { $0.line == line && $0.text != "{" }
             let name = tokens[index + 1]

@@ -214,7 +214,7 @@ struct FileFacts: Sendable {
 
     /// Whether `text`'s bytes hold `word` (lower-case ASCII letters) in any case.
     private static func mayHold(_ text: String, _ word: StaticString) -> Bool {
-        let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitsCount)
+        let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         // A string without contiguous UTF-8 (bridged) is left to the full test.
         return text.utf8.withContiguousStorageIfAvailable { bytes in
             guard bytes.count >= needle.count else { return false }

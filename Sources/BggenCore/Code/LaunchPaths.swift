@@ -437,7 +437,7 @@ enum LaunchPaths {
         var result: [FunctionMentions] = []
         // `perform:` or `action:` before a name: the label is looked up last, once the tokens around it fit.
         for index in tokens.indices where tokens[index].kind == .identifier && index + 2 < tokens.count && tokens[index + 2].kind == .identifier
-            && tokens[index + 1].kind != .string && tokens[index + 1].text == ":" && entryLabels.contains(tokens[index].text) {
+            && tokens[index + 1].kind != .string && tokens[index + 1].hasText(":") && entryLabels.contains(tokens[index].text) {
             // `self.boot`, `model.boot`: the name the chain ends in, the call's last argument.
             var end = index + 2
             while end + 2 < tokens.count, tokens[end + 1].text == ".", tokens[end + 2].kind == .identifier { end += 2 }
@@ -507,10 +507,10 @@ enum LaunchPaths {
     /// Types declared `struct Name: App` or adopting `UIApplicationDelegate` in the file: their `init` runs at launch.
     private static func appTypes(in tokens: [SourceToken]) -> Set<String> {
         var names = Set<String>()
-        for index in tokens.indices where tokens[index].kind == .identifier && (tokens[index].text == "struct" || tokens[index].text == "class")
-            && index + 3 < tokens.count && tokens[index + 2].text == ":" {
-            let supertypes = tokens[(index + 3)...].prefix { $0.text != "{" }.map(\.text)
-            if supertypes.contains(tokens[index].text == "struct" ? "App" : "UIApplicationDelegate") { names.insert(tokens[index + 1].text) }
+        for index in tokens.indices where tokens[index].kind == .identifier && (tokens[index].keyword == .struct || tokens[index].keyword == .class)
+            && index + 3 < tokens.count && tokens[index + 2].hasText(":") {
+            let supertypes = tokens[(index + 3)...].prefix { !$0.hasText("{") }.map(\.text)
+            if supertypes.contains(tokens[index].keyword == .struct ? "App" : "UIApplicationDelegate") { names.insert(tokens[index + 1].text) }
         }
         return names
     }

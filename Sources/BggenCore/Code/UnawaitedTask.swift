@@ -42,7 +42,8 @@ struct UnawaitedTask: Sendable, Equatable {
     /// The bodies of `run()` and `perform(_ …)` in the file's types (and extensions of them) that the file declares
     /// adopting one of the work protocols; a protocol's requirements have no body.
     private static func workBodies(in tokens: [SourceToken]) -> [(Range<Int>, Work)] {
-        let supertypes = LaunchPaths.supertypes(in: tokens)
+        // Read at the first `run()` or `perform(_:)`: most files declare neither.
+        lazy var supertypes = LaunchPaths.supertypes(in: tokens)
         var result: [(Range<Int>, Work)] = []
         for index in tokens.indices where index > 0 && tokens[index - 1].keyword == .func && tokens[index].kind == .identifier {
             let work: Work
