@@ -3,8 +3,12 @@
 /// Searching tokens instead of lines keeps the code search honest: a queue labelled "BGTaskScheduler" (as in
 /// NetNewsWire), an API named in a comment, or `@main` inside `/* … */` is not code, and a string literal can be
 /// read back as the identifier it holds.
-package struct SourceToken: Sendable, Equatable {
-    package enum Kind: Sendable, Equatable {
+///
+/// Public only so that its few small tests (`kind ==`, `is`, `nesting`, `keyword`) are inlined into the readers of
+/// the other modules, which call them at every token: a `package` function is called there, and the token copied to
+/// call it, whatever its attributes say.
+public struct SourceToken: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
         case identifier
         /// A string literal; `text` is its value.
         case string
@@ -14,7 +18,7 @@ package struct SourceToken: Sendable, Equatable {
         /// Spelt out and inlinable: the synthesized `==` is reached from the readers in other modules through
         /// `Equatable`'s witness, a call for each of the millions of kind tests doctor makes on a large app.
         @inlinable
-        package static func == (lhs: Kind, rhs: Kind) -> Bool {
+        public static func == (lhs: Kind, rhs: Kind) -> Bool {
             switch (lhs, rhs) {
             case (.identifier, .identifier), (.string, .string), (.number, .number), (.punctuation, .punctuation): true
             default: false
@@ -22,11 +26,11 @@ package struct SourceToken: Sendable, Equatable {
         }
 
         @inlinable
-        package static func != (lhs: Kind, rhs: Kind) -> Bool { !(lhs == rhs) }
+        public static func != (lhs: Kind, rhs: Kind) -> Bool { !(lhs == rhs) }
     }
 
-    package var kind: Kind
-    package var text: String
+    @usableFromInline package var kind: Kind
+    @usableFromInline package var text: String
     package var line: Int
     /// For strings: no interpolation, so `text` is the exact value.
     package var isLiteral = true
@@ -44,47 +48,48 @@ package struct SourceToken: Sendable, Equatable {
     var headerStart: Int32 = -1
     /// For punctuation: its one ASCII byte (0 for any other token), so a reader tells brackets apart by a byte
     /// rather than by comparing strings, which cost a call each for every token of every file read.
-    package private(set) var symbol: UInt8 = 0
+    @usableFromInline package private(set) var symbol: UInt8 = 0
     /// For an identifier or a string whose text is one of the declaration words the readers look for at every
     /// token (`func`, `let`, `class`…), that word; `.none` otherwise. `token.keyword == .func` says what
     /// `token.text == "func"` says, without a string comparison, and `keyword.declaresType` what hashing the
     /// text into a set of type keywords said.
-    package private(set) var keyword = Keyword.none
+    @usableFromInline package private(set) var keyword = Keyword.none
 }
 
 /// A word `SourceLexer` names once per token, so readers compare a byte (see `SourceToken.keyword`). A struct with
-/// inlinable members, not an enum: an enum's synthesized `==` is a witness call from another module.
-package struct Keyword: Sendable, Equatable {
+/// inlinable members, not an enum: an enum's synthesized `==` is a witness call from another module. Public for
+/// the reason `SourceToken` is.
+public struct Keyword: Sendable, Equatable {
     @usableFromInline let code: UInt8
 
-    @inlinable init(code: UInt8) { self.code = code }
+    @usableFromInline init(code: UInt8) { self.code = code }
 
-    @inlinable package static func == (lhs: Keyword, rhs: Keyword) -> Bool { lhs.code == rhs.code }
-    @inlinable package static func != (lhs: Keyword, rhs: Keyword) -> Bool { lhs.code != rhs.code }
+    @inlinable public static func == (lhs: Keyword, rhs: Keyword) -> Bool { lhs.code == rhs.code }
+    @inlinable public static func != (lhs: Keyword, rhs: Keyword) -> Bool { lhs.code != rhs.code }
 
-    @inlinable package static var none: Keyword { Keyword(code: 0) }
-    @inlinable package static var `func`: Keyword { Keyword(code: 1) }
-    @inlinable package static var initializer: Keyword { Keyword(code: 2) }
-    @inlinable package static var `deinit`: Keyword { Keyword(code: 3) }
-    @inlinable package static var `subscript`: Keyword { Keyword(code: 4) }
-    @inlinable package static var `var`: Keyword { Keyword(code: 5) }
-    @inlinable package static var `let`: Keyword { Keyword(code: 6) }
-    @inlinable package static var `case`: Keyword { Keyword(code: 7) }
-    @inlinable package static var const: Keyword { Keyword(code: 8) }
-    @inlinable package static var define: Keyword { Keyword(code: 9) }
-    @inlinable package static var `protocol`: Keyword { Keyword(code: 10) }
-    @inlinable package static var `class`: Keyword { Keyword(code: 11) }
-    @inlinable package static var `struct`: Keyword { Keyword(code: 12) }
-    @inlinable package static var `enum`: Keyword { Keyword(code: 13) }
-    @inlinable package static var `extension`: Keyword { Keyword(code: 14) }
-    @inlinable package static var actor: Keyword { Keyword(code: 15) }
+    @inlinable public static var none: Keyword { Keyword(code: 0) }
+    @inlinable public static var `func`: Keyword { Keyword(code: 1) }
+    @inlinable public static var initializer: Keyword { Keyword(code: 2) }
+    @inlinable public static var `deinit`: Keyword { Keyword(code: 3) }
+    @inlinable public static var `subscript`: Keyword { Keyword(code: 4) }
+    @inlinable public static var `var`: Keyword { Keyword(code: 5) }
+    @inlinable public static var `let`: Keyword { Keyword(code: 6) }
+    @inlinable public static var `case`: Keyword { Keyword(code: 7) }
+    @inlinable public static var const: Keyword { Keyword(code: 8) }
+    @inlinable public static var define: Keyword { Keyword(code: 9) }
+    @inlinable public static var `protocol`: Keyword { Keyword(code: 10) }
+    @inlinable public static var `class`: Keyword { Keyword(code: 11) }
+    @inlinable public static var `struct`: Keyword { Keyword(code: 12) }
+    @inlinable public static var `enum`: Keyword { Keyword(code: 13) }
+    @inlinable public static var `extension`: Keyword { Keyword(code: 14) }
+    @inlinable public static var actor: Keyword { Keyword(code: 15) }
 
     /// `class`, `struct`, `enum`, `extension` or `actor`: a word that opens a type's body, whose functions are its methods.
-    @inlinable package var declaresType: Bool { code >= 11 && code <= 15 }
+    @inlinable public var declaresType: Bool { code >= 11 && code <= 15 }
     /// Those, or `protocol`.
-    @inlinable package var declaresTypeOrProtocol: Bool { code >= 10 && code <= 15 }
+    @inlinable public var declaresTypeOrProtocol: Bool { code >= 10 && code <= 15 }
     /// `func`, `init`, `deinit`, `var` or `subscript`: a word that declares a member with a body.
-    @inlinable package var declaresMember: Bool { code >= 1 && code <= 5 }
+    @inlinable public var declaresMember: Bool { code >= 1 && code <= 5 }
 
     /// Each word by its length in bytes, the order the lexer compares them in.
     fileprivate static let byLength: [[(bytes: [UInt8], keyword: Keyword)]] = {
@@ -110,7 +115,7 @@ extension SourceToken {
     /// +1 for an opening bracket, -1 for a closing one, 0 otherwise: how the token changes the nesting depth
     /// when scanning an argument list.
     @inlinable
-    package var nesting: Int {
+    public var nesting: Int {
         switch symbol {
         case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): 1
         case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): -1
@@ -120,14 +125,14 @@ extension SourceToken {
 
     /// Whether the token is the punctuation `character` (`token.is("{")`): its kind and text, compared as one byte.
     @inlinable
-    package func `is`(_ character: Unicode.Scalar) -> Bool {
+    public func `is`(_ character: Unicode.Scalar) -> Bool {
         symbol == UInt8(ascii: character)
     }
 
     /// Whether the token's text is the punctuation `character`, as `text == ":"` says, comparing bytes: a string
     /// literal's value, or a name in backticks, may be that character too.
     @inlinable
-    package func hasText(_ character: Unicode.Scalar) -> Bool {
+    public func hasText(_ character: Unicode.Scalar) -> Bool {
         symbol == UInt8(ascii: character) || kind != .punctuation && text.utf8.count == 1 && text.utf8.first == UInt8(ascii: character)
     }
 
