@@ -54,7 +54,9 @@ public final class ProcessConsole: Console {
     public var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
     public var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     public var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
-    public var environment: [String: String] { ProcessInfo.processInfo.environment }
+    /// Read once: each read of `ProcessInfo.environment` builds the dictionary again, and a run asks for it for
+    /// `COLUMNS`, `NO_COLOR`, `TERM` and the request (a tenth of an empty folder's doctor run when built each time).
+    public let environment = ProcessInfo.processInfo.environment
     public var currentDirectory: String { FileManager.default.currentDirectoryPath }
     public lazy var terminal: (any TerminalDevice)? = inputIsTerminal ? PosixTerminal() : nil
 

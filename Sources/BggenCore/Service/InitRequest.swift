@@ -25,8 +25,9 @@ public struct InitRequest: Sendable {
     public var force = false
     /// `--use-generators`: run `xcodegen dump` or `tuist dump project`, which run the repository's own code.
     public var useGenerators = false
-    /// Where a generator is looked up (its PATH) and what of it the tool may see: the environment bggen runs in.
-    public var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// Where a generator is looked up (its PATH) and what of it the tool may see: the environment bggen runs in,
+    /// which the command passes (its console reads it once). None by default, so a request costs no copy of it.
+    public var environment: [String: String] = [:]
     /// What the command wraps the generator's dumper in (progress on a terminal, timings for `--verbose`).
     public var wrapDumper: DumpWrapper = { $0 }
 
