@@ -54,9 +54,14 @@ public enum Subprocess {
     public static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Outcome {
         let child = try Child(env, arguments: arguments, environment: environment, in: directory)
         let start = ContinuousClock.now
+        let started = Date()
         try child.process.run()
         child.process.waitUntilExit()
         let duration = ContinuousClock.now - start
+        if SubprocessTimeline.isOn {
+            let ending = "exit code \(child.process.terminationStatus)"
+            SubprocessTimeline.record(executable: env, arguments: arguments, started: started, ended: Date(), ending: ending)
+        }
         return Outcome(exitCode: child.process.terminationStatus, output: try child.output(), duration: duration)
     }
 

@@ -971,8 +971,27 @@ struct SimulatorMutantTests {
             let run = try await app.run(mode, eventTimeout: 2)
             #expect(!run.isClean, "the mutant passed every check:\n\(run)")
             let caught = mutant.caughtBy.contains { $0 == Mutant.trap ? run.crashed : run.caught($0) }
+            MutantVerdicts.record(mutant, run)
             // Said only when the mutant survives: a passing run prints nothing per mutant, so its log does not look like failure.
             #expect(caught, "expected to be caught by one of \(mutant.caughtBy):\n\(run)")
         }
+    }
+}
+
+/// When `BGGEN_MUTANT_VERDICTS` names a file, each mutant run adds one line to it: the mutant, the mode, how the run
+/// ended and the names of the checks and rules that failed, sorted. A change to how mutants are built or run must
+/// leave the sorted file as it was (compare two runs' files with `sort | diff`): the same checks catch each mutant.
+enum MutantVerdicts {
+    private static let path = ProcessInfo.processInfo.environment["BGGEN_MUTANT_VERDICTS"].flatMap { $0.isEmpty ? nil : $0 }
+
+    static func record(_ mutant: Mutant, _ run: HarnessRun) {
+        guard let path else { return }
+        let caught = Set((run.failed + run.violations).map { String($0.prefix { $0 != ":" }) }).sorted()
+        let line = "\(mutant.name) | \(run.mode.rawValue) | \(run.ending) | \(caught.joined(separator: " "))\n"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        // One write per line on an O_APPEND descriptor: lines from parallel tests never interleave.
+        _ = line.withCString { write(descriptor, $0, strlen($0)) }
     }
 }
