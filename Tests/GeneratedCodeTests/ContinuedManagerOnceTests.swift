@@ -4,7 +4,7 @@ import Testing
 
 /// Only `ContinuedProcessingManager.shared` exists, so the sweep of abandoned partial output runs once per
 /// process, before any job: a second manager, created while a job runs, would delete that job's unfinished output.
-@Suite("One continued-processing manager per process", .tags(.slow), .needsStubSDK)
+@Suite("One continued-processing manager per process", .tags(.slow), .highPriority, .needsStubSDK)
 struct ContinuedManagerOnceTests {
     static let secondManager = "func makeAnotherManager() {\n    if #available(iOS 26.0, *) { _ = ContinuedProcessingManager() }\n}\n"
     static let managerFile = "ContinuedProcessingManager.swift"

@@ -6,7 +6,7 @@ import Testing
 /// must not replace the good file already at the destination. A keyed download replaces its key's file whatever
 /// its extension, and lists its folder only when its file got a new name. A file on another volume, new or
 /// replaced, gets its name by a rename, never written in place.
-@Suite("A server error never replaces a good download", .tags(.slow), .needsStubSDK)
+@Suite("A server error never replaces a good download", .tags(.slow), .highPriority, .needsStubSDK)
 struct DownloadErrorPageTests {
     static let program = """
         import Foundation

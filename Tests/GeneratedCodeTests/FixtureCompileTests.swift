@@ -5,7 +5,7 @@ import Testing
 
 /// `bggen init --yes` in each fixture repository, then the Swift it wrote compiled in every set-up: what lands
 /// in a real app must build there too.
-@Suite("Generated code in existing repositories compiles cleanly", .tags(.slow), .needsStubSDK)
+@Suite("Generated code in existing repositories compiles cleanly", .tags(.slow), .highPriority, .needsStubSDK)
 struct FixtureCompileTests {
     static let runs: [(fixture: String, arguments: [String])] = [
         ("NetNewsWire", ["--tasks", "refresh,processing,silent-push"]),

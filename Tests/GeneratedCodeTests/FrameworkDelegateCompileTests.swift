@@ -7,7 +7,7 @@ import Testing
 /// that subclass: `override` on every method and `super` calls, in each compiler set-up (issue 40, item 2), and so
 /// do the `FlutterSceneDelegate` subclass printed for a scene manifest naming Flutter's and the method printed for
 /// an app's own subclass of it, against the stub SDK here and Apple's iOS Simulator SDK on a Mac.
-@Suite("Next steps for a framework delegate's subclass compile", .tags(.slow))
+@Suite("Next steps for a framework delegate's subclass compile", .tags(.slow), .highPriority)
 struct FrameworkDelegateCompileTests {
     /// Flutter's `FlutterAppDelegate` as Swift imports it: a `UIResponder` adopting `UIApplicationDelegate` whose
     /// implemented methods (which it forwards to plugins) a subclass overrides.

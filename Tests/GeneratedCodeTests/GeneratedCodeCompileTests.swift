@@ -6,7 +6,7 @@ import Testing
 /// Every scenario's Swift output, and the app-delegate code its next steps tell users to write, compiled with
 /// real code generation in each compiler set-up: no error and no warning allowed. Against the stub SDK on Linux, and
 /// against Apple's iOS Simulator SDK on a Mac (`CompileHost`).
-@Suite("Generated code compiles cleanly", .tags(.slow))
+@Suite("Generated code compiles cleanly", .tags(.slow), .highPriority)
 struct GeneratedCodeCompileTests {
     /// A Debug build, as Xcode runs it: `DEBUG` is defined, so the debug-only helpers are compiled too. It is the
     /// build the simulation runs (`SimulatedApp.compile`, one swiftc run per scenario and set-up for both), so the

@@ -11,7 +11,7 @@ import Testing
 ///
 /// A trap (for example a main-actor launch handler called on the system's queue) ends the run with a signal and
 /// fails with the output, which names the check that was running.
-@Suite("Generated code runs right against the simulated system", .tags(.slow), .needsStubSDK)
+@Suite("Generated code runs right against the simulated system", .tags(.slow), .highPriority, .needsStubSDK)
 struct GeneratedCodeSimulationTests {
     @Test(arguments: Scenarios.all, CompilerSetup.simulated)
     func scenarioRunsRight(_ scenario: Scenario, _ setup: CompilerSetup) async throws {

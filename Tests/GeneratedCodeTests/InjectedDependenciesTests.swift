@@ -6,7 +6,7 @@ import Testing
 /// the generated code never builds `AppRefreshWork()` itself, so a work type whose initializer takes a store
 /// compiles, `shared` builds it through the factory in the user's file, and a manager built with an injected
 /// store runs the work against that store.
-@Suite("Work objects get the app's dependencies", .tags(.slow), .needsStubSDK)
+@Suite("Work objects get the app's dependencies", .tags(.slow), .highPriority, .needsStubSDK)
 struct InjectedDependenciesTests {
     /// The user's AppRefreshWork.swift after they gave the work a store.
     static let appRefreshWork = """

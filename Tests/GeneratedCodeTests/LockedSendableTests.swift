@@ -5,7 +5,7 @@ import Testing
 /// `Locked` makes access exclusive, but a non-`Sendable` value taken out of it could still be shared between
 /// threads, so it accepts `Sendable` values only; the one value that is not (the `BGTask` iOS hands over) has the
 /// narrow `HeldTask` box.
-@Suite("Locked holds Sendable values only", .tags(.slow), .needsStubSDK)
+@Suite("Locked holds Sendable values only", .tags(.slow), .highPriority, .needsStubSDK)
 struct LockedSendableTests {
     @Test func aNonSendableValueIsRejectedAndTheTaskBoxIsAccepted() async throws {
         let folder = try TemporaryDirectory()

@@ -10,7 +10,7 @@ import Testing
 /// replaces the factory's body, the type gets the properties the example names, and the app delegate of the next
 /// steps is compiled unchanged with it. The protected-data advice of `ProcessingWork.swift` is written where it
 /// says, at the start of the work, with the import it names.
-@Suite("Main-actor dependencies compile as the user files document them", .tags(.slow), .needsStubSDK)
+@Suite("Main-actor dependencies compile as the user files document them", .tags(.slow), .highPriority, .needsStubSDK)
 struct MainActorHandOverTests {
     /// The app's own objects, explicitly main-actor isolated so that every set-up sees them as Xcode 26 does.
     static let dependencies = """

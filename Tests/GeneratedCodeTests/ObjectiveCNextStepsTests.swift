@@ -10,7 +10,7 @@ import Testing
 /// Swift marks a method that returns a value and is not `@discardableResult` `SWIFT_WARN_UNUSED_RESULT` in that
 /// header, so printed code that ignores `handleEventsForBackgroundURLSession:`'s BOOL (and never calls the
 /// handler of a session it does not own) fails here, as it warns in Xcode.
-@Suite("The printed Objective-C compiles against the bridge", .tags(.slow), .needsStubSDK)
+@Suite("The printed Objective-C compiles against the bridge", .tags(.slow), .highPriority, .needsStubSDK)
 struct ObjectiveCNextStepsTests {
     /// How each bridge method looks in the generated header; `%@` marks where `SWIFT_WARN_UNUSED_RESULT` goes.
     static let declarations: [String: String] = [

@@ -6,7 +6,7 @@ import Testing
 /// `bggen init --tests`: the generated rehearsal file compiles against the stub SDK in the three set-ups, passes
 /// with the template's own user files (run in the set-ups of `CompilerSetup.simulated`), and fails, naming the work and what iOS would do, when the user's work is
 /// broken the ways real work breaks.
-@Suite("Rehearsal tests (--tests)", .tags(.slow), .needsStubSDK)
+@Suite("Rehearsal tests (--tests)", .tags(.slow), .highPriority, .needsStubSDK)
 struct RehearsalTests {
     static let scenario = "rehearsal-tests"
     /// The same rehearsals for a test target that uses Swift Testing.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// A silent push must be answered within iOS's time even when the app's work hangs and ignores cancellation.
-@Suite("Silent push answers by its deadline", .tags(.slow), .needsStubSDK)
+@Suite("Silent push answers by its deadline", .tags(.slow), .highPriority, .needsStubSDK)
 struct SilentPushDeadlineTests {
     static let program = """
         import Foundation

@@ -955,7 +955,7 @@ struct MutantError: Error, CustomStringConvertible {
 
 /// The simulator is worth only the bugs it catches: each mutant must build (so only the simulator can catch it)
 /// and must fail its run, caught by the named check or rule.
-@Suite("The simulator catches broken generated code", .tags(.slow), .needsStubSDK)
+@Suite("The simulator catches broken generated code", .tags(.slow), .highPriority, .needsStubSDK)
 struct SimulatorMutantTests {
     @Test(arguments: Mutant.all)
     func mutantIsCaught(_ mutant: Mutant) async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// The simulated system enforces each of Apple's rules by itself, whatever code runs against it: hand-written
 /// probes (Stubs/SimulatorRuleProbes) make each mistake once and each correct call once.
-@Suite("The simulated system enforces Apple's rules", .tags(.slow), .needsStubSDK)
+@Suite("The simulated system enforces Apple's rules", .tags(.slow), .highPriority, .needsStubSDK)
 struct SimulatorRuleTests {
     static let rules = [
         "register-unlisted-returns-false", "register-listed-returns-true", "register-twice-is-a-violation",

@@ -5,7 +5,7 @@ import Testing
 /// Proves the stub SDK is as strict as Apple's: correct background code compiles without a single diagnostic, and
 /// each known mistake is diagnosed, in every compiler set-up. Without both halves, "generated code compiles
 /// cleanly against the stubs" would not mean it compiles cleanly in Xcode.
-@Suite("Stub SDK fidelity", .tags(.slow), .needsStubSDK)
+@Suite("Stub SDK fidelity", .tags(.slow), .highPriority, .needsStubSDK)
 struct StubFidelityTests {
     @Test("Correct background code compiles without diagnostics", arguments: CompilerSetup.allCases)
     func correctCodeIsClean(setup: CompilerSetup) async throws {

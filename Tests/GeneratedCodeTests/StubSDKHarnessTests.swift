@@ -4,7 +4,7 @@ import Testing
 
 /// Checks the harness itself: stubs build, a compile really generates code, timings stay visible, and
 /// executables link against the stubs (the future run-time simulator depends on that).
-@Suite("Stub SDK harness", .tags(.slow), .needsStubSDK)
+@Suite("Stub SDK harness", .tags(.slow), .highPriority, .needsStubSDK)
 struct StubSDKHarnessTests {
     @Test("A single compile is fast and reports its time")
     func singleCompileTiming() async throws {

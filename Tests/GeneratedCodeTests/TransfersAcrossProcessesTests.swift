@@ -6,7 +6,7 @@ import Testing
 /// process of its own: nothing the generated code keeps in memory survives, only what iOS keeps (the transfers the
 /// simulated daemon saves between processes, and the files). Between two launches the container can move, as it
 /// does when the app is updated; `CFFIXED_USER_HOME` is what `NSHomeDirectory()` answers on Linux.
-@Suite("Transfers across launches that are processes of their own", .tags(.slow), .needsStubSDK)
+@Suite("Transfers across launches that are processes of their own", .tags(.slow), .highPriority, .needsStubSDK)
 struct TransfersAcrossProcessesTests {
     static let program = #"""
         import Foundation

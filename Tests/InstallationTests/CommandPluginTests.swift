@@ -5,7 +5,7 @@ import Testing
 /// `swift package bggen …` in a package that depends on bggen (Tests/Fixtures/PluginUser, copied, with its path
 /// dependency pointed at this checkout): SwiftPM builds bggen from source and runs it in the package's folder. The
 /// build-tool plugin runs in Tests/Fixtures/BuildToolUser. All share the installers' scratch folder (`SourceBuild`).
-@Suite("The command plugin in a package that depends on bggen", .serialized)
+@Suite("The command plugin in a package that depends on bggen", .serialized, .highPriority)
 struct CommandPluginTests {
     private let output = "Sources/BackgroundFeature/Generated"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Each way the README installs bggen from a checkout, run for real into a temporary folder, and the installed
 /// bggen run from a folder of its own. Serialized: the first three share one scratch build (see `SourceBuild`).
-@Suite("Installing from a checkout", .serialized)
+@Suite("Installing from a checkout", .serialized, .highPriority)
 struct InstallationTests {
     @Test(.enabled(if: SourceBuild.isInstalled("make"), "make is not installed, so `make install` was not run"))
     func makeInstallPutsAWorkingBggenUnderThePrefix() async throws {
