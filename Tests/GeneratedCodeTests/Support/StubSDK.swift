@@ -142,10 +142,12 @@ final class StubSDK: Sendable {
     /// module `name` in `directory`: its `.swiftmodule` and one object file, built with `-enable-testing` (as Xcode's
     /// Debug builds do) so a test module's `@testable import` reaches its internal declarations. What swiftc said is
     /// returned, failed or not: it is a compile check too. `priority`: a module compiled on the way to a harness
-    /// that an `App` module already waits for (HarnessKit) continues a build rather than starting one.
+    /// that an `App` module already waits for (HarnessKit) continues a build rather than starting one; without it, a
+    /// module with an object starts a build, and one without (a set-up the simulator does not run) is a compile
+    /// check that feeds no run, and waits for the builds that do.
     func compileModule(
         swiftFiles: [URL], named name: String, setup: CompilerSetup, extraFlags: [String], shim: Bool = true,
-        object: URL?, priority: Priority = .startsBuild, in directory: URL
+        object: URL?, priority: Priority? = nil, in directory: URL
     ) async throws -> (module: URL, outcome: Subprocess.Outcome) {
         let module = directory.appendingPathComponent("\(name).swiftmodule")
         let arguments = ["-module-name", name, "-parse-as-library", "-enable-testing"]
@@ -156,7 +158,7 @@ final class StubSDK: Sendable {
             + commonFlags
             + extraFlags
             + (swiftFiles + (shim ? shimFiles : [])).map(\.path)
-        return (module, try await Self.swiftc(arguments, in: directory, priority: priority))
+        return (module, try await Self.swiftc(arguments, in: directory, priority: priority ?? (object == nil ? .checkOnly : .startsBuild)))
     }
 
     /// With `-wmo`, swiftc runs a second frontend just to write the `.swiftmodule`, which type-checks the
@@ -193,7 +195,7 @@ final class StubSDK: Sendable {
 
     /// Compiles `swiftFiles` (one of them the entry point) into an object file of module `name`, which may import
     /// the modules in `importPaths` besides the stubs; without `emitsObject`, into the module's interface alone, a
-    /// compile check that nothing links (see `output(optimized:module:)`).
+    /// compile check that nothing links (see `output(optimized:module:)`), which waits for the builds that feed a run.
     func compileObject(
         swiftFiles: [URL], named name: String, importPaths: [URL], setup: CompilerSetup, extraFlags: [String], into object: URL,
         emitsObject: Bool = true
@@ -206,7 +208,7 @@ final class StubSDK: Sendable {
             + commonFlags
             + extraFlags
             + swiftFiles.map(\.path)
-        return try await Self.swiftc(arguments, in: object.deletingLastPathComponent(), priority: .continuesBuild)
+        return try await Self.swiftc(arguments, in: object.deletingLastPathComponent(), priority: emitsObject ? .continuesBuild : .checkOnly)
     }
 
     /// Links `objects` with the stub modules' objects into an executable `executable`. `extraFlags` must repeat a
