@@ -52,13 +52,16 @@ enum SubprocessTimeline {
         Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000
     }
 
+    /// The suite whose work a task does outside its tests (`StartsEarlyTrait`).
+    @TaskLocal static var startedFor: String?
+
     /// The outermost suite of the test that started the child (a cached build is paid for by the first test that
     /// asked for it), or `-` outside a test.
     private static var suite: String {
         #if canImport(Testing)
-        Test.current?.id.nameComponents.first ?? "-"
+        startedFor ?? Test.current?.id.nameComponents.first ?? "-"
         #else
-        "-"
+        startedFor ?? "-"
         #endif
     }
 }

@@ -13,12 +13,40 @@ import Testing
 /// fails with the output, which names the check that was running.
 @Suite("Generated code runs right against the simulated system", .tags(.slow), .highPriority, .needsStubSDK)
 struct GeneratedCodeSimulationTests {
-    @Test(arguments: Scenarios.all, CompilerSetup.simulated)
+    /// Every scenario is built and run as the run starts (`.startsEarly`): the runs mostly sleep, and the longest
+    /// (the hung-submission checks) would otherwise end the suite.
+    @Test(.startsEarly { await GeneratedCodeSimulationTests.startAll() }, arguments: Scenarios.all, CompilerSetup.simulated)
     func scenarioRunsRight(_ scenario: Scenario, _ setup: CompilerSetup) async throws {
-        let app = try await SimulatedApp.build(try SimulatedApp.sources(for: scenario), setup: setup)
-        for mode in app.modes {
-            let run = try await app.run(mode)
+        for run in try await Self.runs(of: scenario, setup: setup) {
             Self.expectClean(run, setup: setup)
+        }
+    }
+
+    /// The scenario built in `setup` and run in each of its modes, once per test process, by whichever asks first:
+    /// the test, or `startAll` as the run starts.
+    static func runs(of scenario: Scenario, setup: CompilerSetup) async throws -> [HarnessRun] {
+        try await runs.value(for: "\(scenario.name) \(setup.rawValue)") {
+            let app = try await SimulatedApp.build(try SimulatedApp.sources(for: scenario), setup: setup)
+            var runs: [HarnessRun] = []
+            for mode in app.modes {
+                runs.append(try await app.run(mode))
+            }
+            return runs
+        }
+    }
+
+    private static let runs = ContentCache<String, [HarnessRun]>()
+
+    /// Every scenario's `runs(of:setup:)` in each simulated set-up, at once (the compiler permits and the run slots
+    /// bound how many build and run).
+    static func startAll() async {
+        guard CompileHost.current.runsStubs else { return }
+        await withTaskGroup(of: Void.self) { group in
+            for scenario in Scenarios.all {
+                for setup in CompilerSetup.simulated {
+                    group.addTask { _ = try? await runs(of: scenario, setup: setup) }
+                }
+            }
         }
     }
 

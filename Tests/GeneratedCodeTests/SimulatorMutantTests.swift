@@ -957,23 +957,48 @@ struct MutantError: Error, CustomStringConvertible {
 /// and must fail its run, caught by the named check or rule.
 @Suite("The simulator catches broken generated code", .tags(.slow), .highPriority, .needsStubSDK)
 struct SimulatorMutantTests {
-    @Test(arguments: Mutant.all)
+    /// Every mutant is built and run as the run starts (`.startsEarly`): the suite is the run's longest, and its
+    /// runs, which mostly wait for events that never come, overlap the other suites instead of following them.
+    @Test(.startsEarly { await SimulatorMutantTests.startAll() }, arguments: Mutant.all)
     func mutantIsCaught(_ mutant: Mutant) async throws {
-        let original = try SimulatedApp.sources(for: Scenarios.named(mutant.scenario))
-        var sources = original
-        try mutant.apply(to: &sources)
-        // Built by its edited file from three mutants of a scenario on: below that, compiling the scenario file by
-        // file first costs more than it saves.
-        let app = Mutant.all.count(where: { $0.scenario == mutant.scenario && $0.setup == mutant.setup }) >= 3
-            ? try await SimulatedApp.build(mutant: sources, of: original, setup: mutant.setup)
-            : try await SimulatedApp.build(sources, setup: mutant.setup)
-        for mode in mutant.modes {
-            let run = try await app.run(mode, eventTimeout: 2)
+        for run in try await Self.runs(of: mutant) {
             #expect(!run.isClean, "the mutant passed every check:\n\(run)")
             let caught = mutant.caughtBy.contains { $0 == Mutant.trap ? run.crashed : run.caught($0) }
             MutantVerdicts.record(mutant, run)
             // Said only when the mutant survives: a passing run prints nothing per mutant, so its log does not look like failure.
             #expect(caught, "expected to be caught by one of \(mutant.caughtBy):\n\(run)")
+        }
+    }
+
+    /// The mutant built and run in each of its modes, once per test process, by whichever asks first: the test, or
+    /// `startAll` as the run starts.
+    static func runs(of mutant: Mutant) async throws -> [HarnessRun] {
+        try await runs.value(for: mutant.name) {
+            let original = try SimulatedApp.sources(for: Scenarios.named(mutant.scenario))
+            var sources = original
+            try mutant.apply(to: &sources)
+            // Built by its edited file from three mutants of a scenario on: below that, compiling the scenario file by
+            // file first costs more than it saves.
+            let app = Mutant.all.count(where: { $0.scenario == mutant.scenario && $0.setup == mutant.setup }) >= 3
+                ? try await SimulatedApp.build(mutant: sources, of: original, setup: mutant.setup)
+                : try await SimulatedApp.build(sources, setup: mutant.setup)
+            var runs: [HarnessRun] = []
+            for mode in mutant.modes {
+                runs.append(try await app.run(mode, eventTimeout: 2))
+            }
+            return runs
+        }
+    }
+
+    private static let runs = ContentCache<String, [HarnessRun]>()
+
+    /// Every mutant's `runs(of:)`, at once (the compiler permits and the run slots bound how many build and run).
+    static func startAll() async {
+        guard CompileHost.current.runsStubs else { return }
+        await withTaskGroup(of: Void.self) { group in
+            for mutant in Mutant.all {
+                group.addTask { _ = try? await runs(of: mutant) }
+            }
         }
     }
 }
