@@ -128,7 +128,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         Mutant(
             name: "downloaded file left in place",
             scenario: "downloads",
-            edits: [Edit(find: "            try fileManager.moveItem(at: location, to: destination)\n", replace: "")],
+            // A new name's file is not renamed into place (an existing name's still is).
+            edits: [Edit(find: "        if rename(location.path, destination.path) != 0 {\n", replace: "        if existed, rename(location.path, destination.path) != 0 {\n")],
             caughtBy: ["downloads.finish-moves-file"]
         ),
         Mutant(
