@@ -25,11 +25,13 @@ enum SubprocessTimeline {
 
     static func record(executable: URL, arguments: [String], started: Date, ended: Date, ending: String) {
         guard let file else { return }
-        let program = executable.lastPathComponent == "env" ? (arguments.first ?? "env") : executable.lastPathComponent
+        // A compiler runs under `nice -n N` (`StubSDK.swiftc`): the program is what nice starts.
+        let command = arguments.first == "nice" ? Array(arguments.dropFirst(3)) : arguments
+        let program = executable.lastPathComponent == "env" ? (command.first ?? "env") : executable.lastPathComponent
         // The output (`-o`) names a compilation; a harness run is named by its executable's folder and its mode.
         let what = arguments.firstIndex(of: "-o").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
             .map { ($0 as NSString).lastPathComponent }
-            ?? "\(executable.deletingLastPathComponent().lastPathComponent)/\(arguments.first ?? "")"
+            ?? "\(executable.deletingLastPathComponent().lastPathComponent)/\(command.first ?? "")"
         let cpu = childrenCPU.withLock { last in
             var usage = rusage()
             #if os(Linux)
