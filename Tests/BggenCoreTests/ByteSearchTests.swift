@@ -35,9 +35,10 @@ struct ByteSearchTests {
                     "\(words[0]) in \(textBytes)")
             let runs = Set(textBytes.split(whereSeparator: { !isWordByte($0) }).map(Array.init))
             let held = Set(words.indices.filter { words[$0].allSatisfy(isWordByte) && runs.contains(words[$0]) })
-            let answered = ByteSearch.wholeWords(of: needles, in: text).filter { words[$0].allSatisfy(isWordByte) }
+            let wordNeedles = WordNeedles(words)
+            let answered = ByteSearch.wholeWords(of: wordNeedles, in: text).filter { words[$0].allSatisfy(isWordByte) }
             #expect(answered == held, "\(words) in \(textBytes)")
-            let first = ByteSearch.wholeWords(of: needles, in: text, stopsAtFirst: true).filter { words[$0].allSatisfy(isWordByte) }
+            let first = ByteSearch.wholeWords(of: wordNeedles, in: text, stopsAtFirst: true).filter { words[$0].allSatisfy(isWordByte) }
             #expect(first.isSubset(of: held) && first.count <= 1, "\(words) in \(textBytes)")
         }
         #expect(ByteSearch.contains(anyOf: ByteNeedles([Array("z".utf8)]), in: "abz"))
@@ -61,7 +62,7 @@ struct ByteSearchTests {
 
     @Test func aFileHoldsANameOnlyAsAWholeWord() {
         let names = ["refreshIdentifier", "Config", "register", "processingIdentifier", "é1"]
-        let needles = ByteNeedles(names.map { Array($0.utf8) })
+        let needles = WordNeedles(names.map { Array($0.utf8) })
         let held = ByteSearch.wholeWords(of: needles, in: "let id = Config.refreshIdentifier // reregister( registered é1")
         #expect(Set(held.map { names[$0] }) == ["refreshIdentifier", "Config", "é1"])
         #expect(ByteSearch.isWord("refreshIdentifier") && ByteSearch.isWord("_x") && ByteSearch.isWord("é1"))

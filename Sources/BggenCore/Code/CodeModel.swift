@@ -307,7 +307,7 @@ struct CodeModel: Sendable {
                                   stopsAtFirst: Bool = false) -> [Set<String>] {
         let words = names.filter(ByteSearch.isWord)
         guard !words.isEmpty, !files.isEmpty else { return Array(repeating: [], count: files.count) }
-        let needles = ByteNeedles(words.map { Array($0.utf8) })
+        let needles = WordNeedles(words.map { Array($0.utf8) })
         let slots = Slots<Set<String>>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             guard !swiftOnly || files[index].file.hasSuffix(".swift") else { return }

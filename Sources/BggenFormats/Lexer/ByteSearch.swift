@@ -8,36 +8,55 @@ import Darwin // memchr, from <string.h>
 package struct ByteNeedles: Sendable {
     /// The words, in the order given: `ByteSearch.wholeWords(of:in:)` answers with their positions here.
     let words: [[UInt8]]
+    /// Whether each word is looked for between two bytes that are no word's (`WordNeedles`): the window is then two
+    /// bytes longer than the shortest word, and a short name (`api`) no longer makes the search look at most bytes.
+    let bounded: Bool
     /// The positions of the words by their first byte, so a byte that starts one is compared with those alone.
     let byStart: [[Int]]
-    /// The shortest word's length (at most 128): the search looks at the text through a window this long, which
-    /// holds a word's first bytes wherever one starts at its first byte.
+    /// The shortest pattern's length (a word, with its bounds when `bounded`; at most 128): the search looks at the
+    /// text through a window this long, which holds a pattern's first bytes wherever one starts at its first byte.
     let window: Int
     /// How far the window may move on when its last two bytes are a pair (first byte << 8 | second): at most as
-    /// far as puts the pair at the end of some word's first `window` bytes, and `window - 1` when no word's first
-    /// bytes hold it. Most windows of source text end in a pair no word starts with, so most bytes are never
+    /// far as puts the pair at the end of some pattern's first `window` bytes, and `window - 1` when no pattern's
+    /// first bytes hold it. Most windows of source text end in a pair no word starts with, so most bytes are never
     /// looked at: a lookup at every byte was a tenth of doctor's time on mastodon.
     let shifts: [UInt8]
-    /// One bit for each pair of bytes a word starts with: asked where the window stops, before any word is compared.
+    /// One bit for each pair of bytes a pattern starts with: asked where the window stops, before any word is compared.
     let pairs: [UInt64]
 
     package init(_ words: [[UInt8]]) {
+        self.init(words, bounded: false)
+    }
+
+    init(_ words: [[UInt8]], bounded: Bool) {
         self.words = words.filter { !$0.isEmpty }
+        self.bounded = bounded
+        let lead = bounded ? 1 : 0
+        // The bytes a pattern may hold at `offset`: a bound is any byte that is no word's.
+        func bytes(of word: [UInt8], at offset: Int) -> [UInt8] {
+            bounded && (offset == 0 || offset == word.count + 1) ? Self.boundBytes : [word[offset - lead]]
+        }
         var byStart = [[Int]](repeating: [], count: 256)
         var pairs = [UInt64](repeating: 0, count: 65_536 / 64)
         for (index, word) in self.words.enumerated() {
             byStart[Int(word[0])].append(index)
-            for second in word.count > 1 ? Int(word[1])...Int(word[1]) : 0...255 {
-                let pair = Int(word[0]) << 8 | second
-                pairs[pair >> 6] |= 1 << UInt64(pair & 63)
+            for first in bytes(of: word, at: 0) {
+                for second in word.count + 2 * lead > 1 ? bytes(of: word, at: 1).map(Int.init) : Array(0...255) {
+                    let pair = Int(first) << 8 | second
+                    pairs[pair >> 6] |= 1 << UInt64(pair & 63)
+                }
             }
         }
-        let window = min(self.words.map(\.count).min() ?? 0, 128)
+        let window = min(self.words.map { $0.count + 2 * lead }.min() ?? 0, 128)
         var shifts = [UInt8](repeating: UInt8(max(window - 1, 0)), count: window > 1 ? 65_536 : 0)
         for word in self.words {
             for end in 1..<window {
-                let pair = Int(word[end - 1]) << 8 | Int(word[end])
-                shifts[pair] = min(shifts[pair], UInt8(window - 1 - end))
+                for first in bytes(of: word, at: end - 1) {
+                    for second in bytes(of: word, at: end) {
+                        let pair = Int(first) << 8 | Int(second)
+                        shifts[pair] = min(shifts[pair], UInt8(window - 1 - end))
+                    }
+                }
             }
         }
         self.byStart = byStart
@@ -45,6 +64,9 @@ package struct ByteNeedles: Sendable {
         self.shifts = shifts
         self.pairs = pairs
     }
+
+    /// The bytes of no word: what stands on either side of a whole word.
+    private static let boundBytes = (0...255).map(UInt8.init).filter { !isWordByte[Int($0)] }
 
     /// Calls `found` with each word (its position in `words`) and where it starts in `buffer`, until `found`
     /// returns true; whether it did. Every start is tried: a word starting at `start` fills the window ending at
@@ -64,12 +86,15 @@ package struct ByteNeedles: Sendable {
                         let pair = Int(buffer[start]) << 8 | Int(buffer[start + 1])
                         guard pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { return false }
                     }
-                    for index in byStart[Int(buffer[start])] {
+                    let lead = bounded ? 1 : 0
+                    for index in byStart[Int(buffer[start + lead])] {
                         let word = words[index]
-                        guard start + word.count <= count else { continue }
+                        guard start + word.count + 2 * lead <= count else { continue }
                         var offset = 1
-                        while offset < word.count && buffer[start + offset] == word[offset] { offset += 1 }
-                        if offset == word.count && found(index, start) { return true }
+                        while offset < word.count && buffer[start + lead + offset] == word[offset] { offset += 1 }
+                        guard offset == word.count else { continue }
+                        if bounded && (isWordByte[Int(buffer[start])] || isWordByte[Int(buffer[start + word.count + 1])]) { continue }
+                        if found(index, start + lead) { return true }
                     }
                     return false
                 }
@@ -112,20 +137,27 @@ package enum ByteSearch {
     /// the files the first pass did not lex: which of them mention a constant, a type or a caller another file's
     /// facts need. Searching their text for those few names when asked replaced hashing every word of every file
     /// in the first pass, a quarter of doctor's time on mastodon. With `stopsAtFirst`, the search ends at the first.
-    package static func wholeWords(of needles: ByteNeedles, in text: String, stopsAtFirst: Bool = false) -> Set<Int> {
-        var held = Set<Int>()
-        var copy = text
-        copy.withUTF8 { buffer in
-            isWordByte.withUnsafeBufferPointer { isWordByte in
-                _ = needles.search(buffer) { index, start in
-                    let end = start + needles.words[index].count
-                    guard start == 0 || !isWordByte[Int(buffer[start - 1])], end == buffer.count || !isWordByte[Int(buffer[end])] else { return false }
-                    held.insert(index)
-                    return stopsAtFirst || held.count == needles.words.count
+    /// The text is searched between two line feeds, so a word at its first or last byte has its bounds too.
+    package static func wholeWords(of needles: WordNeedles, in text: String, stopsAtFirst: Bool = false) -> Set<Int> {
+        let needles = needles.needles
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(text.utf8.count + 2)
+        bytes.append(0x0A)
+        bytes.append(contentsOf: text.utf8)
+        bytes.append(0x0A)
+        // A word found again (a `handler` on every other line) is looked up in an array, not hashed into a set.
+        var isHeld = [Bool](repeating: false, count: needles.words.count)
+        var heldCount = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            _ = needles.search(buffer) { index, _ in
+                if !isHeld[index] {
+                    isHeld[index] = true
+                    heldCount += 1
                 }
+                return stopsAtFirst || heldCount == needles.words.count
             }
         }
-        return held
+        return Set(isHeld.indices.filter { isHeld[$0] })
     }
 
     /// Whether `word` is one word as `wholeWords(of:in:)` reads words: a name with a `.` or a space in it is never
@@ -160,8 +192,19 @@ package enum ByteSearch {
         }
     }
 
-    /// The bytes of a word: ASCII letters, digits and `_`, and every byte of a character beyond ASCII.
-    private static let isWordByte: [Bool] = (0...255).map { byte in
-        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte >= 0x80
+}
+
+/// Names to look for as whole words (`ByteSearch.wholeWords(of:in:)`): each between two bytes that are no word's,
+/// which the search's window holds too.
+package struct WordNeedles: Sendable {
+    let needles: ByteNeedles
+
+    package init(_ words: [[UInt8]]) {
+        needles = ByteNeedles(words, bounded: true)
     }
+}
+
+/// The bytes of a word: ASCII letters, digits and `_`, and every byte of a character beyond ASCII.
+private let isWordByte: [Bool] = (0...255).map { byte in
+    (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte >= 0x80
 }
