@@ -144,14 +144,13 @@ package enum SwiftScopes {
     /// The isolation of the type a `class`, `struct`, `enum` or `actor` header declares: what the members of an
     /// extension of it get. Nil for anything else.
     static func typeIsolation(header: ArraySlice<SourceToken>) -> (name: String, isolation: Isolation)? {
-        // The keyword `declaration(in:)` finds, looked at before the modifiers and supertypes it reads are: most
-        // braces of a file open a function's body or a statement's, which declare no type.
-        guard let keyword = header.lastIndex(where: declares), [Keyword.class, .struct, .enum, .actor].contains(header[keyword].keyword) else { return nil }
-        guard let declaration = declaration(in: header), ["class", "struct", "enum", "actor"].contains(declaration.keyword),
-              let at = header.lastIndex(where: { $0.text == declaration.keyword }), at + 1 < header.endIndex,
-              header[at + 1].kind == .identifier else { return nil }
+        // The keyword is looked at before the modifiers and supertypes `declaration(in:at:)` reads: most braces of a
+        // file open a function's body or a statement's, which declare no type.
+        guard let at = header.lastIndex(where: declares), [Keyword.class, .struct, .enum, .actor].contains(header[at].keyword),
+              at + 1 < header.endIndex, header[at + 1].kind == .identifier else { return nil }
+        let declaration = declaration(in: header, at: at)
         let attributes = attributes(declaration.modifiers)
-        let isolation: Isolation = declaration.keyword == "actor" ? .unknown
+        let isolation: Isolation = header[at].keyword == .actor ? .unknown
             : attributes.contains("nonisolated") ? .nonisolated
             : attributes.contains("MainActor") || declaration.supertypes.contains(where: mainActorTypes.contains) ? .mainActor
             : .moduleDefault
@@ -173,7 +172,11 @@ package enum SwiftScopes {
     /// The declaration a header makes: its keyword, the modifiers and attributes before it, and for a type the
     /// names after its `:`. Nil for a closure or anything else that is not a declaration.
     private static func declaration(in header: ArraySlice<SourceToken>) -> (keyword: String, modifiers: ArraySlice<SourceToken>, supertypes: [String])? {
-        guard let at = header.lastIndex(where: declares) else { return nil }
+        header.lastIndex(where: declares).map { declaration(in: header, at: $0) }
+    }
+
+    /// The declaration whose keyword is at `at` (the last that `declares`).
+    private static func declaration(in header: ArraySlice<SourceToken>, at: Int) -> (keyword: String, modifiers: ArraySlice<SourceToken>, supertypes: [String]) {
         var start = at
         while start > header.startIndex {
             let previous = header[start - 1]
