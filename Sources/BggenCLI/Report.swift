@@ -101,8 +101,12 @@ struct Report {
             }
         }
         let column = shown.map(\.count).max() ?? 0
-        let lines = zip(shown, identifiers.chosen).map { shown, each in
-            "  \(shown.padding(toLength: column, withPad: " ", startingAt: 0))  (\(each.declared.role))"
+        let roles = identifiers.chosen.map { "(\($0.declared.role))" }
+        // An identifier is never cut, so where the column and its role do not fit the terminal, each role goes
+        // under its identifier instead of past the edge.
+        let fits = 2 + column + 2 + (roles.map(\.count).max() ?? 0) <= width
+        let lines = zip(shown, roles).map { shown, role in
+            fits ? "  \(shown.padding(toLength: column, withPad: " ", startingAt: 0))  \(role)" : "  \(shown)\n      \(role)"
         }
         var text = lines.isEmpty ? "" : "Identifiers:\n" + lines.map { $0 + "\n" }.joined()
         // A folder with no app gets the stand-in prefix unless told one; an app's own is never replaced by it.

@@ -34,6 +34,29 @@ struct InitOutputWidthTests {
         #expect(first.stdout.split(separator: "\n").contains { $0.hasSuffix("bggen init --next-steps demo):") }, "\(first.stdout)")
     }
 
+    /// A long bundle ID makes the identifiers column wider than a narrow terminal: each role then goes under its
+    /// identifier, so the only lines past the edge are identifiers alone, which are never cut (before, each line
+    /// ran to 91 characters at 60 columns with the role past the edge). At 120 columns the column stays.
+    @Test(arguments: [60, 120])
+    func identifiersTooWideForTheTerminalHaveTheirRolesUnderThem(width: Int) throws {
+        let folder = try TemporaryDirectory()
+        let bundle = "com.example.averyveryverylongcompanyname.productname.app"
+        let run = try InProcessRunner.run(["init", "--yes", "--bundle-id", bundle, "demo"], in: folder.url, environment: ["COLUMNS": "\(width)"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let table = try #require(run.stdout.range(of: "Identifiers:\n").flatMap { start in
+            run.stdout[start.upperBound...].range(of: "Info.plist keys:").map { String(run.stdout[start.upperBound..<$0.lowerBound]) }
+        })
+        let refresh = "\(bundle).refresh", processing = "\(bundle).processing"
+        if width == 60 {
+            #expect(table == "  \(refresh)\n      (BGAppRefreshTask)\n  \(processing)\n      (BGProcessingTask)\n", "\(table)")
+        } else {
+            #expect(table == "  \(refresh)     (BGAppRefreshTask)\n  \(processing)  (BGProcessingTask)\n", "\(table)")
+        }
+        // A line of one word (an identifier alone) is not too wide: it cannot be cut.
+        let wide = FilledLines.tooWide(run.stdout, width: width).filter { !$0.hasPrefix("  create ") }
+        #expect(wide.isEmpty, "at \(width): \(wide)")
+    }
+
     /// In an XcodeGen app the changes to make by hand start with a sentence (119 characters in ElementX's), which is
     /// filled like the steps; the YAML under it is printed as it must be pasted, each line whole.
     @Test(arguments: [60, 80])
