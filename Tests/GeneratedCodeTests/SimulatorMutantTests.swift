@@ -133,6 +133,39 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             caughtBy: ["downloads.finish-moves-file"]
         ),
         Mutant(
+            // Review 7, R1: a download to a new name on another volume went through `moveItem`, which copies into
+            // the name itself there, so a run ended mid-copy left it half written.
+            name: "a download to a new name on another volume is copied into the name itself",
+            scenario: "downloads",
+            edits: [Edit(
+                find: "        if rename(location.path, destination.path) != 0 {\n",
+                replace: "        if !existed {\n            try fileManager.moveItem(at: location, to: destination)\n        } else if rename(location.path, destination.path) != 0 {\n"
+            )],
+            caughtBy: ["downloads.another-volume-gets-the-whole-file-at-once"]
+        ),
+        Mutant(
+            // Review 7, R3: the copy was renamed to its name unflushed, so a power loss could leave the name with
+            // missing data.
+            name: "a download's copy on another volume is renamed before it is flushed to the storage",
+            scenario: "downloads",
+            edits: [Edit(find: "            try flush(copy)\n", replace: "")],
+            caughtBy: ["downloads.another-volume-gets-a-copy-flushed-before-its-rename"]
+        ),
+        Mutant(
+            // Review 7, R4: a copy a run ended mid-copy left stayed for good.
+            name: "the copies an ended run left on another volume are never swept",
+            scenario: "downloads",
+            edits: [Edit(find: "        sweepCopies(in: folder)\n", replace: "")],
+            caughtBy: ["downloads.copies-an-ended-run-left-are-swept"]
+        ),
+        Mutant(
+            // Review 7, R4: the age rule is what keeps a copy another process is making.
+            name: "the sweep removes a copy another process is making",
+            scenario: "downloads",
+            edits: [Edit(find: "now.timeIntervalSince(made) > abandonedCopyAge", replace: "now.timeIntervalSince(made) > -abandonedCopyAge")],
+            caughtBy: ["downloads.copies-an-ended-run-left-are-swept"]
+        ),
+        Mutant(
             name: "refresh handler does not schedule the next refresh",
             scenario: "refresh",
             edits: [Edit(

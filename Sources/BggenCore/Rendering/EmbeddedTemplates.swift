@@ -392,18 +392,87 @@ import Foundation
     }
 
     /// `rename(2)` cannot cross volumes: the downloaded file is copied beside `destination` under a hidden
-    /// temporary name, on the destination's volume, and that copy is renamed to it, so the name still gets the whole
-    /// file at once. A copy that fails, or a rename, leaves the old file, if any, and removes the copy.
+    /// temporary name (`copyName(madeAt:)`), on the destination's volume, and that copy is flushed to the storage
+    /// (`flush(_:)`) and then renamed to it, so the name still gets the whole file at once, also after a power loss.
+    /// A copy that fails, or its flush or rename, leaves the old file, if any, and removes the copy. The copies a
+    /// run ended mid-copy left in that folder are removed first (`sweepCopies(in:)`).
     private static func replace(_ destination: URL, withCopyOf location: URL) throws {
-        let copy = destination.deletingLastPathComponent().appendingPathComponent(".\(UUID().uuidString).download")
+        let folder = destination.deletingLastPathComponent()
+        sweepCopies(in: folder)
+        let copy = folder.appendingPathComponent(copyName(madeAt: Date()))
         do {
             try FileManager.default.copyItem(at: location, to: copy)
+            try flush(copy)
             guard rename(copy.path, destination.path) == 0 else {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             }
         } catch {
             try? FileManager.default.removeItem(at: copy)
             throw error
+        }
+    }
+
+    /// Writes `file`'s bytes to the storage itself (`F_FULLFSYNC`, `<sys/fcntl.h>`) before the rename gives them
+    /// the destination's name: without it the rename can reach the storage first, and a device that loses power
+    /// (or panics) then shows the name with missing data. `fsync(2)` alone leaves the bytes in the drive's cache,
+    /// which writes them in any order; a volume that has no `F_FULLFSYNC` (some external drives) gets `fsync(2)`.
+    private static func flush(_ file: URL) throws {
+        let descriptor = open(file.path, O_RDONLY)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        if fcntl(descriptor, F_FULLFSYNC) != 0 && fsync(descriptor) != 0 {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+    }
+
+    /// What starts and ends the name of every copy `replace(_:withCopyOf:)` makes, and nothing else's.
+    private static let copyPrefix = ".bggen-copy-"
+    private static let copySuffix = ".download"
+
+    /// The hidden name of a copy made at `date`: bggen's prefix, the second it was made and a UUID, so that
+    /// `sweepCopies(in:)` knows bggen's copies, and their age, from their names. Not from their dates: `copyItem`
+    /// gives a copy the downloaded file's modification date, which can be hours old when the copy starts.
+    private static func copyName(madeAt date: Date) -> String {
+        "\(copyPrefix)\(Int(date.timeIntervalSince1970))-\(UUID().uuidString)\(copySuffix)"
+    }
+
+    /// When the copy named `name` was made; nil for a name `copyName(madeAt:)` does not make.
+    private static func copyDate(ofName name: String) -> Date? {
+        guard name.hasPrefix(copyPrefix), name.hasSuffix(copySuffix) else { return nil }
+        let stamp = name.dropFirst(copyPrefix.count).dropLast(copySuffix.count)
+        guard let dash = stamp.firstIndex(of: "-"), let seconds = Int(stamp[..<dash]),
+              UUID(uuidString: String(stamp[stamp.index(after: dash)...])) != nil
+        else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    /// How old a copy must be to be swept: another process of the app (an extension downloading into a folder of
+    /// their app group) may be making one now, and no copy takes an hour.
+    private static let abandonedCopyAge: TimeInterval = 60 * 60
+
+    /// The folders this process has swept: a copy is left behind only by a run that ended mid-copy (iOS ends an app
+    /// at any moment: a relaunch's time running out, a crash, the person swiping it away), so one sweep per folder
+    /// and process finds them all, and a large folder is not listed at every download.
+    private static let sweptFolders = Locked<Set<String>>([])
+
+    /// Removes from `folder` the copies of `copyName(madeAt:)` made over `abandonedCopyAge` ago, which would
+    /// otherwise keep their space for good; any other file, a copy in progress and a folder stay.
+    private static func sweepCopies(in folder: URL) {
+        let isFirst = sweptFolders.withLock { $0.insert(folder.standardizedFileURL.path).inserted }
+        guard isFirst else { return }
+        let fileManager = FileManager.default
+        let now = Date()
+        for name in (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            guard let made = copyDate(ofName: name), now.timeIntervalSince(made) > abandonedCopyAge else { continue }
+            var isFolder: ObjCBool = false
+            let file = folder.appendingPathComponent(name)
+            guard fileManager.fileExists(atPath: file.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            do {
+                try fileManager.removeItem(at: file)
+                BackgroundLog.notice("Removed the copy of a download that an ended run left.")
+            } catch {
+                BackgroundLog.error("Could not remove the copy of a download that an ended run left.", error: error)
+            }
         }
     }
 

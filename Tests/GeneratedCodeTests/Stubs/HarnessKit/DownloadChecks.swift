@@ -331,5 +331,8 @@ nonisolated enum DownloadChecks {
         }
 
         DownloadRelaunchChecks.run(kit)
+        #if os(Linux)
+        DownloadVolumeChecks.run(kit)
+        #endif
     }
 }

@@ -24,6 +24,10 @@ public enum StubEvent: Sendable, Equatable {
     case sessionTaskCancelled(sessionIdentifier: String?, taskIdentifier: Int)
     /// A completion-handler or `async` convenience API: Apple throws for these on background sessions.
     case sessionConvenienceAPI(sessionIdentifier: String?, api: String)
+    // Darwin's <sys/fcntl.h> (AppShim/FileFlushShim.swift)
+    /// `fcntl(_:F_FULLFSYNC)`: the file's bytes sent to the storage itself. `path` is the name the file had at that
+    /// moment, and `bytes` its size.
+    case fileFlushedToStorage(path: String, bytes: Int64)
     // os
     /// `message` as the persisted log shows it (private values redacted); `arguments` as the code passed them.
     case logged(subsystem: String, category: String, level: String, message: String, arguments: [LoggedArgument])
