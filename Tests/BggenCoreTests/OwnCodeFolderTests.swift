@@ -140,6 +140,23 @@ struct OwnCodeFolderTests {
         }
     }
 
+    /// Read as bytes, a `.gitignore` still answers by scalars and lines as `Character.isNewline` ends them: `?` takes
+    /// one scalar of any length, a `*` given back gives back whole scalars, CRLF and the Unicode breaks end a line,
+    /// and a rule's length limit counts Characters, not bytes.
+    @Test func aGitIgnoreReadAsBytesMatchesScalarsAndEndsLinesAsCharactersDo() {
+        let ignore = GitIgnore(text: "caf?\r\n\u{2028}r?sum?\u{85}*é\u{C}x/?\u{2029}a*€b\r")
+        for ignored in ["café", "cafe", "résumé", "Café", "x/€", "x/é", "aéé€b", "a€b"] {
+            #expect(ignore.verdict(forFolder: ignored) == true, "\(ignored)")
+        }
+        for unnamed in ["caf", "cafés", "x/€€", "ab", "a€", "€b"] {
+            #expect(ignore.verdict(forFolder: unnamed) == nil, "\(unnamed)")
+        }
+        let accent = "\u{301}"
+        let limit = GitIgnore.maximumPatternLength
+        #expect(GitIgnore(text: "e" + String(repeating: accent, count: limit)).verdict(forFolder: "e" + String(repeating: accent, count: limit)) == true)
+        #expect(GitIgnore(text: String(repeating: "é", count: limit + 1)).verdict(forFolder: String(repeating: "é", count: limit + 1)) == nil)
+    }
+
     @Test func aHostileGitIgnoreStaysLinear() {
         let star = String(repeating: "*a", count: 30)
         let ignore = GitIgnore(text: String(repeating: "\(star)\n", count: 100))
