@@ -40,6 +40,10 @@ struct YAMLTests {
         (##"a: "# not a comment" # a comment"##, "# not a comment"),
         ("a: it's plain # comment", "it's plain"),
         (#"a: ["x, y", 'z']"#, "x, y"),
+        // Read byte by byte: a `#` or a quote after a longer scalar is text, one after a space is not.
+        ("a: é# not a comment", "é# not a comment"),
+        ("a: 'é # x' # é", "é # x"),
+        ("a: é'x' #", "é'x'"),
     ] as [(String, String)])
     func quotedScalarsDecodeTheirEscapes(_ text: String, _ expected: String) throws {
         let node = try YAMLSubset.parse(text)
@@ -58,6 +62,11 @@ struct YAMLTests {
         ("a: 1\njust text\n", 2, "is neither 'key: value' nor a list item"),
         (#"a: "closed" trailing"#, 1, "text after the closing quote"),
         ("a: 1\n...\nb: 2\n", 3, "text after the end of the document"),
+        // Lines end where `Character.isNewline` ends them, found in the bytes: CRLF is one break.
+        ("a: 1\r\nb: 2\r\njust text\r\n", 3, "is neither 'key: value' nor a list item"),
+        ("a: 1\rb: 2\u{85}c: 3\u{2028}d: 4\u{2029}just text\n", 5, "is neither 'key: value' nor a list item"),
+        ("a: 1\u{0B}b: 2\u{0C}just text", 3, "is neither 'key: value' nor a list item"),
+        ("a: é\nb: x\u{7}y\n", 2, "a control character (U+0007)"),
     ] as [(String, Int, String)])
     func whatBggenDoesNotReadIsAnErrorWithItsLine(_ text: String, _ line: Int, _ reason: String) {
         #expect {

@@ -134,13 +134,13 @@ struct YAMLBlockReader {
         var folded = text
         var quotes = QuoteTracker()
         let quoted = text.first == "\"" || text.first == "'"
-        for character in text { _ = quotes.step(character) }
+        for byte in text.utf8 { _ = quotes.step(byte) }
         while index < lines.count, lines[index].indent > indent, !quoted || quotes.isOpen {
             let next = lines[index]
             if !quoted, YAMLSubset.splitKey(next.text) != nil {
                 throw YAMLSyntaxError(line: next.number, reason: "a key inside the plain value that starts on line \(line); quote the value, or indent the key under a key of its own")
             }
-            for character in next.text { _ = quotes.step(character) }
+            for byte in next.text.utf8 { _ = quotes.step(byte) }
             folded += " " + next.text
             index += 1
         }
@@ -154,21 +154,21 @@ struct YAMLBlockReader {
         var numbers = [Int](repeating: line, count: characters.count)
         var quotes = QuoteTracker()
         var depth = 0
-        func scan(_ more: [Character]) {
-            for character in more where !quotes.step(character) {
-                if character == "[" || character == "{" { depth += 1 }
-                if character == "]" || character == "}" { depth -= 1 }
+        func scan(_ more: String) {
+            for byte in more.utf8 where !quotes.step(byte) {
+                if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { depth += 1 }
+                if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { depth -= 1 }
             }
         }
-        scan(characters)
+        scan(text)
         func continues(_ next: YAMLSubset.Line) -> Bool {
             next.indent > indent || (next.indent == indent && depth > 0 && (next.text.first == "]" || next.text.first == "}"))
         }
         while depth > 0 || quotes.isOpen, index < lines.count, continues(lines[index]) {
-            let more = Array(" " + lines[index].text)
+            let more = " " + lines[index].text
             scan(more)
             characters += more
-            numbers += [Int](repeating: lines[index].number, count: more.count)
+            numbers += [Int](repeating: lines[index].number, count: characters.count - numbers.count)
             index += 1
         }
         var parser = YAMLFlow(characters: characters, lines: numbers, anchors: anchors)

@@ -17,7 +17,7 @@ package enum YAMLSubset {
     }
 
     package static func parse(_ text: String) throws(YAMLSyntaxError) -> YAMLNode {
-        let raws = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        let raws = TextLines.split(text)
         var lines: [Line] = []
         var blockScalars: [Int: YAMLBlockScalar] = [:]
         var documentEnded = false
@@ -40,11 +40,11 @@ package enum YAMLSubset {
             if documentEnded {
                 throw YAMLSyntaxError(line: number, reason: "text after the end of the document (...)")
             }
-            let leading = content.prefix { $0 == " " || $0 == "\t" }
-            if leading.contains("\t") {
+            let leading = content.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            if leading.contains(UInt8(ascii: "\t")) {
                 throw YAMLSyntaxError(line: number, reason: "a tab in the indentation; YAML indents with spaces only")
             }
-            lines.append(Line(indent: leading.count, text: String(content.dropFirst(leading.count)).trimmingBlanks(), number: number))
+            lines.append(Line(indent: leading.count, text: String(content[leading.endIndex...]).trimmingBlanks(), number: number))
             // A block scalar takes the lines below it as they are written: blank lines and `#` are its text.
             guard let (parent, indicator) = YAMLBlockScalar.parentColumn(of: content, indent: leading.count) else { continue }
             var end = index
@@ -72,21 +72,27 @@ package enum YAMLSubset {
         return node
     }
 
+    /// A control character is one byte of the UTF-8, which no byte of a longer scalar equals.
     private static func checkControlCharacters(_ raw: Substring, line: Int) throws(YAMLSyntaxError) {
-        if let control = raw.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
-            throw YAMLSyntaxError(line: line, reason: "a control character (U+\(String(format: "%04X", control.value))), which YAML does not allow")
+        if let control = raw.utf8.first(where: { $0 < 0x20 && $0 != UInt8(ascii: "\t") || $0 == 0x7F }) {
+            throw YAMLSyntaxError(line: line, reason: "a control character (U+\(String(format: "%04X", UInt32(control)))), which YAML does not allow")
         }
     }
 
-    /// Removes a `#` comment that is not inside quotes and starts a word.
+    /// Removes a `#` comment that is not inside quotes and starts a word (read byte by byte, as `QuoteTracker` says).
     package static func stripComment(_ line: String) -> String {
+        let utf8 = line.utf8
+        guard utf8.contains(UInt8(ascii: "#")) else { return line }
         var quotes = QuoteTracker()
-        var previous: Character = " "
-        for (offset, character) in line.enumerated() {
-            if !quotes.step(character), character == "#", previous == " " || previous == "\t" || offset == 0 {
-                return String(line.prefix(offset))
+        var previous = UInt8(ascii: " ")
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if !quotes.step(byte), byte == UInt8(ascii: "#"), previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t") || index == utf8.startIndex {
+                return String(line[..<index])
             }
-            previous = character
+            previous = byte
+            utf8.formIndex(after: &index)
         }
         return line
     }
@@ -97,22 +103,24 @@ package enum YAMLSubset {
 
     /// Splits `key: value`, `"quoted key": value` or `key:` into the key as written and the rest; nil when the text
     /// is not a key.
+    /// Read byte by byte, as `QuoteTracker` says.
     package static func splitKey(_ text: String) -> (key: String, rest: String)? {
         var quotes = QuoteTracker()
         var depth = 0
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            let next = utf8.index(after: index)
             defer { index = next }
-            if quotes.step(character) { continue }
-            switch character {
-            case "[", "{":
-                if index == text.startIndex { return nil }
+            if quotes.step(byte) { continue }
+            switch byte {
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                if index == utf8.startIndex { return nil }
                 depth += 1
-            case "]", "}": depth -= 1
-            case ":" where depth == 0:
-                guard next == text.endIndex || text[next] == " " else { break }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            case UInt8(ascii: ":") where depth == 0:
+                guard next == utf8.endIndex || utf8[next] == UInt8(ascii: " ") else { break }
                 return (text[..<index].trimmingBlanks(), text[next...].trimmingBlanks())
             default: break
             }
