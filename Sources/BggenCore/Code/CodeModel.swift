@@ -52,19 +52,19 @@ struct CodeModel: Sendable {
     /// A file the first pass did not lex, with its text: a later reading searches it for the few names it needs
     /// (`namesHeld(_:in:)`), where hashing every word of every file in the first pass was a quarter of doctor's
     /// time on mastodon and is wasted on a tree whose facts need no other file.
-    private struct Skipped: Sendable {
+    fileprivate struct Skipped: Sendable {
         var file: String
         var text: String
     }
 
     /// A file's suppression comments as the first pass found them.
-    private struct Marked: Sendable {
+    fileprivate struct Marked: Sendable {
         var file: String
         var marks: IgnoreMarks
     }
 
     /// Boxed, so the walk moves each file's outcome as one reference while it sorts them.
-    private indirect enum Outcome: Sendable {
+    fileprivate indirect enum Outcome: Sendable {
         case facts(FileFacts, names: [DeclaredName], marks: Marked?)
         case skipped(Skipped, names: [DeclaredName], marks: Marked?)
         case failed(file: String, line: Int, reason: String)
@@ -108,19 +108,32 @@ struct CodeModel: Sendable {
         }
     }
 
+    /// Every source file read once (`firstPass`), which needs nothing the project says: made while the project is
+    /// read (`ProjectDetector`), then handed to `read`.
+    struct FirstReading: Sendable {
+        fileprivate var walked: [WalkedFile<Outcome>]
+    }
+
     /// With `clashes`, the files and types named like bggen's output are gathered too (`init`).
-    static func read(root: String, fileSystem: any FileSystem, ownership: SourceOwnership, appTargets: [AppTarget],
-                     clashes: NameClashSearch?) -> CodeModel {
-        var model = CodeModel(targets: TargetFiles(ownership: ownership, appTargets: appTargets,
-                                                   recorded: RecordedOutput.read(root: root, fileSystem: fileSystem)))
-        // The walk's files come back as the cores read them: the few kept whole are sorted here, and every later
+    static func firstReading(root: String, fileSystem: any FileSystem, clashes: NameClashSearch?) -> FirstReading {
+        // The walk's files come back as the cores read them: the few kept whole are sorted by `read`, and every later
         // reading of skipped files sorts what it picks, so the model is the same on every run.
         var request = RepositoryWalker.request { name in
             name.hasSuffix(CodeSymbol.headerExtension) || CodeSymbol.sourceExtensions.contains { name.hasSuffix($0) }
         }
         request.isOrdered = false
         let clashes = clashes.map { fileSystem.isCaseSensitive(root) ? $0 : $0.ignoringCase }
-        let walked = fileSystem.walk(request, below: root, within: root) { path, data in firstPass(path, data, root: root, clashes: clashes) }
+        return FirstReading(walked: fileSystem.walk(request, below: root, within: root) { path, data in
+            firstPass(path, data, root: root, clashes: clashes)
+        })
+    }
+
+    /// The model of the files `first` read, within the targets the project defines.
+    static func read(_ first: consuming FirstReading, root: String, fileSystem: any FileSystem, ownership: SourceOwnership,
+                     appTargets: [AppTarget]) -> CodeModel {
+        var model = CodeModel(targets: TargetFiles(ownership: ownership, appTargets: appTargets,
+                                                   recorded: RecordedOutput.read(root: root, fileSystem: fileSystem)))
+        let walked = first.walked
         var skipped: [Skipped] = []
         var withFacts: [(facts: FileFacts, isLink: Bool)] = []
         for file in walked {

@@ -24,6 +24,9 @@ public enum ProjectDetector {
         let fileSystem = fileSystem.contained(in: root)
         guard fileSystem.kind(of: root) == .directory else { throw .rootNotFound(root) }
         let layout = try Discovery(root: root, fileSystem: fileSystem, spec: spec).find()
+        // The source files are read on the other cores while the project is parsed here (on a failure to read the
+        // project they are dropped unread by anyone).
+        let firstReading = Background { CodeModel.firstReading(root: root, fileSystem: fileSystem, clashes: readsNameClashes ? .all : nil) }
 
         var reading = ProjectReading()
         var files = layout.files
@@ -91,8 +94,8 @@ public enum ProjectDetector {
         if appNames.count > 1 { reading.warnings.append(.multipleAppTargets(appNames)) }
         if appNames.isEmpty && layout.kind != .swiftPackage { reading.warnings.append(.noAppTarget) }
 
-        let code = CodeModel.read(root: root, fileSystem: fileSystem, ownership: reading.ownership, appTargets: reading.appTargets,
-                                  clashes: readsNameClashes ? .all : nil)
+        let code = CodeModel.read(firstReading.take(), root: root, fileSystem: fileSystem, ownership: reading.ownership,
+                                  appTargets: reading.appTargets)
         if stopsAtUnreadableCode, let failure = code.unreadable.min(by: { $0.file < $1.file }) {
             throw .malformed(path: failure.file, line: failure.line, reason: failure.reason)
         }
