@@ -197,7 +197,8 @@ struct ProjectDetectorPbxprojTests {
                 SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor
                 URL = https://example.com
                 """,
-            "Config/Shared/Base.xcconfig": "PREFIX = com.example\nIPHONEOS_DEPLOYMENT_TARGET = 16.0\n",
+            // CRLF ends a line once, and `//` after a longer scalar still starts a comment.
+            "Config/Shared/Base.xcconfig": "PREFIX = com.example //é// note\r\nIPHONEOS_DEPLOYMENT_TARGET = 16.0\r\n",
             "Config/App.entitlements": emptyPlist,
         ])
         let app = try #require(report.appTargets.first)

@@ -75,9 +75,9 @@ package struct XCConfigFile: Sendable {
             result.unread.append((path, FileSystemError.cause(of: error)))
             return
         }
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            var line = Substring(rawLine)
-            if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+        for rawLine in TextLines.split(text) {
+            var line = rawLine
+            if let comment = commentStart(line) { line = line[..<comment] }
             let trimmed = line.trimmingBlanks()
             if trimmed.hasPrefix("#include") {
                 let optional = trimmed.hasPrefix("#include?")
@@ -105,5 +105,18 @@ package struct XCConfigFile: Sendable {
             if value.hasSuffix(";") { value.removeLast() }
             result.assignments.append(SettingAssignment(qualifiedKey: key, value: value.trimmingBlanks()))
         }
+    }
+
+    /// Where the line's `//` starts, found in its bytes: Foundation's `range(of:)` went through `NSString` for each
+    /// line, most of reading NetNewsWire's xcconfigs.
+    private static func commentStart(_ line: Substring) -> String.Index? {
+        let utf8 = line.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let next = utf8.index(after: index)
+            if utf8[index] == UInt8(ascii: "/"), next < utf8.endIndex, utf8[next] == UInt8(ascii: "/") { return index }
+            index = next
+        }
+        return nil
     }
 }
