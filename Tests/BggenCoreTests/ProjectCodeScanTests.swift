@@ -3,31 +3,6 @@ import BggenTestSupport
 import Foundation
 import Testing
 
-/// Records every folder listed and file read, to prove vendored folders are never touched: a walk goes through
-/// this disk's own `entries` and reads.
-private final class RecordingFileSystem: WalkingThroughEntries, @unchecked Sendable {
-    let base: any FileSystem
-    private let lock = NSLock()
-    private var listed: [String] = []
-    private var read: [String] = []
-
-    init(_ base: InMemoryFileSystem) {
-        self.base = base
-    }
-
-    var touched: [String] { lock.withLock { listed + read } }
-    var readCount: Int { lock.withLock { read.count } }
-
-    func readData(_ path: String, within root: String, limit: Int) throws -> Data {
-        lock.withLock { read.append(path) }
-        return try base.readData(path, within: root, limit: limit)
-    }
-    func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)] {
-        lock.withLock { listed.append(path) }
-        return base.entries(in: path, within: root)
-    }
-}
-
 private let minimalProject = SyntheticProject.pbxproj()
 
 private func scan(_ files: [String: String]) throws -> ProjectReport {

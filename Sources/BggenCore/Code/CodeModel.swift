@@ -57,6 +57,15 @@ struct CodeModel: Sendable {
         var text: String
     }
 
+    /// A Swift file read for every fact, as the first pass lexed it: `readWrapperCalls` reads it again with the
+    /// wrappers of the other files it calls, where reading it from the disk again read, checked and lexed its bytes
+    /// a second time (a tenth of doctor's instructions on duckduckgo). The few files read for every fact keep it
+    /// until then.
+    fileprivate struct Lexed: Sendable {
+        var text: String
+        var tokens: [SourceToken]
+    }
+
     /// A file's suppression comments as the first pass found them.
     fileprivate struct Marked: Sendable {
         var file: String
@@ -65,7 +74,7 @@ struct CodeModel: Sendable {
 
     /// Boxed, so the walk moves each file's outcome as one reference while it sorts them.
     fileprivate indirect enum Outcome: Sendable {
-        case facts(FileFacts, names: [DeclaredName], marks: Marked?)
+        case facts(FileFacts, lexed: Lexed?, names: [DeclaredName], marks: Marked?)
         case skipped(Skipped, names: [DeclaredName], marks: Marked?)
         case failed(file: String, line: Int, reason: String)
         case unreadable(String, reason: String, backgroundCodeAt: (line: Int, reason: String)?)
@@ -135,12 +144,12 @@ struct CodeModel: Sendable {
                                                    recorded: RecordedOutput.read(root: root, fileSystem: fileSystem)))
         let walked = first.walked
         var skipped: [Skipped] = []
-        var withFacts: [(facts: FileFacts, isLink: Bool)] = []
+        var withFacts: [(facts: FileFacts, lexed: Lexed?, isLink: Bool)] = []
         for file in walked {
             model.sourceFiles.append(file.path)
             switch file.value {
-            case .facts(let facts, let names, let marked)?:
-                withFacts.append((facts, file.isLink))
+            case .facts(let facts, let lexed, let names, let marked)?:
+                withFacts.append((facts, lexed, file.isLink))
                 model.declaredNames += names
                 if let marked { model.ignoreMarks[marked.file] = marked.marks }
             case .skipped(let file, let names, let marked)?:
@@ -160,17 +169,22 @@ struct CodeModel: Sendable {
         model.unreadableSources.sort { $0.file < $1.file }
         let realRoot = fileSystem.realPath(root) ?? root
         var realPaths = Set<String>()
-        for (facts, isLink) in withFacts.sorted(by: { $0.facts.file < $1.facts.file }) {
+        // Parallel to `files`, which holds only these until `readWrapperCalls`.
+        var lexed: [Lexed?] = []
+        for (facts, source, isLink) in withFacts.sorted(by: { $0.facts.file < $1.facts.file }) {
             // A file reached twice through a link is one file: its facts count once. Only a link needs
             // resolving: the walk enters no linked folder, so any other path is its file's real one.
             let real = isLink ? fileSystem.realPath(PathText.join(root, facts.file)) ?? facts.file : PathText.join(realRoot, facts.file)
             guard realPaths.insert(real).inserted else { continue }
             model.files.append(facts)
+            lexed.append(source)
             model.lexedCount += 1
         }
+        withFacts = []
         // The walk's 8,000 paths and outcomes are freed on the core the walk no longer needs, not before the rules.
         DispatchQueue.global().async { withExtendedLifetime(walked) {} }
-        model.readWrapperCalls(from: &skipped, root: root, fileSystem: fileSystem)
+        model.readWrapperCalls(from: &skipped, lexed: lexed)
+        lexed = []
         // Every file read for every fact is read by now: the files read later for their sake need only what they use.
         let needs = FileFacts.OtherFilesNeed(model.files.lazy.filter(\.isFull))
         var callerNames = Set<String>()
@@ -229,8 +243,9 @@ struct CodeModel: Sendable {
         if wantsNames, let clashes { names += typeClashes(file, text: text, tokens: tokens, clashes: clashes) }
         guard wantsFacts else { return .skipped(Skipped(file: file, text: text), names: names, marks: marked) }
         // A header declares; what it names (a delegate's protocols) tells what starts the app, and nothing else.
-        return .facts(isHeader ? FileFacts(header: file, tokens: tokens) : FileFacts(file: file, text: text, tokens: tokens, language: language),
-                      names: names, marks: marked)
+        if isHeader { return .facts(FileFacts(header: file, tokens: tokens), lexed: nil, names: names, marks: marked) }
+        return .facts(FileFacts(file: file, text: text, tokens: tokens, language: language),
+                      lexed: language == .swift ? Lexed(text: text, tokens: tokens) : nil, names: names, marks: marked)
     }
 
     /// The file's own name, where it ends in a name bggen may generate (in any case, on a volume that ignores it).
@@ -262,8 +277,9 @@ struct CodeModel: Sendable {
     /// files its target compiles: the files that call one, read files whose functions name it and skipped files that
     /// hold it as a word, are read again, each once, with the wrappers they see. A private wrapper is seen only in its own
     /// file; a name more than `mostWrappersOfOneName` files declare as a wrapper is no one wrapper and is not followed,
-    /// so the wrappers each file sees stay few.
-    private mutating func readWrapperCalls(from skipped: inout [Skipped], root: String, fileSystem: any FileSystem) {
+    /// so the wrappers each file sees stay few. `lexed` holds the Swift files of `files` as the first pass read them,
+    /// by their index; the skipped files are lexed from the text they kept.
+    private mutating func readWrapperCalls(from skipped: inout [Skipped], lexed: [Lexed?]) {
         let declared = Dictionary(grouping: files.flatMap(\.wrappers).filter { !$0.isPrivate }, by: \.name)
         let wrappers = declared.filter { Set($0.value.map(\.file)).count <= Self.mostWrappersOfOneName }
         wrappersNotFollowed = declared.filter { wrappers[$0.key] == nil }
@@ -279,28 +295,29 @@ struct CodeModel: Sendable {
             }
             return result
         }
-        var chosen: [(file: String, index: Int?, wrappers: [String: [TaskWrapper]])] = []
+        // Each file with its text, and its tokens where the first pass lexed it (`index`, in `files`).
+        var chosen: [(file: String, index: Int?, text: String, tokens: [SourceToken]?, wrappers: [String: [TaskWrapper]])] = []
         for (index, facts) in files.enumerated() where facts.isFull && facts.language == .swift {
+            guard let source = lexed[index] else { continue }
             let called = Set(facts.functions.flatMap { $0.mentions.filter { wrappers[$0] != nil } })
             let visible = called.isEmpty ? [:] : seen(called, from: facts.file)
-            if !visible.isEmpty { chosen.append((facts.file, index, visible)) }
+            if !visible.isEmpty { chosen.append((facts.file, index, source.text, source.tokens, visible)) }
         }
         var unread: [Skipped] = []
         // In the files' order, so the facts read again come in the same order on every run.
-        var calling: [(file: String, wrappers: [String: [TaskWrapper]])] = []
+        var calling: [(entry: Skipped, wrappers: [String: [TaskWrapper]])] = []
         for (entry, called) in zip(skipped, Self.namesHeld(wrappers.keys, in: skipped, swiftOnly: true)) {
             let visible = called.isEmpty ? [:] : seen(called, from: entry.file)
-            if visible.isEmpty { unread.append(entry) } else { calling.append((entry.file, visible)) }
+            if visible.isEmpty { unread.append(entry) } else { calling.append((entry, visible)) }
         }
-        chosen += calling.sorted { $0.file < $1.file }.map { ($0.file, nil, $0.wrappers) }
+        chosen += calling.sorted { $0.entry.file < $1.entry.file }.map { ($0.entry.file, nil, $0.entry.text, nil, $0.wrappers) }
         guard !chosen.isEmpty else { return }
         let reading = chosen
         let slots = Slots<FileFacts>(count: chosen.count)
-        fileSystem.readFiles(reading.map(\.file), below: root, within: root) { index, data in
-            let file = reading[index].file
-            guard let text = try? String(utf8File: data.get(), at: file),
-                  let tokens = try? SourceLexer.tokens(of: text, language: .swift) else { return }
-            slots.store(FileFacts(file: file, text: text, tokens: tokens, language: .swift, wrappers: reading[index].wrappers), at: index)
+        DispatchQueue.concurrentPerform(iterations: reading.count) { index in
+            let (file, _, text, kept, wrappers) = reading[index]
+            guard let tokens = kept ?? (try? SourceLexer.tokens(of: text, language: .swift)) else { return }
+            slots.store(FileFacts(file: file, text: text, tokens: tokens, language: .swift, wrappers: wrappers), at: index)
         }
         // A skipped file that cannot be lexed defines and calls nothing here: its first reading said nothing either.
         for (entry, facts) in zip(chosen, slots.values) {
