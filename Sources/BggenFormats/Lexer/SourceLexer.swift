@@ -150,8 +150,24 @@ extension SourceToken {
     }
 }
 
-package enum SourceLexer {
-    package enum Language { case swift, objectiveC }
+/// Public only for `Language`, as `SourceToken` is.
+public enum SourceLexer {
+    /// Public, with `==` spelt out and inlinable for the reason `SourceToken.Kind` is: the readers of the other
+    /// modules ask a file's language at every declaration, and the synthesized `==` was a witness call each time.
+    public enum Language: Sendable {
+        case swift, objectiveC
+
+        @inlinable
+        public static func == (lhs: Language, rhs: Language) -> Bool {
+            switch (lhs, rhs) {
+            case (.swift, .swift), (.objectiveC, .objectiveC): true
+            default: false
+            }
+        }
+
+        @inlinable
+        public static func != (lhs: Language, rhs: Language) -> Bool { !(lhs == rhs) }
+    }
 
     /// Throws when interpolations nest deeper than `NestingLimit` (the lexer descends by recursion). With `strict`,
     /// for a manifest bggen must read whole, an unterminated string or comment and unbalanced brackets throw too;
