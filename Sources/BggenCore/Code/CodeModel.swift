@@ -57,13 +57,19 @@ struct CodeModel: Sendable {
         var text: String
     }
 
-    /// A Swift file read for every fact, as the first pass lexed it: `readWrapperCalls` reads it again with the
-    /// wrappers of the other files it calls, where reading it from the disk again read, checked and lexed its bytes
-    /// a second time (a tenth of doctor's instructions on duckduckgo). The few files read for every fact keep it
-    /// until then.
+    /// A Swift file read for every fact, as the first pass read it before the wrappers of other files were known:
+    /// `readWrapperCalls` reads it again with those it calls from here, where reading it from the disk again read,
+    /// checked, lexed and read its bytes whole a second time. The few files read for every fact keep it until then.
     fileprivate struct Lexed: Sendable {
-        var text: String
+        var reading: FileFacts.FullReading
         var tokens: [SourceToken]
+    }
+
+    /// What `readWrapperCalls` reads a file again from: the text of a file the first pass skipped, which it lexes, or
+    /// the first reading of a file read for every fact.
+    private enum Reread: Sendable {
+        case skipped(String)
+        case read(Lexed)
     }
 
     /// A file's suppression comments as the first pass found them.
@@ -244,8 +250,9 @@ struct CodeModel: Sendable {
         guard wantsFacts else { return .skipped(Skipped(file: file, text: text), names: names, marks: marked) }
         // A header declares; what it names (a delegate's protocols) tells what starts the app, and nothing else.
         if isHeader { return .facts(FileFacts(header: file, tokens: tokens), lexed: nil, names: names, marks: marked) }
-        return .facts(FileFacts(file: file, text: text, tokens: tokens, language: language),
-                      lexed: language == .swift ? Lexed(text: text, tokens: tokens) : nil, names: names, marks: marked)
+        let reading = FileFacts.FullReading(file: file, text: text, tokens: tokens, language: language)
+        return .facts(FileFacts(reading: reading, tokens: tokens, wrappers: [:]),
+                      lexed: language == .swift ? Lexed(reading: reading, tokens: tokens) : nil, names: names, marks: marked)
     }
 
     /// The file's own name, where it ends in a name bggen may generate (in any case, on a volume that ignores it).
@@ -295,13 +302,13 @@ struct CodeModel: Sendable {
             }
             return result
         }
-        // Each file with its text, and its tokens where the first pass lexed it (`index`, in `files`).
-        var chosen: [(file: String, index: Int?, text: String, tokens: [SourceToken]?, wrappers: [String: [TaskWrapper]])] = []
+        // Each file with what it is read again from, and its index in `files` when it was read for every fact.
+        var chosen: [(file: String, index: Int?, source: Reread, wrappers: [String: [TaskWrapper]])] = []
         for (index, facts) in files.enumerated() where facts.isFull && facts.language == .swift {
             guard let source = lexed[index] else { continue }
             let called = Set(facts.functions.flatMap { $0.mentions.filter { wrappers[$0] != nil } })
             let visible = called.isEmpty ? [:] : seen(called, from: facts.file)
-            if !visible.isEmpty { chosen.append((facts.file, index, source.text, source.tokens, visible)) }
+            if !visible.isEmpty { chosen.append((facts.file, index, .read(source), visible)) }
         }
         var unread: [Skipped] = []
         // In the files' order, so the facts read again come in the same order on every run.
@@ -310,14 +317,19 @@ struct CodeModel: Sendable {
             let visible = called.isEmpty ? [:] : seen(called, from: entry.file)
             if visible.isEmpty { unread.append(entry) } else { calling.append((entry, visible)) }
         }
-        chosen += calling.sorted { $0.entry.file < $1.entry.file }.map { ($0.entry.file, nil, $0.entry.text, nil, $0.wrappers) }
+        chosen += calling.sorted { $0.entry.file < $1.entry.file }.map { ($0.entry.file, nil, .skipped($0.entry.text), $0.wrappers) }
         guard !chosen.isEmpty else { return }
         let reading = chosen
         let slots = Slots<FileFacts>(count: chosen.count)
         DispatchQueue.concurrentPerform(iterations: reading.count) { index in
-            let (file, _, text, kept, wrappers) = reading[index]
-            guard let tokens = kept ?? (try? SourceLexer.tokens(of: text, language: .swift)) else { return }
-            slots.store(FileFacts(file: file, text: text, tokens: tokens, language: .swift, wrappers: wrappers), at: index)
+            let (file, _, source, wrappers) = reading[index]
+            switch source {
+            case .skipped(let text):
+                guard let tokens = try? SourceLexer.tokens(of: text, language: .swift) else { return }
+                slots.store(FileFacts(file: file, text: text, tokens: tokens, language: .swift, wrappers: wrappers), at: index)
+            case .read(let first):
+                slots.store(FileFacts(reading: first.reading, tokens: first.tokens, wrappers: wrappers), at: index)
+            }
         }
         // A skipped file that cannot be lexed defines and calls nothing here: its first reading said nothing either.
         for (entry, facts) in zip(chosen, slots.values) {

@@ -152,12 +152,30 @@ struct FileFacts: Sendable {
 
     /// A file read for every fact; `wrappers` are those of the target's other files it calls, by name.
     init(file: String, text: String, tokens: [SourceToken], language: SourceLexer.Language, wrappers: [String: [TaskWrapper]] = [:]) {
-        self.init(file: file, tokens: tokens, language: language)
-        isFull = true
-        provenance = GeneratedMarker.provenance(of: text)
-        isBggenOutput = provenance != .foreign || text.hasPrefix(Planner.userFileHeader)
-        var reader = UseReader(facts: self, tokens: tokens)
-        reader.readAll()
+        self.init(reading: FullReading(file: file, text: text, tokens: tokens, language: language), tokens: tokens, wrappers: wrappers)
+    }
+
+    /// What a file read for every fact says before the wrappers of other files are known: its facts as a file read
+    /// for another's sake and its uses of the APIs. `CodeModel.readWrapperCalls` reads a file calling another's
+    /// wrapper again from here, where reading it whole again read its functions, constants and uses a second time.
+    struct FullReading: Sendable {
+        fileprivate var reader: UseReader
+
+        init(file: String, text: String, tokens: [SourceToken], language: SourceLexer.Language) {
+            var facts = FileFacts(file: file, tokens: tokens, language: language)
+            facts.isFull = true
+            facts.provenance = GeneratedMarker.provenance(of: text)
+            facts.isBggenOutput = facts.provenance != .foreign || text.hasPrefix(Planner.userFileHeader)
+            reader = UseReader(facts: facts, tokens: tokens)
+            reader.readAll()
+        }
+    }
+
+    /// A file read for every fact from its `reading`, with `wrappers`, those of the target's other files it calls.
+    init(reading: FullReading, tokens: [SourceToken], wrappers: [String: [TaskWrapper]]) {
+        var reader = reading.reader
+        let file = reader.facts.file
+        let language = reader.facts.language
         let calls = WrapperCall.all(in: tokens, file: file, wrappers: wrappers.merging(Dictionary(grouping: reader.facts.wrappers, by: \.name), uniquingKeysWith: +))
         reader.expandWrappers(calls)
         self = reader.facts

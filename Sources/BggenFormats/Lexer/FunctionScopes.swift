@@ -1,8 +1,8 @@
 /// The names a Swift function binds (its parameters and the `let`/`var` of its body), read once per function, so a
 /// parameter or a local named like a member is that parameter or local, and sixteen thousand calls in one
 /// function do not re-read it sixteen thousand times.
-package struct FunctionScopes {
-    package struct Scope {
+package struct FunctionScopes: Sendable {
+    package struct Scope: Sendable {
         /// The function's name (or `init`).
         package var name: String
         /// Internal parameter names, in order.
