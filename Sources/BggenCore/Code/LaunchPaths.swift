@@ -320,10 +320,16 @@ enum LaunchPaths {
         var innermostEntry = [Int](repeating: -1, count: entries.isEmpty ? 0 : tokens.count)
         if !entries.isEmpty {
             var stack: [(open: Int, close: Int)] = []
+            // The entries' braces in order, met as the tokens are: hashing every token's index to ask was a twentieth
+            // of reading the functions.
+            let opens = entries.keys.sorted()
+            var next = 0
             for index in tokens.indices {
                 while let last = stack.last, index > last.close { stack.removeLast() }
                 innermostEntry[index] = stack.last?.open ?? -1
-                if entries[index] != nil, let close = SwiftScopes.closing(index, in: tokens) { stack.append((index, close)) }
+                guard next < opens.count, opens[next] == index else { continue }
+                next += 1
+                if let close = SwiftScopes.closing(index, in: tokens) { stack.append((index, close)) }
             }
         }
         // Swift calls with their labels and receivers, so a call of another type's method of the same name
