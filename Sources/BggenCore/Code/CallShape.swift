@@ -48,12 +48,14 @@ struct CallShape: Sendable, Hashable {
 
     /// Whether the name at `index` is an implicit member, `.register` after `(`, `,`, `=` or `case`: a member of the
     /// type the context expects (an enum's case), not a function of the app named by its value.
+    /// Asked of every name in every function body read: the texts are compared as bytes (`hasText`), not as strings.
     static func isImplicitMember(at index: Int, in tokens: [SourceToken]) -> Bool {
-        guard index >= 2, tokens[index - 1].text == "." else { return false }
+        guard index >= 2, tokens[index - 1].hasText(".") else { return false }
         let before = tokens[index - 2]
         if before.kind == .identifier { return implicitMemberKeywords.contains(before.text) }
         // After a receiver's last token (`foo().`, `list[0].`, `self?.`, `Array<Int>.`, `"text".`) it is explicit.
-        return before.kind != .string && before.kind != .number && ![")", "]", "?", "!", ">"].contains(before.text)
+        return before.kind != .string && before.kind != .number
+            && !(before.hasText(")") || before.hasText("]") || before.hasText("?") || before.hasText("!") || before.hasText(">"))
     }
 
     private static let implicitMemberKeywords: Set<String> = ["return", "case", "in", "where", "else", "throw", "try", "await", "is", "as"]
