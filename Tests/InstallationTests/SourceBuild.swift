@@ -5,11 +5,13 @@ import Foundation
 ///
 /// They build in debug, since a release build costs minutes the suite cannot spend, in one scratch folder of their
 /// own under `.build/installation-tests`: `swift test` holds the package's own `.build` while it runs, and kept
-/// there a second run only relinks. `make install`, `experimental-install`, the artifact bundle and the command
-/// plugin all share it, so bggen is compiled once for the four: a package that depends on bggen by path builds
-/// bggen's modules with the same commands as bggen's own build, so whichever runs second only relinks (SwiftPM's
-/// lock on the folder makes them take turns). The build-tool plugin's bggen is built for the host apart from these
-/// (SwiftPM's `-tool` modules), also in this folder.
+/// there a second run only relinks. bggen is compiled twice in it, once per variant SwiftPM builds: `make install`,
+/// `experimental-install` and the artifact bundle share the product's modules, so whichever runs second only
+/// relinks (SwiftPM's lock on the folder makes them take turns); the command plugin and the build-tool plugin both
+/// run bggen as a plugin's tool, which SwiftPM builds for the host apart from these (its `-tool` modules), shared
+/// by the two. Neither variant can start from the modules `swift test` built: SwiftPM's build database and the Swift
+/// driver's incremental record both key on the commands' absolute paths, so a copy of `.build` under another path
+/// compiles every file again (the driver says "different arguments were passed to the compiler").
 enum SourceBuild {
     static let configuration = "debug"
     static let folder = RepositoryPaths.root.appendingPathComponent(".build/installation-tests")
