@@ -162,7 +162,14 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // Review 7, R4: the age rule is what keeps a copy another process is making.
             name: "the sweep removes a copy another process is making",
             scenario: "downloads",
-            edits: [Edit(find: "now.timeIntervalSince(made) > abandonedCopyAge", replace: "now.timeIntervalSince(made) > -abandonedCopyAge")],
+            edits: [Edit(find: "abs(now.timeIntervalSince(made)) > abandonedCopyAge", replace: "abs(now.timeIntervalSince(made)) > 0")],
+            caughtBy: ["downloads.copies-an-ended-run-left-are-swept"]
+        ),
+        Mutant(
+            // Review 8: a copy dated in the future (the clock set back since it was made) stayed until that date.
+            name: "the sweep keeps a copy dated after the clock was set back",
+            scenario: "downloads",
+            edits: [Edit(find: "abs(now.timeIntervalSince(made)) > abandonedCopyAge", replace: "now.timeIntervalSince(made) > abandonedCopyAge")],
             caughtBy: ["downloads.copies-an-ended-run-left-are-swept"]
         ),
         Mutant(

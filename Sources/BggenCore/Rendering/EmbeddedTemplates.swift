@@ -447,7 +447,9 @@ import Foundation
     }
 
     /// How old a copy must be to be swept: another process of the app (an extension downloading into a folder of
-    /// their app group) may be making one now, and no copy takes an hour.
+    /// their app group) may be making one now, and no copy takes an hour. A copy named over an hour in the future
+    /// is swept too: the clock was set back since it was made (by hand, to a day of a game), and its name would
+    /// otherwise keep it until that day.
     private static let abandonedCopyAge: TimeInterval = 60 * 60
 
     /// The folders this process has swept: a copy is left behind only by a run that ended mid-copy (iOS ends an app
@@ -463,7 +465,7 @@ import Foundation
         let fileManager = FileManager.default
         let now = Date()
         for name in (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [] {
-            guard let made = copyDate(ofName: name), now.timeIntervalSince(made) > abandonedCopyAge else { continue }
+            guard let made = copyDate(ofName: name), abs(now.timeIntervalSince(made)) > abandonedCopyAge else { continue }
             var isFolder: ObjCBool = false
             let file = folder.appendingPathComponent(name)
             guard fileManager.fileExists(atPath: file.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }

@@ -79,7 +79,8 @@ nonisolated enum DownloadVolumeChecks {
             let now = Int(Date().timeIntervalSince1970)
             // bggen's copies are `.bggen-copy-<second made>-<UUID>.download`.
             func copy(madeSecondsAgo age: Int) -> String { ".bggen-copy-\(now - age)-\(UUID().uuidString).download" }
-            let abandoned = [copy(madeSecondsAgo: 2 * 3600), copy(madeSecondsAgo: 30 * 24 * 3600)]
+            // The last is dated a day ahead: the clock was set back since it was made.
+            let abandoned = [copy(madeSecondsAgo: 2 * 3600), copy(madeSecondsAgo: 30 * 24 * 3600), copy(madeSecondsAgo: -24 * 3600)]
             // A copy another process of the app is making, and names that are not bggen's copies.
             let kept = [
                 copy(madeSecondsAgo: 60), ".bggen-copy-\(now - 7200)-not-a-uuid.download", ".\(UUID().uuidString).download",
