@@ -49,12 +49,15 @@ struct CodeModel: Sendable {
 
     var facts: [FileFacts] { files.filter(\.isFull) }
 
-    /// A file the first pass did not lex, with its text: a later reading searches it for the few names it needs
+    /// A file the first pass did not lex, with its bytes: a later reading searches them for the few names it needs
     /// (`namesHeld(_:in:)`), where hashing every word of every file in the first pass was a quarter of doctor's
-    /// time on mastodon and is wasted on a tree whose facts need no other file.
+    /// time on mastodon and is wasted on a tree whose facts need no other file. Bytes, not a String: making every
+    /// file a String checked its bytes a second time, a twentieth of doctor's time on duckduckgo, for the few the
+    /// later readings lex.
     fileprivate struct Skipped: Sendable {
         var file: String
-        var text: String
+        var bytes: FramedBytes
+        var text: String { bytes.text }
     }
 
     /// A Swift file read for every fact, as the first pass read it before the wrappers of other files were known:
@@ -211,7 +214,6 @@ struct CodeModel: Sendable {
     private static func firstPass(_ file: String, _ data: Result<Data, any Error>, root: String, clashes: NameClashSearch?) -> Outcome {
         let name = PathText.name(of: file)
         let bytes: Data
-        let text: String
         do {
             bytes = try data.get()
         } catch {
@@ -219,35 +221,40 @@ struct CodeModel: Sendable {
             return .unreadable(file, reason: FileSystemError.cause(of: error),
                                backgroundCodeAt: unnamed ? (1, "its name is not UTF-8, so it cannot be opened and what it registers is unknown; rename it") : nil)
         }
+        // A Latin-1 "é" in a comment leaves the APIs' ASCII names readable: a file that names one holds
+        // background code no reader can trust, which init must not guess past.
         do {
-            text = try String(utf8File: bytes, at: PathText.join(root, file))
+            try bytes.checkUTF8(at: PathText.join(root, file))
         } catch {
-            // A Latin-1 "é" in a comment leaves the APIs' ASCII names readable: a file that names one holds
-            // background code no reader can trust, which init must not guess past.
             let namesAPI = CodeSymbol.isNamedLikeBackgroundCode(name)
-                || ByteSearch.contains(anyOf: factNeedles, in: String(decoding: bytes, as: UTF8.self))
+                || bytes.withUnsafeBytes { ByteSearch.contains(anyOf: factNeedles, in: $0.assumingMemoryBound(to: UInt8.self)) }
             return .unreadable(file, reason: FileSystemError.cause(of: error),
                                backgroundCodeAt: namesAPI ? (String.firstInvalidUTF8Line(bytes), Self.notUTF8Reason) : nil)
         }
+        // Searched as bytes: only a file the first pass lexes is made a String.
+        let framed = bytes.withUnsafeBytes { FramedBytes($0.assumingMemoryBound(to: UInt8.self)) }
         let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
         let isHeader = name.hasSuffix(CodeSymbol.headerExtension)
         let namedLike = CodeSymbol.isNamedLikeBackgroundCode(name)
-        let wantsFacts = namedLike || ByteSearch.contains(anyOf: factNeedles, in: text)
-        let wantsNames = clashes.map { ByteSearch.contains(anyOf: $0.typeNeedles, in: text) } ?? false
-        var names = clashes.map { fileNameClash(file, text: text, clashes: $0) } ?? []
-        let found = IgnoreMarks(in: text)
+        let (wantsFacts, wantsNames, found) = framed.withBytes { bytes in
+            (namedLike || ByteSearch.contains(anyOf: factNeedles, in: bytes),
+             clashes.map { ByteSearch.contains(anyOf: $0.typeNeedles, in: bytes) } ?? false,
+             IgnoreMarks(utf8: bytes))
+        }
+        var names = clashes.map { fileNameClash(file, bytes: framed, clashes: $0) } ?? []
         let marked = found.marks.isEmpty ? nil : Marked(file: file, marks: found)
         guard wantsFacts || wantsNames else {
-            return .skipped(Skipped(file: file, text: text), names: names, marks: marked)
+            return .skipped(Skipped(file: file, bytes: framed), names: names, marks: marked)
         }
         let tokens: [SourceToken]
         do {
-            tokens = try SourceLexer.tokens(of: text, language: language)
+            tokens = try SourceLexer.tokens(utf8: Array(framed.bytes), language: language)
         } catch {
             return .failed(file: file, line: error.line, reason: error.reason)
         }
+        let text = framed.text
         if wantsNames, let clashes { names += typeClashes(file, text: text, tokens: tokens, clashes: clashes) }
-        guard wantsFacts else { return .skipped(Skipped(file: file, text: text), names: names, marks: marked) }
+        guard wantsFacts else { return .skipped(Skipped(file: file, bytes: framed), names: names, marks: marked) }
         // A header declares; what it names (a delegate's protocols) tells what starts the app, and nothing else.
         if isHeader { return .facts(FileFacts(header: file, tokens: tokens), lexed: nil, names: names, marks: marked) }
         let reading = FileFacts.FullReading(file: file, text: text, tokens: tokens, language: language)
@@ -256,13 +263,13 @@ struct CodeModel: Sendable {
     }
 
     /// The file's own name, where it ends in a name bggen may generate (in any case, on a volume that ignores it).
-    private static func fileNameClash(_ file: String, text: String, clashes: NameClashSearch) -> [DeclaredName] {
+    private static func fileNameClash(_ file: String, bytes: FramedBytes, clashes: NameClashSearch) -> [DeclaredName] {
         let name = PathText.name(of: file)
         let compared = clashes.ignoresCase ? PathText.folded(name) : name
         guard name.hasSuffix(".swift"), ByteSearch.contains(anyOf: clashes.fileNeedles, in: compared) else { return [] }
         let stem = String(compared.dropLast(".swift".count))
         guard clashes.fileNames.contains(where: stem.hasSuffix) else { return [] }
-        return [DeclaredName(name: String(name.dropLast(".swift".count)), file: file, line: nil, isBggenOutput: isBggenOutput(text),
+        return [DeclaredName(name: String(name.dropLast(".swift".count)), file: file, line: nil, isBggenOutput: isBggenOutput(bytes.text),
                              ignoresCase: clashes.ignoresCase)]
     }
 
@@ -353,7 +360,7 @@ struct CodeModel: Sendable {
         let slots = Slots<Set<String>>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             guard !swiftOnly || files[index].file.hasSuffix(".swift") else { return }
-            let held = ByteSearch.wholeWords(of: needles, in: files[index].text, stopsAtFirst: stopsAtFirst)
+            let held = ByteSearch.wholeWords(of: needles, in: files[index].bytes, stopsAtFirst: stopsAtFirst)
             if !held.isEmpty { slots.store(Set(held.map { words[$0] }), at: index) }
         }
         return slots.values.map { $0 ?? [] }
@@ -504,7 +511,7 @@ struct CodeModel: Sendable {
         rereadCount += chosen.count
     }
 
-    /// The facts of skipped files read for another file's sake (`needs`), lexed on all cores from the text the first
+    /// The facts of skipped files read for another file's sake (`needs`), lexed on all cores from the bytes the first
     /// pass kept, in `chosen`'s order: reading them from the disk again read and checked their bytes a second time.
     /// A file too deep to read only defines nothing here; its own reading reported nothing either.
     private static func facts(readFor needs: FileFacts.OtherFilesNeed, of chosen: [Skipped]) -> [FileFacts] {
@@ -512,7 +519,7 @@ struct CodeModel: Sendable {
         DispatchQueue.concurrentPerform(iterations: chosen.count) { index in
             let file = chosen[index].file
             let language: SourceLexer.Language = file.hasSuffix(".swift") ? .swift : .objectiveC
-            guard let tokens = try? SourceLexer.tokens(of: chosen[index].text, language: language) else { return }
+            guard let tokens = try? SourceLexer.tokens(utf8: Array(chosen[index].bytes.bytes), language: language) else { return }
             slots.store(FileFacts(file: file, tokens: tokens, language: language, needs: needs), at: index)
         }
         return slots.values.compactMap(\.self)

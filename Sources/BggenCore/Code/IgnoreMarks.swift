@@ -21,12 +21,19 @@ struct IgnoreMarks: Sendable, Equatable {
     /// In line order.
     let marks: [Mark]
 
-    /// One byte search spares the many files that have none the split into lines.
     init(in text: String) {
-        guard ByteSearch.contains(Self.markerBytes, in: text) else {
+        var copy = text
+        self = copy.withUTF8 { IgnoreMarks(utf8: $0, text: text) }
+    }
+
+    /// From a file's bytes, which must be UTF-8: one byte search spares the many files that have none the String
+    /// and the split into lines. `text`, when the caller has it, is the bytes' String.
+    init(utf8 bytes: UnsafeBufferPointer<UInt8>, text: String? = nil) {
+        guard ByteSearch.contains(Self.markerBytes, in: bytes) else {
             marks = []
             return
         }
+        let text = text ?? String(decoding: bytes, as: UTF8.self)
         var marks: [Mark] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if let mark = Self.mark(in: line, number: index + 1) { marks.append(mark) }

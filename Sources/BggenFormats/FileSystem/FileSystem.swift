@@ -97,7 +97,7 @@ extension FileSystem {
     /// whole file; the same error when they are not UTF-8.
     public func readUTF8(_ path: String) throws -> Data {
         let data = try readData(path)
-        guard data.withUnsafeBytes(UTF8Check.isValid) else { throw FileSystemError.notUTF8(data, at: path) }
+        try data.checkUTF8(at: path)
         return data
     }
 
@@ -194,6 +194,14 @@ extension FileSystemError {
     /// `data`, read from `path`, is not UTF-8 text: the error names its first line that is not.
     static func notUTF8(_ data: Data, at path: String) -> FileSystemError {
         FileSystemError(path: path, cause: "it is not UTF-8 text (line \(String.firstInvalidUTF8Line(data))); save it as UTF-8")
+    }
+}
+
+extension Data {
+    /// Throws what `String(utf8File:at:)` throws when the bytes are not UTF-8, without making the String: the first
+    /// pass searches most files as bytes alone. The path is made only for the error.
+    package func checkUTF8(at path: @autoclosure () -> String) throws {
+        guard withUnsafeBytes(UTF8Check.isValid) else { throw FileSystemError.notUTF8(self, at: path()) }
     }
 }
 

@@ -129,7 +129,12 @@ package enum ByteSearch {
     /// Whether `text` holds one of `needles` anywhere (`backgroundTask(` and `@main` are needles too).
     package static func contains(anyOf needles: ByteNeedles, in text: String) -> Bool {
         var copy = text
-        return copy.withUTF8 { buffer in needles.search(buffer) { _, _ in true } }
+        return copy.withUTF8 { contains(anyOf: needles, in: $0) }
+    }
+
+    /// The same, over bytes: a file the first pass does not lex is searched as bytes and never made a String.
+    package static func contains(anyOf needles: ByteNeedles, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        needles.search(bytes) { _, _ in true }
     }
 
     /// The positions (in `needles`' words) of the needles `text` holds as whole words: not inside a longer run of
@@ -139,16 +144,17 @@ package enum ByteSearch {
     /// in the first pass, a quarter of doctor's time on mastodon. With `stopsAtFirst`, the search ends at the first.
     /// The text is searched between two line feeds, so a word at its first or last byte has its bounds too.
     package static func wholeWords(of needles: WordNeedles, in text: String, stopsAtFirst: Bool = false) -> Set<Int> {
+        var copy = text
+        return wholeWords(of: needles, in: copy.withUTF8(FramedBytes.init), stopsAtFirst: stopsAtFirst)
+    }
+
+    /// The same, over a file's bytes as the first pass kept them, framed already: searching a file again copies nothing.
+    package static func wholeWords(of needles: WordNeedles, in text: FramedBytes, stopsAtFirst: Bool = false) -> Set<Int> {
         let needles = needles.needles
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(text.utf8.count + 2)
-        bytes.append(0x0A)
-        bytes.append(contentsOf: text.utf8)
-        bytes.append(0x0A)
         // A word found again (a `handler` on every other line) is looked up in an array, not hashed into a set.
         var isHeld = [Bool](repeating: false, count: needles.words.count)
         var heldCount = 0
-        bytes.withUnsafeBufferPointer { buffer in
+        text.framed.withUnsafeBufferPointer { buffer in
             _ = needles.search(buffer) { index, _ in
                 if !isHeld[index] {
                     isHeld[index] = true
@@ -170,28 +176,58 @@ package enum ByteSearch {
     /// bytes at a time, and only those are compared, where a table of pairs (`contains(anyOf:in:)`) costs a lookup
     /// and a loop a comparison per byte. Every file's suppression comments are looked for this way.
     package static func contains(_ word: [UInt8], in text: String) -> Bool {
-        guard let first = word.first else { return true }
         var copy = text
-        return copy.withUTF8 { buffer in
-            word.withUnsafeBufferPointer { word in
-                let length = word.count
-                guard let base = buffer.baseAddress, buffer.count >= length else { return false }
-                // The last place `word` may start, and the next to look from.
-                let last = buffer.count - length
-                var index = 0
-                while index <= last {
-                    guard let found = memchr(base + index, Int32(first), last - index + 1) else { return false }
-                    index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-                    var offset = 1
-                    while offset < length && buffer[index + offset] == word[offset] { offset += 1 }
-                    if offset == length { return true }
-                    index += 1
-                }
-                return false
+        return copy.withUTF8 { contains(word, in: $0) }
+    }
+
+    /// The same, over bytes.
+    package static func contains(_ word: [UInt8], in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = word.first else { return true }
+        return word.withUnsafeBufferPointer { word in
+            let length = word.count
+            guard let base = buffer.baseAddress, buffer.count >= length else { return false }
+            // The last place `word` may start, and the next to look from.
+            let last = buffer.count - length
+            var index = 0
+            while index <= last {
+                guard let found = memchr(base + index, Int32(first), last - index + 1) else { return false }
+                index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+                var offset = 1
+                while offset < length && buffer[index + offset] == word[offset] { offset += 1 }
+                if offset == length { return true }
+                index += 1
             }
+            return false
+        }
+    }
+}
+
+/// A file's bytes between two line feeds, as `ByteSearch.wholeWords(of:in:)` reads them (a word at the file's first
+/// or last byte has its bounds): framed once, when the first pass keeps a file it did not lex, where each search
+/// copied the file to frame it. Not checked here: the first pass keeps only bytes it found UTF-8.
+package struct FramedBytes: Sendable {
+    /// A line feed, the file's bytes, a line feed.
+    package let framed: [UInt8]
+
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        framed = [UInt8](unsafeUninitializedCapacity: bytes.count + 2) { buffer, count in
+            buffer[0] = 0x0A
+            if let base = bytes.baseAddress { buffer.baseAddress!.advanced(by: 1).update(from: base, count: bytes.count) }
+            buffer[bytes.count + 1] = 0x0A
+            count = bytes.count + 2
         }
     }
 
+    /// The file's own bytes.
+    package var bytes: ArraySlice<UInt8> { framed[1..<(framed.count - 1)] }
+
+    /// Calls `body` with the file's own bytes.
+    package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try framed.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[1..<($0.count - 1)])) }
+    }
+
+    /// The file's text; its bytes are UTF-8, so nothing is repaired.
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// Names to look for as whole words (`ByteSearch.wholeWords(of:in:)`): each between two bytes that are no word's,

@@ -174,7 +174,13 @@ public enum SourceLexer {
     /// an app's own sources are scanned leniently, because a lexer this small must not stop a run over Swift it
     /// does not fully understand.
     package static func tokens(of text: String, language: Language, strict: Bool = false) throws(SourceSyntaxError) -> [SourceToken] {
-        var lexer = Lexer(bytes: Array(text.utf8), language: language)
+        try tokens(utf8: Array(text.utf8), language: language, strict: strict)
+    }
+
+    /// The same, from a file's bytes, which must be UTF-8: a file the first pass kept as bytes is lexed without
+    /// being made a String first.
+    package static func tokens(utf8 bytes: [UInt8], language: Language, strict: Bool = false) throws(SourceSyntaxError) -> [SourceToken] {
+        var lexer = Lexer(bytes: bytes, language: language)
         lexer.run()
         if let line = lexer.tooDeep {
             throw SourceSyntaxError(line: line, reason: NestingLimit.reason)
