@@ -117,12 +117,11 @@ struct InteractiveTests {
     @Test func controlCInAKeyPromptExits130RestoresTheTerminalAndWritesNothing() throws {
         let folder = try TemporaryDirectory()
         let session = try PseudoTerminal(arguments: ["init"], directory: folder.url)
-        let before = session.settings()
         try session.expect("What background work do you need?")
         session.send(PseudoTerminal.controlC)
         #expect(session.waitForExit() == 130)
         #expect(session.transcript.contains("error: interrupted; nothing was written."))
-        #expect(session.settings() == before, "the terminal mode is restored")
+        #expect(session.settings() == session.settingsAtStart, "the terminal mode is restored")
         #expect(try folder.files().isEmpty)
     }
 

@@ -9,6 +9,9 @@ public final class PseudoTerminal: @unchecked Sendable {
     private let master: Int32
     private let slave: Int32
     private var buffer = ""
+    /// The terminal's settings before the program started, to check it restores them: read after the start, they
+    /// could already be the program's (a loaded machine can run it to its first prompt before the test goes on).
+    public let settingsAtStart: [UInt8]
 
     /// A window of `columns` by `rows` (wide by default, so no line wraps unless a test asks for it).
     public init(arguments: [String], directory: URL, environment: [String: String] = [:], columns: Int = 200, rows: Int = 40) throws {
@@ -31,6 +34,7 @@ public final class PseudoTerminal: @unchecked Sendable {
         process.standardInput = handle
         process.standardOutput = handle
         process.standardError = handle
+        settingsAtStart = Self.settings(of: slave)
         try process.run()
     }
 
@@ -42,8 +46,12 @@ public final class PseudoTerminal: @unchecked Sendable {
 
     /// The terminal's settings as the child sees them, to check they are restored.
     public func settings() -> [UInt8] {
+        Self.settings(of: slave)
+    }
+
+    private static func settings(of descriptor: Int32) -> [UInt8] {
         var attributes = termios()
-        tcgetattr(slave, &attributes)
+        tcgetattr(descriptor, &attributes)
         return withUnsafeBytes(of: &attributes) { Array($0) }
     }
 
