@@ -586,33 +586,51 @@ nonisolated enum TaskChecks {
 
         // After `setTaskCompleted` iOS can suspend the app at once, so an expiry, which still has time in its
         // handler, must not complete the task before the next request (asked for at launch, or the on-push
-        // reschedule) is handed over, as long as that fits in the expiry's bound.
+        // reschedule) is handed over, as long as that fits in the expiry's bound. The hand-over is slowed to a third
+        // of the bound; on a loaded machine it can still come later than the bound after the expiry, and then the
+        // code rightly stops waiting and completes first: such an attempt shows nothing and is made again. The check
+        // fails when the request came within the bound and the task completed before it (what a run that does not
+        // wait does), or when no attempt of `attempts` came within the bound.
         report.check("\(kind.name).expiry-waits-for-the-next-request-within-its-bound") { context in
-            try ensurePending(kind, scheduler: scheduler)
-            let handOver = subject.suspensionPreparationLimit / 3
-            scheduler.simulatedSubmissionDelay = handOver
-            defer { scheduler.simulatedSubmissionDelay = 0 }
-            let run = kind.work.prepare(.untilCancelled)
-            let launched = Date()
-            let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
-            context.expectExactlyOneCompletion(of: task, success: false)
-            try require(run.started.wait(timeout: timeout), "the work did not start within \(timeout) s")
-            scheduler.simulateExpiration(of: task)
-            try require(task.waitForCompletion(timeout: HarnessSettings.expiryGrace), "the expired task was not completed within \(HarnessSettings.expiryGrace) s")
-            try require(run.finished.wait(timeout: timeout), "the work kept running after the task expired")
-            try require(
-                scheduler.waitForPendingRequest(kind.identifier, submittedAfter: launched, timeout: timeout) != nil,
-                "the expired \(kind.name) run left no next request"
-            )
-            let submitted = try unwrap(
-                scheduler.simulatedPendingRequests.last { $0.request.identifier == kind.identifier && $0.submitted >= launched }?.submitted,
-                "the next \(kind.name) request is no longer pending"
-            )
-            let completed = try unwrap(task.simulatedCompletions.first?.date, "no completion recorded")
-            try require(
-                submitted <= completed,
-                "the expired task completed \(String(format: "%.2f", submitted.timeIntervalSince(completed))) s before the next request, submitted in \(handOver) s, was handed over"
-            )
+            let bound = subject.suspensionPreparationLimit
+            let handOver = bound / 3
+            let attempts = 3
+            var lateBy: [String] = []
+            for _ in 1...attempts {
+                try ensurePending(kind, scheduler: scheduler)
+                scheduler.simulatedSubmissionDelay = handOver
+                defer { scheduler.simulatedSubmissionDelay = 0 }
+                let run = kind.work.prepare(.untilCancelled)
+                let launched = Date()
+                let task = try scheduler.simulateLaunch(forTaskWithIdentifier: kind.identifier)
+                context.expectExactlyOneCompletion(of: task, success: false)
+                try require(run.started.wait(timeout: timeout), "the work did not start within \(timeout) s")
+                // Before the expiry is delivered: the code's bound starts when its handler runs, no earlier.
+                let expired = Date()
+                scheduler.simulateExpiration(of: task)
+                try require(task.waitForCompletion(timeout: HarnessSettings.expiryGrace), "the expired task was not completed within \(HarnessSettings.expiryGrace) s")
+                try require(run.finished.wait(timeout: timeout), "the work kept running after the task expired")
+                try require(
+                    scheduler.waitForPendingRequest(kind.identifier, submittedAfter: launched, timeout: timeout) != nil,
+                    "the expired \(kind.name) run left no next request"
+                )
+                let submitted = try unwrap(
+                    scheduler.simulatedPendingRequests.last { $0.request.identifier == kind.identifier && $0.submitted >= launched }?.submitted,
+                    "the next \(kind.name) request is no longer pending"
+                )
+                let completed = try unwrap(task.simulatedCompletions.first?.date, "no completion recorded")
+                let afterExpiry = submitted.timeIntervalSince(expired)
+                guard afterExpiry <= bound else {
+                    lateBy.append(String(format: "%.2f", afterExpiry))
+                    continue
+                }
+                try require(
+                    submitted <= completed,
+                    "the expired task completed \(String(format: "%.2f", submitted.timeIntervalSince(completed))) s before the next request, submitted in \(handOver) s, was handed over"
+                )
+                return
+            }
+            throw HarnessFailure(description: "in none of \(attempts) attempts was the next request handed over within the bound of \(bound) s after the expiry (it came \(lateBy.joined(separator: " s, ")) s after it): the machine is too loaded to tell")
         }
     }
 }
