@@ -129,7 +129,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "downloaded file left in place",
             scenario: "downloads",
             // A new name's file is not renamed into place (an existing name's still is).
-            edits: [Edit(find: "        if rename(location.path, destination.path) != 0 {\n", replace: "        if existed, rename(location.path, destination.path) != 0 {\n")],
+            edits: [Edit(find: "        if rename(location.path, destination.path) == 0 {\n", replace: "        if !existed || rename(location.path, destination.path) == 0 {\n")],
             caughtBy: ["downloads.finish-moves-file"]
         ),
         Mutant(
@@ -138,8 +138,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "a download to a new name on another volume is copied into the name itself",
             scenario: "downloads",
             edits: [Edit(
-                find: "        if rename(location.path, destination.path) != 0 {\n",
-                replace: "        if !existed {\n            try fileManager.moveItem(at: location, to: destination)\n        } else if rename(location.path, destination.path) != 0 {\n"
+                find: "        if rename(location.path, destination.path) == 0 {\n",
+                replace: "        if !existed {\n            try fileManager.moveItem(at: location, to: destination)\n        } else if rename(location.path, destination.path) == 0 {\n"
             )],
             caughtBy: ["downloads.another-volume-gets-the-whole-file-at-once"]
         ),
@@ -150,6 +150,31 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             scenario: "downloads",
             edits: [Edit(find: "            try flush(copy)\n", replace: "")],
             caughtBy: ["downloads.another-volume-gets-a-copy-flushed-before-its-rename"]
+        ),
+        Mutant(
+            // Review 8: the folder was not flushed after the rename, so a power loss could undo a rename the app
+            // had already recorded.
+            name: "a download's folder is not flushed after its rename",
+            scenario: "downloads",
+            edits: [Edit(find: "            flushFolder(of: destination, command: F_BARRIERFSYNC)\n", replace: "")],
+            caughtBy: ["downloads.finish-flushes-the-folder-after-the-rename"]
+        ),
+        Mutant(
+            // Review 8: on another volume, a flush of the folder before the rename leaves the rename unflushed.
+            name: "a download's folder on another volume is flushed before its copy's rename",
+            scenario: "downloads",
+            edits: [
+                Edit(find: "            flushFolder(of: destination, command: F_FULLFSYNC)\n", replace: ""),
+                Edit(find: "            try flush(copy)\n", replace: "            try flush(copy)\n            flushFolder(of: destination, command: F_FULLFSYNC)\n"),
+            ],
+            caughtBy: ["downloads.another-volume-flushes-the-folder-after-the-rename"]
+        ),
+        Mutant(
+            // Review 8: a barrier on another volume orders nothing against the app's record on its own volume.
+            name: "a download's folder on another volume gets a barrier, not a flush to the storage",
+            scenario: "downloads",
+            edits: [Edit(find: "flushFolder(of: destination, command: F_FULLFSYNC)", replace: "flushFolder(of: destination, command: F_BARRIERFSYNC)")],
+            caughtBy: ["downloads.another-volume-flushes-the-folder-after-the-rename"]
         ),
         Mutant(
             // Review 7, R4: a copy a run ended mid-copy left stayed for good.

@@ -370,9 +370,10 @@ import Foundation
     /// is in the app's container, on the same volume as the app's and its app groups' folders; a destination on
     /// another volume (`EXDEV`), new or not, gets a copy made beside it and renamed to it (`replace(_:withCopyOf:)`),
     /// not `moveItem`'s copy into the name itself, which a run ended mid-copy leaves half written there, unreported.
-    /// The file then gets class `completeUntilFirstUserAuthentication`, like its folder: a move keeps the class a
-    /// file was created with, so the app can read it while the device is locked, once unlocked since it started.
-    /// Returns whether the name is new: false when a file of that name was replaced.
+    /// Either way the folder is flushed after the rename (`flushFolder(of:command:)`), before the handler hears of
+    /// the file. The file then gets class `completeUntilFirstUserAuthentication`, like its folder: a move keeps the
+    /// class a file was created with, so the app can read it while the device is locked, once unlocked since it
+    /// started. Returns whether the name is new: false when a file of that name was replaced.
     private static func move(_ location: URL, to destination: URL) throws -> Bool {
         let fileManager = FileManager.default
         try prepareFolder(destination.deletingLastPathComponent())
@@ -381,7 +382,9 @@ import Foundation
         if existed && isFolder.boolValue {
             throw BackgroundDownloadError.destinationIsAFolder
         }
-        if rename(location.path, destination.path) != 0 {
+        if rename(location.path, destination.path) == 0 {
+            flushFolder(of: destination, command: F_BARRIERFSYNC)
+        } else {
             let code = errno
             guard code == EXDEV else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
             try replace(destination, withCopyOf: location)
@@ -394,8 +397,10 @@ import Foundation
     /// `rename(2)` cannot cross volumes: the downloaded file is copied beside `destination` under a hidden
     /// temporary name (`copyName(madeAt:)`), on the destination's volume, and that copy is flushed to the storage
     /// (`flush(_:)`) and then renamed to it, so the name still gets the whole file at once, also after a power loss.
-    /// A copy that fails, or its flush or rename, leaves the old file, if any, and removes the copy. The copies a
-    /// run ended mid-copy left in that folder are removed first (`sweepCopies(in:)`).
+    /// The folder is then flushed to the storage itself (`F_FULLFSYNC`): the app records the file on its own
+    /// volume, which no barrier on this one orders against. A copy that fails, or its flush or rename, leaves the
+    /// old file, if any, and removes the copy. The copies a run ended mid-copy left in that folder are removed
+    /// first (`sweepCopies(in:)`).
     private static func replace(_ destination: URL, withCopyOf location: URL) throws {
         let folder = destination.deletingLastPathComponent()
         sweepCopies(in: folder)
@@ -406,6 +411,7 @@ import Foundation
             guard rename(copy.path, destination.path) == 0 else {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             }
+            flushFolder(of: destination, command: F_FULLFSYNC)
         } catch {
             try? FileManager.default.removeItem(at: copy)
             throw error
@@ -416,12 +422,32 @@ import Foundation
     /// the destination's name: without it the rename can reach the storage first, and a device that loses power
     /// (or panics) then shows the name with missing data. `fsync(2)` alone leaves the bytes in the drive's cache,
     /// which writes them in any order; a volume that has no `F_FULLFSYNC` (some external drives) gets `fsync(2)`.
+    /// Not `F_BARRIERFSYNC`, which would order the bytes before the rename without waiting for them: a copy is
+    /// made only on another volume than the app's (an external drive, a network share), and fcntl(2) promises the
+    /// barrier's hardware support only of Apple's SSDs.
     private static func flush(_ file: URL) throws {
         let descriptor = open(file.path, O_RDONLY)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
         if fcntl(descriptor, F_FULLFSYNC) != 0 && fsync(descriptor) != 0 {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+    }
+
+    /// Sends the folder of `destination`, which a rename just gave its file, to the storage with `command`
+    /// (`<sys/fcntl.h>`), so that a power loss cannot undo the rename (leaving the old file or none, and on another
+    /// volume the new one under its copy's hidden name until swept) once the app has recorded the new file. On the
+    /// app's own volume `F_BARRIERFSYNC` is enough, and cheap: every later write there, the app's record included,
+    /// reaches the storage after the rename, and fcntl(2) promises the barrier on Apple's SSDs; `F_FULLFSYNC` would
+    /// empty the whole drive's cache at every download. Errors are ignored: the file is in place, and a folder that
+    /// cannot be opened or flushed (some file systems refuse it) must not fail its download. A command the file
+    /// system lacks gets `fsync(2)`.
+    private static func flushFolder(of destination: URL, command: Int32) {
+        let descriptor = open(destination.deletingLastPathComponent().path, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        if fcntl(descriptor, command) != 0 {
+            _ = fsync(descriptor)
         }
     }
 
@@ -446,10 +472,11 @@ import Foundation
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
-    /// How old a copy must be to be swept: another process of the app (an extension downloading into a folder of
-    /// their app group) may be making one now, and no copy takes an hour. A copy named over an hour in the future
-    /// is swept too: the clock was set back since it was made (by hand, to a day of a game), and its name would
-    /// otherwise keep it until that day.
+    /// How far from now, either way, a copy's date must be for `sweepCopies(in:)` to remove it. A copy dated within
+    /// the hour may be one another process of the app is making now (an extension downloading into a folder of
+    /// their app group), and no copy takes an hour: one dated over an hour ago was left by a run that ended. One
+    /// dated over an hour ahead was made before the clock was set back (by hand, to a day of a game), and its date
+    /// would keep it until that day.
     private static let abandonedCopyAge: TimeInterval = 60 * 60
 
     /// The folders this process has swept: a copy is left behind only by a run that ended mid-copy (iOS ends an app
@@ -457,8 +484,8 @@ import Foundation
     /// and process finds them all, and a large folder is not listed at every download.
     private static let sweptFolders = Locked<Set<String>>([])
 
-    /// Removes from `folder` the copies of `copyName(madeAt:)` made over `abandonedCopyAge` ago, which would
-    /// otherwise keep their space for good; any other file, a copy in progress and a folder stay.
+    /// Removes from `folder` the copies of `copyName(madeAt:)` dated over `abandonedCopyAge` from now, before or
+    /// after, which would otherwise keep their space for good; any other file, a copy in progress and a folder stay.
     private static func sweepCopies(in folder: URL) {
         let isFirst = sweptFolders.withLock { $0.insert(folder.standardizedFileURL.path).inserted }
         guard isFirst else { return }

@@ -40,6 +40,8 @@ nonisolated final class RecordingDownloadHandler: TransferRecording, @unchecked 
         let destination: URL
         /// The destination file's contents at the moment `downloadDidFinish` was called.
         let contents: Data?
+        /// How many stub calls `StubLedger` held then: those the generated code made before it told the app.
+        let ledgerCount: Int
     }
 
     let folder: URL
@@ -72,8 +74,9 @@ nonisolated final class RecordingDownloadHandler: TransferRecording, @unchecked 
 
     func downloadDidFinish(from source: URL, savedTo destination: URL) {
         let contents = FileManager.default.contents(atPath: destination.path)
+        let ledgerCount = StubLedger.shared.events.count
         lock.lock()
-        finishedDownloads.append(Finished(source: source, destination: destination, contents: contents))
+        finishedDownloads.append(Finished(source: source, destination: destination, contents: contents, ledgerCount: ledgerCount))
         lock.unlock()
         activity.fire()
     }

@@ -1,8 +1,10 @@
-// Background downloads into a folder on another volume than the downloaded file (an external drive, a file
-// provider's folder), where `rename(2)` fails with EXDEV and the file is copied: the name gets the whole file at once,
-// from a copy flushed to the storage first, and the copies a run ended mid-copy left are swept. /dev/shm is a volume
-// of its own (tmpfs); how each name changed is watched with inotify(7), so these checks are Linux's, where the
-// simulator runs. Runs after DownloadChecks, with its kit.
+// What a background download leaves on the storage. Into a folder on another volume than the downloaded file (an
+// external drive, a file provider's folder), where `rename(2)` fails with EXDEV and the file is copied: the name gets
+// the whole file at once, from a copy flushed to the storage first, and the copies a run ended mid-copy left are
+// swept. On either volume, the folder is flushed after the rename, before the app hears of the file. /dev/shm is a
+// volume of its own (tmpfs); how each name changed is watched with inotify(7), and the flushes are the ledger's
+// (AppShim/FileFlushShim.swift), so these checks are Linux's, where the simulator runs. Runs after DownloadChecks,
+// with its kit.
 #if os(Linux)
 @_spi(Simulator) import SimNetworking
 import Foundation
@@ -28,9 +30,9 @@ nonisolated enum DownloadVolumeChecks {
             return folder
         }
 
-        /// Downloads `contents` to `name` in `folder`, with what changed there meanwhile and what the generated
-        /// code flushed to the storage.
-        func finish(_ name: String, in folder: URL, contents: Data) throws -> (changes: FolderChanges, flushed: [(path: String, bytes: Int64)]) {
+        /// Downloads `contents` to `name` in `folder`, with what changed there meanwhile and the flushes the
+        /// generated code made (`StubEvent.fileFlushed`, `.folderFlushed`) before it called `downloadDidFinish`.
+        func finish(_ name: String, in folder: URL, contents: Data) throws -> (changes: FolderChanges, flushes: [StubEvent]) {
             let source = kit.url("\(UUID().uuidString)/\(name)")
             handler.redirect(source, to: folder.appendingPathComponent(name))
             let task = try kit.startAndFind(source)
@@ -39,11 +41,23 @@ nonisolated enum DownloadVolumeChecks {
                 try require(kit.daemon.simulateFinish(of: task, contents: contents), "the finish events were not delivered")
             }
             try kit.checkFinished(source, contents: contents)
-            let flushed = StubLedger.shared.events.dropFirst(ledger).compactMap { event -> (path: String, bytes: Int64)? in
-                guard case .fileFlushedToStorage(let path, let bytes) = event else { return nil }
-                return (path, bytes)
+            let told = handler.finished(source)[0].ledgerCount
+            let flushes = StubLedger.shared.events.prefix(told).dropFirst(ledger).filter { event in
+                switch event {
+                case .fileFlushed, .folderFlushed: true
+                default: false
+                }
             }
-            return (changes, flushed)
+            return (changes, flushes)
+        }
+
+        /// Whether `flushes` hold a flush of `folder` by one of `commands` while it held `name` alone: after the
+        /// rename, no copy left beside it.
+        func flushed(_ folder: URL, holding name: String, by commands: Set<String>, in flushes: [StubEvent]) -> Bool {
+            flushes.contains { event in
+                guard case .folderFlushed(let command, let path, let names) = event else { return false }
+                return commands.contains(command) && path == folder.resolvingSymlinksInPath().path && names == [name]
+            }
         }
 
         report.check("downloads.another-volume-gets-the-whole-file-at-once") { _ in
@@ -64,13 +78,37 @@ nonisolated enum DownloadVolumeChecks {
         report.check("downloads.another-volume-gets-a-copy-flushed-before-its-rename") { _ in
             let folder = try folder("flushed")
             let contents = Data("a report that must survive a power loss".utf8)
-            let (changes, flushed) = try finish("report.pdf", in: folder, contents: contents)
+            let (changes, flushes) = try finish("report.pdf", in: folder, contents: contents)
             let copies = changes.renamed(to: "report.pdf")
             try require(copies.count == 1, "report.pdf was not renamed into place once: \(changes)")
-            let copy = folder.appendingPathComponent(copies[0]).path
+            let copy = StubEvent.fileFlushed(command: "F_FULLFSYNC", path: folder.appendingPathComponent(copies[0]).path, bytes: Int64(contents.count))
             try require(
-                flushed.contains { $0.path == copy && $0.bytes == Int64(contents.count) },
-                "the copy \(copies[0]) was not flushed to the storage (F_FULLFSYNC) whole before it was renamed to report.pdf, so a power loss can leave the name with missing data; flushed: \(flushed)"
+                flushes.contains(copy),
+                "the copy \(copies[0]) was not flushed to the storage (F_FULLFSYNC) whole before it was renamed to report.pdf, so a power loss can leave the name with missing data; flushed: \(flushes)"
+            )
+        }
+
+        report.check("downloads.another-volume-flushes-the-folder-after-the-rename") { _ in
+            let folder = try folder("folder-flushed")
+            let (_, flushes) = try finish("report.pdf", in: folder, contents: Data("a report the app records".utf8))
+            try require(
+                flushed(folder, holding: "report.pdf", by: ["F_FULLFSYNC"], in: flushes),
+                "report.pdf's folder on another volume was not flushed to the storage (F_FULLFSYNC) after the rename and before downloadDidFinish, so a power loss can undo the rename the app has recorded on its own volume, which no barrier orders; flushed: \(flushes)"
+            )
+        }
+
+        report.check("downloads.finish-flushes-the-folder-after-the-rename") { _ in
+            // On the downloaded file's own volume: the rename alone.
+            let folder = handler.folder.appendingPathComponent("folder-flushed", isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try require(
+                device(of: folder) == device(of: kit.daemon.downloadsDirectory),
+                "\(folder.path) is on another volume than the downloaded files, so a download there is copied, not renamed"
+            )
+            let (_, flushes) = try finish("report.pdf", in: folder, contents: Data("a report the app records".utf8))
+            try require(
+                flushed(folder, holding: "report.pdf", by: ["F_BARRIERFSYNC", "F_FULLFSYNC"], in: flushes),
+                "report.pdf's folder was not flushed (F_BARRIERFSYNC) after the rename and before downloadDidFinish, so a power loss can undo the rename after the app has recorded the file; flushed: \(flushes)"
             )
         }
 
@@ -93,7 +131,7 @@ nonisolated enum DownloadVolumeChecks {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent(copyFolder), withIntermediateDirectories: false)
             _ = try finish("report.pdf", in: folder, contents: Data("a report".utf8))
             let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
-            try require(left.isDisjoint(with: abandoned), "copies made hours ago by a run that ended stay: \(left.intersection(abandoned).sorted())")
+            try require(left.isDisjoint(with: abandoned), "copies dated over an hour from now (made by a run that ended, or ahead of a clock set back since) stay: \(left.intersection(abandoned).sorted())")
             let missing = Set(kept + [copyFolder, "report.pdf"]).subtracting(left)
             try require(missing.isEmpty, "the download removed \(missing.sorted()), which are no copy an ended run left")
         }

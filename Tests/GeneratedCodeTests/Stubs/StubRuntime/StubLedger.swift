@@ -25,9 +25,12 @@ public enum StubEvent: Sendable, Equatable {
     /// A completion-handler or `async` convenience API: Apple throws for these on background sessions.
     case sessionConvenienceAPI(sessionIdentifier: String?, api: String)
     // Darwin's <sys/fcntl.h> (AppShim/FileFlushShim.swift)
-    /// `fcntl(_:F_FULLFSYNC)`: the file's bytes sent to the storage itself. `path` is the name the file had at that
-    /// moment, and `bytes` its size.
-    case fileFlushedToStorage(path: String, bytes: Int64)
+    /// `fcntl(_:F_FULLFSYNC)` or `fcntl(_:F_BARRIERFSYNC)` (`command`, by its name) on a file: its bytes sent to the
+    /// storage itself, or ahead of every later write. `path` is the name the file had at that moment, and `bytes`
+    /// its size.
+    case fileFlushed(command: String, path: String, bytes: Int64)
+    /// The same on a folder: its entries (a rename into it) sent to the storage. `names` are what it held then.
+    case folderFlushed(command: String, path: String, names: [String])
     // os
     /// `message` as the persisted log shows it (private values redacted); `arguments` as the code passed them.
     case logged(subsystem: String, category: String, level: String, message: String, arguments: [LoggedArgument])
