@@ -11,12 +11,16 @@ package struct ByteNeedles: Sendable {
     /// Whether each word is looked for between two bytes that are no word's (`WordNeedles`): the window is then two
     /// bytes longer than the shortest word, and a short name (`api`) no longer makes the search look at most bytes.
     let bounded: Bool
-    /// The positions of the words by their first byte, so a byte that starts one is compared with those alone.
+    /// The words that start with a byte no word holds (`@main`), unless `bounded`: each is looked for where the C
+    /// library's `memchr` finds that byte, rare in source, so a short one no longer shortens the window the others
+    /// are looked for through. `@main`'s five bytes held the first pass's window to five, and its shifts to four.
+    let marked: [Int]
+    /// The positions of the other words by their first byte, so a byte that starts one is compared with those alone.
     let byStart: [[Int]]
-    /// The shortest pattern's length (a word, with its bounds when `bounded`; at most 128): the search looks at the
+    /// The shortest other pattern's length (a word, with its bounds when `bounded`; at most 128): the search looks at the
     /// text through a window this long, which holds a pattern's first bytes wherever one starts at its first byte.
     let window: Int
-    /// How far the window may move on when its last two bytes are a pair (first byte << 8 | second): at most as
+    /// How far the window may move on when its last two bytes are a pair (`pair(_:_:)`): at most as
     /// far as puts the pair at the end of some pattern's first `window` bytes, and `window - 1` when no pattern's
     /// first bytes hold it. Most windows of source text end in a pair no word starts with, so most bytes are never
     /// looked at: a lookup at every byte was a tenth of doctor's time on mastodon.
@@ -36,33 +40,44 @@ package struct ByteNeedles: Sendable {
         func bytes(of word: [UInt8], at offset: Int) -> [UInt8] {
             bounded && (offset == 0 || offset == word.count + 1) ? Self.boundBytes : [word[offset - lead]]
         }
+        let words = self.words
+        let marked = bounded ? [] : words.indices.filter { !isWordByte[Int(words[$0][0])] }
+        let others = words.indices.filter { !marked.contains($0) }.map { words[$0] }
         var byStart = [[Int]](repeating: [], count: 256)
         var pairs = [UInt64](repeating: 0, count: 65_536 / 64)
-        for (index, word) in self.words.enumerated() {
+        for (index, word) in words.enumerated() where !marked.contains(index) {
             byStart[Int(word[0])].append(index)
             for first in bytes(of: word, at: 0) {
-                for second in word.count + 2 * lead > 1 ? bytes(of: word, at: 1).map(Int.init) : Array(0...255) {
-                    let pair = Int(first) << 8 | second
+                for second in word.count + 2 * lead > 1 ? bytes(of: word, at: 1) : (0...255).map(UInt8.init) {
+                    let pair = Self.pair(first, second)
                     pairs[pair >> 6] |= 1 << UInt64(pair & 63)
                 }
             }
         }
-        let window = min(self.words.map { $0.count + 2 * lead }.min() ?? 0, 128)
+        let window = min(others.map { $0.count + 2 * lead }.min() ?? 0, 128)
         var shifts = [UInt8](repeating: UInt8(max(window - 1, 0)), count: window > 1 ? 65_536 : 0)
-        for word in self.words {
+        for word in others {
             for end in 1..<window {
                 for first in bytes(of: word, at: end - 1) {
                     for second in bytes(of: word, at: end) {
-                        let pair = Int(first) << 8 | Int(second)
+                        let pair = Self.pair(first, second)
                         shifts[pair] = min(shifts[pair], UInt8(window - 1 - end))
                     }
                 }
             }
         }
+        self.marked = marked
         self.byStart = byStart
         self.window = window
         self.shifts = shifts
         self.pairs = pairs
+    }
+
+    /// The key of two bytes in a row in `shifts` and `pairs`: as one little-endian load of the two reads them, so the
+    /// search loads a pair at once.
+    @inline(__always)
+    static func pair(_ first: UInt8, _ second: UInt8) -> Int {
+        Int(first) | Int(second) << 8
     }
 
     /// The bytes of no word: what stands on either side of a whole word.
@@ -75,15 +90,17 @@ package struct ByteNeedles: Sendable {
     /// over the first and the second half of the starts, take turns: one cursor alone was slower than looking up
     /// a pair at every byte.
     func search(_ buffer: UnsafeBufferPointer<UInt8>, _ found: (_ word: Int, _ start: Int) -> Bool) -> Bool {
+        for index in marked where eachStart(of: words[index], in: buffer, { found(index, $0) }) { return true }
         let count = buffer.count
         let window = window
-        guard window > 0, count >= window else { return false }
+        guard window > 0, count >= window, let base = buffer.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
         return shifts.withUnsafeBufferPointer { shifts in
             pairs.withUnsafeBufferPointer { pairs in
                 // Whether a word starts at `start` that `found` takes.
                 @inline(__always) func isFound(at start: Int) -> Bool {
                     if window > 1 {
-                        let pair = Int(buffer[start]) << 8 | Int(buffer[start + 1])
+                        let pair = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt16.self)))
                         guard pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { return false }
                     }
                     let lead = bounded ? 1 : 0
@@ -101,7 +118,7 @@ package struct ByteNeedles: Sendable {
                 // The next window's end from `end`, and whether a word starts at the window's start.
                 @inline(__always) func step(_ end: inout Int) -> Bool {
                     if window > 1 {
-                        let shift = Int(shifts[Int(buffer[end - 1]) << 8 | Int(buffer[end])])
+                        let shift = Int(shifts[Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: end - 1, as: UInt16.self)))])
                         guard shift == 0 else {
                             end += shift
                             return false
@@ -182,23 +199,28 @@ package enum ByteSearch {
 
     /// The same, over bytes.
     package static func contains(_ word: [UInt8], in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = word.first else { return true }
-        return word.withUnsafeBufferPointer { word in
-            let length = word.count
-            guard let base = buffer.baseAddress, buffer.count >= length else { return false }
-            // The last place `word` may start, and the next to look from.
-            let last = buffer.count - length
-            var index = 0
-            while index <= last {
-                guard let found = memchr(base + index, Int32(first), last - index + 1) else { return false }
-                index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-                var offset = 1
-                while offset < length && buffer[index + offset] == word[offset] { offset += 1 }
-                if offset == length { return true }
-                index += 1
-            }
-            return false
+        word.isEmpty || eachStart(of: word, in: buffer) { _ in true }
+    }
+}
+
+/// Calls `found` with each place `word` (not empty) starts in `buffer`, until it returns true; whether it did. The C
+/// library's `memchr` finds each place `word`'s first byte is, many bytes at a time, and only those are compared.
+private func eachStart(of word: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Bool) -> Bool {
+    word.withUnsafeBufferPointer { word in
+        let length = word.count
+        guard let base = buffer.baseAddress, buffer.count >= length else { return false }
+        // The last place `word` may start, and the next to look from.
+        let last = buffer.count - length
+        var index = 0
+        while index <= last {
+            guard let hit = memchr(base + index, Int32(word[0]), last - index + 1) else { return false }
+            index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+            var offset = 1
+            while offset < length && buffer[index + offset] == word[offset] { offset += 1 }
+            if offset == length && found(index) { return true }
+            index += 1
         }
+        return false
     }
 }
 
