@@ -1,13 +1,20 @@
 /// Whether bytes are UTF-8 text as `String(validating:as:)` judges it (the Unicode Standard's table 3-7: no overlong
 /// form, no surrogate, nothing above U+10FFFF), without making the String: a reader that scans a file's bytes
 /// (the pbxproj parser) needs the check and not the copy, and checking a megabyte of project and copying it was a
-/// tenth of reading pocket-casts-ios's project. ASCII, most of any project file, is checked eight bytes at a time.
+/// tenth of reading pocket-casts-ios's project. ASCII, most of any project file and of source, is checked 32 bytes
+/// at a time (four words of eight, one test), then eight at a time: every source file is checked so.
 package enum UTF8Check {
     package static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         var index = 0
         while index < count {
+            while index + 32 <= count,
+                  (base.loadUnaligned(fromByteOffset: index, as: UInt64.self) | base.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                   | base.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self) | base.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
+                  & 0x8080_8080_8080_8080 == 0 {
+                index += 32
+            }
             while index + 8 <= count, base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                 index += 8
             }

@@ -234,7 +234,8 @@ package struct FramedBytes: Sendable {
     package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         framed = [UInt8](unsafeUninitializedCapacity: bytes.count + 2) { buffer, count in
             buffer[0] = 0x0A
-            if let base = bytes.baseAddress { buffer.baseAddress!.advanced(by: 1).update(from: base, count: bytes.count) }
+            // As raw memory, so it is one `memcpy`: a typed copy went byte by byte, a tenth of the first pass.
+            if let base = bytes.baseAddress { UnsafeMutableRawPointer(buffer.baseAddress! + 1).copyMemory(from: base, byteCount: bytes.count) }
             buffer[bytes.count + 1] = 0x0A
             count = bytes.count + 2
         }
