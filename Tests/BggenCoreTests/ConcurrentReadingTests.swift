@@ -12,13 +12,64 @@ import Testing
 struct ConcurrentReadingTests {
     @Test func backgroundMakesItsValueWhileTheCallerWorksAndHandsItOver() {
         let started = DispatchSemaphore(value: 0)
-        let made = Background { () -> [Int] in
+        let made = Background { _ -> [Int] in
             started.signal()
             return [1, 2, 3]
         }
         // Waiting here before asking for the value: only a value made on another thread can end the wait.
         #expect(started.wait(timeout: .now() + 10) == .success)
         #expect(made.take() == [1, 2, 3])
+    }
+
+    /// There is one value to hand over (`take` keeps no copy): asking twice stops the program saying so, where it
+    /// used to wait for ever for a second value.
+    @Test func aSecondTakeIsAProgrammingError() async {
+        await #expect(processExitsWith: .failure) {
+            let made = Background { _ in 1 }
+            _ = made.take()
+            _ = made.take()
+        }
+    }
+
+    @Test func cancelReachesTheWorkUnderWay() {
+        let made = Background { cancellation -> Bool in
+            // Ten seconds at most: without the cancel, the value says it never came.
+            let end = DispatchTime.now() + 10
+            while !cancellation.isCancelled && DispatchTime.now() < end { usleep(1_000) }
+            return cancellation.isCancelled
+        }
+        made.cancel()
+        #expect(made.take())
+    }
+
+    /// A project that cannot be read ends detection at once, and nobody takes the source files read meanwhile:
+    /// their walk is cancelled, where it used to read (and lex) the whole repository for nothing, in the MCP server
+    /// beside its next request.
+    @Test func aProjectThatCannotBeReadStopsTheSourceWalk() throws {
+        let files = ["/repo/App.xcodeproj/project.pbxproj": "{ objects = {",
+                     "/repo/App/App.swift": "import UIKit\n"]
+        let disk = WalkUntilCancelled(base: InMemoryFileSystem(files: files))
+        #expect(throws: ProjectError.self) { try ProjectDetector.detect(root: "/repo", fileSystem: disk) }
+        #expect(disk.walkEnded.wait(timeout: .now() + 20) == .success)
+        #expect(disk.sawCancel.value == true)
+    }
+
+    /// A walk on the disk (every core) stops reading once cancelled: the walk's reader cancels at the first file,
+    /// and of 300 files each thread reads at most the one it had started.
+    @Test func aCancelledWalkStopsReading() throws {
+        let folder = try TemporaryDirectory()
+        for index in 0..<300 {
+            try "let x\(index) = 1\n".write(to: folder.url.appendingPathComponent("F\(index).swift"), atomically: false, encoding: .utf8)
+        }
+        var request = RepositoryWalker.request { $0.hasSuffix(".swift") }
+        let cancellation = Cancellation()
+        request.cancellation = cancellation
+        let walked = LocalFileSystem().walk(request, below: folder.path, within: folder.path) { _, _ -> Bool in
+            cancellation.cancel()
+            return true
+        }
+        let read = walked.filter { $0.value != nil }.count
+        #expect(read >= 1 && read <= ProcessInfo.processInfo.activeProcessorCount, "\(read) files read")
     }
 
     /// The project file's reading waits for a source file to be read first: it can only end in time if the source
@@ -49,6 +100,24 @@ private struct SourceBeforeProject: WalkingThroughEntries {
             projectWaitedForSource.value = outcome == .success
         }
         return try base.readData(path, within: root, limit: limit)
+    }
+}
+
+/// A disk whose walk waits (ten seconds at most) for the walk to be cancelled, and says whether it was.
+private struct WalkUntilCancelled: ForwardingFileSystem {
+    let base: any FileSystem
+    let sawCancel = Slot<Bool>()
+    let walkEnded = DispatchSemaphore(value: 0)
+
+    init(base: any FileSystem) { self.base = base }
+
+    func walk<Value: Sendable>(_ request: WalkRequest, below folder: String, within root: String,
+                               reading body: (@Sendable (String, Result<Data, any Error>) -> Value)?) -> [WalkedFile<Value>] {
+        defer { walkEnded.signal() }
+        let end = DispatchTime.now() + 10
+        while request.cancellation?.isCancelled != true && DispatchTime.now() < end { usleep(1_000) }
+        sawCancel.value = request.cancellation?.isCancelled == true
+        return []
     }
 }
 

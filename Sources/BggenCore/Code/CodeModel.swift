@@ -132,14 +132,17 @@ struct CodeModel: Sendable {
         fileprivate var walked: [WalkedFile<Outcome>]
     }
 
-    /// With `clashes`, the files and types named like bggen's output are gathered too (`init`).
-    static func firstReading(root: String, fileSystem: any FileSystem, clashes: NameClashSearch?) -> FirstReading {
+    /// With `clashes`, the files and types named like bggen's output are gathered too (`init`). Once `cancellation`
+    /// is cancelled the walk stops, and what it read is only fit to be dropped.
+    static func firstReading(root: String, fileSystem: any FileSystem, clashes: NameClashSearch?,
+                             cancellation: Cancellation? = nil) -> FirstReading {
         // The walk's files come back as the cores read them: the few kept whole are sorted by `read`, and every later
         // reading of skipped files sorts what it picks, so the model is the same on every run.
         var request = RepositoryWalker.request { name in
             name.hasSuffix(CodeSymbol.headerExtension) || CodeSymbol.sourceExtensions.contains { name.hasSuffix($0) }
         }
         request.isOrdered = false
+        request.cancellation = cancellation
         let clashes = clashes.map { fileSystem.isCaseSensitive(root) ? $0 : $0.ignoringCase }
         return FirstReading(walked: fileSystem.walk(request, below: root, within: root) { path, data in
             firstPass(path, data, root: root, clashes: clashes)

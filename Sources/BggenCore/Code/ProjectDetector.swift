@@ -24,9 +24,12 @@ public enum ProjectDetector {
         let fileSystem = fileSystem.contained(in: root)
         guard fileSystem.kind(of: root) == .directory else { throw .rootNotFound(root) }
         let layout = try Discovery(root: root, fileSystem: fileSystem, spec: spec).find()
-        // The source files are read on the other cores while the project is parsed here (on a failure to read the
-        // project they are dropped unread by anyone).
-        let firstReading = Background { CodeModel.firstReading(root: root, fileSystem: fileSystem, clashes: readsNameClashes ? .all : nil) }
+        // The source files are read on the other cores while the project is parsed here. On a failure to read the
+        // project nobody takes them: the reading is cancelled, so it stops instead of reading the rest for nothing.
+        let firstReading = Background { cancellation in
+            CodeModel.firstReading(root: root, fileSystem: fileSystem, clashes: readsNameClashes ? .all : nil, cancellation: cancellation)
+        }
+        defer { firstReading.cancel() }
 
         var reading = ProjectReading()
         var files = layout.files

@@ -132,9 +132,15 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
         }
     }
 
+    /// Nil when no work is left, or when the walk is cancelled: the work still queued is dropped (closing its
+    /// folders) and each thread stops after the piece it is doing.
     private func take() -> Work? {
         condition.withLock {
-            while pending.isEmpty && working > 0 { condition.wait() }
+            while true {
+                if request.cancellation?.isCancelled == true { pending = [] }
+                if !pending.isEmpty || working == 0 { break }
+                condition.wait()
+            }
             guard let next = pending.popLast() else {
                 condition.broadcast()
                 return nil
@@ -145,6 +151,7 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
     }
 
     private func perform(_ work: Work) {
+        guard request.cancellation?.isCancelled != true else { return }
         if case .list(let open, let relative, let depth, let isUTF8) = work { return list(open, relative: relative, depth: depth, isUTF8: isUTF8) }
         guard let body else { return }
         var read: [WalkedFile<Value>] = []
@@ -154,7 +161,7 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
         case .read(let open, let files):
             let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.scratchSize, alignment: 16)
             defer { scratch.deallocate() }
-            for file in files {
+            for file in files where request.cancellation?.isCancelled != true {
                 let limit = ReadLimit.bytes(for: file.name)
                 let data = LocalFileSystem.read(file.name, in: open.descriptor, limit: limit, scratch: scratch).map { Result<Data, any Error>.success($0) }
                 read.append(WalkedFile(path: file.path, isLink: false, value: body(file.path, data ?? readByPath(file.path))))
