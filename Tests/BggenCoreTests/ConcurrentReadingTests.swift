@@ -103,7 +103,8 @@ private struct SourceBeforeProject: WalkingThroughEntries {
     }
 }
 
-/// A disk whose walk waits (ten seconds at most) for the walk to be cancelled, and says whether it was.
+/// A disk whose cancellable walk (the source files') waits (ten seconds at most) for the walk to be cancelled, and
+/// says whether it was; other walks (looking for the project) walk the disk.
 private struct WalkUntilCancelled: ForwardingFileSystem {
     let base: any FileSystem
     let sawCancel = Slot<Bool>()
@@ -113,10 +114,11 @@ private struct WalkUntilCancelled: ForwardingFileSystem {
 
     func walk<Value: Sendable>(_ request: WalkRequest, below folder: String, within root: String,
                                reading body: (@Sendable (String, Result<Data, any Error>) -> Value)?) -> [WalkedFile<Value>] {
+        guard let cancellation = request.cancellation else { return base.walk(request, below: folder, within: root, reading: body) }
         defer { walkEnded.signal() }
         let end = DispatchTime.now() + 10
-        while request.cancellation?.isCancelled != true && DispatchTime.now() < end { usleep(1_000) }
-        sawCancel.value = request.cancellation?.isCancelled == true
+        while !cancellation.isCancelled && DispatchTime.now() < end { usleep(1_000) }
+        sawCancel.value = cancellation.isCancelled
         return []
     }
 }

@@ -220,7 +220,8 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
         while let entry = readdir(listing) {
             let (name, isUTF8) = DirectoryEntryName.name(of: entry)
             guard name != ".", name != ".." else { continue }
-            let path = relative.isEmpty ? name : "\(relative)/\(name)"
+            // Made for the entries kept only: most of a repository's names are neither wanted nor entered.
+            func pathOfEntry() -> String { relative.isEmpty ? name : "\(relative)/\(name)" }
             var type = Int32(entry.pointee.d_type)
             if type == Int32(DT_UNKNOWN) {
                 var info = stat()
@@ -229,13 +230,14 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
             }
             if type == Int32(DT_DIR) {
                 if request.kind == .directory && request.wants(name) {
-                    result.found.append(WalkedFile(path: path, isLink: false))
+                    result.found.append(WalkedFile(path: pathOfEntry(), isLink: false))
                 } else if depth < request.maximumDepth && request.enters(name) {
                     result.folders.append((name, DirectoryEntryName.bytes(of: entry).map { CChar(bitPattern: $0) } + [0], isUTF8))
                 }
                 continue
             }
             guard request.kind == .file, request.wants(name) else { continue }
+            let path = pathOfEntry()
             guard isUTF8 && folderIsUTF8 else {
                 result.found.append(WalkedFile(path: path, isLink: false))
                 result.unnamed.append(path)

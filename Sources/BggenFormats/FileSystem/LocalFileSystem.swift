@@ -273,7 +273,8 @@ public struct LocalFileSystem: FileSystem {
         }
         var result: [(name: String, kind: FileKind)] = []
         for (name, type) in listed.sorted(by: { $0.name < $1.name }) {
-            let full = "\(path)/\(name)"
+            // Needed only for a link or an entry without a type.
+            var full: String { "\(path)/\(name)" }
             var mode = Self.mode(ofType: type)
             if mode == nil {
                 var info = stat()
