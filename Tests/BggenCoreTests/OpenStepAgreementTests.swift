@@ -22,7 +22,7 @@ struct OpenStepAgreementTests {
         }
         if let dictionary = object as? [String: Any] {
             let values = dictionary.compactMapValues(value)
-            return values.count == dictionary.count ? .dictionary(values) : nil
+            return values.count == dictionary.count ? .dictionary(OpenStepDictionary(values)) : nil
         }
         return nil
     }
@@ -47,6 +47,20 @@ struct OpenStepAgreementTests {
         #expect(dictionary["tail"] == .string("plain then\tescaped"))
         #expect(dictionary["k"] == .string("2"), "a key written twice keeps its last value, as CoreFoundation's does")
         #expect(dictionary.count == 4)
+    }
+
+    /// A dictionary of more than a few entries (the table of objects, build settings) finds its keys by hash, a
+    /// small one by comparing them: both keep a repeated key's last value, once.
+    @Test func aRepeatedKeyKeepsItsLastValueInLargeDictionariesToo() throws {
+        let keys = (0..<12).map { "key\($0)" }
+        let text = "{ " + keys.map { "\($0) = first;" }.joined(separator: " ") + " key3 = last; key11 = end; }"
+        let dictionary = try #require(try OpenStepParser.parse(text).dictionary)
+        #expect(dictionary.count == 12)
+        #expect(dictionary["key3"] == .string("last"))
+        #expect(dictionary["key11"] == .string("end"))
+        #expect(dictionary["key0"] == .string("first"))
+        #expect(Set(dictionary.map(\.key)) == Set(keys))
+        #expect(dictionary == OpenStepDictionary(Dictionary(uniqueKeysWithValues: keys.map { ($0, OpenStepValue.string("first")) }).merging(["key3": .string("last"), "key11": .string("end")]) { $1 }))
     }
 
     @Test func aByteOrderMarkIsSkipped() throws {

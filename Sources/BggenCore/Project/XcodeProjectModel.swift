@@ -156,6 +156,9 @@ struct XcodeProjectModel: Sendable {
             for target in group.exceptions.keys { excepting[target, default: []].append(group) }
         }
         groupsExcepting = excepting
+        // The parsed file (tens of thousands of strings for a large project) is freed on a core the project's
+        // reading does not wait for, as the walk's outcomes are.
+        DispatchQueue.global().async { withExtendedLifetime(top) {} }
     }
 
     /// The groups `target` owns, in path order.
@@ -178,18 +181,18 @@ struct XcodeProjectModel: Sendable {
 /// (a hash of every ID of a project of 25,000 objects) was a tenth of reading pocket-casts-ios's project. A value
 /// that is no object (`{ …; ID = text; }`) is no object here either.
 private struct ProjectObjects {
-    private let table: [String: OpenStepValue]
+    private let table: OpenStepDictionary
 
-    init(_ table: [String: OpenStepValue]) {
+    init(_ table: OpenStepDictionary) {
         self.table = table
     }
 
-    subscript(id: String) -> [String: OpenStepValue]? {
+    subscript(id: String) -> OpenStepDictionary? {
         table[id]?.dictionary
     }
 
     /// Every object, in no particular order.
-    var all: some Sequence<(key: String, value: [String: OpenStepValue])> {
+    var all: some Sequence<(key: String, value: OpenStepDictionary)> {
         table.lazy.compactMap { id, value in value.dictionary.map { (id, $0) } }
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 package enum OpenStepValue: Equatable, Sendable {
     case string(String)
     case array([OpenStepValue])
-    case dictionary([String: OpenStepValue])
+    case dictionary(OpenStepDictionary)
 
     package var string: String? {
         if case .string(let value) = self { value } else { nil }
@@ -17,7 +17,7 @@ package enum OpenStepValue: Equatable, Sendable {
         if case .array(let value) = self { value } else { nil }
     }
 
-    package var dictionary: [String: OpenStepValue]? {
+    package var dictionary: OpenStepDictionary? {
         if case .dictionary(let value) = self { value } else { nil }
     }
 

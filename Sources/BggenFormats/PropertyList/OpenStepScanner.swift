@@ -96,19 +96,18 @@ struct OpenStepScanner {
             guard let byte = current else { throw fail("a { dictionary that is never closed") }
             if byte == UInt8(ascii: "}") {
                 position += 1
-                // Made with its capacity rather than grown by `reserveCapacity`, which the optimizer leaves generic.
-                var result = [String: OpenStepValue](minimumCapacity: entries.count - first)
-                // Each entry is moved into the dictionary, an empty one left in its place, rather than copied and
+                // Each entry is moved out of the stack, an empty one left in its place, rather than copied and
                 // released again when the stack is cut: copying was a sixth of the parse of a large project.
-                // A key written twice keeps its last value.
+                var written: [(key: String, value: OpenStepValue)] = []
+                written.reserveCapacity(entries.count - first)
                 entries.withUnsafeMutableBufferPointer { stack in
                     for index in first..<stack.count {
-                        let entry = (stack.baseAddress! + index).move()
+                        written.append((stack.baseAddress! + index).move())
                         (stack.baseAddress! + index).initialize(to: (key: "", value: .array([])))
-                        result[entry.key] = entry.value
                     }
                 }
                 entries.removeSubrange(first...)
+                let result = OpenStepDictionary(written)
                 return .dictionary(result)
             }
             let key = try parseString()
