@@ -85,16 +85,19 @@ struct PackagingTests {
     }
 
     /// On Linux a release from `make` links the Swift runtime in, so the installed binary runs without the toolchain's
-    /// libraries and starts fast; a debug build (the installation tests') links it as `swift build` does.
+    /// libraries and starts fast, at a fixed address the loader need not relocate; a debug build (the installation
+    /// tests') links it as `swift build` does.
     #if os(Linux)
     @Test(.enabled(if: SourceBuild.isInstalled("make"), "make is not installed, so the Makefile was not checked"))
     func makeLinksTheRuntimeIntoALinuxRelease() async throws {
         let release = try await Subprocess.run(["make", "-n", "build", "CONFIGURATION=release"], in: RepositoryPaths.root)
         #expect(release.output.contains("--configuration release --product bggen"), "\(release.output)")
         #expect(release.output.contains("--static-swift-stdlib"), "\(release.output)")
+        #expect(release.output.contains("-Xlinker -no-pie"), "\(release.output)")
         let debug = try await Subprocess.run(["make", "-n", "build", "CONFIGURATION=debug"], in: RepositoryPaths.root)
         #expect(debug.exitCode == 0, "\(debug.output)")
         #expect(!debug.output.contains("--static-swift-stdlib"), "\(debug.output)")
+        #expect(!debug.output.contains("-no-pie"), "\(debug.output)")
     }
     #endif
 
