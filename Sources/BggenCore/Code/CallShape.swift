@@ -13,8 +13,9 @@ struct FunctionParameter: Sendable, Hashable {
         scope.parameters.map { name in
             guard let signature = scope.signature[name] else { return FunctionParameter(label: name, hasDefault: false) }
             let type = tokens[signature.type]
-            return FunctionParameter(label: signature.label, hasDefault: type.contains { $0.text == "=" },
-                                     isVariadic: type.map(\.text).joined().contains("..."))
+            // Only a type with a `.` in it may spell `...`: most are joined and searched for it no more.
+            return FunctionParameter(label: signature.label, hasDefault: type.contains { $0.hasText("=") },
+                                     isVariadic: type.contains { $0.text.utf8.contains(UInt8(ascii: ".")) } && type.map(\.text).joined().contains("..."))
         }
     }
 }
@@ -46,19 +47,31 @@ struct CallShape: Sendable, Hashable {
         receiverChain = receiverTypes == nil ? receivers.chain(ofReceiverAt: index, known: &known) : nil
     }
 
+    /// Only the labels' count and the two flags: a body's calls of one name are a few shapes, told apart by `==`.
+    /// The synthesized hash hashed every label, each receiver type (a set, each element with a hasher of its own) and
+    /// the chain: inserting a shape cost more than two thousand instructions, a fifth of reading a body's names.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(labels.count)
+        hasher.combine(passesCase)
+        hasher.combine(hasTrailingClosure)
+    }
+
     /// Whether the name at `index` is an implicit member, `.register` after `(`, `,`, `=` or `case`: a member of the
     /// type the context expects (an enum's case), not a function of the app named by its value.
     /// Asked of every name in every function body read: the texts are compared as bytes (`hasText`), not as strings.
     static func isImplicitMember(at index: Int, in tokens: [SourceToken]) -> Bool {
         guard index >= 2, tokens[index - 1].hasText(".") else { return false }
         let before = tokens[index - 2]
-        if before.kind == .identifier { return implicitMemberKeywords.contains(before.text) }
+        if before.kind == .identifier { return implicitMemberWords.mayHold(before.text) && implicitMemberKeywords.contains(before.text) }
         // After a receiver's last token (`foo().`, `list[0].`, `self?.`, `Array<Int>.`, `"text".`) it is explicit.
         return before.kind != .string && before.kind != .number
             && !(before.hasText(")") || before.hasText("]") || before.hasText("?") || before.hasText("!") || before.hasText(">"))
     }
 
     private static let implicitMemberKeywords: Set<String> = ["return", "case", "in", "where", "else", "throw", "try", "await", "is", "as"]
+    /// Their lengths and first bytes: most names before a `.` (`self`, a property) are told apart from them by those,
+    /// where hashing each was most of the question.
+    private static let implicitMemberWords = NameBits(implicitMemberKeywords)
 
     /// Whether a function with these `parameters` can take the call's arguments.
     func fits(_ parameters: [FunctionParameter]) -> Bool {

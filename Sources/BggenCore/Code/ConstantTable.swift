@@ -53,7 +53,9 @@ struct ConstantTable: Sendable {
         for index in tokens.indices where tokens[index].kind == .identifier {
             let keyword = index > 0 ? tokens[index - 1].keyword : .none
             let isDefine = keyword == .define && index > 1 && tokens[index - 2].text == "#"
-            guard [Keyword.let, .var, .case, .const].contains(keyword) || index > 0 && tokens[index - 1].hasText("*") || isDefine else { continue }
+            // The keywords compared one by one: an array of them searched for each name of the file cost a call each.
+            guard keyword == .let || keyword == .var || keyword == .case || keyword == .const || index > 0 && tokens[index - 1].hasText("*") || isDefine
+            else { continue }
             // Past `: String`, once the name is known to be declared (not for every name of the file).
             var cursor = index + 1
             if TokenPattern.matches(tokens, at: cursor, [":", "String"]) { cursor += 2 }

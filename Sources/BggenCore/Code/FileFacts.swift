@@ -205,7 +205,11 @@ struct FileFacts: Sendable {
     /// extension counts), or declares a subclass of a framework's scene delegate.
     private static func declaresSceneDelegate(_ tokens: [SourceToken], declared: SceneDelegateDeclaration?) -> Bool {
         declared?.superclass != nil
-            || tokens.contains { $0.kind == .identifier && ($0.text == "UIWindowSceneDelegate" || $0.text == "UISceneDelegate") }
+            || tokens.contains { token in
+                // The length first: comparing every name's text with both cost two calls each.
+                let length = token.text.utf8.count
+                return token.kind == .identifier && (length == 21 && token.text == "UIWindowSceneDelegate" || length == 15 && token.text == "UISceneDelegate")
+            }
     }
 
     /// The transfers a file starts: `downloadTask…` covers downloads, `uploadTask…` uploads. Where it starts

@@ -342,7 +342,7 @@ enum LaunchPaths {
         // that hashes each name once (two readings, one for mentions and one for calls, hashed every name twice),
         // into the set of mentions itself: counting each name's other uses in a table, then hashing its names again
         // into that set and filtering the calls by it, was a fifth of reading the bodies on duckduckgo. A mention
-        // that is no call is kept by its index and looked up again only where it may be a called name (`CalledNames`).
+        // that is no call is kept by its index and looked up again only where it may be a called name (`NameBits`).
         // In an initialiser of `initializing`, `self.init(…)` hands over to another of its type's: a call of the type.
         func body(from open: Int, to close: Int, initializing: String? = nil) -> (mentions: Set<String>, calls: [String: Set<CallShape>]) {
             // Room for a name every few tokens, so the set is not made again and again as a long body fills it.
@@ -365,7 +365,7 @@ enum LaunchPaths {
             }
             // A name also mentioned otherwise than in a call is not called only.
             if !shapes.isEmpty {
-                let called = CalledNames(shapes.keys)
+                let called = NameBits(shapes.keys)
                 for index in otherUses where called.mayHold(tokens[index].text) { shapes[tokens[index].text] = nil }
             }
             return (mentions, shapes)
@@ -482,10 +482,12 @@ enum LaunchPaths {
             }
             guard let type = declaring else { continue }
             var equals = index + 2
-            if tokens[equals].text == ":" {
-                equals = tokens[equals...].firstIndex { ["=", "{", ";", "}"].contains($0.text) && $0.kind == .punctuation || $0.line > tokens[index].line } ?? tokens.count
+            if tokens[equals].hasText(":") {
+                // Each punctuation compared as its byte: an array of the four texts compared with every token's cost calls.
+                let line = tokens[index].line
+                equals = tokens[equals...].firstIndex { $0.is("=") || $0.is("{") || $0.is(";") || $0.is("}") || $0.line > line } ?? tokens.count
             }
-            guard equals < tokens.count, tokens[equals].text == "=" else { continue }
+            guard equals < tokens.count, tokens[equals].hasText("=") else { continue }
             let mentions = Set(TokenPattern.statement(tokens, from: equals + 1).filter { $0.kind == .identifier }.map(\.text))
             // A `lazy var`'s value is made when code first reads the property, not with its type: a node of its own,
             // named like the property, which the functions that read it reach.
@@ -522,34 +524,5 @@ enum LaunchPaths {
             if supertypes.contains(tokens[index].keyword == .struct ? "App" : "UIApplicationDelegate") { names.insert(tokens[index + 1].text) }
         }
         return names
-    }
-}
-
-/// The lengths and first bytes of the names a body calls, one bit each: a mention whose length or first byte no
-/// called name has is none of them, told without hashing it.
-private struct CalledNames {
-    private var lengths: UInt64 = 0
-    private var firsts: UInt64 = 0
-
-    init(_ names: some Sequence<String>) {
-        for name in names {
-            lengths |= Self.lengthBit(name)
-            firsts |= Self.firstBit(name)
-        }
-    }
-
-    /// False only where `name` is none of the names.
-    func mayHold(_ name: String) -> Bool {
-        lengths & Self.lengthBit(name) != 0 && firsts & Self.firstBit(name) != 0
-    }
-
-    /// Lengths past 63 bytes share the last bit.
-    private static func lengthBit(_ name: String) -> UInt64 {
-        1 << UInt64(min(name.utf8.count, 63))
-    }
-
-    /// Bytes share a bit by their low six bits.
-    private static func firstBit(_ name: String) -> UInt64 {
-        1 << UInt64((name.utf8.first ?? 0) & 63)
     }
 }

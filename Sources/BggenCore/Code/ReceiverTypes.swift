@@ -45,9 +45,9 @@ struct ReceiverTypes {
         openingParenthesis = [Int32](repeating: -1, count: tokens.count)
         var open: [Int32] = []
         for index in tokens.indices where tokens[index].kind == .punctuation {
-            if tokens[index].text == "(" {
+            if tokens[index].is("(") {
                 open.append(Int32(index))
-            } else if tokens[index].text == ")", let opening = open.popLast() {
+            } else if tokens[index].is(")"), let opening = open.popLast() {
                 openingParenthesis[index] = opening
             }
         }
@@ -180,7 +180,7 @@ struct ReceiverTypes {
     }
 
     private func isOnNoReceiver(_ index: Int) -> Bool {
-        index < 2 || tokens[index - 1].text != "."
+        index < 2 || !tokens[index - 1].hasText(".")
     }
 
     private func enclosingType(of index: Int) -> String? {
