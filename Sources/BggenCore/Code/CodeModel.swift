@@ -398,11 +398,12 @@ struct CodeModel: Sendable {
         wanted.formUnion(files.flatMap(\.completionStores).map(\.property))
         // The callers of each name among the functions read so far, so a caller in a file already read (the
         // registering file's own `syncNow()` calling `prepare()`) is followed like one in a file read for it.
-        var callersOf: [String: [String]] = [:]
-        func index(_ functions: [FunctionMentions]) {
+        var callers: [String] = []
+        var mentionedBy = MentionIndex()
+        func index(_ functions: some Sequence<FunctionMentions>) {
             for function in functions where !LaunchPaths.endsCallerSearch(function) {
-                let caller = Self.callableName(function.key)
-                for name in function.mentions { callersOf[name, default: []].append(caller) }
+                mentionedBy.add(callers.count, mentioning: function.mentions)
+                callers.append(Self.callableName(function.key))
             }
         }
         var seen = Set<String>()
@@ -414,11 +415,11 @@ struct CodeModel: Sendable {
             while let name = pending.popLast() {
                 guard seen.insert(name).inserted else { continue }
                 met.insert(name)
-                pending += callersOf[name] ?? []
+                pending += mentionedBy.functions(mentioning: name).map { callers[$0] }
             }
             return met
         }
-        index(files.flatMap(\.functions))
+        index(files.lazy.flatMap(\.functions))
         // From the registrations and continued-processing requests, whose paths from launch rules name (another
         // request's function is recorded only to pair it with its registration).
         var frontier = withCallers(files.flatMap(\.uses).compactMap { use -> String? in
@@ -457,7 +458,8 @@ struct CodeModel: Sendable {
             rereadCount += chosen.count
             let functions = found.flatMap(\.functions)
             index(functions)
-            frontier = withCallers(functions.filter { !$0.mentions.isDisjoint(with: frontier) && !LaunchPaths.endsCallerSearch($0) }
+            let named = MentionedNames(frontier)
+            frontier = withCallers(functions.filter { !$0.mentions.isDisjoint(with: named) && !LaunchPaths.endsCallerSearch($0) }
                 .map { Self.callableName($0.key) })
         }
     }

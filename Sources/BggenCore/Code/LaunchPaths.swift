@@ -17,7 +17,7 @@ struct FunctionMentions: Sendable, Equatable {
     var key: String
     /// `application(_:didFinishLaunchingWithOptions:)`, `willFinishLaunching`, or `init` of a SwiftUI `App`.
     var isLaunch: Bool
-    var mentions: Set<String>
+    var mentions: MentionedNames
     /// Where it is declared (the file is set by `FileFacts`), for the hops of a path in a finding.
     var file = ""
     var line = 0
@@ -340,18 +340,19 @@ enum LaunchPaths {
         var receiverTypeByScope: [Int: String?] = [:]
         // The names a body mentions and how it calls those it mentions only in calls, in one pass over its tokens
         // that hashes each name once (two readings, one for mentions and one for calls, hashed every name twice),
-        // into the set of mentions itself: counting each name's other uses in a table, then hashing its names again
+        // for the set of mentions itself: counting each name's other uses in a table, then hashing its names again
         // into that set and filtering the calls by it, was a fifth of reading the bodies on duckduckgo. A mention
         // that is no call is kept by its index and looked up again only where it may be a called name (`NameBits`).
         // In an initialiser of `initializing`, `self.init(…)` hands over to another of its type's: a call of the type.
-        func body(from open: Int, to close: Int, initializing: String? = nil) -> (mentions: Set<String>, calls: [String: Set<CallShape>]) {
-            // Room for a name every few tokens, so the set is not made again and again as a long body fills it.
-            var mentions = Set<String>(minimumCapacity: (close - open) / 4)
+        func body(from open: Int, to close: Int, initializing: String? = nil) -> (mentions: MentionedNames, calls: [String: Set<CallShape>]) {
+            // Every name as it comes, hashed once and sorted into a set at the end (`MentionedNames`).
+            var mentions: [MentionedNames.Entry] = []
+            mentions.reserveCapacity((close - open) / 2)
             var otherUses: [Int] = []
             var shapes: [String: Set<CallShape>] = [:]
             for index in (open + 1)..<close where tokens[index].kind == .identifier && (entries.isEmpty || innermostEntry[index] <= open) {
                 let name = tokens[index].text
-                mentions.insert(name)
+                mentions.append(MentionedNames.Entry(hash: MentionedNames.hash(name), name: name))
                 guard language == .swift else { continue }
                 if tokens[index - 1].keyword != .func, let shape = CallShape(at: index, in: tokens, labels: labels, receivers: receivers, known: &receiverTypeByScope) {
                     let delegated = name == "init" && TokenPattern.matches(tokens, at: index - 2, ["self", "."])
@@ -368,7 +369,7 @@ enum LaunchPaths {
                 let called = NameBits(shapes.keys)
                 for index in otherUses where called.mayHold(tokens[index].text) { shapes[tokens[index].text] = nil }
             }
-            return (mentions, shapes)
+            return (MentionedNames(hashed: mentions), shapes)
         }
         // The kind is compared before the text throughout: comparing every token's text with `{` cost a call each.
         for open in tokens.indices where tokens[open].is("{") {
@@ -488,7 +489,7 @@ enum LaunchPaths {
                 equals = tokens[equals...].firstIndex { $0.is("=") || $0.is("{") || $0.is(";") || $0.is("}") || $0.line > line } ?? tokens.count
             }
             guard equals < tokens.count, tokens[equals].hasText("=") else { continue }
-            let mentions = Set(TokenPattern.statement(tokens, from: equals + 1).filter { $0.kind == .identifier }.map(\.text))
+            let mentions = MentionedNames(TokenPattern.statement(tokens, from: equals + 1).filter { $0.kind == .identifier }.map(\.text))
             // A `lazy var`'s value is made when code first reads the property, not with its type: a node of its own,
             // named like the property, which the functions that read it reach.
             if tokens[..<index].suffix(3).contains(where: { $0.text == "lazy" && $0.line == tokens[index].line }) {

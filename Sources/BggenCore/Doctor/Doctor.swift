@@ -259,11 +259,19 @@ final class LaunchReach: @unchecked Sendable {
         var declaration: Int?
     }
 
+    /// Every function as its file read it: `function(_:)` gives one with its receivers typed.
     private let functions: [FunctionMentions]
+    /// The functions `function(_:)` has typed so far, by index: only the callers the walks meet need their receivers
+    /// typed, and typing all of them when the index was made was a sixth of its time on duckduckgo-iOS.
+    private var typed: [FunctionMentions?]
+    /// What types receiver chains across files (`PropertyTable`), made when the first function is typed.
+    private var table: PropertyTable?
+    private let propertyTypes: [PropertyType]
     /// For each name, the functions mentioning it.
-    private var mentionedBy: [String: [Int]] = [:]
-    /// The functions of each file by key, to find the one a registration is in.
-    private var byFileAndKey: [String: [Int]] = [:]
+    private var mentionedBy = MentionIndex()
+    /// The functions of each file, a range of `functions` (each file's come together), to find the one a registration
+    /// is in: keyed by file and function, the table joined and hashed a string for each function of the app.
+    private var functionsOfFile: [String: [Range<Int>]] = [:]
     private let launchKeys: Set<String>
     /// The functions mentioning a name, by the type of the receiver they call it on (`Tasks1.register()` under
     /// "Tasks1"); under nil, those calling it on a receiver of unknown type or mentioning it otherwise than in a
@@ -296,16 +304,28 @@ final class LaunchReach: @unchecked Sendable {
         self.callerSearchCut = callerSearchCut
         let inherits = files.reduce(into: [String: Set<String>]()) { result, file in result.merge(file.supertypes) { $0.union($1) } }
         supertypes = inherits
-        var table = PropertyTable(files.flatMap(\.propertyTypes), supertypes: inherits)
-        functions = files.flatMap(\.functions).map { table.isEmpty ? $0 : $0.typingReceivers(with: &table) }
-        for (index, function) in functions.enumerated() {
-            for name in function.mentions { mentionedBy[name, default: []].append(index) }
-            byFileAndKey[function.file + "\n" + function.key, default: []].append(index)
+        propertyTypes = files.flatMap(\.propertyTypes)
+        functions = files.flatMap(\.functions)
+        typed = Array(repeating: nil, count: functions.count)
+        var start = 0
+        for file in files where !file.functions.isEmpty {
+            functionsOfFile[file.file, default: []].append(start..<(start + file.functions.count))
+            start += file.functions.count
         }
+        for (index, function) in functions.enumerated() { mentionedBy.add(index, mentioning: function.mentions) }
         launchKeys = Set(functions.filter(\.isLaunch).map(\.key))
         for (type, parents) in supertypes {
             for parent in parents { subtypes[parent, default: []].insert(type) }
         }
+    }
+
+    /// The function at `index` with each call's receiver chain typed (`FunctionMentions.typingReceivers`).
+    private func function(_ index: Int) -> FunctionMentions {
+        if let known = typed[index] { return known }
+        if table == nil { table = PropertyTable(propertyTypes, supertypes: supertypes) }
+        let function = table!.isEmpty ? functions[index] : functions[index].typingReceivers(with: &table!)
+        typed[index] = function
+        return function
     }
 
     /// The names the chain budget left unread among the receivers of `path`'s calls (each hop's call of the next,
@@ -331,8 +351,8 @@ final class LaunchReach: @unchecked Sendable {
 
     /// The function `key` holding the code at `location` (the last of that key declared before it in its file).
     func callee(key: String, at location: FindingLocation, receiver: String? = nil) -> Callee {
-        let declaration = (byFileAndKey[location.file + "\n" + key] ?? [])
-            .filter { functions[$0].line <= location.line }.max { functions[$0].line < functions[$1].line }
+        let declaration = (functionsOfFile[location.file] ?? []).joined()
+            .filter { functions[$0].key == key && functions[$0].line <= location.line }.max { functions[$0].line < functions[$1].line }
         return Callee(key: key, receiver: receiver, declaration: declaration)
     }
 
@@ -341,7 +361,7 @@ final class LaunchReach: @unchecked Sendable {
     /// (`BggenBackgroundTaskManager.shared.registerTasks()`) or declared in it.
     private func callers(of callee: Callee) -> [(index: Int, function: FunctionMentions)] {
         let name = CodeModel.callableName(callee.key)
-        var candidates = mentionedBy[name] ?? []
+        var candidates = mentionedBy.functions(mentioning: name)
         if let declaration = callee.declaration, let type = functions[declaration].type {
             // Only these can pass `mayCall`'s receiver test (`related`): a call on the type itself, on one it
             // inherits or conforms to, on one inheriting from it, or on a receiver of unknown type.
@@ -350,7 +370,7 @@ final class LaunchReach: @unchecked Sendable {
             for related in [type] + ancestry(of: type) + descent(of: type) { found.formUnion(byReceiver[related] ?? []) }
             candidates = found.sorted()
         }
-        let named = candidates.map { ($0, functions[$0]) }.filter { caller in
+        let named = candidates.map { ($0, function($0)) }.filter { caller in
             callee.declaration.map { caller.1.mayCall(functions[$0], related: related) } ?? true
         }
         // A function of the callee's key is no caller (itself, or an override calling `super`), except another
@@ -369,8 +389,8 @@ final class LaunchReach: @unchecked Sendable {
     private func mentionersByReceiver(of name: String) -> [String?: [Int]] {
         if let known = mentionedByReceiver[name] { return known }
         var table: [String?: [Int]] = [:]
-        for index in mentionedBy[name] ?? [] {
-            guard let shapes = functions[index].calls[name] else {
+        for index in mentionedBy.functions(mentioning: name) {
+            guard let shapes = function(index).calls[name] else {
                 table[nil, default: []].append(index)
                 continue
             }

@@ -1,0 +1,118 @@
+/// The names a function's body mentions (`FunctionMentions.mentions`), each once, with a hash of its bytes made
+/// where the body is read, on the cores reading the files. `MentionIndex` files each name under that hash on the one
+/// thread that indexes every function: hashing every name again there with `Hasher`, and inserting each of a body's
+/// names into a `Set` as it was read, were a fifth of doctor's instructions on duckduckgo-iOS. Held sorted by hash,
+/// then text, so two equal sets of names are equal arrays.
+struct MentionedNames: Sendable, Equatable, Sequence, ExpressibleByArrayLiteral {
+    struct Entry: Sendable, Equatable {
+        var hash: UInt64
+        var name: String
+    }
+
+    private(set) var entries: [Entry] = []
+
+    init(_ names: some Sequence<String>) {
+        self.init(hashed: names.map { Entry(hash: Self.hash($0), name: $0) })
+    }
+
+    init(arrayLiteral names: String...) {
+        self.init(names)
+    }
+
+    /// From `entries` in any order, with repeats: a body's names as it mentions them.
+    init(hashed entries: [Entry]) {
+        var sorted = entries
+        sorted.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.name < $1.name }
+        var unique: [Entry] = []
+        unique.reserveCapacity(sorted.count)
+        for entry in sorted where unique.last != entry { unique.append(entry) }
+        self.entries = unique
+    }
+
+    var count: Int { entries.count }
+    var isEmpty: Bool { entries.isEmpty }
+
+    func contains(_ name: String) -> Bool {
+        index(of: name, hash: Self.hash(name)) != nil
+    }
+
+    /// Whether no name of `other` is mentioned: both walked once in their order, texts compared only where hashes meet.
+    func isDisjoint(with other: MentionedNames) -> Bool {
+        var mine = 0
+        var theirs = 0
+        while mine < entries.count, theirs < other.entries.count {
+            let hash = entries[mine].hash
+            if hash < other.entries[theirs].hash {
+                mine += 1
+            } else if hash > other.entries[theirs].hash {
+                theirs += 1
+            } else {
+                var same = theirs
+                while same < other.entries.count, other.entries[same].hash == hash {
+                    if other.entries[same].name == entries[mine].name { return false }
+                    same += 1
+                }
+                mine += 1
+            }
+        }
+        return true
+    }
+
+    mutating func insert(_ name: String) {
+        let hash = Self.hash(name)
+        guard index(of: name, hash: hash) == nil else { return }
+        let at = entries.partitioningIndex { $0.hash != hash ? $0.hash > hash : $0.name > name }
+        entries.insert(Entry(hash: hash, name: name), at: at)
+    }
+
+    struct Iterator: IteratorProtocol {
+        fileprivate var entries: IndexingIterator<[Entry]>
+
+        mutating func next() -> String? {
+            entries.next()?.name
+        }
+    }
+
+    func makeIterator() -> Iterator {
+        Iterator(entries: entries.makeIterator())
+    }
+
+    private func index(of name: String, hash: UInt64) -> Int? {
+        var index = entries.partitioningIndex { $0.hash >= hash }
+        while index < entries.count, entries[index].hash == hash {
+            if entries[index].name == name { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// FNV-1a over the UTF-8 bytes, its bits then mixed (MurmurHash3's finalizer) so that the low bits a table of
+    /// a power of two slots uses depend on every byte. Not seeded: a name's hash is the same in every run, and
+    /// names that collide are still told apart by their text.
+    static func hash(_ name: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        hash ^= hash >> 33
+        hash = hash &* 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
+        hash = hash &* 0xc4ce_b9fe_1a85_ec53
+        hash ^= hash >> 33
+        return hash
+    }
+}
+
+extension Array {
+    /// The first index whose element `belongs` to the second part, in an array whose elements are all of the first
+    /// part and then all of the second: a binary search.
+    fileprivate func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
