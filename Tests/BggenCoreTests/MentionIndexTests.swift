@@ -17,6 +17,20 @@ struct MentionIndexTests {
         #expect(names == ["register", "stop", "sync", "Sync", "syncNow"] && Set(names) == ["register", "stop", "sync", "Sync", "syncNow"])
     }
 
+    /// A body's names gathered as they come: each once, and nothing of one body left for the next, past the table's
+    /// first size too (256 slots, at most half full).
+    @Test func gatheringKeepsEachNameOnceAndStartsEmpty() {
+        var gathering = MentionedNames.Gathering()
+        for name in ["sync", "stop", "sync", "Sync", "sync"] { gathering.add(name) }
+        #expect(gathering.names() == ["stop", "sync", "Sync"])
+        let many = (0..<500).map { "name\($0 % 200)" }
+        for name in many { gathering.add(name) }
+        #expect(gathering.names() == MentionedNames(Set(many)) && Set(many).count == 200)
+        gathering.add("stop")
+        #expect(gathering.names() == ["stop"])
+        #expect(gathering.names().isEmpty)
+    }
+
     @Test func aNameGivesItsFunctionsInTheOrderAdded() {
         var index = MentionIndex()
         index.add(0, mentioning: ["sync", "stop"])

@@ -338,6 +338,7 @@ enum LaunchPaths {
         let receivers = ReceiverTypes(tokens: language == .swift ? tokens : [])
         let scopes = FunctionScopes(tokens: tokens)
         var receiverTypeByScope: [Int: String?] = [:]
+        var gathering = MentionedNames.Gathering()
         // The names a body mentions and how it calls those it mentions only in calls, in one pass over its tokens
         // that hashes each name once (two readings, one for mentions and one for calls, hashed every name twice),
         // for the set of mentions itself: counting each name's other uses in a table, then hashing its names again
@@ -345,14 +346,11 @@ enum LaunchPaths {
         // that is no call is kept by its index and looked up again only where it may be a called name (`NameBits`).
         // In an initialiser of `initializing`, `self.init(…)` hands over to another of its type's: a call of the type.
         func body(from open: Int, to close: Int, initializing: String? = nil) -> (mentions: MentionedNames, calls: [String: Set<CallShape>]) {
-            // Every name as it comes, hashed once and sorted into a set at the end (`MentionedNames`).
-            var mentions: [MentionedNames.Entry] = []
-            mentions.reserveCapacity((close - open) / 2)
             var otherUses: [Int] = []
             var shapes: [String: Set<CallShape>] = [:]
             for index in (open + 1)..<close where tokens[index].kind == .identifier && (entries.isEmpty || innermostEntry[index] <= open) {
                 let name = tokens[index].text
-                mentions.append(MentionedNames.Entry(hash: MentionedNames.hash(name), name: name))
+                gathering.add(name)
                 guard language == .swift else { continue }
                 if tokens[index - 1].keyword != .func, let shape = CallShape(at: index, in: tokens, labels: labels, receivers: receivers, known: &receiverTypeByScope) {
                     let delegated = name == "init" && TokenPattern.matches(tokens, at: index - 2, ["self", "."])
@@ -369,7 +367,7 @@ enum LaunchPaths {
                 let called = NameBits(shapes.keys)
                 for index in otherUses where called.mayHold(tokens[index].text) { shapes[tokens[index].text] = nil }
             }
-            return (MentionedNames(hashed: mentions), shapes)
+            return (gathering.names(), shapes)
         }
         // The kind is compared before the text throughout: comparing every token's text with `{` cost a call each.
         for open in tokens.indices where tokens[open].is("{") {
