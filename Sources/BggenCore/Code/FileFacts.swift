@@ -219,10 +219,12 @@ struct FileFacts: Sendable {
         var kinds = Set<TaskKind>()
         // Each test is preceded by one on the bytes that it needs to pass (an ASCII prefix is the same bytes), so
         // most names cost a byte comparison instead of a `Character` one.
+        // The first byte before them: the generic prefix test cost a call for each name of the file.
         for index in tokens.indices where tokens[index].kind == .identifier {
             let text = tokens[index].text
-            if text.utf8.starts(with: "downloadTask".utf8), text.hasPrefix("downloadTask") { kinds.insert(.downloads) }
-            if text.utf8.starts(with: "uploadTask".utf8), text.hasPrefix("uploadTask") { kinds.insert(.uploads) }
+            let first = text.utf8.first
+            if first == UInt8(ascii: "d"), text.utf8.starts(with: "downloadTask".utf8), text.hasPrefix("downloadTask") { kinds.insert(.downloads) }
+            if first == UInt8(ascii: "u"), text.utf8.starts(with: "uploadTask".utf8), text.hasPrefix("uploadTask") { kinds.insert(.uploads) }
         }
         if kinds.isEmpty {
             // Lower-casing makes "download" of a name only from ASCII letters in any case (no other character lowers to

@@ -50,7 +50,8 @@ struct HandlerClosure: Sendable, Equatable {
         }
         // An expiration handler set on no launch handler's task (a stored one's) may be any handler's: then a handler
         // setting none of its own is not known to lack one.
-        let sites = Set(tokens.indices.filter { tokens[$0].kind == .identifier && tokens[$0].text == "expirationHandler" })
+        // The length first: comparing every name's text cost a call each.
+        let sites = Set(tokens.indices.filter { tokens[$0].kind == .identifier && tokens[$0].text.utf8.count == 17 && tokens[$0].text == "expirationHandler" })
         let everySiteKnown = sites.isSubset(of: reaches.values.reduce(into: Set<Int>()) { $0.formUnion($1?.expirationSites ?? []) })
         func judged(_ index: Int) -> FunctionReach.Reach? {
             guard let reached = reaches[index] ?? nil else { return nil }
@@ -77,7 +78,7 @@ struct HandlerClosure: Sendable, Equatable {
                 result.append(.launch(
                     at: location, context: SwiftScopes.isolation(at: found.body.lowerBound, in: tokens, known: &isolations), isNonisolated: registration.handlerIsSendable,
                     runsOnMain: registration.runsOnMain, reached: reached, isClosure: false))
-            } else if token.text == "expirationHandler", index > 0, tokens[index - 1].text == ".",
+            } else if token.text.utf8.count == 17, token.text == "expirationHandler", index > 0, tokens[index - 1].text == ".",
                       TokenPattern.matches(tokens, at: index + 1, ["=", "{"]) {
                 result.append(HandlerClosure(
                     kind: .expiration, location: location, context: SwiftScopes.isolation(at: index, in: tokens, known: &isolations),

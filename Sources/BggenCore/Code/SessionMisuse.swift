@@ -116,12 +116,14 @@ struct SessionMisuse: Sendable, Equatable {
     private static func backgroundSessionNames(in tokens: [SourceToken]) -> Set<String> {
         var configurations = Set<String>()
         var names: [String] = []
+        // The lengths first: comparing every name's text with both cost two calls each.
         for index in tokens.indices where tokens[index].kind == .identifier {
-            if tokens[index].text == "background", index > 0, tokens[index - 1].text == ".",
+            let length = tokens[index].text.utf8.count
+            if length == 10, tokens[index].text == "background", index > 0, tokens[index - 1].text == ".",
                TokenPattern.matches(tokens, at: index + 1, ["(", "withIdentifier"]), let name = boundName(endingBefore: index - 1, in: tokens) {
                 configurations.insert(name)
             }
-            guard tokens[index].text == "URLSession", TokenPattern.matches(tokens, at: index + 1, ["(", "configuration", ":"]) else { continue }
+            guard length == 10, tokens[index].text == "URLSession", TokenPattern.matches(tokens, at: index + 1, ["(", "configuration", ":"]) else { continue }
             let argument = TokenPattern.argument(tokens, from: index + 4).map(\.text)
             let isBackground = argument.starts(with: [".", "background"]) || argument.starts(with: ["URLSessionConfiguration", ".", "background"])
                 || (argument.count == 1 && configurations.contains(argument[0]))
