@@ -160,6 +160,21 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             caughtBy: ["downloads.finish-flushes-the-folder-after-the-rename"]
         ),
         Mutant(
+            // Review 9, H1: the daemon's bytes were not ordered before the rename, which a power loss could then
+            // leave at the name with missing data.
+            name: "a downloaded file's bytes are not ordered before its rename",
+            scenario: "downloads",
+            edits: [Edit(find: "        sync(location.path, command: F_BARRIERFSYNC)\n", replace: "")],
+            caughtBy: ["downloads.finish-orders-the-file-before-the-rename"]
+        ),
+        Mutant(
+            // Review 9: a flush to the storage on the app's own volume empties the drive's cache at every download.
+            name: "a download's folder on the app's volume is flushed to the storage, not given a barrier",
+            scenario: "downloads",
+            edits: [Edit(find: "            flushFolder(of: destination, command: F_BARRIERFSYNC)\n", replace: "            flushFolder(of: destination, command: F_FULLFSYNC)\n")],
+            caughtBy: ["downloads.finish-flushes-the-folder-after-the-rename"]
+        ),
+        Mutant(
             // Review 8: on another volume, a flush of the folder before the rename leaves the rename unflushed.
             name: "a download's folder on another volume is flushed before its copy's rename",
             scenario: "downloads",

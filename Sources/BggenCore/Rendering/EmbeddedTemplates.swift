@@ -370,8 +370,8 @@ import Foundation
     /// is in the app's container, on the same volume as the app's and its app groups' folders; a destination on
     /// another volume (`EXDEV`), new or not, gets a copy made beside it and renamed to it (`replace(_:withCopyOf:)`),
     /// not `moveItem`'s copy into the name itself, which a run ended mid-copy leaves half written there, unreported.
-    /// Either way the folder is flushed after the rename (`flushFolder(of:command:)`), before the handler hears of
-    /// the file. The file then gets class `completeUntilFirstUserAuthentication`, like its folder: a move keeps the
+    /// The downloaded file's bytes are ordered before the rename by a barrier (`F_BARRIERFSYNC`), and either way the
+    /// folder is flushed after the rename (`flushFolder(of:command:)`), before the handler hears of the file. The file then gets class `completeUntilFirstUserAuthentication`, like its folder: a move keeps the
     /// class a file was created with, so the app can read it while the device is locked, once unlocked since it
     /// started. Returns whether the name is new: false when a file of that name was replaced.
     private static func move(_ location: URL, to destination: URL) throws -> Bool {
@@ -382,6 +382,11 @@ import Foundation
         if existed && isFolder.boolValue {
             throw BackgroundDownloadError.destinationIsAFolder
         }
+        // The system's daemon wrote the file; nothing says its bytes are on the storage yet, and a rename that got
+        // there first would give the name missing data after a power loss. A barrier orders the bytes before the
+        // rename (fcntl(2)'s two phases: flush the data, barrier, then the metadata), and costs no cache drain. One
+        // that fails leaves the rename unordered, not the download failed.
+        sync(location.path, command: F_BARRIERFSYNC)
         if rename(location.path, destination.path) == 0 {
             flushFolder(of: destination, command: F_BARRIERFSYNC)
         } else {
@@ -443,7 +448,13 @@ import Foundation
     /// cannot be opened or flushed (some file systems refuse it) must not fail its download. A command the file
     /// system lacks gets `fsync(2)`.
     private static func flushFolder(of destination: URL, command: Int32) {
-        let descriptor = open(destination.deletingLastPathComponent().path, O_RDONLY)
+        sync(destination.deletingLastPathComponent().path, command: command)
+    }
+
+    /// Sends what was written to `path`, a file or a folder, to the storage with `command` (`<sys/fcntl.h>`), or
+    /// with `fsync(2)` where the file system lacks it; errors are ignored, for the callers' reasons.
+    private static func sync(_ path: String, command: Int32) {
+        let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         if fcntl(descriptor, command) != 0 {

@@ -106,9 +106,37 @@ nonisolated enum DownloadVolumeChecks {
                 "\(folder.path) is on another volume than the downloaded files, so a download there is copied, not renamed"
             )
             let (_, flushes) = try finish("report.pdf", in: folder, contents: Data("a report the app records".utf8))
+            // A barrier, not F_FULLFSYNC: on the app's own volume the app's record comes later on the same storage,
+            // and emptying the whole drive's cache at every download orders nothing more.
             try require(
-                flushed(folder, holding: "report.pdf", by: ["F_BARRIERFSYNC", "F_FULLFSYNC"], in: flushes),
-                "report.pdf's folder was not flushed (F_BARRIERFSYNC) after the rename and before downloadDidFinish, so a power loss can undo the rename after the app has recorded the file; flushed: \(flushes)"
+                flushed(folder, holding: "report.pdf", by: ["F_BARRIERFSYNC"], in: flushes),
+                "report.pdf's folder was not flushed with a barrier (F_BARRIERFSYNC) after the rename and before downloadDidFinish, so a power loss can undo the rename after the app has recorded the file; flushed: \(flushes)"
+            )
+        }
+
+        report.check("downloads.finish-orders-the-file-before-the-rename") { _ in
+            // The daemon wrote the downloaded file; a rename reaching the storage before its bytes gives the name
+            // missing data after a power loss.
+            let folder = handler.folder.appendingPathComponent("file-ordered", isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let contents = Data("a report whose bytes come before its name".utf8)
+            try require(
+                device(of: folder) == device(of: kit.daemon.downloadsDirectory),
+                "\(folder.path) is on another volume than the downloaded files, so a download there is copied, not renamed"
+            )
+            let (_, flushes) = try finish("report.pdf", in: folder, contents: contents)
+            let downloads = kit.daemon.downloadsDirectory.resolvingSymlinksInPath().path
+            let file = flushes.firstIndex { event in
+                guard case .fileFlushed("F_BARRIERFSYNC", let path, let bytes) = event else { return false }
+                return URL(fileURLWithPath: path).deletingLastPathComponent().path == downloads && bytes == Int64(contents.count)
+            }
+            let renamed = flushes.firstIndex { event in
+                guard case .folderFlushed(_, let path, let names) = event else { return false }
+                return path == folder.resolvingSymlinksInPath().path && names == ["report.pdf"]
+            }
+            try require(
+                file != nil && renamed != nil && file! < renamed!,
+                "the downloaded file's \(contents.count) bytes were not ordered (F_BARRIERFSYNC on the file in \(downloads)) before its rename to report.pdf, so a power loss can leave the name with missing data; flushed: \(flushes)"
             )
         }
 
