@@ -371,9 +371,10 @@ import Foundation
     /// another volume (`EXDEV`), new or not, gets a copy made beside it and renamed to it (`replace(_:withCopyOf:)`),
     /// not `moveItem`'s copy into the name itself, which a run ended mid-copy leaves half written there, unreported.
     /// The downloaded file's bytes are ordered before the rename by a barrier (`F_BARRIERFSYNC`), and either way the
-    /// folder is flushed after the rename (`flushFolder(of:command:)`), before the handler hears of the file. The file then gets class `completeUntilFirstUserAuthentication`, like its folder: a move keeps the
-    /// class a file was created with, so the app can read it while the device is locked, once unlocked since it
-    /// started. Returns whether the name is new: false when a file of that name was replaced.
+    /// folder is flushed after the rename (`flushFolder(of:command:)`), before the handler hears of the file. The
+    /// file then gets class `completeUntilFirstUserAuthentication`, like its folder: a move keeps the class a file
+    /// was created with, so the app can read it while the device is locked, once unlocked since it started.
+    /// Returns whether the name is new: false when a file of that name was replaced.
     private static func move(_ location: URL, to destination: URL) throws -> Bool {
         let fileManager = FileManager.default
         try prepareFolder(destination.deletingLastPathComponent())
