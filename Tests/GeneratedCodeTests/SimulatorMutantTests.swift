@@ -109,8 +109,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
                         """
                 ),
                 Edit(
-                    find: "            isNewName = try Self.move(location, to: destination)\n",
-                    replace: "            pendingMoves.withLock { $0[downloadTask.taskIdentifier] = (location, destination) }\n            isNewName = false\n"
+                    find: "            try Self.move(location, to: destination, key: record.key)\n",
+                    replace: "            pendingMoves.withLock { $0[downloadTask.taskIdentifier] = (location, destination) }\n"
                 ),
                 Edit(
                     find: "        guard let error, let record = BackgroundTransferRecord.read(from: task), let source = record.source else { return }\n",
@@ -139,7 +139,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             scenario: "downloads",
             edits: [Edit(
                 find: "        if rename(location.path, destination.path) == 0 {\n",
-                replace: "        if !existed {\n            try fileManager.moveItem(at: location, to: destination)\n        } else if rename(location.path, destination.path) == 0 {\n"
+                replace: "        if !existed {\n            try fileManager.moveItem(at: location, to: destination)\n            isCopy = false\n        } else if rename(location.path, destination.path) == 0 {\n"
             )],
             caughtBy: ["downloads.another-volume-gets-the-whole-file-at-once"]
         ),
@@ -148,7 +148,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // missing data.
             name: "a download's copy on another volume is renamed before it is flushed to the storage",
             scenario: "downloads",
-            edits: [Edit(find: "            try flush(copy)\n", replace: "")],
+            edits: [Edit(find: "            try flush(copy, command: F_FULLFSYNC)\n", replace: "")],
             caughtBy: ["downloads.another-volume-gets-a-copy-flushed-before-its-rename"]
         ),
         Mutant(
@@ -156,7 +156,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // had already recorded.
             name: "a download's folder is not flushed after its rename",
             scenario: "downloads",
-            edits: [Edit(find: "            flushFolder(of: destination, command: F_BARRIERFSYNC)\n", replace: "")],
+            edits: [Edit(find: "        try? flush(folder, isFolder: true, command: isCopy ? F_FULLFSYNC : F_BARRIERFSYNC)\n", replace: "")],
             caughtBy: ["downloads.finish-flushes-the-folder-after-the-rename"]
         ),
         Mutant(
@@ -164,14 +164,14 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // leave at the name with missing data.
             name: "a downloaded file's bytes are not ordered before its rename",
             scenario: "downloads",
-            edits: [Edit(find: "        sync(location.path, command: F_BARRIERFSYNC)\n", replace: "")],
+            edits: [Edit(find: "        try? flush(location, command: F_BARRIERFSYNC)\n", replace: "")],
             caughtBy: ["downloads.finish-orders-the-file-before-the-rename"]
         ),
         Mutant(
             // Review 9: a flush to the storage on the app's own volume empties the drive's cache at every download.
             name: "a download's folder on the app's volume is flushed to the storage, not given a barrier",
             scenario: "downloads",
-            edits: [Edit(find: "            flushFolder(of: destination, command: F_BARRIERFSYNC)\n", replace: "            flushFolder(of: destination, command: F_FULLFSYNC)\n")],
+            edits: [Edit(find: "command: isCopy ? F_FULLFSYNC : F_BARRIERFSYNC)", replace: "command: F_FULLFSYNC)")],
             caughtBy: ["downloads.finish-flushes-the-folder-after-the-rename"]
         ),
         Mutant(
@@ -179,8 +179,14 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "a download's folder on another volume is flushed before its copy's rename",
             scenario: "downloads",
             edits: [
-                Edit(find: "            flushFolder(of: destination, command: F_FULLFSYNC)\n", replace: ""),
-                Edit(find: "            try flush(copy)\n", replace: "            try flush(copy)\n            flushFolder(of: destination, command: F_FULLFSYNC)\n"),
+                Edit(
+                    find: "            try flush(copy, command: F_FULLFSYNC)\n",
+                    replace: "            try flush(copy, command: F_FULLFSYNC)\n            try? flush(folder, isFolder: true, command: F_FULLFSYNC)\n"
+                ),
+                Edit(
+                    find: "        try? flush(folder, isFolder: true, command: isCopy ? F_FULLFSYNC : F_BARRIERFSYNC)\n",
+                    replace: "        if !isCopy {\n            try? flush(folder, isFolder: true, command: F_BARRIERFSYNC)\n        }\n"
+                ),
             ],
             caughtBy: ["downloads.another-volume-flushes-the-folder-after-the-rename"]
         ),
@@ -188,8 +194,98 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // Review 8: a barrier on another volume orders nothing against the app's record on its own volume.
             name: "a download's folder on another volume gets a barrier, not a flush to the storage",
             scenario: "downloads",
-            edits: [Edit(find: "flushFolder(of: destination, command: F_FULLFSYNC)", replace: "flushFolder(of: destination, command: F_BARRIERFSYNC)")],
+            edits: [Edit(find: "command: isCopy ? F_FULLFSYNC : F_BARRIERFSYNC)", replace: "command: F_BARRIERFSYNC)")],
             caughtBy: ["downloads.another-volume-flushes-the-folder-after-the-rename"]
+        ),
+        Mutant(
+            // Review 9, M1: the class was given after the rename and the flushes, so a power loss could leave the
+            // file in the class it was created with, unreadable while the device is locked.
+            name: "a downloaded file gets its class after its rename and flushes",
+            scenario: "downloads",
+            edits: [
+                Edit(find: "        protect(location)\n", replace: ""),
+                Edit(find: "        try? flush(folder, isFolder: true, command: isCopy ? F_FULLFSYNC : F_BARRIERFSYNC)\n", replace: "        try? flush(folder, isFolder: true, command: isCopy ? F_FULLFSYNC : F_BARRIERFSYNC)\n        protect(destination)\n"),
+            ],
+            caughtBy: ["downloads.finish-classes-the-file-before-its-barrier"]
+        ),
+        Mutant(
+            // Review 9, M1: on another volume, the copy's class came after its flush to the storage.
+            name: "a download's copy on another volume gets its class after its flush",
+            scenario: "downloads",
+            edits: [Edit(
+                find: "            protect(copy)\n            try flush(copy, command: F_FULLFSYNC)\n",
+                replace: "            try flush(copy, command: F_FULLFSYNC)\n            protect(copy)\n"
+            )],
+            caughtBy: ["downloads.another-volume-classes-the-copy-before-its-flush"]
+        ),
+        Mutant(
+            // Review 9, L1: a descriptor opened without O_CLOEXEC is inherited by a process started meanwhile.
+            name: "a download's descriptors stay open in a process started meanwhile",
+            scenario: "downloads",
+            edits: [Edit(find: "O_RDONLY | O_CLOEXEC | ", replace: "O_RDONLY | ")],
+            caughtBy: ["downloads.descriptors-close-on-exec-and-the-folder-opens-as-one"]
+        ),
+        Mutant(
+            // Review 9, L1: a folder opened without O_DIRECTORY, which would open whatever took its name.
+            name: "a download's folder is opened as any file",
+            scenario: "downloads",
+            edits: [Edit(find: "(isFolder ? O_DIRECTORY : 0)", replace: "0")],
+            caughtBy: ["downloads.descriptors-close-on-exec-and-the-folder-opens-as-one"]
+        ),
+        Mutant(
+            // Review 9, L2: an open, fcntl or fsync a signal interrupted (EINTR) was taken as a failure.
+            name: "a download's interrupted file calls are not made again",
+            scenario: "downloads",
+            edits: [Edit(
+                find: "        while true {\n            let result = call()\n            if result != -1 || errno != EINTR {\n                return result\n            }\n        }\n",
+                replace: "        call()\n"
+            )],
+            caughtBy: ["downloads.interrupted-calls-are-made-again", "downloads.a-file-system-without-the-flush-commands-gets-fsync"]
+        ),
+        Mutant(
+            // Review 9, L3: a file system with neither flush command (xnu promotes a refused barrier to
+            // F_FULLFSYNC) got nothing.
+            name: "a download's folder on a file system without the flush commands gets no fsync",
+            scenario: "downloads",
+            edits: [Edit(find: " && retryingInterruptions({ fsync(descriptor) }) != 0", replace: "")],
+            caughtBy: ["downloads.a-file-system-without-the-flush-commands-gets-fsync"]
+        ),
+        Mutant(
+            // Review 9, L5: a folder that cannot be opened or flushed must not fail a download that is in place.
+            name: "a download whose folder cannot be opened or flushed is reported as failed",
+            scenario: "downloads",
+            edits: [Edit(find: "        try? flush(folder, isFolder: true, command:", replace: "        try flush(folder, isFolder: true, command:")],
+            caughtBy: [
+                "downloads.a-folder-that-cannot-be-opened-still-delivers-the-file",
+                "downloads.a-folder-whose-flush-fails-still-delivers-the-file-and-closes-it",
+            ]
+        ),
+        Mutant(
+            // Review 9, L5: the descriptor closed only after a flush that succeeded.
+            name: "a download's folder whose flush fails keeps its descriptor open",
+            scenario: "downloads",
+            edits: [
+                Edit(find: "        defer { close(descriptor) }\n", replace: ""),
+                Edit(
+                    find: "            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)\n        }\n    }\n\n    /// What `call`",
+                    replace: "            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)\n        }\n        close(descriptor)\n    }\n\n    /// What `call`"
+                ),
+            ],
+            caughtBy: ["downloads.a-folder-whose-flush-fails-still-delivers-the-file-and-closes-it"]
+        ),
+        Mutant(
+            // Review 9, L6: a key's file of another extension was removed after the folder's flush, so a power loss
+            // could bring it back, and the key kept it for good.
+            name: "a key's file of another extension is removed after its folder's flush",
+            scenario: "downloads",
+            edits: [
+                Edit(find: "        if let key, !existed {\n            removeOtherFiles(ofKey: key, besides: destination)\n        }\n", replace: ""),
+                Edit(
+                    find: "        try? flush(folder, isFolder: true, command: isCopy ? F_FULLFSYNC : F_BARRIERFSYNC)\n",
+                    replace: "        try? flush(folder, isFolder: true, command: isCopy ? F_FULLFSYNC : F_BARRIERFSYNC)\n        if let key, !existed {\n            removeOtherFiles(ofKey: key, besides: destination)\n        }\n"
+                ),
+            ],
+            caughtBy: ["downloads.a-keys-file-of-another-extension-is-removed-before-the-folder-flush"]
         ),
         Mutant(
             // Review 7, R4: a copy a run ended mid-copy left stayed for good.

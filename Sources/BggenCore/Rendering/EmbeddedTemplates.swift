@@ -322,16 +322,12 @@ import Foundation
         let destination = record.key.map {
             handler.destination(forDownloadFrom: source, key: $0, suggestedFilename: suggestedFilename)
         } ?? handler.destination(forDownloadFrom: source, suggestedFilename: suggestedFilename)
-        let isNewName: Bool
         do {
-            isNewName = try Self.move(location, to: destination)
+            try Self.move(location, to: destination, key: record.key)
         } catch {
             BackgroundLog.error("Could not save a download\(record.timing).", source: record.source, error: error)
             handler.downloadDidFail(from: source, error: error)
             return
-        }
-        if let key = record.key, isNewName {
-            Self.removeOtherFiles(ofKey: key, besides: destination)
         }
         BackgroundLog.notice("A download finished\(record.timing).", source: record.source)
         handler.downloadDidFinish(from: source, savedTo: destination)
@@ -370,97 +366,111 @@ import Foundation
     /// is in the app's container, on the same volume as the app's and its app groups' folders; a destination on
     /// another volume (`EXDEV`), new or not, gets a copy made beside it and renamed to it (`replace(_:withCopyOf:)`),
     /// not `moveItem`'s copy into the name itself, which a run ended mid-copy leaves half written there, unreported.
-    /// The downloaded file's bytes are ordered before the rename by a barrier (`F_BARRIERFSYNC`), and either way the
-    /// folder is flushed after the rename (`flushFolder(of:command:)`), before the handler hears of the file. The
-    /// file then gets class `completeUntilFirstUserAuthentication`, like its folder: a move keeps the class a file
-    /// was created with, so the app can read it while the device is locked, once unlocked since it started.
-    /// Returns whether the name is new: false when a file of that name was replaced.
-    private static func move(_ location: URL, to destination: URL) throws -> Bool {
+    /// The file gets class `completeUntilFirstUserAuthentication`, like its folder, before anything is flushed: a
+    /// move keeps the class a file was created with, and a class set after the flushes could be lost with power,
+    /// leaving the file unreadable while the device is locked. Its bytes are then ordered before the rename by a
+    /// barrier (`F_BARRIERFSYNC`). A new name of `key` removes the key's files of other extensions
+    /// (`removeOtherFiles(ofKey:besides:)`), and the folder is then flushed once, after the rename and the removals,
+    /// before the handler hears of the file.
+    private static func move(_ location: URL, to destination: URL, key: String?) throws {
         let fileManager = FileManager.default
-        try prepareFolder(destination.deletingLastPathComponent())
+        let folder = destination.deletingLastPathComponent()
+        try prepareFolder(folder)
         var isFolder: ObjCBool = false
         let existed = fileManager.fileExists(atPath: destination.path, isDirectory: &isFolder)
         if existed && isFolder.boolValue {
             throw BackgroundDownloadError.destinationIsAFolder
         }
+        protect(location)
         // The system's daemon wrote the file; nothing says its bytes are on the storage yet, and a rename that got
         // there first would give the name missing data after a power loss. A barrier orders the bytes before the
         // rename (fcntl(2)'s two phases: flush the data, barrier, then the metadata), and costs no cache drain. One
         // that fails leaves the rename unordered, not the download failed.
-        sync(location.path, command: F_BARRIERFSYNC)
+        try? flush(location, command: F_BARRIERFSYNC)
+        let isCopy: Bool
         if rename(location.path, destination.path) == 0 {
-            flushFolder(of: destination, command: F_BARRIERFSYNC)
+            isCopy = false
         } else {
             let code = errno
             guard code == EXDEV else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
             try replace(destination, withCopyOf: location)
+            isCopy = true
         }
-        // Best effort: a file that cannot be re-classed is still the download.
-        try? fileManager.setAttributes([.protectionKey: Self.protection], ofItemAtPath: destination.path)
-        return !existed
+        if let key, !existed {
+            removeOtherFiles(ofKey: key, besides: destination)
+        }
+        // The folder's entries, the rename and any removal, go to the storage before the app records the file, so
+        // that a power loss cannot undo the rename (leaving the old file or none, and on another volume the new one
+        // under its copy's hidden name until swept), nor bring back a removed file: a key's file of another
+        // extension would then stay for good, since the key's next downloads find their name taken and list
+        // nothing. On the app's own volume `F_BARRIERFSYNC` is enough, and cheap: every later write there, the
+        // app's record included, reaches the storage after these, and fcntl(2) promises the barrier on Apple's
+        // SSDs; `F_FULLFSYNC` would empty the whole drive's cache at every download. Another volume gets
+        // `F_FULLFSYNC`: the app records the file on its own volume, which no barrier on this one orders against.
+        // Errors are ignored: the file is in place, and a folder that cannot be opened or flushed (some file systems
+        // refuse it) must not fail its download.
+        try? flush(folder, isFolder: true, command: isCopy ? F_FULLFSYNC : F_BARRIERFSYNC)
     }
 
     /// `rename(2)` cannot cross volumes: the downloaded file is copied beside `destination` under a hidden
-    /// temporary name (`copyName(madeAt:)`), on the destination's volume, and that copy is flushed to the storage
-    /// (`flush(_:)`) and then renamed to it, so the name still gets the whole file at once, also after a power loss.
-    /// The folder is then flushed to the storage itself (`F_FULLFSYNC`): the app records the file on its own
-    /// volume, which no barrier on this one orders against. A copy that fails, or its flush or rename, leaves the
-    /// old file, if any, and removes the copy. The copies a run ended mid-copy left in that folder are removed
-    /// first (`sweepCopies(in:)`).
+    /// temporary name (`copyName(madeAt:)`), on the destination's volume, given its class and flushed to the
+    /// storage itself (`F_FULLFSYNC`, so the flush covers the class too), and then renamed to it, so the name still
+    /// gets the whole file at once, also after a power loss. Not `F_BARRIERFSYNC`, which would order the bytes
+    /// before the rename without waiting for them: a copy is made only on another volume than the app's (an
+    /// external drive, a network share), and fcntl(2) promises the barrier's hardware support only of Apple's SSDs.
+    /// A copy that fails, or its flush or rename, leaves the old file, if any, and removes the copy. The copies a
+    /// run ended mid-copy left in that folder are removed first (`sweepCopies(in:)`).
     private static func replace(_ destination: URL, withCopyOf location: URL) throws {
         let folder = destination.deletingLastPathComponent()
         sweepCopies(in: folder)
         let copy = folder.appendingPathComponent(copyName(madeAt: Date()))
         do {
             try FileManager.default.copyItem(at: location, to: copy)
-            try flush(copy)
+            protect(copy)
+            try flush(copy, command: F_FULLFSYNC)
             guard rename(copy.path, destination.path) == 0 else {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             }
-            flushFolder(of: destination, command: F_FULLFSYNC)
         } catch {
             try? FileManager.default.removeItem(at: copy)
             throw error
         }
     }
 
-    /// Writes `file`'s bytes to the storage itself (`F_FULLFSYNC`, `<sys/fcntl.h>`) before the rename gives them
-    /// the destination's name: without it the rename can reach the storage first, and a device that loses power
-    /// (or panics) then shows the name with missing data. `fsync(2)` alone leaves the bytes in the drive's cache,
-    /// which writes them in any order; a volume that has no `F_FULLFSYNC` (some external drives) gets `fsync(2)`.
-    /// Not `F_BARRIERFSYNC`, which would order the bytes before the rename without waiting for them: a copy is
-    /// made only on another volume than the app's (an external drive, a network share), and fcntl(2) promises the
-    /// barrier's hardware support only of Apple's SSDs.
-    private static func flush(_ file: URL) throws {
-        let descriptor = open(file.path, O_RDONLY)
+    /// Sends what was written to `url`, a file or (`isFolder`) a folder's entries, to the storage with `command`
+    /// (`F_FULLFSYNC` or `F_BARRIERFSYNC`, `<sys/fcntl.h>`), and throws what failed. xnu itself answers a barrier
+    /// the file system refuses with `F_FULLFSYNC`; `fsync(2)` (`<unistd.h>`) is for a file system that has neither
+    /// (fcntl(2) names HFS, FAT, UDF and APFS as having `F_FULLFSYNC`; a network share may not): it still sends the
+    /// bytes from the device's memory to the drive or the server, though not out of the drive's cache. A call
+    /// that a signal interrupts (`EINTR`, which a network volume's calls can return) is made again.
+    private static func flush(_ url: URL, isFolder: Bool = false, command: Int32) throws {
+        // <sys/fcntl.h>: O_DIRECTORY opens nothing but a folder, and O_CLOEXEC keeps the descriptor out of any
+        // process started meanwhile from another thread.
+        let descriptor = retryingInterruptions { open(url.path, O_RDONLY | O_CLOEXEC | (isFolder ? O_DIRECTORY : 0)) }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        // <unistd.h>: never retried, since the descriptor is released whatever close answers, and a second close
+        // could close the descriptor of that number another thread has opened since.
         defer { close(descriptor) }
-        if fcntl(descriptor, F_FULLFSYNC) != 0 && fsync(descriptor) != 0 {
+        if retryingInterruptions({ fcntl(descriptor, command) }) != 0 && retryingInterruptions({ fsync(descriptor) }) != 0 {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
     }
 
-    /// Sends the folder of `destination`, which a rename just gave its file, to the storage with `command`
-    /// (`<sys/fcntl.h>`), so that a power loss cannot undo the rename (leaving the old file or none, and on another
-    /// volume the new one under its copy's hidden name until swept) once the app has recorded the new file. On the
-    /// app's own volume `F_BARRIERFSYNC` is enough, and cheap: every later write there, the app's record included,
-    /// reaches the storage after the rename, and fcntl(2) promises the barrier on Apple's SSDs; `F_FULLFSYNC` would
-    /// empty the whole drive's cache at every download. Errors are ignored: the file is in place, and a folder that
-    /// cannot be opened or flushed (some file systems refuse it) must not fail its download. A command the file
-    /// system lacks gets `fsync(2)`.
-    private static func flushFolder(of destination: URL, command: Int32) {
-        sync(destination.deletingLastPathComponent().path, command: command)
+    /// What `call` (`open`, `fcntl` or `fsync`) answers, asked again while it fails with `EINTR` (`<sys/errno.h>`):
+    /// a signal came first, and asking again is harmless.
+    private static func retryingInterruptions(_ call: () -> Int32) -> Int32 {
+        while true {
+            let result = call()
+            if result != -1 || errno != EINTR {
+                return result
+            }
+        }
     }
 
-    /// Sends what was written to `path`, a file or a folder, to the storage with `command` (`<sys/fcntl.h>`), or
-    /// with `fsync(2)` where the file system lacks it; errors are ignored, for the callers' reasons.
-    private static func sync(_ path: String, command: Int32) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
-        if fcntl(descriptor, command) != 0 {
-            _ = fsync(descriptor)
-        }
+    /// Gives `item`, a file or a folder, the class `protection`; best effort: one that cannot be re-classed still
+    /// holds the download.
+    private static func protect(_ item: URL) {
+        try? FileManager.default.setAttributes([.protectionKey: Self.protection], ofItemAtPath: item.path)
     }
 
     /// What starts and ends the name of every copy `replace(_:withCopyOf:)` makes, and nothing else's.
@@ -543,7 +553,7 @@ import Foundation
         }
         guard isFirst else { return }
         // Best effort: a folder that cannot be marked still receives the file.
-        try? FileManager.default.setAttributes([.protectionKey: Self.protection], ofItemAtPath: defaultFolder.path)
+        protect(defaultFolder)
         var values = URLResourceValues()
         values.isExcludedFromBackup = true
         var excluded = defaultFolder

@@ -336,6 +336,7 @@ nonisolated enum DownloadChecks {
         DownloadRelaunchChecks.run(kit)
         #if os(Linux)
         DownloadVolumeChecks.run(kit)
+        DownloadFlushChecks.run(kit)
         #endif
     }
 }

@@ -1,10 +1,12 @@
 // What a background download leaves on the storage. Into a folder on another volume than the downloaded file (an
 // external drive, a file provider's folder), where `rename(2)` fails with EXDEV and the file is copied: the name gets
-// the whole file at once, from a copy flushed to the storage first, and the copies a run ended mid-copy left are
-// swept. On either volume, the folder is flushed after the rename, before the app hears of the file. /dev/shm is a
-// volume of its own (tmpfs); how each name changed is watched with inotify(7), and the flushes are the ledger's
-// (AppShim/FileFlushShim.swift), so these checks are Linux's, where the simulator runs. Runs after DownloadChecks,
-// with its kit.
+// the whole file at once, from a copy given its class and flushed to the storage first, and the copies a run ended
+// mid-copy left are swept. On the app's volume the downloaded file gets its class and then a barrier before the
+// rename. On either volume, the folder is flushed after the rename and the removal of a key's file of another
+// extension, before the app hears of the file. /dev/shm is a volume of its own (tmpfs); how each name changed is
+// watched with inotify(7), and the flushes and classes are the ledger's (AppShim/FileFlushShim.swift,
+// FileProtectionShim.swift), so these checks are Linux's, where the simulator runs. Runs after DownloadChecks, with
+// its kit.
 #if os(Linux)
 @_spi(Simulator) import SimNetworking
 import Foundation
@@ -14,57 +16,27 @@ import StubRuntime
 nonisolated enum DownloadVolumeChecks {
     static func run(_ kit: DownloadCheckKit) {
         let report = HarnessReport.shared
-        let handler = kit.handler
-        let volume = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
-            .appendingPathComponent("bggen-simulator-\(getpid())-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: volume) }
+        let storage = DownloadStorage(kit)
+        defer { storage.removeVolume() }
+        let downloads = kit.daemon.downloadsDirectory.resolvingSymlinksInPath().path
+        let protection = FileProtectionType.completeUntilFirstUserAuthentication.rawValue
 
-        /// A folder of its own on the other volume, which the generated code has swept no copy from yet.
-        func folder(_ name: String) throws -> URL {
-            let folder = volume.appendingPathComponent(name, isDirectory: true)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try require(
-                device(of: folder) != device(of: kit.daemon.downloadsDirectory),
-                "\(volume.path) is on the downloaded files' volume, so a download there crosses none"
-            )
-            return folder
-        }
-
-        /// Downloads `contents` to `name` in `folder`, with what changed there meanwhile and the flushes the
-        /// generated code made (`StubEvent.fileFlushed`, `.folderFlushed`) before it called `downloadDidFinish`.
-        func finish(_ name: String, in folder: URL, contents: Data) throws -> (changes: FolderChanges, flushes: [StubEvent]) {
-            let source = kit.url("\(UUID().uuidString)/\(name)")
-            handler.redirect(source, to: folder.appendingPathComponent(name))
-            let task = try kit.startAndFind(source)
-            let ledger = StubLedger.shared.events.count
-            let changes = try FolderChanges.during(folder) {
-                try require(kit.daemon.simulateFinish(of: task, contents: contents), "the finish events were not delivered")
-            }
-            try kit.checkFinished(source, contents: contents)
-            let told = handler.finished(source)[0].ledgerCount
-            let flushes = StubLedger.shared.events.prefix(told).dropFirst(ledger).filter { event in
-                switch event {
-                case .fileFlushed, .folderFlushed: true
-                default: false
+        /// Where in `events` the downloaded file, in the daemon's folder, got a barrier while it held `bytes`.
+        func barrier(ofDownloadedFileOf bytes: Int, in events: [StubEvent]) -> (index: Int, path: String)? {
+            for (index, event) in events.enumerated() {
+                guard case .fileFlushed("F_BARRIERFSYNC", let path, let size) = event else { continue }
+                if URL(fileURLWithPath: path).deletingLastPathComponent().path == downloads && size == Int64(bytes) {
+                    return (index, path)
                 }
             }
-            return (changes, flushes)
-        }
-
-        /// Whether `flushes` hold a flush of `folder` by one of `commands` while it held `name` alone: after the
-        /// rename, no copy left beside it.
-        func flushed(_ folder: URL, holding name: String, by commands: Set<String>, in flushes: [StubEvent]) -> Bool {
-            flushes.contains { event in
-                guard case .folderFlushed(let command, let path, let names) = event else { return false }
-                return commands.contains(command) && path == folder.resolvingSymlinksInPath().path && names == [name]
-            }
+            return nil
         }
 
         report.check("downloads.another-volume-gets-the-whole-file-at-once") { _ in
-            let folder = try folder("whole")
+            let folder = try storage.otherVolumeFolder("whole")
             // A new name, then the same name replaced.
             for contents in ["the first report", "the second report, longer"] {
-                let (changes, _) = try finish("report.pdf", in: folder, contents: Data(contents.utf8))
+                let (changes, _) = try storage.finish("report.pdf", in: folder, contents: Data(contents.utf8))
                 try require(
                     !changes.writtenInPlace("report.pdf"),
                     "report.pdf was created or written in place on another volume, so a run ended mid-copy leaves it half written: \(changes)"
@@ -76,72 +48,124 @@ nonisolated enum DownloadVolumeChecks {
         }
 
         report.check("downloads.another-volume-gets-a-copy-flushed-before-its-rename") { _ in
-            let folder = try folder("flushed")
+            let folder = try storage.otherVolumeFolder("flushed")
             let contents = Data("a report that must survive a power loss".utf8)
-            let (changes, flushes) = try finish("report.pdf", in: folder, contents: contents)
+            let (changes, events) = try storage.finish("report.pdf", in: folder, contents: contents)
             let copies = changes.renamed(to: "report.pdf")
             try require(copies.count == 1, "report.pdf was not renamed into place once: \(changes)")
             let copy = StubEvent.fileFlushed(command: "F_FULLFSYNC", path: folder.appendingPathComponent(copies[0]).path, bytes: Int64(contents.count))
             try require(
-                flushes.contains(copy),
-                "the copy \(copies[0]) was not flushed to the storage (F_FULLFSYNC) whole before it was renamed to report.pdf, so a power loss can leave the name with missing data; flushed: \(flushes)"
+                events.contains(copy),
+                "the copy \(copies[0]) was not flushed to the storage (F_FULLFSYNC) whole before it was renamed to report.pdf, so a power loss can leave the name with missing data; flushed: \(events.flushes)"
+            )
+        }
+
+        report.check("downloads.another-volume-classes-the-copy-before-its-flush") { _ in
+            // A class set after the flush can be lost with power, and the file is then unreadable while the device
+            // is locked.
+            let folder = try storage.otherVolumeFolder("classed")
+            let (changes, events) = try storage.finish("report.pdf", in: folder, contents: Data("a report read while locked".utf8))
+            let copies = changes.renamed(to: "report.pdf")
+            try require(copies.count == 1, "report.pdf was not renamed into place once: \(changes)")
+            let copy = folder.appendingPathComponent(copies[0]).path
+            let classed = events.firstIndex(of: .protectionSet(path: copy, protection: protection))
+            let flushed = events.firstIndex { event in
+                guard case .fileFlushed("F_FULLFSYNC", copy, _) = event else { return false }
+                return true
+            }
+            try require(
+                classed != nil && flushed != nil && classed! < flushed!,
+                "the copy \(copies[0]) did not get class \(protection) before its flush to the storage (F_FULLFSYNC), so a power loss can leave report.pdf in the class it was created with; events: \(events.filter(\.isFileEvent))"
             )
         }
 
         report.check("downloads.another-volume-flushes-the-folder-after-the-rename") { _ in
-            let folder = try folder("folder-flushed")
-            let (_, flushes) = try finish("report.pdf", in: folder, contents: Data("a report the app records".utf8))
+            let folder = try storage.otherVolumeFolder("folder-flushed")
+            let (_, events) = try storage.finish("report.pdf", in: folder, contents: Data("a report the app records".utf8))
             try require(
-                flushed(folder, holding: "report.pdf", by: ["F_FULLFSYNC"], in: flushes),
-                "report.pdf's folder on another volume was not flushed to the storage (F_FULLFSYNC) after the rename and before downloadDidFinish, so a power loss can undo the rename the app has recorded on its own volume, which no barrier orders; flushed: \(flushes)"
+                DownloadStorage.flushed(folder, holding: "report.pdf", by: ["F_FULLFSYNC"], in: events),
+                "report.pdf's folder on another volume was not flushed to the storage (F_FULLFSYNC) after the rename and before downloadDidFinish, so a power loss can undo the rename the app has recorded on its own volume, which no barrier orders; flushed: \(events.flushes)"
             )
         }
 
         report.check("downloads.finish-flushes-the-folder-after-the-rename") { _ in
             // On the downloaded file's own volume: the rename alone.
-            let folder = handler.folder.appendingPathComponent("folder-flushed", isDirectory: true)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try require(
-                device(of: folder) == device(of: kit.daemon.downloadsDirectory),
-                "\(folder.path) is on another volume than the downloaded files, so a download there is copied, not renamed"
-            )
-            let (_, flushes) = try finish("report.pdf", in: folder, contents: Data("a report the app records".utf8))
+            let folder = try storage.appVolumeFolder("folder-flushed")
+            let (_, events) = try storage.finish("report.pdf", in: folder, contents: Data("a report the app records".utf8))
             // A barrier, not F_FULLFSYNC: on the app's own volume the app's record comes later on the same storage,
             // and emptying the whole drive's cache at every download orders nothing more.
             try require(
-                flushed(folder, holding: "report.pdf", by: ["F_BARRIERFSYNC"], in: flushes),
-                "report.pdf's folder was not flushed with a barrier (F_BARRIERFSYNC) after the rename and before downloadDidFinish, so a power loss can undo the rename after the app has recorded the file; flushed: \(flushes)"
+                DownloadStorage.flushed(folder, holding: "report.pdf", by: ["F_BARRIERFSYNC"], in: events),
+                "report.pdf's folder was not flushed with a barrier (F_BARRIERFSYNC) after the rename and before downloadDidFinish, so a power loss can undo the rename after the app has recorded the file; flushed: \(events.flushes)"
             )
         }
 
         report.check("downloads.finish-orders-the-file-before-the-rename") { _ in
             // The daemon wrote the downloaded file; a rename reaching the storage before its bytes gives the name
             // missing data after a power loss.
-            let folder = handler.folder.appendingPathComponent("file-ordered", isDirectory: true)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try storage.appVolumeFolder("file-ordered")
             let contents = Data("a report whose bytes come before its name".utf8)
-            try require(
-                device(of: folder) == device(of: kit.daemon.downloadsDirectory),
-                "\(folder.path) is on another volume than the downloaded files, so a download there is copied, not renamed"
-            )
-            let (_, flushes) = try finish("report.pdf", in: folder, contents: contents)
-            let downloads = kit.daemon.downloadsDirectory.resolvingSymlinksInPath().path
-            let file = flushes.firstIndex { event in
-                guard case .fileFlushed("F_BARRIERFSYNC", let path, let bytes) = event else { return false }
-                return URL(fileURLWithPath: path).deletingLastPathComponent().path == downloads && bytes == Int64(contents.count)
-            }
-            let renamed = flushes.firstIndex { event in
+            let (_, events) = try storage.finish("report.pdf", in: folder, contents: contents)
+            let file = barrier(ofDownloadedFileOf: contents.count, in: events)
+            let renamed = events.firstIndex { event in
                 guard case .folderFlushed(_, let path, let names) = event else { return false }
                 return path == folder.resolvingSymlinksInPath().path && names == ["report.pdf"]
             }
             try require(
-                file != nil && renamed != nil && file! < renamed!,
-                "the downloaded file's \(contents.count) bytes were not ordered (F_BARRIERFSYNC on the file in \(downloads)) before its rename to report.pdf, so a power loss can leave the name with missing data; flushed: \(flushes)"
+                file != nil && renamed != nil && file!.index < renamed!,
+                "the downloaded file's \(contents.count) bytes were not ordered (F_BARRIERFSYNC on the file in \(downloads)) before its rename to report.pdf, so a power loss can leave the name with missing data; flushed: \(events.flushes)"
+            )
+        }
+
+        report.check("downloads.finish-classes-the-file-before-its-barrier") { _ in
+            // A rename keeps the class a file was created with; one set after the barrier and the folder's flush
+            // can be lost with power, and the file is then unreadable while the device is locked.
+            let folder = try storage.appVolumeFolder("file-classed")
+            let contents = Data("a report read while the device is locked".utf8)
+            let (_, events) = try storage.finish("report.pdf", in: folder, contents: contents)
+            let file = barrier(ofDownloadedFileOf: contents.count, in: events)
+            let classed = file.flatMap { events.firstIndex(of: .protectionSet(path: $0.path, protection: protection)) }
+            try require(
+                file != nil && classed != nil && classed! < file!.index,
+                "the downloaded file in \(downloads) did not get class \(protection) before its barrier (F_BARRIERFSYNC) and rename to report.pdf, so a power loss can leave it in the class it was created with; events: \(events.filter(\.isFileEvent))"
+            )
+        }
+
+        report.check("downloads.a-keys-file-of-another-extension-is-removed-before-the-folder-flush") { _ in
+            // The removal is the folder's too: unflushed, a power loss can bring the old file back, and the key
+            // keeps it for good, since its next downloads find their name taken and list nothing.
+            let folder = try storage.appVolumeFolder("keyed")
+            let manager = try unwrap(kit.box.value, "no download manager")
+            var events: [StubEvent] = []
+            var names: [String] = []
+            for (name, contents) in [("avatar.jpg", "the avatar as a JPEG"), ("avatar.png", "the avatar as a PNG")] {
+                let source = kit.url("\(UUID().uuidString)/\(name)")
+                kit.handler.redirect(source, to: folder.appendingPathComponent(name))
+                let started = manager.startDownload(with: URLRequest(url: source), key: "avatar-7")
+                let task = try unwrap(
+                    kit.daemon.waitForResumedDownload(where: { task, _, _ in task === started }, timeout: kit.timeout),
+                    "startDownload(with:key:) did not resume its download task"
+                )
+                let ledger = StubLedger.shared.events.count
+                try require(kit.daemon.simulateFinish(of: task, contents: Data(contents.utf8)), "the finish events were not delivered")
+                try require(
+                    kit.handler.wait(timeout: kit.timeout) { kit.handler.finished(source).count == 1 },
+                    "downloadDidFinish was not called once for \(name) (failures: \(kit.handler.failures(source)))"
+                )
+                let finished = kit.handler.finished(source)[0]
+                names.append(finished.destination.lastPathComponent)
+                events = Array(StubLedger.shared.events.prefix(finished.ledgerCount).dropFirst(ledger))
+            }
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            try require(left == [names[1]], "the key's folder holds \(left.sorted()) after its .png arrived, not \(names[1]) alone")
+            try require(
+                DownloadStorage.flushed(folder, holding: names[1], by: ["F_BARRIERFSYNC"], in: events),
+                "the key's \(names[0]) was not removed before its folder's flush (F_BARRIERFSYNC, holding \(names[1]) alone) and downloadDidFinish, so a power loss can bring it back for good; flushed: \(events.flushes)"
             )
         }
 
         report.check("downloads.copies-an-ended-run-left-are-swept") { _ in
-            let folder = try folder("swept")
+            let folder = try storage.otherVolumeFolder("swept")
             let now = Int(Date().timeIntervalSince1970)
             // bggen's copies are `.bggen-copy-<second made>-<UUID>.download`.
             func copy(madeSecondsAgo age: Int) -> String { ".bggen-copy-\(now - age)-\(UUID().uuidString).download" }
@@ -157,17 +181,105 @@ nonisolated enum DownloadVolumeChecks {
             }
             let copyFolder = copy(madeSecondsAgo: 7200)
             try FileManager.default.createDirectory(at: folder.appendingPathComponent(copyFolder), withIntermediateDirectories: false)
-            _ = try finish("report.pdf", in: folder, contents: Data("a report".utf8))
+            _ = try storage.finish("report.pdf", in: folder, contents: Data("a report".utf8))
             let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
             try require(left.isDisjoint(with: abandoned), "copies dated over an hour from now (made by a run that ended, or ahead of a clock set back since) stay: \(left.intersection(abandoned).sorted())")
             let missing = Set(kept + [copyFolder, "report.pdf"]).subtracting(left)
             try require(missing.isEmpty, "the download removed \(missing.sorted()), which are no copy an ended run left")
         }
     }
+}
+
+/// What the storage checks share (DownloadVolumeChecks, DownloadFlushChecks): folders on either volume, and what a
+/// download did up to `downloadDidFinish`.
+nonisolated struct DownloadStorage {
+    let kit: DownloadCheckKit
+    /// A folder on /dev/shm, a volume of its own (tmpfs), for `otherVolumeFolder(_:)`.
+    private let volume = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+        .appendingPathComponent("bggen-simulator-\(getpid())-\(UUID().uuidString)", isDirectory: true)
+
+    init(_ kit: DownloadCheckKit) {
+        self.kit = kit
+    }
+
+    func removeVolume() {
+        try? FileManager.default.removeItem(at: volume)
+    }
+
+    /// A folder of its own on the other volume, which the generated code has swept no copy from yet.
+    func otherVolumeFolder(_ name: String) throws -> URL {
+        let folder = volume.appendingPathComponent(name, isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try require(
+            Self.device(of: folder) != Self.device(of: kit.daemon.downloadsDirectory),
+            "\(volume.path) is on the downloaded files' volume, so a download there crosses none"
+        )
+        return folder
+    }
+
+    /// A folder of its own on the downloaded files' volume, where a download is renamed into place.
+    func appVolumeFolder(_ name: String) throws -> URL {
+        let folder = kit.handler.folder.appendingPathComponent(name, isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try require(
+            Self.device(of: folder) == Self.device(of: kit.daemon.downloadsDirectory),
+            "\(folder.path) is on another volume than the downloaded files, so a download there is copied, not renamed"
+        )
+        return folder
+    }
+
+    /// Downloads `contents` to `name` in `folder`, with what changed there meanwhile and the stub calls the
+    /// generated code made (the flushes, `StubEvent.fileFlushed` and `.folderFlushed`, among them) before it called
+    /// `downloadDidFinish`, which it must have called once.
+    func finish(
+        _ name: String, in folder: URL, contents: Data, from source: URL? = nil
+    ) throws -> (changes: FolderChanges, events: [StubEvent]) {
+        let source = source ?? kit.url("\(UUID().uuidString)/\(name)")
+        kit.handler.redirect(source, to: folder.appendingPathComponent(name))
+        let task = try kit.startAndFind(source)
+        let ledger = StubLedger.shared.events.count
+        let changes = try FolderChanges.during(folder) {
+            try require(kit.daemon.simulateFinish(of: task, contents: contents), "the finish events were not delivered")
+        }
+        try kit.checkFinished(source, contents: contents)
+        let told = kit.handler.finished(source)[0].ledgerCount
+        return (changes, Array(StubLedger.shared.events.prefix(told).dropFirst(ledger)))
+    }
+
+    /// Whether `events` hold a flush of `folder` by one of `commands` while it held `names` alone: after the
+    /// rename, no copy left beside it.
+    static func flushed(_ folder: URL, holding names: String..., by commands: Set<String>, in events: [StubEvent]) -> Bool {
+        events.contains { event in
+            guard case .folderFlushed(let command, let path, let held) = event else { return false }
+            return commands.contains(command) && path == folder.resolvingSymlinksInPath().path && held == names.sorted()
+        }
+    }
 
     private static func device(of url: URL) -> UInt64? {
         var status = stat()
         return stat(url.path, &status) == 0 ? UInt64(status.st_dev) : nil
+    }
+}
+
+nonisolated extension StubEvent {
+    /// Whether this is a call on the file system: a flush, an open or a class given.
+    var isFileEvent: Bool {
+        switch self {
+        case .fileFlushed, .folderFlushed, .descriptorOpened, .protectionSet: true
+        default: false
+        }
+    }
+}
+
+nonisolated extension [StubEvent] {
+    /// The flushes among these events, for a failure's message.
+    var flushes: [StubEvent] {
+        filter { event in
+            switch event {
+            case .fileFlushed, .folderFlushed: true
+            default: false
+            }
+        }
     }
 }
 

@@ -24,13 +24,20 @@ public enum StubEvent: Sendable, Equatable {
     case sessionTaskCancelled(sessionIdentifier: String?, taskIdentifier: Int)
     /// A completion-handler or `async` convenience API: Apple throws for these on background sessions.
     case sessionConvenienceAPI(sessionIdentifier: String?, api: String)
-    // Darwin's <sys/fcntl.h> (AppShim/FileFlushShim.swift)
-    /// `fcntl(_:F_FULLFSYNC)` or `fcntl(_:F_BARRIERFSYNC)` (`command`, by its name) on a file: its bytes sent to the
-    /// storage itself, or ahead of every later write. `path` is the name the file had at that moment, and `bytes`
-    /// its size.
+    // Darwin's <sys/fcntl.h> and <unistd.h> (AppShim/FileFlushShim.swift)
+    /// `fcntl(_:F_FULLFSYNC)`, `fcntl(_:F_BARRIERFSYNC)` or `fsync(_:)` (`command`, by its name) on a file: its
+    /// bytes sent to the storage itself, ahead of every later write, or to the drive. `path` is the name the file
+    /// had at that moment, and `bytes` its size.
     case fileFlushed(command: String, path: String, bytes: Int64)
     /// The same on a folder: its entries (a rename into it) sent to the storage. `names` are what it held then.
     case folderFlushed(command: String, path: String, names: [String])
+    /// `open(2)` gave a descriptor of `path`: whether it is closed when the process starts another (`O_CLOEXEC`),
+    /// and whether it was asked for as a folder only (`O_DIRECTORY`).
+    case descriptorOpened(path: String, closeOnExec: Bool, folderOnly: Bool)
+    // Foundation (AppShim/FileProtectionShim.swift)
+    /// `FileManager.setAttributes(_:ofItemAtPath:)` gave `path` the protection class `protection` (its raw value),
+    /// which Linux has none of.
+    case protectionSet(path: String, protection: String)
     // os
     /// `message` as the persisted log shows it (private values redacted); `arguments` as the code passed them.
     case logged(subsystem: String, category: String, level: String, message: String, arguments: [LoggedArgument])

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Failures the app's file calls meet on purpose, as a device's file systems give them: a folder that cannot be
+/// opened, a flush a file system refuses, a call a signal interrupts (`EINTR`, which a network volume's calls can
+/// return). Consulted by the calls the app module's shim replaces (AppShim/FileFlushShim.swift): `open(2)`, the
+/// flush commands of `fcntl(2)`, and `fsync(2)`.
+public final class FileFaults: @unchecked Sendable {
+    public static let shared = FileFaults()
+
+    public enum Call: Sendable, Hashable {
+        case open, fcntl, fsync
+    }
+
+    private struct Key: Hashable {
+        let call: Call
+        let path: String
+    }
+
+    private let lock = NSLock()
+    private var planned: [Key: (code: Int32, times: Int)] = [:]
+
+    public init() {}
+
+    /// The next `times` calls of `call` on `path` (resolved, as `/proc/self/fd` names it) fail with `code`.
+    public func fail(_ call: Call, of path: String, with code: Int32, times: Int = .max) {
+        lock.lock()
+        planned[Key(call: call, path: path)] = (code, times)
+        lock.unlock()
+    }
+
+    /// The error number this call of `call` on `path` fails with, if one is planned; it counts as one of its times.
+    public func take(_ call: Call, of path: String) -> Int32? {
+        lock.lock()
+        defer { lock.unlock() }
+        let key = Key(call: call, path: path)
+        guard let fault = planned[key] else { return nil }
+        planned[key] = fault.times > 1 ? (fault.code, fault.times - 1) : nil
+        return fault.code
+    }
+
+    /// Every failure planned for `path` is dropped.
+    public func clear(_ path: String) {
+        lock.lock()
+        planned = planned.filter { $0.key.path != path }
+        lock.unlock()
+    }
+}
