@@ -4,9 +4,8 @@
 /// the functions of a name are a chain through flat arrays. A dictionary of arrays by name hashed every name again
 /// and made and grew an array for each: most of making `LaunchReach` on duckduckgo-iOS.
 struct MentionIndex: Sendable {
-    /// Each name's number plus one (0: an empty slot), at the slot its hash gives or the next free one after it; a
-    /// power of two of them, at most half full.
-    private var slots = [Int32](repeating: 0, count: 64)
+    /// Each name's number, filed under its hash.
+    private var slots = HashSlots(count: 64)
     /// By number: each name, its hash and its latest entry (-1 for none).
     private var names: [String] = []
     private var hashes: [UInt64] = []
@@ -28,48 +27,27 @@ struct MentionIndex: Sendable {
     /// The functions mentioning `name`, in the order they were added.
     func functions(mentioning name: String) -> [Int] {
         let hash = MentionedNames.hash(name)
-        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-        while slots[slot] != 0 {
-            let number = Int(slots[slot]) - 1
-            if hashes[number] == hash && names[number] == name {
-                var found: [Int] = []
-                var entry = latest[number]
-                while entry >= 0 {
-                    found.append(Int(functions[Int(entry)]))
-                    entry = previous[Int(entry)]
-                }
-                return found.reversed()
-            }
-            slot = (slot + 1) & (slots.count - 1)
+        guard let number = slots.find(hash, isSame: { hashes[$0] == hash && names[$0] == name }).number else { return [] }
+        var found: [Int] = []
+        var entry = latest[number]
+        while entry >= 0 {
+            found.append(Int(functions[Int(entry)]))
+            entry = previous[Int(entry)]
         }
-        return []
+        return found.reversed()
     }
 
     /// The number of the name `entry` holds, given it if it is new.
     private mutating func numberInserting(_ entry: MentionedNames.Entry) -> Int {
-        var slot = Int(truncatingIfNeeded: entry.hash) & (slots.count - 1)
-        while slots[slot] != 0 {
-            let number = Int(slots[slot]) - 1
-            if hashes[number] == entry.hash && names[number] == entry.name { return number }
-            slot = (slot + 1) & (slots.count - 1)
-        }
+        let (found, slot) = slots.find(entry.hash) { hashes[$0] == entry.hash && names[$0] == entry.name }
+        if let found { return found }
         let number = names.count
         names.append(entry.name)
         hashes.append(entry.hash)
         latest.append(-1)
-        slots[slot] = Int32(number + 1)
-        if names.count * 2 > slots.count { grow() }
+        // The slots are changed while the hashes are read: the closure reads a copy of the array, not `self`.
+        let filed = hashes
+        slots.file(number, at: slot) { filed[$0] }
         return number
-    }
-
-    /// Twice the slots, each name placed again by the hash it keeps.
-    private mutating func grow() {
-        var larger = [Int32](repeating: 0, count: slots.count * 2)
-        for number in names.indices {
-            var slot = Int(truncatingIfNeeded: hashes[number]) & (larger.count - 1)
-            while larger[slot] != 0 { slot = (slot + 1) & (larger.count - 1) }
-            larger[slot] = Int32(number + 1)
-        }
-        slots = larger
     }
 }

@@ -33,45 +33,26 @@ struct MentionedNames: Sendable, Equatable, Sequence, ExpressibleByArrayLiteral 
     /// that a file's bodies share, each leaving it empty: sorting every mention of a body to drop the repeats cost
     /// as much as hashing them.
     struct Gathering {
-        /// Each gathered entry's index plus one (0: an empty slot); a power of two of them, at most half full.
-        private var slots = [Int32](repeating: 0, count: 256)
+        /// Each gathered entry's index, filed under its hash.
+        private var slots = HashSlots(count: 256)
         private var entries: [Entry] = []
-        /// The slots in use, to empty them for the next body.
-        private var used: [Int] = []
 
         mutating func add(_ name: String) {
             let hash = MentionedNames.hash(name)
-            var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-            while slots[slot] != 0 {
-                let entry = Int(slots[slot]) - 1
-                if entries[entry].hash == hash && entries[entry].name == name { return }
-                slot = (slot + 1) & (slots.count - 1)
-            }
+            let (found, slot) = slots.find(hash) { entries[$0].hash == hash && entries[$0].name == name }
+            guard found == nil else { return }
             entries.append(Entry(hash: hash, name: name))
-            slots[slot] = Int32(entries.count)
-            used.append(slot)
-            if entries.count * 2 > slots.count { grow() }
+            // The slots are changed while the hashes are read: the closure reads a copy of the array, not `self`.
+            let gathered = entries
+            slots.file(gathered.count - 1, at: slot) { gathered[$0].hash }
         }
 
         /// The names gathered since the last call; the table is left empty.
         mutating func names() -> MentionedNames {
             let names = MentionedNames(hashed: entries)
-            for slot in used { slots[slot] = 0 }
-            used.removeAll(keepingCapacity: true)
+            slots.removeAll()
             entries.removeAll(keepingCapacity: true)
             return names
-        }
-
-        /// Twice the slots, each entry placed again by its hash.
-        private mutating func grow() {
-            slots = [Int32](repeating: 0, count: slots.count * 2)
-            used.removeAll(keepingCapacity: true)
-            for (index, entry) in entries.enumerated() {
-                var slot = Int(truncatingIfNeeded: entry.hash) & (slots.count - 1)
-                while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
-                slots[slot] = Int32(index + 1)
-                used.append(slot)
-            }
         }
     }
 
