@@ -28,4 +28,26 @@ struct FunctionMentionsTests {
         #expect(Set(run.calls.keys) == ["sync", "stop", "perform", "later"], "\(run.calls.keys.sorted())")
         #expect(run.calls["stop"]?.first?.labels == ["now"] && run.calls["later"] == [])
     }
+
+    /// `self.init()` in an initialiser hands over to another of its type's: a call of the type, which its mentions
+    /// hold though its body never names the type, and which is read from its calls (`BodyCalls`) when it may be one.
+    @Test func anInitialiserHandingOverMentionsItsType() throws {
+        let text = """
+            final class Syncer {
+                init() {
+                    start()
+                }
+                convenience init(preview: Bool) {
+                    self.init()
+                }
+            }
+
+            """
+        let tokens = try SourceLexer.tokens(of: text, language: .swift)
+        let initialisers = LaunchPaths.functions(in: tokens, language: .swift).filter { $0.key == "Syncer.init" }
+        let plain = try #require(initialisers.first { $0.parameters?.isEmpty == true })
+        let handing = try #require(initialisers.first { $0.parameters?.map(\.label) == ["preview"] })
+        #expect(handing.mentions.contains("Syncer") && handing.calls["Syncer"]?.first?.labels == [])
+        #expect(!plain.mentions.contains("Syncer") && plain.calls["Syncer"] == nil && plain.calls["start"] != nil)
+    }
 }

@@ -480,17 +480,27 @@ struct CodeModel: Sendable {
     /// any call of the name may be the callee's.
     private mutating func readChainDeclarations(from skipped: inout [Skipped], needs: FileFacts.OtherFilesNeed, calling names: Set<String>) {
         guard !names.isEmpty, !skipped.isEmpty else { return }
-        var wanted = Set<String>()
-        for function in files.lazy.flatMap(\.functions) {
-            for (name, shapes) in function.calls where names.contains(name) {
-                for shape in shapes {
-                    guard let chain = shape.receiverChain else { continue }
-                    wanted.formUnion(chain.names)
-                    // The type's declaration says what it inherits: `feature.sensors`, `sensors` declared by its superclass.
-                    if chain.rootIsType, !chain.members.isEmpty { wanted.insert(chain.root) }
+        // A function calls only names it mentions: the calls of the others are never read (`BodyCalls`), and those
+        // read, each file's on a core of its own.
+        let mentioned = MentionedNames(names)
+        let read = files
+        let found = Slots<Set<String>>(count: read.count)
+        DispatchQueue.concurrentPerform(iterations: read.count) { index in
+            var wanted = Set<String>()
+            for function in read[index].functions where !function.mentions.isDisjoint(with: mentioned) {
+                for (name, shapes) in function.calls where names.contains(name) {
+                    for shape in shapes {
+                        guard let chain = shape.receiverChain else { continue }
+                        wanted.formUnion(chain.names)
+                        // The type's declaration says what it inherits: `feature.sensors`, `sensors` declared by its superclass.
+                        if chain.rootIsType, !chain.members.isEmpty { wanted.insert(chain.root) }
+                    }
                 }
             }
+            if !wanted.isEmpty { found.store(wanted, at: index) }
         }
+        var wanted = Set<String>()
+        for case let names? in found.values { wanted.formUnion(names) }
         wanted.subtract(files.lazy.flatMap(\.propertyTypes).map(\.name))
         wanted.subtract(files.lazy.flatMap(\.declaredTypes.keys))
         guard !wanted.isEmpty else { return }

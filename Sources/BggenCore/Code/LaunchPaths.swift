@@ -32,11 +32,47 @@ struct FunctionMentions: Sendable, Equatable {
     /// A Swift `func`'s or `init`'s parameters, which a call must fit to be a call of it (`Sync(preview: true)`
     /// is no call of `init()`); nil for the values of stored properties (part of every initialiser), an
     /// Objective-C method and an entry, which any call of the name may reach.
-    var parameters: [FunctionParameter]?
+    var parameters: [FunctionParameter]? {
+        if let body { return body.parameters }
+        return givenParameters
+    }
     /// How the body calls the names it mentions only in calls (`register(observer: self)`). A name it also
     /// mentions otherwise (`perform: boot`, `launchHandler: self.handle`, a property) is not here: any function of
     /// that name may be the one meant.
-    var calls: [String: Set<CallShape>] = [:]
+    var calls: [String: Set<CallShape>] {
+        get { givenCalls ?? body?.calls ?? [:] }
+        set { givenCalls = newValue }
+    }
+    private var givenParameters: [FunctionParameter]?
+    private var givenCalls: [String: Set<CallShape>]?
+    /// Where `calls` and `parameters` are read from when first asked, for a function read from a Swift file's tokens.
+    private var body: BodyCalls.Body?
+
+    init(key: String, isLaunch: Bool, mentions: MentionedNames, file: String = "", line: Int = 0, type: String? = nil,
+         receiver: String? = nil, entry: LaunchEntry? = nil, parameters: [FunctionParameter]? = nil, calls: [String: Set<CallShape>] = [:]) {
+        self.init(key: key, isLaunch: isLaunch, mentions: mentions, line: line, type: type, entry: entry, body: nil)
+        self.file = file
+        self.receiver = receiver
+        givenParameters = parameters
+        givenCalls = calls
+    }
+
+    /// A function whose calls and parameters its `body` reads when they are first asked.
+    init(key: String, isLaunch: Bool, mentions: MentionedNames, line: Int, type: String? = nil, entry: LaunchEntry? = nil, body: BodyCalls.Body?) {
+        self.key = key
+        self.isLaunch = isLaunch
+        self.mentions = mentions
+        self.line = line
+        self.type = type
+        self.entry = entry
+        self.body = body
+    }
+
+    static func == (lhs: FunctionMentions, rhs: FunctionMentions) -> Bool {
+        lhs.key == rhs.key && lhs.isLaunch == rhs.isLaunch && lhs.mentions == rhs.mentions && lhs.file == rhs.file && lhs.line == rhs.line
+            && lhs.type == rhs.type && lhs.receiver == rhs.receiver && lhs.entry == rhs.entry && lhs.parameters == rhs.parameters
+            && lhs.calls == rhs.calls
+    }
 
     /// The function with each call's receiver chain that `table` types (`Current.sensors.register()` on a
     /// `SensorContainer`) given that type, as if its file had told it.
@@ -333,41 +369,24 @@ enum LaunchPaths {
             }
         }
         // Swift calls with their labels and receivers, so a call of another type's method of the same name
-        // (`tableView.register(_:forCellReuseIdentifier:)`) is not followed to the app's `register()`.
-        let labels = language == .swift ? CallArguments.labels(in: tokens) : []
-        let receivers = ReceiverTypes(tokens: language == .swift ? tokens : [])
-        let scopes = FunctionScopes(tokens: tokens)
-        var receiverTypeByScope: [Int: String?] = [:]
+        // (`tableView.register(_:forCellReuseIdentifier:)`) is not followed to the app's `register()`: read when a
+        // function's calls are first asked (`BodyCalls`).
+        let bodies = language == .swift ? BodyCalls(tokens: tokens, innermostEntry: innermostEntry) : nil
         var gathering = MentionedNames.Gathering()
-        // The names a body mentions and how it calls those it mentions only in calls, in one pass over its tokens
-        // that hashes each name once (two readings, one for mentions and one for calls, hashed every name twice),
-        // for the set of mentions itself: counting each name's other uses in a table, then hashing its names again
-        // into that set and filtering the calls by it, was a fifth of reading the bodies on duckduckgo. A mention
-        // that is no call is kept by its index and looked up again only where it may be a called name (`NameBits`).
-        // In an initialiser of `initializing`, `self.init(…)` hands over to another of its type's: a call of the type.
-        func body(from open: Int, to close: Int, initializing: String? = nil) -> (mentions: MentionedNames, calls: [String: Set<CallShape>]) {
-            var otherUses: [Int] = []
-            var shapes: [String: Set<CallShape>] = [:]
+        // The names a body mentions, in one pass over its tokens that hashes each name once: counting each name's
+        // other uses in a table, then hashing its names again into a set, was a fifth of reading the bodies on
+        // duckduckgo. Whether an initialiser of `initializing` hands over to another with `self.init(…)` (a call of
+        // its type, which its mentions then hold) takes its calls, read here for those that may.
+        func body(from open: Int, to close: Int, initializing: String? = nil, hasSignature: Bool = false) -> (mentions: MentionedNames, body: BodyCalls.Body?) {
+            var delegates = false
             for index in (open + 1)..<close where tokens[index].kind == .identifier && (entries.isEmpty || innermostEntry[index] <= open) {
-                let name = tokens[index].text
-                gathering.add(name)
-                guard language == .swift else { continue }
-                if tokens[index - 1].keyword != .func, let shape = CallShape(at: index, in: tokens, labels: labels, receivers: receivers, known: &receiverTypeByScope) {
-                    let delegated = name == "init" && TokenPattern.matches(tokens, at: index - 2, ["self", "."])
-                    shapes[delegated ? initializing ?? "init" : name, default: []].insert(shape)
-                } else if CallShape.isImplicitMember(at: index, in: tokens) {
-                    // `steps(.beforeRegister, .register)`: an enum case, which calls no function of that name.
-                    shapes[name, default: []].formUnion([])
-                } else {
-                    otherUses.append(index)
-                }
+                gathering.add(tokens[index].text)
+                if initializing != nil, !delegates, tokens[index].text == "init" { delegates = TokenPattern.matches(tokens, at: index - 2, ["self", "."]) }
             }
-            // A name also mentioned otherwise than in a call is not called only.
-            if !shapes.isEmpty {
-                let called = NameBits(shapes.keys)
-                for index in otherUses where called.mayHold(tokens[index].text) { shapes[tokens[index].text] = nil }
-            }
-            return (gathering.names(), shapes)
+            var mentions = gathering.names()
+            let read = bodies.map { BodyCalls.Body(of: $0, from: open, to: close, initializing: initializing, hasSignature: hasSignature) }
+            if let initializing, delegates, read?.calls[initializing] != nil { mentions.insert(initializing) }
+            return (mentions, read)
         }
         // The kind is compared before the text throughout: comparing every token's text with `{` cost a call each.
         for open in tokens.indices where tokens[open].is("{") {
@@ -375,14 +394,14 @@ enum LaunchPaths {
             var key: String?
             var type: String?
             var isLaunch = false
-            var parameters: [FunctionParameter]?
+            var hasSignature = false
             var initializing: String?
             var line = tokens[open].line
             if let entry = entries[open], let close = SwiftScopes.closing(open, in: tokens) {
                 let line = tokens[open].line
                 let read = body(from: open, to: close)
                 result.append(FunctionMentions(key: "\(entry.place)@\(line):\(open)", isLaunch: false, mentions: read.mentions,
-                                               line: line, entry: entry, calls: read.calls))
+                                               line: line, entry: entry, body: read.body))
                 continue
             }
             if language == .objectiveC, let method = objectiveCMethod(in: header) {
@@ -395,23 +414,20 @@ enum LaunchPaths {
                 key = Self.key(name: header[function + 1].text, header: header)
                 line = header[function].line
                 type = typeName(around: open, in: tokens)
-                parameters = scopes.signature(opening: open).map { FunctionParameter.all(of: $0, in: tokens) }
+                hasSignature = true
             } else if language == .swift, let initializer = header.lastIndex(where: { $0.kind == .identifier && $0.keyword == .initializer }),
                       let initialized = typeName(around: open, in: tokens) {
                 key = initialized + ".init"
                 line = header[initializer].line
                 isLaunch = apps.contains(initialized)
-                parameters = scopes.signature(opening: open).map { FunctionParameter.all(of: $0, in: tokens) }
+                hasSignature = true
                 initializing = initialized
             }
             guard let key, let close = SwiftScopes.closing(open, in: tokens) else { continue }
-            let read = body(from: open, to: close, initializing: initializing)
-            var mentioned = read.mentions
-            let called = read.calls
-            if let initializing, called[initializing] != nil { mentioned.insert(initializing) }
-            result.append(FunctionMentions(key: key, isLaunch: isLaunch || Self.isLaunch(key), mentions: mentioned, line: line, type: type,
+            let read = body(from: open, to: close, initializing: initializing, hasSignature: hasSignature)
+            result.append(FunctionMentions(key: key, isLaunch: isLaunch || Self.isLaunch(key), mentions: read.mentions, line: line, type: type,
                                            entry: afterLaunchFunctions.contains(key) ? LaunchEntry(place: "`\(callName(key))`", isPerOperation: false) : nil,
-                                           parameters: parameters, calls: called))
+                                           body: read.body))
         }
         if language == .swift {
             result += storedProperties(in: tokens, apps: apps)
