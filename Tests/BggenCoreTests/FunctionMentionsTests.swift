@@ -50,4 +50,30 @@ struct FunctionMentionsTests {
         #expect(handing.mentions.contains("Syncer") && handing.calls["Syncer"]?.first?.labels == [])
         #expect(!plain.mentions.contains("Syncer") && plain.calls["Syncer"] == nil && plain.calls["start"] != nil)
     }
+
+    /// The calls of a few names read alone (`FunctionMentions.calls(of:bits:)`, before any other call of the body is
+    /// read) are theirs as reading every call gives them: `save`, also passed as a value, is no call only, `later`
+    /// is an implicit member, `stop` is called with its label; the names asked about that the body only mentions
+    /// otherwise (`sink`) or never (`other`) are not there.
+    @Test func theCallsOfSomeNamesReadAloneAreTheirsAmongAll() throws {
+        let text = """
+            final class Syncer {
+                func run() {
+                    sync()
+                    stop(now: true)
+                    save()
+                    perform(save, .later)
+                    let sink = stay
+                }
+            }
+
+            """
+        let tokens = try SourceLexer.tokens(of: text, language: .swift)
+        let names: Set<String> = ["save", "stop", "later", "sink", "other"]
+        let alone = try #require(LaunchPaths.functions(in: tokens, language: .swift).first { $0.key.hasSuffix("run") })
+            .calls(of: names, bits: NameBits(names))
+        let all = try #require(LaunchPaths.functions(in: tokens, language: .swift).first { $0.key.hasSuffix("run") }).calls
+        #expect(Set(alone.keys) == ["stop", "later"], "\(alone.keys.sorted())")
+        #expect(alone == all.filter { names.contains($0.key) })
+    }
 }

@@ -52,6 +52,17 @@ final class BodyCalls: @unchecked Sendable {
             }
         }
 
+        /// `calls` of `names` only, held where `bits` says a name may be one of them: from the calls read already,
+        /// or else reading the calls of those names alone, the shapes of the others left unread. What
+        /// `CodeModel.readChainDeclarations` asks of each function mentioning a name the caller search met, most of
+        /// whose calls are of other names.
+        func calls(of names: Set<String>, bits: NameBits) -> [String: Set<CallShape>] {
+            file.lock.withLock {
+                if let readCalls { return readCalls.filter { names.contains($0.key) } }
+                return file.calls(from: open, to: close, initializing: initializing, only: (names, bits))
+            }
+        }
+
         var parameters: [FunctionParameter]? {
             guard hasSignature else { return nil }
             return file.lock.withLock {
@@ -65,16 +76,27 @@ final class BodyCalls: @unchecked Sendable {
 
     /// How the body between `open` and `close` calls the names it mentions only in calls, by the shape of each call
     /// (see `FunctionMentions.calls`); in an initialiser of `initializing`, `self.init(…)` is a call of the type.
-    /// The lock is held.
-    private func calls(from open: Int, to close: Int, initializing: String?) -> [String: Set<CallShape>] {
-        if reading == nil { reading = (CallArguments.labels(in: tokens), ReceiverTypes(tokens: tokens)) }
-        let (labels, receivers) = reading!
+    /// With `only`, the calls of those names alone: a call of another name, or another name mentioned otherwise,
+    /// changes nothing of theirs. The lock is held.
+    private func calls(from open: Int, to close: Int, initializing: String?, only: (names: Set<String>, bits: NameBits)? = nil) -> [String: Set<CallShape>] {
+        var labels: [CallArguments.Written?] = []
+        var receivers: ReceiverTypes?
         var otherUses: [Int] = []
         var shapes: [String: Set<CallShape>] = [:]
+        let handsOverToWanted = initializing.map { only?.names.contains($0) ?? true } ?? false
         for index in (open + 1)..<close where tokens[index].kind == .identifier && (innermostEntry.isEmpty || innermostEntry[index] <= open) {
             let name = tokens[index].text
+            if let only {
+                let handsOver = handsOverToWanted && name == "init" && TokenPattern.matches(tokens, at: index - 2, ["self", "."])
+                guard handsOver || only.bits.mayHold(name) && only.names.contains(name) else { continue }
+            }
+            if receivers == nil {
+                // The file's labels and receivers, read once it has a body with a call asked about.
+                if reading == nil { reading = (CallArguments.labels(in: tokens), ReceiverTypes(tokens: tokens)) }
+                (labels, receivers) = (reading!.labels, reading!.receivers)
+            }
             if tokens[index - 1].keyword != .func,
-               let shape = CallShape(at: index, in: tokens, labels: labels, receivers: receivers, known: &receiverTypeByScope) {
+               let shape = CallShape(at: index, in: tokens, labels: labels, receivers: receivers!, known: &receiverTypeByScope) {
                 let delegated = name == "init" && TokenPattern.matches(tokens, at: index - 2, ["self", "."])
                 shapes[delegated ? initializing ?? "init" : name, default: []].insert(shape)
             } else if CallShape.isImplicitMember(at: index, in: tokens) {

@@ -480,15 +480,16 @@ struct CodeModel: Sendable {
     /// any call of the name may be the callee's.
     private mutating func readChainDeclarations(from skipped: inout [Skipped], needs: FileFacts.OtherFilesNeed, calling names: Set<String>) {
         guard !names.isEmpty, !skipped.isEmpty else { return }
-        // A function calls only names it mentions: the calls of the others are never read (`BodyCalls`), and those
-        // read, each file's on a core of its own.
+        // A function calls only names it mentions: the calls of the others are never read (`BodyCalls`), nor
+        // those of other names, and those read are each file's on a core of its own.
         let mentioned = MentionedNames(names)
+        let bits = NameBits(names)
         let read = files
         let found = Slots<Set<String>>(count: read.count)
         DispatchQueue.concurrentPerform(iterations: read.count) { index in
             var wanted = Set<String>()
             for function in read[index].functions where !function.mentions.isDisjoint(with: mentioned) {
-                for (name, shapes) in function.calls where names.contains(name) {
+                for shapes in function.calls(of: names, bits: bits).values {
                     for shape in shapes {
                         guard let chain = shape.receiverChain else { continue }
                         wanted.formUnion(chain.names)

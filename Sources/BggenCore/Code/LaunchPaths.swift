@@ -43,6 +43,11 @@ struct FunctionMentions: Sendable, Equatable {
         get { givenCalls ?? body?.calls ?? [:] }
         set { givenCalls = newValue }
     }
+    /// `calls` of `names` only (`bits` tells most other names apart), reading no other call's shape.
+    func calls(of names: Set<String>, bits: NameBits) -> [String: Set<CallShape>] {
+        if let givenCalls { return givenCalls.filter { names.contains($0.key) } }
+        return body?.calls(of: names, bits: bits) ?? [:]
+    }
     private var givenParameters: [FunctionParameter]?
     private var givenCalls: [String: Set<CallShape>]?
     /// Where `calls` and `parameters` are read from when first asked, for a function read from a Swift file's tokens.
