@@ -62,91 +62,102 @@ struct XcodeProjectModel: Sendable {
     /// `pbxprojPath` is only used in errors. `data` is the file as read, checked to be UTF-8 (`FileSystem.readUTF8`).
     init(data: Data, projectPath: String) throws(ProjectError) {
         let pbxprojPath = "\(projectPath)/project.pbxproj"
-        let top: OpenStepValue
+        let document: OpenStepDocument
         do {
-            top = try OpenStepParser.parse(utf8: data)
+            document = try OpenStepDocument(utf8: data)
         } catch {
             throw .malformed(path: pbxprojPath, line: error.line, reason: error.reason)
         }
-        guard let document = top.dictionary,
-              let table = document["objects"]?.dictionary,
-              let rootID = document["rootObject"]?.string,
-              let root = table[rootID]?.dictionary
+        let top = document.root
+        guard document.isDictionary(top),
+              let table = document.value(top, "objects"), document.isDictionary(table),
+              let rootID = document.value(top, "rootObject"), document.string(rootID) != nil
         else {
             throw .malformed(path: pbxprojPath, line: 1, reason: "it has no objects or no root object")
         }
-        let objects = ProjectObjects(table)
+        let objects = ProjectObjects(document: document, table: table)
+        guard let root = objects[rootID] else {
+            throw .malformed(path: pbxprojPath, line: 1, reason: "it has no objects or no root object")
+        }
 
         path = projectPath
         directory = PathText.parent(of: projectPath)
-        let resolver = ElementPaths(objects: objects, projectDirectory: PathText.join(directory, root["projectDirPath"]?.string ?? ""))
+        let resolver = ElementPaths(objects: objects, projectDirectory: PathText.join(directory, document.string(root, "projectDirPath") ?? ""))
 
-        func configurations(_ listID: String?) -> [Configuration] {
-            guard let listID, let ids = objects[listID]?["buildConfigurations"]?.array else { return [] }
-            return ids.compactMap(\.string).compactMap { id in
-                guard let object = objects[id], let name = object["name"]?.string else { return nil }
+        func configurations(_ list: OpenStepDocument.Value?) -> [Configuration] {
+            guard let list = objects[list], let ids = document.value(list, "buildConfigurations") else { return [] }
+            return document.elements(ids).compactMap { id in
+                guard let object = objects[id], let name = document.string(object, "name") else { return nil }
                 var settings: [String: String] = [:]
-                for (key, value) in object["buildSettings"]?.dictionary ?? [:] {
-                    if let text = value.settingText { settings[key] = text }
+                if let written = document.value(object, "buildSettings") {
+                    for (key, value) in document.entries(written) {
+                        // A key written twice keeps its last value, even one that is no setting.
+                        settings[document.string(key)!] = document.settingText(value)
+                    }
                 }
                 var base: String?
-                if let reference = object["baseConfigurationReference"]?.string {
-                    base = resolver.path(of: reference)
-                } else if let anchor = object["baseConfigurationReferenceAnchor"]?.string,
-                          let relative = object["baseConfigurationReferenceRelativePath"]?.string,
+                if let reference = document.value(object, "baseConfigurationReference"), document.string(reference) != nil {
+                    base = objects[reference].flatMap(resolver.path)
+                } else if let anchor = objects[document.value(object, "baseConfigurationReferenceAnchor")],
+                          let relative = document.string(object, "baseConfigurationReferenceRelativePath"),
                           let anchorPath = resolver.path(of: anchor) {
                     base = PathText.join(anchorPath, relative)
                 }
                 return Configuration(name: name, settings: settings, baseConfiguration: base)
             }
         }
-        projectConfigurations = configurations(root["buildConfigurationList"]?.string)
+        projectConfigurations = configurations(document.value(root, "buildConfigurationList"))
 
         var targets: [Target] = []
         var phaseOwners: [String: String] = [:]
-        for id in (root["targets"]?.array ?? []).compactMap(\.string) {
-            guard let object = objects[id], let name = object["name"]?.string else { continue }
-            let phases = (object["buildPhases"]?.array ?? []).compactMap(\.string)
+        for targetID in document.elements(document.value(root, "targets") ?? top) {
+            guard let object = objects[targetID], let name = document.string(object, "name"), let id = document.string(targetID) else { continue }
             var sources = Set<String>()
             var linked = Set<String>()
-            for phase in phases {
-                phaseOwners[phase] = id
-                if ["PBXFrameworksBuildPhase", "PBXCopyFilesBuildPhase"].contains(objects[phase]?["isa"]?.string ?? "") {
-                    linked.formUnion((objects[phase]?["files"]?.array ?? []).compactMap { objects[$0.string ?? ""]?["fileRef"]?.string })
+            for phaseID in document.elements(document.value(object, "buildPhases") ?? top) {
+                guard let phaseName = document.string(phaseID) else { continue }
+                phaseOwners[phaseName] = id
+                guard let phase = objects[phaseID] else { continue }
+                guard let isa = document.value(phase, "isa"), let files = document.value(phase, "files") else { continue }
+                if document.isString(isa, "PBXFrameworksBuildPhase") || document.isString(isa, "PBXCopyFilesBuildPhase") {
+                    linked.formUnion(document.elements(files).compactMap { objects[$0].flatMap { document.string($0, "fileRef") } })
                 }
-                guard objects[phase]?["isa"]?.string == "PBXSourcesBuildPhase" else { continue }
-                for buildFile in (objects[phase]?["files"]?.array ?? []).compactMap(\.string) {
-                    if let reference = objects[buildFile]?["fileRef"]?.string, let filePath = resolver.path(of: reference) {
+                guard document.isString(isa, "PBXSourcesBuildPhase") else { continue }
+                for buildFile in document.elements(files) {
+                    if let reference = objects[objects[buildFile].flatMap { document.value($0, "fileRef") }],
+                       let filePath = resolver.path(of: reference) {
                         sources.insert(filePath)
                     }
                 }
             }
             targets.append(Target(
-                id: id, name: name, productType: object["productType"]?.string ?? "",
-                configurations: configurations(object["buildConfigurationList"]?.string),
-                synchronizedGroupIDs: (object["fileSystemSynchronizedGroups"]?.array ?? []).compactMap(\.string),
+                id: id, name: name, productType: document.string(object, "productType") ?? "",
+                configurations: configurations(document.value(object, "buildConfigurationList")),
+                synchronizedGroupIDs: document.elements(document.value(object, "fileSystemSynchronizedGroups") ?? top).compactMap(document.string),
                 sourceFiles: sources,
-                dependencyIDs: (object["dependencies"]?.array ?? []).compactMap { objects[$0.string ?? ""]?["target"]?.string },
-                productReference: object["productReference"]?.string, linkedReferences: linked,
-                localPackageFolders: (object["packageProductDependencies"]?.array ?? []).compactMap { product -> String? in
-                    guard let package = objects[product.string ?? ""]?["package"]?.string, objects[package]?["isa"]?.string == "XCLocalSwiftPackageReference",
-                          let relative = objects[package]?["relativePath"]?.string else { return nil }
+                dependencyIDs: document.elements(document.value(object, "dependencies") ?? top).compactMap { objects[$0].flatMap { document.string($0, "target") } },
+                productReference: document.string(object, "productReference"), linkedReferences: linked,
+                localPackageFolders: document.elements(document.value(object, "packageProductDependencies") ?? top).compactMap { product -> String? in
+                    guard let package = objects[objects[product].flatMap { document.value($0, "package") }],
+                          document.value(package, "isa").map({ document.isString($0, "XCLocalSwiftPackageReference") }) == true,
+                          let relative = document.string(package, "relativePath") else { return nil }
                     return PathText.join(PathText.parent(of: projectPath), relative)
                 }))
         }
         self.targets = targets
 
         var groups: [SynchronizedGroup] = []
-        for (id, object) in objects.all where object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
-            guard let groupPath = resolver.path(of: id) else { continue }
+        for (id, object) in objects.all
+        where document.value(object, "isa").map({ document.isString($0, "PBXFileSystemSynchronizedRootGroup") }) == true {
+            guard let groupPath = resolver.path(of: object) else { continue }
             var exceptions: [String: [String]] = [:]
-            for exceptionID in (object["exceptions"]?.array ?? []).compactMap(\.string) {
+            for exceptionID in document.elements(document.value(object, "exceptions") ?? top) {
                 guard let exception = objects[exceptionID] else { continue }
-                let owner = exception["target"]?.string ?? exception["buildPhase"]?.string.flatMap { phaseOwners[$0] }
+                let owner = document.string(exception, "target") ?? document.string(exception, "buildPhase").flatMap { phaseOwners[$0] }
                 guard let owner else { continue }
-                exceptions[owner, default: []] += (exception["membershipExceptions"]?.array ?? []).compactMap(\.string)
+                exceptions[owner, default: []] += document.elements(document.value(exception, "membershipExceptions") ?? top).compactMap(document.string)
             }
-            groups.append(SynchronizedGroup(id: id, path: groupPath, exceptions: exceptions))
+            groups.append(SynchronizedGroup(id: document.string(id)!, path: groupPath, exceptions: exceptions))
         }
         synchronizedGroups = groups.sorted { $0.path < $1.path }
         groupsByID = Dictionary(synchronizedGroups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -156,9 +167,6 @@ struct XcodeProjectModel: Sendable {
             for target in group.exceptions.keys { excepting[target, default: []].append(group) }
         }
         groupsExcepting = excepting
-        // The parsed file (tens of thousands of strings for a large project) is freed on a core the project's
-        // reading does not wait for, as the walk's outcomes are.
-        DispatchQueue.global().async { withExtendedLifetime(top) {} }
     }
 
     /// The groups `target` owns, in path order.
@@ -177,83 +185,93 @@ struct XcodeProjectModel: Sendable {
     }
 }
 
-/// The project's objects by ID, read in the parsed table itself: copying the table into a dictionary of objects
-/// (a hash of every ID of a project of 25,000 objects) was a tenth of reading pocket-casts-ios's project. A value
-/// that is no object (`{ …; ID = text; }`) is no object here either.
+/// The project's objects by ID, looked up by the bytes of an ID wherever the file writes it. A value that is no
+/// object (`{ …; ID = text; }`) is no object here either.
 private struct ProjectObjects {
-    private let table: OpenStepDictionary
+    let document: OpenStepDocument
+    private let keys: OpenStepKeys
 
-    init(_ table: OpenStepDictionary) {
-        self.table = table
+    init(document: OpenStepDocument, table: OpenStepDocument.Value) {
+        self.document = document
+        keys = document.keys(of: table)
     }
 
-    subscript(id: String) -> OpenStepDictionary? {
-        table[id]?.dictionary
+    /// The object a string value names; nil when the value is missing or no string, or names no object.
+    subscript(id: OpenStepDocument.Value?) -> OpenStepDocument.Value? {
+        guard let id, let object = keys[id], document.isDictionary(object) else { return nil }
+        return object
     }
 
-    /// Every object, in no particular order.
-    var all: some Sequence<(key: String, value: OpenStepDictionary)> {
-        table.lazy.compactMap { id, value in value.dictionary.map { (id, $0) } }
+    /// Every object with its ID, in the order the file writes them.
+    var all: some Sequence<(key: OpenStepDocument.Value, value: OpenStepDocument.Value)> {
+        keys.entries.lazy.filter { document.isDictionary($0.value) }
     }
 }
 
 /// Works out where PBX file references and groups point, following parents up to the main group.
 ///
 /// Each element's path is worked out once: a project of thousands of files in a few hundred groups otherwise walked
-/// and joined each file's whole chain of groups again.
+/// and joined each file's whole chain of groups again. Elements are known by their place in the document.
 private final class ElementPaths {
     let objects: ProjectObjects
     let projectDirectory: String
-    let parents: [String: String]
+    /// Each element's group, by the element's place in the document.
+    let parents: [OpenStepDocument.Value: OpenStepDocument.Value]
     /// Paths found, with the number of parents followed to find them (`hops`), and the elements found to have
     /// none when asked at depth 0. A chain is followed at most `maximumDepth` deep, so an element whose path took
     /// `hops` parents has it only when asked at a depth below `maximumDepth - hops`; one without a path at depth 0
     /// has none at any depth.
-    private var known: [String: (path: String?, hops: Int)] = [:]
+    private var known: [OpenStepDocument.Value: (path: String?, hops: Int)] = [:]
     private static let maximumDepth = 64
 
     init(objects: ProjectObjects, projectDirectory: String) {
         self.objects = objects
         self.projectDirectory = projectDirectory
-        var parents: [String: String] = [:]
-        for (id, object) in objects.all {
-            guard case .array(let children)? = object["children"] else { continue }
-            for case .string(let child) in children { parents[child] = id }
+        let document = objects.document
+        var parents: [OpenStepDocument.Value: OpenStepDocument.Value] = [:]
+        for (_, object) in objects.all {
+            guard let children = document.value(object, "children") else { continue }
+            for child in document.elements(children) {
+                if let element = objects[child] { parents[element] = object }
+            }
         }
         self.parents = parents
     }
 
-    func path(of id: String) -> String? {
-        resolve(id, depth: 0)?.path
+    /// The path of a file reference or group object.
+    func path(of element: OpenStepDocument.Value) -> String? {
+        resolve(element, depth: 0)?.path
     }
 
-    private func resolve(_ id: String, depth: Int) -> (path: String, hops: Int)? {
-        if let found = known[id] {
+    private func resolve(_ element: OpenStepDocument.Value, depth: Int) -> (path: String, hops: Int)? {
+        if let found = known[element] {
             guard let path = found.path, depth + found.hops < Self.maximumDepth else { return nil }
             return (path, found.hops)
         }
-        let resolved = follow(id, depth: depth)
+        let resolved = follow(element, depth: depth)
         if let resolved {
-            known[id] = resolved
+            known[element] = resolved
         } else if depth == 0 {
-            known[id] = (nil, 0)
+            known[element] = (nil, 0)
         }
         return resolved
     }
 
-    private func follow(_ id: String, depth: Int) -> (path: String, hops: Int)? {
-        guard depth < Self.maximumDepth, let object = objects[id] else { return nil }
-        let own = object["path"]?.string ?? ""
-        switch object["sourceTree"]?.string ?? "<group>" {
-        case "<group>":
-            guard let parent = parents[id] else { return (PathText.join(projectDirectory, own), 0) }
+    private func follow(_ element: OpenStepDocument.Value, depth: Int) -> (path: String, hops: Int)? {
+        guard depth < Self.maximumDepth else { return nil }
+        let document = objects.document
+        let own = document.string(element, "path") ?? ""
+        // A source tree that is no string counts as none, which is `<group>`.
+        let sourceTree = document.value(element, "sourceTree").flatMap { document.isText($0) ? $0 : nil }
+        if sourceTree.map({ document.isString($0, "<group>") }) ?? true {
+            guard let parent = parents[element] else { return (PathText.join(projectDirectory, own), 0) }
             guard let base = resolve(parent, depth: depth + 1) else { return nil }
             return (PathText.join(base.path, own), base.hops + 1)
-        case "SOURCE_ROOT":
-            return (PathText.join(projectDirectory, own), 0)
-        default:
-            // Absolute paths and SDK / build-product references are outside the repository.
-            return nil
         }
+        if sourceTree.map({ document.isString($0, "SOURCE_ROOT") }) == true {
+            return (PathText.join(projectDirectory, own), 0)
+        }
+        // Absolute paths and SDK / build-product references are outside the repository.
+        return nil
     }
 }

@@ -46,26 +46,11 @@ package struct OpenStepSyntaxError: Error, Equatable {
 /// `<hex data>`, and `/* */` and `//` comments. Comments are skipped, so the `/* Foo.swift */` labels Xcode puts
 /// after object IDs never reach the model.
 ///
-/// It scans the text's UTF-8 bytes in place and makes a `String` only for each key and value it keeps: a project of
-/// a megabyte is read in milliseconds (issue 39).
+/// The whole file as a tree of values; a reader that wants a few keys of a large file asks `OpenStepDocument`,
+/// which this reads through.
 package enum OpenStepParser {
     package static func parse(_ text: String) throws(OpenStepSyntaxError) -> OpenStepValue {
-        var text = text
-        return try text.withUTF8 { parse(utf8: $0) }.get()
-    }
-
-    /// The file's bytes as they were read, checked to be UTF-8 (`FileSystem.readUTF8`), so that no String of the
-    /// whole file is made only to be scanned.
-    package static func parse(utf8 data: Data) throws(OpenStepSyntaxError) -> OpenStepValue {
-        try data.withUnsafeBytes { parse(utf8: $0.assumingMemoryBound(to: UInt8.self)) }.get()
-    }
-
-    private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Result<OpenStepValue, OpenStepSyntaxError> {
-        var scanner = OpenStepScanner(bytes: bytes)
-        do throws(OpenStepSyntaxError) {
-            return .success(try scanner.parseDocument())
-        } catch {
-            return .failure(error)
-        }
+        let document = try OpenStepDocument(text)
+        return document.tree(document.root)
     }
 }

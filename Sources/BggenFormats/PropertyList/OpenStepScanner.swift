@@ -1,25 +1,29 @@
-/// The byte scanner behind `OpenStepParser`, over the UTF-8 of the text for the duration of one parse.
+import Foundation
+
+/// The byte scanner behind `OpenStepDocument`, over the UTF-8 of the text for the duration of one parse: it writes
+/// each value into the document's flat table, a string as the range of its bytes, and makes a `String` only of one
+/// with escapes.
 struct OpenStepScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private var depth = 0
-    /// The entries of the dictionaries being read, innermost last: each dictionary is made at its `}` with room
-    /// for all its entries, instead of growing (and hashing every key again) as they arrive.
-    private var entries: [(key: String, value: OpenStepValue)] = []
+    private(set) var nodes: [OpenStepDocument.Node] = []
+    private(set) var decoded: [String] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        // About one value in twenty bytes of a project.
+        nodes.reserveCapacity(bytes.count / 16)
     }
 
-    mutating func parseDocument() throws(OpenStepSyntaxError) -> OpenStepValue {
+    mutating func scanDocument() throws(OpenStepSyntaxError) {
         try skipTrivia()
-        let value = try parseValue()
+        try scanValue()
         try skipTrivia()
         guard position == bytes.count else {
             throw fail("unexpected text after the end of the property list")
         }
-        return value
     }
 
     /// Counts lines only on failure, so a well-formed file pays nothing for the line its error would name.
@@ -34,23 +38,26 @@ struct OpenStepScanner {
 
     private func byte(at offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
+    /// Blanks and comments; a comment's end is found by `memchr`, as Xcode writes one after every object ID.
     private mutating func skipTrivia() throws(OpenStepSyntaxError) {
         while position < bytes.count {
             let byte = bytes[position]
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
                 position += 1
             } else if byte == UInt8(ascii: "/"), self.byte(at: position + 1) == UInt8(ascii: "/") {
-                while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+                position = offset(of: UInt8(ascii: "\n"), from: position + 2) ?? bytes.count
             } else if byte == UInt8(ascii: "/"), self.byte(at: position + 1) == UInt8(ascii: "*") {
                 let start = position
-                position += 2
+                var star = position + 2
                 while true {
-                    guard position < bytes.count else { throw fail("a /* comment that never ends", at: start) }
-                    if bytes[position] == UInt8(ascii: "*"), self.byte(at: position + 1) == UInt8(ascii: "/") {
-                        position += 2
+                    guard let found = offset(of: UInt8(ascii: "*"), from: star) else {
+                        throw fail("a /* comment that never ends", at: start)
+                    }
+                    if self.byte(at: found + 1) == UInt8(ascii: "/") {
+                        position = found + 2
                         break
                     }
-                    position += 1
+                    star = found + 1
                 }
             } else {
                 return
@@ -58,80 +65,104 @@ struct OpenStepScanner {
         }
     }
 
+    /// The first `byte` at or after `start`.
+    private func offset(of byte: UInt8, from start: Int) -> Int? {
+        guard start < bytes.count, let base = bytes.baseAddress,
+              let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// What a missing separator came after, for its message.
+    private enum Place {
+        case key(Int)
+        case valueOf(Int)
+    }
+
     /// Reports a missing separator on the line where the previous value ended, where the fix belongs. The message
     /// is built only when it is thrown.
-    private mutating func expect(_ separator: UInt8, after what: @autoclosure () -> String) throws(OpenStepSyntaxError) {
+    private mutating func expect(_ separator: UInt8, after place: Place) throws(OpenStepSyntaxError) {
         let end = position
         try skipTrivia()
         guard let byte = current, byte == separator else {
             let found = current.map { "'\(Character(Unicode.Scalar($0)))'" } ?? "the end of the file"
-            throw fail("expected '\(Character(Unicode.Scalar(separator)))' \(what()), found \(found)", at: end)
+            let what = switch place {
+            case .key(let key): "after the key '\(text(of: key))'"
+            case .valueOf(let key): "after the value of '\(text(of: key))'"
+            }
+            throw fail("expected '\(Character(Unicode.Scalar(separator)))' \(what), found \(found)", at: end)
         }
         position += 1
     }
 
-    private mutating func parseValue() throws(OpenStepSyntaxError) -> OpenStepValue {
+    /// The text of the string at `index` of `nodes`, for a message.
+    private func text(of index: Int) -> String {
+        let node = nodes[index]
+        if node.kind == .decoded { return decoded[node.start] }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[node.start..<node.start + node.count]), as: UTF8.self)
+    }
+
+    private mutating func scanValue() throws(OpenStepSyntaxError) {
         try skipTrivia()
         guard let byte = current else { throw fail("the file ends where a value is expected") }
         switch byte {
         case UInt8(ascii: "{"):
-            return try parseDictionary()
+            try scanDictionary()
         case UInt8(ascii: "("):
-            return try parseArray()
+            try scanArray()
         case UInt8(ascii: "<"):
-            return try parseData()
+            try scanData()
         default:
-            return .string(try parseString())
+            try scanString()
         }
     }
 
-    private mutating func parseDictionary() throws(OpenStepSyntaxError) -> OpenStepValue {
+    /// Adds a list or dictionary whose count and end are filled in at its close.
+    private mutating func open(_ kind: OpenStepDocument.Node.Kind) throws(OpenStepSyntaxError) -> Int {
         guard depth < NestingLimit.maximum else { throw fail(NestingLimit.reason) }
         depth += 1
-        defer { depth -= 1 }
         position += 1
-        let first = entries.count
+        nodes.append(.init(kind: kind, start: position, count: 0, after: 0))
+        return nodes.count - 1
+    }
+
+    private mutating func close(_ index: Int, count: Int) {
+        depth -= 1
+        position += 1
+        nodes[index].count = count
+        nodes[index].after = nodes.count
+    }
+
+    private mutating func scanDictionary() throws(OpenStepSyntaxError) {
+        let index = try open(.dictionary)
+        var count = 0
         while true {
             try skipTrivia()
             guard let byte = current else { throw fail("a { dictionary that is never closed") }
             if byte == UInt8(ascii: "}") {
-                position += 1
-                // Each entry is moved out of the stack, an empty one left in its place, rather than copied and
-                // released again when the stack is cut: copying was a sixth of the parse of a large project.
-                var written: [(key: String, value: OpenStepValue)] = []
-                written.reserveCapacity(entries.count - first)
-                entries.withUnsafeMutableBufferPointer { stack in
-                    for index in first..<stack.count {
-                        written.append((stack.baseAddress! + index).move())
-                        (stack.baseAddress! + index).initialize(to: (key: "", value: .array([])))
-                    }
-                }
-                entries.removeSubrange(first...)
-                let result = OpenStepDictionary(written)
-                return .dictionary(result)
+                close(index, count: count)
+                return
             }
-            let key = try parseString()
-            try expect(UInt8(ascii: "="), after: "after the key '\(key)'")
-            let value = try parseValue()
-            try expect(UInt8(ascii: ";"), after: "after the value of '\(key)'")
-            entries.append((key, value))
+            let key = nodes.count
+            try scanString()
+            try expect(UInt8(ascii: "="), after: .key(key))
+            try scanValue()
+            try expect(UInt8(ascii: ";"), after: .valueOf(key))
+            count += 1
         }
     }
 
-    private mutating func parseArray() throws(OpenStepSyntaxError) -> OpenStepValue {
-        guard depth < NestingLimit.maximum else { throw fail(NestingLimit.reason) }
-        depth += 1
-        defer { depth -= 1 }
-        position += 1
-        var result: [OpenStepValue] = []
+    private mutating func scanArray() throws(OpenStepSyntaxError) {
+        let index = try open(.array)
+        var count = 0
         while true {
             try skipTrivia()
             guard let byte = current else { throw fail("a ( list that is never closed") }
             if byte == UInt8(ascii: ")") {
-                position += 1
-                return .array(result)
+                close(index, count: count)
+                return
             }
-            result.append(try parseValue())
+            try scanValue()
+            count += 1
             try skipTrivia()
             if current == UInt8(ascii: ",") {
                 position += 1
@@ -141,7 +172,7 @@ struct OpenStepScanner {
         }
     }
 
-    private mutating func parseData() throws(OpenStepSyntaxError) -> OpenStepValue {
+    private mutating func scanData() throws(OpenStepSyntaxError) {
         let start = position
         position += 1
         var hex: [UInt8] = []
@@ -151,12 +182,21 @@ struct OpenStepScanner {
         }
         guard current == UInt8(ascii: ">") else { throw fail("a <data> value that is never closed", at: start) }
         position += 1
-        return .string(String(decoding: hex, as: UTF8.self))
+        addDecoded(String(decoding: hex, as: UTF8.self))
     }
 
-    /// The characters of an unquoted string.
-    private static func isBare(_ byte: UInt8) -> Bool {
-        switch byte {
+    private mutating func addText(from start: Int, to end: Int) {
+        nodes.append(.init(kind: .text, start: start, count: end - start, after: nodes.count + 1))
+    }
+
+    private mutating func addDecoded(_ text: String) {
+        nodes.append(.init(kind: .decoded, start: decoded.count, count: 0, after: nodes.count + 1))
+        decoded.append(text)
+    }
+
+    /// The characters of an unquoted string, by byte.
+    private static let bare: [Bool] = (0...255).map { byte in
+        switch UInt8(byte) {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
              UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"),
              UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "~"), UInt8(ascii: "@"):
@@ -166,36 +206,38 @@ struct OpenStepScanner {
         }
     }
 
-    private mutating func parseString() throws(OpenStepSyntaxError) -> String {
+    private mutating func scanString() throws(OpenStepSyntaxError) {
         guard let byte = current else { throw fail("the file ends where a string is expected") }
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-            return try parseQuoted(byte)
+            return try scanQuoted(byte)
         }
         let start = position
-        while position < bytes.count, Self.isBare(bytes[position]) {
-            if bytes[position] == UInt8(ascii: "/"), let after = self.byte(at: position + 1),
-               after == UInt8(ascii: "/") || after == UInt8(ascii: "*") {
-                break
+        Self.bare.withUnsafeBufferPointer { bare in
+            while position < bytes.count, bare[Int(bytes[position])] {
+                if bytes[position] == UInt8(ascii: "/"), let after = self.byte(at: position + 1),
+                   after == UInt8(ascii: "/") || after == UInt8(ascii: "*") {
+                    break
+                }
+                position += 1
             }
-            position += 1
         }
         guard position > start else {
             throw fail("unexpected '\(Character(Unicode.Scalar(byte)))'")
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        addText(from: start, to: position)
     }
 
-    /// A quoted string without escapes, the common case, is made from the text's own bytes; one with escapes is
+    /// A quoted string without escapes, the common case, is a range of the text's own bytes; one with escapes is
     /// decoded into a buffer.
-    private mutating func parseQuoted(_ quote: UInt8) throws(OpenStepSyntaxError) -> String {
+    private mutating func scanQuoted(_ quote: UInt8) throws(OpenStepSyntaxError) {
         let start = position
         position += 1
         var plainEnd = position
         while plainEnd < bytes.count, bytes[plainEnd] != quote, bytes[plainEnd] != UInt8(ascii: "\\") { plainEnd += 1 }
         if plainEnd < bytes.count, bytes[plainEnd] == quote {
-            let contents = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<plainEnd]), as: UTF8.self)
+            addText(from: position, to: plainEnd)
             position = plainEnd + 1
-            return contents
+            return
         }
         var output = Array(bytes[position..<plainEnd])
         position = plainEnd
@@ -225,7 +267,7 @@ struct OpenStepScanner {
             default: output.append(escaped)
             }
         }
-        return String(decoding: output, as: UTF8.self)
+        addDecoded(String(decoding: output, as: UTF8.self))
     }
 
     /// `\101`: up to three octal digits, the first already read. Above `\177` CoreFoundation reads NeXTSTEP
