@@ -39,7 +39,12 @@ struct BuildSettings: Sendable, Equatable {
 
     /// Lets each configuration know which settings its siblings define (see `definedElsewhere`).
     static func sharingDefinitions(_ configurations: [(name: String, value: BuildSettings)]) -> [(name: String, value: BuildSettings)] {
-        let keys = Set(configurations.flatMap { $0.value.layers.flatMap { $0.map(\.key) } })
+        var keys = Set<String>()
+        for configuration in configurations {
+            for layer in configuration.value.layers {
+                for assignment in layer { keys.insert(assignment.key) }
+            }
+        }
         return configurations.map { configuration in
             var settings = configuration.value
             settings.definedElsewhere = keys

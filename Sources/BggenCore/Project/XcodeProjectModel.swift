@@ -216,7 +216,7 @@ private final class ElementPaths {
     let objects: ProjectObjects
     let projectDirectory: String
     /// Each element's group, by the element's place in the document.
-    let parents: [OpenStepDocument.Value: OpenStepDocument.Value]
+    let parents: [OpenStepDocument.Value?]
     /// Paths found, with the number of parents followed to find them (`hops`), and the elements found to have
     /// none when asked at depth 0. A chain is followed at most `maximumDepth` deep, so an element whose path took
     /// `hops` parents has it only when asked at a depth below `maximumDepth - hops`; one without a path at depth 0
@@ -228,11 +228,11 @@ private final class ElementPaths {
         self.objects = objects
         self.projectDirectory = projectDirectory
         let document = objects.document
-        var parents: [OpenStepDocument.Value: OpenStepDocument.Value] = [:]
+        var parents = [OpenStepDocument.Value?](repeating: nil, count: document.valueCount)
         for (_, object) in objects.all {
             guard let children = document.value(object, "children") else { continue }
             for child in document.elements(children) {
-                if let element = objects[child] { parents[element] = object }
+                if let element = objects[child] { parents[element.index] = object }
             }
         }
         self.parents = parents
@@ -264,7 +264,7 @@ private final class ElementPaths {
         // A source tree that is no string counts as none, which is `<group>`.
         let sourceTree = document.value(element, "sourceTree").flatMap { document.isText($0) ? $0 : nil }
         if sourceTree.map({ document.isString($0, "<group>") }) ?? true {
-            guard let parent = parents[element] else { return (PathText.join(projectDirectory, own), 0) }
+            guard let parent = parents[element.index] else { return (PathText.join(projectDirectory, own), 0) }
             guard let base = resolve(parent, depth: depth + 1) else { return nil }
             return (PathText.join(base.path, own), base.hops + 1)
         }

@@ -112,17 +112,35 @@ package struct OpenStepDocument: Sendable {
     }
 
     /// The value of `key` in a dictionary (its last, if the key is written twice, as CoreFoundation reads it); nil
-    /// for a string or a list. Found by going through the entries: for the small dictionaries a project's objects
-    /// are. A large one is asked through `keys(of:)`.
+    /// for a string or a list. Found by going through the entries, a key of another length passed over without
+    /// reading it: for the small dictionaries a project's objects are. A large one is asked through `keys(of:)`.
     package func value(_ dictionary: Value, _ key: StaticString) -> Value? {
-        key.withUTF8Buffer { key in
-            var found: Value?
-            for entry in entries(dictionary) where withText(of: entry.key, { OpenStepKeys.same($0, key) }) == true {
-                found = entry.value
+        let node = nodes[dictionary.index]
+        guard node.kind == .dictionary else { return nil }
+        return key.withUTF8Buffer { key in
+            nodes.withUnsafeBufferPointer { nodes in
+                var found: Value?
+                var place = dictionary.index + 1
+                for _ in 0..<node.count {
+                    // A key is always a string, one node long: its value is the next node.
+                    let written = nodes[place]
+                    if written.kind == .text ? written.count == key.count && sameText(written, key) : withText(of: Value(index: place), { OpenStepKeys.same($0, key) }) == true {
+                        found = Value(index: place + 1)
+                    }
+                    place = nodes[place + 1].after
+                }
+                return found
             }
-            return found
         }
     }
+
+    /// Whether the bytes of a `.text` node are `text`, of the same length.
+    private func sameText(_ node: Node, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.isEmpty || bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + node.start, text.baseAddress!, text.count) == 0 }
+    }
+
+    /// How many values the document holds: each value's `index` is below it.
+    package var valueCount: Int { nodes.count }
 
     /// The string value of `key` in a dictionary.
     package func string(_ dictionary: Value, _ key: StaticString) -> String? {

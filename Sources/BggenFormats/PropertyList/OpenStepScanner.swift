@@ -38,23 +38,26 @@ struct OpenStepScanner {
 
     private func byte(at offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
-    /// Blanks and comments; a comment's end is found by `memchr`, as Xcode writes one after every object ID.
+    /// Blanks and comments; a comment's end is found by `memchr`, as Xcode writes one after every object ID. The
+    /// place is kept in a local while scanning, as in `scanString`: a property of `self` was stored at every byte.
     private mutating func skipTrivia() throws(OpenStepSyntaxError) {
-        while position < bytes.count {
-            let byte = bytes[position]
+        var at = position
+        defer { position = at }
+        let count = bytes.count
+        while at < count {
+            let byte = bytes[at]
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                position += 1
-            } else if byte == UInt8(ascii: "/"), self.byte(at: position + 1) == UInt8(ascii: "/") {
-                position = offset(of: UInt8(ascii: "\n"), from: position + 2) ?? bytes.count
-            } else if byte == UInt8(ascii: "/"), self.byte(at: position + 1) == UInt8(ascii: "*") {
-                let start = position
-                var star = position + 2
+                at += 1
+            } else if byte == UInt8(ascii: "/"), at + 1 < count, bytes[at + 1] == UInt8(ascii: "/") {
+                at = offset(of: UInt8(ascii: "\n"), from: at + 2) ?? count
+            } else if byte == UInt8(ascii: "/"), at + 1 < count, bytes[at + 1] == UInt8(ascii: "*") {
+                var star = at + 2
                 while true {
                     guard let found = offset(of: UInt8(ascii: "*"), from: star) else {
-                        throw fail("a /* comment that never ends", at: start)
+                        throw fail("a /* comment that never ends", at: at)
                     }
-                    if self.byte(at: found + 1) == UInt8(ascii: "/") {
-                        position = found + 2
+                    if found + 1 < count, bytes[found + 1] == UInt8(ascii: "/") {
+                        at = found + 2
                         break
                     }
                     star = found + 1
@@ -194,16 +197,13 @@ struct OpenStepScanner {
         decoded.append(text)
     }
 
-    /// The characters of an unquoted string, by byte.
-    private static let bare: [Bool] = (0...255).map { byte in
-        switch UInt8(byte) {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"),
-             UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "~"), UInt8(ascii: "@"):
-            true
-        default:
-            false
-        }
+    /// The characters of an unquoted string: `$+-./0-9:` below 64 and `@A-Z_a-z~` from 64, as bits of two words
+    /// (a table in a `static let` cost a lazy-initialization check per string).
+    private static func isBare(_ byte: UInt8) -> Bool {
+        let low: UInt64 = 1 << 36 | 1 << 43 | 1 << 45 | 1 << 46 | 1 << 47 | 0x3FF << 48 | 1 << 58
+        let high: UInt64 = 1 << 0 | 0x3FF_FFFF << 1 | 1 << 31 | 0x3FF_FFFF << 33 | 1 << 62
+        if byte < 64 { return (low >> UInt64(byte)) & 1 != 0 }
+        return byte < 128 && (high >> UInt64(byte - 64)) & 1 != 0
     }
 
     private mutating func scanString() throws(OpenStepSyntaxError) {
@@ -212,19 +212,20 @@ struct OpenStepScanner {
             return try scanQuoted(byte)
         }
         let start = position
-        Self.bare.withUnsafeBufferPointer { bare in
-            while position < bytes.count, bare[Int(bytes[position])] {
-                if bytes[position] == UInt8(ascii: "/"), let after = self.byte(at: position + 1),
-                   after == UInt8(ascii: "/") || after == UInt8(ascii: "*") {
-                    break
-                }
-                position += 1
+        let count = bytes.count
+        var end = start
+        while end < count, Self.isBare(bytes[end]) {
+            // `//` and `/*` start a comment even right after a string.
+            if bytes[end] == UInt8(ascii: "/"), end + 1 < count, bytes[end + 1] == UInt8(ascii: "/") || bytes[end + 1] == UInt8(ascii: "*") {
+                break
             }
+            end += 1
         }
-        guard position > start else {
+        guard end > start else {
             throw fail("unexpected '\(Character(Unicode.Scalar(byte)))'")
         }
-        addText(from: start, to: position)
+        position = end
+        addText(from: start, to: end)
     }
 
     /// A quoted string without escapes, the common case, is a range of the text's own bytes; one with escapes is
