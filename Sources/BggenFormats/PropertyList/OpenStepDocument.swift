@@ -35,22 +35,31 @@ package struct OpenStepDocument: Sendable {
         var after: Int
     }
 
+    /// The text's bytes and a 0 after them, which ends the scanner's loops (`OpenStepScanner`).
     private let bytes: [UInt8]
     private let nodes: [Node]
     private let decoded: [String]
 
     /// The file's bytes as they were read, checked to be UTF-8 (`FileSystem.readUTF8`).
     package init(utf8 data: Data) throws(OpenStepSyntaxError) {
-        try self.init(bytes: [UInt8](data))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(data.count + 1)
+        bytes.append(contentsOf: data)
+        try self.init(terminated: bytes)
     }
 
     package init(_ text: String) throws(OpenStepSyntaxError) {
-        try self.init(bytes: Array(text.utf8))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 1)
+        bytes.append(contentsOf: text.utf8)
+        try self.init(terminated: bytes)
     }
 
-    private init(bytes: [UInt8]) throws(OpenStepSyntaxError) {
+    private init(terminated: [UInt8]) throws(OpenStepSyntaxError) {
+        var bytes = terminated
+        bytes.append(0)
         let scanned = bytes.withUnsafeBufferPointer { buffer -> Result<OpenStepScanner, OpenStepSyntaxError> in
-            var scanner = OpenStepScanner(bytes: buffer)
+            var scanner = OpenStepScanner(terminated: UnsafeBufferPointer(rebasing: buffer.dropLast()))
             do throws(OpenStepSyntaxError) {
                 try scanner.scanDocument()
                 return .success(scanner)

@@ -3,15 +3,21 @@ import Foundation
 /// The byte scanner behind `OpenStepDocument`, over the UTF-8 of the text for the duration of one parse: it writes
 /// each value into the document's flat table, a string as the range of its bytes, and makes a `String` only of one
 /// with escapes.
+///
+/// The byte after `bytes` must be readable and 0: the loops over blanks and bare strings stop at it as at any byte
+/// that is neither, instead of comparing their place with the end at every byte.
 struct OpenStepScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
+    /// `bytes`, and the 0 after them.
+    private let base: UnsafePointer<UInt8>
     private var position = 0
     private var depth = 0
     private(set) var nodes: [OpenStepDocument.Node] = []
     private(set) var decoded: [String] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(terminated bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        base = bytes.baseAddress!
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
         // About one value in twenty bytes of a project.
         nodes.reserveCapacity(bytes.count / 16)
@@ -43,20 +49,20 @@ struct OpenStepScanner {
     private mutating func skipTrivia() throws(OpenStepSyntaxError) {
         var at = position
         defer { position = at }
-        let count = bytes.count
-        while at < count {
-            let byte = bytes[at]
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                at += 1
-            } else if byte == UInt8(ascii: "/"), at + 1 < count, bytes[at + 1] == UInt8(ascii: "/") {
-                at = offset(of: UInt8(ascii: "\n"), from: at + 2) ?? count
-            } else if byte == UInt8(ascii: "/"), at + 1 < count, bytes[at + 1] == UInt8(ascii: "*") {
+        while true {
+            Self.classes.withUnsafeBufferPointer { classes in
+                while classes[Int(base[at])] == Self.blank { at += 1 }
+            }
+            guard base[at] == UInt8(ascii: "/") else { return }
+            if base[at + 1] == UInt8(ascii: "/") {
+                at = offset(of: UInt8(ascii: "\n"), from: at + 2) ?? bytes.count
+            } else if base[at + 1] == UInt8(ascii: "*") {
                 var star = at + 2
                 while true {
                     guard let found = offset(of: UInt8(ascii: "*"), from: star) else {
                         throw fail("a /* comment that never ends", at: at)
                     }
-                    if found + 1 < count, bytes[found + 1] == UInt8(ascii: "/") {
+                    if base[found + 1] == UInt8(ascii: "/") {
                         at = found + 2
                         break
                     }
@@ -197,13 +203,21 @@ struct OpenStepScanner {
         decoded.append(text)
     }
 
-    /// The characters of an unquoted string: `$+-./0-9:` below 64 and `@A-Z_a-z~` from 64, as bits of two words
-    /// (a table in a `static let` cost a lazy-initialization check per string).
-    private static func isBare(_ byte: UInt8) -> Bool {
-        let low: UInt64 = 1 << 36 | 1 << 43 | 1 << 45 | 1 << 46 | 1 << 47 | 0x3FF << 48 | 1 << 58
-        let high: UInt64 = 1 << 0 | 0x3FF_FFFF << 1 | 1 << 31 | 0x3FF_FFFF << 33 | 1 << 62
-        if byte < 64 { return (low >> UInt64(byte)) & 1 != 0 }
-        return byte < 128 && (high >> UInt64(byte - 64)) & 1 != 0
+    /// What each byte is to the loops over blanks and bare strings.
+    private static let other: UInt8 = 0, bare: UInt8 = 1, slash: UInt8 = 2, blank: UInt8 = 3
+    private static let classes: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: ":"),
+             UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "~"), UInt8(ascii: "@"):
+            bare
+        case UInt8(ascii: "/"):
+            slash
+        case 0x20, 0x09, 0x0A, 0x0D:
+            blank
+        default:
+            other
+        }
     }
 
     private mutating func scanString() throws(OpenStepSyntaxError) {
@@ -212,14 +226,17 @@ struct OpenStepScanner {
             return try scanQuoted(byte)
         }
         let start = position
-        let count = bytes.count
-        var end = start
-        while end < count, Self.isBare(bytes[end]) {
-            // `//` and `/*` start a comment even right after a string.
-            if bytes[end] == UInt8(ascii: "/"), end + 1 < count, bytes[end + 1] == UInt8(ascii: "/") || bytes[end + 1] == UInt8(ascii: "*") {
-                break
+        let end = Self.classes.withUnsafeBufferPointer { classes in
+            var end = start
+            while true {
+                let kind = classes[Int(base[end])]
+                // `//` and `/*` start a comment even right after a string; a slash alone is part of it.
+                if kind == Self.bare || kind == Self.slash && base[end + 1] != UInt8(ascii: "/") && base[end + 1] != UInt8(ascii: "*") {
+                    end += 1
+                } else {
+                    return end
+                }
             }
-            end += 1
         }
         guard end > start else {
             throw fail("unexpected '\(Character(Unicode.Scalar(byte)))'")
