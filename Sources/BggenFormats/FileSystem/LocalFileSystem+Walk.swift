@@ -177,11 +177,15 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
         return Result { try fileSystem.readData(full, within: root, limit: ReadLimit.bytes(for: full)) }
     }
 
+    /// Whether the walk reads the files it finds: what it reads is kept as it is read, with its value, and only a
+    /// walk that reads nothing (or lists folders, which are never read) keeps the paths its listings find. Keeping
+    /// each path twice made two generic values for every file of the tree, a metadata lookup each.
+    private var readsFiles: Bool { body != nil && request.kind == .file }
+
     private func list(_ open: OpenFolder, relative: String, depth: Int, isUTF8: Bool) {
         let listing = entries(of: open, relative: relative, depth: depth, isUTF8: isUTF8)
         let queues = openFolders.load(ordering: .relaxed) < Self.openFoldersLimit
-        // What is read is kept as it is read, with its value; folders are never read.
-        if body == nil || request.kind == .directory {
+        if !readsFiles {
             condition.withLock { walked += listing.found }
         } else {
             for start in stride(from: 0, to: listing.files.count, by: Self.batchSize) {
@@ -210,6 +214,7 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
     /// file was opened by that name, failed, and its code went unseen), and the folders to enter.
     private func entries(of open: OpenFolder, relative: String, depth: Int, isUTF8 folderIsUTF8: Bool) -> Listing {
         var result = Listing()
+        let keepsFound = !readsFiles
         let copy = dup(open.descriptor)
         guard copy >= 0 else { return result }
         guard let listing = fdopendir(copy) else {
@@ -221,7 +226,7 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
             let (name, isUTF8) = DirectoryEntryName.name(of: entry)
             guard name != ".", name != ".." else { continue }
             // Made for the entries kept only: most of a repository's names are neither wanted nor entered.
-            func pathOfEntry() -> String { relative.isEmpty ? name : "\(relative)/\(name)" }
+            func pathOfEntry() -> String { relative.isEmpty ? name : relative + "/" + name }
             var type = Int32(entry.pointee.d_type)
             if type == Int32(DT_UNKNOWN) {
                 var info = stat()
@@ -239,24 +244,24 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
             guard request.kind == .file, request.wants(name) else { continue }
             let path = pathOfEntry()
             guard isUTF8 && folderIsUTF8 else {
-                result.found.append(WalkedFile(path: path, isLink: false))
+                if keepsFound { result.found.append(WalkedFile(path: path, isLink: false)) }
                 result.unnamed.append(path)
                 continue
             }
             switch type {
             case Int32(DT_REG):
-                result.found.append(WalkedFile(path: path, isLink: false))
+                if keepsFound { result.found.append(WalkedFile(path: path, isLink: false)) }
                 result.files.append((name, path))
             case Int32(DT_LNK):
                 // As `entries` lists it: a link counts when it leads to a file inside the repository.
                 let full = PathText.join(folder, path)
                 guard let target = fileSystem.realPath(full), fileSystem.lies(target, inside: root),
                       fileSystem.kind(of: target) == .file else { continue }
-                result.found.append(WalkedFile(path: path, isLink: true))
+                if keepsFound { result.found.append(WalkedFile(path: path, isLink: true)) }
                 result.byPath.append((path, true))
             default:
                 // A FIFO, device or socket is found, so whatever wanted it says why it is not read.
-                result.found.append(WalkedFile(path: path, isLink: false))
+                if keepsFound { result.found.append(WalkedFile(path: path, isLink: false)) }
                 result.byPath.append((path, false))
             }
         }

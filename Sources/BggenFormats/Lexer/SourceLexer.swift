@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin // memcmp, from <string.h>
+#endif
+
 /// Splits Swift or Objective-C source into identifiers, string literals and punctuation, dropping comments.
 ///
 /// Searching tokens instead of lines keeps the code search honest: a queue labelled "BGTaskScheduler" (as in
@@ -91,23 +97,26 @@ public struct Keyword: Sendable, Equatable {
     /// `func`, `init`, `deinit`, `var` or `subscript`: a word that declares a member with a body.
     @inlinable public var declaresMember: Bool { code >= 1 && code <= 5 }
 
-    /// Each word by its length in bytes, the order the lexer compares them in.
-    fileprivate static let byLength: [[(bytes: [UInt8], keyword: Keyword)]] = {
-        let words: [(String, Keyword)] = [
-            ("func", .func), ("init", .initializer), ("deinit", .deinit), ("subscript", .subscript), ("var", .var), ("let", .let),
-            ("case", .case), ("const", .const), ("define", .define), ("protocol", .protocol), ("class", .class), ("struct", .struct),
-            ("enum", .enum), ("extension", .extension), ("actor", .actor),
-        ]
-        var table = [[(bytes: [UInt8], keyword: Keyword)]](repeating: [], count: (words.map(\.0.utf8.count).max() ?? 0) + 1)
-        for (word, keyword) in words { table[word.utf8.count].append((Array(word.utf8), keyword)) }
-        return table
-    }()
-
-    /// The word `bytes` spell, or `.none`.
-    fileprivate static func named(_ bytes: ArraySlice<UInt8>) -> Keyword {
-        guard bytes.count < byLength.count else { return .none }
-        for candidate in byLength[bytes.count] where candidate.bytes.elementsEqual(bytes) { return candidate.keyword }
-        return .none
+    /// The word `bytes` spell, or `.none`: by length and first byte, then the rest compared, with no table (a
+    /// table was a lazily made global, checked at every identifier of every file lexed).
+    fileprivate static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> Keyword {
+        guard bytes.count >= 3 && bytes.count <= 9, let base = bytes.baseAddress else { return .none }
+        @inline(__always) func spells(_ word: StaticString) -> Bool {
+            word.utf8CodeUnitCount == bytes.count && memcmp(word.utf8Start, base, bytes.count) == 0
+        }
+        switch base[0] {
+        case UInt8(ascii: "a"): return spells("actor") ? .actor : .none
+        case UInt8(ascii: "c"): return spells("case") ? .case : spells("const") ? .const : spells("class") ? .class : .none
+        case UInt8(ascii: "d"): return spells("deinit") ? .deinit : spells("define") ? .define : .none
+        case UInt8(ascii: "e"): return spells("enum") ? .enum : spells("extension") ? .extension : .none
+        case UInt8(ascii: "f"): return spells("func") ? .func : .none
+        case UInt8(ascii: "i"): return spells("init") ? .initializer : .none
+        case UInt8(ascii: "l"): return spells("let") ? .let : .none
+        case UInt8(ascii: "p"): return spells("protocol") ? .protocol : .none
+        case UInt8(ascii: "s"): return spells("subscript") ? .subscript : spells("struct") ? .struct : .none
+        case UInt8(ascii: "v"): return spells("var") ? .var : .none
+        default: return .none
+        }
     }
 }
 
@@ -137,7 +146,7 @@ extension SourceToken {
     }
 
     /// An identifier (or a string, `kind`) made of `bytes`, with the keyword they spell.
-    fileprivate init(kind: Kind, bytes: ArraySlice<UInt8>, line: Int, isLiteral: Bool = true, column: Int = 0, interpolations: [String] = []) {
+    fileprivate init(kind: Kind, bytes: UnsafeBufferPointer<UInt8>, line: Int, isLiteral: Bool = true, column: Int = 0, interpolations: [String] = []) {
         self.init(kind: kind, text: String(decoding: bytes, as: UTF8.self), line: line, isLiteral: isLiteral, column: column,
                   interpolations: interpolations)
         keyword = Keyword.named(bytes)
@@ -180,8 +189,11 @@ public enum SourceLexer {
     /// The same, from a file's bytes, which must be UTF-8: a file the first pass kept as bytes is lexed without
     /// being made a String first.
     package static func tokens(utf8 bytes: [UInt8], language: Language, strict: Bool = false) throws(SourceSyntaxError) -> [SourceToken] {
-        var lexer = Lexer(bytes: bytes, language: language)
-        lexer.run()
+        var lexer = bytes.withUnsafeBufferPointer { bytes in
+            var lexer = Lexer(bytes: bytes, language: language)
+            lexer.run()
+            return lexer
+        }
         if let line = lexer.tooDeep {
             throw SourceSyntaxError(line: line, reason: NestingLimit.reason)
         }
@@ -250,8 +262,31 @@ public enum SourceLexer {
         }
     }
 
+    /// What each byte may start, so the lexer's loop asks one table instead of a chain of comparisons.
+    private enum ByteClass: UInt8 {
+        case punctuation, identifier, digit, blank, newline, other
+    }
+
+    /// By byte: a letter, `_` or a byte beyond ASCII starts an identifier; `/`, quotes, `#`, `@`, `'` and a backtick
+    /// start what depends on the bytes after them (`other`).
+    private static let byteClasses: [ByteClass] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), 0x80...0xFF: .identifier
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): .digit
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): .blank
+        case UInt8(ascii: "\n"): .newline
+        case UInt8(ascii: "/"), UInt8(ascii: "\""), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "'"), UInt8(ascii: "`"): .other
+        default: .punctuation
+        }
+    }
+
+    /// By byte: whether it continues an identifier (`Lexer.isIdentifierByte`).
+    private static let identifierBytes: [Bool] = (0...255).map { Lexer.isIdentifierByte(UInt8($0)) }
+
+    /// Reads the bytes in place, through a pointer valid for the run: slicing the array for each token retained and
+    /// released it, and every byte read was bounds-checked.
     private struct Lexer {
-        package let bytes: [UInt8]
+        package let bytes: UnsafeBufferPointer<UInt8>
         package let language: Language
         package var position = 0
         package var line = 1
@@ -264,7 +299,11 @@ public enum SourceLexer {
         /// The first string or block comment that reached the end of its line or file.
         var unterminated: (line: Int, what: String)?
 
-        init(bytes: [UInt8], language: Language) {
+        /// The tables, held by the run, so no token looks up a global.
+        private let byteClasses = SourceLexer.byteClasses
+        private let identifierBytes = SourceLexer.identifierBytes
+
+        init(bytes: UnsafeBufferPointer<UInt8>, language: Language) {
             self.bytes = bytes
             self.language = language
             // About one token per six bytes of Swift: growing the array copied every token made so far, again and again.
@@ -292,50 +331,73 @@ public enum SourceLexer {
             position += 1
         }
 
+        /// The token for the identifier (or string, `kind`) between `start` and `end`.
+        func word(_ kind: SourceToken.Kind, _ start: Int, _ end: Int, line: Int, column: Int = 0) -> SourceToken {
+            SourceToken(kind: kind, bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]), line: line, column: column)
+        }
+
+        /// Blanks, identifiers and punctuation, most of a file's bytes, are told apart by one table lookup; the
+        /// bytes that start a comment, a string or a quoted name are looked at in `other`.
         package mutating func run() {
-            while position < bytes.count {
+            let count = bytes.count
+            while position < count {
                 let current = bytes[position]
-                switch current {
-                case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
-                    while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
-                case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
-                    skipBlockComment()
-                case UInt8(ascii: "\""):
-                    readString(hashes: 0, startLine: line)
-                case UInt8(ascii: "#") where language == .swift && (byte(1) == UInt8(ascii: "#") || byte(1) == UInt8(ascii: "\"")):
-                    let startLine = line
-                    var hashes = 0
-                    while position < bytes.count, bytes[position] == UInt8(ascii: "#") { hashes += 1; position += 1 }
-                    if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
-                        readString(hashes: hashes, startLine: startLine)
-                    } else {
-                        tokens.append(SourceToken(punctuation: UInt8(ascii: "#"), line: startLine))
-                    }
-                case UInt8(ascii: "@") where language == .objectiveC && byte(1) == UInt8(ascii: "\""):
+                switch byteClasses[Int(current)] {
+                case .blank:
                     position += 1
-                    readString(hashes: 0, startLine: line)
-                case UInt8(ascii: "'") where language == .objectiveC:
-                    skipCharacterLiteral()
-                case UInt8(ascii: "`"):
-                    let start = position + 1
-                    position += 1
-                    while position < bytes.count, bytes[position] != UInt8(ascii: "`"), bytes[position] != UInt8(ascii: "\n") { position += 1 }
-                    tokens.append(SourceToken(kind: .identifier, bytes: bytes[start..<position], line: line, column: start - lineStart))
-                    if position < bytes.count, bytes[position] == UInt8(ascii: "`") { position += 1 }
-                case _ where Self.isIdentifierStart(current):
-                    let start = position
-                    while position < bytes.count, Self.isIdentifierByte(bytes[position]) { position += 1 }
-                    tokens.append(SourceToken(kind: .identifier, bytes: bytes[start..<position], line: line, column: start - lineStart + 1))
-                case _ where current >= 0x30 && current <= 0x39:
-                    let start = position
-                    while position < bytes.count, Self.isIdentifierByte(bytes[position]) || bytes[position] == UInt8(ascii: ".") { position += 1 }
-                    tokens.append(SourceToken(kind: .number, text: String(decoding: bytes[start..<position], as: UTF8.self), line: line))
-                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+                case .newline:
                     advance()
-                default:
+                case .identifier:
+                    let start = position
+                    position += 1
+                    while position < count, identifierBytes[Int(bytes[position])] { position += 1 }
+                    tokens.append(word(.identifier, start, position, line: line, column: start - lineStart + 1))
+                case .digit:
+                    let start = position
+                    while position < count, identifierBytes[Int(bytes[position])] || bytes[position] == UInt8(ascii: ".") { position += 1 }
+                    tokens.append(SourceToken(kind: .number, text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self),
+                                              line: line))
+                case .punctuation:
                     tokens.append(SourceToken(punctuation: current, line: line))
                     position += 1
+                case .other:
+                    other(current)
                 }
+            }
+        }
+
+        /// At a byte that starts a comment, a string, a quoted name, or else is punctuation.
+        mutating func other(_ current: UInt8) {
+            switch current {
+            case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
+                while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+            case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
+                skipBlockComment()
+            case UInt8(ascii: "\""):
+                readString(hashes: 0, startLine: line)
+            case UInt8(ascii: "#") where language == .swift && (byte(1) == UInt8(ascii: "#") || byte(1) == UInt8(ascii: "\"")):
+                let startLine = line
+                var hashes = 0
+                while position < bytes.count, bytes[position] == UInt8(ascii: "#") { hashes += 1; position += 1 }
+                if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+                    readString(hashes: hashes, startLine: startLine)
+                } else {
+                    tokens.append(SourceToken(punctuation: UInt8(ascii: "#"), line: startLine))
+                }
+            case UInt8(ascii: "@") where language == .objectiveC && byte(1) == UInt8(ascii: "\""):
+                position += 1
+                readString(hashes: 0, startLine: line)
+            case UInt8(ascii: "'") where language == .objectiveC:
+                skipCharacterLiteral()
+            case UInt8(ascii: "`"):
+                let start = position + 1
+                position += 1
+                while position < bytes.count, bytes[position] != UInt8(ascii: "`"), bytes[position] != UInt8(ascii: "\n") { position += 1 }
+                tokens.append(word(.identifier, start, position, line: line, column: start - lineStart))
+                if position < bytes.count, bytes[position] == UInt8(ascii: "`") { position += 1 }
+            default:
+                tokens.append(SourceToken(punctuation: current, line: line))
+                position += 1
             }
         }
 
@@ -371,6 +433,16 @@ public enum SourceLexer {
         mutating func readString(hashes: Int, startLine: Int) {
             let multiline = language == .swift && byte(1) == UInt8(ascii: "\"") && byte(2) == UInt8(ascii: "\"")
             position += multiline ? 3 : 1
+            // Most strings are one line with no escape and no `#`: their value is their bytes, taken as they lie.
+            if !multiline && hashes == 0 {
+                var end = position
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                    tokens.append(word(.string, position, end, line: startLine))
+                    position = end + 1
+                    return
+                }
+            }
             var value: [UInt8] = []
             // A multi-line literal's value depends on indentation stripping, so it is never taken as exact.
             var literal = !multiline
@@ -383,7 +455,9 @@ public enum SourceLexer {
                     while closingHashes < hashes, byte(quoteLength + closingHashes) == UInt8(ascii: "#") { closingHashes += 1 }
                     if closingHashes == hashes {
                         position += quoteLength + hashes
-                        tokens.append(SourceToken(kind: .string, bytes: value[...], line: startLine, isLiteral: literal, interpolations: parts))
+                        tokens.append(value.withUnsafeBufferPointer {
+                            SourceToken(kind: .string, bytes: $0, line: startLine, isLiteral: literal, interpolations: parts)
+                        })
                         return
                     }
                     value.append(current)
@@ -400,7 +474,7 @@ public enum SourceLexer {
                         value.append(contentsOf: Array("\\(…)".utf8))
                         let start = position + 1
                         skipInterpolation()
-                        parts.append(String(decoding: bytes[start..<max(start, min(position - 1, bytes.count))], as: UTF8.self))
+                        parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<max(start, min(position - 1, bytes.count))]), as: UTF8.self))
                         continue
                     }
                     switch escaped {
@@ -415,7 +489,7 @@ public enum SourceLexer {
                 advance()
             }
             unterminated = unterminated ?? (startLine, "a string")
-            tokens.append(SourceToken(kind: .string, bytes: value[...], line: startLine, isLiteral: literal))
+            tokens.append(value.withUnsafeBufferPointer { SourceToken(kind: .string, bytes: $0, line: startLine, isLiteral: literal) })
         }
 
         /// From the `(` of `\(`, past its matching `)`, stepping over nested strings.
