@@ -445,6 +445,22 @@ struct ProjectDetectorSpecTests {
         #expect(PathText.relative("ab/c", to: "a") == nil)
     }
 
+    /// A path's name and its ending are read on its bytes: they must say what the character-wise reading said.
+    @Test func aPathsNameAndEndingAreItsLastBytes() {
+        #expect(PathText.name(of: "App/Sources/Café.swift") == "Café.swift")
+        #expect(PathText.name(of: "Top.swift") == "Top.swift")
+        #expect(PathText.name(of: "a/b/") == "")
+        #expect(PathText.name(of: "") == "")
+        #expect(PathText.endsIn("App/Main.swift", ".swift"))
+        #expect(PathText.endsIn("App/Main.m", ".m"))
+        #expect(!PathText.endsIn("App/Main.mm", ".m"))
+        #expect(!PathText.endsIn("App/Main.swift.orig", ".swift"))
+        #expect(!PathText.endsIn("wift", ".swift"))
+        #expect(!PathText.endsIn("", ".h"))
+        #expect(PathText.endsIn("", ""))
+        #expect(PathText.endsIn("Héader.h", ".h"))
+    }
+
     /// The byte check that returns a normal path as it is must send every other shape to the full normalisation.
     @Test(arguments: [
         ("a//b", "a/b"), ("a/./b", "a/b"), ("./a", "a"), ("a/", "a"), ("a/.", "a"), ("a/b/..", "a"), ("/a/../..", "/"),

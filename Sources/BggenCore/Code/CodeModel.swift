@@ -236,8 +236,8 @@ struct CodeModel: Sendable {
         }
         // Searched as bytes: only a file the first pass lexes is made a String.
         let framed = bytes.withUnsafeBytes { FramedBytes($0.assumingMemoryBound(to: UInt8.self)) }
-        let language: SourceLexer.Language = name.hasSuffix(".swift") ? .swift : .objectiveC
-        let isHeader = name.hasSuffix(CodeSymbol.headerExtension)
+        let language: SourceLexer.Language = PathText.endsIn(name, ".swift") ? .swift : .objectiveC
+        let isHeader = PathText.endsIn(name, CodeSymbol.headerExtension)
         let namedLike = CodeSymbol.isNamedLikeBackgroundCode(name)
         let (wantsFacts, wantsNames, found) = framed.withBytes { bytes in
             (namedLike || ByteSearch.contains(anyOf: factNeedles, in: bytes),

@@ -72,7 +72,7 @@ public enum ReadLimit {
     public static let projectFile = 16 << 20
 
     public static func bytes(for path: String) -> Int {
-        path.hasSuffix(".swift") || path.hasSuffix(".m") || path.hasSuffix(".h") ? sourceFile : projectFile
+        PathText.endsIn(path, ".swift") || PathText.endsIn(path, ".m") || PathText.endsIn(path, ".h") ? sourceFile : projectFile
     }
 
     /// "4 MB".

@@ -152,9 +152,15 @@ extension SourceToken {
         keyword = Keyword.named(bytes)
     }
 
-    /// A punctuation token: its text is the one byte's, made once per byte value for the whole run.
-    fileprivate init(punctuation byte: UInt8, line: Int) {
-        self.init(kind: .punctuation, text: SourceLexer.punctuationTexts[Int(byte)], line: line)
+    /// A token whose text (and the keyword it spells) the lexer's run has made already.
+    fileprivate init(kind: Kind, text: String, keyword: Keyword, line: Int, column: Int) {
+        self.init(kind: kind, text: text, line: line, column: column)
+        self.keyword = keyword
+    }
+
+    /// A punctuation token: its text is the one byte's, made once per byte value (`SourceLexer.punctuationTexts`).
+    fileprivate init(punctuation byte: UInt8, text: String, line: Int) {
+        self.init(kind: .punctuation, text: text, line: line)
         symbol = byte
     }
 }
@@ -302,12 +308,16 @@ public enum SourceLexer {
         /// The tables, held by the run, so no token looks up a global.
         private let byteClasses = SourceLexer.byteClasses
         private let identifierBytes = SourceLexer.identifierBytes
+        private let punctuationTexts = SourceLexer.punctuationTexts
+        private var names: Names
 
         init(bytes: UnsafeBufferPointer<UInt8>, language: Language) {
             self.bytes = bytes
             self.language = language
             // About one token per six bytes of Swift: growing the array copied every token made so far, again and again.
             tokens.reserveCapacity(bytes.count / 6)
+            // About one new name per 64 bytes of a large file.
+            names = Names(expected: bytes.count / 64)
         }
 
         package func byte(_ offset: Int) -> UInt8? {
@@ -331,9 +341,14 @@ public enum SourceLexer {
             position += 1
         }
 
-        /// The token for the identifier (or string, `kind`) between `start` and `end`.
-        func word(_ kind: SourceToken.Kind, _ start: Int, _ end: Int, line: Int, column: Int = 0) -> SourceToken {
-            SourceToken(kind: kind, bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]), line: line, column: column)
+        /// The token for the identifier (or string, `kind`) whose text is the bytes between `start` and `end`.
+        mutating func word(_ kind: SourceToken.Kind, _ start: Int, _ end: Int, line: Int, column: Int = 0) -> SourceToken {
+            let (text, keyword) = names.name(start, end, in: bytes)
+            return SourceToken(kind: kind, text: text, keyword: keyword, line: line, column: column)
+        }
+
+        func punctuation(_ byte: UInt8, line: Int) -> SourceToken {
+            SourceToken(punctuation: byte, text: punctuationTexts[Int(byte)], line: line)
         }
 
         /// Blanks, identifiers and punctuation, most of a file's bytes, are told apart by one table lookup; the
@@ -358,7 +373,7 @@ public enum SourceLexer {
                     tokens.append(SourceToken(kind: .number, text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self),
                                               line: line))
                 case .punctuation:
-                    tokens.append(SourceToken(punctuation: current, line: line))
+                    tokens.append(punctuation(current, line: line))
                     position += 1
                 case .other:
                     other(current)
@@ -382,7 +397,7 @@ public enum SourceLexer {
                 if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
                     readString(hashes: hashes, startLine: startLine)
                 } else {
-                    tokens.append(SourceToken(punctuation: UInt8(ascii: "#"), line: startLine))
+                    tokens.append(punctuation(UInt8(ascii: "#"), line: startLine))
                 }
             case UInt8(ascii: "@") where language == .objectiveC && byte(1) == UInt8(ascii: "\""):
                 position += 1
@@ -396,7 +411,7 @@ public enum SourceLexer {
                 tokens.append(word(.identifier, start, position, line: line, column: start - lineStart))
                 if position < bytes.count, bytes[position] == UInt8(ascii: "`") { position += 1 }
             default:
-                tokens.append(SourceToken(punctuation: current, line: line))
+                tokens.append(punctuation(current, line: line))
                 position += 1
             }
         }
@@ -520,6 +535,67 @@ public enum SourceLexer {
                 }
                 advance()
             }
+        }
+    }
+}
+
+/// The names one run of the lexer has made, by their bytes in the file: a name a file repeats (`self`, its types,
+/// its properties) is made a String once, with the keyword it spells, and its later tokens share that String. Making
+/// a String for every identifier, and allocating one for each longer than fifteen bytes, was most of the lexer's time.
+private struct Names {
+    private struct Entry {
+        var start: Int
+        var count: Int
+        var hash: UInt32
+        var keyword: Keyword
+    }
+
+    private var entries: [Entry] = []
+    private var texts: [String] = []
+    /// Open addressing: each slot holds an entry's position plus one, or 0; at most half are used.
+    private var slots: [Int32]
+
+    init(expected: Int) {
+        var capacity = 64
+        while capacity < 2 * expected { capacity *= 2 }
+        slots = Array(repeating: 0, count: capacity)
+    }
+
+    /// The text of the bytes from `start` to `end` of `bytes`, and the keyword they spell.
+    mutating func name(_ start: Int, _ end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (text: String, keyword: Keyword) {
+        let count = end - start
+        let base = bytes.baseAddress! + start
+        // FNV-1a.
+        var hash: UInt32 = 2_166_136_261
+        for offset in 0..<count { hash = (hash ^ UInt32(base[offset])) &* 16_777_619 }
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while slots[slot] != 0 {
+            let index = Int(slots[slot]) - 1
+            let entry = entries[index]
+            if entry.hash == hash && entry.count == count && memcmp(bytes.baseAddress! + entry.start, base, count) == 0 {
+                return (texts[index], entry.keyword)
+            }
+            slot = (slot + 1) & mask
+        }
+        let name = UnsafeBufferPointer(start: base, count: count)
+        let text = String(decoding: name, as: UTF8.self)
+        let keyword = Keyword.named(name)
+        entries.append(Entry(start: start, count: count, hash: hash, keyword: keyword))
+        texts.append(text)
+        slots[slot] = Int32(entries.count)
+        if 2 * entries.count > slots.count { grow() }
+        return (text, keyword)
+    }
+
+    /// Twice the slots, each entry placed again by its hash.
+    private mutating func grow() {
+        slots = Array(repeating: 0, count: 2 * slots.count)
+        let mask = slots.count - 1
+        for (index, entry) in entries.enumerated() {
+            var slot = Int(entry.hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index + 1)
         }
     }
 }
