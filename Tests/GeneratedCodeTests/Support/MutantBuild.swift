@@ -120,9 +120,8 @@ struct PerFileApp: Sendable {
             guard let file = base.files[name] else { return nil }
             let directory = try Scratch.makeDirectory("interface")
             let partialModule = directory.appendingPathComponent("\(name).swiftmodule")
-            let outcome = try await sdk.compileFiles(
-                base.order, named: "App", outputs: [file: (directory.appendingPathComponent("\(name).o"), partialModule)],
-                setup: key.setup, extraFlags: key.flags, in: directory
+            let outcome = try await sdk.partialModule(
+                of: file, in: base.order, named: "App", into: partialModule, setup: key.setup, extraFlags: key.flags, in: directory
             )
             return outcome.exitCode == 0 ? try Data(contentsOf: partialModule) : nil
         }

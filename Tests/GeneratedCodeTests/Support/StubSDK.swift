@@ -184,15 +184,35 @@ final class StubSDK: Sendable {
         _ swiftFiles: [URL], named name: String, outputs: [URL: (object: URL, partialModule: URL?)], setup: CompilerSetup,
         extraFlags: [String], in directory: URL
     ) async throws -> Subprocess.Outcome {
-        let inputs = swiftFiles + shimFiles
-        let primaries = inputs.filter { outputs[$0] != nil }
+        let primaries = (swiftFiles + shimFiles).filter { outputs[$0] != nil }
         let modules = primaries.compactMap { file in outputs[file]!.partialModule.map { (file.path, ["swiftmodule": $0.path]) } }
         let map = directory.appendingPathComponent("outputs.json")
         try JSONSerialization.data(withJSONObject: Dictionary(uniqueKeysWithValues: modules)).write(to: map)
-        let arguments = ["-frontend", "-c"]
-            + inputs.flatMap { outputs[$0] == nil ? [$0.path] : ["-primary-file", $0.path] }
-            + primaries.flatMap { ["-o", outputs[$0]!.object.path] }
+        let outputFlags = primaries.flatMap { ["-o", outputs[$0]!.object.path] }
             + (modules.isEmpty ? [] : ["-supplementary-output-file-map", map.path])
+        return try await frontend("-c", swiftFiles, primaries: Set(primaries), outputs: outputFlags, named: name, setup: setup,
+                                  extraFlags: extraFlags, in: directory)
+    }
+
+    /// The partial `.swiftmodule` of `file`, one of module `name`'s `swiftFiles`, compiled as `compileFiles` compiles
+    /// it but without its object: the same bytes as the partial module `compileFiles` writes beside the object, for
+    /// half the CPU (no code generated), where only the interface is compared.
+    func partialModule(
+        of file: URL, in swiftFiles: [URL], named name: String, into module: URL, setup: CompilerSetup, extraFlags: [String],
+        in directory: URL
+    ) async throws -> Subprocess.Outcome {
+        try await frontend("-emit-module", swiftFiles, primaries: [file], outputs: ["-o", module.path], named: name, setup: setup,
+                           extraFlags: extraFlags, in: directory)
+    }
+
+    /// One frontend in `mode` over `swiftFiles` and the networking shim, `primaries` among them.
+    private func frontend(
+        _ mode: String, _ swiftFiles: [URL], primaries: Set<URL>, outputs: [String], named name: String, setup: CompilerSetup,
+        extraFlags: [String], in directory: URL
+    ) async throws -> Subprocess.Outcome {
+        let arguments = ["-frontend", mode]
+            + (swiftFiles + shimFiles).flatMap { primaries.contains($0) ? ["-primary-file", $0.path] : [$0.path] }
+            + outputs
             + ["-module-name", name, "-parse-as-library", "-enable-testing"]
             + setup.flags
             + commonFlags
