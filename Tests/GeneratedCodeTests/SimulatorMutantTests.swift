@@ -219,8 +219,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             caughtBy: ["downloads.another-volume-classes-the-copy-before-its-flush"]
         ),
         Mutant(
-            // Review 9, L1: a descriptor opened without O_CLOEXEC is inherited by a process started meanwhile.
-            name: "a download's descriptors stay open in a process started meanwhile",
+            // Review 9, L1: a descriptor opened without O_CLOEXEC (hygiene: an iOS app starts no process).
+            name: "a download's descriptors are opened without O_CLOEXEC",
             scenario: "downloads",
             edits: [Edit(find: "O_RDONLY | O_CLOEXEC | ", replace: "O_RDONLY | ")],
             caughtBy: ["downloads.descriptors-close-on-exec-and-the-folder-opens-as-one"]
@@ -243,12 +243,30 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             caughtBy: ["downloads.interrupted-calls-are-made-again", "downloads.a-file-system-without-the-flush-commands-gets-fsync"]
         ),
         Mutant(
-            // Review 9, L3: a file system with neither flush command (xnu promotes a refused barrier to
+            // Review 9, L3: a file system with neither flush command (since iOS 17 xnu retries a refused barrier as
             // F_FULLFSYNC) got nothing.
             name: "a download's folder on a file system without the flush commands gets no fsync",
             scenario: "downloads",
-            edits: [Edit(find: " && retryingInterruptions({ fsync(descriptor) }) != 0", replace: "")],
+            edits: [Edit(find: "        if retryingInterruptions({ fsync(descriptor) }) != 0 {\n", replace: "        if true {\n")],
             caughtBy: ["downloads.a-file-system-without-the-flush-commands-gets-fsync"]
+        ),
+        Mutant(
+            // Review 10, M-1: any fcntl error fell back to fsync, so an EIO from F_FULLFSYNC on a copy was hidden by
+            // a succeeding fsync, and the copy replaced the user's file and was reported as finished.
+            name: "a download's copy whose F_FULLFSYNC fails with EIO is synced by fsync and renamed",
+            scenario: "downloads",
+            edits: [Edit(
+                find: "        guard [ENOTSUP, ENOTTY, EINVAL].contains(refusal) else {\n",
+                replace: "        guard refusal != 0 else {\n"
+            )],
+            caughtBy: ["downloads.a-copy-whose-flush-fails-fails-its-download-and-keeps-the-old-file"]
+        ),
+        Mutant(
+            // Review 10, M-1: a command the file system refuses (ENOTSUP) must still fall back to fsync.
+            name: "a download's copy on a file system that refuses F_FULLFSYNC (ENOTSUP) fails",
+            scenario: "downloads",
+            edits: [Edit(find: "[ENOTSUP, ENOTTY, EINVAL].contains(refusal)", replace: "[ENOTTY, EINVAL].contains(refusal)")],
+            caughtBy: ["downloads.a-copy-on-a-file-system-without-F_FULLFSYNC-gets-fsync"]
         ),
         Mutant(
             // Review 9, L5: a folder that cannot be opened or flushed must not fail a download that is in place.

@@ -384,8 +384,8 @@ import Foundation
         protect(location)
         // The system's daemon wrote the file; nothing says its bytes are on the storage yet, and a rename that got
         // there first would give the name missing data after a power loss. A barrier orders the bytes before the
-        // rename (fcntl(2)'s two phases: flush the data, barrier, then the metadata), and costs no cache drain. One
-        // that fails leaves the rename unordered, not the download failed.
+        // rename (phase one: the file's bytes and attributes, its class among them, synced; barrier; phase two: the
+        // rename), and costs no cache drain. One that fails leaves the rename unordered, not the download failed.
         try? flush(location, command: F_BARRIERFSYNC)
         let isCopy: Bool
         if rename(location.path, destination.path) == 0 {
@@ -399,22 +399,25 @@ import Foundation
         if let key, !existed {
             removeOtherFiles(ofKey: key, besides: destination)
         }
-        // The folder's entries, the rename and any removal, go to the storage before the app records the file, so
-        // that a power loss cannot undo the rename (leaving the old file or none, and on another volume the new one
-        // under its copy's hidden name until swept), nor bring back a removed file: a key's file of another
-        // extension would then stay for good, since the key's next downloads find their name taken and list
-        // nothing. On the app's own volume `F_BARRIERFSYNC` is enough, and cheap: every later write there, the
-        // app's record included, reaches the storage after these, and fcntl(2) promises the barrier on Apple's
-        // SSDs; `F_FULLFSYNC` would empty the whole drive's cache at every download. Another volume gets
-        // `F_FULLFSYNC`: the app records the file on its own volume, which no barrier on this one orders against.
+        // The folder's entries, the rename and any removal, are ordered before the app's record of the file, so a
+        // power loss cannot keep the record and undo the rename (leaving the old file or none, and on another volume
+        // the new one under its copy's hidden name until swept) or a removal. It does not make the rename and the
+        // removals one: a run ended between the rename and the end of the removals, or a power loss before this
+        // flush that keeps the rename alone, leaves the key's file of another extension for good, since the key's
+        // next downloads find their name taken and list nothing. On the app's own volume `F_BARRIERFSYNC` is
+        // enough, and cheap: every later write there, the app's record included, reaches the storage after these,
+        // and fcntl(2) promises the barrier on Apple's SSDs; `F_FULLFSYNC` would empty the whole drive's cache at
+        // every download. Another volume gets `F_FULLFSYNC`: the app records the file on its own volume, which no
+        // barrier on this one orders against.
         // Errors are ignored: the file is in place, and a folder that cannot be opened or flushed (some file systems
         // refuse it) must not fail its download.
         try? flush(folder, isFolder: true, command: isCopy ? F_FULLFSYNC : F_BARRIERFSYNC)
     }
 
     /// `rename(2)` cannot cross volumes: the downloaded file is copied beside `destination` under a hidden
-    /// temporary name (`copyName(madeAt:)`), on the destination's volume, given its class and flushed to the
-    /// storage itself (`F_FULLFSYNC`, so the flush covers the class too), and then renamed to it, so the name still
+    /// temporary name (`copyName(madeAt:)`), on the destination's volume, given its class (which means nothing
+    /// there: another volume has no data-protection classes) and flushed to the storage itself (`F_FULLFSYNC`, so
+    /// the flush covers the class too), and then renamed to it, so the name still
     /// gets the whole file at once, also after a power loss. Not `F_BARRIERFSYNC`, which would order the bytes
     /// before the rename without waiting for them: a copy is made only on another volume than the app's (an
     /// external drive, a network share), and fcntl(2) promises the barrier's hardware support only of Apple's SSDs.
@@ -426,6 +429,7 @@ import Foundation
         let copy = folder.appendingPathComponent(copyName(madeAt: Date()))
         do {
             try FileManager.default.copyItem(at: location, to: copy)
+            // Means nothing on another volume, which has no data-protection classes; harmless there.
             protect(copy)
             try flush(copy, command: F_FULLFSYNC)
             guard rename(copy.path, destination.path) == 0 else {
@@ -438,20 +442,29 @@ import Foundation
     }
 
     /// Sends what was written to `url`, a file or (`isFolder`) a folder's entries, to the storage with `command`
-    /// (`F_FULLFSYNC` or `F_BARRIERFSYNC`, `<sys/fcntl.h>`), and throws what failed. xnu itself answers a barrier
-    /// the file system refuses with `F_FULLFSYNC`; `fsync(2)` (`<unistd.h>`) is for a file system that has neither
-    /// (fcntl(2) names HFS, FAT, UDF and APFS as having `F_FULLFSYNC`; a network share may not): it still sends the
-    /// bytes from the device's memory to the drive or the server, though not out of the drive's cache. A call
-    /// that a signal interrupts (`EINTR`, which a network volume's calls can return) is made again.
+    /// (`F_FULLFSYNC` or `F_BARRIERFSYNC`, `<sys/fcntl.h>`), and throws what failed. Since iOS 17 xnu retries a
+    /// refused barrier as `F_FULLFSYNC`; earlier systems, and file systems with neither (fcntl(2) names HFS, FAT,
+    /// UDF and APFS as having `F_FULLFSYNC`; a network share may not), get `fsync(2)` (`<unistd.h>`): it still sends
+    /// the bytes from the device's memory to the drive or the server, though not out of the drive's cache. Only a
+    /// refused command falls back so; any other failure is thrown. A call that a signal interrupts (`EINTR`, which
+    /// a network volume's calls can return) is made again.
     private static func flush(_ url: URL, isFolder: Bool = false, command: Int32) throws {
-        // <sys/fcntl.h>: O_DIRECTORY opens nothing but a folder, and O_CLOEXEC keeps the descriptor out of any
-        // process started meanwhile from another thread.
+        // <sys/fcntl.h>: O_DIRECTORY opens nothing but a folder; O_CLOEXEC is hygiene (iOS apps start no process).
         let descriptor = retryingInterruptions { open(url.path, O_RDONLY | O_CLOEXEC | (isFolder ? O_DIRECTORY : 0)) }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         // <unistd.h>: never retried, since the descriptor is released whatever close answers, and a second close
         // could close the descriptor of that number another thread has opened since.
         defer { close(descriptor) }
-        if retryingInterruptions({ fcntl(descriptor, command) }) != 0 && retryingInterruptions({ fsync(descriptor) }) != 0 {
+        if retryingInterruptions({ fcntl(descriptor, command) }) == 0 {
+            return
+        }
+        // <sys/errno.h>: what xnu itself takes for a refused command; any other error (EIO, ENOSPC, ENXIO) says the
+        // bytes may not be on the storage, which a succeeding fsync would hide.
+        let refusal = errno
+        guard [ENOTSUP, ENOTTY, EINVAL].contains(refusal) else {
+            throw POSIXError(POSIXErrorCode(rawValue: refusal) ?? .EIO)
+        }
+        if retryingInterruptions({ fsync(descriptor) }) != 0 {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
     }

@@ -1,7 +1,8 @@
 // How a background download's flushes meet what a device's file systems do: a folder that cannot be opened, a flush
 // refused, a call a signal interrupts (EINTR, which a network volume's calls return), a file system with neither
-// flush command. Each leaves the download delivered once, and no descriptor open; every descriptor is closed when
-// the app starts a process, and a folder is opened as one. The failures are planned with `FileFaults`, which the app
+// flush command. Each leaves the download delivered once, and no descriptor open; a copy on another volume whose
+// F_FULLFSYNC fails otherwise than refused (EIO) fails its download once instead, and leaves the old file. Every
+// descriptor is opened O_CLOEXEC, and a folder as one. The failures are planned with `FileFaults`, which the app
 // module's shim of `open`, `fcntl` and `fsync` consults (AppShim/FileFlushShim.swift), and open descriptors are read
 // from /proc/self/fd, so these checks are Linux's, where the simulator runs. Runs after DownloadChecks, with its kit.
 #if os(Linux)
@@ -14,6 +15,7 @@ nonisolated enum DownloadFlushChecks {
     static func run(_ kit: DownloadCheckKit) {
         let report = HarnessReport.shared
         let storage = DownloadStorage(kit)
+        defer { storage.removeVolume() }
         let faults = FileFaults.shared
 
         /// Downloads a report into a folder of its own on the app's volume whose calls meet `plan`'s failures, and
@@ -70,8 +72,8 @@ nonisolated enum DownloadFlushChecks {
         }
 
         report.check("downloads.a-file-system-without-the-flush-commands-gets-fsync") { context in
-            // xnu answers a refused barrier with F_FULLFSYNC; a file system that refuses that too (ENOTSUP) still gets
-            // fsync(2), here interrupted once.
+            // Since iOS 17 xnu retries a refused barrier as F_FULLFSYNC; a file system that refuses that too
+            // (ENOTSUP) still gets fsync(2), here interrupted once.
             let (folder, events) = try finish(in: "fsync-only", context: context) { folder in
                 faults.fail(.fcntl, of: folder, with: ENOTSUP)
                 faults.fail(.fsync, of: folder, with: EINTR, times: 1)
@@ -79,6 +81,57 @@ nonisolated enum DownloadFlushChecks {
             try require(
                 DownloadStorage.flushed(URL(fileURLWithPath: folder), holding: "report.pdf", by: ["fsync"], in: events),
                 "a folder on a file system without F_BARRIERFSYNC and F_FULLFSYNC did not get fsync(2) after the rename, made again when interrupted (EINTR); events: \(events.filter(\.isFileEvent))"
+            )
+        }
+
+        report.check("downloads.a-copy-whose-flush-fails-fails-its-download-and-keeps-the-old-file") { context in
+            // F_FULLFSYNC fails with EIO on the copy on another volume, where fsync(2) would succeed: the copy may not
+            // be on the storage, and a succeeding fsync must not hide that by letting it replace the user's file.
+            let folder = try storage.otherVolumeFolder("copy-unflushable")
+            let path = folder.resolvingSymlinksInPath().path
+            let file = folder.appendingPathComponent("report.pdf")
+            let old = Data("the report the user has".utf8)
+            try old.write(to: file)
+            faults.fail(.fcntl, ofFilesIn: path, with: EIO)
+            defer { faults.clear(path) }
+            let source = kit.url("\(UUID().uuidString)/report.pdf")
+            kit.handler.redirect(source, to: file)
+            let task = try kit.startAndFind(source)
+            try require(kit.daemon.simulateFinish(of: task, contents: Data("a report whose copy failed its flush".utf8)), "the finish events were not delivered")
+            try require(
+                kit.handler.wait(timeout: kit.timeout) { !kit.handler.failures(source).isEmpty || !kit.handler.finished(source).isEmpty },
+                "neither downloadDidFail nor downloadDidFinish was called for a copy whose F_FULLFSYNC failed (EIO)"
+            )
+            try require(
+                kit.handler.finished(source).isEmpty,
+                "the download was reported as finished although its copy's F_FULLFSYNC failed (EIO): fsync(2) hid the error"
+            )
+            context.watchForRepeat { grace in
+                kit.handler.wait(timeout: grace) { kit.handler.failures(source).count > 1 || !kit.handler.finished(source).isEmpty }
+            }
+            context.atAudit {
+                let failed = kit.handler.failures(source).count, finished = kit.handler.finished(source).count
+                try require(failed == 1 && finished == 0, "the failed copy was reported \(failed) times by downloadDidFail and \(finished) by downloadDidFinish; expected one failure")
+            }
+            try require(FileManager.default.contents(atPath: file.path) == old, "report.pdf no longer holds the user's file: the copy that failed its flush replaced it")
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            try require(left == ["report.pdf"], "the folder holds \(left.sorted()) after the failed copy, not report.pdf alone: the copy stays")
+        }
+
+        report.check("downloads.a-copy-on-a-file-system-without-F_FULLFSYNC-gets-fsync") { _ in
+            // A file system that refuses the command (ENOTSUP) is no failure: the copy gets fsync(2) and its name.
+            let folder = try storage.otherVolumeFolder("copy-fsync-only")
+            let path = folder.resolvingSymlinksInPath().path
+            faults.fail(.fcntl, ofFilesIn: path, with: ENOTSUP)
+            defer { faults.clear(path) }
+            let contents = Data("a report on a file system with fsync alone".utf8)
+            let (changes, events) = try storage.finish("report.pdf", in: folder, contents: contents)
+            let copies = changes.renamed(to: "report.pdf")
+            try require(copies.count == 1, "report.pdf was not renamed into place once: \(changes)")
+            let copy = StubEvent.fileFlushed(command: "fsync", path: "\(path)/\(copies[0])", bytes: Int64(contents.count))
+            try require(
+                events.contains(copy),
+                "the copy \(copies[0]), on a file system that refuses F_FULLFSYNC (ENOTSUP), did not get fsync(2) before its rename; flushed: \(events.flushes)"
             )
         }
 
@@ -94,7 +147,7 @@ nonisolated enum DownloadFlushChecks {
                 "the folder and the downloaded file were not both opened to be flushed: \(opened)"
             )
             let inherited = opened.filter { !$0.closeOnExec }.map(\.path)
-            try require(inherited.isEmpty, "\(inherited) were opened without O_CLOEXEC, so a process started meanwhile inherits them")
+            try require(inherited.isEmpty, "\(inherited) were opened without O_CLOEXEC (hygiene: an iOS app starts no process)")
             try require(
                 opened.allSatisfy { $0.folderOnly == ($0.path == folder) },
                 "the folder was not opened with O_DIRECTORY, or a file was: \(opened)"

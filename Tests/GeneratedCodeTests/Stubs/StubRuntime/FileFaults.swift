@@ -18,6 +18,8 @@ public final class FileFaults: @unchecked Sendable {
 
     private let lock = NSLock()
     private var planned: [Key: (code: Int32, times: Int)] = [:]
+    /// Failures planned for every file in a folder, keyed by the folder's path.
+    private var plannedInFolders: [Key: Int32] = [:]
 
     public init() {}
 
@@ -28,20 +30,31 @@ public final class FileFaults: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Every call of `call` on a file in `folder` (resolved) fails with `code`: for a file whose name is not known
+    /// before the app makes it, such as a download's copy on another volume.
+    public func fail(_ call: Call, ofFilesIn folder: String, with code: Int32) {
+        lock.lock()
+        plannedInFolders[Key(call: call, path: folder)] = code
+        lock.unlock()
+    }
+
     /// The error number this call of `call` on `path` fails with, if one is planned; it counts as one of its times.
     public func take(_ call: Call, of path: String) -> Int32? {
         lock.lock()
         defer { lock.unlock() }
         let key = Key(call: call, path: path)
-        guard let fault = planned[key] else { return nil }
+        guard let fault = planned[key] else {
+            return plannedInFolders[Key(call: call, path: (path as NSString).deletingLastPathComponent)]
+        }
         planned[key] = fault.times > 1 ? (fault.code, fault.times - 1) : nil
         return fault.code
     }
 
-    /// Every failure planned for `path` is dropped.
+    /// Every failure planned for `path`, or for the files in it, is dropped.
     public func clear(_ path: String) {
         lock.lock()
         planned = planned.filter { $0.key.path != path }
+        plannedInFolders = plannedInFolders.filter { $0.key.path != path }
         lock.unlock()
     }
 }
