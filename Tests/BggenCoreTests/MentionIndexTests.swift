@@ -17,6 +17,17 @@ struct MentionIndexTests {
         #expect(names == ["register", "stop", "sync", "Sync", "syncNow"] && Set(names) == ["register", "stop", "sync", "Sync", "syncNow"])
     }
 
+    /// A set many times another's size is asked by looking the smaller's names up in it, in either order: each name
+    /// is found wherever its hash falls among the larger's, and a name of another text is not.
+    @Test func aSmallSetIsDisjointFromALargeOneUnlessTheyShareAName() {
+        let many = MentionedNames((0..<500).map { "name\($0)" })
+        for name in (0..<500).map({ "name\($0)" }) {
+            #expect(!many.isDisjoint(with: [name, "other"]) && !MentionedNames([name]).isDisjoint(with: many))
+        }
+        #expect(many.isDisjoint(with: ["name", "name500", "Name1", "name01"]) && MentionedNames(["name500"]).isDisjoint(with: many))
+        #expect(many.isDisjoint(with: []) && MentionedNames([String]()).isDisjoint(with: many))
+    }
+
     /// A body's names gathered as they come: each once, and nothing of one body left for the next, past the table's
     /// first size too (256 slots, at most half full).
     @Test func gatheringKeepsEachNameOnceAndStartsEmpty() {

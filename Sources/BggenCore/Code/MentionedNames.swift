@@ -64,7 +64,12 @@ struct MentionedNames: Sendable, Equatable, Sequence, ExpressibleByArrayLiteral 
     }
 
     /// Whether no name of `other` is mentioned: both walked once in their order, texts compared only where hashes meet.
+    /// Where one holds many times the other's names (the hundreds the caller search met, against one body's ten),
+    /// each name of the smaller is looked up in the larger by its hash instead: walking both read the larger whole
+    /// for every body, a twentieth of doctor's instructions on duckduckgo-iOS.
     func isDisjoint(with other: MentionedNames) -> Bool {
+        if other.count > Self.lookUpRatio * count { return !entries.contains { other.index(of: $0.name, hash: $0.hash) != nil } }
+        if count > Self.lookUpRatio * other.count { return other.isDisjoint(with: self) }
         var mine = 0
         var theirs = 0
         while mine < entries.count, theirs < other.entries.count {
@@ -84,6 +89,10 @@ struct MentionedNames: Sendable, Equatable, Sequence, ExpressibleByArrayLiteral 
         }
         return true
     }
+
+    /// How many times the other's names one set must hold before `isDisjoint` looks the other's up in it: a lookup
+    /// costs a binary search, a step of the walk one comparison.
+    private static let lookUpRatio = 8
 
     mutating func insert(_ name: String) {
         let hash = Self.hash(name)
