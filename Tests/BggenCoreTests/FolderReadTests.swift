@@ -135,6 +135,18 @@ struct FolderReadTests {
         #expect(disk.entries(in: repo.path + "/Big", within: repo.path).map(\.name) == names.sorted())
     }
 
+    /// On Linux a folder is listed by `getdents64` on its own descriptor (five calls fewer a folder than `fdopendir`
+    /// on a copy of it); the suite's portable route lists through `readdir`, as a Mac does.
+    @Test func linuxListsFoldersThroughTheKernelAndThePortableRouteThroughReaddir() {
+        #if os(Linux)
+        #expect(FolderListing.system.listsThroughKernel)
+        #else
+        #expect(!FolderListing.system.listsThroughKernel)
+        #endif
+        #expect(!FolderListing.portable.listsThroughKernel)
+        #expect(!DiskRoute.portable.disk.folderListing.listsThroughKernel)
+    }
+
     /// The code model takes the walk unsorted (sorting 8,000 paths cost doctor a tenth of its serial time) and sorts
     /// what it keeps: read from the disk on every core, run after run, it is the model the one-folder-at-a-time walk
     /// through `entries` gives, down to the order of its files, which file of a linked pair counts, and what a

@@ -1,8 +1,9 @@
 import BggenCore
 
 /// The two routes the real disk takes: through the kernel's name for an open descriptor (`/proc/self/fd` here,
-/// `F_GETPATH` on a Mac), and the portable one a Mac falls back to, which opens every folder from `/` without
-/// following a link. Tests of the disk run on both, so the route Linux never takes by itself is proved here.
+/// `F_GETPATH` on a Mac) and its own listing call (`getdents64` here), and the portable one a Mac falls back to,
+/// which opens every folder from `/` without following a link and lists folders through `readdir`. Tests of the
+/// disk run on both, so the route Linux never takes by itself is proved here.
 public enum DiskRoute: String, CaseIterable, Sendable, CustomStringConvertible {
     case kernelPath
     case portable
@@ -11,7 +12,8 @@ public enum DiskRoute: String, CaseIterable, Sendable, CustomStringConvertible {
 
     /// The disk on this route, comparing names as `volumeCase` says (`.insensitive`: as APFS's default does).
     public func disk(volumeCase: VolumeCase) -> LocalFileSystem {
-        LocalFileSystem(kernelPaths: self == .kernelPath ? .system : .unavailable, volumeCase: volumeCase)
+        LocalFileSystem(kernelPaths: self == .kernelPath ? .system : .unavailable, volumeCase: volumeCase,
+                        folderListing: self == .kernelPath ? .system : .portable)
     }
 
     public var description: String { rawValue }

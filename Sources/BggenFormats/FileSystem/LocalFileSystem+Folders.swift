@@ -24,6 +24,8 @@ extension LocalFileSystem {
             if indices[parent] == nil { order.append(parent) }
             indices[parent, default: []].append(index)
         }
+        let listing = UnsafeMutableRawBufferPointer.allocate(byteCount: FolderListing.bufferSize, alignment: 8)
+        defer { listing.deallocate() }
         var batch: [(folder: Int32, index: Int, isRegular: Bool)] = []
         // The folders a batch reads stay open until it is read; a batch is cut before the open folders come near
         // the process's limit on descriptors (1,024 by default).
@@ -44,7 +46,7 @@ extension LocalFileSystem {
         }
         for parent in order {
             let descriptor = folders.open(parent)
-            let regular = descriptor >= 0 ? Self.regularFiles(in: descriptor) : []
+            let regular = descriptor >= 0 ? regularFiles(in: descriptor, listing: listing) : []
             batch += indices[parent, default: []].map { (descriptor, $0, regular.contains(PathText.name(of: files[$0]))) }
             if batch.count >= 2_048 || folders.count >= 256 { flush() }
         }
@@ -52,17 +54,10 @@ extension LocalFileSystem {
     }
 
     /// The names of the regular files in the open folder `folder`, from one listing's entry types.
-    private static func regularFiles(in folder: Int32) -> Set<String> {
-        let copy = dup(folder)
-        guard copy >= 0 else { return [] }
-        guard let listing = fdopendir(copy) else {
-            close(copy)
-            return []
-        }
-        defer { closedir(listing) }
+    private func regularFiles(in folder: Int32, listing: UnsafeMutableRawBufferPointer) -> Set<String> {
         var names = Set<String>()
-        while let entry = readdir(listing) {
-            guard Int32(entry.pointee.d_type) == Int32(DT_REG) else { continue }
+        folderListing.forEach(in: folder, buffer: listing) { entry in
+            guard Int32(entry.pointee.d_type) == Int32(DT_REG) else { return }
             let name = DirectoryEntryName.name(of: entry)
             if name.isUTF8 { names.insert(name.text) }
         }

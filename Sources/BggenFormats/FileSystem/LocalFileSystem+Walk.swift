@@ -77,8 +77,15 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
     private static var openFoldersLimit: Int { 256 }
     /// Files read as one piece of work: enough to make taking it cheap, few enough to share a large folder.
     private static var batchSize: Int { 32 }
-    /// A batch's buffer, into which each file is read first: larger than most source files.
+    /// A thread's buffer, into which each file is read first: larger than most source files.
     private static var scratchSize: Int { 65_536 }
+
+    /// The memory one thread of the walk lists folders and reads files into, made once for the thread, not for
+    /// each folder and each batch of files.
+    private struct Buffers {
+        let listing: UnsafeMutableRawBufferPointer
+        let scratch: UnsafeMutableRawBufferPointer
+    }
 
     private struct Listing {
         var found: [WalkedFile<Value>] = []
@@ -114,8 +121,14 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
     func run(from descriptor: Int32) -> [WalkedFile<Value>] {
         push(.list(OpenFolder(descriptor, of: self), relative: "", depth: 0, isUTF8: true))
         DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
+            let buffers = Buffers(listing: .allocate(byteCount: FolderListing.bufferSize, alignment: 8),
+                                  scratch: .allocate(byteCount: Self.scratchSize, alignment: 16))
+            defer {
+                buffers.listing.deallocate()
+                buffers.scratch.deallocate()
+            }
             while let next = take() {
-                perform(next)
+                perform(next, buffers)
                 condition.withLock {
                     working -= 1
                     if working == 0 && pending.isEmpty { condition.broadcast() }
@@ -150,20 +163,20 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
         }
     }
 
-    private func perform(_ work: Work) {
+    private func perform(_ work: Work, _ buffers: Buffers) {
         guard request.cancellation?.isCancelled != true else { return }
-        if case .list(let open, let relative, let depth, let isUTF8) = work { return list(open, relative: relative, depth: depth, isUTF8: isUTF8) }
+        if case .list(let open, let relative, let depth, let isUTF8) = work {
+            return list(open, relative: relative, depth: depth, isUTF8: isUTF8, buffers)
+        }
         guard let body else { return }
         var read: [WalkedFile<Value>] = []
         switch work {
         case .list:
             return
         case .read(let open, let files):
-            let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.scratchSize, alignment: 16)
-            defer { scratch.deallocate() }
             for file in files where request.cancellation?.isCancelled != true {
                 let limit = ReadLimit.bytes(for: file.name)
-                let data = LocalFileSystem.read(file.name, in: open.descriptor, limit: limit, scratch: scratch).map { Result<Data, any Error>.success($0) }
+                let data = LocalFileSystem.read(file.name, in: open.descriptor, limit: limit, scratch: buffers.scratch).map { Result<Data, any Error>.success($0) }
                 read.append(WalkedFile(path: file.path, isLink: false, value: body(file.path, data ?? readByPath(file.path))))
             }
         case .readByPath(let files):
@@ -182,17 +195,17 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
     /// each path twice made two generic values for every file of the tree, a metadata lookup each.
     private var readsFiles: Bool { body != nil && request.kind == .file }
 
-    private func list(_ open: OpenFolder, relative: String, depth: Int, isUTF8: Bool) {
-        let listing = entries(of: open, relative: relative, depth: depth, isUTF8: isUTF8)
+    private func list(_ open: OpenFolder, relative: String, depth: Int, isUTF8: Bool, _ buffers: Buffers) {
+        let listing = entries(of: open, relative: relative, depth: depth, isUTF8: isUTF8, into: buffers.listing)
         let queues = openFolders.load(ordering: .relaxed) < Self.openFoldersLimit
         if !readsFiles {
             condition.withLock { walked += listing.found }
         } else {
             for start in stride(from: 0, to: listing.files.count, by: Self.batchSize) {
                 let batch = Work.read(open, Array(listing.files[start..<min(start + Self.batchSize, listing.files.count)]))
-                if queues { push(batch) } else { perform(batch) }
+                if queues { push(batch) } else { perform(batch, buffers) }
             }
-            if !listing.byPath.isEmpty { perform(.readByPath(listing.byPath)) }
+            if !listing.byPath.isEmpty { perform(.readByPath(listing.byPath), buffers) }
             if let body, !listing.unnamed.isEmpty {
                 let unnamed = listing.unnamed.map { path in
                     WalkedFile(path: path, isLink: false, value: body(path, .failure(FileSystemError.nameNotUTF8(PathText.join(folder, path)))))
@@ -205,32 +218,26 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
             guard descriptor >= 0 else { continue }
             let child = Work.list(OpenFolder(descriptor, of: self), relative: relative.isEmpty ? child.name : "\(relative)/\(child.name)",
                                   depth: depth + 1, isUTF8: isUTF8 && child.isUTF8)
-            if openFolders.load(ordering: .relaxed) < Self.openFoldersLimit { push(child) } else { perform(child) }
+            if openFolders.load(ordering: .relaxed) < Self.openFoldersLimit { push(child) } else { perform(child, buffers) }
         }
     }
 
     /// One listing of the open folder: what the walk wants in it, its regular files to read, its links and special
     /// files to read by path, the wanted files whose path is not UTF-8 (issue 43: listed under a repaired name, such a
     /// file was opened by that name, failed, and its code went unseen), and the folders to enter.
-    private func entries(of open: OpenFolder, relative: String, depth: Int, isUTF8 folderIsUTF8: Bool) -> Listing {
+    private func entries(of open: OpenFolder, relative: String, depth: Int, isUTF8 folderIsUTF8: Bool,
+                         into buffer: UnsafeMutableRawBufferPointer) -> Listing {
         var result = Listing()
         let keepsFound = !readsFiles
-        let copy = dup(open.descriptor)
-        guard copy >= 0 else { return result }
-        guard let listing = fdopendir(copy) else {
-            close(copy)
-            return result
-        }
-        defer { closedir(listing) }
-        while let entry = readdir(listing) {
+        fileSystem.folderListing.forEach(in: open.descriptor, buffer: buffer) { entry in
             let (name, isUTF8) = DirectoryEntryName.name(of: entry)
-            guard name != ".", name != ".." else { continue }
+            guard name != ".", name != ".." else { return }
             // Made for the entries kept only: most of a repository's names are neither wanted nor entered.
             func pathOfEntry() -> String { relative.isEmpty ? name : relative + "/" + name }
             var type = Int32(entry.pointee.d_type)
             if type == Int32(DT_UNKNOWN) {
                 var info = stat()
-                guard fstatat(open.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                guard fstatat(open.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
                 type = LocalFileSystem.entryType(ofMode: info.st_mode)
             }
             if type == Int32(DT_DIR) {
@@ -239,14 +246,14 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
                 } else if depth < request.maximumDepth && request.enters(name) {
                     result.folders.append((name, DirectoryEntryName.bytes(of: entry).map { CChar(bitPattern: $0) } + [0], isUTF8))
                 }
-                continue
+                return
             }
-            guard request.kind == .file, request.wants(name) else { continue }
+            guard request.kind == .file, request.wants(name) else { return }
             let path = pathOfEntry()
             guard isUTF8 && folderIsUTF8 else {
                 if keepsFound { result.found.append(WalkedFile(path: path, isLink: false)) }
                 result.unnamed.append(path)
-                continue
+                return
             }
             switch type {
             case Int32(DT_REG):
@@ -256,7 +263,7 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
                 // As `entries` lists it: a link counts when it leads to a file inside the repository.
                 let full = PathText.join(folder, path)
                 guard let target = fileSystem.realPath(full), fileSystem.lies(target, inside: root),
-                      fileSystem.kind(of: target) == .file else { continue }
+                      fileSystem.kind(of: target) == .file else { return }
                 if keepsFound { result.found.append(WalkedFile(path: path, isLink: true)) }
                 result.byPath.append((path, true))
             default:

@@ -8,10 +8,13 @@ public struct LocalFileSystem: FileSystem {
     public let kernelPaths: KernelPaths
     /// Whether a volume tells names apart by case; `.insensitive` compares as APFS's default does.
     public let volumeCase: VolumeCase
+    /// How an open folder is listed; `.portable` through `readdir` everywhere.
+    public let folderListing: FolderListing
 
-    public init(kernelPaths: KernelPaths = .system, volumeCase: VolumeCase = .system) {
+    public init(kernelPaths: KernelPaths = .system, volumeCase: VolumeCase = .system, folderListing: FolderListing = .system) {
         self.kernelPaths = kernelPaths
         self.volumeCase = volumeCase
+        self.folderListing = folderListing
     }
 
     public func isCaseSensitive(_ path: String) -> Bool { volumeCase.isSensitive(at: path) }
