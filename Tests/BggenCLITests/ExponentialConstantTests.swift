@@ -67,6 +67,22 @@ struct ExponentialConstantTests {
         }
     }
 
+    /// A cut constant is said only where an identifier bggen could not resolve may come from it: not beside a
+    /// literal identifier (a long script in a file read for another's sake), but in another file's identifier
+    /// that names it.
+    @Test func aCutConstantIsSaidOnlyWhereAnUnknownIdentifierMayComeFromIt() throws {
+        let literal = Self.source.replacingOccurrences(of: "forTaskWithIdentifier: K.a9", with: "forTaskWithIdentifier: \"com.example.app.refresh\"")
+        let namer = "import BackgroundTasks\nfunc later() { BGTaskScheduler.shared.register(forTaskWithIdentifier: K.a3, using: nil) { $0.setTaskCompleted(success: true) } }\n"
+        for (files, said) in [(["App/Tasks.swift": literal], false), (["App/Tasks.swift": literal, "App/Later.swift": namer], true)] {
+            let repo = try TemporaryDirectory()
+            for (path, source) in files { try repo.write(source, to: path) }
+            try repo.write("name: App\ntargets:\n  App:\n    type: application\n    platform: iOS\n    sources: [App]\n", to: "project.yml")
+            let run = try InProcessRunner.run(["doctor"], in: repo.url)
+            #expect(FilledLines.flat(run.stdout).contains("App/Tasks.swift:6 defines a3, whose value bggen did not build") == said,
+                    "\(files.keys.sorted())\n\(run.stdout)\(run.stderr)")
+        }
+    }
+
     /// The built binary with its address space limited by the shell's `ulimit -v` (in KiB).
     private static func runLimited(_ arguments: [String], in directory: URL) throws -> BinaryRun {
         let binary = try RepositoryPaths.binary.path

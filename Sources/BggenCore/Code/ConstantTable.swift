@@ -26,7 +26,8 @@ struct ConstantTable: Sendable {
     /// `backgroundTaskIdentifier` a closure over `allCases` registers).
     var switchedMembers: [String: [String]] = [:]
     /// Constants whose interpolations grow past `ExpansionBound.maximumLength`, with the line each is defined on:
-    /// their value is unknown, and the warning names them.
+    /// their value is unknown, and the warning names those an unknown identifier may come from
+    /// (`CodeModel.cutConstants`).
     var cut: [(name: String, line: Int)] = []
 
     /// What `Bundle.main.bundleIdentifier` is in the app: the target's bundle identifier, written as the build

@@ -45,7 +45,7 @@ public struct Doctor: Sendable {
                           message: "\(source.file) was not searched for background code: \(source.reason).",
                           why: "A finding there would be missed.", fix: "Nothing to do unless the file holds background work.")
         }
-        // A constant too long to build: an identifier made from it is unknown, so the rules cannot check it.
+        // A constant too long to build that an unknown identifier may come from: the rules cannot check it.
         findings += code.cutConstants.map { cut in
             DoctorFinding(rule: .couldNotCheck, location: FindingLocation(file: cut.file, line: cut.line, column: 1), target: nil,
                           message: ProjectWarning.cutConstant(file: cut.file, line: cut.line, name: cut.name).description,
