@@ -35,16 +35,16 @@ public struct SourceToken: Sendable, Equatable {
         public static func != (lhs: Kind, rhs: Kind) -> Bool { !(lhs == rhs) }
     }
 
-    // The stored properties go from the widest to the narrowest, and a line and a column are kept in 32 bits: a token
-    // takes 48 bytes, not 72 (the order they were declared in padded each small one to eight). A large app's readers
-    // make millions of tokens, a tenth of doctor's memory, each page of it a page fault.
-
+    @usableFromInline package var kind: Kind
     @usableFromInline package var text: String
+    package var line: Int
+    /// For strings: no interpolation, so `text` is the exact value.
+    package var isLiteral = true
+    /// 1-based byte column of an identifier's first character (0 for other tokens), so findings point at it.
+    package var column = 0
     /// For a Swift string with interpolations: the source of each `\(…)`, in order, so a simple one
     /// (`"\(bundleIdentifier).refresh"`) can be resolved; `text` holds `\(…)` in their place.
     package var interpolations: [String] = []
-    private var storedLine: Int32
-    private var storedColumn: Int32 = 0
     /// The innermost `{` open before this token (for a `}`, its own `{`); -1 at the top level. Set once per file by
     /// `SourceLexer.link`, so finding enclosing scopes costs nothing per question.
     var enclosing: Int32 = -1
@@ -52,9 +52,6 @@ public struct SourceToken: Sendable, Equatable {
     package var partner: Int32 = -1
     /// For a `{`: where the declaration or statement it belongs to starts (see `SwiftScopes.headerTokens`).
     var headerStart: Int32 = -1
-    @usableFromInline package var kind: Kind
-    /// For strings: no interpolation, so `text` is the exact value.
-    package var isLiteral = true
     /// For punctuation: its one ASCII byte (0 for any other token), so a reader tells brackets apart by a byte
     /// rather than by comparing strings, which cost a call each for every token of every file read.
     @usableFromInline package private(set) var symbol: UInt8 = 0
@@ -63,26 +60,6 @@ public struct SourceToken: Sendable, Equatable {
     /// `token.text == "func"` says, without a string comparison, and `keyword.declaresType` what hashing the
     /// text into a set of type keywords said.
     @usableFromInline package private(set) var keyword = Keyword.none
-
-    package var line: Int {
-        get { Int(storedLine) }
-        set { storedLine = Int32(clamping: newValue) }
-    }
-
-    /// 1-based byte column of an identifier's first character (0 for other tokens), so findings point at it.
-    package var column: Int {
-        get { Int(storedColumn) }
-        set { storedColumn = Int32(clamping: newValue) }
-    }
-
-    init(kind: Kind, text: String, line: Int, isLiteral: Bool = true, column: Int = 0, interpolations: [String] = []) {
-        self.text = text
-        self.interpolations = interpolations
-        storedLine = Int32(clamping: line)
-        storedColumn = Int32(clamping: column)
-        self.kind = kind
-        self.isLiteral = isLiteral
-    }
 }
 
 /// A word `SourceLexer` names once per token, so readers compare a byte (see `SourceToken.keyword`). A struct with
