@@ -39,7 +39,7 @@ struct BuildSettings: Sendable, Equatable {
 
     /// Lets each configuration know which settings its siblings define (see `definedElsewhere`).
     static func sharingDefinitions(_ configurations: [(name: String, value: BuildSettings)]) -> [(name: String, value: BuildSettings)] {
-        var keys = Set<String>()
+        var keys = Set<String>(minimumCapacity: configurations.reduce(0) { $0 + $1.value.layers.reduce(0) { $0 + $1.count } })
         for configuration in configurations {
             for layer in configuration.value.layers {
                 for assignment in layer { keys.insert(assignment.key) }
@@ -164,9 +164,11 @@ struct BuildSettings: Sendable, Equatable {
     private static func substituteInherited(in value: String, with inherited: () -> String) -> String {
         guard value.contains("inherited") else { return value }
         let lower = inherited()
-        return value.replacingOccurrences(of: "$(inherited)", with: lower)
-            .replacingOccurrences(of: "${inherited}", with: lower)
-            .replacingOccurrences(of: "$inherited", with: lower)
+        // The standard library's `replacing`: Foundation's `replacingOccurrences` goes through `NSString` on Linux,
+        // 25,000 instructions a setting.
+        return value.replacing("$(inherited)", with: lower)
+            .replacing("${inherited}", with: lower)
+            .replacing("$inherited", with: lower)
             .trimmingBlanks()
     }
 

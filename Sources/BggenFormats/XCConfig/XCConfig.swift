@@ -13,7 +13,7 @@ package struct SettingAssignment: Sendable, Equatable {
         var key = qualifiedKey
         // Most keys have no bracket byte at all, which the bytes tell at once: a project's thousands of settings
         // made `firstIndex(of:)`'s walk over characters show in profiles of reading it.
-        if qualifiedKey.utf8.contains(UInt8(ascii: "[")), let bracket = qualifiedKey.firstIndex(of: "[") {
+        if let bracket = qualifiedKey.utf8.firstIndex(of: UInt8(ascii: "[")) {
             key = String(qualifiedKey[..<bracket])
             for part in qualifiedKey[bracket...].split(whereSeparator: { $0 == "[" || $0 == "]" }) {
                 let pair = part.split(separator: "=", maxSplits: 1)
