@@ -112,7 +112,7 @@ public enum ProjectDetector {
         let appTargets = TargetFacts.placingOutput(in: reading.appTargets, entryPoints: code.entryPoints, root: root, fileSystem: fileSystem)
         let report = ProjectReport(
             root: root, kind: layout.kind, projectFiles: files.sorted(), workspace: layout.workspace,
-            usesSynchronizedFolders: reading.usesSynchronizedFolders,
+            usesSynchronizedFolders: reading.usesSynchronizedFolders, namesRemotePackages: reading.namesRemotePackages,
             appTargets: appTargets.sorted { $0.name < $1.name },
             otherTargets: reading.otherTargets.sorted { ($0.name, $0.productType) < ($1.name, $1.productType) },
             packageDeploymentTarget: packageTarget, packagePlatforms: packagePlatforms, existingCode: code.existingCode,
@@ -156,6 +156,7 @@ public enum ProjectDetector {
         reading.ownership.folders += other.ownership.folders
         reading.ownership.files.merge(other.ownership.files) { $0.union($1) }
         reading.usesSynchronizedFolders = reading.usesSynchronizedFolders || other.usesSynchronizedFolders
+        reading.namesRemotePackages = reading.namesRemotePackages || other.namesRemotePackages
     }
 }
 

@@ -180,16 +180,16 @@ public struct Doctor: Sendable {
     private func dependenciesUnread(_ project: ProjectReport) -> Bool {
         let managers = ["Podfile", "Cartfile", "package.json", "pubspec.yaml"]
         if managers.contains(where: { fileSystem.kind(of: PathText.join(project.root, $0)) == .file }) { return true }
+        // The `project.pbxproj`s were searched when the project was read: a megabyte is not read twice.
+        if project.kind == .xcodeProject { return project.namesRemotePackages }
         return project.projectFiles.contains { file in
-            let path = project.kind == .xcodeProject ? "\(file)/project.pbxproj" : file
-            guard let text = try? fileSystem.read(PathText.join(project.root, path)) else { return false }
-            return ByteSearch.contains(Self.remotePackageBytes, in: text) || (file.hasSuffix(".yml") && ByteSearch.contains(Self.specPackagesBytes, in: text))
+            guard let text = try? fileSystem.read(PathText.join(project.root, file)) else { return false }
+            return ByteSearch.contains(ProjectReading.remotePackageBytes, in: text)
+                || (file.hasSuffix(".yml") && ByteSearch.contains(Self.specPackagesBytes, in: text))
         }
     }
 
-    /// Compared as bytes: Foundation's `String.contains` goes through `NSString` on Linux, a twentieth of doctor's
-    /// time on mastodon-ios's project file.
-    private static let remotePackageBytes = Array("XCRemoteSwiftPackageReference".utf8)
+    /// Compared as bytes, as `ProjectReading.remotePackageBytes`.
     private static let specPackagesBytes = Array("\npackages:".utf8)
 }
 

@@ -7,6 +7,12 @@ struct ProjectReading: Sendable {
     var warnings: [ProjectWarning] = []
     var ownership = SourceOwnership()
     var usesSynchronizedFolders = false
+    /// Whether a `project.pbxproj` read names a remote Swift package (see `ProjectReport.namesRemotePackages`).
+    var namesRemotePackages = false
+
+    /// What names a remote Swift package in a project file, compared as bytes: Foundation's `String.contains` goes
+    /// through `NSString` on Linux, a twentieth of doctor's time on mastodon-ios's project file.
+    static let remotePackageBytes = Array("XCRemoteSwiftPackageReference".utf8)
 }
 
 /// Which targets compile a given file, so a `didReceiveRemoteNotification` in a push extension or a macOS app is

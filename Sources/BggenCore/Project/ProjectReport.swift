@@ -26,6 +26,9 @@ public struct ProjectReport: Sendable, Equatable {
     /// Xcode 16 synchronized folders (`PBXFileSystemSynchronizedRootGroup`): new files join their target without
     /// project edits.
     public let usesSynchronizedFolders: Bool
+    /// Whether an `.xcodeproj`'s `project.pbxproj` names a remote Swift package (`XCRemoteSwiftPackageReference`),
+    /// whose code doctor does not read: found in the bytes read for the project, so doctor does not read it again.
+    public let namesRemotePackages: Bool
     /// iOS application targets, sorted by name. More than one: the caller asks, or takes `--target NAME`.
     public let appTargets: [AppTarget]
     public let otherTargets: [OtherTarget]
@@ -45,7 +48,7 @@ public struct ProjectReport: Sendable, Equatable {
     public let warnings: [ProjectWarning]
 
     public init(root: String, kind: ProjectKind, projectFiles: [String], workspace: String? = nil,
-                usesSynchronizedFolders: Bool = false, appTargets: [AppTarget], otherTargets: [OtherTarget] = [],
+                usesSynchronizedFolders: Bool = false, namesRemotePackages: Bool = false, appTargets: [AppTarget], otherTargets: [OtherTarget] = [],
                 packageDeploymentTarget: String? = nil, packagePlatforms: [String]? = nil, existingCode: [CodeFinding] = [],
                 registeredIdentifiers: [RegisteredIdentifier] = [], declaredNames: [DeclaredName] = [],
                 entryPoints: [EntryPoint] = [], sceneDelegates: [EntryPoint] = [], warnings: [ProjectWarning] = []) {
@@ -57,6 +60,7 @@ public struct ProjectReport: Sendable, Equatable {
         self.projectFiles = projectFiles
         self.workspace = workspace
         self.usesSynchronizedFolders = usesSynchronizedFolders
+        self.namesRemotePackages = namesRemotePackages
         self.appTargets = appTargets
         self.otherTargets = otherTargets
         self.packageDeploymentTarget = packageDeploymentTarget

@@ -34,6 +34,7 @@ struct XcodeProjectReader {
         let model = try XcodeProjectModel(data: data, projectPath: projectPath)
         var reading = ProjectReading()
         reading.usesSynchronizedFolders = !model.synchronizedGroups.isEmpty
+        reading.namesRemotePackages = data.withUnsafeBytes { ByteSearch.contains(ProjectReading.remotePackageBytes, in: $0.bindMemory(to: UInt8.self)) }
         var configs = XCConfigCache(root: root, fileSystem: fileSystem)
 
         let projectConfigurations = Dictionary(model.projectConfigurations.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
