@@ -325,21 +325,20 @@ final class SynchronizedCode {
 }
 
 /// Loads each xcconfig once, however many configurations are based on it, and collects its warnings once.
+/// The files they include are read once for all (`XCConfigReads`).
 struct XCConfigCache {
-    let root: String
-    let fileSystem: any FileSystem
+    private var reads: XCConfigReads
     private var files: [String: XCConfigFile] = [:]
     private(set) var warnings: [ProjectWarning] = []
 
     init(root: String, fileSystem: any FileSystem) {
-        self.root = root
-        self.fileSystem = fileSystem
+        reads = XCConfigReads(root: root, fileSystem: fileSystem)
     }
 
     mutating func assignments(of path: String?) -> [SettingAssignment] {
         guard let path else { return [] }
         if let file = files[path] { return file.assignments }
-        let file = XCConfigFile.load(path, root: root, fileSystem: fileSystem)
+        let file = reads.load(path)
         files[path] = file
         if !file.exists { warnings.append(.missingConfigurationFile(path: path)) }
         let found = file.missingIncludes.map { ProjectWarning.missingInclude(file: $0.file, include: $0.include) }

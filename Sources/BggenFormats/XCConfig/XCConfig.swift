@@ -45,65 +45,137 @@ package struct XCConfigFile: Sendable {
 
     /// `path` is relative to `root`.
     package static func load(_ path: String, root: String, fileSystem: any FileSystem) -> XCConfigFile {
+        var reads = XCConfigReads(root: root, fileSystem: fileSystem)
+        return reads.load(path)
+    }
+}
+
+/// The xcconfigs of one repository, each read and split into its lines once, however many files include it: a
+/// project's configurations are based on a dozen files that include the same few (NetNewsWire's codesigning and
+/// target files), and reading those again for each file including them was half of reading its xcconfigs.
+package struct XCConfigReads {
+    private let root: String
+    private let fileSystem: any FileSystem
+    /// Each file read, by its path relative to the root.
+    private var files: [String: ReadFile] = [:]
+    /// Whether each path asked about is a regular file.
+    private var isFile: [String: Bool] = [:]
+
+    package init(root: String, fileSystem: any FileSystem) {
+        self.root = root
+        self.fileSystem = fileSystem
+    }
+
+    /// The file at `path`, relative to the root, with its `#include`s expanded.
+    package mutating func load(_ path: String) -> XCConfigFile {
         var result = XCConfigFile()
-        var visited = Set<String>()
-        guard fileSystem.kind(of: absolute(path, root: root)) == .file else {
+        guard isFile(path) else {
             result.exists = false
             return result
         }
-        read(path, root: root, fileSystem: fileSystem, into: &result, visited: &visited, depth: 0)
+        var visited = Set<String>()
+        read(path, into: &result, visited: &visited, depth: 0)
         return result
     }
 
-    private static func absolute(_ path: String, root: String) -> String {
-        PathText.join(root, path)
+    /// A file's lines that mean something, or why it could not be read.
+    private enum ReadFile {
+        case lines([Line])
+        case unreadable(reason: String)
+    }
+
+    private enum Line {
+        case assignment(SettingAssignment)
+        /// `#include "include"` (`#include?` when `optional`), and the included file's path relative to the root.
+        case include(String, path: String, optional: Bool)
+    }
+
+    private mutating func isFile(_ path: String) -> Bool {
+        if let known = isFile[path] { return known }
+        let found = fileSystem.kind(of: PathText.join(root, path)) == .file
+        isFile[path] = found
+        return found
     }
 
     /// `depth` counts the `#include`s that led here, so a chain of 40,000 files stops at the nesting limit instead
     /// of overflowing the stack.
-    private static func read(_ path: String, root: String, fileSystem: any FileSystem, into result: inout XCConfigFile,
-                             visited: inout Set<String>, depth: Int) {
+    private mutating func read(_ path: String, into result: inout XCConfigFile, visited: inout Set<String>, depth: Int) {
         guard !PathText.leavesRoot(path), visited.insert(path).inserted else { return }
         guard depth <= NestingLimit.maximum else {
             result.unread.append((path, "#include \(NestingLimit.reason)"))
             return
         }
-        let text: String
-        do {
-            text = try fileSystem.read(absolute(path, root: root))
-        } catch {
-            result.unread.append((path, FileSystemError.cause(of: error)))
-            return
+        switch file(path) {
+        case .unreadable(let reason):
+            result.unread.append((path, reason))
+        case .lines(let lines):
+            for line in lines {
+                switch line {
+                case .assignment(let assignment):
+                    result.assignments.append(assignment)
+                case .include(let include, let target, let optional):
+                    if !PathText.leavesRoot(target), isFile(target) {
+                        read(target, into: &result, visited: &visited, depth: depth + 1)
+                    } else if !optional {
+                        result.missingIncludes.append((path, include))
+                    }
+                }
+            }
         }
+    }
+
+    private mutating func file(_ path: String) -> ReadFile {
+        if let known = files[path] { return known }
+        let found: ReadFile
+        do {
+            found = .lines(Self.lines(of: try fileSystem.read(PathText.join(root, path)), path: path))
+        } catch {
+            found = .unreadable(reason: FileSystemError.cause(of: error))
+        }
+        files[path] = found
+        return found
+    }
+
+    private static func lines(of text: String, path: String) -> [Line] {
+        var lines: [Line] = []
         for rawLine in TextLines.split(text) {
             var line = rawLine
             if let comment = commentStart(line) { line = line[..<comment] }
             let trimmed = line.trimmingBlanks()
-            if trimmed.hasPrefix("#include") {
+            if trimmed.utf8.first == UInt8(ascii: "#") && trimmed.hasPrefix("#include") {
                 let optional = trimmed.hasPrefix("#include?")
                 guard let open = trimmed.firstIndex(of: "\""), let close = trimmed.lastIndex(of: "\""), open < close else { continue }
                 let include = String(trimmed[trimmed.index(after: open)..<close])
-                let target = PathText.join(PathText.parent(of: path), include)
-                if !PathText.leavesRoot(target), fileSystem.kind(of: absolute(target, root: root)) == .file {
-                    read(target, root: root, fileSystem: fileSystem, into: &result, visited: &visited, depth: depth + 1)
-                } else if !optional {
-                    result.missingIncludes.append((path, include))
-                }
+                lines.append(.include(include, path: PathText.join(PathText.parent(of: path), include), optional: optional))
                 continue
             }
-            // The `=` that assigns, not one inside a condition such as `[config=Debug]`.
-            var depth = 0
-            let equals = trimmed.firstIndex { character in
-                if character == "[" { depth += 1 }
-                if character == "]" { depth -= 1 }
-                return character == "=" && depth == 0
-            }
-            guard let equals else { continue }
+            guard let equals = assigningEquals(in: trimmed) else { continue }
             let key = String(trimmed[..<equals]).trimmingBlanks()
             guard let first = key.first, first.isLetter || first == "_" else { continue }
             var value = String(trimmed[trimmed.index(after: equals)...]).trimmingBlanks()
             if value.hasSuffix(";") { value.removeLast() }
-            result.assignments.append(SettingAssignment(qualifiedKey: key, value: value.trimmingBlanks()))
+            lines.append(.assignment(SettingAssignment(qualifiedKey: key, value: value.trimmingBlanks())))
+        }
+        return lines
+    }
+
+    /// The `=` that assigns, not one inside a condition such as `[config=Debug]`. A line of ASCII, nearly every
+    /// line, is read by its bytes, each of which is a character: going through its characters was most of reading
+    /// NetNewsWire's xcconfigs.
+    private static func assigningEquals(in line: String) -> String.Index? {
+        var depth = 0
+        let utf8 = line.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            return utf8.firstIndex { byte in
+                if byte == UInt8(ascii: "[") { depth += 1 }
+                if byte == UInt8(ascii: "]") { depth -= 1 }
+                return byte == UInt8(ascii: "=") && depth == 0
+            }
+        }
+        return line.firstIndex { character in
+            if character == "[" { depth += 1 }
+            if character == "]" { depth -= 1 }
+            return character == "=" && depth == 0
         }
     }
 
