@@ -22,22 +22,31 @@ package struct GitIgnore: Sendable {
         case anyFolders
         /// A name without `*` or `?`, equal to a folder's name byte for byte.
         case literal([UInt8])
+        /// `*` and a name without `*` or `?` (`*.xcworkspace`, most globs): a folder's name that ends in those
+        /// bytes. The name's byte where they start equals their first, which is no continuation byte, so the `*`
+        /// takes whole scalars as in `glob`.
+        case ending([UInt8])
         case glob([UInt8])
 
         init(_ bytes: ArraySlice<UInt8>) {
+            let isWildcard = { (byte: UInt8) in byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") }
             if bytes.elementsEqual("**".utf8) {
                 self = .anyFolders
-            } else if bytes.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") }) {
+            } else if bytes.first == UInt8(ascii: "*") && !bytes.dropFirst().contains(where: isWildcard) {
+                self = .ending(Array(bytes.dropFirst()))
+            } else if bytes.contains(where: isWildcard) {
                 self = .glob(Array(bytes))
             } else {
                 self = .literal(Array(bytes))
             }
         }
 
+        /// Lengths are compared first: most names are of another length than a literal, or shorter than an ending.
         func matches(_ name: ArraySlice<UInt8>) -> Bool {
             switch self {
             case .anyFolders: false
-            case .literal(let bytes): bytes.elementsEqual(name)
+            case .literal(let bytes): bytes.count == name.count && bytes.elementsEqual(name)
+            case .ending(let bytes): bytes.count <= name.count && name.suffix(bytes.count).elementsEqual(bytes)
             case .glob(let pattern): GitIgnore.glob(pattern, name)
             }
         }
