@@ -24,8 +24,30 @@ public struct Doctor: Sendable {
     /// rule's findings come from its own check.
     func audit(root: String, targetName: String? = nil, settings: DoctorSettings = DoctorSettings(), checking: Set<String>?) throws -> DoctorReport {
         let fileSystem = fileSystem.contained(in: root)
+        // The model, its call index and the project are freed on a core the report no longer needs, as the walk's
+        // outcomes are: freeing them before the report is written was a fortieth of doctor's time on duckduckgo-iOS.
+        // Only `held` keeps them past `report`, so the last release, which frees them, is the background's.
+        let held = HeldUntilReleased(try context(root: root, fileSystem: fileSystem))
+        defer { held.releaseInBackground() }
+        return try report(of: held.value, root: root, fileSystem: fileSystem, targetName: targetName, settings: settings, checking: checking)
+    }
+
+    /// The project and the model of its code, read, with what every target's audit shares.
+    private func context(root: String, fileSystem: any FileSystem) throws -> AuditContext {
         let (project, code) = try ProjectDetector.read(root: root, fileSystem: fileSystem, stopsAtUnreadableCode: false, readsNameClashes: false,
                                                        dumper: dumper)
+        let extensions = Set(project.otherTargets.filter(\.isExtension).map(\.name))
+        let extensionSessions = code.facts.flatMap { facts -> [ExtensionSession] in
+            let owners = code.targets.targets(of: facts.file)
+            guard !owners.isEmpty, owners.allSatisfy(extensions.contains) else { return [] }
+            return facts.uses.filter { $0.role == .session && $0.value != nil }.map { ExtensionSession(use: $0, targets: owners) }
+        }
+        return AuditContext(project: project, code: code, dependenciesUnread: dependenciesUnread(project), extensionSessions: extensionSessions)
+    }
+
+    private func report(of context: AuditContext, root: String, fileSystem: any FileSystem, targetName: String?, settings: DoctorSettings,
+                        checking: Set<String>?) throws -> DoctorReport {
+        let project = context.project, code = context.code
         var targets = project.appTargets
         if let targetName {
             guard let target = project.appTarget(named: targetName) else {
@@ -69,17 +91,6 @@ public struct Doctor: Sendable {
                                           message: warning.description, why: "Targets the spec defines in ways bggen cannot read would be missed.",
                                           fix: "Nothing to do if every app target was checked."))
         }
-        let extensions = Set(project.otherTargets.filter(\.isExtension).map(\.name))
-        let extensionSessions = facts.flatMap { facts -> [ExtensionSession] in
-            let owners = code.targets.targets(of: facts.file)
-            guard !owners.isEmpty, owners.allSatisfy(extensions.contains) else { return [] }
-            return facts.uses.filter { $0.role == .session && $0.value != nil }.map { ExtensionSession(use: $0, targets: owners) }
-        }
-        let context = AuditContext(project: project, code: code, dependenciesUnread: dependenciesUnread(project),
-                                   extensionSessions: extensionSessions)
-        // The model and its call index are freed on a core the report no longer needs, as the walk's outcomes are:
-        // freeing them before the report is written was a fortieth of doctor's time on duckduckgo-iOS.
-        defer { DispatchQueue.global().async { withExtendedLifetime(context) {} } }
         // Each file's targets, asked once: every target's audit asking them for every file was
         // (files) × (targets) lookups of the targets' folders (issue 43, item 5).
         let owners = facts.map { code.targets.targets(of: $0.file) }
