@@ -164,7 +164,10 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // leave at the name with missing data.
             name: "a downloaded file's bytes are not ordered before its rename",
             scenario: "downloads",
-            edits: [Edit(find: "        try? flush(location, command: F_BARRIERFSYNC)\n", replace: "")],
+            edits: [Edit(
+                find: "        do {\n            try flush(location, command: F_BARRIERFSYNC)\n        } catch let error as POSIXError where error.code == .EPERM || error.code == .EACCES {}\n",
+                replace: ""
+            )],
             caughtBy: ["downloads.finish-orders-the-file-before-the-rename"]
         ),
         Mutant(
@@ -207,16 +210,6 @@ struct Mutant: Sendable, CustomTestStringConvertible {
                 Edit(find: "        try? flush(folder, isFolder: true, command: isCopy ? F_FULLFSYNC : F_BARRIERFSYNC)\n", replace: "        try? flush(folder, isFolder: true, command: isCopy ? F_FULLFSYNC : F_BARRIERFSYNC)\n        protect(destination)\n"),
             ],
             caughtBy: ["downloads.finish-classes-the-file-before-its-barrier"]
-        ),
-        Mutant(
-            // Review 9, M1: on another volume, the copy's class came after its flush to the storage.
-            name: "a download's copy on another volume gets its class after its flush",
-            scenario: "downloads",
-            edits: [Edit(
-                find: "            protect(copy)\n            try flush(copy, command: F_FULLFSYNC)\n",
-                replace: "            try flush(copy, command: F_FULLFSYNC)\n            protect(copy)\n"
-            )],
-            caughtBy: ["downloads.another-volume-classes-the-copy-before-its-flush"]
         ),
         Mutant(
             // Review 9, L1: a descriptor opened without O_CLOEXEC (hygiene: an iOS app starts no process).
@@ -267,6 +260,34 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             scenario: "downloads",
             edits: [Edit(find: "[ENOTSUP, ENOTTY, EINVAL].contains(refusal)", replace: "[ENOTTY, EINVAL].contains(refusal)")],
             caughtBy: ["downloads.a-copy-on-a-file-system-without-F_FULLFSYNC-gets-fsync"]
+        ),
+        Mutant(
+            // Review 10: a failed barrier on the downloaded file itself (EIO) was ignored, so a file whose bytes may
+            // not be on the storage replaced the user's file and was reported as finished.
+            name: "a downloaded file whose barrier fails with EIO is renamed into place",
+            scenario: "downloads",
+            edits: [Edit(
+                find: "        do {\n            try flush(location, command: F_BARRIERFSYNC)\n        } catch let error as POSIXError where error.code == .EPERM || error.code == .EACCES {}\n",
+                replace: "        try? flush(location, command: F_BARRIERFSYNC)\n"
+            )],
+            caughtBy: ["downloads.a-downloaded-file-whose-barrier-fails-fails-its-download-and-keeps-the-old-file"]
+        ),
+        Mutant(
+            // Review 10: a downloaded file its class keeps shut while the device is locked must still be moved.
+            name: "a downloaded file that cannot be opened while the device is locked fails its download",
+            scenario: "downloads",
+            edits: [Edit(find: "where error.code == .EPERM || error.code == .EACCES {}", replace: "where error.code == .EACCES {}")],
+            caughtBy: ["downloads.a-downloaded-file-its-class-keeps-shut-still-moves"]
+        ),
+        Mutant(
+            // Review 10: the app must hear the flush's own error (NSPOSIXErrorDomain, EIO), not one that hides it.
+            name: "a failed flush reports an error of its own making",
+            scenario: "downloads",
+            edits: [Edit(
+                find: "        guard [ENOTSUP, ENOTTY, EINVAL].contains(refusal) else {\n            throw POSIXError(POSIXErrorCode(rawValue: refusal) ?? .EIO)\n",
+                replace: "        guard [ENOTSUP, ENOTTY, EINVAL].contains(refusal) else {\n            throw CocoaError(.fileWriteUnknown)\n"
+            )],
+            caughtBy: ["downloads.a-copy-whose-flush-fails-fails-its-download-and-keeps-the-old-file"]
         ),
         Mutant(
             // Review 9, L5: a folder that cannot be opened or flushed must not fail a download that is in place.

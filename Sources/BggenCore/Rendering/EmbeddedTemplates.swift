@@ -360,18 +360,13 @@ import Foundation
         }
     }
 
-    /// Moves the downloaded file to `destination` by `rename(2)`, so the name only ever holds a whole file: a new
-    /// name appears with all of it, and an existing file there is replaced atomically, a failed move leaving it in
-    /// place; an existing folder is refused, because replacing it would delete what it holds. The downloaded file
-    /// is in the app's container, on the same volume as the app's and its app groups' folders; a destination on
-    /// another volume (`EXDEV`), new or not, gets a copy made beside it and renamed to it (`replace(_:withCopyOf:)`),
-    /// not `moveItem`'s copy into the name itself, which a run ended mid-copy leaves half written there, unreported.
-    /// The file gets class `completeUntilFirstUserAuthentication`, like its folder, before anything is flushed: a
-    /// move keeps the class a file was created with, and a class set after the flushes could be lost with power,
-    /// leaving the file unreadable while the device is locked. Its bytes are then ordered before the rename by a
-    /// barrier (`F_BARRIERFSYNC`). A new name of `key` removes the key's files of other extensions
-    /// (`removeOtherFiles(ofKey:besides:)`), and the folder is then flushed once, after the rename and the removals,
-    /// before the handler hears of the file.
+    /// Moves the downloaded file to `destination` by `rename(2)` (`<stdio.h>`), so the name only ever holds a whole
+    /// file: a new name appears with all of it, and an existing file there is replaced atomically; an existing
+    /// folder is refused, because replacing it would delete what it holds. A destination on another volume
+    /// (`EXDEV`) gets a copy renamed into place (`replace(_:withCopyOf:)`). A new name of `key` removes the key's
+    /// files of other extensions (`removeOtherFiles(ofKey:besides:)`). The handler hears of the file only once the
+    /// rename and removals are flushed; why each step and each flush is the one it is: bggen's docs/generated-code.md,
+    /// "How a finished download reaches its name".
     private static func move(_ location: URL, to destination: URL, key: String?) throws {
         let fileManager = FileManager.default
         let folder = destination.deletingLastPathComponent()
@@ -381,12 +376,13 @@ import Foundation
         if existed && isFolder.boolValue {
             throw BackgroundDownloadError.destinationIsAFolder
         }
+        // The class before any flush, so the flushes cover it: a rename keeps the class a file was created with.
         protect(location)
-        // The system's daemon wrote the file; nothing says its bytes are on the storage yet, and a rename that got
-        // there first would give the name missing data after a power loss. A barrier orders the bytes before the
-        // rename (phase one: the file's bytes and attributes, its class among them, synced; barrier; phase two: the
-        // rename), and costs no cache drain. One that fails leaves the rename unordered, not the download failed.
-        try? flush(location, command: F_BARRIERFSYNC)
+        // A barrier orders the daemon's bytes before the rename; one that fails (EIO) fails the download, and the
+        // old file stays. A file its class keeps shut while the device is locked (EPERM) moves unordered.
+        do {
+            try flush(location, command: F_BARRIERFSYNC)
+        } catch let error as POSIXError where error.code == .EPERM || error.code == .EACCES {}
         let isCopy: Bool
         if rename(location.path, destination.path) == 0 {
             isCopy = false
@@ -399,38 +395,21 @@ import Foundation
         if let key, !existed {
             removeOtherFiles(ofKey: key, besides: destination)
         }
-        // The folder's entries, the rename and any removal, are ordered before the app's record of the file, so a
-        // power loss cannot keep the record and undo the rename (leaving the old file or none, and on another volume
-        // the new one under its copy's hidden name until swept) or a removal. It does not make the rename and the
-        // removals one: a run ended between the rename and the end of the removals, or a power loss before this
-        // flush that keeps the rename alone, leaves the key's file of another extension for good, since the key's
-        // next downloads find their name taken and list nothing. On the app's own volume `F_BARRIERFSYNC` is
-        // enough, and cheap: every later write there, the app's record included, reaches the storage after these,
-        // and fcntl(2) promises the barrier on Apple's SSDs; `F_FULLFSYNC` would empty the whole drive's cache at
-        // every download. Another volume gets `F_FULLFSYNC`: the app records the file on its own volume, which no
-        // barrier on this one orders against.
-        // Errors are ignored: the file is in place, and a folder that cannot be opened or flushed (some file systems
-        // refuse it) must not fail its download.
+        // The rename and removals reach the storage before the app's record of the file: a barrier on the app's
+        // volume, a flush to the storage on another. Errors are ignored: the file is in place, unordered at worst.
         try? flush(folder, isFolder: true, command: isCopy ? F_FULLFSYNC : F_BARRIERFSYNC)
     }
 
-    /// `rename(2)` cannot cross volumes: the downloaded file is copied beside `destination` under a hidden
-    /// temporary name (`copyName(madeAt:)`), on the destination's volume, given its class (which means nothing
-    /// there: another volume has no data-protection classes) and flushed to the storage itself (`F_FULLFSYNC`, so
-    /// the flush covers the class too), and then renamed to it, so the name still
-    /// gets the whole file at once, also after a power loss. Not `F_BARRIERFSYNC`, which would order the bytes
-    /// before the rename without waiting for them: a copy is made only on another volume than the app's (an
-    /// external drive, a network share), and fcntl(2) promises the barrier's hardware support only of Apple's SSDs.
-    /// A copy that fails, or its flush or rename, leaves the old file, if any, and removes the copy. The copies a
-    /// run ended mid-copy left in that folder are removed first (`sweepCopies(in:)`).
+    /// `rename(2)` cannot cross volumes: the downloaded file is copied beside `destination` under a hidden name
+    /// (`copyName(madeAt:)`), flushed to the storage (`F_FULLFSYNC`) and renamed to it, so the name still gets the
+    /// whole file at once. A copy that fails, or its flush or rename, is removed, and the old file, if any, stays.
+    /// The copies a run ended mid-copy left in that folder are removed first (`sweepCopies(in:)`).
     private static func replace(_ destination: URL, withCopyOf location: URL) throws {
         let folder = destination.deletingLastPathComponent()
         sweepCopies(in: folder)
         let copy = folder.appendingPathComponent(copyName(madeAt: Date()))
         do {
             try FileManager.default.copyItem(at: location, to: copy)
-            // Means nothing on another volume, which has no data-protection classes; harmless there.
-            protect(copy)
             try flush(copy, command: F_FULLFSYNC)
             guard rename(copy.path, destination.path) == 0 else {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
@@ -442,35 +421,30 @@ import Foundation
     }
 
     /// Sends what was written to `url`, a file or (`isFolder`) a folder's entries, to the storage with `command`
-    /// (`F_FULLFSYNC` or `F_BARRIERFSYNC`, `<sys/fcntl.h>`), and throws what failed. Since iOS 17 xnu retries a
-    /// refused barrier as `F_FULLFSYNC`; earlier systems, and file systems with neither (fcntl(2) names HFS, FAT,
-    /// UDF and APFS as having `F_FULLFSYNC`; a network share may not), get `fsync(2)` (`<unistd.h>`): it still sends
-    /// the bytes from the device's memory to the drive or the server, though not out of the drive's cache. Only a
-    /// refused command falls back so; any other failure is thrown. A call that a signal interrupts (`EINTR`, which
-    /// a network volume's calls can return) is made again.
+    /// (`F_FULLFSYNC` or `F_BARRIERFSYNC`), and throws what failed. A command the file system refuses falls back to
+    /// `fsync(2)`; a call a signal interrupts (`EINTR`) is made again.
     private static func flush(_ url: URL, isFolder: Bool = false, command: Int32) throws {
-        // <sys/fcntl.h>: O_DIRECTORY opens nothing but a folder; O_CLOEXEC is hygiene (iOS apps start no process).
+        // <fcntl.h>: O_DIRECTORY opens nothing but a folder; O_CLOEXEC is hygiene (iOS apps start no process).
         let descriptor = retryingInterruptions { open(url.path, O_RDONLY | O_CLOEXEC | (isFolder ? O_DIRECTORY : 0)) }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        // <unistd.h>: never retried, since the descriptor is released whatever close answers, and a second close
-        // could close the descriptor of that number another thread has opened since.
+        // <unistd.h>: never retried; the descriptor is released whatever close answers.
         defer { close(descriptor) }
         if retryingInterruptions({ fcntl(descriptor, command) }) == 0 {
             return
         }
-        // <sys/errno.h>: what xnu itself takes for a refused command; any other error (EIO, ENOSPC, ENXIO) says the
-        // bytes may not be on the storage, which a succeeding fsync would hide.
+        // <sys/errno.h>: what xnu takes for a refused command; any other error (EIO) is thrown, not hidden by fsync.
         let refusal = errno
         guard [ENOTSUP, ENOTTY, EINVAL].contains(refusal) else {
             throw POSIXError(POSIXErrorCode(rawValue: refusal) ?? .EIO)
         }
+        // <unistd.h>: fsync(2) still sends the bytes to the drive or the server, if not out of the drive's cache.
         if retryingInterruptions({ fsync(descriptor) }) != 0 {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
     }
 
-    /// What `call` (`open`, `fcntl` or `fsync`) answers, asked again while it fails with `EINTR` (`<sys/errno.h>`):
-    /// a signal came first, and asking again is harmless.
+    /// What `call` (`open`, `fcntl` or `fsync`) answers, asked again while it fails with `EINTR`: a signal came
+    /// first, and asking again is harmless.
     private static func retryingInterruptions(_ call: () -> Int32) -> Int32 {
         while true {
             let result = call()

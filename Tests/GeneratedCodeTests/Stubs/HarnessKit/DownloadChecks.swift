@@ -48,7 +48,7 @@ nonisolated final class RecordingDownloadHandler: TransferRecording, @unchecked 
     let activity = SimulatorSignal()
     private let lock = NSLock()
     private var finishedDownloads: [Finished] = []
-    private var failedDownloads: [(source: URL, error: String)] = []
+    private var failedDownloads: [(source: URL, error: String, code: String)] = []
     private var progressReports: [(source: URL, fraction: Double)] = []
     private var redirected: [URL: URL] = [:]
 
@@ -83,7 +83,8 @@ nonisolated final class RecordingDownloadHandler: TransferRecording, @unchecked 
 
     func downloadDidFail(from source: URL, error: any Error) {
         lock.lock()
-        failedDownloads.append((source, "\(error)"))
+        let code = error as NSError
+        failedDownloads.append((source, "\(error)", "\(code.domain) \(code.code)"))
         lock.unlock()
         activity.fire()
     }
@@ -105,6 +106,13 @@ nonisolated final class RecordingDownloadHandler: TransferRecording, @unchecked 
         lock.lock()
         defer { lock.unlock() }
         return failedDownloads.filter { $0.source == source }.map(\.error)
+    }
+
+    /// The domain and code of each error `downloadDidFail` was given for `source`, as `NSError` has them.
+    func failureCodes(_ source: URL) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return failedDownloads.filter { $0.source == source }.map(\.code)
     }
 
     func progress(_ source: URL) -> [Double] {

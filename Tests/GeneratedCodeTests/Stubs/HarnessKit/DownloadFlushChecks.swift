@@ -1,10 +1,12 @@
 // How a background download's flushes meet what a device's file systems do: a folder that cannot be opened, a flush
 // refused, a call a signal interrupts (EINTR, which a network volume's calls return), a file system with neither
-// flush command. Each leaves the download delivered once, and no descriptor open; a copy on another volume whose
-// F_FULLFSYNC fails otherwise than refused (EIO) fails its download once instead, and leaves the old file. Every
-// descriptor is opened O_CLOEXEC, and a folder as one. The failures are planned with `FileFaults`, which the app
-// module's shim of `open`, `fcntl` and `fsync` consults (AppShim/FileFlushShim.swift), and open descriptors are read
-// from /proc/self/fd, so these checks are Linux's, where the simulator runs. Runs after DownloadChecks, with its kit.
+// flush command, a downloaded file its class keeps shut while the device is locked (EPERM). Each leaves the download
+// delivered once, and no descriptor open. A flush that fails otherwise than refused (EIO), of a copy on another
+// volume (F_FULLFSYNC) or of the downloaded file itself (F_BARRIERFSYNC), fails its download once instead, with that
+// EIO, and leaves the old file. Every descriptor is opened O_CLOEXEC, and a folder as one. The failures are planned
+// with `FileFaults`, which the app module's shim of `open`, `fcntl` and `fsync` consults (AppShim/FileFlushShim.swift),
+// and open descriptors are read from /proc/self/fd, so these checks are Linux's, where the simulator runs. Runs after
+// DownloadChecks, with its kit.
 #if os(Linux)
 @_spi(Simulator) import SimNetworking
 import Foundation
@@ -17,6 +19,7 @@ nonisolated enum DownloadFlushChecks {
         let storage = DownloadStorage(kit)
         defer { storage.removeVolume() }
         let faults = FileFaults.shared
+        let downloads = kit.daemon.downloadsDirectory.resolvingSymlinksInPath().path
 
         /// Downloads a report into a folder of its own on the app's volume whose calls meet `plan`'s failures, and
         /// checks that the app heard of it once, then and at the end of the run, with no descriptor left open in the
@@ -84,38 +87,71 @@ nonisolated enum DownloadFlushChecks {
             )
         }
 
-        report.check("downloads.a-copy-whose-flush-fails-fails-its-download-and-keeps-the-old-file") { context in
-            // F_FULLFSYNC fails with EIO on the copy on another volume, where fsync(2) would succeed: the copy may not
-            // be on the storage, and a succeeding fsync must not hide that by letting it replace the user's file.
-            let folder = try storage.otherVolumeFolder("copy-unflushable")
-            let path = folder.resolvingSymlinksInPath().path
+        /// Downloads a report over the user's report.pdf in `folder` while the files in `failing` (resolved) meet
+        /// `plan`'s failures, and checks that the app heard of it once, by downloadDidFail with the EIO the flush
+        /// got (`NSPOSIXErrorDomain` 5), and that report.pdf is the user's file, alone in the folder.
+        func failOnce(
+            in folder: URL, failing: String, what: String, context: CheckContext, plan: (_ folder: String) -> Void
+        ) throws {
             let file = folder.appendingPathComponent("report.pdf")
             let old = Data("the report the user has".utf8)
             try old.write(to: file)
-            faults.fail(.fcntl, ofFilesIn: path, with: EIO)
-            defer { faults.clear(path) }
+            plan(failing)
+            defer { faults.clear(failing) }
             let source = kit.url("\(UUID().uuidString)/report.pdf")
             kit.handler.redirect(source, to: file)
             let task = try kit.startAndFind(source)
-            try require(kit.daemon.simulateFinish(of: task, contents: Data("a report whose copy failed its flush".utf8)), "the finish events were not delivered")
+            try require(kit.daemon.simulateFinish(of: task, contents: Data("a report whose flush failed".utf8)), "the finish events were not delivered")
             try require(
                 kit.handler.wait(timeout: kit.timeout) { !kit.handler.failures(source).isEmpty || !kit.handler.finished(source).isEmpty },
-                "neither downloadDidFail nor downloadDidFinish was called for a copy whose F_FULLFSYNC failed (EIO)"
+                "neither downloadDidFail nor downloadDidFinish was called for \(what)"
             )
+            try require(kit.handler.finished(source).isEmpty, "the download was reported as finished although \(what)")
+            let codes = kit.handler.failureCodes(source)
             try require(
-                kit.handler.finished(source).isEmpty,
-                "the download was reported as finished although its copy's F_FULLFSYNC failed (EIO): fsync(2) hid the error"
+                codes == ["\(NSPOSIXErrorDomain) \(EIO)"],
+                "downloadDidFail was given \(codes) for \(what), not the flush's own error (\(NSPOSIXErrorDomain) \(EIO), EIO)"
             )
             context.watchForRepeat { grace in
                 kit.handler.wait(timeout: grace) { kit.handler.failures(source).count > 1 || !kit.handler.finished(source).isEmpty }
             }
             context.atAudit {
                 let failed = kit.handler.failures(source).count, finished = kit.handler.finished(source).count
-                try require(failed == 1 && finished == 0, "the failed copy was reported \(failed) times by downloadDidFail and \(finished) by downloadDidFinish; expected one failure")
+                try require(failed == 1 && finished == 0, "\(what): reported \(failed) times by downloadDidFail and \(finished) by downloadDidFinish; expected one failure")
             }
-            try require(FileManager.default.contents(atPath: file.path) == old, "report.pdf no longer holds the user's file: the copy that failed its flush replaced it")
+            try require(FileManager.default.contents(atPath: file.path) == old, "report.pdf no longer holds the user's file after \(what)")
             let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            try require(left == ["report.pdf"], "the folder holds \(left.sorted()) after the failed copy, not report.pdf alone: the copy stays")
+            try require(left == ["report.pdf"], "the folder holds \(left.sorted()) after \(what), not report.pdf alone")
+        }
+
+        report.check("downloads.a-copy-whose-flush-fails-fails-its-download-and-keeps-the-old-file") { context in
+            // F_FULLFSYNC fails with EIO on the copy on another volume, where fsync(2) would succeed: the copy may not
+            // be on the storage, and a succeeding fsync must not hide that by letting it replace the user's file.
+            let folder = try storage.otherVolumeFolder("copy-unflushable")
+            try failOnce(
+                in: folder, failing: folder.resolvingSymlinksInPath().path, what: "the copy's F_FULLFSYNC failed (EIO)", context: context
+            ) { faults.fail(.fcntl, ofFilesIn: $0, with: EIO) }
+        }
+
+        report.check("downloads.a-downloaded-file-whose-barrier-fails-fails-its-download-and-keeps-the-old-file") { context in
+            // On the app's own volume the downloaded file itself gets the barrier (F_BARRIERFSYNC) before its rename;
+            // EIO there says its bytes may not be on the storage, and it must not replace the user's file.
+            let folder = try storage.appVolumeFolder("barrier-failed")
+            try failOnce(
+                in: folder, failing: downloads, what: "the downloaded file's barrier (F_BARRIERFSYNC) failed (EIO)", context: context
+            ) { faults.fail(.fcntl, ofFilesIn: $0, with: EIO) }
+        }
+
+        report.check("downloads.a-downloaded-file-its-class-keeps-shut-still-moves") { context in
+            // A file of class `complete` cannot be opened while the device is locked (EPERM): the barrier cannot be
+            // asked for, and the file is moved unordered rather than the download lost.
+            faults.fail(.open, ofFilesIn: downloads, with: EPERM)
+            defer { faults.clear(downloads) }
+            let (folder, events) = try finish(in: "locked", context: context) { _ in }
+            try require(
+                DownloadStorage.flushed(URL(fileURLWithPath: folder), holding: "report.pdf", by: ["F_BARRIERFSYNC"], in: events),
+                "report.pdf's folder was not flushed after the rename of a downloaded file that could not be opened (EPERM); events: \(events.filter(\.isFileEvent))"
+            )
         }
 
         report.check("downloads.a-copy-on-a-file-system-without-F_FULLFSYNC-gets-fsync") { _ in
@@ -141,7 +177,6 @@ nonisolated enum DownloadFlushChecks {
                 guard case .descriptorOpened(let path, let closeOnExec, let folderOnly) = event else { return nil }
                 return (path, closeOnExec, folderOnly)
             }
-            let downloads = kit.daemon.downloadsDirectory.resolvingSymlinksInPath().path
             try require(
                 opened.contains { $0.path == folder } && opened.contains { $0.path.hasPrefix(downloads + "/") },
                 "the folder and the downloaded file were not both opened to be flushed: \(opened)"

@@ -1,6 +1,6 @@
 // What a background download leaves on the storage. Into a folder on another volume than the downloaded file (an
 // external drive, a file provider's folder), where `rename(2)` fails with EXDEV and the file is copied: the name gets
-// the whole file at once, from a copy given its class and flushed to the storage first, and the copies a run ended
+// the whole file at once, from a copy flushed to the storage first, and the copies a run ended
 // mid-copy left are swept. On the app's volume the downloaded file gets its class and then a barrier before the
 // rename. On either volume, the folder is flushed after the rename and the removal of a key's file of another
 // extension, before the app hears of the file. /dev/shm is a volume of its own (tmpfs); how each name changed is
@@ -57,25 +57,6 @@ nonisolated enum DownloadVolumeChecks {
             try require(
                 events.contains(copy),
                 "the copy \(copies[0]) was not flushed to the storage (F_FULLFSYNC) whole before it was renamed to report.pdf, so a power loss can leave the name with missing data; flushed: \(events.flushes)"
-            )
-        }
-
-        report.check("downloads.another-volume-classes-the-copy-before-its-flush") { _ in
-            // A class set after the flush can be lost with power, and the file is then unreadable while the device
-            // is locked.
-            let folder = try storage.otherVolumeFolder("classed")
-            let (changes, events) = try storage.finish("report.pdf", in: folder, contents: Data("a report read while locked".utf8))
-            let copies = changes.renamed(to: "report.pdf")
-            try require(copies.count == 1, "report.pdf was not renamed into place once: \(changes)")
-            let copy = folder.appendingPathComponent(copies[0]).path
-            let classed = events.firstIndex(of: .protectionSet(path: copy, protection: protection))
-            let flushed = events.firstIndex { event in
-                guard case .fileFlushed("F_FULLFSYNC", copy, _) = event else { return false }
-                return true
-            }
-            try require(
-                classed != nil && flushed != nil && classed! < flushed!,
-                "the copy \(copies[0]) did not get class \(protection) before its flush to the storage (F_FULLFSYNC), so a power loss can leave report.pdf in the class it was created with; events: \(events.filter(\.isFileEvent))"
             )
         }
 
