@@ -35,6 +35,30 @@ struct ChainBudgetTests {
                 "\(messages)")
     }
 
+    /// Among 300 other skipped files, searched in batches that drop a name once more than 8 files hold it: `Current`'s
+    /// 8 files are all found and read wherever they fall.
+    @Test func aNameEightOfManyFilesHoldIsFollowed() throws {
+        #expect(try lateRegistrations(currentHolders: 8, pads: 0, fillers: 300) == [])
+    }
+
+    /// `Current` in 120 of 420 files: the search stops looking for it early, yet the warning counts every file holding
+    /// it that was not read.
+    @Test func aNameManyFilesHoldIsCountedWhenAFindingNamesIt() throws {
+        let messages = try lateRegistrations(currentHolders: 120, pads: 0, fillers: 300)
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("doctor did not follow the receiver's 'Current' (120 files that hold it unread: more than the 8 a name may have read))") == true,
+                "\(messages)")
+    }
+
+    /// The files read for other names are not counted as unread: two pads' files mention `Current` in a comment and are
+    /// read for their `pad`, leaving 9 of `Current`'s 11 files unread.
+    @Test func theFilesReadForOtherNamesAreNotCountedUnread() throws {
+        let messages = try lateRegistrations(currentHolders: 9, pads: 2, padsMentionCurrent: true)
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("doctor did not follow the receiver's 'Current' (9 files that hold it unread: more than the 8 a name may have read))") == true,
+                "\(messages)")
+    }
+
     /// A name from the repository is quoted and escaped as repository text is, and the count of names said is bounded.
     @Test func theNamesSaidAreEscapedAndBounded() {
         let cut = CodeModel.ChainCut(unread: 1, heldByTooMany: false)
@@ -43,8 +67,9 @@ struct ChainBudgetTests {
 
     /// BG004's messages for an app registering in `Screen.start()` at launch, whose view's `.onAppear` calls
     /// `Current.sensors.start()` and `pad<i>.start()` for each of `pads` globals of type `Pad`, each declared alone in
-    /// a file. `Current` is declared in one file and read in `currentHolders - 1` others; `sensors` in one.
-    private func lateRegistrations(currentHolders: Int, pads: Int) throws -> [String] {
+    /// a file. `Current` is declared in one file and read in `currentHolders - 1` others; `sensors` in one. `fillers`
+    /// files hold none of the names; with `padsMentionCurrent`, each pad's file names `Current` in a comment.
+    private func lateRegistrations(currentHolders: Int, pads: Int, fillers: Int = 0, padsMentionCurrent: Bool = false) throws -> [String] {
         let calls = (["Current.sensors.start()"] + (0..<pads).map { "pad\($0).start()" }).joined(separator: "; ")
         var repository = DoctorRepository(permitted: ["com.example.app.refresh"], modes: ["fetch"]).launching("Screen().start()")
             .with("App/Screen.swift", """
@@ -79,7 +104,10 @@ struct ChainBudgetTests {
             repository = repository.with("App/Uses/Use\(index).swift", "enum Use\(index) {\n    static func read() -> Any { Current }\n}\n")
         }
         for index in 0..<pads {
-            repository = repository.with("App/Pads/Pad\(index).swift", "var pad\(index) = Pad()\n")
+            repository = repository.with("App/Pads/Pad\(index).swift", "var pad\(index) = Pad()\n" + (padsMentionCurrent ? "// Not Current.\n" : ""))
+        }
+        for index in 0..<fillers {
+            repository = repository.with("App/Fillers/Filler\(index).swift", "enum Filler\(index) {\n    static let value = \(index)\n}\n")
         }
         let findings = try Doctor(fileSystem: repository.fileSystem).audit(root: DoctorRepository.root).findings
         return findings.filter { $0.rule.id == "BG004" }.map(\.message)

@@ -36,7 +36,7 @@ struct CodeModel: Sendable {
     /// The names receiver chains need that `readChainDeclarations`'s budget left unread, each with how many skipped
     /// files holding it were not read and why: a call on such a chain stays untyped, so any function of its name may
     /// be the one it calls, and a finding whose path passes it says so (`LaunchReach.unfollowed(on:to:)`).
-    var chainNamesNotFollowed: [String: ChainCut] = [:]
+    var chainNamesNotFollowed = ChainCuts()
     /// The wrapper names `readWrapperCalls` did not follow, in the order of their first declarations.
     var wrappersNotFollowed: [WrapperCut] = []
     /// How many files were lexed, and how many of those were read a second time for another file's sake.
@@ -323,7 +323,7 @@ struct CodeModel: Sendable {
         var unread: [Skipped] = []
         // In the files' order, so the facts read again come in the same order on every run.
         var calling: [(entry: Skipped, wrappers: [String: [TaskWrapper]])] = []
-        for (entry, called) in zip(skipped, Self.namesHeld(wrappers.keys, in: skipped, swiftOnly: true)) {
+        for (entry, called) in zip(skipped, Self.namesHeld(wrappers.keys, in: skipped[...], swiftOnly: true)) {
             let visible = called.isEmpty ? [:] : seen(called, from: entry.file)
             if visible.isEmpty { unread.append(entry) } else { calling.append((entry, visible)) }
         }
@@ -355,15 +355,16 @@ struct CodeModel: Sendable {
     /// Which of `names` each skipped file holds as a word, searched on all cores: what every reading after the
     /// first asks of the files the first pass did not lex. A name that is no one word (`Tasks.register`) is held by
     /// none. With `swiftOnly`, the other files hold none; with `stopsAtFirst`, each holds at most the first found.
-    private static func namesHeld(_ names: some Collection<String>, in files: [Skipped], swiftOnly: Bool = false,
+    private static func namesHeld(_ names: some Collection<String>, in files: ArraySlice<Skipped>, swiftOnly: Bool = false,
                                   stopsAtFirst: Bool = false) -> [Set<String>] {
         let words = names.filter(ByteSearch.isWord)
         guard !words.isEmpty, !files.isEmpty else { return Array(repeating: [], count: files.count) }
         let needles = WordNeedles(words.map { Array($0.utf8) })
         let slots = Slots<Set<String>>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            guard !swiftOnly || files[index].file.hasSuffix(".swift") else { return }
-            let held = ByteSearch.wholeWords(of: needles, in: files[index].bytes, stopsAtFirst: stopsAtFirst)
+            let file = files[files.startIndex + index]
+            guard !swiftOnly || file.file.hasSuffix(".swift") else { return }
+            let held = ByteSearch.wholeWords(of: needles, in: file.bytes, stopsAtFirst: stopsAtFirst)
             if !held.isEmpty { slots.store(Set(held.map { words[$0] }), at: index) }
         }
         return slots.values.map { $0 ?? [] }
@@ -447,7 +448,7 @@ struct CodeModel: Sendable {
             }
             let names = round == 0 ? wanted.union(frontier) : frontier
             guard !names.isEmpty, !skipped.isEmpty else { return }
-            let held = Self.namesHeld(names, in: skipped, stopsAtFirst: true)
+            let held = Self.namesHeld(names, in: skipped[...], stopsAtFirst: true)
             let mentioning = RangeSet(skipped.indices.filter { !held[$0].isEmpty }, within: skipped)
             // No file names them: no file defines them or calls towards launch, and no later round has names.
             guard !mentioning.isEmpty else { return }
@@ -505,27 +506,56 @@ struct CodeModel: Sendable {
         wanted.subtract(files.lazy.flatMap(\.propertyTypes).map(\.name))
         wanted.subtract(files.lazy.flatMap(\.declaredTypes.keys))
         guard !wanted.isEmpty else { return }
-        var holders: [String: [Int]] = [:]
-        for (index, held) in Self.namesHeld(wanted, in: skipped, swiftOnly: true).enumerated() {
-            for name in held { holders[name, default: []].append(index) }
-        }
+        let (holders, many) = Self.holders(of: wanted, in: skipped, upTo: Self.mostDeclaringFiles)
         // The rarest names first, a declaration more likely than a use, until `mostChainFiles` files are chosen.
         var picked = Set<Int>()
-        for (_, holding) in holders.filter({ $0.value.count <= Self.mostDeclaringFiles }).sorted(by: { ($0.value.count, $0.key) < ($1.value.count, $1.key) }) {
+        for (_, holding) in holders.sorted(by: { ($0.value.count, $0.key) < ($1.value.count, $1.key) }) {
             guard picked.count + holding.count <= Self.mostChainFiles else { break }
             picked.formUnion(holding)
         }
+        var cuts: [String: ChainCut] = [:]
         for (name, holding) in holders {
             let unread = holding.count(where: { !picked.contains($0) })
-            guard unread > 0 else { continue }
-            chainNamesNotFollowed[name] = ChainCut(unread: unread, heldByTooMany: holding.count > Self.mostDeclaringFiles)
+            if unread > 0 { cuts[name] = ChainCut(unread: unread, heldByTooMany: false) }
         }
-        guard !picked.isEmpty else { return }
         let chosen = picked.sorted().map { skipped[$0] }.sorted { $0.file < $1.file }
-        skipped = skipped.indices.filter { !picked.contains($0) }.map { skipped[$0] }
+        if !picked.isEmpty { skipped = skipped.indices.filter { !picked.contains($0) }.map { skipped[$0] } }
+        chainNamesNotFollowed = ChainCuts(counted: cuts, uncounted: many,
+                                          unread: many.isEmpty ? [] : skipped.filter { $0.file.hasSuffix(".swift") }.map(\.bytes))
+        guard !chosen.isEmpty else { return }
         files += Self.facts(readFor: needs, of: chosen)
         rereadCount += chosen.count
     }
+
+    /// Which skipped Swift files hold each of `names` as a word (by index), for the names at most `limit` of them hold;
+    /// those more hold are `many`. The files are searched in batches, each twice the last, and a name more than `limit`
+    /// files hold is looked for no more: common names (`Current`, `info`, `api`) are found in most batches, and their
+    /// many matches and short lengths made the search of every file for every name most of doctor's work on
+    /// home-assistant-iOS.
+    private static func holders(of names: Set<String>, in files: [Skipped], upTo limit: Int) -> (holders: [String: [Int]], many: Set<String>) {
+        var holders: [String: [Int]] = [:]
+        var many = Set<String>()
+        var sought = names.filter(ByteSearch.isWord)
+        var start = 0
+        var batch = firstHoldersBatch
+        while start < files.count, !sought.isEmpty {
+            let end = min(files.count, start + batch)
+            for (index, held) in zip(start..<end, namesHeld(sought, in: files[start..<end], swiftOnly: true)) {
+                for name in held { holders[name, default: []].append(index) }
+            }
+            for name in sought where holders[name, default: []].count > limit {
+                sought.remove(name)
+                holders[name] = nil
+                many.insert(name)
+            }
+            start = end
+            batch *= 2
+        }
+        return (holders.filter { !$0.value.isEmpty }, many)
+    }
+
+    /// The files `holders(of:in:upTo:)` searches first: enough for a name most files hold to pass the limit.
+    private static let firstHoldersBatch = 32
 
     /// The facts of skipped files read for another file's sake (`needs`), lexed on all cores from the bytes the first
     /// pass kept, in `chosen`'s order: reading them from the disk again read and checked their bytes a second time.
@@ -571,7 +601,7 @@ struct CodeModel: Sendable {
         guard files.contains(where: { $0.handlers.contains { !$0.handsTaskTo.isEmpty } }) else { return }
         let helpers = Dictionary(grouping: files.flatMap(\.taskHelpers), by: \.name)
         let noneSetAnywhere = !files.contains(where: \.mentionsExpirationHandler)
-            && !Self.namesHeld(FileFacts.expirationWords, in: unread, stopsAtFirst: true).contains { !$0.isEmpty }
+            && !Self.namesHeld(FileFacts.expirationWords, in: unread[...], stopsAtFirst: true).contains { !$0.isEmpty }
         let declared = Set(files.flatMap(\.functions).map(\.key))
         for fileIndex in files.indices {
             for handlerIndex in files[fileIndex].handlers.indices {

@@ -298,7 +298,7 @@ final class LaunchReach: @unchecked Sendable {
     private var answers: [Callee: Bool] = [:]
     private let lock = NSLock()
     /// The receiver chains' names the model's budget did not follow (`CodeModel.chainNamesNotFollowed`).
-    private let chainNamesNotFollowed: [String: CodeModel.ChainCut]
+    private let chainNamesNotFollowed: ChainCuts
     /// Where the search for callers towards launch stopped (`CodeModel.callerSearchCut`): a path from launch may
     /// pass through the callers it did not read.
     let callerSearchCut: String?
@@ -310,7 +310,7 @@ final class LaunchReach: @unchecked Sendable {
                   callerSearchCut: code.callerSearchCut)
     }
 
-    init(files: [FileFacts], chainNamesNotFollowed: [String: CodeModel.ChainCut] = [:], callerSearchCut: String? = nil) {
+    init(files: [FileFacts], chainNamesNotFollowed: ChainCuts = ChainCuts(), callerSearchCut: String? = nil) {
         self.chainNamesNotFollowed = chainNamesNotFollowed
         self.callerSearchCut = callerSearchCut
         let inherits = files.reduce(into: [String: Set<String>]()) { result, file in result.merge(file.supertypes) { $0.union($1) } }
@@ -347,10 +347,10 @@ final class LaunchReach: @unchecked Sendable {
         var names = Set<String>()
         for (function, callee) in zip(path, path.dropFirst().map(\.key) + [key]) {
             for shape in function.calls[CodeModel.callableName(callee)] ?? [] where shape.receiverTypes == nil {
-                names.formUnion((shape.receiverChain?.names ?? []).filter { chainNamesNotFollowed[$0] != nil })
+                names.formUnion(shape.receiverChain?.names ?? [])
             }
         }
-        return names.compactMap { name in chainNamesNotFollowed[name].map { (name, $0) } }
+        return names.compactMap { name in chainNamesNotFollowed.cut(of: name).map { (name, $0) } }
             .sorted { ($0.cut.unread, $0.name) < ($1.cut.unread, $1.name) }
     }
 
