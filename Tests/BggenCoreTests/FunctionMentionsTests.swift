@@ -6,24 +6,32 @@ import Testing
 /// otherwise too (passed as a value, read as a property) is not one the caller search may follow as a call only.
 @Suite("Function mentions")
 struct FunctionMentionsTests {
+    /// `Syncer.run()`, whose body calls `sync()`, `stop(now:)` and `save()`, passes `save` as a value with the implicit
+    /// member `.later`, and mentions `sink` and `stay` otherwise.
+    private static let syncer = """
+        final class Syncer {
+            func run() {
+                sync()
+                stop(now: true)
+                save()
+                perform(save, .later)
+                let sink = stay
+            }
+        }
+
+        """
+
+    /// What `LaunchPaths.functions` reads of `Syncer.run()` in `syncer`.
+    private func syncerRun() throws -> FunctionMentions {
+        let tokens = try SourceLexer.tokens(of: Self.syncer, language: .swift)
+        return try #require(LaunchPaths.functions(in: tokens, language: .swift).first { $0.key.hasSuffix("run") })
+    }
+
     /// `sync()` and `stop(now:)` are only called, `later` only as an implicit member; `save` is called and passed
     /// as a value, so it is no call only; `sink` and `stay`, as long as `sync`, `save` and `stop` and starting with
     /// their byte, are mentioned otherwise, so telling them from the called names takes their text.
     @Test func aNameMentionedOtherwiseIsNoCallOnly() throws {
-        let text = """
-            final class Syncer {
-                func run() {
-                    sync()
-                    stop(now: true)
-                    save()
-                    perform(save, .later)
-                    let sink = stay
-                }
-            }
-
-            """
-        let tokens = try SourceLexer.tokens(of: text, language: .swift)
-        let run = try #require(LaunchPaths.functions(in: tokens, language: .swift).first { $0.key.hasSuffix("run") })
+        let run = try syncerRun()
         #expect(run.mentions == ["sync", "stop", "now", "true", "save", "perform", "later", "let", "sink", "stay"])
         #expect(Set(run.calls.keys) == ["sync", "stop", "perform", "later"], "\(run.calls.keys.sorted())")
         #expect(run.calls["stop"]?.first?.labels == ["now"] && run.calls["later"] == [])
@@ -56,23 +64,9 @@ struct FunctionMentionsTests {
     /// is an implicit member, `stop` is called with its label; the names asked about that the body only mentions
     /// otherwise (`sink`) or never (`other`) are not there.
     @Test func theCallsOfSomeNamesReadAloneAreTheirsAmongAll() throws {
-        let text = """
-            final class Syncer {
-                func run() {
-                    sync()
-                    stop(now: true)
-                    save()
-                    perform(save, .later)
-                    let sink = stay
-                }
-            }
-
-            """
-        let tokens = try SourceLexer.tokens(of: text, language: .swift)
         let names: Set<String> = ["save", "stop", "later", "sink", "other"]
-        let alone = try #require(LaunchPaths.functions(in: tokens, language: .swift).first { $0.key.hasSuffix("run") })
-            .calls(of: names, bits: NameBits(names))
-        let all = try #require(LaunchPaths.functions(in: tokens, language: .swift).first { $0.key.hasSuffix("run") }).calls
+        let alone = try syncerRun().calls(of: names, bits: NameBits(names))
+        let all = try syncerRun().calls
         #expect(Set(alone.keys) == ["stop", "later"], "\(alone.keys.sorted())")
         #expect(alone == all.filter { names.contains($0.key) })
     }

@@ -44,6 +44,19 @@ struct ReaderLinearityTests {
         return { _ = try Doctor(fileSystem: fileSystem).audit(root: root, settings: settings) }
     }
 
+    /// An app of `count` permitted entries in its Info.plist (`entry(n)`) and as many registrations of `identifier(n)`
+    /// in one function, as `audit` takes it.
+    static func permitting(_ count: Int, entry: (Int) -> String, registering identifier: (Int) -> String) -> [String: String] {
+        let entries = (0..<count).map { "<string>\(entry($0))</string>" }.joined()
+        let registrations = (0..<count).map {
+            #"    BGTaskScheduler.shared.register(forTaskWithIdentifier: "\#(identifier($0))", using: nil) { task in task.setTaskCompleted(success: true) }"#
+        }.joined(separator: "\n")
+        let plist = DoctorRepository.plist([(BackgroundModes.permittedIdentifiersKey, "<array>\(entries)</array>"),
+                                            (BackgroundModes.key, "<array><string>fetch</string></array>")])
+        return ["project.yml": oneAppSpec, "App/Info.plist": plist,
+                "App/Tasks.swift": "import BackgroundTasks\n\nfunc registerAll() {\n\(registrations)\n}\n"]
+    }
+
     /// The same on disk, for repositories of many folders: the in-memory file system lists a folder by going
     /// through every file it holds, which would time the test's double, not doctor.
     static func auditOnDisk(_ files: [String: String]) throws -> () throws -> Void {
@@ -141,14 +154,7 @@ struct ReaderLinearityTests {
     /// registration (4,000 of each took over two minutes).
     @Test func manyPermittedIdentifiersAndRegistrations() throws {
         try LinearTime.expectLinear(small: 150) { count in
-            let entries = (0..<count).map { "<string>com.example.app.t\($0)</string>" }.joined()
-            let registrations = (0..<count).map {
-                #"    BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.t\#($0)", using: nil) { task in task.setTaskCompleted(success: true) }"#
-            }.joined(separator: "\n")
-            let plist = DoctorRepository.plist([(BackgroundModes.permittedIdentifiersKey, "<array>\(entries)</array>"),
-                                                (BackgroundModes.key, "<array><string>fetch</string></array>")])
-            return Self.audit(["project.yml": Self.oneAppSpec, "App/Info.plist": plist,
-                               "App/Tasks.swift": "import BackgroundTasks\n\nfunc registerAll() {\n\(registrations)\n}\n"])
+            Self.audit(Self.permitting(count, entry: { "com.example.app.t\($0)" }, registering: { "com.example.app.t\($0)" }))
         }
     }
 
@@ -181,14 +187,7 @@ struct ReaderLinearityTests {
     /// they permit: every entry was turned into a pattern and tried again for every registration.
     @Test func manyPermittedEntriesWithAnUndefinedVariable() throws {
         try LinearTime.expectLinear(small: 150) { count in
-            let entries = (0..<count).map { "<string>$(TEAM_PREFIX).t\($0)</string>" }.joined()
-            let registrations = (0..<count).map {
-                #"    BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.t\#($0)", using: nil) { task in task.setTaskCompleted(success: true) }"#
-            }.joined(separator: "\n")
-            let plist = DoctorRepository.plist([(BackgroundModes.permittedIdentifiersKey, "<array>\(entries)</array>"),
-                                                (BackgroundModes.key, "<array><string>fetch</string></array>")])
-            return Self.audit(["project.yml": Self.oneAppSpec, "App/Info.plist": plist,
-                               "App/Tasks.swift": "import BackgroundTasks\n\nfunc registerAll() {\n\(registrations)\n}\n"])
+            Self.audit(Self.permitting(count, entry: { "$(TEAM_PREFIX).t\($0)" }, registering: { "com.example.app.t\($0)" }))
         }
     }
 
@@ -197,16 +196,8 @@ struct ReaderLinearityTests {
     /// were tried one by one for every identifier.
     @Test func manyPermittedEntriesDifferingOnlyBetweenTheirVariables() throws {
         try LinearTime.expectLinear(small: 150) { count in
-            let entries = (0..<count).map { "<string>$(A).x\($0).$(B)</string>" }.joined()
-            let registrations = (0..<count).map {
-                #"    BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.x\#($0).refresh", using: nil) { task in task.setTaskCompleted(success: true) }"#
-            }.joined(separator: "\n")
-            let plist = DoctorRepository.plist([(BackgroundModes.permittedIdentifiersKey, "<array>\(entries)</array>"),
-                                                (BackgroundModes.key, "<array><string>fetch</string></array>")])
-            let fileSystem = InMemoryFileSystem(files: [
-                "\(Self.root)/project.yml": Self.oneAppSpec, "\(Self.root)/App/Info.plist": plist,
-                "\(Self.root)/App/Tasks.swift": "import BackgroundTasks\n\nfunc registerAll() {\n\(registrations)\n}\n",
-            ])
+            let files = Self.permitting(count, entry: { "$(A).x\($0).$(B)" }, registering: { "com.example.x\($0).refresh" })
+            let fileSystem = InMemoryFileSystem(files: Dictionary(uniqueKeysWithValues: files.map { ("\(Self.root)/\($0.key)", $0.value) }))
             return {
                 let report = try Doctor(fileSystem: fileSystem).audit(root: Self.root)
                 #expect(!report.findings.contains { $0.rule.id == "BG001" }, "every registration fits its entry")

@@ -8,24 +8,30 @@ import Testing
 /// the simulator's check `downloads.another-volume-gets-the-whole-file-at-once`, with its mutant.)
 @Suite("A server error never replaces a good download", .tags(.slow), .highPriority, .needsStubSDK)
 struct DownloadErrorPageTests {
+    /// The handler both programs download with: it saves to `target` and records each download's end, a failure
+    /// with its HTTP status.
+    static let recorder = """
+    nonisolated final class Recorder: BackgroundDownloadHandling, @unchecked Sendable {
+        private let lock = NSLock()
+        private var events: [String] = []
+        let target: URL
+        init(target: URL) { self.target = target }
+        func destination(forDownloadFrom source: URL, suggestedFilename: String?) -> URL { target }
+        func downloadDidFinish(from source: URL, savedTo destination: URL) { lock.withLock { events.append("finished") } }
+        func downloadDidFail(from source: URL, error: any Error) {
+            var status = "-"
+            if case .httpStatus(let code, _)? = error as? BackgroundDownloadError { status = String(code) }
+            lock.withLock { events.append("failed \\(status)") }
+        }
+        var recorded: [String] { lock.withLock { events } }
+    }
+    """
+
     static let program = """
         import Foundation
         @_spi(Simulator) import SimNetworking
 
-        nonisolated final class Recorder: BackgroundDownloadHandling, @unchecked Sendable {
-            private let lock = NSLock()
-            private var events: [String] = []
-            let target: URL
-            init(target: URL) { self.target = target }
-            func destination(forDownloadFrom source: URL, suggestedFilename: String?) -> URL { target }
-            func downloadDidFinish(from source: URL, savedTo destination: URL) { lock.withLock { events.append("finished") } }
-            func downloadDidFail(from source: URL, error: any Error) {
-                var status = "-"
-                if case .httpStatus(let code, _)? = error as? BackgroundDownloadError { status = String(code) }
-                lock.withLock { events.append("failed \\(status)") }
-            }
-            var recorded: [String] { lock.withLock { events } }
-        }
+        \(Self.recorder)
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -71,20 +77,7 @@ struct DownloadErrorPageTests {
         import Foundation
         @_spi(Simulator) import SimNetworking
 
-        nonisolated final class Recorder: BackgroundDownloadHandling, @unchecked Sendable {
-            private let lock = NSLock()
-            private var events: [String] = []
-            let target: URL
-            init(target: URL) { self.target = target }
-            func destination(forDownloadFrom source: URL, suggestedFilename: String?) -> URL { target }
-            func downloadDidFinish(from source: URL, savedTo destination: URL) { lock.withLock { events.append("finished") } }
-            func downloadDidFail(from source: URL, error: any Error) {
-                var status = "-"
-                if case .httpStatus(let code, _)? = error as? BackgroundDownloadError { status = String(code) }
-                lock.withLock { events.append("failed \\(status)") }
-            }
-            var recorded: [String] { lock.withLock { events } }
-        }
+        \(Self.recorder)
 
         let target = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         let recorder = Recorder(target: target)
