@@ -364,9 +364,10 @@ import Foundation
     /// file: a new name appears with all of it, and an existing file there is replaced atomically; an existing
     /// folder is refused, because replacing it would delete what it holds. A destination on another volume
     /// (`EXDEV`) gets a copy renamed into place (`replace(_:withCopyOf:)`). A new name of `key` removes the key's
-    /// files of other extensions (`removeOtherFiles(ofKey:besides:)`). The handler hears of the file only once the
-    /// rename and removals are flushed; why each step and each flush is the one it is: bggen's docs/generated-code.md,
-    /// "How a finished download reaches its name".
+    /// files of other extensions (`removeOtherFiles(ofKey:besides:)`). The handler hears of the file only after the
+    /// rename and removals are ordered before the app's next write on that volume (flushed to the storage on
+    /// another), at best: the order is no promise that they are on the storage yet. Why each step and each flush is
+    /// the one it is: bggen's docs/generated-code.md, "How a finished download reaches its name".
     private static func move(_ location: URL, to destination: URL, key: String?) throws {
         let fileManager = FileManager.default
         let folder = destination.deletingLastPathComponent()
@@ -387,6 +388,7 @@ import Foundation
         if rename(location.path, destination.path) == 0 {
             isCopy = false
         } else {
+            // <sys/errno.h>: EXDEV, the destination is on another volume.
             let code = errno
             guard code == EXDEV else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
             try replace(destination, withCopyOf: location)
@@ -421,8 +423,8 @@ import Foundation
     }
 
     /// Sends what was written to `url`, a file or (`isFolder`) a folder's entries, to the storage with `command`
-    /// (`F_FULLFSYNC` or `F_BARRIERFSYNC`), and throws what failed. A command the file system refuses falls back to
-    /// `fsync(2)`; a call a signal interrupts (`EINTR`) is made again.
+    /// (`F_FULLFSYNC` or `F_BARRIERFSYNC` by `fcntl(2)`, `<sys/fcntl.h>`), and throws what failed. A command the
+    /// file system refuses falls back to `fsync(2)`; a call a signal interrupts (`EINTR`) is made again.
     private static func flush(_ url: URL, isFolder: Bool = false, command: Int32) throws {
         // <fcntl.h>: O_DIRECTORY opens nothing but a folder; O_CLOEXEC is hygiene (iOS apps start no process).
         let descriptor = retryingInterruptions { open(url.path, O_RDONLY | O_CLOEXEC | (isFolder ? O_DIRECTORY : 0)) }
@@ -443,8 +445,8 @@ import Foundation
         }
     }
 
-    /// What `call` (`open`, `fcntl` or `fsync`) answers, asked again while it fails with `EINTR`: a signal came
-    /// first, and asking again is harmless.
+    /// What `call` (`open`, `fcntl` or `fsync`) answers, asked again while it fails with `EINTR` (`<sys/errno.h>`):
+    /// a signal came first, and asking again is harmless.
     private static func retryingInterruptions(_ call: () -> Int32) -> Int32 {
         while true {
             let result = call()
