@@ -1,3 +1,5 @@
+import BggenFormats
+
 /// The names a function's body mentions (`FunctionMentions.mentions`), each once, with a hash of its bytes made
 /// where the body is read, on the cores reading the files. `MentionIndex` files each name under that hash on the one
 /// thread that indexes every function: hashing every name again there with `Hasher`, and inserting each of a body's
@@ -129,18 +131,7 @@ struct MentionedNames: Sendable, Equatable, Sequence, ExpressibleByArrayLiteral 
     static func hash(_ name: String) -> UInt64 {
         var name = name
         return name.withUTF8 { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-            var offset = 0
-            let raw = UnsafeRawBufferPointer(bytes)
-            while offset + 8 <= bytes.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9e37_79b9_7f4a_7c15
-                hash ^= hash >> 29
-                offset += 8
-            }
-            while offset < bytes.count {
-                hash = (hash ^ UInt64(bytes[offset])) &* 0x0000_0100_0000_01b3
-                offset += 1
-            }
+            var hash = ByteHash.mix(UnsafeRawBufferPointer(bytes), into: 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count))
             hash ^= hash >> 33
             hash = hash &* 0xff51_afd7_ed55_8ccd
             hash ^= hash >> 33

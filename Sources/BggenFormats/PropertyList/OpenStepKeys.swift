@@ -71,18 +71,7 @@ package struct OpenStepKeys {
 
     /// Eight bytes at a time: object IDs are 24 hex digits.
     private static func hash(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        let raw = UnsafeRawBufferPointer(text)
-        var hash = seed ^ UInt64(raw.count)
-        var offset = 0
-        while offset + 8 <= raw.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-            hash ^= hash >> 29
-            offset += 8
-        }
-        while offset < raw.count {
-            hash = (hash ^ UInt64(raw[offset])) &* 0x0000_0100_0000_01B3
-            offset += 1
-        }
+        var hash = ByteHash.mix(UnsafeRawBufferPointer(text), into: seed ^ UInt64(text.count))
         hash = (hash ^ (hash >> 32)) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
