@@ -87,6 +87,10 @@ public struct TaskSpec: Sendable {
     /// Nil for a kind no task class runs (background transfers, silent push).
     package var taskClass: TaskClass? = nil
     package var symbols: [Symbol] = []
+    /// The manager's function that submits the kind's request when the app enters the background
+    /// (`scheduleAppRefresh`); nil for a kind the system or the user starts. A registration alone submits nothing: the
+    /// next steps show the call, and doctor says (GEN003) while no file of the app makes it.
+    package var scheduleFunction: String? = nil
 
     /// The kind's identifier under the app's bundle identifier, such as `com.example.app.refresh`.
     public func identifier(under prefix: String) -> String? {
@@ -167,14 +171,14 @@ public struct TaskSpec: Sendable {
                                             role: "BGAppRefreshTask"),
                      modes: ["fetch"], entitlements: [], requestMode: "fetch",
                      files: [.taskRun, .taskManager, .users("AppRefreshWork.swift")],
-                     taskClass: TaskClass(name: "BGAppRefreshTask", label: "app refresh"))
+                     taskClass: TaskClass(name: "BGAppRefreshTask", label: "app refresh"), scheduleFunction: "scheduleAppRefresh")
         case .processing:
             TaskSpec(kind: kind, summary: "data processing: long-running maintenance such as database cleanup, ML model updates or large syncs",
                      identifier: Identifier(suffix: "processing", permission: .exact, reportKey: "processing", variable: "processingIdentifier",
                                             role: "BGProcessingTask"),
                      modes: ["processing"], entitlements: [], requestMode: "processing",
                      files: [.taskRun, .taskManager, .users("ProcessingWork.swift")],
-                     taskClass: TaskClass(name: "BGProcessingTask", label: "processing"))
+                     taskClass: TaskClass(name: "BGProcessingTask", label: "processing"), scheduleFunction: "scheduleProcessingTask")
         case .downloads:
             TaskSpec(kind: kind, summary: "background downloads: files and assets that survive app termination",
                      identifier: Identifier(suffix: "background-downloads", permission: .none, reportKey: "downloadSession",

@@ -83,6 +83,19 @@ struct ExponentialConstantTests {
         }
     }
 
+    /// The cut constant's name comes from the repository: a name of thousands of characters is shown quoted and cut
+    /// like any other repository text, so the warning stays a line a reader can take in.
+    @Test func aCutConstantsLongNameIsShownCut() throws {
+        let long = "a3" + String(repeating: "x", count: 5_000)
+        let source = Self.source.replacingOccurrences(of: "static let a3 ", with: "static let \(long) ").replacingOccurrences(of: "\\(a3)", with: "\\(\(long))")
+        let table = ConstantTable(tokens: try SourceLexer.tokens(of: source, language: .swift))
+        #expect(table.cut.map(\.name) == [long])
+        let warning = ProjectWarning.cutConstant(file: "App/Tasks.swift", line: 6, name: long).description
+        #expect(warning.hasPrefix("App/Tasks.swift:6 defines 'a3xxx"), "\(warning)")
+        #expect(warning.contains("(cut: 5002 characters)"), "\(warning)")
+        #expect(warning.count < 400, "\(warning.count) characters")
+    }
+
     /// The built binary with its address space limited by the shell's `ulimit -v` (in KiB).
     private static func runLimited(_ arguments: [String], in directory: URL) throws -> BinaryRun {
         let binary = try RepositoryPaths.binary.path

@@ -80,7 +80,7 @@ struct PendingNextStepsTests {
         #expect(run.status == 0, "\(run.stderr)")
         let doctor = try InProcessRunner.run(["doctor", "."], in: repo.url)
         let output = doctor.stdout + doctor.stderr
-        #expect(output.contains("note [GEN003] The app does not call registerTasks() yet, so no task is registered and background session events are not delivered."), "\(output)")
+        #expect(output.contains("note [GEN003] The app does not call registerTasks() and scheduleProcessingTask() yet, so no task is registered and background session events are not delivered."), "\(output)")
         #expect(output.contains("fix: Do step 3 of bggen/NEXT_STEPS.md, which shows the lines to add: Call the generated code from your SwiftUI App."), "\(output)")
         #expect(output.contains("note [GEN003] The Info.plist keys bggen printed for ElementX/SupportingFiles/target.yml are not added yet (BGTaskSchedulerPermittedIdentifiers: io.element.elementx.processing)"), "\(output)")
         #expect(output.contains("add under targets: ElementX: info: properties: BGTaskSchedulerPermittedIdentifiers: [io.element.elementx.background.refresh, io.element.elementx.processing]  (replaces the list already there); UIBackgroundModes: [audio, fetch, processing, voip, location, remote-notification]  (replaces the list already there), then run xcodegen generate."), "\(output)")
@@ -105,15 +105,63 @@ struct RegisterTasksReceiverTests {
         let repo = try Fixtures.copy("OwnRegisterTasks")
         let output = try doctorAfterInit(repo)
         #expect(FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("Ledger/BackgroundProcessing/BggenBackgroundTaskManager.swift").path))
-        #expect(output.contains("note [GEN003] The app does not call registerTasks() yet"), "\(output)")
+        #expect(output.contains("note [GEN003] The app does not call registerTasks() and scheduleAppRefresh() yet, so no task is registered."), "\(output)")
 
-        // The call the next steps print, added beside the app's own: the note goes.
+        // The registration the next steps print, added beside the app's own: the note names the schedule call alone.
         let delegate = repo.url.appendingPathComponent("Ledger/AppDelegate.swift")
         let text = try String(contentsOf: delegate, encoding: .utf8)
         try text.replacingOccurrences(of: "        return true", with: "        BggenBackgroundTaskManager.shared.registerTasks()\n        return true")
             .write(to: delegate, atomically: true, encoding: .utf8)
+        let registered = try InProcessRunner.run(["doctor", "."], in: repo.url)
+        let registeredOutput = registered.stdout + registered.stderr
+        #expect(registeredOutput.contains("note [GEN003] The app does not call scheduleAppRefresh() yet, so no request is submitted for its task, which never runs."),
+                "\(registeredOutput)")
+        #expect(registeredOutput.components(separatedBy: "[GEN003]").count == 2, "\(registeredOutput)")
+
+        // And the schedule call, as the app enters the background: the note goes.
+        try Self.addingBackgroundCall("BggenBackgroundTaskManager.shared.scheduleAppRefresh()", to: delegate)
         let after = try InProcessRunner.run(["doctor", "."], in: repo.url)
         #expect(!(after.stdout + after.stderr).contains("[GEN003]"), "\(after.stdout)\(after.stderr)")
+    }
+
+    /// An app that pasted the registration and not the schedule call registers a task no request is ever made for:
+    /// GEN003 says so at bggen's declaration of the schedule function, and a mention in a comment is no call.
+    @Test func aRegistrationWithoutTheScheduleCallIsANextStepPending() throws {
+        let repo = try Fixtures.copy("OwnRegisterTasks")
+        let delegate = repo.url.appendingPathComponent("Ledger/AppDelegate.swift")
+        let text = try String(contentsOf: delegate, encoding: .utf8)
+        try text.replacingOccurrences(of: "BackgroundTaskManager.shared.registerTasks()", with: "LedgerJobs.shared.registerTasks()")
+            .write(to: delegate, atomically: true, encoding: .utf8)
+        let own = repo.url.appendingPathComponent("Ledger/BackgroundTaskManager.swift")
+        try String(contentsOf: own, encoding: .utf8).replacingOccurrences(of: "BackgroundTaskManager", with: "LedgerJobs")
+            .write(to: repo.url.appendingPathComponent("Ledger/LedgerJobs.swift"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: own)
+        let run = try InProcessRunner.run(["init", "--yes", "--tasks", "refresh,processing"], in: repo.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        try String(contentsOf: delegate, encoding: .utf8)
+            .replacingOccurrences(of: "        return true", with: "        BackgroundTaskManager.shared.registerTasks()\n        // Later: BackgroundTaskManager.shared.scheduleAppRefresh()\n        return true")
+            .write(to: delegate, atomically: true, encoding: .utf8)
+        let doctor = try InProcessRunner.run(["doctor", "."], in: repo.url)
+        let output = doctor.stdout + doctor.stderr
+        let manager = try String(contentsOf: repo.url.appendingPathComponent("Ledger/BackgroundProcessing/BackgroundTaskManager.swift"), encoding: .utf8)
+        let line = try #require(manager.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("func scheduleAppRefresh()") }) + 1
+        #expect(output.contains("Ledger/BackgroundProcessing/BackgroundTaskManager.swift\n  \(line):1  note [GEN003] The app does not call scheduleAppRefresh() and scheduleProcessingTask() yet, so no request is submitted for their tasks, which never run."),
+                "\(output)")
+        #expect(output.contains("fix: Do step 2 of bggen/NEXT_STEPS.md, which shows the lines to add: Call the generated code"), "\(output)")
+
+        // One of the two called: the note names the other.
+        try Self.addingBackgroundCall("BackgroundTaskManager.shared.scheduleAppRefresh()", to: delegate)
+        let one = try InProcessRunner.run(["doctor", "."], in: repo.url)
+        #expect((one.stdout + one.stderr).contains("note [GEN003] The app does not call scheduleProcessingTask() yet, so no request is submitted for its task, which never runs."),
+                "\(one.stdout)\(one.stderr)")
+    }
+
+    /// `call` in a new `applicationDidEnterBackground(_:)` of the app delegate in `file`.
+    private static func addingBackgroundCall(_ call: String, to file: URL) throws {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let end = try #require(text.range(of: "}\n", options: .backwards))
+        try text.replacingCharacters(in: end, with: "\n    func applicationDidEnterBackground(_ application: UIApplication) {\n        \(call)\n    }\n}\n")
+            .write(to: file, atomically: true, encoding: .utf8)
     }
 
     @Test func anAppFunctionNamedRegisterTasksWithoutAPrefixIsNotBggens() throws {
@@ -126,6 +174,6 @@ struct RegisterTasksReceiverTests {
         }
         let output = try doctorAfterInit(repo)
         #expect(FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("Ledger/BackgroundProcessing/BackgroundTaskManager.swift").path))
-        #expect(output.contains("note [GEN003] The app does not call registerTasks() yet"), "\(output)")
+        #expect(output.contains("note [GEN003] The app does not call registerTasks() and scheduleAppRefresh() yet, so no task is registered."), "\(output)")
     }
 }

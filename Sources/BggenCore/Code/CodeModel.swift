@@ -39,6 +39,8 @@ struct CodeModel: Sendable {
     var chainNamesNotFollowed = ChainCuts()
     /// The wrapper names `readWrapperCalls` did not follow, in the order of their first declarations.
     var wrappersNotFollowed: [WrapperCut] = []
+    /// bggen's schedule functions that its output declares, each with the files that name it (`findScheduleCalls`).
+    var scheduleFunctions: [ScheduleFunction] = []
     /// How many files were lexed, and how many of those were read a second time for another file's sake.
     var lexedCount = 0
     var rereadCount = 0
@@ -204,6 +206,7 @@ struct CodeModel: Sendable {
         model.readChainDeclarations(from: &skipped, needs: needs, calling: callerNames)
         model.resolveConstants()
         model.settleHandOffs(unread: skipped)
+        model.findScheduleCalls(unread: skipped)
         model.followSessionHandOffs()
         for facts in model.files {
             for (name, isolation) in facts.declaredTypes { model.typeDeclarations[name, default: []].append((facts.file, isolation)) }
@@ -589,6 +592,31 @@ struct CodeModel: Sendable {
             let files = unread == 1 ? "1 file that holds" : "\(unread) files that hold"
             return "\(RepositoryText.quoted(name)) (\(files) it unread: \(why))"
         }
+    }
+
+    /// Where bggen's output declares a schedule function (`TaskSpec.scheduleFunction`), and which files name it: a
+    /// function of a file read here mentions it, or a file no reading lexed holds it as a word. Only a repository
+    /// with bggen's output searches, so doctor on any other spends nothing here.
+    private mutating func findScheduleCalls(unread: [Skipped]) {
+        var found: [String: ScheduleFunction] = [:]
+        for facts in files where facts.provenance != .foreign {
+            for function in facts.functions {
+                let name = function.key
+                guard ScheduleFunction.names.contains(name) else { continue }
+                let location = FindingLocation(file: facts.file, line: function.line, column: 1)
+                if found[name].map({ location < $0.declaration }) ?? true { found[name] = ScheduleFunction(name: name, declaration: location) }
+            }
+        }
+        guard !found.isEmpty else { return }
+        for facts in files {
+            for name in found.keys where facts.functions.contains(where: { $0.mentions.contains(name) }) {
+                found[name]?.namedIn.insert(facts.file)
+            }
+        }
+        for (entry, held) in zip(unread, Self.namesHeld(found.keys, in: unread[...])) {
+            for name in held { found[name]?.namedIn.insert(entry.file) }
+        }
+        scheduleFunctions = found.values.sorted { $0.declaration < $1.declaration }
     }
 
     /// A launch handler whose task is handed to functions of other files is judged by them. Where each is a task

@@ -123,7 +123,8 @@ public struct Doctor: Sendable {
             findings += audit.run(only: checking)
         }
         findings += TemplateAge.outdatedFiles(root: root, fileSystem: fileSystem).map { .outdatedGenerated($0, runIn: "the repository") }
-        findings = PendingNextSteps.merge(findings, root: root, project: project, fileSystem: fileSystem)
+        findings = PendingNextSteps.merge(findings, root: root, project: project, fileSystem: fileSystem,
+                                          schedules: code.scheduleFunctions.map { ($0, code.targets.targets(of: $0.declaration.file).first) })
         // Many findings edit one Info.plist: whose else it is, resolved once a file.
         var users: [String: [String]] = [:]
         findings = findings.map { finding in

@@ -90,7 +90,7 @@ public enum ProjectWarning: Sendable, Equatable, Comparable, CustomStringConvert
         case .unresolvedIdentifier(let file, let line, let expression):
             "\(file):\(line) registers a task with \(RepositoryText.quoted(expression)), whose value bggen cannot see; check that the identifier is in BGTaskSchedulerPermittedIdentifiers."
         case .cutConstant(let file, let line, let name):
-            "\(file):\(line) defines \(name), whose value bggen did not build \(ExpansionBound.cutNote); an identifier made from it is unknown to bggen."
+            "\(file):\(line) defines \(RepositoryText.name(name)), whose value bggen did not build \(ExpansionBound.cutNote); an identifier made from it is unknown to bggen."
         case .unreadableSource(let file, let reason):
             "\(file) was not searched for background code: \(reason)."
         case .multipleAppTargets(let names):

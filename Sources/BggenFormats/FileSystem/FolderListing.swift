@@ -44,7 +44,8 @@ public struct FolderListing: Sendable {
         }
     }
 
-    /// The portable route: `readdir` on a copy of the descriptor, which `closedir` closes.
+    /// The portable route: `readdir` on a copy of the descriptor, which `closedir` closes (`fdopendir`, `readdir` and
+    /// `closedir` from `<dirent.h>`, POSIX's and Darwin's alike).
     private static func forEachThroughReaddir(in folder: Int32, _ body: (UnsafePointer<dirent>) -> Void) {
         let copy = dup(folder)
         guard copy >= 0 else { return }
