@@ -36,6 +36,6 @@ struct FlavourTargetsTests {
         let doctor = try InProcessRunner.run(["doctor"], in: repo.url)
         #expect(!doctor.stdout.contains("Courier Staging submits"), "\(doctor.stdout)")
         #expect(!doctor.stdout.contains("[BG001]") && !doctor.stdout.contains("[BG003]"), "\(doctor.stdout)")
-        #expect(doctor.stdout.contains("[GEN003] The app does not call registerTasks() yet"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("[GEN003] The app does not call registerTasks() and scheduleAppRefresh() yet, so no task is registered."), "\(doctor.stdout)")
     }
 }
