@@ -41,6 +41,10 @@ package struct GitIgnore: Sendable {
             }
         }
 
+        var isAnyFolders: Bool {
+            if case .anyFolders = self { true } else { false }
+        }
+
         /// Lengths are compared first: most names are of another length than a literal, or shorter than an ending.
         func matches(_ name: ArraySlice<UInt8>) -> Bool {
             switch self {
@@ -111,9 +115,14 @@ package struct GitIgnore: Sendable {
         }
         // An anchored path without `**` (`App.xcodeproj/xcuserdata`): component for component, without the two
         // arrays per component the general match allocates (most of a folder's verdict on pocket-casts-ios).
-        if !pattern.contains(where: { if case .anyFolders = $0 { true } else { false } }) {
+        if !pattern.contains(where: \.isAnyFolders) {
             return pattern.count == path.count && zip(pattern, path).allSatisfy { $0.matches($1) }
         }
+        // A pattern that starts or ends with a name (`fastlane/screenshots/**/*.png`, `**/swiftpm/Package.resolved`)
+        // matches only a path whose first or last component that name matches: most folders are turned away here,
+        // before the general match allocates its arrays.
+        if let first = pattern.first, !first.isAnyFolders, !first.matches(path[0]) { return false }
+        if let last = pattern.last, !last.isAnyFolders, !last.matches(path[path.count - 1]) { return false }
         // reachable[j]: the first i pattern components can match the first j path components.
         var reachable = [Bool](repeating: false, count: path.count + 1)
         reachable[0] = true
