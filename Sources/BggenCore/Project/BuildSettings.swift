@@ -15,7 +15,7 @@ struct BuildSettings: Sendable, Equatable {
     var builtins: [String: String]
     /// Settings other configurations of the same target define. One missing here is empty, as Xcode expands it,
     /// rather than unknown: Home Assistant sets `BUNDLE_ID_SUFFIX = .dev` for Debug only.
-    var definedElsewhere: Set<String> = []
+    var definedElsewhere = DefinedNames([])
 
     /// What `$(SRCROOT)` expands to, so a resolved path can be told apart from one that merely starts with "/".
     static let projectDirectoryMarker = "\u{1}SRCROOT"
@@ -39,15 +39,10 @@ struct BuildSettings: Sendable, Equatable {
 
     /// Lets each configuration know which settings its siblings define (see `definedElsewhere`).
     static func sharingDefinitions(_ configurations: [(name: String, value: BuildSettings)]) -> [(name: String, value: BuildSettings)] {
-        var keys = Set<String>(minimumCapacity: configurations.reduce(0) { $0 + $1.value.layers.reduce(0) { $0 + $1.count } })
-        for configuration in configurations {
-            for layer in configuration.value.layers {
-                for assignment in layer { keys.insert(assignment.key) }
-            }
-        }
+        let names = DefinedNames(configurations.map(\.value.layers))
         return configurations.map { configuration in
             var settings = configuration.value
-            settings.definedElsewhere = keys
+            settings.definedElsewhere = names
             return (configuration.name, settings)
         }
     }
@@ -311,5 +306,42 @@ private extension String {
         var text = Substring(self)
         while text.first == prefix { text = text.dropFirst() }
         return String(text)
+    }
+}
+
+/// The names the layers of a target's configurations set, gathered into a set the first time one is asked about:
+/// only an expansion that meets a variable no layer of its own configuration sets asks, and gathering every
+/// target's names when its project was read hashed every setting of every layer again for each target.
+final class DefinedNames: @unchecked Sendable, Equatable {
+    /// Each configuration's layers, shared with its `BuildSettings`.
+    private let configurations: [[[SettingAssignment]]]
+    /// Guards `gathered`: a target's settings may be asked from several threads.
+    private let lock = NSLock()
+    private var gathered: Set<String>?
+
+    init(_ configurations: [[[SettingAssignment]]]) {
+        self.configurations = configurations
+    }
+
+    func contains(_ name: String) -> Bool {
+        names.contains(name)
+    }
+
+    private var names: Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        if let gathered { return gathered }
+        var names = Set<String>()
+        for layers in configurations {
+            for layer in layers {
+                for assignment in layer { names.insert(assignment.key) }
+            }
+        }
+        gathered = names
+        return names
+    }
+
+    static func == (lhs: DefinedNames, rhs: DefinedNames) -> Bool {
+        lhs === rhs || lhs.names == rhs.names
     }
 }
