@@ -254,6 +254,9 @@ private struct Discovery {
         throw .noProject(root)
     }
 
+    /// The keys a spec's top level has, as bytes.
+    private static let nameKey = Array("name:".utf8), targetsKey = Array("targets:".utf8)
+
     /// YAML files at the root or one folder down that read like an XcodeGen spec under another name
     /// (`xcodegen --spec project-xyz.yml`): a `name:` and a `targets:` key at the top level. Files a spec includes
     /// usually have no `name:`. Found by a walk one level deep, which makes a path only for a YAML file: listing every
@@ -264,7 +267,10 @@ private struct Discovery {
             PathText.hasSuffix(name, ".yml", ignoringCase: ignoringCase) || PathText.hasSuffix(name, ".yaml", ignoringCase: ignoringCase)
         }
         return candidates.filter { path in
-            guard let text = try? fileSystem.read(PathText.join(root, path)) else { return false }
+            // Both keys' bytes are looked for first: most YAML files (CI, SwiftGen, Crowdin) lack one, and splitting
+            // a file into lines of Characters cost 500 instructions a byte.
+            guard let text = try? fileSystem.read(PathText.join(root, path)),
+                  ByteSearch.contains(Self.nameKey, in: text), ByteSearch.contains(Self.targetsKey, in: text) else { return false }
             let lines = text.split(separator: "\n").map { $0.hasSuffix("\r") ? $0.dropLast() : $0[...] }
             return lines.contains { $0.hasPrefix("name:") } && lines.contains { $0 == "targets:" || $0.hasPrefix("targets: ") }
         }.sorted()
