@@ -52,6 +52,28 @@ struct OwnCodeFolderTests {
         #expect(app.outputFolder == "Sources/BackgroundProcessing", "@main and the app's code are in Sources/")
     }
 
+    /// A target with synchronized folders whose output folder is in none of them is told to add the folder in Xcode,
+    /// or to choose a synchronized folder: only the one holding the app's entry, never the first of its feature folders
+    /// (home-assistant's App lists its files one by one and synchronizes `Sources/App/Assist`).
+    @Test func onlyTheEntrysSynchronizedFolderIsOfferedForTheOutput() throws {
+        let root = Fixtures.folder.appendingPathComponent("HomeAssistant").path
+        let project = try #require(try ExistingProject.detect(root: root, targetName: "App", fileSystem: LocalFileSystem()))
+        let app = try #require(project.target)
+        let elsewhere = "Sources/Elsewhere/BackgroundProcessing"
+        #expect(project.integrationNote(outputFolder: elsewhere)
+                == "Sources/Elsewhere/BackgroundProcessing is not in a folder App compiles: add it to the App target in Xcode (File > Add Files), or pass --output inside Sources/App.")
+        func synchronizing(_ folders: [String]) -> ExistingProject {
+            let target = AppTarget(name: app.name, definedIn: app.definedIn, bundleIdentifier: app.bundleIdentifier, deploymentTarget: app.deploymentTarget,
+                                   swiftVersion: app.swiftVersion, defaultActorIsolation: app.defaultActorIsolation, infoPlist: app.infoPlist,
+                                   entitlements: app.entitlements, sourceFolder: app.sourceFolder, outputFolder: app.outputFolder, synchronizedFolders: folders)
+            return ExistingProject(report: project.report, target: target, style: project.style)
+        }
+        #expect(synchronizing(["Sources/API", "Sources/App"]).integrationNote(outputFolder: elsewhere)
+                == "Sources/Elsewhere/BackgroundProcessing is not in a folder App compiles: add it to the App target in Xcode (File > Add Files), or pass --output inside Sources/App.")
+        #expect(synchronizing(["Sources/App/Assist"]).integrationNote(outputFolder: "Sources/App/BackgroundProcessing")
+                == "Sources/App/BackgroundProcessing is not in a folder App compiles: add it to the App target in Xcode (File > Add Files).")
+    }
+
     @Test func anXcodeGenIconListedFirstIsNoPlaceForCodeAndFilesListedOneByOneNameTheLineToAdd() throws {
         let root = Fixtures.folder.appendingPathComponent("XcodeGenIconFirst").path
         let app = try #require(try detect("XcodeGenIconFirst").appTarget(named: "Lumen"))

@@ -379,12 +379,19 @@ public struct ExistingProject: Sendable {
         switch report.kind {
         case .xcodeProject:
             if target.synchronizedFolders.contains(where: inside) { return nil }
-            guard let synchronized = target.synchronizedFolders.first else {
+            guard !target.synchronizedFolders.isEmpty else {
                 let names = ([target] + flavours).map { RepositoryText.name($0.name) }
                 let targets = flavours.isEmpty ? "the \(names[0]) target" : "the \(names.dropLast().joined(separator: ", ")) and \(names.last!) targets"
                 return "\(names[0]) lists its files one by one: add \(outputFolder) to \(targets) in Xcode (File > Add Files)."
             }
-            return "\(outputFolder) is not in a folder \(RepositoryText.name(target.name)) compiles: add it to the \(RepositoryText.name(target.name)) target in Xcode (File > Add Files), or pass --output inside \(synchronized)."
+            let add = "\(outputFolder) is not in a folder \(RepositoryText.name(target.name)) compiles: add it to the \(RepositoryText.name(target.name)) target in Xcode (File > Add Files)"
+            // A synchronized folder holding the app's entry (its `@main` type or app delegate) is a home for bggen's
+            // files; a feature's folder (home-assistant's `Sources/App/Assist`, its first) is not, and is not offered.
+            let entries = Self.entryPoints(report, target: target).map(\.file)
+            guard let home = target.synchronizedFolders.first(where: { folder in entries.contains { PathText.isInside($0, folder) } }) else {
+                return add + "."
+            }
+            return add + ", or pass --output inside \(home)."
         case .xcodeGen, .tuist:
             let generator = report.kind == .xcodeGen ? "xcodegen generate" : "tuist generate"
             if target.listedSources.contains(where: inside) {
