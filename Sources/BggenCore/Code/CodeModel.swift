@@ -254,7 +254,7 @@ struct CodeModel: Sendable {
         }
         let tokens: [SourceToken]
         do {
-            tokens = try SourceLexer.tokens(utf8: Array(framed.bytes), language: language)
+            tokens = try SourceLexer.tokens(of: framed, language: language)
         } catch {
             return .failed(file: file, line: error.line, reason: error.reason)
         }
@@ -568,7 +568,7 @@ struct CodeModel: Sendable {
         DispatchQueue.concurrentPerform(iterations: chosen.count) { index in
             let file = chosen[index].file
             let language: SourceLexer.Language = file.hasSuffix(".swift") ? .swift : .objectiveC
-            guard let tokens = try? SourceLexer.tokens(utf8: Array(chosen[index].bytes.bytes), language: language) else { return }
+            guard let tokens = try? SourceLexer.tokens(of: chosen[index].bytes, language: language) else { return }
             slots.store(FileFacts(file: file, tokens: tokens, language: language, needs: needs), at: index)
         }
         return slots.values.compactMap(\.self)

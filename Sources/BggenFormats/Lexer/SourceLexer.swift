@@ -189,17 +189,20 @@ public enum SourceLexer {
     /// an app's own sources are scanned leniently, because a lexer this small must not stop a run over Swift it
     /// does not fully understand.
     package static func tokens(of text: String, language: Language, strict: Bool = false) throws(SourceSyntaxError) -> [SourceToken] {
-        try tokens(utf8: Array(text.utf8), language: language, strict: strict)
+        // In place: a native String's bytes are contiguous already, where an array of them was a copy of the file.
+        var text = text
+        return try text.withUTF8 { bytes in Result { () throws(SourceSyntaxError) in try tokens(utf8: bytes, language: language, strict: strict) } }.get()
     }
 
-    /// The same, from a file's bytes, which must be UTF-8: a file the first pass kept as bytes is lexed without
-    /// being made a String first.
-    package static func tokens(utf8 bytes: [UInt8], language: Language, strict: Bool = false) throws(SourceSyntaxError) -> [SourceToken] {
-        var lexer = bytes.withUnsafeBufferPointer { bytes in
-            var lexer = Lexer(bytes: bytes, language: language)
-            lexer.run()
-            return lexer
-        }
+    /// The same, from a file's bytes as the first pass kept them (UTF-8), lexed where they lie: neither made a String
+    /// nor copied into an array first, as each file the first pass lexed, or a later reading lexes, was.
+    package static func tokens(of bytes: FramedBytes, language: Language) throws(SourceSyntaxError) -> [SourceToken] {
+        try bytes.withBytes { bytes in Result { () throws(SourceSyntaxError) in try tokens(utf8: bytes, language: language, strict: false) } }.get()
+    }
+
+    private static func tokens(utf8 bytes: UnsafeBufferPointer<UInt8>, language: Language, strict: Bool) throws(SourceSyntaxError) -> [SourceToken] {
+        var lexer = Lexer(bytes: bytes, language: language)
+        lexer.run()
         if let line = lexer.tooDeep {
             throw SourceSyntaxError(line: line, reason: NestingLimit.reason)
         }
