@@ -70,4 +70,13 @@ struct FunctionMentionsTests {
         #expect(Set(alone.keys) == ["stop", "later"], "\(alone.keys.sorted())")
         #expect(alone == all.filter { names.contains($0.key) })
     }
+
+    /// A finding names a function by its key as Swift spells a call: each `:` of a delegate method's key opens its
+    /// labels (`scene(_:willConnectTo:)`), and a key without one takes `()`.
+    @Test func aKeyIsNamedAsItsCall() {
+        #expect(LaunchPaths.callName("scene:willConnectTo") == "scene(_:willConnectTo:)")
+        #expect(LaunchPaths.callName("application:didFinishLaunchingWithOptions") == "application(_:didFinishLaunchingWithOptions:)")
+        #expect(LaunchPaths.callName("Tasks.init") == "Tasks.init()")
+        #expect(LaunchPaths.callName("a:b:c") == "a(_:b(_:c:)")
+    }
 }
