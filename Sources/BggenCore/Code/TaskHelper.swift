@@ -17,11 +17,11 @@ struct TaskHelper: Sendable, Equatable {
     static func all(in tokens: [SourceToken], file: String) -> [TaskHelper] {
         var declared: Set<String> = []
         var candidates: [Int] = []
-        var scopes = FunctionScopes(tokens: tokens)
+        let scopes = FunctionScopes(tokens: tokens)
         for index in tokens.indices where index > 0 && tokens[index - 1].keyword == .func && tokens[index].kind == .identifier {
             declared.insert(tokens[index].text)
             // The type of the first parameter, as the header reader `StoredCompletion` uses too reads it.
-            guard let scope = scopes.function(declaredAt: index - 1)?.scope, let first = scope.parameters.first,
+            guard let scope = scopes.signature(declaredAt: index - 1), let first = scope.parameters.first,
                   let type = scope.signature[first].flatMap({ tokens[$0.type].first?.text }) else { continue }
             if type.hasPrefix("BG"), type.hasSuffix("Task") { candidates.append(index) }
         }

@@ -40,13 +40,26 @@ package struct FunctionScopes: Sendable {
     /// The function the `func` keyword at `index` declares: its body's `{` and its scope; nil for a protocol
     /// requirement, which has no body.
     package mutating func function(declaredAt index: Int) -> (open: Int, scope: Scope)? {
-        // Up to the body's `{`, or to whatever ends a requirement first (a `}`, the next `func`), so that thousands of
-        // requirements in a protocol are each read to their end, not to the next body.
-        guard index + 1 < tokens.count,
-              let open = tokens[(index + 1)...].firstIndex(where: { ($0.text == "{" || $0.text == "}") && $0.kind == .punctuation || $0.keyword == .func && $0.kind == .identifier }),
-              tokens[open].text == "{", let scope = scope(opening: open), scope.name == tokens[index + 1].text,
-              SwiftScopes.headerTokens(before: open, in: tokens).startIndex <= index else { return nil }
+        guard let open = body(declaredAt: index), let scope = scope(opening: open), scope.name == tokens[index + 1].text else { return nil }
         return (open, scope)
+    }
+
+    /// The name and parameters of the function the `func` keyword at `index` declares, without its locals, as
+    /// `signature(opening:)` reads them: for a reader that asks about every function's parameters alone
+    /// (`TaskHelper`), where reading each body's names for its locals cost a look at every name of the file.
+    package func signature(declaredAt index: Int) -> Scope? {
+        guard let open = body(declaredAt: index), let scope = signature(opening: open), scope.name == tokens[index + 1].text else { return nil }
+        return scope
+    }
+
+    /// The `{` of the body of the function the `func` keyword at `index` declares; nil for a requirement.
+    private func body(declaredAt index: Int) -> Int? {
+        // Up to the body's `{`, or to whatever ends a requirement first (a `}`, the next `func`), so that thousands of
+        // requirements in a protocol are each read to their end, not to the next body. Punctuation is told by its byte.
+        guard index + 1 < tokens.count,
+              let open = tokens[(index + 1)...].firstIndex(where: { $0.is("{") || $0.is("}") || $0.keyword == .func && $0.kind == .identifier }),
+              tokens[open].is("{"), SwiftScopes.headerTokens(before: open, in: tokens).startIndex <= index else { return nil }
+        return open
     }
 
     /// The scope of the function whose body opens at `open`; nil when that `{` opens no function's body.
