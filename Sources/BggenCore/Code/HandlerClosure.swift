@@ -61,15 +61,20 @@ struct HandlerClosure: Sendable, Equatable {
         var result: [HandlerClosure] = []
         // Each scope's isolation, read once for all the handlers inside it.
         var isolations: [Int: SwiftScopes.Isolation] = [:]
-        for (index, token) in tokens.enumerated() where token.kind == .identifier {
+        for index in tokens.indices where tokens[index].kind == .identifier {
+            // A name that is no registration nor an expiration handler is passed over before it is copied, given a
+            // location or looked up again: most of the file's names, each of which cost all three.
+            let registration = registrations.isEmpty ? nil : registrations[index]
+            guard registration != nil || tokens[index].text.utf8.count == 17 && sites.contains(index) else { continue }
+            let token = tokens[index]
             let location = FindingLocation(file: file, line: token.line, column: token.column)
-            if let registration = registrations[index], let open = registration.closure(in: tokens) {
+            if let registration, let open = registration.closure(in: tokens) {
                 let reached = judged(index)
                 result.append(.launch(
                     at: location, context: SwiftScopes.isolation(at: index, in: tokens, known: &isolations),
                     isNonisolated: registration.handlerIsSendable || SwiftScopes.closureIsNonisolated(at: open, in: tokens),
                     runsOnMain: registration.runsOnMain, reached: reached))
-            } else if let registration = registrations[index], let function = registration.handlerFunction(in: tokens),
+            } else if let registration, let function = registration.handlerFunction(in: tokens),
                       declared.contains(function), let found = HandlerClosure.function(named: function, in: tokens) {
                 // A function of the file passed by name (`launchHandler: self.handleTask`): its body is the handler,
                 // the task its first parameter, and its isolation its declaration's (a method of a `@MainActor` class

@@ -131,6 +131,10 @@ enum LaunchPaths {
     /// Argument labels that hand a function by name to one of those calls: `.onAppear(perform: boot)`,
     /// `Button("Sync", action: sync)`.
     private static let entryLabels: Set<String> = ["perform", "action"]
+    /// The lengths and first bytes of `deferringCalls` and `perOperationCalls`, and of `entryLabels`: most names before
+    /// a `{` or a `:` are told to be none of them without hashing them into the sets.
+    private static let entryCallBits = NameBits(deferringCalls.union(perOperationCalls))
+    private static let entryLabelBits = NameBits(entryLabels)
 
     /// `application:didFinishLaunchingWithOptions` for the delegate methods that share a base name, else the name.
     static func key(name: String, header: ArraySlice<SourceToken>) -> String {
@@ -450,10 +454,10 @@ enum LaunchPaths {
         for open in tokens.indices where tokens[open].is("{") && open > 0 {
             // The call's name: just before the `{`, or before its `(…)`, or the label of the argument it is.
             var before = open - 1
-            if tokens[before].text == ":" && before > 0 { before -= 1 } else if tokens[before].text == ")", tokens[before].partner >= 0 {
+            if tokens[before].hasText(":") && before > 0 { before -= 1 } else if tokens[before].hasText(")"), tokens[before].partner >= 0 {
                 before = Int(tokens[before].partner) - 1
             }
-            guard before >= 0, tokens[before].kind == .identifier else { continue }
+            guard before >= 0, tokens[before].kind == .identifier, entryCallBits.mayHold(tokens[before].text) else { continue }
             let name = tokens[before].text
             guard deferringCalls.contains(name) || perOperationCalls.contains(name) else { continue }
             // `func perform() {`, `func task(…) {`: a declaration, not a call.
@@ -468,7 +472,8 @@ enum LaunchPaths {
         var result: [FunctionMentions] = []
         // `perform:` or `action:` before a name: the label is looked up last, once the tokens around it fit.
         for index in tokens.indices where tokens[index].kind == .identifier && index + 2 < tokens.count && tokens[index + 2].kind == .identifier
-            && tokens[index + 1].kind != .string && tokens[index + 1].hasText(":") && entryLabels.contains(tokens[index].text) {
+            && tokens[index + 1].kind != .string && tokens[index + 1].hasText(":") && entryLabelBits.mayHold(tokens[index].text)
+            && entryLabels.contains(tokens[index].text) {
             // `self.boot`, `model.boot`: the name the chain ends in, the call's last argument.
             var end = index + 2
             while end + 2 < tokens.count, tokens[end + 1].text == ".", tokens[end + 2].kind == .identifier { end += 2 }
@@ -512,12 +517,13 @@ enum LaunchPaths {
             guard equals < tokens.count, tokens[equals].hasText("=") else { continue }
             let mentions = MentionedNames(TokenPattern.statement(tokens, from: equals + 1).filter { $0.kind == .identifier }.map(\.text))
             // A `lazy var`'s value is made when code first reads the property, not with its type: a node of its own,
-            // named like the property, which the functions that read it reach.
-            if tokens[..<index].suffix(3).contains(where: { $0.text == "lazy" && $0.line == tokens[index].line }) {
+            // named like the property, which the functions that read it reach. The three tokens before are read in
+            // place, and `class` is told by its keyword: a slice of them, and an array of the two words, were copies.
+            if (max(0, index - 3)..<index).contains(where: { tokens[$0].text == "lazy" && tokens[$0].line == tokens[index].line }) {
                 result.append(FunctionMentions(key: tokens[index + 1].text, isLaunch: false, mentions: mentions, line: tokens[index].line))
                 continue
             }
-            let isStatic = index > 0 && ["static", "class"].contains(tokens[index - 1].text)
+            let isStatic = index > 0 && (tokens[index - 1].keyword == .class || tokens[index - 1].text == "static")
             result.append(FunctionMentions(key: type + ".init", isLaunch: !isStatic && apps.contains(type), mentions: mentions, line: tokens[index].line))
         }
         return result

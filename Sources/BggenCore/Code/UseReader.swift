@@ -33,14 +33,20 @@ struct UseReader {
         var conditionalDepth = 0
         var seen = Set<String>()
         var cancelAll: [(index: Int, conditional: Bool)] = []
+        let readNames = Self.readNames
         func mention(_ symbol: String, _ line: Int) {
             if seen.insert("\(line) \(symbol)").inserted { facts.mentions.append((symbol, line)) }
         }
-        for (index, token) in tokens.enumerated() where token.kind == .identifier {
-            if index > 0, tokens[index - 1].text == "#" {
-                if token.text == "if" || token.text == "ifdef" || token.text == "ifndef" { conditionalDepth += 1 }
-                if token.text == "endif" { conditionalDepth = max(0, conditionalDepth - 1) }
+        for index in tokens.indices where tokens[index].kind == .identifier {
+            if index > 0, tokens[index - 1].hasText("#") {
+                let text = tokens[index].text
+                if text == "if" || text == "ifdef" || text == "ifndef" { conditionalDepth += 1 }
+                if text == "endif" { conditionalDepth = max(0, conditionalDepth - 1) }
             }
+            // Most names have no symbol's length or first byte: told without hashing them into the table and the set,
+            // or copying their token.
+            guard readNames.mayHold(tokens[index].text) else { continue }
+            let token = tokens[index]
             let conditional = conditionalDepth > 0
             let meaning = CodeSymbol.table[token.text]
             if let meaning, !["didReceiveRemoteNotification", "performFetchWithCompletionHandler",
@@ -114,6 +120,11 @@ struct UseReader {
         "backgroundSessionConfigurationWithIdentifier", "backgroundSessionConfiguration", "cancelAllTaskRequests", "requiredResources",
         "performFetchWithCompletionHandler", "setMinimumBackgroundFetchInterval", "didReceiveRemoteNotification",
     ])
+
+    /// The lengths and first bytes of the names `readAll` reads, `CodeSymbol.table`'s and `switchedNames`: most names
+    /// of a file read for every fact are told apart by them, where hashing each into the table, and then into the
+    /// set, was a twentieth of doctor's instructions on home-assistant-iOS.
+    private static let readNames = NameBits(switchedNames.union(CodeSymbol.table.keys))
 
     /// Each `cancelAllTaskRequests` call at `calls`, with the function it runs in and whether every run reaches it.
     private mutating func readCancelAll(_ calls: [(index: Int, conditional: Bool)]) {

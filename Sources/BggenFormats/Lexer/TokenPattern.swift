@@ -19,25 +19,29 @@ package enum TokenPattern {
     /// found as the argument is read, since the argument of a property's `=` runs to its type's closing brace, and
     /// reading that for each of a generated file's 7,000 properties was quadratic (home-assistant's icon table).
     private static func argument(_ tokens: [SourceToken], from start: Int, endsAtLine: Bool) -> [SourceToken] {
+        // The argument is the tokens from `start` to where it ends, copied once: appending each token, and copying
+        // the last one again to compare it, cost each a copy of its text and interpolations, and the texts were
+        // compared as strings where a punctuation's byte tells it (`hasText`).
+        guard start < tokens.count else { return [] }
         var depth = 0
-        var result: [SourceToken] = []
         var index = start
         while index < tokens.count {
-            let token = tokens[index]
-            if token.kind == .punctuation {
-                if token.nesting < 0 && depth == 0 { break }
-                depth += token.nesting
-                if depth == 0 && (token.text == "," || token.text == ";") { break }
+            if tokens[index].kind == .punctuation {
+                let nesting = tokens[index].nesting
+                if nesting < 0 && depth == 0 { break }
+                depth += nesting
+                if depth == 0 && (tokens[index].is(",") || tokens[index].is(";")) { break }
             }
-            if depth == 0, token.kind == .identifier, !result.isEmpty, index + 1 < tokens.count, tokens[index + 1].text == ":",
-               result.last?.text != "." {
+            if depth == 0, tokens[index].kind == .identifier, index > start, index + 1 < tokens.count, tokens[index + 1].hasText(":"),
+               !tokens[index - 1].hasText(".") {
                 break
             }
-            if endsAtLine, let last = result.last, token.line > last.line, token.text != ".", last.text != "." { break }
-            result.append(token)
+            if endsAtLine, index > start, tokens[index].line > tokens[index - 1].line, !tokens[index].hasText("."), !tokens[index - 1].hasText(".") {
+                break
+            }
             index += 1
         }
-        return result
+        return Array(tokens[start..<index])
     }
 
     /// The expression a binding's `=` starts, up to its line's end (a chain may go on with a leading `.`).
