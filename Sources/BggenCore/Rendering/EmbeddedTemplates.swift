@@ -52,7 +52,9 @@ import Foundation
 {{availability}}nonisolated protocol BackgroundDownloadHandling: Sendable {
     /// The file URL a finished download is moved to. Its folder is created if needed, and an existing file
     /// there is replaced atomically; an existing folder there is never replaced, and the download fails instead.
-    /// `suggestedFilename` is the server's name for the file, which other sources may suggest too.
+    /// `suggestedFilename` is the server's name for the file, which other sources may suggest too. A folder from a
+    /// document picker needs `startAccessingSecurityScopedResource()` in each process, on the URL of its bookmark,
+    /// kept for the process's life: without it the move is refused, and `downloadDidFail` gets the error.
     func destination(forDownloadFrom source: URL, suggestedFilename: String?) -> URL
     /// The same for a download started with a `key` (`startDownload(with:key:)`): by default the folder
     /// `destination(forDownloadFrom:suggestedFilename:)` picks, with a file named for the key, so the next URL
@@ -335,18 +337,22 @@ import Foundation
 
     /// A keyed download is named for its key with the response's extension (`fileName(forKey:…)`), so when the
     /// extension changes (`.png` now where it was `.jpg`) the key's earlier file has another name: it is removed
-    /// here, so that a key has one file. Only files named for the key with another extension, in the folder the
-    /// new file went to, are removed, and only when the new file has the key's name: a
-    /// `destination(forDownloadFrom:key:suggestedFilename:)` of yours that names files otherwise keeps its files.
-    /// One listing of that folder, and no folder inside it is touched. Called only when the move created the name:
-    /// a file it replaced means the key already had this name, and so no other since that file arrived, and a
-    /// listing per download of a 20,000-file cache costs seconds of a relaunch's time on the delegate's queue.
-    private static func removeOtherFiles(ofKey key: String, besides destination: URL) {
+    /// here, so that a key has one file. Only files named for the key with another extension, in the folder the new
+    /// file went to, are removed, and only when the new file has the key's name: a
+    /// `destination(forDownloadFrom:key:suggestedFilename:)` of yours that names files otherwise keeps its files. No
+    /// folder inside it is touched. A new name (`isNewName`) lists the folder. Otherwise the key has a file of
+    /// another extension only if a run ended between a rename and these removals, and such a file is among what the
+    /// folder's one listing in this process found (`leftovers(ofStem:in:)`). Not a listing per download: of a
+    /// 20,000-file cache, that costs seconds of a relaunch's time on the delegate's queue.
+    private static func removeOtherFiles(ofKey key: String, besides destination: URL, isNewName: Bool) {
         let stem = BackgroundDownloadManager.fileStem(forKey: key)
         guard destination.deletingPathExtension().lastPathComponent == stem else { return }
         let folder = destination.deletingLastPathComponent()
         let fileManager = FileManager.default
-        for name in (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [] where name != destination.lastPathComponent {
+        let names = isNewName
+            ? (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
+            : leftovers(ofStem: stem, in: folder)
+        for name in names where name != destination.lastPathComponent {
             let isKeysFile = name == stem
                 || name.hasPrefix(stem + ".") && BackgroundDownloadManager.isFileExtension(String(name.dropFirst(stem.count + 1)))
             var isFolder: ObjCBool = false
@@ -360,17 +366,39 @@ import Foundation
         }
     }
 
+    /// What `leftovers(ofStem:in:)` listed, by the folder's path: the names there that share their part before the
+    /// first dot with another name, grouped by that part, each group kept until the key of that stem takes it.
+    private static let leftoversByFolder = Locked<[String: [String: [String]]]>([:])
+
+    /// The names in `folder` whose part before the first dot is `stem` (a key's files are `stem` and
+    /// `stem.<extension>`), if the folder's listing found two or more, and only at the first call for `stem` there.
+    /// A key has two files only after a run that ended between a rename and its removals, so one listing per folder
+    /// and process, made at the first call for the folder, finds them all. A name listed may be gone since.
+    private static func leftovers(ofStem stem: String, in folder: URL) -> [String] {
+        leftoversByFolder.withLock { byFolder in
+            let path = folder.standardizedFileURL.path
+            if byFolder[path] == nil {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+                let byStem = Dictionary(grouping: names) { name in String(name.prefix { $0 != "." }) }
+                byFolder[path] = byStem.filter { $0.value.count > 1 }
+            }
+            return byFolder[path]?.removeValue(forKey: stem) ?? []
+        }
+    }
+
     /// Moves the downloaded file to `destination` by `rename(2)` (`<stdio.h>`), so the name only ever holds a whole
     /// file: a new name appears with all of it, and an existing file there is replaced atomically; an existing
     /// folder is refused, because replacing it would delete what it holds. A destination on another volume
-    /// (`EXDEV`) gets a copy renamed into place (`replace(_:withCopyOf:)`). A new name of `key` removes the key's
-    /// files of other extensions (`removeOtherFiles(ofKey:besides:)`). The handler hears of the file only after the
-    /// rename and removals are ordered before the app's next write on that volume (flushed to the storage on
+    /// (`EXDEV`) gets a copy renamed into place (`replace(_:withCopyOf:)`). A file of `key` removes the key's files
+    /// of other extensions (`removeOtherFiles(ofKey:besides:isNewName:)`). The handler hears of the file only after
+    /// the rename and removals are ordered before the app's next write on that volume (flushed to the storage on
     /// another), at best: the order is no promise that they are on the storage yet. Why each step and each flush is
     /// the one it is: bggen's docs/generated-code.md, "How a finished download reaches its name".
     private static func move(_ location: URL, to destination: URL, key: String?) throws {
         let fileManager = FileManager.default
         let folder = destination.deletingLastPathComponent()
+        // Each folder made for the file is a new entry of its parent, flushed with the folder at the end.
+        let parentsOfNewFolders = parents(ofMissingFoldersIn: folder)
         try prepareFolder(folder)
         var isFolder: ObjCBool = false
         let existed = fileManager.fileExists(atPath: destination.path, isDirectory: &isFolder)
@@ -394,12 +422,15 @@ import Foundation
             try replace(destination, withCopyOf: location)
             isCopy = true
         }
-        if let key, !existed {
-            removeOtherFiles(ofKey: key, besides: destination)
+        if let key {
+            removeOtherFiles(ofKey: key, besides: destination, isNewName: !existed)
         }
-        // The rename and removals reach the storage before the app's record of the file: a barrier on the app's
-        // volume, a flush to the storage on another. Errors are ignored: the file is in place, unordered at worst.
-        try? flush(folder, isFolder: true, command: isCopy ? F_FULLFSYNC : F_BARRIERFSYNC)
+        // The rename and removals, and the new folders' entries, reach the storage before the app's record of the
+        // file: a barrier on the app's volume, a flush to the storage on another. Errors are ignored: the file is in
+        // place, unordered at worst.
+        for changed in [folder] + parentsOfNewFolders {
+            try? flush(changed, isFolder: true, command: isCopy ? F_FULLFSYNC : F_BARRIERFSYNC)
+        }
     }
 
     /// `rename(2)` cannot cross volumes: the downloaded file is copied beside `destination` under a hidden name
@@ -523,6 +554,19 @@ import Foundation
 
     /// Whether `defaultFolder` has been given its class and its exclusion from backups in this process.
     private static let isDefaultFolderPrepared = Locked(false)
+
+    /// The parent of each folder on `folder`'s path that does not exist yet, from `folder`'s up: the folders
+    /// `prepareFolder(_:)` makes, each a new entry of its parent, which a flush of the folder itself does not flush
+    /// (fsync(2)).
+    private static func parents(ofMissingFoldersIn folder: URL) -> [URL] {
+        var parents: [URL] = []
+        var missing = folder.standardizedFileURL
+        while missing.path != "/" && !FileManager.default.fileExists(atPath: missing.path) {
+            missing = missing.deletingLastPathComponent()
+            parents.append(missing)
+        }
+        return parents
+    }
 
     /// Creates a missing destination folder of class `protection`. `defaultFolder` gets that class and is
     /// excluded from backups once per process even when it exists already (made by an earlier version of this

@@ -3,7 +3,8 @@
 // the whole file at once, from a copy flushed to the storage first, and the copies a run ended
 // mid-copy left are swept. On the app's volume the downloaded file gets its class and then a barrier before the
 // rename. On either volume, the folder is flushed after the rename and the removal of a key's file of another
-// extension, before the app hears of the file. /dev/shm is a volume of its own (tmpfs); how each name changed is
+// extension (also one a run ended before its removal left), with the parent of each folder made for the file, before
+// the app hears of the file. /dev/shm is a volume of its own (tmpfs); how each name changed is
 // watched with inotify(7), and the flushes and classes are the ledger's (AppShim/FileFlushShim.swift,
 // FileProtectionShim.swift), so these checks are Linux's, where the simulator runs. Runs after DownloadChecks, with
 // its kit.
@@ -112,37 +113,89 @@ nonisolated enum DownloadVolumeChecks {
             )
         }
 
-        report.check("downloads.a-keys-file-of-another-extension-is-removed-before-the-folder-flush") { _ in
-            // The removal is the folder's too: unflushed, a power loss can bring the old file back, and the key
-            // keeps it for good, since its next downloads find their name taken and list nothing.
-            let folder = try storage.appVolumeFolder("keyed")
+        /// Downloads `contents` with `key` into `folder`, where the handler names the file `name`, and returns the name
+        /// the key's file got and the stub calls made before downloadDidFinish, which must have been called once.
+        func finishKeyed(_ name: String, key: String, in folder: URL, contents: String) throws -> (name: String, events: [StubEvent]) {
             let manager = try unwrap(kit.box.value, "no download manager")
-            var events: [StubEvent] = []
-            var names: [String] = []
-            for (name, contents) in [("avatar.jpg", "the avatar as a JPEG"), ("avatar.png", "the avatar as a PNG")] {
-                let source = kit.url("\(UUID().uuidString)/\(name)")
-                kit.handler.redirect(source, to: folder.appendingPathComponent(name))
-                let started = manager.startDownload(with: URLRequest(url: source), key: "avatar-7")
-                let task = try unwrap(
-                    kit.daemon.waitForResumedDownload(where: { task, _, _ in task === started }, timeout: kit.timeout),
-                    "startDownload(with:key:) did not resume its download task"
-                )
-                let ledger = StubLedger.shared.events.count
-                try require(kit.daemon.simulateFinish(of: task, contents: Data(contents.utf8)), "the finish events were not delivered")
-                try require(
-                    kit.handler.wait(timeout: kit.timeout) { kit.handler.finished(source).count == 1 },
-                    "downloadDidFinish was not called once for \(name) (failures: \(kit.handler.failures(source)))"
-                )
-                let finished = kit.handler.finished(source)[0]
-                names.append(finished.destination.lastPathComponent)
-                events = Array(StubLedger.shared.events.prefix(finished.ledgerCount).dropFirst(ledger))
-            }
-            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            try require(left == [names[1]], "the key's folder holds \(left.sorted()) after its .png arrived, not \(names[1]) alone")
-            try require(
-                DownloadStorage.flushed(folder, holding: names[1], by: ["F_BARRIERFSYNC"], in: events),
-                "the key's \(names[0]) was not removed before its folder's flush (F_BARRIERFSYNC, holding \(names[1]) alone) and downloadDidFinish, so a power loss can bring it back for good; flushed: \(events.flushes)"
+            let source = kit.url("\(UUID().uuidString)/\(name)")
+            kit.handler.redirect(source, to: folder.appendingPathComponent(name))
+            let started = manager.startDownload(with: URLRequest(url: source), key: key)
+            let task = try unwrap(
+                kit.daemon.waitForResumedDownload(where: { task, _, _ in task === started }, timeout: kit.timeout),
+                "startDownload(with:key:) did not resume its download task"
             )
+            let ledger = StubLedger.shared.events.count
+            try require(kit.daemon.simulateFinish(of: task, contents: Data(contents.utf8)), "the finish events were not delivered")
+            try require(
+                kit.handler.wait(timeout: kit.timeout) { kit.handler.finished(source).count == 1 },
+                "downloadDidFinish was not called once for \(name) (failures: \(kit.handler.failures(source)))"
+            )
+            let finished = kit.handler.finished(source)[0]
+            return (finished.destination.lastPathComponent, Array(StubLedger.shared.events.prefix(finished.ledgerCount).dropFirst(ledger)))
+        }
+
+        report.check("downloads.a-keys-file-of-another-extension-is-removed-before-the-folder-flush") { _ in
+            // The removal is the folder's too: unflushed, a power loss can bring the old file back.
+            let folder = try storage.appVolumeFolder("keyed")
+            let jpeg = try finishKeyed("avatar.jpg", key: "avatar-7", in: folder, contents: "the avatar as a JPEG").name
+            let (png, events) = try finishKeyed("avatar.png", key: "avatar-7", in: folder, contents: "the avatar as a PNG")
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            try require(left == [png], "the key's folder holds \(left.sorted()) after its .png arrived, not \(png) alone")
+            try require(
+                DownloadStorage.flushed(folder, holding: png, by: ["F_BARRIERFSYNC"], in: events),
+                "the key's \(jpeg) was not removed before its folder's flush (F_BARRIERFSYNC, holding \(png) alone) and downloadDidFinish, so a power loss can bring it back; flushed: \(events.flushes)"
+            )
+        }
+
+        report.check("downloads.a-keys-file-an-ended-run-left-goes-at-its-next-download") { _ in
+            // A run ended between the rename of the key's .png and the removal of its .jpg; the key's next download,
+            // finding its name taken, has no new name to list the folder for. The harness relaunches the app inside
+            // one process: a folder this process has not listed yet is what the next process finds.
+            let named = try finishKeyed("avatar.jpg", key: "avatar-9", in: storage.appVolumeFolder("keyed-named"), contents: "a JPEG").name
+            let stem = URL(fileURLWithPath: named).deletingPathExtension().lastPathComponent
+            let folder = try storage.appVolumeFolder("keyed-after-an-ended-run")
+            // Another key's two files and a file of the app's stay: only the downloaded key's leftovers go.
+            let kept = ["0123456789abcdef.jpg", "0123456789abcdef.png", "notes.txt"]
+            for name in kept + ["\(stem).jpg", "\(stem).png"] {
+                try Data("left by the ended run: \(name)".utf8).write(to: folder.appendingPathComponent(name))
+            }
+            let contents = "the avatar as a PNG, again"
+            let (png, events) = try finishKeyed("avatar.png", key: "avatar-9", in: folder, contents: contents)
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            try require(
+                left == (kept + [png]).sorted(),
+                "after the key's next download the folder holds \(left), not \((kept + [png]).sorted()): the \(stem).jpg a run ended before its removal left stays for good, or more went"
+            )
+            try require(
+                FileManager.default.contents(atPath: folder.appendingPathComponent(png).path) == Data(contents.utf8),
+                "\(png) does not hold the key's new download"
+            )
+            try require(
+                DownloadStorage.flushed(folder, holding: kept + [png], by: ["F_BARRIERFSYNC"], in: events),
+                "the leftover \(stem).jpg was not removed before the folder's flush (F_BARRIERFSYNC) and downloadDidFinish; flushed: \(events.flushes)"
+            )
+        }
+
+        report.check("downloads.a-folder-made-for-the-file-is-flushed-into-its-parent") { _ in
+            // A new folder is an entry of its parent, which a flush of the folder itself does not flush (fsync(2)):
+            // unflushed, a power loss can lose the folders made for the file, and the file with them, after the app
+            // recorded it.
+            let base = try storage.appVolumeFolder("made")
+            let year = base.appendingPathComponent("reports", isDirectory: true).appendingPathComponent("2026", isDirectory: true)
+            let contents = Data("a report in folders of its own".utf8)
+            let source = kit.url("\(UUID().uuidString)/report.pdf")
+            kit.handler.redirect(source, to: year.appendingPathComponent("report.pdf"))
+            let task = try kit.startAndFind(source)
+            let ledger = StubLedger.shared.events.count
+            try require(kit.daemon.simulateFinish(of: task, contents: contents), "the finish events were not delivered")
+            try kit.checkFinished(source, contents: contents)
+            let events = Array(StubLedger.shared.events.prefix(kit.handler.finished(source)[0].ledgerCount).dropFirst(ledger))
+            for (parent, child) in [(base, "reports"), (year.deletingLastPathComponent(), "2026"), (year, "report.pdf")] {
+                try require(
+                    DownloadStorage.flushed(parent, holding: child, by: ["F_BARRIERFSYNC"], in: events),
+                    "\(parent.lastPathComponent), holding the new \(child), was not flushed (F_BARRIERFSYNC) before downloadDidFinish, so a power loss can lose \(child) after the app recorded the file; flushed: \(events.flushes)"
+                )
+            }
         }
 
         report.check("downloads.copies-an-ended-run-left-are-swept") { _ in
@@ -230,6 +283,10 @@ nonisolated struct DownloadStorage {
     /// Whether `events` hold a flush of `folder` by one of `commands` while it held `names` alone: after the
     /// rename, no copy left beside it.
     static func flushed(_ folder: URL, holding names: String..., by commands: Set<String>, in events: [StubEvent]) -> Bool {
+        flushed(folder, holding: names, by: commands, in: events)
+    }
+
+    static func flushed(_ folder: URL, holding names: [String], by commands: Set<String>, in events: [StubEvent]) -> Bool {
         events.contains { event in
             guard case .folderFlushed(let command, let path, let held) = event else { return false }
             return commands.contains(command) && path == folder.resolvingSymlinksInPath().path && held == names.sorted()
