@@ -2259,8 +2259,7 @@ import XCTest
 /// as iOS would run it, succeeding, throwing, and expired before it starts, shortly after and late. Each rehearsal
 /// checks what a device punishes: the task is completed exactly once; work whose task expired before it began
 /// never starts; after the task expires the work returns
-/// within `cancellationLimit` of being cancelled; the work finishes within its budget; and, when the work
-/// finishes, the next request reaches the scheduler before the task is completed.
+/// within `cancellationLimit` of being cancelled; and the work finishes within its budget.
 {{/if}}
 {{#if checkpoint}}
 /// Checkpointed processing is also expired between items (the next run must resume after the saved cursor) and
@@ -2810,9 +2809,11 @@ import XCTest
                 return
             }
         }
-        // The run completes the task once the next request is handed over, expired or not, which a busy machine can
-        // take up to the run's bound for; then long enough for a second completion, from the work or the expiry.
-        _ = await Self.waitUntil(BackgroundTaskRun.submissionWaitLimit) { !journal.completions.isEmpty }
+        // The run completes the task once the next request is handed over, expired or not, or after its bound for
+        // that hand-over, which a busy machine can use up; then long enough for a second completion, from the work or
+        // the expiry. Whether the request reached the scheduler first is bggen's to check, not the rehearsals': on a
+        // busy machine the run's bound can pass first, by design.
+        _ = await Self.waitUntil(BackgroundTaskRun.submissionWaitLimit + Self.cancellationLimit) { !journal.completions.isEmpty }
         await Self.pause(0.1)
         let completions = journal.completions
         guard completions.count == 1 else {
@@ -2836,10 +2837,6 @@ import XCTest
             } else {
                 Self.fail("The \(kind.rawValue) task was completed with success: \(throwing) although \(work) \(throwing ? "threw" : "succeeded").")
             }
-        }
-        // An expired task, too, is completed only once the next request is handed over (within its bound).
-        if {{#if processingOnPush}}kind.submitsNextRequest && {{/if}}!journal.submittedBeforeCompletion(kind.identifier) {
-            Self.fail("The next \(kind.rawValue) request was not submitted before the task completed: iOS can suspend the app at once, and the \(kind.rawValue) would never run again.")
         }
     }
 
@@ -3186,14 +3183,6 @@ import XCTest
 {{/if}}
             }
         }
-{{#if processingOnPush}}
-
-        /// Whether a run asks for the next one before it completes its task: processing that only a push schedules
-        /// asks for the next run itself only when it did not finish.
-        var submitsNextRequest: Bool {
-            self != .processing
-        }
-{{/if}}
     }
 
     /// What happened in one rehearsal, in order. The fake scheduler, the fake task and the work write to it from
@@ -3242,14 +3231,6 @@ import XCTest
                     guard case .workThrew(let error) = event else { return nil }
                     return error
                 }.first
-            }
-        }
-
-        func submittedBeforeCompletion(_ identifier: String) -> Bool {
-            events.withLock { events in
-                guard let submitted = events.firstIndex(of: .submitted(identifier)) else { return false }
-                let completed = events.firstIndex { if case .completed = $0 { true } else { false } }
-                return completed.map { submitted < $0 } ?? true
             }
         }
     }
