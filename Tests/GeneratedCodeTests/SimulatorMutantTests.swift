@@ -330,6 +330,13 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             caughtBy: ["downloads.a-keys-file-of-another-extension-is-removed-before-the-folder-flush"]
         ),
         Mutant(
+            // Review 12, M1: on a volume that ignores case a listed `stem.JPG` is the new `stem.jpg`, and was removed.
+            name: "a name that is the new file itself is removed with the key's other files",
+            scenario: "downloads",
+            edits: [Edit(find: ",\n                  newFile == nil || fileIdentity(file) != newFile else { continue }", replace: " else { continue }")],
+            caughtBy: ["downloads.a-name-that-is-the-new-file-itself-is-never-removed"]
+        ),
+        Mutant(
             // Review 10, M-2: a run ended between the rename and the removal of the key's file of another extension
             // left that file for good, since the key's next downloads found their name taken and listed nothing.
             name: "a key's file an ended run left is never removed",

@@ -352,18 +352,29 @@ import Foundation
         let names = isNewName
             ? (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
             : leftovers(ofStem: stem, in: folder)
+        // On a volume that ignores case (an iPad app on a Mac, exFAT), a listed `stem.JPG` is the new `stem.jpg`.
+        let newFile = fileIdentity(destination)
         for name in names where name != destination.lastPathComponent {
             let isKeysFile = name == stem
                 || name.hasPrefix(stem + ".") && BackgroundDownloadManager.isFileExtension(String(name.dropFirst(stem.count + 1)))
             var isFolder: ObjCBool = false
             let file = folder.appendingPathComponent(name)
-            guard isKeysFile, fileManager.fileExists(atPath: file.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            guard isKeysFile, fileManager.fileExists(atPath: file.path, isDirectory: &isFolder), !isFolder.boolValue,
+                  newFile == nil || fileIdentity(file) != newFile else { continue }
             do {
                 try fileManager.removeItem(at: file)
             } catch {
                 BackgroundLog.error("Could not remove a keyed download's earlier file.", error: error)
             }
         }
+    }
+
+    /// The device and inode of the file `url` names, links followed (`stat(2)`, `<sys/stat.h>`); nil when it cannot
+    /// be read.
+    private static func fileIdentity(_ url: URL) -> [UInt64]? {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return nil }
+        return [UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino)]
     }
 
     /// What `leftovers(ofStem:in:)` listed, by the folder's path: the names there that share their part before the

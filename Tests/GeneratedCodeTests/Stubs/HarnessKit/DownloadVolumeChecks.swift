@@ -176,6 +176,30 @@ nonisolated enum DownloadVolumeChecks {
             )
         }
 
+        report.check("downloads.a-name-that-is-the-new-file-itself-is-never-removed") { _ in
+            // On a volume that ignores case (an iPad app on a Mac, exFAT), the folder's listing, made before the key's
+            // next download, finds `stem.JPG` beside a leftover `stem.png`; after the rename that name is the new
+            // `stem.jpg` itself, and removing it lost the download (review 12, M1). A link to the new file's name
+            // stands for such a name on a volume that tells case apart.
+            let named = try finishKeyed("avatar.jpg", key: "avatar-11", in: storage.appVolumeFolder("keyed-alias-named"), contents: "a JPEG").name
+            let stem = URL(fileURLWithPath: named).deletingPathExtension().lastPathComponent
+            let folder = try storage.appVolumeFolder("keyed-alias")
+            try Data("the key's earlier JPEG".utf8).write(to: folder.appendingPathComponent("\(stem).jpg"))
+            try Data("left by an ended run".utf8).write(to: folder.appendingPathComponent("\(stem).png"))
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("\(stem).JPG").path, withDestinationPath: "\(stem).jpg")
+            let contents = "the avatar as a JPEG, again"
+            let jpeg = try finishKeyed("avatar.jpg", key: "avatar-11", in: folder, contents: contents).name
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            try require(
+                left == ["\(stem).JPG", jpeg].sorted(),
+                "after the key's next download the folder holds \(left), not \(["\(stem).JPG", jpeg].sorted()): a name that is the new file itself was removed, or the leftover .png stayed"
+            )
+            try require(
+                FileManager.default.contents(atPath: folder.appendingPathComponent("\(stem).JPG").path) == Data(contents.utf8),
+                "\(stem).JPG no longer reaches the key's new download"
+            )
+        }
+
         report.check("downloads.a-folder-made-for-the-file-is-flushed-into-its-parent") { _ in
             // A new folder is an entry of its parent, which a flush of the folder itself does not flush (fsync(2)):
             // unflushed, a power loss can lose the folders made for the file, and the file with them, after the app
