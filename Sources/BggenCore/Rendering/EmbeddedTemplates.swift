@@ -3183,17 +3183,6 @@ import XCTest
 {{/if}}
             }
         }
-
-        var identifier: String {
-            switch self {
-{{#if refresh}}
-            case .refresh: BackgroundTaskConfiguration.appRefreshIdentifier
-{{/if}}
-{{#if processing}}
-            case .processing: BackgroundTaskConfiguration.processingIdentifier
-{{/if}}
-            }
-        }
     }
 
     /// What happened in one rehearsal, in order. The fake scheduler, the fake task and the work write to it from
