@@ -9,7 +9,7 @@ import Foundation
 enum PendingNextSteps {
     /// `schedules`: bggen's schedule functions the code model found, each with the app target of its file.
     static func merge(_ findings: [DoctorFinding], root: String, project: ProjectReport, fileSystem: any FileSystem,
-                      schedules: [(function: ScheduleFunction, target: String?)] = []) -> [DoctorFinding] {
+                      schedules: [(function: ScheduleFunction, target: String?)]) -> [DoctorFinding] {
         guard let text = try? fileSystem.read(PathText.join(root, AnswersFile.name)),
               let record = try? AnswersFile.decode(text, path: AnswersFile.name), let files = record.files else { return findings }
         let ours = Set(files)
