@@ -197,21 +197,40 @@ enum LaunchPaths {
         key == "application:didFinishLaunchingWithOptions" || key == "application:willFinishLaunchingWithOptions"
     }
 
+    /// The program's start: the top-level code of a `main.swift`, and Objective-C's `int main(…)`, which run before
+    /// they hand over to `UIApplicationMain`, so a call there (`Tasks.registerTasks()` above `UIApplicationMain(…)`)
+    /// runs during launch. Doctor said it found no path from launch to such a registration.
+    static let programStart = "main"
+
+    /// Whether the file's top-level statements are code that runs (`main.swift`), not declarations only.
+    static func runsTopLevelCode(_ file: String) -> Bool {
+        PathText.name(of: file) == "main.swift"
+    }
+
     /// Where the code at token `index` runs: the innermost function around it, or a closure that defers it. Each
     /// scope's answer is kept in `known` (by its `{`): thousands of registrations inside one
     /// closure read its header, as long as the call it is passed to, once (issue 43, item 5).
-    static func context(at index: Int, in tokens: [SourceToken], language: SourceLexer.Language, known: inout [Int: LaunchContext]) -> LaunchContext {
+    /// `topLevel` is what code outside every function and closure is: the program's start in a `main.swift`
+    /// (`runsTopLevelCode`), else unknown.
+    static func context(at index: Int, in tokens: [SourceToken], language: SourceLexer.Language, topLevel: LaunchContext,
+                        known: inout [Int: LaunchContext]) -> LaunchContext {
         var asked: [Int] = []
-        var answer = LaunchContext.unknown
+        var answer: LaunchContext?
         var cursor = index
         while let open = SwiftScopes.enclosingBrace(before: cursor, in: tokens) {
             if let found = known[open] { answer = found; break }
             asked.append(open)
             if let own = ownContext(of: open, in: tokens, language: language) { answer = own; break }
+            // A type's body is declarations: a stored property's value runs when the type is made, not at the start.
+            if topLevel != .unknown, SwiftScopes.headerTokens(before: open, in: tokens).contains(where: \.keyword.declaresTypeOrProtocol) {
+                answer = .unknown
+                break
+            }
             cursor = open
         }
-        for open in asked { known[open] = answer }
-        return answer
+        let found = answer ?? topLevel
+        for open in asked { known[open] = found }
+        return found
     }
 
     /// What the scope opening at `open` makes of the code in it, or nil when the scope around it decides.
@@ -356,8 +375,11 @@ enum LaunchPaths {
     /// closure of a deferring or per-operation call (`.onAppear { setUp() }`, `Button { sync() }`) and each function
     /// handed to one by name (`.onAppear(perform: boot)`). A function's mentions leave out what its entry closures
     /// mention: `DispatchQueue.main.async { register() }` in `didFinishLaunching` does not register at launch.
-    static func functions(in tokens: [SourceToken], language: SourceLexer.Language) -> [FunctionMentions] {
+    /// With `runsTopLevelCode` (a `main.swift`), the file's top-level statements are a function too, the program's
+    /// start (`programStart`), which runs at launch.
+    static func functions(in tokens: [SourceToken], language: SourceLexer.Language, runsTopLevelCode: Bool = false) -> [FunctionMentions] {
         var result: [FunctionMentions] = []
+        if runsTopLevelCode, language == .swift, let start = topLevelCode(in: tokens) { result.append(start) }
         let apps = appTypes(in: tokens)
         let entries = language == .swift ? entryClosures(in: tokens) : objectiveCEntryBlocks(in: tokens)
         let classes = language == .objectiveC ? objectiveCClasses(in: tokens) : []
@@ -415,7 +437,10 @@ enum LaunchPaths {
                                                line: line, entry: entry, body: read.body))
                 continue
             }
-            if language == .objectiveC, let method = objectiveCMethod(in: header) {
+            if language == .objectiveC, isCMain(header) {
+                key = programStart
+                isLaunch = true
+            } else if language == .objectiveC, let method = objectiveCMethod(in: header) {
                 while classIndex + 1 < classes.count, classes[classIndex + 1].at < open { classIndex += 1 }
                 let function = objectiveCFunction(method, implementing: classIndex >= 0 ? classes[classIndex].name : nil)
                 key = function.key
@@ -445,6 +470,36 @@ enum LaunchPaths {
             result += entriesByName(in: tokens)
         }
         return result
+    }
+
+    /// The names a `main.swift`'s top-level statements mention, outside every body and declaration: what the program
+    /// runs before `UIApplicationMain` hands over to UIKit. Nil when it mentions none.
+    private static func topLevelCode(in tokens: [SourceToken]) -> FunctionMentions? {
+        var gathering = MentionedNames.Gathering()
+        var depth = 0
+        var line: Int?
+        // In a declaration's header (`func boot() -> Bool`, `class Delegate: UIResponder`) up to its body's `{`.
+        var declaring = false
+        for token in tokens {
+            if token.kind == .punctuation {
+                if token.is("{") { depth += 1; declaring = false } else if token.is("}") { depth = max(0, depth - 1) }
+                continue
+            }
+            guard depth == 0, token.kind == .identifier else { continue }
+            if token.keyword == .func || token.keyword == .initializer || token.keyword.declaresTypeOrProtocol { declaring = true }
+            guard !declaring, token.text != "import" else { continue }
+            gathering.add(token.text)
+            line = line ?? token.line
+        }
+        guard let line else { return nil }
+        return FunctionMentions(key: programStart, isLaunch: true, mentions: gathering.names(), line: line)
+    }
+
+    /// `int main(int argc, char *argv[])`: Objective-C's program start, a C function ending its header.
+    private static func isCMain(_ header: ArraySlice<SourceToken>) -> Bool {
+        guard let close = header.last, close.is(")"), close.partner > 0, Int(close.partner) > header.startIndex else { return false }
+        let name = header[Int(close.partner) - 1]
+        return name.text == programStart && name.kind == .identifier && !header.contains { $0.text == "-" || $0.text == "+" }
     }
 
     /// The `{` of each closure that is an entry after launch: the trailing closure (or `action:` argument) of a

@@ -13,6 +13,10 @@ struct UseReader {
     private let declared: Set<String>
     /// Where the code of each scope runs (by its `{`), read once for all the uses inside it.
     private var launchContexts: [Int: LaunchContext] = [:]
+    /// Where code outside every function runs: at the program's start in a `main.swift` (`LaunchPaths.programStart`).
+    private var topLevel: LaunchContext {
+        facts.language == .swift && LaunchPaths.runsTopLevelCode(facts.file) ? .function(LaunchPaths.programStart) : .unknown
+    }
 
     init(facts: FileFacts, tokens: [SourceToken]) {
         self.facts = facts
@@ -134,7 +138,7 @@ struct UseReader {
             let token = tokens[call.index]
             facts.cancelAllCalls.append(CancelAllCall(
                 location: FindingLocation(file: facts.file, line: token.line, column: token.column),
-                launch: LaunchPaths.context(at: call.index, in: tokens, language: facts.language, known: &launchContexts),
+                launch: LaunchPaths.context(at: call.index, in: tokens, language: facts.language, topLevel: topLevel, known: &launchContexts),
                 isConditional: call.conditional || conditions.isConditional(at: call.index)))
         }
     }
@@ -150,7 +154,7 @@ struct UseReader {
                                     location: FindingLocation(file: facts.file, line: token.line, column: token.column),
                                     inBggenOutput: ours, isConditional: conditional)
         if role != .session {
-            use.launch = LaunchPaths.context(at: index, in: tokens, language: facts.language, known: &launchContexts)
+            use.launch = LaunchPaths.context(at: index, in: tokens, language: facts.language, topLevel: topLevel, known: &launchContexts)
             if ours, facts.language == .swift { use.launchReceiver = LaunchPaths.memberType(at: index, in: tokens) }
         }
         resolve(expression, at: index, into: &use, depth: 0)

@@ -16,6 +16,34 @@ extension DoctorRule {
                             .with("App/AppDelegate.swift", ExampleSources.appDelegate(registered: #""com.example.app.\(name)""#, registerMarker: "1️⃣")),
                         "1️⃣"),
             .triggering("a registration no path from launch was found to reach", ExampleSources.late("func start() {", marker: "1️⃣"), "1️⃣"),
+            .nonTriggering("a registration main.swift's top-level code calls before UIApplicationMain",
+                           ExampleSources.late("func start() {").with("App/main.swift", mainSwift("Screen().start()\n"))),
+            .triggering("a registration only a function main.swift declares reaches, which nothing calls",
+                        ExampleSources.late("func start() {", marker: "1️⃣").with("App/main.swift", mainSwift("func boot() {\n    Screen().start()\n}\n")), "1️⃣"),
+            .nonTriggering("an Objective-C registration main() calls before UIApplicationMain", ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"])
+                .with("App/Tasks.m", """
+                    #import <BackgroundTasks/BackgroundTasks.h>
+
+                    @implementation Tasks
+                    + (void)registerTasks {
+                        [[BGTaskScheduler sharedScheduler] registerForTaskWithIdentifier:@"com.example.app.refresh" usingQueue:nil launchHandler:^(BGTask *task) {
+                            [task setTaskCompletedWithSuccess:YES];
+                        }];
+                    }
+                    @end
+
+                    """)
+                .with("App/main.m", """
+                    #import <UIKit/UIKit.h>
+
+                    int main(int argc, char *argv[]) {
+                        @autoreleasepool {
+                            [Tasks registerTasks];
+                            return UIApplicationMain(argc, argv, nil, nil);
+                        }
+                    }
+
+                    """)),
             .triggering("a registration in a singleton's init that only a view controller's stored property makes",
                         singleton(holder: "final class Screen: UIViewController", marker: "1️⃣"), "1️⃣"),
             .nonTriggering("a registration in a singleton's init that the app delegate's stored property makes",
@@ -41,6 +69,11 @@ extension DoctorRule {
             .triggering("a local that shadows an enum-typed parameter, bound at run time",
                         ExampleSources.taskEnum(submitMarker: "1️⃣", prelude: "let task = UserDefaults.standard.string(forKey: \"next\") ?? \"\"\n        "), "1️⃣"),
         ])
+
+    /// A `main.swift` that runs `code` (top-level statements or declarations) and then starts UIKit.
+    private static func mainSwift(_ code: String) -> String {
+        "import UIKit\n\n\(code)UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, nil)\n"
+    }
 
     /// Corona-Warn-App's shape: `holder`'s stored property takes `Scheduler.shared`, whose private `init` registers
     /// (`marker` before the `register`); the app delegate's `didFinishLaunching` names only the property.
