@@ -165,7 +165,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "a downloaded file's bytes are not ordered before its rename",
             scenario: "downloads",
             edits: [Edit(
-                find: "        do {\n            try flush(location, command: F_BARRIERFSYNC)\n        } catch let error as POSIXError where error.code == .EPERM || error.code == .EACCES {}\n",
+                find: "        if let descriptor = try? openForFlushing(location) {\n            try flushAndClose(descriptor, command: F_BARRIERFSYNC)\n        }\n",
                 replace: ""
             )],
             caughtBy: ["downloads.finish-orders-the-file-before-the-rename"]
@@ -270,17 +270,39 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "a downloaded file whose barrier fails with EIO is renamed into place",
             scenario: "downloads",
             edits: [Edit(
-                find: "        do {\n            try flush(location, command: F_BARRIERFSYNC)\n        } catch let error as POSIXError where error.code == .EPERM || error.code == .EACCES {}\n",
-                replace: "        try? flush(location, command: F_BARRIERFSYNC)\n"
+                find: "        if let descriptor = try? openForFlushing(location) {\n            try flushAndClose(descriptor, command: F_BARRIERFSYNC)\n        }\n",
+                replace: "        if let descriptor = try? openForFlushing(location) {\n            try? flushAndClose(descriptor, command: F_BARRIERFSYNC)\n        }\n"
             )],
             caughtBy: ["downloads.a-downloaded-file-whose-barrier-fails-fails-its-download-and-keeps-the-old-file"]
         ),
         Mutant(
             // Review 10: a downloaded file its class keeps shut while the device is locked must still be moved.
-            name: "a downloaded file that cannot be opened while the device is locked fails its download",
+            name: "a downloaded file that cannot be opened for its barrier fails its download",
             scenario: "downloads",
-            edits: [Edit(find: "where error.code == .EPERM || error.code == .EACCES {}", replace: "where error.code == .EACCES {}")],
-            caughtBy: ["downloads.a-downloaded-file-its-class-keeps-shut-still-moves"]
+            edits: [Edit(find: "if let descriptor = try? openForFlushing(location) {", replace: "if let descriptor = try Optional(openForFlushing(location)) {")],
+            caughtBy: [
+                "downloads.a-downloaded-file-its-class-keeps-shut-still-moves",
+                "downloads.a-downloaded-file-the-app-has-no-descriptor-for-still-moves",
+            ]
+        ),
+        Mutant(
+            // Review 11, Low 1: only a file its class keeps shut (EPERM, EACCES) moved unordered; one the app had no
+            // descriptor left for (EMFILE), no fault of the file, failed its download.
+            name: "a downloaded file the app has no descriptor for fails its download",
+            scenario: "downloads",
+            edits: [Edit(
+                find: "if let descriptor = try? openForFlushing(location) {",
+                replace: """
+                    if let descriptor = try { () throws -> Int32? in
+                        do {
+                            return try openForFlushing(location)
+                        } catch let error as POSIXError where error.code == .EPERM || error.code == .EACCES {
+                            return nil
+                        }
+                    }() {
+                    """
+            )],
+            caughtBy: ["downloads.a-downloaded-file-the-app-has-no-descriptor-for-still-moves"]
         ),
         Mutant(
             // Review 10: the app must hear the flush's own error (NSPOSIXErrorDomain, EIO), not one that hides it.

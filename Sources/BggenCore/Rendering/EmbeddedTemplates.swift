@@ -419,10 +419,11 @@ import Foundation
         // The class before any flush, so the flushes cover it: a rename keeps the class a file was created with.
         protect(location)
         // A barrier orders the daemon's bytes before the rename; one that fails (EIO) fails the download, and the
-        // old file stays. A file its class keeps shut while the device is locked (EPERM) moves unordered.
-        do {
-            try flush(location, command: F_BARRIERFSYNC)
-        } catch let error as POSIXError where error.code == .EPERM || error.code == .EACCES {}
+        // old file stays. A file that cannot be opened moves unordered rather than the download lost: its class keeps
+        // it shut while the device is locked (EPERM), or the app is out of descriptors or memory (EMFILE, ENOMEM).
+        if let descriptor = try? openForFlushing(location) {
+            try flushAndClose(descriptor, command: F_BARRIERFSYNC)
+        }
         let isCopy: Bool
         if rename(location.path, destination.path) == 0 {
             isCopy = false
@@ -465,12 +466,24 @@ import Foundation
     }
 
     /// Sends what was written to `url`, a file or (`isFolder`) a folder's entries, to the storage with `command`
-    /// (`F_FULLFSYNC` or `F_BARRIERFSYNC` by `fcntl(2)`, `<sys/fcntl.h>`), and throws what failed. A command the
-    /// file system refuses falls back to `fsync(2)`; a call a signal interrupts (`EINTR`) is made again.
+    /// (`flushAndClose(_:command:)`), and throws what failed, its open included.
     private static func flush(_ url: URL, isFolder: Bool = false, command: Int32) throws {
+        try flushAndClose(openForFlushing(url, isFolder: isFolder), command: command)
+    }
+
+    /// A read-only descriptor of `url` to flush, which with `isFolder` opens nothing but a folder; throws what
+    /// `open(2)` answered.
+    private static func openForFlushing(_ url: URL, isFolder: Bool = false) throws -> Int32 {
         // <fcntl.h>: O_DIRECTORY opens nothing but a folder; O_CLOEXEC is hygiene (iOS apps start no process).
         let descriptor = retryingInterruptions { open(url.path, O_RDONLY | O_CLOEXEC | (isFolder ? O_DIRECTORY : 0)) }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return descriptor
+    }
+
+    /// Sends what was written through `descriptor` to the storage with `command` (`F_FULLFSYNC` or
+    /// `F_BARRIERFSYNC` by `fcntl(2)`, `<sys/fcntl.h>`), closes it, and throws what failed. A command the file system
+    /// refuses falls back to `fsync(2)`; a call a signal interrupts (`EINTR`) is made again.
+    private static func flushAndClose(_ descriptor: Int32, command: Int32) throws {
         // <unistd.h>: never retried; the descriptor is released whatever close answers.
         defer { close(descriptor) }
         if retryingInterruptions({ fcntl(descriptor, command) }) == 0 {

@@ -1,12 +1,12 @@
 // How a background download's flushes meet what a device's file systems do: a folder that cannot be opened, a flush
 // refused, a call a signal interrupts (EINTR, which a network volume's calls return), a file system with neither
-// flush command, a downloaded file its class keeps shut while the device is locked (EPERM). Each leaves the download
-// delivered once, and no descriptor open. A flush that fails otherwise than refused (EIO), of a copy on another
-// volume (F_FULLFSYNC) or of the downloaded file itself (F_BARRIERFSYNC), fails its download once instead, with that
-// EIO, and leaves the old file. Every descriptor is opened O_CLOEXEC, and a folder as one. The failures are planned
-// with `FileFaults`, which the app module's shim of `open`, `fcntl` and `fsync` consults (AppShim/FileFlushShim.swift),
-// and open descriptors are read from /proc/self/fd, so these checks are Linux's, where the simulator runs. Runs after
-// DownloadChecks, with its kit.
+// flush command, a downloaded file that cannot be opened (its class keeps it shut while the device is locked, EPERM;
+// the app is out of descriptors, EMFILE). Each leaves the download delivered once, and no descriptor open. A flush
+// that fails otherwise than refused (EIO), of a copy on another volume (F_FULLFSYNC) or of the downloaded file itself
+// (F_BARRIERFSYNC), fails its download once instead, with that EIO, and leaves the old file. Every descriptor is
+// opened O_CLOEXEC, and a folder as one. The failures are planned with `FileFaults`, which the app module's shim of
+// `open`, `fcntl` and `fsync` consults (AppShim/FileFlushShim.swift), and open descriptors are read from
+// /proc/self/fd, so these checks are Linux's, where the simulator runs. Runs after DownloadChecks, with its kit.
 #if os(Linux)
 @_spi(Simulator) import SimNetworking
 import Foundation
@@ -142,16 +142,26 @@ nonisolated enum DownloadFlushChecks {
             ) { faults.fail(.fcntl, ofFilesIn: $0, with: EIO) }
         }
 
-        report.check("downloads.a-downloaded-file-its-class-keeps-shut-still-moves") { context in
-            // A file of class `complete` cannot be opened while the device is locked (EPERM): the barrier cannot be
-            // asked for, and the file is moved unordered rather than the download lost.
-            faults.fail(.open, ofFilesIn: downloads, with: EPERM)
+        /// Downloads a report while every open of a downloaded file fails with `code` (`what`): its barrier cannot be
+        /// asked for, and it moves unordered rather than the download lost.
+        func unopenableFileMoves(failingWith code: Int32, what: String, in name: String, context: CheckContext) throws {
+            faults.fail(.open, ofFilesIn: downloads, with: code)
             defer { faults.clear(downloads) }
-            let (folder, events) = try finish(in: "locked", context: context) { _ in }
+            let (folder, events) = try finish(in: name, context: context) { _ in }
             try require(
                 DownloadStorage.flushed(URL(fileURLWithPath: folder), holding: "report.pdf", by: ["F_BARRIERFSYNC"], in: events),
-                "report.pdf's folder was not flushed after the rename of a downloaded file that could not be opened (EPERM); events: \(events.filter(\.isFileEvent))"
+                "report.pdf's folder was not flushed after the rename of a downloaded file that could not be opened (\(what)); events: \(events.filter(\.isFileEvent))"
             )
+        }
+
+        report.check("downloads.a-downloaded-file-its-class-keeps-shut-still-moves") { context in
+            // A file of class `complete` cannot be opened while the device is locked.
+            try unopenableFileMoves(failingWith: EPERM, what: "EPERM", in: "locked", context: context)
+        }
+
+        report.check("downloads.a-downloaded-file-the-app-has-no-descriptor-for-still-moves") { context in
+            // The app has used up its descriptors: a limit of the process, no fault of the file.
+            try unopenableFileMoves(failingWith: EMFILE, what: "EMFILE", in: "out-of-descriptors", context: context)
         }
 
         report.check("downloads.a-copy-on-a-file-system-without-F_FULLFSYNC-gets-fsync") { _ in
