@@ -305,6 +305,21 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             caughtBy: ["downloads.a-downloaded-file-the-app-has-no-descriptor-for-still-moves"]
         ),
         Mutant(
+            // Review 11, Low 6: a barrier refused with ENOTTY (an ioctl the file system has no case for) must fall back
+            // to fsync(2), not fail the download.
+            name: "a downloaded file whose barrier is refused with ENOTTY fails its download",
+            scenario: "downloads",
+            edits: [Edit(find: "[ENOTSUP, ENOTTY, EINVAL].contains(refusal)", replace: "[ENOTSUP, EINVAL].contains(refusal)")],
+            caughtBy: ["downloads.a-barrier-refused-with-ENOTTY-gets-fsync"]
+        ),
+        Mutant(
+            // Review 11, Low 6: the same for EINVAL.
+            name: "a downloaded file whose barrier is refused with EINVAL fails its download",
+            scenario: "downloads",
+            edits: [Edit(find: "[ENOTSUP, ENOTTY, EINVAL].contains(refusal)", replace: "[ENOTSUP, ENOTTY].contains(refusal)")],
+            caughtBy: ["downloads.a-barrier-refused-with-EINVAL-gets-fsync"]
+        ),
+        Mutant(
             // Review 10: the app must hear the flush's own error (NSPOSIXErrorDomain, EIO), not one that hides it.
             name: "a failed flush reports an error of its own making",
             scenario: "downloads",

@@ -1,12 +1,13 @@
 // How a background download's flushes meet what a device's file systems do: a folder that cannot be opened, a flush
 // refused, a call a signal interrupts (EINTR, which a network volume's calls return), a file system with neither
-// flush command, a downloaded file that cannot be opened (its class keeps it shut while the device is locked, EPERM;
-// the app is out of descriptors, EMFILE). Each leaves the download delivered once, and no descriptor open. A flush
-// that fails otherwise than refused (EIO), of a copy on another volume (F_FULLFSYNC) or of the downloaded file itself
-// (F_BARRIERFSYNC), fails its download once instead, with that EIO, and leaves the old file. Every descriptor is
-// opened O_CLOEXEC, and a folder as one. The failures are planned with `FileFaults`, which the app module's shim of
-// `open`, `fcntl` and `fsync` consults (AppShim/FileFlushShim.swift), and open descriptors are read from
-// /proc/self/fd, so these checks are Linux's, where the simulator runs. Runs after DownloadChecks, with its kit.
+// flush command, a barrier the downloaded file's file system refuses (ENOTTY, EINVAL), a downloaded file that cannot
+// be opened (its class keeps it shut while the device is locked, EPERM; the app is out of descriptors, EMFILE). Each
+// leaves the download delivered once, and no descriptor open. A flush that fails otherwise than refused (EIO), of a
+// copy on another volume (F_FULLFSYNC) or of the downloaded file itself (F_BARRIERFSYNC), fails its download once
+// instead, with that EIO, and leaves the old file. Every descriptor is opened O_CLOEXEC, and a folder as one. The
+// failures are planned with `FileFaults`, which the app module's shim of `open`, `fcntl` and `fsync` consults
+// (AppShim/FileFlushShim.swift), and open descriptors are read from /proc/self/fd, so these checks are Linux's, where
+// the simulator runs. Runs after DownloadChecks, with its kit.
 #if os(Linux)
 @_spi(Simulator) import SimNetworking
 import Foundation
@@ -143,11 +144,16 @@ nonisolated enum DownloadFlushChecks {
         }
 
         /// Downloads a report while every open of a downloaded file fails with `code` (`what`): its barrier cannot be
-        /// asked for, and it moves unordered rather than the download lost.
+        /// asked for, and it moves unordered rather than the download lost. The failing open must have been met, or
+        /// the check would pass without taking the path it is about (the daemon's files moved elsewhere, say).
         func unopenableFileMoves(failingWith code: Int32, what: String, in name: String, context: CheckContext) throws {
             faults.fail(.open, ofFilesIn: downloads, with: code)
             defer { faults.clear(downloads) }
             let (folder, events) = try finish(in: name, context: context) { _ in }
+            try require(
+                faults.timesMet(.open, of: downloads) > 0,
+                "no downloaded file in \(downloads) was opened for its barrier, so its failing open (\(what)) was never met; events: \(events.filter(\.isFileEvent))"
+            )
             try require(
                 DownloadStorage.flushed(URL(fileURLWithPath: folder), holding: "report.pdf", by: ["F_BARRIERFSYNC"], in: events),
                 "report.pdf's folder was not flushed after the rename of a downloaded file that could not be opened (\(what)); events: \(events.filter(\.isFileEvent))"
@@ -162,6 +168,28 @@ nonisolated enum DownloadFlushChecks {
         report.check("downloads.a-downloaded-file-the-app-has-no-descriptor-for-still-moves") { context in
             // The app has used up its descriptors: a limit of the process, no fault of the file.
             try unopenableFileMoves(failingWith: EMFILE, what: "EMFILE", in: "out-of-descriptors", context: context)
+        }
+
+        // A barrier the downloaded file's file system refuses, with ENOTTY (an ioctl it has no case for) or EINVAL,
+        // which xnu takes for refusals as it does ENOTSUP: the file gets fsync(2) instead, and its download is
+        // delivered.
+        for (code, what) in [(ENOTTY, "ENOTTY"), (EINVAL, "EINVAL")] {
+            report.check("downloads.a-barrier-refused-with-\(what)-gets-fsync") { context in
+                faults.fail(.fcntl, ofFilesIn: downloads, with: code)
+                defer { faults.clear(downloads) }
+                let (_, events) = try finish(in: "refused-\(what)", context: context) { _ in }
+                try require(
+                    faults.timesMet(.fcntl, of: downloads) > 0,
+                    "no downloaded file in \(downloads) got its barrier, so its refusal (\(what)) was never met; events: \(events.filter(\.isFileEvent))"
+                )
+                try require(
+                    events.contains { event in
+                        guard case .fileFlushed("fsync", let path, _) = event else { return false }
+                        return URL(fileURLWithPath: path).deletingLastPathComponent().path == downloads
+                    },
+                    "the downloaded file's barrier, refused (\(what)), did not fall back to fsync(2) before its rename; events: \(events.filter(\.isFileEvent))"
+                )
+            }
         }
 
         report.check("downloads.a-copy-on-a-file-system-without-F_FULLFSYNC-gets-fsync") { _ in

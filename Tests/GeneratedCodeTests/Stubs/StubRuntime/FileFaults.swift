@@ -20,6 +20,8 @@ public final class FileFaults: @unchecked Sendable {
     private var planned: [Key: (code: Int32, times: Int)] = [:]
     /// Failures planned for every file in a folder, keyed by the folder's path.
     private var plannedInFolders: [Key: Int32] = [:]
+    /// How many planned failures were met, under the key they were planned with.
+    private var met: [Key: Int] = [:]
 
     public init() {}
 
@@ -44,17 +46,30 @@ public final class FileFaults: @unchecked Sendable {
         defer { lock.unlock() }
         let key = Key(call: call, path: path)
         guard let fault = planned[key] else {
-            return plannedInFolders[Key(call: call, path: (path as NSString).deletingLastPathComponent)]
+            let folderKey = Key(call: call, path: (path as NSString).deletingLastPathComponent)
+            let code = plannedInFolders[folderKey]
+            if code != nil { met[folderKey, default: 0] += 1 }
+            return code
         }
         planned[key] = fault.times > 1 ? (fault.code, fault.times - 1) : nil
+        met[key, default: 0] += 1
         return fault.code
     }
 
-    /// Every failure planned for `path`, or for the files in it, is dropped.
+    /// How many calls of `call` have met a failure planned for `path`, or for the files in it (a folder): a check
+    /// makes sure with it that the path it plans a failure for is the one the app's code takes.
+    public func timesMet(_ call: Call, of path: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return met[Key(call: call, path: path)] ?? 0
+    }
+
+    /// Every failure planned for `path`, or for the files in it, is dropped, with the count of those met.
     public func clear(_ path: String) {
         lock.lock()
         planned = planned.filter { $0.key.path != path }
         plannedInFolders = plannedInFolders.filter { $0.key.path != path }
+        met = met.filter { $0.key.path != path }
         lock.unlock()
     }
 }
