@@ -403,8 +403,11 @@ import Foundation
     /// (`EXDEV`) gets a copy renamed into place (`replace(_:withCopyOf:)`). A file of `key` removes the key's files
     /// of other extensions (`removeOtherFiles(ofKey:besides:isNewName:)`). The handler hears of the file only after
     /// the rename and removals are ordered before the app's next write on that volume (flushed to the storage on
-    /// another), at best: the order is no promise that they are on the storage yet. Why each step and each flush is
-    /// the one it is: bggen's docs/generated-code.md, "How a finished download reaches its name".
+    /// another), at best: the order is no promise that they are on the storage yet. Each step says why in a line.
+    /// The commands are Darwin's fcntl(2) (`<sys/fcntl.h>`): `F_BARRIERFSYNC` orders what was synced before it ahead
+    /// of later writes to the same device without waiting for the drive's cache, its hardware support promised of
+    /// Apple's SSDs only. Another volume gets `F_FULLFSYNC`, which asks the drive to write out its cache: no barrier
+    /// there orders the app's record of the file, written to the app's own volume.
     private static func move(_ location: URL, to destination: URL, key: String?) throws {
         let fileManager = FileManager.default
         let folder = destination.deletingLastPathComponent()
