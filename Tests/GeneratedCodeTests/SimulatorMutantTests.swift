@@ -386,7 +386,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
         ),
         Mutant(
             // Review 10: a folder made for the file was not flushed into its parent, whose entry it is: a flush of the
-            // folder itself does not flush it (fsync(2)), and a power loss could lose the folder with the file.
+            // folder itself promises nothing of it (Darwin's fsync(2)), and a power loss could lose the folder with the
+            // file.
             name: "a folder made for a download is not flushed into its parent",
             scenario: "downloads",
             edits: [Edit(

@@ -583,8 +583,9 @@ import Foundation
     private static let isDefaultFolderPrepared = Locked(false)
 
     /// The parent of each folder on `folder`'s path that does not exist yet, from `folder`'s up: the folders
-    /// `prepareFolder(_:)` makes, each a new entry of its parent, which a flush of the folder itself does not flush
-    /// (fsync(2)).
+    /// `prepareFolder(_:)` makes, each a new entry of its parent. A flush of the folder itself promises nothing of
+    /// that entry: both fcntl(2) commands start with what Darwin's fsync(2) does, which moves "all modified data and
+    /// attributes" of the descriptor's own file, and a folder's entry is its parent's data.
     private static func parents(ofMissingFoldersIn folder: URL) -> [URL] {
         var parents: [URL] = []
         var missing = folder.standardizedFileURL

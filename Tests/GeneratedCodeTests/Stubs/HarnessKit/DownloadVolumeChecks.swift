@@ -201,7 +201,8 @@ nonisolated enum DownloadVolumeChecks {
         }
 
         report.check("downloads.a-folder-made-for-the-file-is-flushed-into-its-parent") { _ in
-            // A new folder is an entry of its parent, which a flush of the folder itself does not flush (fsync(2)):
+            // A new folder is an entry of its parent, of which a flush of the folder itself promises nothing (Darwin's
+            // fsync(2), which both fcntl(2) commands start with: the descriptor's own file's data and attributes):
             // unflushed, a power loss can lose the folders made for the file, and the file with them, after the app
             // recorded it.
             let base = try storage.appVolumeFolder("made")
