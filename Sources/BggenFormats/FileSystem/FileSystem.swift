@@ -28,7 +28,9 @@ public protocol FileSystem: Sendable {
     /// The files (or, for `.directory`, folders) below `folder` that `request` wants, relative to it and sorted, as
     /// repeated `entries` would find them: links to folders are never entered, links to files inside `root` are
     /// listed. With `body`, each file found is also read as `readFiles` reads it, on several threads at once, while
-    /// the walk goes on, and what `body` makes of it is kept beside its path. Each folder is listed once.
+    /// the walk goes on, and what `body` makes of it is kept beside its path. Each folder is listed once. The bytes
+    /// `body` gets may lie in a buffer the walk reads the next file into: valid for the call only, so what `body`
+    /// keeps of them it copies.
     func walk<Value: Sendable>(_ request: WalkRequest, below folder: String, within root: String,
                                reading body: (@Sendable (String, Result<Data, any Error>) -> Value)?) -> [WalkedFile<Value>]
     /// The path with every symbolic link resolved, to refuse reads, writes and deletions that would land outside

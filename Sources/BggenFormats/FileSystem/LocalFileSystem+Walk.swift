@@ -77,7 +77,8 @@ private final class FolderWalk<Value: Sendable>: DescriptorCounting, @unchecked 
     private static var openFoldersLimit: Int { 256 }
     /// Files read as one piece of work: enough to make taking it cheap, few enough to share a large folder.
     private static var batchSize: Int { 32 }
-    /// A thread's buffer, into which each file is read first: larger than most source files.
+    /// A thread's buffer, into which each file is read first: larger than most source files, which the walk's
+    /// reader gets where they lie in it (see `FileSystem.walk`).
     private static var scratchSize: Int { 65_536 }
 
     /// The memory one thread of the walk lists folders and reads files into, made once for the thread, not for
