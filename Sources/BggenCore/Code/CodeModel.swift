@@ -317,9 +317,11 @@ struct CodeModel: Sendable {
         }
         // Each file with what it is read again from, and its index in `files` when it was read for every fact.
         var chosen: [(file: String, index: Int?, source: Reread, wrappers: [String: [TaskWrapper]])] = []
+        // Most functions mention no wrapper: told by their hashed mentions, before any of their names is looked up.
+        let wrapperNames = MentionedNames(wrappers.keys)
         for (index, facts) in files.enumerated() where facts.isFull && facts.language == .swift {
             guard let source = lexed[index] else { continue }
-            let called = Set(facts.functions.flatMap { $0.mentions.filter { wrappers[$0] != nil } })
+            let called = Set(facts.functions.filter { !$0.mentions.isDisjoint(with: wrapperNames) }.flatMap { $0.mentions.filter { wrappers[$0] != nil } })
             let visible = called.isEmpty ? [:] : seen(called, from: facts.file)
             if !visible.isEmpty { chosen.append((facts.file, index, .read(source), visible)) }
         }

@@ -111,8 +111,11 @@ struct WrapperCall {
         guard !wrappers.isEmpty else { return [] }
         var receivers: ReceiverTypes?
         var result: [WrapperCall] = []
+        // A name is looked up only before a `(` and where `bits` say it may be a wrapper's: hashing every name of
+        // the file into the table was most of this pass.
+        let bits = NameBits(wrappers.keys)
         for index in tokens.indices where tokens[index].kind == .identifier && index > 0 && tokens[index - 1].keyword != .func {
-            guard let candidates = wrappers[tokens[index].text], TokenPattern.matches(tokens, at: index + 1, ["("]),
+            guard TokenPattern.matches(tokens, at: index + 1, ["("]), bits.mayHold(tokens[index].text), let candidates = wrappers[tokens[index].text],
                   let close = SwiftScopes.closing(index + 1, in: tokens) else { continue }
             let arguments = CallArguments.all(from: index + 1, to: close, in: tokens)
             let trailing = close + 1 < tokens.count && tokens[close + 1].text == "{"
