@@ -123,7 +123,14 @@ struct ClosurePropertyUse: Sendable, Equatable {
     private static let perTaskLabels: Set<String> = ["didCompleteWithError", "didFinishDownloadingTo", "didWriteData", "didSendBodyData"]
 
     static func all(in tokens: [SourceToken], file: String) -> [ClosurePropertyUse] {
-        // Every `name(` and `name?(` by name, for the locals a property is bound to, looked up by position.
+        // The names a `let` or `var` binds: the locals below are among them, and only their calls are gathered, where
+        // gathering every call of the file by name hashed most of its names.
+        var bound = Set<String>()
+        for index in tokens.indices where tokens[index].kind == .identifier && index > 0 && (tokens[index - 1].keyword == .let || tokens[index - 1].keyword == .var) {
+            bound.insert(tokens[index].text)
+        }
+        let boundBits = NameBits(bound)
+        // Every `name(` and `name?(` of those names, for the locals a property is bound to, looked up by position.
         var calls: [String: [Int]] = [:]
         var found: [(property: String, at: Int)] = []
         var cleared: [String: [Int]] = [:]
@@ -131,8 +138,9 @@ struct ClosurePropertyUse: Sendable, Equatable {
         for index in tokens.indices where tokens[index].kind == .identifier && index + 2 < tokens.count && tokens[index + 1].kind == .punctuation {
             let next = tokens[index + 1]
             if next.is("(") || ((next.is("?") || next.is("!")) && tokens[index + 2].hasText("(")) {
-                calls[tokens[index].text, default: []].append(index)
-                if !next.is("(") { found.append((tokens[index].text, index)) }
+                let name = tokens[index].text
+                if boundBits.mayHold(name) && bound.contains(name) { calls[name, default: []].append(index) }
+                if !next.is("(") { found.append((name, index)) }
             } else if next.is("="), tokens[index + 2].text == "nil", index == 0 || !tokens[index - 1].hasText("=") {
                 cleared[tokens[index].text, default: []].append(index)
             }
