@@ -570,7 +570,9 @@ enum LaunchPaths {
                 equals = tokens[equals...].firstIndex { $0.is("=") || $0.is("{") || $0.is(";") || $0.is("}") || $0.line > line } ?? tokens.count
             }
             guard equals < tokens.count, tokens[equals].hasText("=") else { continue }
-            let mentions = MentionedNames(TokenPattern.statement(tokens, from: equals + 1).filter { $0.kind == .identifier }.map(\.text))
+            // Its names read in place: a copy of the statement's tokens retained and released each token's text.
+            let value = (equals + 1)..<TokenPattern.end(ofStatementIn: tokens, from: equals + 1)
+            let mentions = MentionedNames(value.lazy.filter { tokens[$0].kind == .identifier }.map { tokens[$0].text })
             // A `lazy var`'s value is made when code first reads the property, not with its type: a node of its own,
             // named like the property, which the functions that read it reach. The three tokens before are read in
             // place, and `class` is told by its keyword: a slice of them, and an array of the two words, were copies.

@@ -23,6 +23,16 @@ package enum TokenPattern {
         // the last one again to compare it, cost each a copy of its text and interpolations, and the texts were
         // compared as strings where a punctuation's byte tells it (`hasText`).
         guard start < tokens.count else { return [] }
+        return Array(tokens[start..<end(ofArgumentIn: tokens, from: start, endsAtLine: endsAtLine)])
+    }
+
+    /// Where `statement(_:from:)` ends: a reader that only looks at its tokens reads them in place, uncopied.
+    package static func end(ofStatementIn tokens: [SourceToken], from start: Int) -> Int {
+        start < tokens.count ? end(ofArgumentIn: tokens, from: start, endsAtLine: true) : start
+    }
+
+    /// Where the argument (or, `endsAtLine`, the statement) from `start` ends; `start` is a token's index.
+    private static func end(ofArgumentIn tokens: [SourceToken], from start: Int, endsAtLine: Bool) -> Int {
         var depth = 0
         var index = start
         while index < tokens.count {
@@ -41,7 +51,7 @@ package enum TokenPattern {
             }
             index += 1
         }
-        return Array(tokens[start..<index])
+        return index
     }
 
     /// The expression a binding's `=` starts, up to its line's end (a chain may go on with a leading `.`).
