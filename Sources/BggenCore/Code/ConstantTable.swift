@@ -83,8 +83,12 @@ struct ConstantTable: Sendable {
             }
             // Anything else a binding's line holds: an interpolation, or a `+` chain of literals, constants and the
             // bundle identifier, read once the literals are known. A line that is none of these defines nothing.
-            let expression = isDefine ? [tokens[cursor]] : Array(TokenPattern.statement(tokens, from: cursor).prefix { $0.text != "else" && $0.text != "{" })
-            guard Self.isConcatenation(expression) else { continue }
+            // Told in place, and copied only when it is one: most bindings are calls or chains, and copying each
+            // one's tokens (their texts retained) to ask was a third of reading the constants.
+            let end = isDefine ? cursor + 1 : TokenPattern.end(ofStatementIn: tokens, from: cursor)
+            let written = cursor..<((cursor..<end).first { tokens[$0].text == "else" || tokens[$0].text == "{" } ?? end)
+            guard Self.isConcatenation(in: tokens, written) else { continue }
+            let expression = Array(tokens[written])
             if Self.mentionsBundleIdentifier(expression) { fixedNames.insert(tokens[index].text) }
             pending.append((tokens[index].text, expression, index))
         }
@@ -165,14 +169,25 @@ struct ConstantTable: Sendable {
     /// whose parts are those, names and `Bundle.main.bundleIdentifier` (with `!` or `?? "…"`), maybe in parentheses.
     /// A call, a subscript or any other operator makes it a value known only at run time.
     static func isConcatenation(_ expression: [SourceToken]) -> Bool {
-        guard !expression.isEmpty else { return false }
-        return expression.allSatisfy { token in
-            token.kind == .string || token.kind == .identifier || [".", "+", "!", "?", "(", ")"].contains(token.text)
-        } && (expression.contains { $0.kind == .string } || mentionsBundleIdentifier(expression))
+        isConcatenation(in: expression, expression.indices)
+    }
+
+    /// Whether `tokens[range]` is a concatenation, read in place.
+    private static func isConcatenation(in tokens: [SourceToken], _ range: Range<Int>) -> Bool {
+        guard !range.isEmpty else { return false }
+        return range.allSatisfy { index in
+            let token = tokens[index]
+            return token.kind == .string || token.kind == .identifier || [".", "+", "!", "?", "(", ")"].contains(token.text)
+        } && (range.contains { tokens[$0].kind == .string } || mentionsBundleIdentifier(in: tokens, range))
     }
 
     static func mentionsBundleIdentifier(_ expression: [SourceToken]) -> Bool {
-        expression.indices.contains { TokenPattern.matches(expression, at: $0, ["Bundle", ".", "main", ".", "bundleIdentifier"]) }
+        mentionsBundleIdentifier(in: expression, expression.indices)
+    }
+
+    /// Whether `tokens[range]` holds `Bundle.main.bundleIdentifier`, read in place.
+    private static func mentionsBundleIdentifier(in tokens: [SourceToken], _ range: Range<Int>) -> Bool {
+        range.contains { $0 + 5 <= range.upperBound && TokenPattern.matches(tokens, at: $0, ["Bundle", ".", "main", ".", "bundleIdentifier"]) }
     }
 
     /// `Bundle.main.bundleIdentifier! + ".exposure-notification"` is `$(PRODUCT_BUNDLE_IDENTIFIER).exposure-notification`:
