@@ -115,7 +115,7 @@ struct WrapperCall {
         // the file into the table was most of this pass.
         let bits = NameBits(wrappers.keys)
         for index in tokens.indices where tokens[index].kind == .identifier && index > 0 && tokens[index - 1].keyword != .func {
-            guard TokenPattern.matches(tokens, at: index + 1, ["("]), bits.mayHold(tokens[index].text), let candidates = wrappers[tokens[index].text],
+            guard bits.mayHold(tokens[index].text), TokenPattern.matches(tokens, at: index + 1, ["("]), let candidates = wrappers[tokens[index].text],
                   let close = SwiftScopes.closing(index + 1, in: tokens) else { continue }
             let arguments = CallArguments.all(from: index + 1, to: close, in: tokens)
             let trailing = close + 1 < tokens.count && tokens[close + 1].text == "{"
