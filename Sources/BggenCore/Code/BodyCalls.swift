@@ -13,8 +13,8 @@ final class BodyCalls: @unchecked Sendable {
     /// A body's calls leave out its entry closures', as its mentions do.
     private let innermostEntry: [Int]
     private let lock = NSLock()
-    /// The labels of each `(` of the file and the types it gives receivers, read when the first body is.
-    private var reading: (labels: [CallArguments.Written?], receivers: ReceiverTypes)?
+    /// The types the file gives receivers, read when the first body with a call asked about is.
+    private var receiverTypes: ReceiverTypes?
     /// The type declaring each scope, as the receivers' reading finds them, kept for every body of the file.
     private var receiverTypeByScope: [Int: String?] = [:]
 
@@ -79,7 +79,6 @@ final class BodyCalls: @unchecked Sendable {
     /// With `only`, the calls of those names alone: a call of another name, or another name mentioned otherwise,
     /// changes nothing of theirs. The lock is held.
     private func calls(from open: Int, to close: Int, initializing: String?, only: (names: Set<String>, bits: NameBits)? = nil) -> [String: Set<CallShape>] {
-        var labels: [CallArguments.Written?] = []
         var receivers: ReceiverTypes?
         var otherUses: [Int] = []
         var shapes: [String: Set<CallShape>] = [:]
@@ -91,12 +90,12 @@ final class BodyCalls: @unchecked Sendable {
                 guard handsOver || only.bits.mayHold(name) && only.names.contains(name) else { continue }
             }
             if receivers == nil {
-                // The file's labels and receivers, read once it has a body with a call asked about.
-                if reading == nil { reading = (CallArguments.labels(in: tokens), ReceiverTypes(tokens: tokens)) }
-                (labels, receivers) = (reading!.labels, reading!.receivers)
+                // The file's receivers, read once it has a body with a call asked about.
+                if receiverTypes == nil { receiverTypes = ReceiverTypes(tokens: tokens) }
+                receivers = receiverTypes
             }
             if tokens[index - 1].keyword != .func,
-               let shape = CallShape(at: index, in: tokens, labels: labels, receivers: receivers!, known: &receiverTypeByScope) {
+               let shape = CallShape(at: index, in: tokens, receivers: receivers!, known: &receiverTypeByScope) {
                 let delegated = name == "init" && TokenPattern.matches(tokens, at: index - 2, ["self", "."])
                 shapes[delegated ? initializing ?? "init" : name, default: []].insert(shape)
             } else if CallShape.isImplicitMember(at: index, in: tokens) {

@@ -12,9 +12,6 @@ struct ReceiverTypes {
     /// The functions whose values each name is bound to, for `chain(ofReceiverAt:)`: `makeManager` of `let manager
     /// = try await makeManager()`, and `Factory.make` of a type's static function, `let manager = Factory.make()`.
     private var madeBy: [String: Set<String>] = [:]
-    /// The `(` each `)` closes (-1 for any other token), paired in one pass: `Tasks1().registerAll()` is a call on
-    /// a new `Tasks1`. An array by token, not a dictionary: hashing every `)` showed in profiles.
-    private var openingParenthesis: [Int32] = []
 
     /// The names that hand out a type's one instance: `Type.shared.f()` is a call on a `Type`.
     static let singletonNames: Set<String> = ["shared", "default", "current", "standard", "instance", "sharedInstance"]
@@ -41,15 +38,6 @@ struct ReceiverTypes {
                 if !TokenPattern.matches(tokens, at: start + 1, ["("]) && !TokenPattern.matches(tokens, at: start + 1, ["."]) { continue }
             }
             declared[tokens[index].text, default: []].insert(type)
-        }
-        openingParenthesis = [Int32](repeating: -1, count: tokens.count)
-        var open: [Int32] = []
-        for index in tokens.indices where tokens[index].kind == .punctuation {
-            if tokens[index].is("(") {
-                open.append(Int32(index))
-            } else if tokens[index].is(")"), let opening = open.popLast() {
-                openingParenthesis[index] = opening
-            }
         }
     }
 
@@ -96,8 +84,9 @@ struct ReceiverTypes {
     /// time per call: the chain read is at most two names long.
     func explicitTypes(ofReceiverAt index: Int) -> Set<String>? {
         guard !isOnNoReceiver(index) else { return nil }
-        // `Type(…).f()`: a call on the instance just made.
-        if tokens[index - 2].text == ")", case let opening = Int(openingParenthesis[index - 2]), opening > 0,
+        // `Type(…).f()`: a call on the instance just made; the `(` is the `)`'s partner (`SourceLexer.link`), not
+        // paired again here: a pass and an array per file were ~2 M instructions on duckduckgo-iOS.
+        if tokens[index - 2].text == ")", case let opening = Int(tokens[index - 2].partner), opening > 0, tokens[opening].is("("),
            tokens[opening - 1].kind == .identifier, tokens[opening - 1].text.startsUppercase {
             return [tokens[opening - 1].text]
         }
