@@ -305,6 +305,14 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             caughtBy: ["downloads.a-downloaded-file-the-app-has-no-descriptor-for-still-moves"]
         ),
         Mutant(
+            // Review 13, M2: an fsync(2) that failed (EIO) after a refused flush went unheeded, so a copy that may not
+            // be on the storage replaced the user's file and was reported as finished.
+            name: "a download's copy whose fsync fails after a refused F_FULLFSYNC is renamed",
+            scenario: "downloads",
+            edits: [Edit(find: "        if retryingInterruptions({ fsync(descriptor) }) != 0 {\n", replace: "        if false {\n")],
+            caughtBy: ["downloads.a-copy-whose-fsync-fails-after-a-refused-flush-fails-its-download-and-keeps-the-old-file"]
+        ),
+        Mutant(
             // Review 11, Low 6: a barrier refused with ENOTTY (an ioctl the file system has no case for) must fall back
             // to fsync(2), not fail the download.
             name: "a downloaded file whose barrier is refused with ENOTTY fails its download",

@@ -1,13 +1,13 @@
 // How a background download's flushes meet what a device's file systems do: a folder that cannot be opened, a flush
-// refused, a call a signal interrupts (EINTR, which a network volume's calls return), a file system with neither
-// flush command, a barrier the downloaded file's file system refuses (ENOTTY, EINVAL), a downloaded file that cannot
-// be opened (its class keeps it shut while the device is locked, EPERM; the app is out of descriptors, EMFILE). Each
+// refused, a call a signal interrupts (EINTR, which a network volume's calls return), a file system with neither flush
+// command, a barrier the downloaded file's file system refuses (ENOTTY, EINVAL), a downloaded file that cannot be
+// opened (its class keeps it shut while the device is locked, EPERM; the app is out of descriptors, EMFILE). Each
 // leaves the download delivered once, and no descriptor open. A flush that fails otherwise than refused (EIO), of a
 // copy on another volume (F_FULLFSYNC) or of the downloaded file itself (F_BARRIERFSYNC), fails its download once
-// instead, with that EIO, and leaves the old file. Every descriptor is opened O_CLOEXEC, and a folder as one. The
-// failures are planned with `FileFaults`, which the app module's shim of `open`, `fcntl` and `fsync` consults
-// (AppShim/FileFlushShim.swift), and open descriptors are read from /proc/self/fd, so these checks are Linux's, where
-// the simulator runs. Runs after DownloadChecks, with its kit.
+// instead, with that EIO, and leaves the old file, as does an fsync(2) that fails (EIO) after a refused command. Every
+// descriptor is opened O_CLOEXEC, and a folder as one. The failures are planned with `FileFaults`, which the app
+// module's shim of `open`, `fcntl` and `fsync` consults (AppShim/FileFlushShim.swift), and open descriptors are read
+// from /proc/self/fd, so these checks are Linux's, where the simulator runs. Runs after DownloadChecks, with its kit.
 #if os(Linux)
 @_spi(Simulator) import SimNetworking
 import Foundation
@@ -141,6 +141,19 @@ nonisolated enum DownloadFlushChecks {
             try failOnce(
                 in: folder, failing: downloads, what: "the downloaded file's barrier (F_BARRIERFSYNC) failed (EIO)", context: context
             ) { faults.fail(.fcntl, ofFilesIn: $0, with: EIO) }
+        }
+
+        report.check("downloads.a-copy-whose-fsync-fails-after-a-refused-flush-fails-its-download-and-keeps-the-old-file") { context in
+            // The copy's file system refuses F_FULLFSYNC (ENOTSUP), and fsync(2), its fallback, fails with EIO: the
+            // copy may not be on the storage, and it must not replace the user's file.
+            let folder = try storage.otherVolumeFolder("copy-fsync-failed")
+            try failOnce(
+                in: folder, failing: folder.resolvingSymlinksInPath().path,
+                what: "the copy's F_FULLFSYNC was refused (ENOTSUP) and its fsync(2) failed (EIO)", context: context
+            ) { path in
+                faults.fail(.fcntl, ofFilesIn: path, with: ENOTSUP)
+                faults.fail(.fsync, ofFilesIn: path, with: EIO)
+            }
         }
 
         /// Downloads a report while every open of a downloaded file fails with `code` (`what`): its barrier cannot be
