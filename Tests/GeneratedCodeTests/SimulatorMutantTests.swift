@@ -165,8 +165,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "a downloaded file's bytes are not ordered before its rename",
             scenario: "downloads",
             edits: [Edit(
-                find: "        if let descriptor = try? openForFlushing(location) {\n            try flushAndClose(descriptor, command: F_BARRIERFSYNC)\n        }\n",
-                replace: ""
+                find: "        if let descriptor {\n            try flushAndClose(descriptor, command: F_BARRIERFSYNC)\n        }\n",
+                replace: "        if let descriptor {\n            close(descriptor)\n        }\n"
             )],
             caughtBy: ["downloads.finish-orders-the-file-before-the-rename"]
         ),
@@ -270,8 +270,8 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "a downloaded file whose barrier fails with EIO is renamed into place",
             scenario: "downloads",
             edits: [Edit(
-                find: "        if let descriptor = try? openForFlushing(location) {\n            try flushAndClose(descriptor, command: F_BARRIERFSYNC)\n        }\n",
-                replace: "        if let descriptor = try? openForFlushing(location) {\n            try? flushAndClose(descriptor, command: F_BARRIERFSYNC)\n        }\n"
+                find: "            try flushAndClose(descriptor, command: F_BARRIERFSYNC)\n",
+                replace: "            try? flushAndClose(descriptor, command: F_BARRIERFSYNC)\n"
             )],
             caughtBy: ["downloads.a-downloaded-file-whose-barrier-fails-fails-its-download-and-keeps-the-old-file"]
         ),
@@ -279,7 +279,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // Review 10: a downloaded file its class keeps shut while the device is locked must still be moved.
             name: "a downloaded file that cannot be opened for its barrier fails its download",
             scenario: "downloads",
-            edits: [Edit(find: "if let descriptor = try? openForFlushing(location) {", replace: "if let descriptor = try Optional(openForFlushing(location)) {")],
+            edits: [Edit(find: "where error.code == .EIO {", replace: "where error.code.rawValue != 0 {")],
             caughtBy: [
                 "downloads.a-downloaded-file-its-class-keeps-shut-still-moves",
                 "downloads.a-downloaded-file-the-app-has-no-descriptor-for-still-moves",
@@ -290,18 +290,7 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             // descriptor left for (EMFILE), no fault of the file, failed its download.
             name: "a downloaded file the app has no descriptor for fails its download",
             scenario: "downloads",
-            edits: [Edit(
-                find: "if let descriptor = try? openForFlushing(location) {",
-                replace: """
-                    if let descriptor = try { () throws -> Int32? in
-                        do {
-                            return try openForFlushing(location)
-                        } catch let error as POSIXError where error.code == .EPERM || error.code == .EACCES {
-                            return nil
-                        }
-                    }() {
-                    """
-            )],
+            edits: [Edit(find: "where error.code == .EIO {", replace: "where error.code != .EPERM && error.code != .EACCES {")],
             caughtBy: ["downloads.a-downloaded-file-the-app-has-no-descriptor-for-still-moves"]
         ),
         Mutant(
@@ -311,6 +300,17 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             scenario: "downloads",
             edits: [Edit(find: "        if retryingInterruptions({ fsync(descriptor) }) != 0 {\n", replace: "        if false {\n")],
             caughtBy: ["downloads.a-copy-whose-fsync-fails-after-a-refused-flush-fails-its-download-and-keeps-the-old-file"]
+        ),
+        Mutant(
+            // Review 13, M3: every error of the downloaded file's open moved it unordered, EIO included, so a file whose
+            // bytes may be unreadable replaced the user's file, where an EIO from its barrier fails the download.
+            name: "a downloaded file whose open for its barrier fails with EIO is renamed into place",
+            scenario: "downloads",
+            edits: [Edit(
+                find: "        let descriptor: Int32?\n        do {\n            descriptor = try openForFlushing(location)\n        } catch let error as POSIXError where error.code == .EIO {\n            throw error\n        } catch {\n            descriptor = nil\n        }\n",
+                replace: "        let descriptor = try? openForFlushing(location)\n"
+            )],
+            caughtBy: ["downloads.a-downloaded-file-whose-open-fails-with-EIO-fails-its-download-and-keeps-the-old-file"]
         ),
         Mutant(
             // Review 11, Low 6: a barrier refused with ENOTTY (an ioctl the file system has no case for) must fall back

@@ -422,9 +422,19 @@ import Foundation
         // The class before any flush, so the flushes cover it: a rename keeps the class a file was created with.
         protect(location)
         // A barrier orders the daemon's bytes before the rename; one that fails (EIO) fails the download, and the
-        // old file stays. A file that cannot be opened moves unordered rather than the download lost: its class keeps
-        // it shut while the device is locked (EPERM), or the app is out of descriptors or memory (EMFILE, ENOMEM).
-        if let descriptor = try? openForFlushing(location) {
+        // old file stays, as does an open that fails with EIO: the file's bytes may be unreadable. A file that cannot
+        // be opened otherwise moves unordered rather than the download lost: its class keeps it shut while the device
+        // is locked (EPERM), or the app is out of descriptors (EMFILE) or memory (ENOMEM), or the system's file
+        // table is full (ENFILE).
+        let descriptor: Int32?
+        do {
+            descriptor = try openForFlushing(location)
+        } catch let error as POSIXError where error.code == .EIO {
+            throw error
+        } catch {
+            descriptor = nil
+        }
+        if let descriptor {
             try flushAndClose(descriptor, command: F_BARRIERFSYNC)
         }
         let isCopy: Bool

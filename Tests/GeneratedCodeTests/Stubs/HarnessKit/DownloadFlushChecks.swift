@@ -4,10 +4,11 @@
 // opened (its class keeps it shut while the device is locked, EPERM; the app is out of descriptors, EMFILE). Each
 // leaves the download delivered once, and no descriptor open. A flush that fails otherwise than refused (EIO), of a
 // copy on another volume (F_FULLFSYNC) or of the downloaded file itself (F_BARRIERFSYNC), fails its download once
-// instead, with that EIO, and leaves the old file, as does an fsync(2) that fails (EIO) after a refused command. Every
-// descriptor is opened O_CLOEXEC, and a folder as one. The failures are planned with `FileFaults`, which the app
-// module's shim of `open`, `fcntl` and `fsync` consults (AppShim/FileFlushShim.swift), and open descriptors are read
-// from /proc/self/fd, so these checks are Linux's, where the simulator runs. Runs after DownloadChecks, with its kit.
+// instead, with that EIO, and leaves the old file, as do an fsync(2) that fails (EIO) after a refused command and an
+// open of the downloaded file that fails with EIO. Every descriptor is opened O_CLOEXEC, and a folder as one. The
+// failures are planned with `FileFaults`, which the app module's shim of `open`, `fcntl` and `fsync` consults
+// (AppShim/FileFlushShim.swift), and open descriptors are read from /proc/self/fd, so these checks are Linux's, where
+// the simulator runs. Runs after DownloadChecks, with its kit.
 #if os(Linux)
 @_spi(Simulator) import SimNetworking
 import Foundation
@@ -154,6 +155,15 @@ nonisolated enum DownloadFlushChecks {
                 faults.fail(.fcntl, ofFilesIn: path, with: ENOTSUP)
                 faults.fail(.fsync, ofFilesIn: path, with: EIO)
             }
+        }
+
+        report.check("downloads.a-downloaded-file-whose-open-fails-with-EIO-fails-its-download-and-keeps-the-old-file") { context in
+            // An open of the downloaded file for its barrier that fails with EIO says its bytes may be unreadable, as
+            // a barrier's EIO does; the file must not replace the user's file.
+            let folder = try storage.appVolumeFolder("open-failed")
+            try failOnce(
+                in: folder, failing: downloads, what: "the downloaded file's open for its barrier failed (EIO)", context: context
+            ) { faults.fail(.open, ofFilesIn: $0, with: EIO) }
         }
 
         /// Downloads a report while every open of a downloaded file fails with `code` (`what`): its barrier cannot be
