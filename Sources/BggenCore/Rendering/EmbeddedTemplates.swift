@@ -389,7 +389,8 @@ import Foundation
         leftoversByFolder.withLock { byFolder in
             let path = folder.standardizedFileURL.path
             if byFolder[path] == nil {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+                // A listing that fails (the app out of descriptors, EMFILE) is made again at the next call, not kept.
+                guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
                 let byStem = Dictionary(grouping: names) { name in String(name.prefix { $0 != "." }) }
                 byFolder[path] = byStem.filter { $0.value.count > 1 }
             }
@@ -566,11 +567,17 @@ import Foundation
     /// Removes from `folder` the copies of `copyName(madeAt:)` dated over `abandonedCopyAge` from now, before or
     /// after, which would otherwise keep their space for good; any other file, a copy in progress and a folder stay.
     private static func sweepCopies(in folder: URL) {
-        let isFirst = sweptFolders.withLock { $0.insert(folder.standardizedFileURL.path).inserted }
+        let path = folder.standardizedFileURL.path
+        let isFirst = sweptFolders.withLock { $0.insert(path).inserted }
         guard isFirst else { return }
         let fileManager = FileManager.default
+        guard let names = try? fileManager.contentsOfDirectory(atPath: folder.path) else {
+            // A listing that failed (the app out of descriptors, EMFILE) is made again at the folder's next copy.
+            sweptFolders.withLock { _ = $0.remove(path) }
+            return
+        }
         let now = Date()
-        for name in (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [] {
+        for name in names {
             guard let made = copyDate(ofName: name), abs(now.timeIntervalSince(made)) > abandonedCopyAge else { continue }
             var isFolder: ObjCBool = false
             let file = folder.appendingPathComponent(name)
