@@ -291,7 +291,11 @@ struct Mutant: Sendable, CustomTestStringConvertible {
             name: "a downloaded file the app has no descriptor for fails its download",
             scenario: "downloads",
             edits: [Edit(find: "where error.code == .EIO {", replace: "where error.code != .EPERM && error.code != .EACCES {")],
-            caughtBy: ["downloads.a-downloaded-file-the-app-has-no-descriptor-for-still-moves"]
+            caughtBy: [
+                "downloads.a-downloaded-file-the-app-has-no-descriptor-for-still-moves",
+                "downloads.a-downloaded-file-whose-open-fails-with-ENFILE-still-moves",
+                "downloads.a-downloaded-file-whose-open-fails-with-ENOMEM-still-moves",
+            ]
         ),
         Mutant(
             // Review 13, M2: an fsync(2) that failed (EIO) after a refused flush went unheeded, so a copy that may not

@@ -1,14 +1,14 @@
 // How a background download's flushes meet what a device's file systems do: a folder that cannot be opened, a flush
 // refused, a call a signal interrupts (EINTR, which a network volume's calls return), a file system with neither flush
 // command, a barrier the downloaded file's file system refuses (ENOTTY, EINVAL), a downloaded file that cannot be
-// opened (its class keeps it shut while the device is locked, EPERM; the app is out of descriptors, EMFILE). Each
-// leaves the download delivered once, and no descriptor open. A flush that fails otherwise than refused (EIO), of a
-// copy on another volume (F_FULLFSYNC) or of the downloaded file itself (F_BARRIERFSYNC), fails its download once
-// instead, with that EIO, and leaves the old file, as do an fsync(2) that fails (EIO) after a refused command and an
-// open of the downloaded file that fails with EIO. Every descriptor is opened O_CLOEXEC, and a folder as one. The
-// failures are planned with `FileFaults`, which the app module's shim of `open`, `fcntl` and `fsync` consults
-// (AppShim/FileFlushShim.swift), and open descriptors are read from /proc/self/fd, so these checks are Linux's, where
-// the simulator runs. Runs after DownloadChecks, with its kit.
+// opened (its class keeps it shut while the device is locked, EPERM; the app is out of descriptors, EMFILE; the
+// system's file table is full, ENFILE; ENOMEM; EACCES). Each leaves the download delivered once, and no descriptor
+// open. A flush that fails otherwise than refused (EIO), of a copy on another volume (F_FULLFSYNC) or of the downloaded
+// file itself (F_BARRIERFSYNC), fails its download once instead, with that EIO, and leaves the old file, as do an
+// fsync(2) that fails (EIO) after a refused command and an open of the downloaded file that fails with EIO. Every
+// descriptor is opened O_CLOEXEC, and a folder as one. The failures are planned with `FileFaults`, which the app
+// module's shim of `open`, `fcntl` and `fsync` consults (AppShim/FileFlushShim.swift), and open descriptors are read
+// from /proc/self/fd, so these checks are Linux's, where the simulator runs. Runs after DownloadChecks, with its kit.
 #if os(Linux)
 @_spi(Simulator) import SimNetworking
 import Foundation
@@ -191,6 +191,14 @@ nonisolated enum DownloadFlushChecks {
         report.check("downloads.a-downloaded-file-the-app-has-no-descriptor-for-still-moves") { context in
             // The app has used up its descriptors: a limit of the process, no fault of the file.
             try unopenableFileMoves(failingWith: EMFILE, what: "EMFILE", in: "out-of-descriptors", context: context)
+        }
+
+        // Any other open error but EIO moves the file too, so that a list of the errors allowed is caught: the
+        // system's file table is full (ENFILE), memory is short (ENOMEM), the file is shut to the app (EACCES).
+        for (code, what) in [(ENFILE, "ENFILE"), (ENOMEM, "ENOMEM"), (EACCES, "EACCES")] {
+            report.check("downloads.a-downloaded-file-whose-open-fails-with-\(what)-still-moves") { context in
+                try unopenableFileMoves(failingWith: code, what: what, in: "open-\(what)", context: context)
+            }
         }
 
         // A barrier the downloaded file's file system refuses, with ENOTTY (an ioctl it has no case for) or EINVAL,
