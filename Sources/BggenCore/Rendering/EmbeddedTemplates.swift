@@ -52,9 +52,10 @@ import Foundation
 {{availability}}nonisolated protocol BackgroundDownloadHandling: Sendable {
     /// The file URL a finished download is moved to. Its folder is created if needed, and an existing file
     /// there is replaced atomically; an existing folder there is never replaced, and the download fails instead.
-    /// `suggestedFilename` is the server's name for the file, which other sources may suggest too. A folder from a
-    /// document picker needs `startAccessingSecurityScopedResource()` in each process, on the URL of its bookmark,
-    /// kept for the process's life: without it the move is refused, and `downloadDidFail` gets the error.
+    /// `suggestedFilename` is the server's name for the file, which other sources may suggest too. Return a file in
+    /// the app's container (or an app group's): this move is not coordinated, so a folder a document picker gave,
+    /// most often a File Provider's, gets the file afterwards, moved there from `downloadDidFinish(from:savedTo:)`
+    /// under `NSFileCoordinator`, while the folder's security-scoped access, started once per launch, holds.
     func destination(forDownloadFrom source: URL, suggestedFilename: String?) -> URL
     /// The same for a download started with a `key` (`startDownload(with:key:)`): by default the folder
     /// `destination(forDownloadFrom:suggestedFilename:)` picks, with a file named for the key, so the next URL
