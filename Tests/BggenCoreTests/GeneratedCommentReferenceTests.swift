@@ -20,46 +20,87 @@ struct GeneratedCommentReferenceTests {
     @Test(arguments: DocCommentWidthTests.scenarios)
     func noCommentNamesAPathOfBggens(_ scenario: Scenario) throws {
         for file in try scenario.renderedFiles() {
-            for (index, line) in file.contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                guard let comment = Self.comment(in: line, of: file.path), Self.refersToBggen(comment) else { continue }
-                Issue.record("\(scenario): \(file.path):\(index + 1) refers to bggen's repository: \(line)")
+            for (line, comment) in Self.comments(in: file.contents, of: file.path) where Self.refersToBggen(comment) {
+                Issue.record("\(scenario): \(file.path):\(line) refers to bggen's repository: \(comment)")
             }
         }
     }
 
     @Test func aReferenceToBggensDocsIsFound() {
         let found = [
-            "    /// Why: bggen's docs/generated-code.md, \"How a finished download reaches its name\".",
-            "        try flush(folder) // see Tests/GeneratedCodeTests/Stubs",
-            "<!-- See docs/installing.md -->",
-        ].filter { Self.comment(in: $0[...], of: $0.hasPrefix("<") ? "a.plist" : "a.swift").map(Self.refersToBggen) == true }
-        #expect(found.count == 3, "\(found)")
+            ("a.swift", "    /// Why: bggen's docs/generated-code.md, \"How a finished download reaches its name\"."),
+            ("a.swift", "        try flush(folder) // see Tests/GeneratedCodeTests/Stubs"),
+            ("a.plist", "<!-- See docs/installing.md -->"),
+            ("a.swift", "    /* Why: docs/generated-code.md */ let a = 1"),
+            ("a.swift", "    /*\n     The move, as docs/generated-code.md tells.\n     */"),
+            ("NEXT_STEPS.md", "Read bggen's README before you start."),
+            ("a.txt", "Details: docs/installing.md"),
+        ].filter { path, contents in Self.comments(in: contents, of: path).contains { Self.refersToBggen($0.text) } }
+        #expect(found.count == 7, "\(found.map(\.1))")
         let kept = [
             "    /// `fsync(2)` (`<unistd.h>`), Apple's Data Storage Guidelines; the test target's folder.",
             "        let url = URL(string: \"https://example.com/docs/a.pdf\") // a file of the server's",
             "    /// `Library/Application Support/Downloads`, excluded from backups.",
-        ].filter { Self.comment(in: $0[...], of: "a.swift").map(Self.refersToBggen) == true }
+            "        let pattern = \"/* docs/a.pdf */\" /* a pattern, not a comment */",
+            "    /* a block */ let path = \"docs/a.pdf\"",
+        ].filter { Self.comments(in: $0, of: "a.swift").contains { Self.refersToBggen($0.text) } }
         #expect(kept.isEmpty, "\(kept)")
     }
 
-    /// The comment on `line` of the file at `path`: in Swift what follows `//` outside a string literal on that line,
-    /// in a property list an XML comment; nil when it has none.
-    static func comment(in line: Substring, of path: String) -> Substring? {
+    /// The comments of the file at `path`, each with the number of the line it is on, from 1. A text or Markdown file
+    /// (NEXT_STEPS.md) is all prose for the app's developers, every line of it; a property list's comments are XML
+    /// comments; a Swift file's are what follows `//` outside a string literal and what `/* */` holds, over lines too.
+    static func comments(in contents: String, of path: String) -> [(line: Int, text: Substring)] {
+        let lines = contents.split(separator: "\n", omittingEmptySubsequences: false)
+        if path.hasSuffix(".md") || path.hasSuffix(".txt") {
+            return lines.enumerated().map { (line: $0.offset + 1, text: $0.element) }
+        }
+        var inBlock = false
+        return lines.enumerated().compactMap { index, line in
+            comment(in: line, of: path, inBlock: &inBlock).map { (line: index + 1, text: $0) }
+        }
+    }
+
+    /// The comment on `line` of the file at `path`, nil when it has none: in a property list an XML comment; in
+    /// Swift what follows `//` outside a string literal, and what a block comment holds on the line, `inBlock`
+    /// saying whether one is open at its start and, after, at its end.
+    static func comment(in line: Substring, of path: String, inBlock: inout Bool) -> Substring? {
         if path.hasSuffix(".plist") {
             return line.firstRange(of: "<!--").map { line[$0.upperBound...] }
         }
         guard path.hasSuffix(".swift") else { return nil }
+        var text = ""
         var inString = false
-        var previous: Character?
-        for index in line.indices {
+        var index = line.startIndex
+        while index < line.endIndex {
             let character = line[index]
-            if character == "\"" && previous != "\\" {
-                inString.toggle()
-            } else if !inString && character == "/" && previous == "/" {
-                return line[line.index(after: index)...]
+            let next = line.index(after: index)
+            let following: Character? = next < line.endIndex ? line[next] : nil
+            if inBlock {
+                if character == "*" && following == "/" {
+                    inBlock = false
+                    text += " "
+                    index = line.index(after: next)
+                    continue
+                }
+                text.append(character)
+            } else if inString {
+                if character == "\\" {
+                    index = following == nil ? next : line.index(after: next)
+                    continue
+                }
+                inString = character != "\""
+            } else if character == "\"" {
+                inString = true
+            } else if character == "/" && following == "/" {
+                return Substring(text + line[line.index(after: next)...])
+            } else if character == "/" && following == "*" {
+                inBlock = true
+                index = line.index(after: next)
+                continue
             }
-            previous = character
+            index = next
         }
-        return nil
+        return text.isEmpty ? nil : Substring(text)
     }
 }
