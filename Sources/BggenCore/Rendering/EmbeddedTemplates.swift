@@ -434,6 +434,8 @@ import Foundation
         } catch let error as POSIXError where error.code == .EIO {
             throw error
         } catch {
+            // The number alone, which is public: no path, which would name the user's files in the log.
+            BackgroundLog.notice("A downloaded file moves unordered: its open for the barrier failed (errno \((error as NSError).code)).")
             descriptor = nil
         }
         if let descriptor {
