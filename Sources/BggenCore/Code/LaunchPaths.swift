@@ -197,8 +197,8 @@ enum LaunchPaths {
         key == "application:didFinishLaunchingWithOptions" || key == "application:willFinishLaunchingWithOptions"
     }
 
-    /// The program's start: the top-level code of a `main.swift`, and Objective-C's `int main(…)`, which run before
-    /// they hand over to `UIApplicationMain`, so a call there (`Tasks.registerTasks()` above `UIApplicationMain(…)`)
+    /// The program's start: the top-level code of a `main.swift`, Objective-C's `int main(…)` and the `static func
+    /// main()` of a Swift `@main` type, which run before they hand over to `UIApplicationMain`, so a call there (`Tasks.registerTasks()` above `UIApplicationMain(…)`)
     /// runs during launch. Doctor said it found no path from launch to such a registration.
     static let programStart = "main"
 
@@ -381,6 +381,7 @@ enum LaunchPaths {
         var result: [FunctionMentions] = []
         if runsTopLevelCode, language == .swift, let start = topLevelCode(in: tokens) { result.append(start) }
         let apps = appTypes(in: tokens)
+        let entryTypes = language == .swift ? mainTypes(in: tokens) : []
         let entries = language == .swift ? entryClosures(in: tokens) : objectiveCEntryBlocks(in: tokens)
         let classes = language == .objectiveC ? objectiveCClasses(in: tokens) : []
         // The `@implementation` around each method, found by moving forward with the braces, which come in order.
@@ -451,6 +452,8 @@ enum LaunchPaths {
                 line = header[function].line
                 type = typeName(around: open, in: tokens)
                 hasSignature = true
+                // `@main enum Main { static func main() { … UIApplicationMain(…) } }`: the program's start.
+                isLaunch = key == programStart && type.map(entryTypes.contains) == true && header.contains { $0.text == "static" }
             } else if language == .swift, let initializer = header.lastIndex(where: { $0.kind == .identifier && $0.keyword == .initializer }),
                       let initialized = typeName(around: open, in: tokens) {
                 key = initialized + ".init"
@@ -598,6 +601,19 @@ enum LaunchPaths {
             if !inherited.isEmpty { result[header[keyword + 1].text, default: []].formUnion(inherited) }
         }
         return result
+    }
+
+    /// Types the file declares with `@main` (after other attributes and modifiers: `@main final class`): a
+    /// `static func main()` of one is the program's start, which runs before it hands over to `UIApplicationMain`.
+    private static func mainTypes(in tokens: [SourceToken]) -> Set<String> {
+        var names = Set<String>()
+        for index in tokens.indices where tokens[index].is("@") && index + 1 < tokens.count && tokens[index + 1].text == programStart {
+            // The declaration the attribute belongs to: its keyword within the few words of attributes and modifiers.
+            guard let keyword = tokens[(index + 2)..<min(tokens.count, index + 10)].firstIndex(where: { $0.kind == .identifier && $0.keyword.declaresType }),
+                  keyword + 1 < tokens.count else { continue }
+            names.insert(tokens[keyword + 1].text)
+        }
+        return names
     }
 
     /// Types declared `struct Name: App` or adopting `UIApplicationDelegate` in the file: their `init` runs at launch.

@@ -18,6 +18,19 @@ extension DoctorRule {
             .triggering("a registration no path from launch was found to reach", ExampleSources.late("func start() {", marker: "1️⃣"), "1️⃣"),
             .nonTriggering("a registration main.swift's top-level code calls before UIApplicationMain",
                            ExampleSources.late("func start() {").with("App/main.swift", mainSwift("Screen().start()\n"))),
+            .nonTriggering("a registration an @main type's static main() calls before UIApplicationMain",
+                           ExampleSources.late("func start() {").with("App/Main.swift", """
+                               import UIKit
+
+                               @main
+                               enum Main {
+                                   static func main() {
+                                       Screen().start()
+                                       UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, nil)
+                                   }
+                               }
+
+                               """)),
             .triggering("a registration only a function main.swift declares reaches, which nothing calls",
                         ExampleSources.late("func start() {", marker: "1️⃣").with("App/main.swift", mainSwift("func boot() {\n    Screen().start()\n}\n")), "1️⃣"),
             .nonTriggering("an Objective-C registration main() calls before UIApplicationMain", ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"])
