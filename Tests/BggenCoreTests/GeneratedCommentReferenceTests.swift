@@ -33,10 +33,11 @@ struct GeneratedCommentReferenceTests {
             ("a.plist", "<!-- See docs/installing.md -->"),
             ("a.swift", "    /* Why: docs/generated-code.md */ let a = 1"),
             ("a.swift", "    /*\n     The move, as docs/generated-code.md tells.\n     */"),
+            ("a.swift", "    /* a /* nested */ comment, as docs/generated-code.md tells */"),
             ("NEXT_STEPS.md", "Read bggen's README before you start."),
             ("a.txt", "Details: docs/installing.md"),
         ].filter { path, contents in Self.comments(in: contents, of: path).contains { Self.refersToBggen($0.text) } }
-        #expect(found.count == 7, "\(found.map(\.1))")
+        #expect(found.count == 8, "\(found.map(\.1))")
         let kept = [
             "    /// `fsync(2)` (`<unistd.h>`), Apple's Data Storage Guidelines; the test target's folder.",
             "        let url = URL(string: \"https://example.com/docs/a.pdf\") // a file of the server's",
@@ -55,16 +56,16 @@ struct GeneratedCommentReferenceTests {
         if path.hasSuffix(".md") || path.hasSuffix(".txt") {
             return lines.enumerated().map { (line: $0.offset + 1, text: $0.element) }
         }
-        var inBlock = false
+        var depth = 0
         return lines.enumerated().compactMap { index, line in
-            comment(in: line, of: path, inBlock: &inBlock).map { (line: index + 1, text: $0) }
+            comment(in: line, of: path, blockDepth: &depth).map { (line: index + 1, text: $0) }
         }
     }
 
     /// The comment on `line` of the file at `path`, nil when it has none: in a property list an XML comment; in
-    /// Swift what follows `//` outside a string literal, and what a block comment holds on the line, `inBlock`
-    /// saying whether one is open at its start and, after, at its end.
-    static func comment(in line: Substring, of path: String, inBlock: inout Bool) -> Substring? {
+    /// Swift what follows `//` outside a string literal, and what a block comment holds on the line, `blockDepth`
+    /// saying how many are open at its start and, after, at its end: Swift's block comments nest.
+    static func comment(in line: Substring, of path: String, blockDepth: inout Int) -> Substring? {
         if path.hasSuffix(".plist") {
             return line.firstRange(of: "<!--").map { line[$0.upperBound...] }
         }
@@ -76,9 +77,9 @@ struct GeneratedCommentReferenceTests {
             let character = line[index]
             let next = line.index(after: index)
             let following: Character? = next < line.endIndex ? line[next] : nil
-            if inBlock {
-                if character == "*" && following == "/" {
-                    inBlock = false
+            if blockDepth > 0 {
+                if character == "*" && following == "/" || character == "/" && following == "*" {
+                    blockDepth += character == "/" ? 1 : -1
                     text += " "
                     index = line.index(after: next)
                     continue
@@ -95,7 +96,7 @@ struct GeneratedCommentReferenceTests {
             } else if character == "/" && following == "/" {
                 return Substring(text + line[line.index(after: next)...])
             } else if character == "/" && following == "*" {
-                inBlock = true
+                blockDepth = 1
                 index = line.index(after: next)
                 continue
             }

@@ -54,8 +54,9 @@ import Foundation
     /// there is replaced atomically; an existing folder there is never replaced, and the download fails instead.
     /// `suggestedFilename` is the server's name for the file, which other sources may suggest too. Return a file in
     /// the app's container (or an app group's): this move is not coordinated, so a folder a document picker gave,
-    /// most often a File Provider's, gets the file afterwards, moved there from `downloadDidFinish(from:savedTo:)`
-    /// under `NSFileCoordinator`, while the folder's security-scoped access, started once per launch, holds.
+    /// most often a File Provider's, gets the file afterwards, moved there under `NSFileCoordinator` on a queue of
+    /// yours, started from `downloadDidFinish(from:savedTo:)` and not run in it, while the folder's security-scoped
+    /// access, started once per launch, holds.
     func destination(forDownloadFrom source: URL, suggestedFilename: String?) -> URL
     /// The same for a download started with a `key` (`startDownload(with:key:)`): by default the folder
     /// `destination(forDownloadFrom:suggestedFilename:)` picks, with a file named for the key, so the next URL
@@ -343,8 +344,8 @@ import Foundation
     /// `destination(forDownloadFrom:key:suggestedFilename:)` of yours that names files otherwise keeps its files. No
     /// folder inside it is touched. A new name (`isNewName`) lists the folder. Otherwise the key has a file of
     /// another extension only if a run ended between a rename and these removals, and such a file is among what the
-    /// folder's one listing in this process found (`leftovers(ofStem:in:)`). Not a listing per download: of a
-    /// 20,000-file cache, that costs seconds of a relaunch's time on the delegate's queue.
+    /// folder's first listing in this process that succeeded found (`leftovers(ofStem:in:)`). Not a listing per
+    /// download: of a 20,000-file cache, that costs seconds of a relaunch's time on the delegate's queue.
     private static func removeOtherFiles(ofKey key: String, besides destination: URL, isNewName: Bool) {
         let stem = BackgroundDownloadManager.fileStem(forKey: key)
         guard destination.deletingPathExtension().lastPathComponent == stem else { return }
@@ -385,7 +386,7 @@ import Foundation
     /// The names in `folder` whose part before the first dot is `stem` (a key's files are `stem` and
     /// `stem.<extension>`), if the folder's listing found two or more, and only at the first call for `stem` there.
     /// A key has two files only after a run that ended between a rename and its removals, so one listing per folder
-    /// and process, made at the first call for the folder, finds them all. A name listed may be gone since.
+    /// and process, the first that succeeds, finds them all. A name listed may be gone since.
     private static func leftovers(ofStem stem: String, in folder: URL) -> [String] {
         leftoversByFolder.withLock { byFolder in
             let path = folder.standardizedFileURL.path
@@ -435,7 +436,7 @@ import Foundation
             throw error
         } catch {
             // The number alone, which is public: no path, which would name the user's files in the log.
-            BackgroundLog.notice("A downloaded file moves unordered: its open for the barrier failed (errno \((error as NSError).code)).")
+            BackgroundLog.notice("A downloaded file's barrier is skipped: its open failed (errno \((error as NSError).code)).")
             descriptor = nil
         }
         if let descriptor {
