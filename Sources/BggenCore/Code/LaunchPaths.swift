@@ -198,8 +198,9 @@ enum LaunchPaths {
     }
 
     /// The program's start: the top-level code of a `main.swift`, Objective-C's `int main(…)` and the `static func
-    /// main()` of a Swift `@main` type, which run before they hand over to `UIApplicationMain`, so a call there (`Tasks.registerTasks()` above `UIApplicationMain(…)`)
-    /// runs during launch. Doctor said it found no path from launch to such a registration.
+    /// main()` of a Swift `@main` type, which run before they hand over to `UIApplicationMain`, so a call there
+    /// (`Tasks.registerTasks()` above `UIApplicationMain(…)`) runs during launch. Doctor said it found no path from
+    /// launch to such a registration.
     static let programStart = "main"
 
     /// Whether the file's top-level statements are code that runs (`main.swift`), not declarations only.
@@ -475,20 +476,35 @@ enum LaunchPaths {
         return result
     }
 
-    /// The names a `main.swift`'s top-level statements mention, outside every body and declaration: what the program
-    /// runs before `UIApplicationMain` hands over to UIKit. Nil when it mentions none.
+    /// The names a `main.swift`'s top-level statements mention, in their `if`, `guard` and loop blocks too, outside
+    /// every function, closure and declaration: what the program runs before `UIApplicationMain` hands over to
+    /// UIKit. Nil when it mentions none.
     private static func topLevelCode(in tokens: [SourceToken]) -> FunctionMentions? {
         var gathering = MentionedNames.Gathering()
-        var depth = 0
+        // For each open `{`, whether it opens a statement's block (`if flag {`, `} else {`), whose code runs in turn.
+        var blocks: [Bool] = []
+        var opaque = 0
         var line: Int?
         // In a declaration's header (`func boot() -> Bool`, `class Delegate: UIResponder`) up to its body's `{`.
         var declaring = false
-        for token in tokens {
+        for index in tokens.indices {
+            let token = tokens[index]
             if token.kind == .punctuation {
-                if token.is("{") { depth += 1; declaring = false } else if token.is("}") { depth = max(0, depth - 1) }
+                if token.is("{") {
+                    let header = SwiftScopes.headerTokens(before: index, in: tokens)
+                    // The header runs back over the statements before it (`import UIKit`): the keyword starts a line.
+                    let isStatement = !declaring && header.indices.contains { at in
+                        SwiftScopes.statementKeywords.contains(header[at].text) && (at == header.startIndex || header[at - 1].line < header[at].line)
+                    }
+                    blocks.append(isStatement)
+                    if !isStatement { opaque += 1 }
+                    declaring = false
+                } else if token.is("}"), let isStatement = blocks.popLast(), !isStatement {
+                    opaque -= 1
+                }
                 continue
             }
-            guard depth == 0, token.kind == .identifier else { continue }
+            guard opaque == 0, token.kind == .identifier else { continue }
             if token.keyword == .func || token.keyword == .initializer || token.keyword.declaresTypeOrProtocol { declaring = true }
             guard !declaring, token.text != "import" else { continue }
             gathering.add(token.text)

@@ -18,6 +18,10 @@ extension DoctorRule {
             .triggering("a registration no path from launch was found to reach", ExampleSources.late("func start() {", marker: "1️⃣"), "1️⃣"),
             .nonTriggering("a registration main.swift's top-level code calls before UIApplicationMain",
                            ExampleSources.late("func start() {").with("App/main.swift", mainSwift("Screen().start()\n"))),
+            .nonTriggering("a registration main.swift's top-level if calls before UIApplicationMain",
+                           ExampleSources.late("func start() {").with("App/main.swift", mainSwift("if CommandLine.argc > 0 {\n    Screen().start()\n}\n"))),
+            .triggering("a registration only a closure main.swift stores reaches, which nothing runs",
+                        ExampleSources.late("func start() {", marker: "1️⃣").with("App/main.swift", mainSwift("let boot = {\n    Screen().start()\n}\n")), "1️⃣"),
             .nonTriggering("a registration an @main type's static main() calls before UIApplicationMain",
                            ExampleSources.late("func start() {").with("App/Main.swift", """
                                import UIKit
