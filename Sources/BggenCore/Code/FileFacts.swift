@@ -125,7 +125,7 @@ struct FileFacts: Sendable {
     init(file: String, tokens: [SourceToken], language: SourceLexer.Language, needs: OtherFilesNeed = .all) {
         self.init(file: file, language: language)
         constants = ConstantTable(tokens: tokens)
-        functions = LaunchPaths.functions(in: tokens, language: language, runsTopLevelCode: LaunchPaths.runsTopLevelCode(file)).map { function in
+        functions = LaunchPaths.functions(in: tokens, language: language, runsTopLevelCode: LaunchPaths.runsTopLevelCode(file, language: language)).map { function in
             var function = function
             function.file = file
             return function

@@ -203,9 +203,12 @@ enum LaunchPaths {
     /// launch to such a registration.
     static let programStart = "main"
 
-    /// Whether the file's top-level statements are code that runs (`main.swift`), not declarations only.
-    static func runsTopLevelCode(_ file: String) -> Bool {
-        PathText.name(of: file) == "main.swift"
+    /// Whether the file's top-level statements are code that runs, the program's start: a Swift `main.swift`'s.
+    /// Elsewhere, and in Objective-C, they are declarations only. The one answer both readers of a file take:
+    /// `FileFacts` for its functions (`functions(in:language:runsTopLevelCode:)`), `UseReader` for where a
+    /// registration outside every function runs (`context`'s `topLevel`).
+    static func runsTopLevelCode(_ file: String, language: SourceLexer.Language) -> Bool {
+        language == .swift && PathText.name(of: file) == "main.swift"
     }
 
     /// Where the code at token `index` runs: the innermost function around it, or a closure that defers it. Each
@@ -376,11 +379,11 @@ enum LaunchPaths {
     /// closure of a deferring or per-operation call (`.onAppear { setUp() }`, `Button { sync() }`) and each function
     /// handed to one by name (`.onAppear(perform: boot)`). A function's mentions leave out what its entry closures
     /// mention: `DispatchQueue.main.async { register() }` in `didFinishLaunching` does not register at launch.
-    /// With `runsTopLevelCode` (a `main.swift`), the file's top-level statements are a function too, the program's
-    /// start (`programStart`), which runs at launch.
+    /// With `runsTopLevelCode` (a Swift `main.swift`, see `runsTopLevelCode(_:language:)`), the file's top-level
+    /// statements are a function too, the program's start (`programStart`), which runs at launch.
     static func functions(in tokens: [SourceToken], language: SourceLexer.Language, runsTopLevelCode: Bool = false) -> [FunctionMentions] {
         var result: [FunctionMentions] = []
-        if runsTopLevelCode, language == .swift, let start = topLevelCode(in: tokens) { result.append(start) }
+        if runsTopLevelCode, let start = topLevelCode(in: tokens) { result.append(start) }
         let apps = appTypes(in: tokens)
         let entryTypes = language == .swift ? mainTypes(in: tokens) : []
         let entries = language == .swift ? entryClosures(in: tokens) : objectiveCEntryBlocks(in: tokens)

@@ -15,7 +15,7 @@ struct UseReader {
     private var launchContexts: [Int: LaunchContext] = [:]
     /// Where code outside every function runs: at the program's start in a `main.swift` (`LaunchPaths.programStart`).
     private var topLevel: LaunchContext {
-        facts.language == .swift && LaunchPaths.runsTopLevelCode(facts.file) ? .function(LaunchPaths.programStart) : .unknown
+        LaunchPaths.runsTopLevelCode(facts.file, language: facts.language) ? .function(LaunchPaths.programStart) : .unknown
     }
 
     init(facts: FileFacts, tokens: [SourceToken]) {
