@@ -24,7 +24,7 @@ struct FunctionMentionsTests {
     /// What `LaunchPaths.functions` reads of `Syncer.run()` in `syncer`.
     private func syncerRun() throws -> FunctionMentions {
         let tokens = try SourceLexer.tokens(of: Self.syncer, language: .swift)
-        return try #require(LaunchPaths.functions(in: tokens, language: .swift).first { $0.key.hasSuffix("run") })
+        return try #require(LaunchPaths.functions(in: tokens, language: .swift, runsTopLevelCode: false).first { $0.key.hasSuffix("run") })
     }
 
     /// `sync()` and `stop(now:)` are only called, `later` only as an implicit member; `save` is called and passed
@@ -52,7 +52,7 @@ struct FunctionMentionsTests {
 
             """
         let tokens = try SourceLexer.tokens(of: text, language: .swift)
-        let initialisers = LaunchPaths.functions(in: tokens, language: .swift).filter { $0.key == "Syncer.init" }
+        let initialisers = LaunchPaths.functions(in: tokens, language: .swift, runsTopLevelCode: false).filter { $0.key == "Syncer.init" }
         let plain = try #require(initialisers.first { $0.parameters?.isEmpty == true })
         let handing = try #require(initialisers.first { $0.parameters?.map(\.label) == ["preview"] })
         #expect(handing.mentions.contains("Syncer") && handing.calls["Syncer"]?.first?.labels == [])

@@ -38,4 +38,12 @@ struct LaunchPathsTests {
             #expect(declarations.uses.map(\.launch) == [.unknown], "\(file) in \(language)")
         }
     }
+
+    /// `LaunchPaths.functions` reads top-level code as the program's start exactly when its caller says the file
+    /// runs it: the same tokens give it with `runsTopLevelCode` and not without, so no caller gets it by default.
+    @Test func topLevelCodeIsAFunctionOnlyWhenTheCallerSaysItRuns() throws {
+        let tokens = try SourceLexer.tokens(of: Self.mainSwift, language: .swift)
+        #expect(LaunchPaths.functions(in: tokens, language: .swift, runsTopLevelCode: true).map(\.key) == [LaunchPaths.programStart])
+        #expect(LaunchPaths.functions(in: tokens, language: .swift, runsTopLevelCode: false).isEmpty)
+    }
 }

@@ -381,7 +381,7 @@ enum LaunchPaths {
     /// mention: `DispatchQueue.main.async { register() }` in `didFinishLaunching` does not register at launch.
     /// With `runsTopLevelCode` (a Swift `main.swift`, see `runsTopLevelCode(_:language:)`), the file's top-level
     /// statements are a function too, the program's start (`programStart`), which runs at launch.
-    static func functions(in tokens: [SourceToken], language: SourceLexer.Language, runsTopLevelCode: Bool = false) -> [FunctionMentions] {
+    static func functions(in tokens: [SourceToken], language: SourceLexer.Language, runsTopLevelCode: Bool) -> [FunctionMentions] {
         var result: [FunctionMentions] = []
         if runsTopLevelCode, let start = topLevelCode(in: tokens) { result.append(start) }
         let apps = appTypes(in: tokens)
