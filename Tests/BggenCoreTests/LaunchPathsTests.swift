@@ -39,6 +39,36 @@ struct LaunchPathsTests {
         }
     }
 
+    /// The `@main` type's `static func main()` is the program's start, keyed `programStart`, which no declared
+    /// function's key is: an `Operation`'s `main()` beside it is keyed `main`, is no launch, and a registration in it
+    /// runs there, not at the program's start. Keyed alike, the `Operation`'s was launch too.
+    @Test func aFunctionNamedMainIsNotTheProgramsStart() throws {
+        let text = """
+            import BackgroundTasks
+            import UIKit
+
+            @main
+            enum Main {
+                static func main() {
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.start", using: nil) { task in task.setTaskCompleted(success: true) }
+                    UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, nil)
+                }
+            }
+
+            final class Refresh: Operation {
+                override func main() {
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in task.setTaskCompleted(success: true) }
+                }
+            }
+
+            """
+        let facts = FileFacts(file: "App/Main.swift", text: text, tokens: try SourceLexer.tokens(of: text, language: .swift), language: .swift)
+        #expect(facts.functions.map(\.key) == [LaunchPaths.programStart, "main"])
+        #expect(facts.functions.map(\.isLaunch) == [true, false])
+        #expect(facts.uses.map(\.launch) == [.function(LaunchPaths.programStart), .function("main")])
+        #expect(LaunchPaths.programStart != "main" && LaunchPaths.isLaunch(LaunchPaths.programStart) && LaunchPaths.callName(LaunchPaths.programStart) == "main()")
+    }
+
     /// `LaunchPaths.functions` reads top-level code as the program's start exactly when its caller says the file
     /// runs it: the same tokens give it with `runsTopLevelCode` and not without, so no caller gets it by default.
     @Test func topLevelCodeIsAFunctionOnlyWhenTheCallerSaysItRuns() throws {

@@ -184,24 +184,41 @@ enum LaunchPaths {
         }
     }
 
-    /// `registerTasks()`, `Tasks.init()`, `scene(_:willConnectTo:)`. Split and joined by the standard library:
-    /// Foundation's `replacingOccurrences` went through `NSString` on Linux, a million instructions for its first calls.
+    /// `registerTasks()`, `Tasks.init()`, `scene(_:willConnectTo:)`, and `main()` for the program's start, whose key
+    /// is that already. Split and joined by the standard library: Foundation's `replacingOccurrences` went through
+    /// `NSString` on Linux, a million instructions for its first calls.
     static func callName(_ key: String) -> String {
-        key.utf8.contains(UInt8(ascii: ":"))
+        guard key != programStart else { return key }
+        return key.utf8.contains(UInt8(ascii: ":"))
             ? key.split(separator: ":", omittingEmptySubsequences: false).joined(separator: "(_:") + ":)" : key + "()"
     }
 
     private static let testLifecycle: Set<String> = ["setUp", "setUpWithError", "tearDown", "tearDownWithError"]
 
+    /// Whether `key` is launch itself: `didFinishLaunching`, `willFinishLaunching` or the program's start.
     static func isLaunch(_ key: String) -> Bool {
-        key == "application:didFinishLaunchingWithOptions" || key == "application:willFinishLaunchingWithOptions"
+        key == "application:didFinishLaunchingWithOptions" || key == "application:willFinishLaunchingWithOptions" || key == programStart
     }
 
     /// The program's start: the top-level code of a `main.swift`, Objective-C's `int main(…)` and the `static func
     /// main()` of a Swift `@main` type, which run before they hand over to `UIApplicationMain`, so a call there
     /// (`Tasks.registerTasks()` above `UIApplicationMain(…)`) runs during launch. Doctor said it found no path from
-    /// launch to such a registration.
-    static let programStart = "main"
+    /// launch to such a registration. Its key is no declared function's, as nothing calls the program's start: a
+    /// function named `main` anywhere else (an `Operation`'s, a method or free function of the app's) is keyed
+    /// `main` and runs when its callers call it. Keyed alike, every one of them was launch in an app with a program
+    /// start, and the program's start was no caller of one (a function is no caller of its own key).
+    static let programStart = "main()"
+
+    /// The name the program's start is declared with: C's `int main(…)`, the `@main` attribute, and the
+    /// `static func main()` of a type it marks.
+    private static let startName = "main"
+
+    /// Whether the Swift function `key` declared by `header` in `type` is the program's start: `@main enum Main {
+    /// static func main() { … UIApplicationMain(…) } }`, a static `main` of a type the file marks `@main` (in
+    /// `mainTypes`). `type` is read only for a static `main`.
+    private static func startsProgram(_ key: String, header: ArraySlice<SourceToken>, type: () -> String?, mainTypes: Set<String>) -> Bool {
+        key == startName && !mainTypes.isEmpty && header.contains { $0.text == "static" } && type().map(mainTypes.contains) == true
+    }
 
     /// Whether the file's top-level statements are code that runs, the program's start: a Swift `main.swift`'s.
     /// Elsewhere, and in Objective-C, they are declarations only. The one answer both readers of a file take:
@@ -215,8 +232,9 @@ enum LaunchPaths {
     /// scope's answer is kept in `known` (by its `{`): thousands of registrations inside one
     /// closure read its header, as long as the call it is passed to, once (issue 43, item 5).
     /// `topLevel` is what code outside every function and closure is: the program's start in a `main.swift`
-    /// (`runsTopLevelCode`), else unknown.
-    static func context(at index: Int, in tokens: [SourceToken], language: SourceLexer.Language, topLevel: LaunchContext,
+    /// (`runsTopLevelCode`), else unknown; `mainTypes` are the file's `@main` types (`mainTypes(in:)`), whose
+    /// `static func main()` is the program's start too.
+    static func context(at index: Int, in tokens: [SourceToken], language: SourceLexer.Language, topLevel: LaunchContext, mainTypes: Set<String>,
                         known: inout [Int: LaunchContext]) -> LaunchContext {
         var asked: [Int] = []
         var answer: LaunchContext?
@@ -224,7 +242,7 @@ enum LaunchPaths {
         while let open = SwiftScopes.enclosingBrace(before: cursor, in: tokens) {
             if let found = known[open] { answer = found; break }
             asked.append(open)
-            if let own = ownContext(of: open, in: tokens, language: language) { answer = own; break }
+            if let own = ownContext(of: open, in: tokens, language: language, mainTypes: mainTypes) { answer = own; break }
             // A type's body is declarations: a stored property's value runs when the type is made, not at the start.
             if topLevel != .unknown, SwiftScopes.headerTokens(before: open, in: tokens).contains(where: \.keyword.declaresTypeOrProtocol) {
                 answer = .unknown
@@ -238,7 +256,7 @@ enum LaunchPaths {
     }
 
     /// What the scope opening at `open` makes of the code in it, or nil when the scope around it decides.
-    private static func ownContext(of open: Int, in tokens: [SourceToken], language: SourceLexer.Language) -> LaunchContext? {
+    private static func ownContext(of open: Int, in tokens: [SourceToken], language: SourceLexer.Language, mainTypes: Set<String>) -> LaunchContext? {
         let header = SwiftScopes.headerTokens(before: open, in: tokens)
         if language == .objectiveC {
             if let block = objectiveCEntry(at: open, in: tokens) { return .afterLaunch(block.place) }
@@ -252,7 +270,8 @@ enum LaunchPaths {
             return .afterLaunch(entry(named: deferring.text).place)
         }
         if let function = header.lastIndex(where: { $0.kind == .identifier && $0.keyword == .func }), function + 1 < header.endIndex {
-            return classify(key(name: header[function + 1].text, header: header))
+            let key = key(name: header[function + 1].text, header: header)
+            return classify(startsProgram(key, header: header, type: { typeName(around: open, in: tokens) }, mainTypes: mainTypes) ? programStart : key)
         }
         if header.contains(where: { $0.keyword == .initializer && $0.kind == .identifier }) {
             return typeName(around: open, in: tokens).map { classify($0 + ".init") } ?? .unknown
@@ -444,7 +463,6 @@ enum LaunchPaths {
             }
             if language == .objectiveC, isCMain(header) {
                 key = programStart
-                isLaunch = true
             } else if language == .objectiveC, let method = objectiveCMethod(in: header) {
                 while classIndex + 1 < classes.count, classes[classIndex + 1].at < open { classIndex += 1 }
                 let function = objectiveCFunction(method, implementing: classIndex >= 0 ? classes[classIndex].name : nil)
@@ -452,12 +470,12 @@ enum LaunchPaths {
                 isLaunch = function.isLaunch
                 line = method.first?.line ?? line
             } else if language == .swift, let function = header.lastIndex(where: { $0.kind == .identifier && $0.keyword == .func }), function + 1 < header.endIndex {
-                key = Self.key(name: header[function + 1].text, header: header)
+                let name = Self.key(name: header[function + 1].text, header: header)
                 line = header[function].line
                 type = typeName(around: open, in: tokens)
                 hasSignature = true
-                // `@main enum Main { static func main() { … UIApplicationMain(…) } }`: the program's start.
-                isLaunch = key == programStart && type.map(entryTypes.contains) == true && header.contains { $0.text == "static" }
+                // `@main enum Main { static func main() { … } }`: the program's start, not a function named `main`.
+                key = startsProgram(name, header: header, type: { type }, mainTypes: entryTypes) ? programStart : name
             } else if language == .swift, let initializer = header.lastIndex(where: { $0.kind == .identifier && $0.keyword == .initializer }),
                       let initialized = typeName(around: open, in: tokens) {
                 key = initialized + ".init"
@@ -521,7 +539,7 @@ enum LaunchPaths {
     private static func isCMain(_ header: ArraySlice<SourceToken>) -> Bool {
         guard let close = header.last, close.is(")"), close.partner > 0, Int(close.partner) > header.startIndex else { return false }
         let name = header[Int(close.partner) - 1]
-        return name.text == programStart && name.kind == .identifier && !header.contains { $0.text == "-" || $0.text == "+" }
+        return name.text == startName && name.kind == .identifier && !header.contains { $0.text == "-" || $0.text == "+" }
     }
 
     /// The `{` of each closure that is an entry after launch: the trailing closure (or `action:` argument) of a
@@ -624,9 +642,9 @@ enum LaunchPaths {
 
     /// Types the file declares with `@main` (after other attributes and modifiers: `@main final class`): a
     /// `static func main()` of one is the program's start, which runs before it hands over to `UIApplicationMain`.
-    private static func mainTypes(in tokens: [SourceToken]) -> Set<String> {
+    static func mainTypes(in tokens: [SourceToken]) -> Set<String> {
         var names = Set<String>()
-        for index in tokens.indices where tokens[index].is("@") && index + 1 < tokens.count && tokens[index + 1].text == programStart {
+        for index in tokens.indices where tokens[index].is("@") && index + 1 < tokens.count && tokens[index + 1].text == startName {
             // The declaration the attribute belongs to: its keyword within the few words of attributes and modifiers.
             guard let keyword = tokens[(index + 2)..<min(tokens.count, index + 10)].firstIndex(where: { $0.kind == .identifier && $0.keyword.declaresType }),
                   keyword + 1 < tokens.count else { continue }

@@ -17,6 +17,9 @@ struct UseReader {
     private var topLevel: LaunchContext {
         LaunchPaths.runsTopLevelCode(facts.file, language: facts.language) ? .function(LaunchPaths.programStart) : .unknown
     }
+    /// The file's `@main` types, whose `static func main()` is the program's start too: read when a use first asks
+    /// where it runs, as most files have none.
+    private lazy var mainTypes: Set<String> = facts.language == .swift ? LaunchPaths.mainTypes(in: tokens) : []
 
     init(facts: FileFacts, tokens: [SourceToken]) {
         self.facts = facts
@@ -138,7 +141,8 @@ struct UseReader {
             let token = tokens[call.index]
             facts.cancelAllCalls.append(CancelAllCall(
                 location: FindingLocation(file: facts.file, line: token.line, column: token.column),
-                launch: LaunchPaths.context(at: call.index, in: tokens, language: facts.language, topLevel: topLevel, known: &launchContexts),
+                launch: LaunchPaths.context(at: call.index, in: tokens, language: facts.language, topLevel: topLevel, mainTypes: mainTypes,
+                                            known: &launchContexts),
                 isConditional: call.conditional || conditions.isConditional(at: call.index)))
         }
     }
@@ -154,7 +158,7 @@ struct UseReader {
                                     location: FindingLocation(file: facts.file, line: token.line, column: token.column),
                                     inBggenOutput: ours, isConditional: conditional)
         if role != .session {
-            use.launch = LaunchPaths.context(at: index, in: tokens, language: facts.language, topLevel: topLevel, known: &launchContexts)
+            use.launch = LaunchPaths.context(at: index, in: tokens, language: facts.language, topLevel: topLevel, mainTypes: mainTypes, known: &launchContexts)
             if ours, facts.language == .swift { use.launchReceiver = LaunchPaths.memberType(at: index, in: tokens) }
         }
         resolve(expression, at: index, into: &use, depth: 0)

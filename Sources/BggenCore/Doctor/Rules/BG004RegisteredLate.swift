@@ -39,6 +39,9 @@ extension DoctorRule {
             .triggering("a registration launch reaches and a .task reaches again: a warning",
                         ExampleSources.late("func start() {", marker: "1️⃣").launching("Screen().start()").with("App/Model.swift", ExampleSources.model)
                             .with("App/ContentView.swift", ExampleSources.view(".task { model.boot() }")), "1️⃣ BG004 warning"),
+            .triggering("a registration in a method named main that only viewDidLoad calls, in an app main.swift starts: an error, as main.swift's code does not call it",
+                        ExampleSources.late("override func viewDidLoad() {\n        super.viewDidLoad()\n        main()\n    }\n\n    func main() {", marker: "1️⃣")
+                            .with("App/main.swift", ExampleSources.mainSwift("")), "1️⃣"),
             .triggering("a registration in the initialiser of a lazy property a scene callback first reads", lazyService(lazy: true, marker: "1️⃣"), "1️⃣"),
             .triggering("a registration in init(), made at launch, that .onAppear reaches through init(preview:) handing over with self.init(): a warning",
                         initializers(delegating: true, marker: "1️⃣"), "1️⃣ BG004 warning"),

@@ -17,11 +17,11 @@ extension DoctorRule {
                         "1️⃣"),
             .triggering("a registration no path from launch was found to reach", ExampleSources.late("func start() {", marker: "1️⃣"), "1️⃣"),
             .nonTriggering("a registration main.swift's top-level code calls before UIApplicationMain",
-                           ExampleSources.late("func start() {").with("App/main.swift", mainSwift("Screen().start()\n"))),
+                           ExampleSources.late("func start() {").with("App/main.swift", ExampleSources.mainSwift("Screen().start()\n"))),
             .nonTriggering("a registration main.swift's top-level if calls before UIApplicationMain",
-                           ExampleSources.late("func start() {").with("App/main.swift", mainSwift("if CommandLine.argc > 0 {\n    Screen().start()\n}\n"))),
+                           ExampleSources.late("func start() {").with("App/main.swift", ExampleSources.mainSwift("if CommandLine.argc > 0 {\n    Screen().start()\n}\n"))),
             .triggering("a registration only a closure main.swift stores reaches, which nothing runs",
-                        ExampleSources.late("func start() {", marker: "1️⃣").with("App/main.swift", mainSwift("let boot = {\n    Screen().start()\n}\n")), "1️⃣"),
+                        ExampleSources.late("func start() {", marker: "1️⃣").with("App/main.swift", ExampleSources.mainSwift("let boot = {\n    Screen().start()\n}\n")), "1️⃣"),
             .nonTriggering("a registration an @main type's static main() calls before UIApplicationMain",
                            ExampleSources.late("func start() {").with("App/Main.swift", """
                                import UIKit
@@ -36,7 +36,24 @@ extension DoctorRule {
 
                                """)),
             .triggering("a registration only a function main.swift declares reaches, which nothing calls",
-                        ExampleSources.late("func start() {", marker: "1️⃣").with("App/main.swift", mainSwift("func boot() {\n    Screen().start()\n}\n")), "1️⃣"),
+                        ExampleSources.late("func start() {", marker: "1️⃣").with("App/main.swift", ExampleSources.mainSwift("func boot() {\n    Screen().start()\n}\n")), "1️⃣"),
+            .triggering("a registration in a method named main (an Operation's), which nothing calls, in an app main.swift starts",
+                        ExampleSources.late("func main() {", marker: "1️⃣").with("App/main.swift", ExampleSources.mainSwift("")), "1️⃣"),
+            .triggering("a registration in a free function named main in another file, which nothing calls, in an app main.swift starts",
+                        ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/main.swift", ExampleSources.mainSwift("")).with("App/Boot.swift", """
+                            import BackgroundTasks
+
+                            func main() {
+                                BGTaskScheduler.shared.1️⃣register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in task.setTaskCompleted(success: true) }
+                            }
+
+                            func schedule() {
+                                try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+                            }
+
+                            """), "1️⃣"),
+            .nonTriggering("a registration in a method named main that main.swift's top-level code calls before UIApplicationMain",
+                           ExampleSources.late("func main() {").with("App/main.swift", ExampleSources.mainSwift("Screen().main()\n"))),
             .nonTriggering("an Objective-C registration main() calls before UIApplicationMain", ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"])
                 .with("App/Tasks.m", """
                     #import <BackgroundTasks/BackgroundTasks.h>
@@ -86,11 +103,6 @@ extension DoctorRule {
             .triggering("a local that shadows an enum-typed parameter, bound at run time",
                         ExampleSources.taskEnum(submitMarker: "1️⃣", prelude: "let task = UserDefaults.standard.string(forKey: \"next\") ?? \"\"\n        "), "1️⃣"),
         ])
-
-    /// A `main.swift` that runs `code` (top-level statements or declarations) and then starts UIKit.
-    private static func mainSwift(_ code: String) -> String {
-        "import UIKit\n\n\(code)UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, nil)\n"
-    }
 
     /// Corona-Warn-App's shape: `holder`'s stored property takes `Scheduler.shared`, whose private `init` registers
     /// (`marker` before the `register`); the app delegate's `didFinishLaunching` names only the property.

@@ -80,6 +80,11 @@ enum ExampleSources {
         """
     }
 
+    /// A `main.swift` that runs `code` (top-level statements or declarations) and then starts UIKit.
+    static func mainSwift(_ code: String) -> String {
+        "import UIKit\n\n\(code)UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, nil)\n"
+    }
+
     /// A refresh app with nothing wrong: `com.example.app.refresh` permitted, registered at launch, submitted, `fetch` on.
     static var cleanRefresh: ExampleApp {
         ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/AppDelegate.swift", appDelegate())
