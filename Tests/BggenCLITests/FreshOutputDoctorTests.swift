@@ -144,8 +144,13 @@ struct RegisterTasksReceiverTests {
         let doctor = try InProcessRunner.run(["doctor", "."], in: repo.url)
         let output = doctor.stdout + doctor.stderr
         let manager = try String(contentsOf: repo.url.appendingPathComponent("Ledger/BackgroundProcessing/BackgroundTaskManager.swift"), encoding: .utf8)
-        let line = try #require(manager.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("func scheduleAppRefresh()") }) + 1
-        #expect(output.contains("Ledger/BackgroundProcessing/BackgroundTaskManager.swift\n  \(line):1  note [GEN003] The app does not call scheduleAppRefresh() and scheduleProcessingTask() yet, so no request is submitted for their tasks, which never run."),
+        let lines = manager.split(separator: "\n", omittingEmptySubsequences: false)
+        let declaration = try #require(lines.firstIndex { $0.contains("func scheduleAppRefresh()") })
+        // At the function's name, as a finding about code points at the identifier it names: not at column 1.
+        let name = try #require(lines[declaration].range(of: "scheduleAppRefresh"))
+        let column = lines[declaration].distance(from: lines[declaration].startIndex, to: name.lowerBound) + 1
+        #expect(column > 1)
+        #expect(output.contains("Ledger/BackgroundProcessing/BackgroundTaskManager.swift\n  \(declaration + 1):\(column)  note [GEN003] The app does not call scheduleAppRefresh() and scheduleProcessingTask() yet, so no request is submitted for their tasks, which never run."),
                 "\(output)")
         #expect(output.contains("fix: Do step 2 of bggen/NEXT_STEPS.md, which shows the lines to add: Call the generated code"), "\(output)")
 

@@ -605,7 +605,7 @@ struct CodeModel: Sendable {
             for function in facts.functions {
                 let name = function.key
                 guard ScheduleFunction.names.contains(name) else { continue }
-                let location = FindingLocation(file: facts.file, line: function.line, column: 1)
+                let location = FindingLocation(file: facts.file, line: function.line, column: function.column)
                 if found[name].map({ location < $0.declaration }) ?? true { found[name] = ScheduleFunction(name: name, declaration: location) }
             }
         }

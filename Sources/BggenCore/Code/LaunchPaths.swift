@@ -21,6 +21,9 @@ struct FunctionMentions: Sendable, Equatable {
     /// Where it is declared (the file is set by `FileFacts`), for the hops of a path in a finding.
     var file = ""
     var line = 0
+    /// The column of a Swift `func`'s name (on `line`), where a finding about the function itself points
+    /// (GEN003's on a schedule function nothing calls); 0 for the others, whose findings name only their line.
+    var column = 0
     /// The Swift type declaring it (`BackgroundTaskManager` for its `registerTasks()`), or nil at file scope.
     var type: String?
     /// For a function in bggen's output, its type: a caller counts only when it names that type or is declared in
@@ -63,11 +66,13 @@ struct FunctionMentions: Sendable, Equatable {
     }
 
     /// A function whose calls and parameters its `body` reads when they are first asked.
-    init(key: String, isLaunch: Bool, mentions: MentionedNames, line: Int, type: String? = nil, entry: LaunchEntry? = nil, body: BodyCalls.Body?) {
+    init(key: String, isLaunch: Bool, mentions: MentionedNames, line: Int, column: Int = 0, type: String? = nil, entry: LaunchEntry? = nil,
+         body: BodyCalls.Body?) {
         self.key = key
         self.isLaunch = isLaunch
         self.mentions = mentions
         self.line = line
+        self.column = column
         self.type = type
         self.entry = entry
         self.body = body
@@ -75,6 +80,7 @@ struct FunctionMentions: Sendable, Equatable {
 
     static func == (lhs: FunctionMentions, rhs: FunctionMentions) -> Bool {
         lhs.key == rhs.key && lhs.isLaunch == rhs.isLaunch && lhs.mentions == rhs.mentions && lhs.file == rhs.file && lhs.line == rhs.line
+            && lhs.column == rhs.column
             && lhs.type == rhs.type && lhs.receiver == rhs.receiver && lhs.entry == rhs.entry && lhs.parameters == rhs.parameters
             && lhs.calls == rhs.calls
     }
@@ -454,6 +460,7 @@ enum LaunchPaths {
             var hasSignature = false
             var initializing: String?
             var line = tokens[open].line
+            var column = 0
             if let entry = entries[open], let close = SwiftScopes.closing(open, in: tokens) {
                 let line = tokens[open].line
                 let read = body(from: open, to: close)
@@ -471,7 +478,8 @@ enum LaunchPaths {
                 line = method.first?.line ?? line
             } else if language == .swift, let function = header.lastIndex(where: { $0.kind == .identifier && $0.keyword == .func }), function + 1 < header.endIndex {
                 let name = Self.key(name: header[function + 1].text, header: header)
-                line = header[function].line
+                line = header[function + 1].line
+                column = header[function + 1].column
                 type = typeName(around: open, in: tokens)
                 hasSignature = true
                 // `@main enum Main { static func main() { … } }`: the program's start, not a function named `main`.
@@ -486,7 +494,7 @@ enum LaunchPaths {
             }
             guard let key, let close = SwiftScopes.closing(open, in: tokens) else { continue }
             let read = body(from: open, to: close, initializing: initializing, hasSignature: hasSignature)
-            result.append(FunctionMentions(key: key, isLaunch: isLaunch || Self.isLaunch(key), mentions: read.mentions, line: line, type: type,
+            result.append(FunctionMentions(key: key, isLaunch: isLaunch || Self.isLaunch(key), mentions: read.mentions, line: line, column: column, type: type,
                                            entry: afterLaunchFunctions.contains(key) ? LaunchEntry(place: "`\(callName(key))`", isPerOperation: false) : nil,
                                            body: read.body))
         }

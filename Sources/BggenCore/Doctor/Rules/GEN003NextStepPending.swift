@@ -20,7 +20,7 @@ extension DoctorRule {
 extension ExampleSources {
     /// bggen's task manager, whose `registerTasks()` the app delegate calls at launch, and whose
     /// `scheduleAppRefresh()` the app calls as it enters the background or not; `marker` goes before the latter's
-    /// declaration.
+    /// name in its declaration.
     static func unscheduled(_ marker: String, scheduled: Bool) -> ExampleApp {
         let path = "App/BackgroundProcessing/Scheduling.swift"
         let source = GeneratedMarker.stamp("""
@@ -40,7 +40,7 @@ extension ExampleSources {
                 }
             }
 
-            """, path: path).replacingOccurrences(of: "\n    func scheduleAppRefresh()", with: "\n\(marker)    func scheduleAppRefresh()")
+            """, path: path).replacingOccurrences(of: "\n    func scheduleAppRefresh()", with: "\n    func \(marker)scheduleAppRefresh()")
         let schedule = scheduled ? "\n    func applicationDidEnterBackground(_ application: UIApplication) {\n        BackgroundTaskManager.shared.scheduleAppRefresh()\n    }\n" : ""
         let delegate = """
             import UIKit
