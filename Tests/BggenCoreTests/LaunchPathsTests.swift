@@ -1,5 +1,6 @@
 @testable import BggenCore
 import BggenFormats
+import BggenTestSupport
 import Testing
 
 /// The program's start as `LaunchPaths` reads it: which files' top-level code runs, and which functions start it.
@@ -67,6 +68,17 @@ struct LaunchPathsTests {
         #expect(facts.functions.map(\.isLaunch) == [true, false])
         #expect(facts.uses.map(\.launch) == [.function(LaunchPaths.programStart), .function("main")])
         #expect(LaunchPaths.programStart != "main" && LaunchPaths.isLaunch(LaunchPaths.programStart) && LaunchPaths.callName(LaunchPaths.programStart) == "main()")
+    }
+
+    /// A finding names the program's start as launch itself, `main()`: BG016 in an `@main` type's `static func
+    /// main()` said "main(), which launch calls" when it was keyed like a function.
+    @Test func theProgramsStartIsNamedAsLaunchItself() throws {
+        let example = try #require(DoctorRule.cancelAllAtLaunch.examples.first { $0.title.hasPrefix("in an @main type's static main()") })
+        let marked = try MarkedRepository(example.app)
+        let findings = try Doctor(fileSystem: marked.fileSystem).audit(root: MarkedRepository.root).findings.filter { $0.rule == .cancelAllAtLaunch }
+        #expect(findings.map(\.message) == [
+            "cancelAllTaskRequests() runs in main() at every launch, background launches included: it cancels every pending request, those SDKs submitted too.",
+        ])
     }
 
     /// `LaunchPaths.functions` reads top-level code as the program's start exactly when its caller says the file

@@ -42,6 +42,30 @@ extension DoctorRule {
                             @end
 
                             """), "1️⃣"),
+            .triggering("in an @main type's static main(), the program's start", cancellingApp(launch: "").with("App/Main.swift", """
+                import BackgroundTasks
+                import UIKit
+
+                @main
+                enum Main {
+                    static func main() {
+                        BGTaskScheduler.shared.1️⃣cancelAllTaskRequests()
+                        UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, nil)
+                    }
+                }
+
+                """), "1️⃣"),
+            .nonTriggering("in an Operation's main(), which launch does not call, in an app main.swift starts",
+                           cancellingApp(launch: "").with("App/main.swift", ExampleSources.mainSwift("")).with("App/Cleanup.swift", """
+                               import BackgroundTasks
+
+                               final class Cleanup: Operation {
+                                   override func main() {
+                                       BGTaskScheduler.shared.cancelAllTaskRequests()
+                                   }
+                               }
+
+                               """)),
             .nonTriggering("only on a first launch after an update", cancellingApp(launch: """
                 if UserDefaults.standard.string(forKey: "version") != "2" {
                             BGTaskScheduler.shared.cancelAllTaskRequests()

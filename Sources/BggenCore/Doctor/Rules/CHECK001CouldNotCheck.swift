@@ -18,6 +18,14 @@ extension DoctorRule {
             .triggering("a registration no path from launch was found to reach", ExampleSources.late("func start() {", marker: "1️⃣"), "1️⃣"),
             .nonTriggering("a registration main.swift's top-level code calls before UIApplicationMain",
                            ExampleSources.late("func start() {").with("App/main.swift", ExampleSources.mainSwift("Screen().start()\n"))),
+            .nonTriggering("a registration in main.swift's top-level code itself",
+                           ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/main.swift", ExampleSources.mainSwift("""
+                               import BackgroundTasks
+
+                               BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in task.setTaskCompleted(success: true) }
+                               try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.app.refresh"))
+
+                               """))),
             .nonTriggering("a registration main.swift's top-level if calls before UIApplicationMain",
                            ExampleSources.late("func start() {").with("App/main.swift", ExampleSources.mainSwift("if CommandLine.argc > 0 {\n    Screen().start()\n}\n"))),
             .triggering("a registration only a closure main.swift stores reaches, which nothing runs",
