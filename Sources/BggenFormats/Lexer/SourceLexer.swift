@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
-import Darwin // memcmp, from <string.h>
+import Darwin // memchr, memcmp, from <string.h>
 #endif
 
 /// Splits Swift or Objective-C source into identifiers, string literals and punctuation, dropping comments.
@@ -310,9 +310,7 @@ public enum SourceLexer {
         /// The first string or block comment that reached the end of its line or file.
         var unterminated: (line: Int, what: String)?
 
-        /// The tables, held by the run, so no token looks up a global.
-        private let byteClasses = SourceLexer.byteClasses
-        private let identifierBytes = SourceLexer.identifierBytes
+        /// Held by the run, so no token looks up a global.
         private let punctuationTexts = SourceLexer.punctuationTexts
         private var names: Names
 
@@ -359,29 +357,46 @@ public enum SourceLexer {
         /// Blanks, identifiers and punctuation, most of a file's bytes, are told apart by one table lookup; the
         /// bytes that start a comment, a string or a quoted name are looked at in `other`.
         package mutating func run() {
+            SourceLexer.byteClasses.withUnsafeBufferPointer { classes in
+                SourceLexer.identifierBytes.withUnsafeBufferPointer { continues in run(classes: classes, continues: continues) }
+            }
+        }
+
+        /// The loop itself, reading the tables through pointers (a lookup in an array was a bounds check, and a load
+        /// of the array, at every byte) and keeping its position in a local, written back only around `other`: as a
+        /// stored property it was stored again at every byte. A run of blanks (indentation) is stepped over in a loop
+        /// of its own rather than a jump through the table at each.
+        private mutating func run(classes: UnsafeBufferPointer<ByteClass>, continues: UnsafeBufferPointer<Bool>) {
             let count = bytes.count
+            var position = self.position
+            defer { self.position = position }
             while position < count {
                 let current = bytes[position]
-                switch byteClasses[Int(current)] {
+                switch classes[Int(current)] {
                 case .blank:
                     position += 1
+                    while position < count, classes[Int(bytes[position])] == .blank { position += 1 }
                 case .newline:
-                    advance()
+                    line += 1
+                    position += 1
+                    lineStart = position
                 case .identifier:
                     let start = position
                     position += 1
-                    while position < count, identifierBytes[Int(bytes[position])] { position += 1 }
+                    while position < count, continues[Int(bytes[position])] { position += 1 }
                     tokens.append(word(.identifier, start, position, line: line, column: start - lineStart + 1))
                 case .digit:
                     let start = position
-                    while position < count, identifierBytes[Int(bytes[position])] || bytes[position] == UInt8(ascii: ".") { position += 1 }
+                    while position < count, continues[Int(bytes[position])] || bytes[position] == UInt8(ascii: ".") { position += 1 }
                     tokens.append(SourceToken(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self),
                                               line: line, kind: .number))
                 case .punctuation:
                     tokens.append(punctuation(current, line: line))
                     position += 1
                 case .other:
+                    self.position = position
                     other(current)
+                    position = self.position
                 }
             }
         }
@@ -390,7 +405,13 @@ public enum SourceLexer {
         mutating func other(_ current: UInt8) {
             switch current {
             case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "/"):
-                while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+                // To the line's end, found by the C library's vectorized search rather than a byte at a time.
+                let base = UnsafeRawPointer(bytes.baseAddress!)
+                if let end = memchr(base + position, Int32(UInt8(ascii: "\n")), bytes.count - position) {
+                    position = base.distance(to: end)
+                } else {
+                    position = bytes.count
+                }
             case UInt8(ascii: "/") where byte(1) == UInt8(ascii: "*"):
                 skipBlockComment()
             case UInt8(ascii: "\""):
@@ -547,11 +568,18 @@ public enum SourceLexer {
 /// The names one run of the lexer has made, by their bytes in the file: a name a file repeats (`self`, its types,
 /// its properties) is made a String once, with the keyword it spells, and its later tokens share that String. Making
 /// a String for every identifier, and allocating one for each longer than fifteen bytes, was most of the lexer's time.
+///
+/// A name is hashed, and told apart from another, eight bytes at a time: its first sixteen bytes are kept in its entry,
+/// so a name that long or shorter (nearly all) is compared by two words, not by `memcmp` on the file's bytes, and
+/// hashing a byte at a time was a second loop over every identifier.
 private struct Names {
     private struct Entry {
+        /// The name's first eight bytes and the next eight (zero beyond its end), the first byte lowest.
+        var first: UInt64
+        var second: UInt64
+        var hash: UInt64
         var start: Int
         var count: Int
-        var hash: UInt32
         var keyword: Keyword
     }
 
@@ -564,29 +592,56 @@ private struct Names {
         var capacity = 64
         while capacity < 2 * expected { capacity *= 2 }
         slots = Array(repeating: 0, count: capacity)
+        // Made room for at once: grown from empty, the two arrays were copied a dozen times over for a large file.
+        entries.reserveCapacity(expected)
+        texts.reserveCapacity(expected)
+    }
+
+    /// The eight bytes of `bytes` from `offset`, the first lowest, as little as `count` of them (the rest zero): one
+    /// load where eight bytes are left in `bytes`, else byte by byte, so nothing past its end is read.
+    @inline(__always)
+    private static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, count: Int) -> UInt64 {
+        var word: UInt64 = 0
+        if bytes.count - offset >= 8 {
+            word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+        } else {
+            for index in 0..<min(count, 8) { word |= UInt64(bytes[offset + index]) << UInt64(8 * index) }
+        }
+        return count >= 8 ? word : word & ((1 << UInt64(8 * count)) &- 1)
     }
 
     /// The text of the bytes from `start` to `end` of `bytes`, and the keyword they spell.
     mutating func name(_ start: Int, _ end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (text: String, keyword: Keyword) {
         let count = end - start
-        let base = bytes.baseAddress! + start
-        // FNV-1a.
-        var hash: UInt32 = 2_166_136_261
-        for offset in 0..<count { hash = (hash ^ UInt32(base[offset])) &* 16_777_619 }
+        let first = Self.word(bytes, at: start, count: count)
+        let second = count > 8 ? Self.word(bytes, at: start + 8, count: count - 8) : 0
+        // Each step is a bijection of the hash for a given word, so names of one length that differ in one word never
+        // share a hash; the last steps fold its high bits into the low ones the slots are picked by.
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash = ((UInt64(truncatingIfNeeded: count) ^ first) &* multiplier ^ second) &* multiplier
+        var offset = start + 16
+        while offset < end {
+            hash = (hash ^ Self.word(bytes, at: offset, count: end - offset)) &* multiplier
+            offset += 8
+        }
+        hash ^= hash >> 32
+        hash = hash &* multiplier
+        hash ^= hash >> 29
         let mask = slots.count - 1
-        var slot = Int(hash) & mask
+        var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
             let index = Int(slots[slot]) - 1
             let entry = entries[index]
-            if entry.hash == hash && entry.count == count && memcmp(bytes.baseAddress! + entry.start, base, count) == 0 {
+            if entry.hash == hash && entry.count == count && entry.first == first && entry.second == second
+                && (count <= 16 || memcmp(bytes.baseAddress! + entry.start + 16, bytes.baseAddress! + start + 16, count - 16) == 0) {
                 return (texts[index], entry.keyword)
             }
             slot = (slot + 1) & mask
         }
-        let name = UnsafeBufferPointer(start: base, count: count)
+        let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
         let text = String(decoding: name, as: UTF8.self)
         let keyword = Keyword.named(name)
-        entries.append(Entry(start: start, count: count, hash: hash, keyword: keyword))
+        entries.append(Entry(first: first, second: second, hash: hash, start: start, count: count, keyword: keyword))
         texts.append(text)
         slots[slot] = Int32(entries.count)
         if 2 * entries.count > slots.count { grow() }
@@ -598,7 +653,7 @@ private struct Names {
         slots = Array(repeating: 0, count: 2 * slots.count)
         let mask = slots.count - 1
         for (index, entry) in entries.enumerated() {
-            var slot = Int(entry.hash) & mask
+            var slot = Int(truncatingIfNeeded: entry.hash) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(index + 1)
         }
