@@ -59,6 +59,9 @@ struct CodeModel: Sendable {
     fileprivate struct Skipped: Sendable {
         var file: String
         var bytes: FramedBytes
+        /// How many bytes it has, kept beside them: sorting the files by size read each one's array, a miss of the
+        /// cache each, which cost more than the sort.
+        var size: Int
         var text: String { bytes.text }
     }
 
@@ -68,6 +71,8 @@ struct CodeModel: Sendable {
     fileprivate struct Lexed: Sendable {
         var reading: FileFacts.FullReading
         var tokens: [SourceToken]
+        /// How many bytes the file has: the largest files are read again first.
+        var bytes: Int
     }
 
     /// What `readWrapperCalls` reads a file again from: the text of a file the first pass skipped, which it lexes, or
@@ -180,6 +185,10 @@ struct CodeModel: Sendable {
             }
         }
         model.unreadable.sort { ($0.file, $0.line) < ($1.file, $1.line) }
+        // Every search of the skipped files runs on all cores, each taking the next file when it is free: largest
+        // first, so no large file is searched last while the other cores idle. The walk gave them in the order the
+        // cores read them, and every reading sorts the files it picks, so the model does not depend on this order.
+        skipped.sort { $0.size != $1.size ? $0.size > $1.size : $0.file < $1.file }
         model.unreadableSources.sort { $0.file < $1.file }
         let realRoot = fileSystem.realPath(root) ?? root
         var realPaths = Set<String>()
@@ -250,7 +259,7 @@ struct CodeModel: Sendable {
         var names = clashes.map { fileNameClash(file, bytes: framed, clashes: $0) } ?? []
         let marked = found.marks.isEmpty ? nil : Marked(file: file, marks: found)
         guard wantsFacts || wantsNames else {
-            return .skipped(Skipped(file: file, bytes: framed), names: names, marks: marked)
+            return .skipped(Skipped(file: file, bytes: framed, size: framed.framed.count), names: names, marks: marked)
         }
         let tokens: [SourceToken]
         do {
@@ -260,12 +269,12 @@ struct CodeModel: Sendable {
         }
         let text = framed.text
         if wantsNames, let clashes { names += typeClashes(file, text: text, tokens: tokens, clashes: clashes) }
-        guard wantsFacts else { return .skipped(Skipped(file: file, bytes: framed), names: names, marks: marked) }
+        guard wantsFacts else { return .skipped(Skipped(file: file, bytes: framed, size: framed.framed.count), names: names, marks: marked) }
         // A header declares; what it names (a delegate's protocols) tells what starts the app, and nothing else.
         if isHeader { return .facts(FileFacts(header: file, tokens: tokens), lexed: nil, names: names, marks: marked) }
         let reading = FileFacts.FullReading(file: file, text: text, tokens: tokens, language: language)
         return .facts(FileFacts(reading: reading, tokens: tokens, wrappers: [:]),
-                      lexed: language == .swift ? Lexed(reading: reading, tokens: tokens) : nil, names: names, marks: marked)
+                      lexed: language == .swift ? Lexed(reading: reading, tokens: tokens, bytes: framed.framed.count) : nil, names: names, marks: marked)
     }
 
     /// The file's own name, where it ends in a name bggen may generate (in any case, on a volume that ignores it).
@@ -336,7 +345,13 @@ struct CodeModel: Sendable {
         guard !chosen.isEmpty else { return }
         let reading = chosen
         let slots = Slots<FileFacts>(count: chosen.count)
-        DispatchQueue.concurrentPerform(iterations: reading.count) { index in
+        let sizes = reading.map { entry in
+            switch entry.source {
+            case .skipped(let text): text.utf8.count
+            case .read(let first): first.bytes
+            }
+        }
+        DispatchQueue.concurrentPerform(largestFirst: sizes) { index in
             let (file, _, source, wrappers) = reading[index]
             switch source {
             case .skipped(let text):
@@ -567,7 +582,7 @@ struct CodeModel: Sendable {
     /// A file too deep to read only defines nothing here; its own reading reported nothing either.
     private static func facts(readFor needs: FileFacts.OtherFilesNeed, of chosen: [Skipped]) -> [FileFacts] {
         let slots = Slots<FileFacts>(count: chosen.count)
-        DispatchQueue.concurrentPerform(iterations: chosen.count) { index in
+        DispatchQueue.concurrentPerform(largestFirst: chosen.map(\.size)) { index in
             let file = chosen[index].file
             let language: SourceLexer.Language = file.hasSuffix(".swift") ? .swift : .objectiveC
             guard let tokens = try? SourceLexer.tokens(of: chosen[index].bytes, language: language) else { return }
