@@ -45,10 +45,13 @@ package struct ByteNeedles: Sendable {
         let others = words.indices.filter { !marked.contains($0) }.map { words[$0] }
         var byStart = [[Int]](repeating: [], count: 256)
         var pairs = [UInt64](repeating: 0, count: 65_536 / 64)
+        // Each byte list is made once per word and place, outside the loop over the other: made for each byte a
+        // bound may be, it was an array for each of them, 2 M instructions for each search the chains' reading made.
         for (index, word) in words.enumerated() where !marked.contains(index) {
             byStart[Int(word[0])].append(index)
+            let seconds = word.count + 2 * lead > 1 ? bytes(of: word, at: 1) : (0...255).map(UInt8.init)
             for first in bytes(of: word, at: 0) {
-                for second in word.count + 2 * lead > 1 ? bytes(of: word, at: 1) : (0...255).map(UInt8.init) {
+                for second in seconds {
                     let pair = Self.pair(first, second)
                     pairs[pair >> 6] |= 1 << UInt64(pair & 63)
                 }
@@ -58,8 +61,9 @@ package struct ByteNeedles: Sendable {
         var shifts = [UInt8](repeating: UInt8(max(window - 1, 0)), count: window > 1 ? 65_536 : 0)
         for word in others {
             for end in 1..<window {
+                let seconds = bytes(of: word, at: end)
                 for first in bytes(of: word, at: end - 1) {
-                    for second in bytes(of: word, at: end) {
+                    for second in seconds {
                         let pair = Self.pair(first, second)
                         shifts[pair] = min(shifts[pair], UInt8(window - 1 - end))
                     }
