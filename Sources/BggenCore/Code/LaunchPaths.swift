@@ -167,9 +167,14 @@ enum LaunchPaths {
     /// Functions whose callers cannot change where a registration runs, so the search for callers stops at them:
     /// launch itself, what iOS calls once the app is up, and XCTest's set-up and tear-down. Their names are common
     /// words (`viewDidLoad`, `setUp`), and following them read most of a small app's files for nothing.
+    /// Asked of every function the caller search indexes, on one thread: most keys are told by their length and
+    /// first byte to be none of the names, without hashing them into the two sets.
     static func endsCallerSearch(_ function: FunctionMentions) -> Bool {
-        function.isLaunch || function.entry != nil || afterLaunchFunctions.contains(function.key) || testLifecycle.contains(function.key)
+        function.isLaunch || function.entry != nil
+            || endingNameBits.mayHold(function.key) && (afterLaunchFunctions.contains(function.key) || testLifecycle.contains(function.key))
     }
+
+    private static let endingNameBits = NameBits(afterLaunchFunctions.union(testLifecycle))
 
     /// `.onAppear` at ContentView.swift:10 through boot() (AppModel.swift:7) → registerTasks(): the path a finding
     /// names, each hop with its file and line, from an entry after launch to the function `key` that registers.
