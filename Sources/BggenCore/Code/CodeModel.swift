@@ -96,6 +96,28 @@ struct CodeModel: Sendable {
         case unreadable(String, reason: String, backgroundCodeAt: (line: Int, reason: String)?)
     }
 
+    /// What the walk makes of a file: its outcome, or, for a file to lex, what lexing it needs. The lexing waits
+    /// until the walk is done (`lexed(_:clashes:)`): done as each file was read, the largest file to lex could come
+    /// last, and the walk ended with one core lexing it and the other idle (MainViewController.swift, 118 KB, at
+    /// the end of duckduckgo-iOS's walk, 4–5 ms).
+    fileprivate indirect enum Walked: Sendable {
+        case done(Outcome)
+        case toLex(ToLex)
+    }
+
+    /// A file the first pass lexes: for every fact (`wantsFacts`), for the types named like bggen's output
+    /// (`wantsNames`), or both.
+    fileprivate struct ToLex: Sendable {
+        var file: String
+        var bytes: FramedBytes
+        var language: SourceLexer.Language
+        var isHeader: Bool
+        var wantsFacts: Bool
+        var wantsNames: Bool
+        var names: [DeclaredName]
+        var marks: Marked?
+    }
+
     private static let factNeedles = ByteNeedles(CodeSymbol.needles)
 
     /// What finds the app's files and types named like bggen's output (`declaredNames`, for `init`'s prefix).
@@ -151,9 +173,37 @@ struct CodeModel: Sendable {
         request.isOrdered = false
         request.cancellation = cancellation
         let clashes = clashes.map { fileSystem.isCaseSensitive(root) ? $0 : $0.ignoringCase }
-        return FirstReading(walked: fileSystem.walk(request, below: root, within: root) { path, data in
+        let walked = fileSystem.walk(request, below: root, within: root) { path, data in
             firstPass(path, data, root: root, clashes: clashes)
-        })
+        }
+        guard cancellation?.isCancelled != true else { return FirstReading(walked: []) }
+        return FirstReading(walked: lexed(walked, clashes: clashes))
+    }
+
+    /// The walk's files with those it left to lex lexed, on all cores, the largest first
+    /// (`concurrentPerform(largestFirst:)`): the files started last are the smallest, so no core is left lexing a
+    /// large one alone.
+    private static func lexed(_ walked: [WalkedFile<Walked>], clashes: NameClashSearch?) -> [WalkedFile<Outcome>] {
+        var toLex: [(index: Int, file: ToLex)] = []
+        for (index, file) in walked.enumerated() {
+            if case .toLex(let pending)? = file.value { toLex.append((index, pending)) }
+        }
+        let pending = toLex
+        let slots = Slots<Outcome>(count: pending.count)
+        DispatchQueue.concurrentPerform(largestFirst: pending.map(\.file.bytes.framed.count)) { order in
+            slots.store(lex(pending[order].file, clashes: clashes), at: order)
+        }
+        var outcomes = [Outcome?](repeating: nil, count: walked.count)
+        for ((index, _), outcome) in zip(pending, slots.values) { outcomes[index] = outcome }
+        return walked.indices.map { index in
+            let file = walked[index]
+            let outcome: Outcome? = switch file.value {
+            case .done(let outcome)?: outcome
+            case .toLex?: outcomes[index]
+            case nil: nil
+            }
+            return WalkedFile(path: file.path, isLink: file.isLink, value: outcome)
+        }
     }
 
     /// The model of the files `first` read, within the targets the project defines.
@@ -226,15 +276,15 @@ struct CodeModel: Sendable {
 
     private static let notUTF8Reason = "it is not UTF-8 text and it names the background APIs, so what it registers is unknown; save it as UTF-8"
 
-    private static func firstPass(_ file: String, _ data: Result<Data, any Error>, root: String, clashes: NameClashSearch?) -> Outcome {
+    private static func firstPass(_ file: String, _ data: Result<Data, any Error>, root: String, clashes: NameClashSearch?) -> Walked {
         let name = PathText.name(of: file)
         let bytes: Data
         do {
             bytes = try data.get()
         } catch {
             let unnamed = (error as? FileSystemError)?.cause == FileSystemError.nameNotUTF8Cause
-            return .unreadable(file, reason: FileSystemError.cause(of: error),
-                               backgroundCodeAt: unnamed ? (1, "its name is not UTF-8, so it cannot be opened and what it registers is unknown; rename it") : nil)
+            return .done(.unreadable(file, reason: FileSystemError.cause(of: error),
+                                     backgroundCodeAt: unnamed ? (1, "its name is not UTF-8, so it cannot be opened and what it registers is unknown; rename it") : nil))
         }
         // A Latin-1 "é" in a comment leaves the APIs' ASCII names readable: a file that names one holds
         // background code no reader can trust, which init must not guess past.
@@ -243,8 +293,8 @@ struct CodeModel: Sendable {
         } catch {
             let namesAPI = CodeSymbol.isNamedLikeBackgroundCode(name)
                 || bytes.withUnsafeBytes { ByteSearch.contains(anyOf: factNeedles, in: $0.assumingMemoryBound(to: UInt8.self)) }
-            return .unreadable(file, reason: FileSystemError.cause(of: error),
-                               backgroundCodeAt: namesAPI ? (String.firstInvalidUTF8Line(bytes), Self.notUTF8Reason) : nil)
+            return .done(.unreadable(file, reason: FileSystemError.cause(of: error),
+                                     backgroundCodeAt: namesAPI ? (String.firstInvalidUTF8Line(bytes), Self.notUTF8Reason) : nil))
         }
         // Searched as bytes: only a file the first pass lexes is made a String.
         let framed = bytes.withUnsafeBytes { FramedBytes($0.assumingMemoryBound(to: UInt8.self)) }
@@ -256,11 +306,19 @@ struct CodeModel: Sendable {
              clashes.map { ByteSearch.contains(anyOf: $0.typeNeedles, in: bytes) } ?? false,
              IgnoreMarks(utf8: bytes))
         }
-        var names = clashes.map { fileNameClash(file, bytes: framed, clashes: $0) } ?? []
+        let names = clashes.map { fileNameClash(file, bytes: framed, clashes: $0) } ?? []
         let marked = found.marks.isEmpty ? nil : Marked(file: file, marks: found)
         guard wantsFacts || wantsNames else {
-            return .skipped(Skipped(file: file, bytes: framed, size: framed.framed.count), names: names, marks: marked)
+            return .done(.skipped(Skipped(file: file, bytes: framed, size: framed.framed.count), names: names, marks: marked))
         }
+        return .toLex(ToLex(file: file, bytes: framed, language: language, isHeader: isHeader, wantsFacts: wantsFacts,
+                            wantsNames: wantsNames, names: names, marks: marked))
+    }
+
+    /// A file the first pass lexes, read for every fact (`wantsFacts`) or for its type names (`wantsNames`).
+    private static func lex(_ pending: ToLex, clashes: NameClashSearch?) -> Outcome {
+        let file = pending.file, framed = pending.bytes, language = pending.language, marked = pending.marks
+        var names = pending.names
         let tokens: [SourceToken]
         do {
             tokens = try SourceLexer.tokens(of: framed, language: language)
@@ -268,10 +326,10 @@ struct CodeModel: Sendable {
             return .failed(file: file, line: error.line, reason: error.reason)
         }
         let text = framed.text
-        if wantsNames, let clashes { names += typeClashes(file, text: text, tokens: tokens, clashes: clashes) }
-        guard wantsFacts else { return .skipped(Skipped(file: file, bytes: framed, size: framed.framed.count), names: names, marks: marked) }
+        if pending.wantsNames, let clashes { names += typeClashes(file, text: text, tokens: tokens, clashes: clashes) }
+        guard pending.wantsFacts else { return .skipped(Skipped(file: file, bytes: framed, size: framed.framed.count), names: names, marks: marked) }
         // A header declares; what it names (a delegate's protocols) tells what starts the app, and nothing else.
-        if isHeader { return .facts(FileFacts(header: file, tokens: tokens), lexed: nil, names: names, marks: marked) }
+        if pending.isHeader { return .facts(FileFacts(header: file, tokens: tokens), lexed: nil, names: names, marks: marked) }
         let reading = FileFacts.FullReading(file: file, text: text, tokens: tokens, language: language)
         return .facts(FileFacts(reading: reading, tokens: tokens, wrappers: [:]),
                       lexed: language == .swift ? Lexed(reading: reading, tokens: tokens, bytes: framed.framed.count) : nil, names: names, marks: marked)
