@@ -93,6 +93,15 @@ struct RehearsalTargetTests {
         #expect(RehearsalTarget.importsTesting(folder: "T", root: folder.url.path, fileSystem: LocalFileSystem()))
     }
 
+    /// The import is found however its line is spaced or ended; a file holding both words elsewhere imports nothing.
+    @Test func theImportIsFoundWhateverSeparatesItsWords() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("import XCTest\r\n// Testing the importer\r\nfinal class ImportTests: XCTestCase {}\r\n", to: "T/A.swift")
+        #expect(!RehearsalTarget.importsTesting(folder: "T", root: folder.url.path, fileSystem: LocalFileSystem()))
+        try folder.write("import XCTest\r\n  import\tTesting;\r\n", to: "T/B.swift")
+        #expect(RehearsalTarget.importsTesting(folder: "T", root: folder.url.path, fileSystem: LocalFileSystem()))
+    }
+
     /// On a terminal, an app with a test target is offered the rehearsals; the answer is recorded and not asked again.
     @Test func aTerminalIsAskedOnceAndTheAnswerIsRecorded() throws {
         let flags = ["init", "--tasks", "refresh,processing", "--interval", "daily", "--no-network", "--no-power", "--no-checkpoint", "--at", "none"]

@@ -100,6 +100,10 @@ extension RehearsalTarget {
         }
         return files.contains { file in
             guard let text = try? fileSystem.read(PathText.join(PathText.join(root, folder), file)) else { return false }
+            // A file without both words' bytes has no such line: searching the bytes first spares most files the
+            // split into lines of `Character`s, which cost 160 M instructions on pocket-casts-ios's 49 test files,
+            // a quarter of `init`'s.
+            guard ByteSearch.contains(Array("Testing".utf8), in: text), ByteSearch.contains(Array("import".utf8), in: text) else { return false }
             return text.split(whereSeparator: \.isNewline).contains { line in
                 let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" })
                 return words.count >= 2 && words[0] == "import" && words[1] == "Testing"
