@@ -102,6 +102,15 @@ struct RehearsalTargetTests {
         #expect(RehearsalTarget.importsTesting(folder: "T", root: folder.url.path, fileSystem: LocalFileSystem()))
     }
 
+    /// The lines holding a word, split where `Character.isNewline` splits a text (CR LF, NEL, LS and PS too).
+    @Test func linesHoldingAWordAreSplitAsCharactersSplitThem() {
+        let text = "a Testing\r\nb\u{85}c Testing Testing\u{2028}Testing d\u{2029}\u{0B}é Testing"
+        let expected = text.split(whereSeparator: \.isNewline).filter { $0.contains("Testing") }
+        #expect(RehearsalTarget.lines(of: text, holding: "Testing") == expected)
+        #expect(RehearsalTarget.lines(of: text, holding: "Testing") == ["a Testing", "c Testing Testing", "Testing d", "é Testing"])
+        #expect(RehearsalTarget.lines(of: "no such word\n", holding: "Testing").isEmpty)
+    }
+
     /// On a terminal, an app with a test target is offered the rehearsals; the answer is recorded and not asked again.
     @Test func aTerminalIsAskedOnceAndTheAnswerIsRecorded() throws {
         let flags = ["init", "--tasks", "refresh,processing", "--interval", "daily", "--no-network", "--no-power", "--no-checkpoint", "--at", "none"]
