@@ -70,6 +70,34 @@ struct LaunchPathsTests {
         #expect(LaunchPaths.programStart != "main" && LaunchPaths.isLaunch(LaunchPaths.programStart) && LaunchPaths.callName(LaunchPaths.programStart) == "main()")
     }
 
+    /// Objective-C's `int main(…)` is the program's start for the code in it too, not only for the calls it makes: a
+    /// registration directly in it (inside `@autoreleasepool`) runs there, where it had an unknown context, and one in
+    /// a block it hands to `dispatch_async` still runs after launch.
+    @Test func aRegistrationInObjectiveCsMainRunsAtTheProgramsStart() throws {
+        let text = """
+            #import <BackgroundTasks/BackgroundTasks.h>
+            #import <UIKit/UIKit.h>
+
+            int main(int argc, char *argv[]) {
+                @autoreleasepool {
+                    [[BGTaskScheduler sharedScheduler] registerForTaskWithIdentifier:@"com.example.app.start" usingQueue:nil launchHandler:^(BGTask *task) {
+                        [task setTaskCompletedWithSuccess:YES];
+                    }];
+                    dispatch_async(dispatch_get_main_queue(), ^{
+                        [[BGTaskScheduler sharedScheduler] registerForTaskWithIdentifier:@"com.example.app.later" usingQueue:nil launchHandler:^(BGTask *task) {
+                            [task setTaskCompletedWithSuccess:YES];
+                        }];
+                    });
+                    return UIApplicationMain(argc, argv, nil, nil);
+                }
+            }
+
+            """
+        let facts = FileFacts(file: "App/main.m", text: text, tokens: try SourceLexer.tokens(of: text, language: .objectiveC), language: .objectiveC)
+        #expect(facts.functions.filter(\.isLaunch).map(\.key) == [LaunchPaths.programStart])
+        #expect(facts.uses.map(\.launch) == [.function(LaunchPaths.programStart), .afterLaunch("a `dispatch_async` block")])
+    }
+
     /// A finding names the program's start as launch itself, `main()`: BG016 in an `@main` type's `static func
     /// main()` said "main(), which launch calls" when it was keyed like a function.
     @Test func theProgramsStartIsNamedAsLaunchItself() throws {

@@ -2,8 +2,8 @@ import BggenFormats
 
 /// Whether code runs each time its function does: not when an `if`, `guard`, `switch` or loop of the function holds
 /// it, nor when the function may `return` (or `guard … else`) before it, which is how a function made to run once
-/// (a cached session, a first-launch check) reads. The function is the innermost Swift `func`/`init` or
-/// Objective-C method around the code; each function's first exit is found once per file. An availability check
+/// (a cached session, a first-launch check) reads. The function is the innermost Swift `func`/`init`, Objective-C
+/// method or C `int main(…)` around the code; each function's first exit is found once per file. An availability check
 /// (`if #available`, `if (@available(…))`) is no condition.
 struct ConditionalCode {
     private let tokens: [SourceToken]
@@ -40,7 +40,7 @@ struct ConditionalCode {
 
     private func isFunction(_ header: ArraySlice<SourceToken>) -> Bool {
         language == .objectiveC
-            ? LaunchPaths.objectiveCMethod(in: header) != nil
+            ? LaunchPaths.objectiveCMethod(in: header) != nil || LaunchPaths.isCMain(header)
             : header.contains { $0.kind == .identifier && ($0.keyword == .func || $0.keyword == .initializer) }
     }
 

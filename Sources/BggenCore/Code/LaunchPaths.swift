@@ -271,6 +271,10 @@ enum LaunchPaths {
         let header = SwiftScopes.headerTokens(before: open, in: tokens)
         if language == .objectiveC {
             if let block = objectiveCEntry(at: open, in: tokens) { return .afterLaunch(block.place) }
+            // `int main(…) { @autoreleasepool { [… registerForTaskWithIdentifier:…]; return UIApplicationMain(…); } }`:
+            // the program's start, as `functions(in:language:runsTopLevelCode:)` keys it. Read as no method, the code
+            // in it was outside every function, and a registration there had an unknown context.
+            if isCMain(header) { return .function(programStart) }
             guard let method = objectiveCMethod(in: header) else { return nil }
             let implemented = objectiveCClasses(in: tokens).last { $0.at < open }?.name
             return classify(objectiveCFunction(method, implementing: implemented).key)
@@ -549,7 +553,7 @@ enum LaunchPaths {
     }
 
     /// `int main(int argc, char *argv[])`: Objective-C's program start, a C function ending its header.
-    private static func isCMain(_ header: ArraySlice<SourceToken>) -> Bool {
+    static func isCMain(_ header: ArraySlice<SourceToken>) -> Bool {
         guard let close = header.last, close.is(")"), close.partner > 0, Int(close.partner) > header.startIndex else { return false }
         let name = header[Int(close.partner) - 1]
         return name.text == startName && name.kind == .identifier && !header.contains { $0.text == "-" || $0.text == "+" }

@@ -67,6 +67,15 @@ extension DoctorRule {
                     return YES;
                 }
                 """), "1️⃣"),
+            .triggering("an Objective-C registration in a dispatch_async block in main(), which runs once UIApplicationMain has started",
+                        ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/main.m", ExampleSources.objectiveCMain("""
+                            dispatch_async(dispatch_get_main_queue(), ^{
+                                [[BGTaskScheduler sharedScheduler] 1️⃣registerForTaskWithIdentifier:@"com.example.app.refresh" usingQueue:nil launchHandler:^(BGTask *task) {
+                                    [task setTaskCompletedWithSuccess:YES];
+                                }];
+                            });
+                            [[BGTaskScheduler sharedScheduler] submitTaskRequest:[[BGAppRefreshTaskRequest alloc] initWithIdentifier:@"com.example.app.refresh"] error:nil];
+                            """)), "1️⃣"),
             .nonTriggering("a registration in the initialiser of a stored property made at launch", lazyService(lazy: false)),
             .nonTriggering("an Objective-C registration in +load, which runs before main", objectiveC("""
                 + (void)load {

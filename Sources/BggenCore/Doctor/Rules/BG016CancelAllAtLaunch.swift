@@ -55,6 +55,8 @@ extension DoctorRule {
                 }
 
                 """), "1️⃣"),
+            .triggering("Objective-C, in main() before UIApplicationMain, the program's start",
+                        cancellingApp(launch: "").with("App/main.m", ExampleSources.objectiveCMain("[[BGTaskScheduler sharedScheduler] 1️⃣cancelAllTaskRequests];")), "1️⃣"),
             .nonTriggering("in an Operation's main(), which launch does not call, in an app main.swift starts",
                            cancellingApp(launch: "").with("App/main.swift", ExampleSources.mainSwift("")).with("App/Cleanup.swift", """
                                import BackgroundTasks

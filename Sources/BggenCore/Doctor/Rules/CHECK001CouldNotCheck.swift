@@ -86,6 +86,13 @@ extension DoctorRule {
                     }
 
                     """)),
+            .nonTriggering("an Objective-C registration in main() itself, before UIApplicationMain",
+                           ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/main.m", ExampleSources.objectiveCMain("""
+                               [[BGTaskScheduler sharedScheduler] registerForTaskWithIdentifier:@"com.example.app.refresh" usingQueue:nil launchHandler:^(BGTask *task) {
+                                   [task setTaskCompletedWithSuccess:YES];
+                               }];
+                               [[BGTaskScheduler sharedScheduler] submitTaskRequest:[[BGAppRefreshTaskRequest alloc] initWithIdentifier:@"com.example.app.refresh"] error:nil];
+                               """))),
             .triggering("a registration in a singleton's init that only a view controller's stored property makes",
                         singleton(holder: "final class Screen: UIViewController", marker: "1️⃣"), "1️⃣"),
             .nonTriggering("a registration in a singleton's init that the app delegate's stored property makes",

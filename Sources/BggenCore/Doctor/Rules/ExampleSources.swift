@@ -85,6 +85,24 @@ enum ExampleSources {
         "import UIKit\n\n\(code)UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, nil)\n"
     }
 
+    /// An Objective-C `main.m` whose `int main(…)` runs `code` in its `@autoreleasepool` block before it hands over to
+    /// `UIApplicationMain`.
+    static func objectiveCMain(_ code: String) -> String {
+        let body = code.split(separator: "\n", omittingEmptySubsequences: false).map { "        " + $0 }.joined(separator: "\n")
+        return """
+            #import <BackgroundTasks/BackgroundTasks.h>
+            #import <UIKit/UIKit.h>
+
+            int main(int argc, char *argv[]) {
+                @autoreleasepool {
+            \(body)
+                    return UIApplicationMain(argc, argv, nil, nil);
+                }
+            }
+
+            """
+    }
+
     /// A refresh app with nothing wrong: `com.example.app.refresh` permitted, registered at launch, submitted, `fetch` on.
     static var cleanRefresh: ExampleApp {
         ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/AppDelegate.swift", appDelegate())
