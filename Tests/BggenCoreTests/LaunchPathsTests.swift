@@ -98,6 +98,39 @@ struct LaunchPathsTests {
         #expect(facts.uses.map(\.launch) == [.function(LaunchPaths.programStart), .afterLaunch("a `dispatch_async` block")])
     }
 
+    /// A `main.swift`'s top-level code is judged as a function body is: a call in it runs at every launch unless an
+    /// `if`, an `#if` or a `guard` before it of the top-level code holds it; a type's body there is declarations, and a
+    /// function it declares has its own exits. In any other file, code outside every function stays conditional.
+    @Test func mainSwiftsTopLevelCodeIsJudgedAsAFunctionBody() throws {
+        let text = """
+            import BackgroundTasks
+            import UIKit
+
+            BGTaskScheduler.shared.cancelAllTaskRequests()
+            if CommandLine.argc > 1 {
+                BGTaskScheduler.shared.cancelAllTaskRequests()
+            }
+            #if DEBUG
+            BGTaskScheduler.shared.cancelAllTaskRequests()
+            #endif
+            enum Reset {
+                static let done: Void = BGTaskScheduler.shared.cancelAllTaskRequests()
+            }
+            func reset() {
+                BGTaskScheduler.shared.cancelAllTaskRequests()
+            }
+            guard CommandLine.argc > 0 else { fatalError() }
+            BGTaskScheduler.shared.cancelAllTaskRequests()
+            UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, nil)
+
+            """
+        let tokens = try SourceLexer.tokens(of: text, language: .swift)
+        let start = FileFacts(file: "App/main.swift", text: text, tokens: tokens, language: .swift)
+        #expect(start.cancelAllCalls.map(\.isConditional) == [false, true, true, true, false, true])
+        let elsewhere = FileFacts(file: "App/Setup.swift", text: text, tokens: tokens, language: .swift)
+        #expect(elsewhere.cancelAllCalls.map(\.isConditional) == [true, true, true, true, false, true])
+    }
+
     /// A finding names the program's start as launch itself, `main()`: BG016 in an `@main` type's `static func
     /// main()` said "main(), which launch calls" when it was keyed like a function.
     @Test func theProgramsStartIsNamedAsLaunchItself() throws {

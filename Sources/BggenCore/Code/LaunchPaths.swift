@@ -514,15 +514,29 @@ enum LaunchPaths {
         return result
     }
 
-    /// The names a `main.swift`'s top-level statements mention, in their `if`, `guard` and loop blocks too, outside
-    /// every function, closure and declaration: what the program runs before `UIApplicationMain` hands over to
-    /// UIKit. Nil when it mentions none.
+    /// The names a `main.swift`'s top-level statements mention (`topLevelCode(in:_:)`): what the program runs before
+    /// `UIApplicationMain` hands over to UIKit. Nil when it mentions none.
     private static func topLevelCode(in tokens: [SourceToken]) -> FunctionMentions? {
         var gathering = MentionedNames.Gathering()
+        var line: Int?
+        topLevelCode(in: tokens) { index in
+            guard tokens[index].text != "import" else { return true }
+            gathering.add(tokens[index].text)
+            line = line ?? tokens[index].line
+            return true
+        }
+        guard let line else { return nil }
+        return FunctionMentions(key: programStart, isLaunch: true, mentions: gathering.names(), line: line)
+    }
+
+    /// Visits, in order, each identifier of a file's top-level statements, in their `if`, `guard` and loop blocks
+    /// too, outside every function, closure and declaration (its header included), until `visit` returns false:
+    /// a `main.swift`'s code that runs as the program's start. One pass, for the names it mentions (`FileFacts`) and
+    /// its first exit (`ConditionalCode`) alike.
+    static func topLevelCode(in tokens: [SourceToken], _ visit: (Int) -> Bool) {
         // For each open `{`, whether it opens a statement's block (`if flag {`, `} else {`), whose code runs in turn.
         var blocks: [Bool] = []
         var opaque = 0
-        var line: Int?
         // In a declaration's header (`func boot() -> Bool`, `class Delegate: UIResponder`) up to its body's `{`.
         var declaring = false
         for index in tokens.indices {
@@ -544,12 +558,9 @@ enum LaunchPaths {
             }
             guard opaque == 0, token.kind == .identifier else { continue }
             if token.keyword == .func || token.keyword == .initializer || token.keyword.declaresTypeOrProtocol { declaring = true }
-            guard !declaring, token.text != "import" else { continue }
-            gathering.add(token.text)
-            line = line ?? token.line
+            guard !declaring else { continue }
+            if !visit(index) { return }
         }
-        guard let line else { return nil }
-        return FunctionMentions(key: programStart, isLaunch: true, mentions: gathering.names(), line: line)
     }
 
     /// `int main(int argc, char *argv[])`: Objective-C's program start, a C function ending its header.

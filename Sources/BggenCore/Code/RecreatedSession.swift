@@ -17,7 +17,7 @@ struct RecreatedSession: Sendable, Equatable {
 
     static func all(in tokens: [SourceToken], file: String) -> [RecreatedSession] {
         var scopes = FunctionScopes(tokens: tokens)
-        var conditions = ConditionalCode(tokens: tokens, language: .swift)
+        var conditions = ConditionalCode(tokens: tokens, language: .swift, runsTopLevelCode: LaunchPaths.runsTopLevelCode(file, language: .swift))
         // The transfer calls of each function body (by its `{`), each body read once.
         var transfers: [Int: [Int]] = [:]
         var found: [RecreatedSession] = []

@@ -136,7 +136,8 @@ struct UseReader {
     /// Each `cancelAllTaskRequests` call at `calls`, with the function it runs in and whether every run reaches it.
     private mutating func readCancelAll(_ calls: [(index: Int, conditional: Bool)]) {
         guard !calls.isEmpty else { return }
-        var conditions = ConditionalCode(tokens: tokens, language: facts.language)
+        var conditions = ConditionalCode(tokens: tokens, language: facts.language,
+                                         runsTopLevelCode: LaunchPaths.runsTopLevelCode(facts.file, language: facts.language))
         for call in calls {
             let token = tokens[call.index]
             facts.cancelAllCalls.append(CancelAllCall(

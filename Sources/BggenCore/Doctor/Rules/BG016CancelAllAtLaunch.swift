@@ -57,6 +57,36 @@ extension DoctorRule {
                 """), "1️⃣"),
             .triggering("Objective-C, in main() before UIApplicationMain, the program's start",
                         cancellingApp(launch: "").with("App/main.m", ExampleSources.objectiveCMain("[[BGTaskScheduler sharedScheduler] 1️⃣cancelAllTaskRequests];")), "1️⃣"),
+            .triggering("in main.swift's top-level code, before UIApplicationMain", cancellingApp(launch: "").with("App/main.swift", ExampleSources.mainSwift("""
+                import BackgroundTasks
+
+                BGTaskScheduler.shared.1️⃣cancelAllTaskRequests()
+
+                """)), "1️⃣"),
+            .nonTriggering("inside an if of main.swift's top-level code", cancellingApp(launch: "").with("App/main.swift", ExampleSources.mainSwift("""
+                import BackgroundTasks
+
+                if CommandLine.arguments.contains("--reset-tasks") {
+                    BGTaskScheduler.shared.cancelAllTaskRequests()
+                }
+
+                """))),
+            .nonTriggering("inside an #if of main.swift's top-level code", cancellingApp(launch: "").with("App/main.swift", ExampleSources.mainSwift("""
+                import BackgroundTasks
+
+                #if DEBUG
+                BGTaskScheduler.shared.cancelAllTaskRequests()
+                #endif
+
+                """))),
+            .nonTriggering("in a type main.swift declares, whose body is no top-level code", cancellingApp(launch: "").with("App/main.swift", ExampleSources.mainSwift("""
+                import BackgroundTasks
+
+                enum Reset {
+                    static let done: Void = BGTaskScheduler.shared.cancelAllTaskRequests()
+                }
+
+                """))),
             .nonTriggering("in an Operation's main(), which launch does not call, in an app main.swift starts",
                            cancellingApp(launch: "").with("App/main.swift", ExampleSources.mainSwift("")).with("App/Cleanup.swift", """
                                import BackgroundTasks
@@ -70,6 +100,12 @@ extension DoctorRule {
                                """)),
             .nonTriggering("only on a first launch after an update", cancellingApp(launch: """
                 if UserDefaults.standard.string(forKey: "version") != "2" {
+                            BGTaskScheduler.shared.cancelAllTaskRequests()
+                        }
+                """)),
+            .nonTriggering("inside an if that follows another statement of didFinishLaunching", cancellingApp(launch: """
+                UserDefaults.standard.register(defaults: ["version": "1"])
+                        if UserDefaults.standard.string(forKey: "version") != "2" {
                             BGTaskScheduler.shared.cancelAllTaskRequests()
                         }
                 """)),
