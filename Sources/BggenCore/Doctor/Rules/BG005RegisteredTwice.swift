@@ -54,6 +54,16 @@ extension DoctorRule {
                            ExampleSources.uploads().launching("Uploads().prepare()")
                                .with("App/ContentView.swift", ExampleSources.view(".overlay { Button(\"Upload\") { Uploads().upload(\"a\") } }"))
                                .with("App/Model.swift", ExampleSources.model)),
+            .nonTriggering("a continued-processing task registered and submitted by main.swift's top-level code, which runs once a launch",
+                           ExampleApp(permitted: ["com.example.app.*"]).with("App/main.swift", ExampleSources.mainSwift("""
+                               import BackgroundTasks
+
+                               BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.export", using: nil) { task in
+                                   task.setTaskCompleted(success: true)
+                               }
+                               try? BGTaskScheduler.shared.submit(BGContinuedProcessingTaskRequest(identifier: "com.example.app.export", title: "Export", subtitle: "Resumed"))
+
+                               """))),
             .nonTriggering("a continued-processing task registered once, apart from the function that submits it",
                            ExampleApp(permitted: ["com.example.app.*"]).with("App/Uploads.swift", """
                                import BackgroundTasks
@@ -174,7 +184,8 @@ extension DoctorRule {
         }
         let continuedRequests = audit.uses.filter { $0.role == .request(.continuedProcessing) && $0.value != nil }
         for site in registrations where site.role == .register && !twice.contains(site.location) {
-            guard case .function(let key) = site.launch, let value = site.value,
+            // The program's start runs once a launch: it registers once, whatever it submits.
+            guard case .function(let key) = site.launch, key != LaunchPaths.programStart, let value = site.value,
                   continuedRequests.contains(where: { $0.value == value && $0.launch == site.launch && $0.location.file == site.location.file })
             else { continue }
             twice.insert(site.location)
