@@ -37,6 +37,12 @@ struct CodeModel: Sendable {
     /// files holding it were not read and why: a call on such a chain stays untyped, so any function of its name may
     /// be the one it calls, and a finding whose path passes it says so (`LaunchReach.unfollowed(on:to:)`).
     var chainNamesNotFollowed = ChainCuts()
+    /// Which functions mention each name, over every function of `files` numbered by its place in
+    /// `files.flatMap(\.functions)`: made as the caller search reads files (`indexMentions`), and read again by
+    /// `LaunchReach`, which indexing them a second time cost 14 M instructions on duckduckgo-iOS.
+    private(set) var mentionedBy = MentionIndex()
+    /// How many functions `mentionedBy` holds: those of the files it has indexed.
+    private var indexedFunctions = 0
     /// The wrapper names `readWrapperCalls` did not follow, in the order of their first declarations.
     var wrappersNotFollowed: [WrapperCut] = []
     /// bggen's schedule functions that its output declares, each with the files that name it (`findScheduleCalls`).
@@ -477,12 +483,12 @@ struct CodeModel: Sendable {
         wanted.formUnion(files.flatMap(\.completionStores).map(\.property))
         // The callers of each name among the functions read so far, so a caller in a file already read (the
         // registering file's own `syncNow()` calling `prepare()`) is followed like one in a file read for it.
-        var callers: [String] = []
-        var mentionedBy = MentionIndex()
-        func index(_ functions: some Sequence<FunctionMentions>) {
-            for function in functions where !LaunchPaths.endsCallerSearch(function) {
-                mentionedBy.add(callers.count, mentioning: function.mentions)
-                callers.append(Self.callableName(function.key))
+        // By function number (`mentionedBy`): the name its callers call it by, nil for one the search ends at.
+        var callers: [String?] = []
+        func index(filesFrom start: Int) {
+            indexMentions(ofFilesFrom: start)
+            for file in files[start...] {
+                callers += file.functions.map { LaunchPaths.endsCallerSearch($0) ? nil : Self.callableName($0.key) }
             }
         }
         var seen = Set<String>()
@@ -494,11 +500,11 @@ struct CodeModel: Sendable {
             while let name = pending.popLast() {
                 guard seen.insert(name).inserted else { continue }
                 met.insert(name)
-                pending += mentionedBy.functions(mentioning: name).map { callers[$0] }
+                pending += mentionedBy.functions(mentioning: name).compactMap { callers[$0] }
             }
             return met
         }
-        index(files.lazy.flatMap(\.functions))
+        index(filesFrom: 0)
         // From the registrations and continued-processing requests, whose paths from launch rules name (another
         // request's function is recorded only to pair it with its registration).
         var frontier = withCallers(files.flatMap(\.uses).compactMap { use -> String? in
@@ -533,10 +539,11 @@ struct CodeModel: Sendable {
             let chosen = skipped[mentioning].sorted { $0.file < $1.file }
             skipped.removeSubranges(mentioning)
             let found = Self.facts(readFor: needs, of: chosen)
+            let start = files.count
             files += found
             rereadCount += chosen.count
             let functions = found.flatMap(\.functions)
-            index(functions)
+            index(filesFrom: start)
             let named = MentionedNames(frontier)
             frontier = withCallers(functions.filter { !$0.mentions.isDisjoint(with: named) && !LaunchPaths.endsCallerSearch($0) }
                 .map { Self.callableName($0.key) })
@@ -601,8 +608,20 @@ struct CodeModel: Sendable {
         chainNamesNotFollowed = ChainCuts(counted: cuts, uncounted: many,
                                           unread: many.isEmpty ? [] : skipped.filter { $0.file.hasSuffix(".swift") }.map(\.bytes))
         guard !chosen.isEmpty else { return }
+        let start = files.count
         files += Self.facts(readFor: needs, of: chosen)
+        indexMentions(ofFilesFrom: start)
         rereadCount += chosen.count
+    }
+
+    /// Adds the functions of `files[start...]` to `mentionedBy`, numbered on from those it holds.
+    private mutating func indexMentions(ofFilesFrom start: Int) {
+        for file in files[start...] {
+            for function in file.functions {
+                mentionedBy.add(indexedFunctions, mentioning: function.mentions)
+                indexedFunctions += 1
+            }
+        }
     }
 
     /// Which skipped Swift files hold each of `names` as a word (by index), for the names at most `limit` of them hold;

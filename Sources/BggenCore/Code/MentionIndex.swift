@@ -1,5 +1,6 @@
 /// Which functions mention each name: what the caller search (`CodeModel.readWhatFactsNeed`) and `LaunchReach`'s
-/// walks look a callee's callers up in, made on one thread from every function read. Each name is filed under the
+/// walks look a callee's callers up in, made once per run on one thread from every function the model reads
+/// (`CodeModel.mentionedBy`). Each name is filed under the
 /// hash its function's reading made (`MentionedNames`), in a table of open slots, and compared by its text only there;
 /// the functions of a name are a chain through flat arrays. A dictionary of arrays by name hashed every name again
 /// and made and grew an array for each: most of making `LaunchReach` on duckduckgo-iOS.

@@ -279,8 +279,10 @@ final class LaunchReach: @unchecked Sendable {
     /// What types receiver chains across files (`PropertyTable`), made when the first function is typed.
     private var table: PropertyTable?
     private let propertyTypes: [PropertyType]
-    /// For each name, the functions mentioning it.
-    private var mentionedBy = MentionIndex()
+    /// For each name, the functions mentioning it, of every file (`mentioning` keeps those that may run in an app).
+    private let mentionedBy: MentionIndex
+    /// By function: whether its file may run in an app.
+    private let runsInApp: [Bool]
     /// The functions of each file, a range of `functions` (each file's come together), to find the one a registration
     /// is in: keyed by file and function, the table joined and hashed a string for each function of the app.
     private var functionsOfFile: [String: [Range<Int>]] = [:]
@@ -305,30 +307,42 @@ final class LaunchReach: @unchecked Sendable {
     let callerSearchCut: String?
 
     /// Over the files whose code may run in an app (`CodeModel.mayRunInApp`): a call from a test bundle's file is
-    /// no path from launch or from an entry after it.
-    convenience init(code: CodeModel) {
-        self.init(files: code.files.filter { code.mayRunInApp($0.file) }, chainNamesNotFollowed: code.chainNamesNotFollowed,
-                  callerSearchCut: code.callerSearchCut)
-    }
-
-    init(files: [FileFacts], chainNamesNotFollowed: ChainCuts = ChainCuts(), callerSearchCut: String? = nil) {
-        self.chainNamesNotFollowed = chainNamesNotFollowed
-        self.callerSearchCut = callerSearchCut
-        let inherits = files.reduce(into: [String: Set<String>]()) { result, file in result.merge(file.supertypes) { $0.union($1) } }
-        supertypes = inherits
-        propertyTypes = files.flatMap(\.propertyTypes)
-        functions = files.flatMap(\.functions)
-        typed = Array(repeating: nil, count: functions.count)
+    /// no path from launch or from an entry after it. `functions` holds every file's, as the model numbers them in
+    /// its index of mentions (`CodeModel.mentionedBy`), which is read here rather than made again; a function of
+    /// another file is in none of the tables and is dropped from what the index gives (`mentioning`).
+    init(code: CodeModel) {
+        chainNamesNotFollowed = code.chainNamesNotFollowed
+        callerSearchCut = code.callerSearchCut
+        mentionedBy = code.mentionedBy
+        let all = code.files.flatMap(\.functions)
+        functions = all
+        typed = Array(repeating: nil, count: all.count)
+        var running: [FileFacts] = []
+        var runs: [Bool] = []
+        runs.reserveCapacity(all.count)
         var start = 0
-        for file in files where !file.functions.isEmpty {
-            functionsOfFile[file.file, default: []].append(start..<(start + file.functions.count))
+        for file in code.files {
+            let mayRun = code.mayRunInApp(file.file)
+            runs += repeatElement(mayRun, count: file.functions.count)
+            if mayRun {
+                running.append(file)
+                if !file.functions.isEmpty { functionsOfFile[file.file, default: []].append(start..<(start + file.functions.count)) }
+            }
             start += file.functions.count
         }
-        for (index, function) in functions.enumerated() { mentionedBy.add(index, mentioning: function.mentions) }
-        launchKeys = Set(functions.filter(\.isLaunch).map(\.key))
+        let inherits = running.reduce(into: [String: Set<String>]()) { result, file in result.merge(file.supertypes) { $0.union($1) } }
+        supertypes = inherits
+        propertyTypes = running.flatMap(\.propertyTypes)
+        runsInApp = runs
+        launchKeys = Set(all.indices.lazy.filter { runs[$0] && all[$0].isLaunch }.map { all[$0].key })
         for (type, parents) in supertypes {
             for parent in parents { subtypes[parent, default: []].insert(type) }
         }
+    }
+
+    /// The functions that may run in an app mentioning `name`, in their order.
+    private func mentioning(_ name: String) -> [Int] {
+        mentionedBy.functions(mentioning: name).filter { runsInApp[$0] }
     }
 
     /// The function at `index` with each call's receiver chain typed (`FunctionMentions.typingReceivers`).
@@ -373,7 +387,7 @@ final class LaunchReach: @unchecked Sendable {
     /// (`BggenBackgroundTaskManager.shared.registerTasks()`) or declared in it.
     private func callers(of callee: Callee) -> [(index: Int, function: FunctionMentions)] {
         let name = CodeModel.callableName(callee.key)
-        var candidates = mentionedBy.functions(mentioning: name)
+        var candidates = mentioning(name)
         if let declaration = callee.declaration, let type = functions[declaration].type {
             // Only these can pass `mayCall`'s receiver test (`related`): a call on the type itself, on one it
             // inherits or conforms to, on one inheriting from it, or on a receiver of unknown type.
@@ -401,7 +415,7 @@ final class LaunchReach: @unchecked Sendable {
     private func mentionersByReceiver(of name: String) -> [String?: [Int]] {
         if let known = mentionedByReceiver[name] { return known }
         var table: [String?: [Int]] = [:]
-        for index in mentionedBy.functions(mentioning: name) {
+        for index in mentioning(name) {
             guard let shapes = function(index).calls[name] else {
                 table[nil, default: []].append(index)
                 continue
