@@ -268,17 +268,23 @@ enum LaunchPaths {
 
     /// What the scope opening at `open` makes of the code in it, or nil when the scope around it decides.
     private static func ownContext(of open: Int, in tokens: [SourceToken], language: SourceLexer.Language, mainTypes: Set<String>) -> LaunchContext? {
+        guard language == .objectiveC else { return ownContext(ofSwift: open, in: tokens, mainTypes: mainTypes) }
         let header = SwiftScopes.headerTokens(before: open, in: tokens)
-        if language == .objectiveC {
-            if let block = objectiveCEntry(at: open, in: tokens) { return .afterLaunch(block.place) }
-            // `int main(…) { @autoreleasepool { [… registerForTaskWithIdentifier:…]; return UIApplicationMain(…); } }`:
-            // the program's start, as `functions(in:language:runsTopLevelCode:)` keys it. Read as no method, the code
-            // in it was outside every function, and a registration there had an unknown context.
-            if isCMain(header) { return .function(programStart) }
-            guard let method = objectiveCMethod(in: header) else { return nil }
-            let implemented = objectiveCClasses(in: tokens).last { $0.at < open }?.name
-            return classify(objectiveCFunction(method, implementing: implemented).key)
-        }
+        if let block = objectiveCEntry(at: open, in: tokens) { return .afterLaunch(block.place) }
+        // `int main(…) { @autoreleasepool { [… registerForTaskWithIdentifier:…]; return UIApplicationMain(…); } }`:
+        // the program's start, as `functions(in:language:runsTopLevelCode:)` keys it. Read as no method, the code
+        // in it was outside every function, and a registration there had an unknown context.
+        if isCMain(header) { return .function(programStart) }
+        guard let method = objectiveCMethod(in: header) else { return nil }
+        let implemented = objectiveCClasses(in: tokens).last { $0.at < open }?.name
+        return classify(objectiveCFunction(method, implementing: implemented).key)
+    }
+
+    /// `ownContext` for Swift, read from the statement that opens the scope (`SwiftScopes.statementHeader`), not
+    /// the whole run of tokens back to the last brace: read so, `let task = …` on the line above an `if` made the
+    /// `if`'s block a `.task` closure, after launch (a false BG004 error for a registration in `didFinishLaunching`).
+    private static func ownContext(ofSwift open: Int, in tokens: [SourceToken], mainTypes: Set<String>) -> LaunchContext? {
+        let header = SwiftScopes.statementHeader(before: open, in: tokens)
         if let first = header.first, SwiftScopes.statementKeywords.contains(first.text) { return nil }
         if let deferring = header.last(where: { $0.kind == .identifier && (deferringCalls.contains($0.text) || perOperationCalls.contains($0.text)) }),
            !header.contains(where: { $0.keyword == .func || $0.keyword == .initializer }) {

@@ -88,6 +88,24 @@ extension DoctorRule {
                            ExampleSources.late("func start() {").launching("Screen().start()")
                                .with("App/ContentView.swift", ExampleSources.view(".onAppear { Screen().schedule() }"))),
             .nonTriggering("a registration called at launch", ExampleSources.late("func start() {").launching("Screen().start()")),
+            .nonTriggering("a registration in an if of didFinishLaunching, below a local named task (no .task closure)",
+                           ExampleApp(permitted: ["com.example.app.refresh"], modes: ["fetch"]).with("App/AppDelegate.swift", """
+                               import BackgroundTasks
+                               import UIKit
+
+                               final class AppDelegate: UIResponder, UIApplicationDelegate {
+                                   func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                                       let task = ProcessInfo.processInfo.environment["UI_TESTS"]
+                                       if task == nil {
+                                           BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.app.refresh", using: nil) { task in
+                                               task.setTaskCompleted(success: true)
+                                           }
+                                       }
+                                       return true
+                                   }
+                               }
+
+                               """)),
             .nonTriggering("a registration launch reaches through a state machine's handle(.didFinishLaunching), which a scene callback calls with another case",
                            ExampleSources.late("func start() {").launching("Machine.shared.handle(.didFinishLaunching)")
                                .with("App/Machine.swift", ExampleSources.stateMachine)),
