@@ -15,7 +15,9 @@ let package = Package(
         .plugin(name: "BggenBuildToolPlugin", targets: ["BggenBuildToolPlugin"]),
     ],
     targets: [
-        .executableTarget(name: "bggen", dependencies: ["BggenCLI"]),
+        .executableTarget(name: "bggen", dependencies: ["BggenCLI", .target(name: "GlibcMalloc", condition: .when(platforms: [.linux]))]),
+        // <malloc.h>'s tuning, which the executable sets at launch on Linux (AllocatorTuning).
+        .systemLibrary(name: "GlibcMalloc"),
         // Its EmbeddedSkill.swift carries skills/bggen/SKILL.md, what `bggen help --skill` prints (see TemplateEmbedder).
         .target(name: "BggenCLI", dependencies: ["BggenCore", "BggenModel", "BggenFormats"]),
         // The layers, each depending only on those after it here (LayerTests keeps it so): the services over one
