@@ -117,6 +117,34 @@ struct FolderReadTests {
         #expect(read.withLock { $0 } == written)
     }
 
+    /// A file is read into the walk's 64 KB buffer first; one that fills it is read on after those bytes, into
+    /// memory of its own size, and one that grows past its `fstat` size reads on too. Each size around the buffer's
+    /// comes back whole, as `readData` reads it.
+    @Test(arguments: DiskRoute.allCases)
+    func aWalkReadsFilesOfEverySizeAroundItsBufferWhole(_ route: DiskRoute) throws {
+        let repo = try TemporaryDirectory()
+        let sizes = [0, 1, 65_535, 65_536, 65_537, 131_072, 200_003, 1_000_001]
+        var written: [String: Data] = [:]
+        for size in sizes {
+            // Every byte differs from its neighbours', so a part read twice or skipped shows.
+            let bytes = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 / 251) })
+            let file = "Sized\(size).swift"
+            #expect(FileManager.default.createFile(atPath: "\(repo.path)/\(file)", contents: bytes))
+            written[file] = bytes
+        }
+        let disk = route.disk.contained(in: repo.path)
+        // Copied, since a small file's bytes lie in the walk's buffer only until its next read.
+        let walked = disk.walk(RepositoryWalker.request { _ in true }, below: repo.path, within: repo.path) { _, result in
+            (try? result.get()).map { Data($0) }
+        }
+        #expect(walked.map(\.path) == written.keys.sorted())
+        for file in walked { #expect(file.value == written[file.path], "\(file.path)") }
+        for (file, bytes) in written {
+            let path = PathText.join(repo.path, file)
+            #expect(try disk.readData(path, within: repo.path, limit: ReadLimit.bytes(for: path)) == bytes, "\(file)")
+        }
+    }
+
     /// A folder of 3,000 files fills `readdir`'s buffer, so its last record ends near the buffer's end: each name
     /// is read within its record (copying the whole 256-byte `d_name` field read past the buffer, and crashed the
     /// walk in 2–7% of runs, issue 43). Under AddressSanitizer (`.ci/asan-walk`) a read past it fails at once.

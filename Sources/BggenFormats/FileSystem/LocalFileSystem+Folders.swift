@@ -74,21 +74,22 @@ extension LocalFileSystem {
     /// instead of four (a quarter of doctor's calls, on 8,000 files). Such a file's bytes are handed over where they
     /// lie in `scratch`, not copied into memory of their own: valid until `scratch` is read into again. A copy of
     /// every file the walk read, which the first pass copies once more to keep, was a tenth of doctor's page faults
-    /// on duckduckgo-iOS.
+    /// on duckduckgo-iOS. A file that fills `scratch` is read on after what `scratch` holds, into memory of its size.
     static func read(_ name: String, in folder: Int32, limit: Int, scratch: UnsafeMutableRawBufferPointer? = nil) -> Data? {
         let descriptor = openat(folder, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        var first: UnsafeRawBufferPointer?
         if let scratch {
             var got = -1
             repeat { got = Foundation.read(descriptor, scratch.baseAddress!, scratch.count) } while got < 0 && errno == EINTR
             guard got >= 0 else { return nil }
             if got < scratch.count && got <= limit { return Data(bytesNoCopy: scratch.baseAddress!, count: got, deallocator: .none) }
-            guard lseek(descriptor, 0, SEEK_SET) == 0 else { return nil }
+            first = UnsafeRawBufferPointer(rebasing: scratch[..<got])
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= limit else { return nil }
-        return try? readAll(descriptor, name, limit, size: Int(info.st_size))
+        return try? readAll(descriptor, name, limit, size: Int(info.st_size), after: first)
     }
 }
 
