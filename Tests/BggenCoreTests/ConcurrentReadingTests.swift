@@ -54,6 +54,26 @@ struct ConcurrentReadingTests {
         #expect(disk.sawCancel.value == true)
     }
 
+    /// A folder with no project in it ends detection as soon as the project is looked for, and the source files'
+    /// walk, which starts first, is cancelled.
+    @Test func aFolderWithNoProjectStopsTheSourceWalk() throws {
+        let disk = WalkUntilCancelled(base: InMemoryFileSystem(files: ["/repo/App/App.swift": "import UIKit\n"]))
+        #expect(throws: ProjectError.self) { try ProjectDetector.detect(root: "/repo", fileSystem: disk) }
+        #expect(disk.walkEnded.wait(timeout: .now() + 20) == .success)
+        #expect(disk.sawCancel.value == true)
+    }
+
+    /// The project is looked for while the source files are read: detection's first listing of a folder, on its
+    /// own thread, is given only once a Swift file has been read, which only a walk already under way does.
+    @Test func theSourceFilesAreReadWhileTheProjectIsLookedFor() throws {
+        let files = ["/repo/App.xcodeproj/project.pbxproj": SyntheticProject.pbxproj(),
+                     "/repo/App/App.swift": "import UIKit\n@main final class AppDelegate: UIResponder, UIApplicationDelegate {}\n"]
+        let disk = SourceBeforeListing(base: InMemoryFileSystem(files: files), detecting: pthread_self())
+        let report = try ProjectDetector.detect(root: "/repo", fileSystem: disk)
+        #expect(report.appTargets.map(\.name) == ["App"])
+        #expect(disk.listingWaitedForSource.value == true)
+    }
+
     /// A walk on the disk (every core) stops reading once cancelled: the walk's reader cancels at the first file,
     /// and of 300 files each thread reads at most the one it had started.
     @Test func aCancelledWalkStopsReading() throws {
@@ -100,6 +120,32 @@ private struct SourceBeforeProject: WalkingThroughEntries {
             projectWaitedForSource.value = outcome == .success
         }
         return try base.readData(path, within: root, limit: limit)
+    }
+}
+
+/// A disk whose first listing on the detecting thread is given only once a Swift file has been read, or after ten
+/// seconds; listings on other threads (the source walk's) are given at once.
+private struct SourceBeforeListing: WalkingThroughEntries {
+    let base: any FileSystem
+    let detecting: pthread_t
+    private let sourceRead = DispatchSemaphore(value: 0)
+    let listingWaitedForSource = Slot<Bool>()
+
+    init(base: any FileSystem, detecting: pthread_t) {
+        self.base = base
+        self.detecting = detecting
+    }
+
+    func readData(_ path: String, within root: String, limit: Int) throws -> Data {
+        if path.hasSuffix(".swift") { sourceRead.signal() }
+        return try base.readData(path, within: root, limit: limit)
+    }
+
+    func entries(in path: String, within root: String) -> [(name: String, kind: FileKind)] {
+        if pthread_equal(pthread_self(), detecting) != 0 && listingWaitedForSource.value == nil {
+            listingWaitedForSource.value = sourceRead.wait(timeout: .now() + 10) == .success
+        }
+        return base.entries(in: path, within: root)
     }
 }
 

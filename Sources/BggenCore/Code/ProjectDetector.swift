@@ -23,13 +23,14 @@ public enum ProjectDetector {
                      dumper: (any ProjectDumping)? = nil) throws(ProjectError) -> (report: ProjectReport, code: CodeModel) {
         let fileSystem = fileSystem.contained(in: root)
         guard fileSystem.kind(of: root) == .directory else { throw .rootNotFound(root) }
-        let layout = try Discovery(root: root, fileSystem: fileSystem, spec: spec).find()
-        // The source files are read on the other cores while the project is parsed here. On a failure to read the
-        // project nobody takes them: the reading is cancelled, so it stops instead of reading the rest for nothing.
+        // The source files are read on the other cores while the project is found and parsed here (found first, it
+        // held the walk back by 0.6–1.4 ms on six real apps). On a failure to find or read the project nobody takes
+        // them: the reading is cancelled, so it stops instead of reading the rest for nothing.
         let firstReading = Background { cancellation in
             CodeModel.firstReading(root: root, fileSystem: fileSystem, clashes: readsNameClashes ? .all : nil, cancellation: cancellation)
         }
         defer { firstReading.cancel() }
+        let layout = try Discovery(root: root, fileSystem: fileSystem, spec: spec).find()
 
         var reading = ProjectReading()
         var files = layout.files
