@@ -32,6 +32,14 @@ struct TaskWrapper: Sendable, Equatable {
     /// `private` or `fileprivate`: called only in its own file.
     var isPrivate = false
 
+    /// The words every call of it spells besides its name: the labels of its parameters without a default before the
+    /// last such one, which a trailing closure may stand for (`CallArguments.match` takes no call that leaves one
+    /// out). A label that is no one word (`` `in` ``, `_`) is not asked for.
+    var labelsEveryCallSpells: [String] {
+        guard let last = parameters.lastIndex(where: { !$0.hasDefault }) else { return [] }
+        return parameters[..<last].filter { !$0.hasDefault && $0.label != "_" && ByteSearch.isWord($0.label) }.map(\.label)
+    }
+
     /// The wrapper made of the direct `use` at token `index` (whose identifier argument is `expression`) when the
     /// function around it takes the identifier as a parameter, itself or through a local bound to it (`let
     /// identifierString = identifier`); for a registration, when the launch handler is instead a closure parameter
