@@ -112,6 +112,35 @@ struct OpenStepDocumentTests {
             == .dictionary(["a": .string("b/c"), "d": .string("e")]), "// ends a bare string, / does not")
     }
 
+    /// The scanner reads bare strings four bytes at a time and stops at the zeros after the text: a string of any
+    /// length ends at the byte that ends it, wherever that falls in the four, and at the end of the text.
+    @Test func bareStringsOfEveryLengthEndWhereTheyEnd() throws {
+        let letters = Array("0123456789abcdef/.$")
+        for length in 1...18 {
+            let bare = String(letters.prefix(length))
+            // A comment right after a string that ends in a slash would start at that slash.
+            for ending in [";", " ;", "\t\n ;", "/* c */;", "// c\n;", "/**/ ;"] where !(bare.hasSuffix("/") && ending.hasPrefix("/")) {
+                let document = try OpenStepDocument("{ k = \(bare)\(ending) }")
+                #expect(document.string(try #require(document.value(document.root, "k"))) == bare, "\(bare)\(ending)")
+            }
+            let alone = try OpenStepDocument(bare)
+            #expect(alone.string(alone.root) == bare)
+            let slashLast = try OpenStepDocument(bare + "./")
+            #expect(slashLast.string(slashLast.root) == bare + "./", "a slash that ends the text is part of the string")
+        }
+    }
+
+    /// A NUL byte in the text is no end of it: the zeros the scanner stops at are after the text.
+    @Test func aNulByteInTheTextIsAnErrorWhereItIs() {
+        #expect(throws: OpenStepSyntaxError(line: 2, reason: "expected ';' after the value of 'a', found '\u{0}'")) {
+            try OpenStepDocument("{\n a = b\u{0}; }")
+        }
+        #expect(throws: OpenStepSyntaxError(line: 1, reason: "unexpected '\u{0}'")) { try OpenStepDocument("{ a = \u{0}; }") }
+        #expect(throws: OpenStepSyntaxError(line: 1, reason: "expected '=' after the key 'a', found '\u{0}'")) {
+            try OpenStepDocument("{ a \u{0}= b; }")
+        }
+    }
+
     @Test func nestingDeeperThanTheLimitIsAnError() throws {
         let deep = NestingLimit.maximum + 1
         #expect(throws: OpenStepSyntaxError(line: 1, reason: NestingLimit.reason)) {

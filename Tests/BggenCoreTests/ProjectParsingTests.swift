@@ -445,6 +445,17 @@ struct ProjectDetectorSpecTests {
         #expect(PathText.relative("ab/c", to: "a") == nil)
     }
 
+    /// Two normal paths are joined in one buffer, byte for byte what `base + "/" + child` was, whatever their
+    /// characters and however long.
+    @Test func joinedPathsAreTheirBytesAroundASlash() {
+        #expect(PathText.join("App", "Café.swift") == "App/Café.swift")
+        #expect(PathText.join("Sources/e\u{301}", "\u{301}x") == "Sources/e\u{301}/\u{301}x")
+        #expect(PathText.join("a", "b") == "a/b", "short enough for a string kept in place")
+        let long = String(repeating: "Folder/", count: 40) + "Name"
+        #expect(PathText.join(long, long) == long + "/" + long)
+        #expect(PathText.join("a/", "b") == "a/b", "a joined path that is not normal is still normalised")
+    }
+
     /// A path's name and its ending are read on its bytes: they must say what the character-wise reading said.
     @Test func aPathsNameAndEndingAreItsLastBytes() {
         #expect(PathText.name(of: "App/Sources/Café.swift") == "Café.swift")

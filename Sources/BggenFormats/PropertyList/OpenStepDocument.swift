@@ -35,42 +35,35 @@ package struct OpenStepDocument: Sendable {
         var after: Int
     }
 
-    /// The text's bytes and a 0 after them, which ends the scanner's loops (`OpenStepScanner`).
+    /// The text's bytes and the zeros after them, which end the scanner's loops (`OpenStepScanner.padding`).
     private let bytes: [UInt8]
     private let nodes: [Node]
     private let decoded: [String]
 
     /// The file's bytes as they were read, checked to be UTF-8 (`FileSystem.readUTF8`).
     package init(utf8 data: Data) throws(OpenStepSyntaxError) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(data.count + 1)
-        bytes.append(contentsOf: data)
-        try self.init(terminated: bytes)
+        try self.init(count: data.count) { data.copyBytes(to: $0) }
     }
 
     package init(_ text: String) throws(OpenStepSyntaxError) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 1)
-        bytes.append(contentsOf: text.utf8)
-        try self.init(terminated: bytes)
+        var text = text
+        try self.init(count: text.utf8.count) { buffer in
+            _ = text.withUTF8 { memcpy(buffer.baseAddress!, $0.baseAddress!, $0.count) }
+        }
     }
 
-    private init(terminated: [UInt8]) throws(OpenStepSyntaxError) {
-        var bytes = terminated
-        bytes.append(0)
-        let scanned = bytes.withUnsafeBufferPointer { buffer -> Result<OpenStepScanner, OpenStepSyntaxError> in
-            var scanner = OpenStepScanner(terminated: UnsafeBufferPointer(rebasing: buffer.dropLast()))
-            do throws(OpenStepSyntaxError) {
-                try scanner.scanDocument()
-                return .success(scanner)
-            } catch {
-                return .failure(error)
-            }
+    /// The text is copied in whole by `copy` into a buffer of `count` bytes and the padding, which is zeroed: an
+    /// `append(contentsOf:)` of a `Data` went a byte at a time.
+    private init(count: Int, copy: (UnsafeMutableBufferPointer<UInt8>) -> Void) throws(OpenStepSyntaxError) {
+        let padded = count + OpenStepScanner.padding
+        bytes = [UInt8](unsafeUninitializedCapacity: padded) { buffer, initialized in
+            if count > 0 { copy(UnsafeMutableBufferPointer(rebasing: buffer[..<count])) }
+            (buffer.baseAddress! + count).initialize(repeating: 0, count: OpenStepScanner.padding)
+            initialized = padded
         }
-        let scanner = try scanned.get()
-        self.bytes = bytes
-        nodes = scanner.nodes
-        decoded = scanner.decoded
+        (nodes, decoded) = try bytes.withUnsafeBufferPointer { buffer throws(OpenStepSyntaxError) in
+            try OpenStepScanner.scan(padded: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
     }
 
     /// The document's one top-level value.

@@ -4,28 +4,50 @@ import Foundation
 /// each value into the document's flat table, a string as the range of its bytes, and makes a `String` only of one
 /// with escapes.
 ///
-/// The byte after `bytes` must be readable and 0: the loops over blanks and bare strings stop at it as at any byte
-/// that is neither, instead of comparing their place with the end at every byte.
+/// The `OpenStepScanner.padding` bytes after `bytes` must be readable and 0: the loops over blanks and bare strings
+/// stop at the first as at any byte that is neither, instead of comparing their place with the end at every byte,
+/// and the loop over bare strings reads four bytes at a time.
 struct OpenStepScanner {
+    /// How many zero bytes must follow the text.
+    static let padding = 8
+
     private let bytes: UnsafeBufferPointer<UInt8>
-    /// `bytes`, and the 0 after them.
+    /// `bytes`, and the zeros after them.
     private let base: UnsafePointer<UInt8>
     private var position = 0
     private var depth = 0
     private(set) var nodes: [OpenStepDocument.Node] = []
     private(set) var decoded: [String] = []
-    /// `classTable`, held for the parse: reading the static in the loops checked its `swift_once` for every string.
-    private let classes = Self.classTable
+    /// `classTable`'s bytes, held for the parse: reading the static in the loops checked its `swift_once` for every
+    /// string, and an array's subscript checked its bounds at every byte.
+    private let classes: UnsafePointer<UInt8>
 
-    init(terminated bytes: UnsafeBufferPointer<UInt8>) {
+    /// Scans `bytes` (followed by `padding` zeros) into the table of a document.
+    static func scan(padded bytes: UnsafeBufferPointer<UInt8>) throws(OpenStepSyntaxError) -> (nodes: [OpenStepDocument.Node], decoded: [String]) {
+        var failure: OpenStepSyntaxError?
+        let table = classTable.withUnsafeBufferPointer { classes -> (nodes: [OpenStepDocument.Node], decoded: [String]) in
+            var scanner = OpenStepScanner(padded: bytes, classes: classes.baseAddress!)
+            do throws(OpenStepSyntaxError) {
+                try scanner.scanDocument()
+            } catch {
+                failure = error
+            }
+            return (scanner.nodes, scanner.decoded)
+        }
+        if let failure { throw failure }
+        return table
+    }
+
+    private init(padded bytes: UnsafeBufferPointer<UInt8>, classes: UnsafePointer<UInt8>) {
         self.bytes = bytes
         base = bytes.baseAddress!
+        self.classes = classes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
         // About one value in twenty bytes of a project.
         nodes.reserveCapacity(bytes.count / 16)
     }
 
-    mutating func scanDocument() throws(OpenStepSyntaxError) {
+    private mutating func scanDocument() throws(OpenStepSyntaxError) {
         try skipTrivia()
         try scanValue()
         try skipTrivia()
@@ -46,15 +68,26 @@ struct OpenStepScanner {
 
     private func byte(at offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
-    /// Blanks and comments; a comment's end is found by `memchr`, as Xcode writes one after every object ID. The
-    /// place is kept in a local while scanning, as in `scanString`: a property of `self` was stored at every byte.
+    /// Blanks and comments. Most values are followed by their separator or by one space (`key = value; key…`), so
+    /// those cases are decided here, inline, and the loops are called only for more.
+    @inline(__always)
     private mutating func skipTrivia() throws(OpenStepSyntaxError) {
+        var at = position
+        if base[at] == UInt8(ascii: " ") { at &+= 1 }
+        if classes[Int(base[at])] & (Self.blank | Self.slash) != 0 {
+            try skipBlanksAndComments()
+        } else {
+            position = at
+        }
+    }
+
+    /// A comment's end is found by `memchr`, as Xcode writes one after every object ID. The place is kept in a
+    /// local while scanning, as in `scanString`: a property of `self` was stored at every byte.
+    private mutating func skipBlanksAndComments() throws(OpenStepSyntaxError) {
         var at = position
         defer { position = at }
         while true {
-            classes.withUnsafeBufferPointer { classes in
-                while classes[Int(base[at])] == Self.blank { at += 1 }
-            }
+            while classes[Int(base[at])] == Self.blank { at &+= 1 }
             guard base[at] == UInt8(ascii: "/") else { return }
             if base[at + 1] == UInt8(ascii: "/") {
                 at = offset(of: UInt8(ascii: "\n"), from: at + 2) ?? bytes.count
@@ -90,19 +123,25 @@ struct OpenStepScanner {
     }
 
     /// Reports a missing separator on the line where the previous value ended, where the fix belongs. The message
-    /// is built only when it is thrown.
+    /// is built only when it is thrown, away from the common path, which is inline.
+    @inline(__always)
     private mutating func expect(_ separator: UInt8, after place: Place) throws(OpenStepSyntaxError) {
         let end = position
         try skipTrivia()
-        guard let byte = current, byte == separator else {
-            let found = current.map { "'\(Character(Unicode.Scalar($0)))'" } ?? "the end of the file"
-            let what = switch place {
-            case .key(let key): "after the key '\(text(of: key))'"
-            case .valueOf(let key): "after the value of '\(text(of: key))'"
-            }
-            throw fail("expected '\(Character(Unicode.Scalar(separator)))' \(what), found \(found)", at: end)
+        // The zeros after the text are no separator.
+        guard base[position] == separator else {
+            throw missing(separator, after: place, end: end)
         }
         position += 1
+    }
+
+    private func missing(_ separator: UInt8, after place: Place, end: Int) -> OpenStepSyntaxError {
+        let found = current.map { "'\(Character(Unicode.Scalar($0)))'" } ?? "the end of the file"
+        let what = switch place {
+        case .key(let key): "after the key '\(text(of: key))'"
+        case .valueOf(let key): "after the value of '\(text(of: key))'"
+        }
+        return fail("expected '\(Character(Unicode.Scalar(separator)))' \(what), found \(found)", at: end)
     }
 
     /// The text of the string at `index` of `nodes`, for a message.
@@ -205,8 +244,9 @@ struct OpenStepScanner {
         decoded.append(text)
     }
 
-    /// What each byte is to the loops over blanks and bare strings.
-    private static let other: UInt8 = 0, bare: UInt8 = 1, slash: UInt8 = 2, blank: UInt8 = 3
+    /// What each byte is to the loops over blanks and bare strings: one bit each, so that four bytes are found to
+    /// be bare by one test of their classes and-ed together.
+    private static let other: UInt8 = 0, bare: UInt8 = 1, slash: UInt8 = 2, blank: UInt8 = 4
     private static let classTable: [UInt8] = (0...255).map { byte in
         switch UInt8(byte) {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
@@ -223,24 +263,26 @@ struct OpenStepScanner {
     }
 
     private mutating func scanString() throws(OpenStepSyntaxError) {
-        guard let byte = current else { throw fail("the file ends where a string is expected") }
+        let start = position
+        let byte = base[start]
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            guard start < bytes.count else { throw fail("the file ends where a string is expected") }
             return try scanQuoted(byte)
         }
-        let start = position
-        let end = classes.withUnsafeBufferPointer { classes in
-            var end = start
-            while true {
-                let kind = classes[Int(base[end])]
-                // `//` and `/*` start a comment even right after a string; a slash alone is part of it.
-                if kind == Self.bare || kind == Self.slash && base[end + 1] != UInt8(ascii: "/") && base[end + 1] != UInt8(ascii: "*") {
-                    end += 1
-                } else {
-                    return end
-                }
+        var end = start
+        while true {
+            // Four bytes at a time, then one: the zeros after the text stop both (`padding`).
+            while classes[Int(base[end])] & classes[Int(base[end &+ 1])] & classes[Int(base[end &+ 2])]
+                    & classes[Int(base[end &+ 3])] == Self.bare {
+                end &+= 4
             }
+            while classes[Int(base[end])] == Self.bare { end &+= 1 }
+            // `//` and `/*` start a comment even right after a string; a slash alone is part of it.
+            guard base[end] == UInt8(ascii: "/"), base[end + 1] != UInt8(ascii: "/"), base[end + 1] != UInt8(ascii: "*") else { break }
+            end &+= 1
         }
         guard end > start else {
+            guard start < bytes.count else { throw fail("the file ends where a string is expected") }
             throw fail("unexpected '\(Character(Unicode.Scalar(byte)))'")
         }
         position = end

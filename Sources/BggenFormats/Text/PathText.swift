@@ -10,7 +10,24 @@ package enum PathText {
         if child.hasPrefix("/") { return normalize(child) }
         if base.isEmpty { return normalize(child) }
         if child.isEmpty { return normalize(base) }
-        return normalize(base + "/" + child)
+        return normalize(joined(base, child))
+    }
+
+    /// `base + "/" + child`, made in one allocation: the two concatenations, each growing the string, were two
+    /// thirds of a join (1,500 instructions of 2,400 a file of a project).
+    private static func joined(_ base: String, _ child: String) -> String {
+        var base = base, child = child
+        return base.withUTF8 { base in
+            child.withUTF8 { child in
+                String(unsafeUninitializedCapacity: base.count + 1 + child.count) { buffer in
+                    let start = buffer.baseAddress!
+                    if !base.isEmpty { start.initialize(from: base.baseAddress!, count: base.count) }
+                    start[base.count] = UInt8(ascii: "/")
+                    if !child.isEmpty { (start + base.count + 1).initialize(from: child.baseAddress!, count: child.count) }
+                    return base.count + 1 + child.count
+                }
+            }
+        }
     }
 
     package static func normalize(_ path: String) -> String {
