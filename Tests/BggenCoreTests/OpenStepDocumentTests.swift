@@ -130,6 +130,30 @@ struct OpenStepDocumentTests {
         }
     }
 
+    /// A `buildSettings` dictionary's settings come sorted by key, each key once with its last value, as a
+    /// `[String: String]` filled in the order written gives them: sorted as bytes when every key is plain ASCII, as
+    /// `String`s otherwise (a key with an escape or another character).
+    @Test func settingsAreSortedByKeyWithTheLastValueOfEach() throws {
+        let texts = [
+            #"{ b = 1; B = 2; a_b = 3; "a[sdk=*]" = 4; a = 5; b = 6; ab = (x, y); c = { }; d = { }; d = 7; "" = 8; e = 9; e = { }; }"#,
+            #"{ b = 1; "caf\U00e9" = 2; a = 3; b = 4; "café" = 5; }"#,
+            #"{ b = 1; "\101" = 2; A = 3; b = { }; }"#,
+            #"{ "e\U0301" = 1; "\U00e9" = 2; z = 3; }"#,
+            "{ }",
+        ]
+        for text in texts {
+            let document = try OpenStepDocument(text)
+            var expected: [String: String] = [:]
+            for (key, value) in document.entries(document.root) { expected[document.string(key)!] = document.settingText(value) }
+            let settings = document.settings(document.root)
+            #expect(settings.map(\.key) == expected.keys.sorted(), "\(text)")
+            #expect(settings.map(\.value) == expected.keys.sorted().map { expected[$0]! }, "\(text)")
+        }
+        let plain = try OpenStepDocument(texts[0])
+        #expect(plain.settings(plain.root).map { "\($0.key)=\($0.value)" }
+            == ["=8", "B=2", "a=5", "a[sdk=*]=4", "a_b=3", "ab=x y", "b=6", "d=7"])
+    }
+
     /// A NUL byte in the text is no end of it: the zeros the scanner stops at are after the text.
     @Test func aNulByteInTheTextIsAnErrorWhereItIs() {
         #expect(throws: OpenStepSyntaxError(line: 2, reason: "expected ';' after the value of 'a', found '\u{0}'")) {

@@ -7,8 +7,9 @@ import Foundation
 struct XcodeProjectModel: Sendable {
     struct Configuration: Sendable {
         var name: String
-        /// Keys as written, including conditional ones such as `CODE_SIGN_ENTITLEMENTS[sdk=macosx*]`.
-        var settings: [String: String]
+        /// Keys as written, including conditional ones such as `CODE_SIGN_ENTITLEMENTS[sdk=macosx*]`, in key order
+        /// (`OpenStepDocument.settings`).
+        var settings: [SettingAssignment]
         /// The xcconfig it is based on, from `baseConfigurationReference` or Xcode 16's anchor form.
         var baseConfiguration: String?
     }
@@ -88,16 +89,9 @@ struct XcodeProjectModel: Sendable {
             guard let list = objects[list], let ids = document.value(list, "buildConfigurations") else { return [] }
             return document.elements(ids).compactMap { id in
                 guard let object = objects[id], let name = document.string(object, "name") else { return nil }
-                var settings: [String: String] = [:]
-                if let written = document.value(object, "buildSettings") {
-                    let entries = document.entries(written)
-                    // Sized once: grown a key at a time, its resizing was a third of reading the configurations.
-                    settings.reserveCapacity(entries.underestimatedCount)
-                    for (key, value) in entries {
-                        // A key written twice keeps its last value, even one that is no setting.
-                        settings[document.string(key)!] = document.settingText(value)
-                    }
-                }
+                let settings = document.value(object, "buildSettings").map { written in
+                    document.settings(written).map { SettingAssignment(qualifiedKey: $0.key, value: $0.value) }
+                } ?? []
                 var base: String?
                 if let reference = document.value(object, "baseConfigurationReference"), document.string(reference) != nil {
                     base = objects[reference].flatMap(resolver.path)
@@ -126,6 +120,7 @@ struct XcodeProjectModel: Sendable {
                     linked.formUnion(document.elements(files).compactMap { objects[$0].flatMap { document.string($0, "fileRef") } })
                 }
                 guard document.isString(isa, "PBXSourcesBuildPhase") else { continue }
+                sources.reserveCapacity(sources.count + document.elements(files).underestimatedCount)
                 for buildFile in document.elements(files) {
                     if let reference = objects[objects[buildFile].flatMap { document.value($0, "fileRef") }],
                        let filePath = resolver.path(of: reference) {
@@ -224,13 +219,17 @@ private final class ElementPaths {
     /// none when asked at depth 0. A chain is followed at most `maximumDepth` deep, so an element whose path took
     /// `hops` parents has it only when asked at a depth below `maximumDepth - hops`; one without a path at depth 0
     /// has none at any depth.
-    private var known: [OpenStepDocument.Value: (path: String?, hops: Int)] = [:]
+    private var known: [(path: String?, hops: Int)] = []
+    /// Each element's place in `known` plus one, by the element's place in the document; 0 for one not known yet.
+    /// Looked up by place, not hashed: a `Dictionary` keyed by element was a tenth of working out the paths.
+    private var places: [Int]
     private static let maximumDepth = 64
 
     init(objects: ProjectObjects, projectDirectory: String) {
         self.objects = objects
         self.projectDirectory = projectDirectory
         let document = objects.document
+        places = [Int](repeating: 0, count: document.valueCount)
         var parents = [OpenStepDocument.Value?](repeating: nil, count: document.valueCount)
         for (_, object) in objects.all {
             guard let children = document.value(object, "children") else { continue }
@@ -247,17 +246,24 @@ private final class ElementPaths {
     }
 
     private func resolve(_ element: OpenStepDocument.Value, depth: Int) -> (path: String, hops: Int)? {
-        if let found = known[element] {
+        if places[element.index] > 0 {
+            let found = known[places[element.index] - 1]
             guard let path = found.path, depth + found.hops < Self.maximumDepth else { return nil }
             return (path, found.hops)
         }
         let resolved = follow(element, depth: depth)
         if let resolved {
-            known[element] = resolved
+            remember(element, resolved)
         } else if depth == 0 {
-            known[element] = (nil, 0)
+            remember(element, (nil, 0))
         }
         return resolved
+    }
+
+    /// What an element was found to have; found again (through a loop of groups), the later replaces it.
+    private func remember(_ element: OpenStepDocument.Value, _ found: (path: String?, hops: Int)) {
+        known.append(found)
+        places[element.index] = known.count
     }
 
     private func follow(_ element: OpenStepDocument.Value, depth: Int) -> (path: String, hops: Int)? {

@@ -38,8 +38,8 @@ struct XcodeProjectReader {
         var configs = XCConfigCache(root: root, fileSystem: fileSystem)
 
         let projectConfigurations = Dictionary(model.projectConfigurations.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        // The project's own settings are the same layer under every target: split into assignments once.
-        let projectAssignments = projectConfigurations.mapValues { Self.assignments($0.settings) }
+        // The project's own settings are the same layer under every target.
+        let projectAssignments = projectConfigurations.mapValues(\.settings)
         // Worked out once: through Foundation's `replacingOccurrences`, 22,000 instructions, for each configuration
         // of each target.
         let projectName = model.projectName
@@ -49,7 +49,7 @@ struct XcodeProjectReader {
             let settings = BuildSettings.sharingDefinitions(target.configurations.map { configuration in
                 let project = projectConfigurations[configuration.name]
                 let layers = [
-                    Self.assignments(configuration.settings),
+                    configuration.settings,
                     configs.assignments(of: configuration.baseConfiguration),
                     projectAssignments[configuration.name] ?? [],
                     configs.assignments(of: project?.baseConfiguration),
@@ -80,10 +80,6 @@ struct XcodeProjectReader {
         reading.warnings += configs.warnings
         TargetFacts.markSharing(&reading, signing: signing)
         return reading
-    }
-
-    static func assignments(_ settings: [String: String]) -> [SettingAssignment] {
-        settings.keys.sorted().map { SettingAssignment(qualifiedKey: $0, value: settings[$0]!) }
     }
 
     /// The SDK decides the platform; `SDKROOT = auto` (multiplatform targets) defers to `SUPPORTED_PLATFORMS`. The

@@ -36,13 +36,13 @@ package struct OpenStepDocument: Sendable {
     }
 
     /// The text's bytes and the zeros after them, which end the scanner's loops (`OpenStepScanner.padding`).
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
     private let nodes: [Node]
     private let decoded: [String]
 
     /// The file's bytes as they were read, checked to be UTF-8 (`FileSystem.readUTF8`).
     package init(utf8 data: Data) throws(OpenStepSyntaxError) {
-        try self.init(count: data.count) { data.copyBytes(to: $0) }
+        try self.init(count: data.count) { _ = data.copyBytes(to: $0) }
     }
 
     package init(_ text: String) throws(OpenStepSyntaxError) {
@@ -134,6 +134,12 @@ package struct OpenStepDocument: Sendable {
                 return found
             }
         }
+    }
+
+    /// The range of `bytes` a string written without escapes is; nil for any other value.
+    func plainText(_ value: Value) -> Range<Int>? {
+        let node = nodes[value.index]
+        return node.kind == .text ? node.start..<node.start + node.count : nil
     }
 
     /// Whether the bytes of a `.text` node are `text`, of the same length.

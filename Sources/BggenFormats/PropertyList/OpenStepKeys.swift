@@ -55,14 +55,24 @@ package struct OpenStepKeys {
         return key.withUTF8 { value(of: $0) }
     }
 
+    /// A key written without escapes, as an object ID always is, is compared where it lies in the document's bytes.
     private func value(of key: UnsafeBufferPointer<UInt8>) -> OpenStepDocument.Value? {
-        var slot = Self.hash(key) & (slots.count - 1)
-        while slots[slot] != 0 {
-            let entry = entries[slots[slot] - 1]
-            if document.withText(of: entry.key, { Self.same($0, key) }) == true { return entry.value }
-            slot = (slot + 1) & (slots.count - 1)
+        let mask = slots.count - 1
+        return document.bytes.withUnsafeBufferPointer { bytes in
+            slots.withUnsafeBufferPointer { slots in
+                var slot = Self.hash(key) & mask
+                while slots[slot] != 0 {
+                    let entry = entries[slots[slot] - 1]
+                    if let range = document.plainText(entry.key) {
+                        if Self.same(UnsafeBufferPointer(rebasing: bytes[range]), key) { return entry.value }
+                    } else if document.withText(of: entry.key, { Self.same($0, key) }) == true {
+                        return entry.value
+                    }
+                    slot = (slot + 1) & mask
+                }
+                return nil
+            }
         }
-        return nil
     }
 
     static func same(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
