@@ -262,6 +262,9 @@ struct OpenStepScanner {
         }
     }
 
+    /// Inline in its two callers, the value and the dictionary key: a call for each of a project's tens of thousands
+    /// of strings cost a fifth of scanning them.
+    @inline(__always)
     private mutating func scanString() throws(OpenStepSyntaxError) {
         let start = position
         let byte = base[start]
