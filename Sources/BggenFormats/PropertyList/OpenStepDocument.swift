@@ -114,24 +114,32 @@ package struct OpenStepDocument: Sendable {
     }
 
     /// The value of `key` in a dictionary (its last, if the key is written twice, as CoreFoundation reads it); nil
-    /// for a string or a list. Found by going through the entries, a key of another length passed over without
-    /// reading it: for the small dictionaries a project's objects are. A large one is asked through `keys(of:)`.
+    /// for a string or a list. Found by going through the entries, a key of another length, or of another first
+    /// byte, passed over without comparing the rest: for the small dictionaries a project's objects are (`path` and
+    /// `name` are both of four bytes). A large one is asked through `keys(of:)`.
     package func value(_ dictionary: Value, _ key: StaticString) -> Value? {
         let node = nodes[dictionary.index]
         guard node.kind == .dictionary else { return nil }
         return key.withUTF8Buffer { key in
             nodes.withUnsafeBufferPointer { nodes in
-                var found: Value?
-                var place = dictionary.index + 1
-                for _ in 0..<node.count {
-                    // A key is always a string, one node long: its value is the next node.
-                    let written = nodes[place]
-                    if written.kind == .text ? written.count == key.count && sameText(written, key) : withText(of: Value(index: place), { OpenStepKeys.same($0, key) }) == true {
-                        found = Value(index: place + 1)
+                bytes.withUnsafeBufferPointer { bytes in
+                    var found: Value?
+                    var place = dictionary.index + 1
+                    for _ in 0..<node.count {
+                        // A key is always a string, one node long: its value is the next node.
+                        let written = nodes[place]
+                        if written.kind == .text {
+                            if written.count == key.count, key.isEmpty || bytes[written.start] == key[0]
+                                && memcmp(bytes.baseAddress! + written.start, key.baseAddress!, key.count) == 0 {
+                                found = Value(index: place + 1)
+                            }
+                        } else if withText(of: Value(index: place), { OpenStepKeys.same($0, key) }) == true {
+                            found = Value(index: place + 1)
+                        }
+                        place = nodes[place + 1].after
                     }
-                    place = nodes[place + 1].after
+                    return found
                 }
-                return found
             }
         }
     }
@@ -140,11 +148,6 @@ package struct OpenStepDocument: Sendable {
     func plainText(_ value: Value) -> Range<Int>? {
         let node = nodes[value.index]
         return node.kind == .text ? node.start..<node.start + node.count : nil
-    }
-
-    /// Whether the bytes of a `.text` node are `text`, of the same length.
-    private func sameText(_ node: Node, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        text.isEmpty || bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + node.start, text.baseAddress!, text.count) == 0 }
     }
 
     /// How many values the document holds: each value's `index` is below it.
