@@ -294,6 +294,21 @@ struct ProjectDetectorBuildSettingsTests {
         #expect(SettingAssignment(qualifiedKey: "K[sdk=iphoneos*][arch=arm64]", value: "v").conditions == ["sdk": "iphoneos*", "arch": "arm64"])
     }
 
+    /// An ASCII key's conditions are split on its bytes, any other's on its characters: the same conditions, with
+    /// the same blanks trimmed, empty parts and parts without `=` passed over, and a part split at its first `=`.
+    @Test func conditionsOfASCIIAndOtherKeysAreSplitAlike() {
+        let written = " K [ sdk = iphoneos* ][][arch]]=x[[a==b][=c][d=][ e\t= f ]"
+        let expected = ["sdk": "iphoneos*", "a": "=b", "e": "f"]
+        let ascii = SettingAssignment(qualifiedKey: written, value: "v")
+        #expect(ascii.key == "K")
+        #expect(ascii.conditions == expected)
+        let other = SettingAssignment(qualifiedKey: "Ké" + written.dropFirst(2), value: "v")
+        #expect(other.key == "Ké")
+        #expect(other.conditions == expected)
+        // An accent after `=` makes one character with it, which is no `=`: why other keys are split on characters.
+        #expect(SettingAssignment(qualifiedKey: "K[sdk=é][x=\u{301}]", value: "v").conditions == ["sdk": "é"])
+    }
+
     @Test func settingsSetInAnotherConfigurationExpandToNothing() {
         let configurations = BuildSettings.sharingDefinitions([
             (name: "Debug", value: settings([["ID": "app${SUFFIX}", "SUFFIX": ".dev"]], configuration: "Debug")),

@@ -15,19 +15,35 @@ package struct SettingAssignment: Sendable, Equatable {
         // made `firstIndex(of:)`'s walk over characters show in profiles of reading it. The bytes are read in place
         // (`withUTF8`): `utf8.firstIndex(of:)`'s index walk was 700 instructions a key.
         var copy = qualifiedKey
-        if let offset = copy.withUTF8({ $0.firstIndex(of: UInt8(ascii: "[")) }) {
+        let (offset, isASCII) = copy.withUTF8 { ($0.firstIndex(of: UInt8(ascii: "[")), $0.allSatisfy { $0 < 0x80 }) }
+        if let offset {
             let bracket = qualifiedKey.utf8.index(qualifiedKey.utf8.startIndex, offsetBy: offset)
             key = String(qualifiedKey[..<bracket])
-            for part in qualifiedKey[bracket...].split(whereSeparator: { $0 == "[" || $0 == "]" }) {
-                let pair = part.split(separator: "=", maxSplits: 1)
-                if pair.count == 2 {
-                    conditions[pair[0].trimmingBlanks()] = pair[1].trimmingBlanks()
-                }
-            }
+            // An ASCII key is split on its bytes, where a byte is a character: walking the characters of a
+            // conditional key was most of reading it (10,000 instructions a key).
+            conditions = isASCII
+                ? Self.conditions(qualifiedKey.utf8[bracket...], isBracket: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") },
+                                  equals: UInt8(ascii: "="), text: { String(decoding: $0, as: UTF8.self).trimmingBlanks() })
+                : Self.conditions(qualifiedKey[bracket...], isBracket: { $0 == "[" || $0 == "]" }, equals: "=", text: { $0.trimmingBlanks() })
         }
         self.key = key.trimmingBlanks()
         self.conditions = conditions
         self.value = value
+    }
+
+    /// `[sdk=macosx*][arch=*]`: each part between brackets that has an `=`, split at its first, with the blanks
+    /// around each side trimmed (`text`).
+    private static func conditions<Text: Collection>(_ brackets: Text, isBracket: (Text.Element) -> Bool, equals: Text.Element,
+                                                     text: (Text) -> String) -> [String: String]
+        where Text.SubSequence == Text, Text.Element: Equatable {
+        var conditions: [String: String] = [:]
+        for part in brackets.split(whereSeparator: isBracket) {
+            let pair = part.split(separator: equals, maxSplits: 1)
+            if pair.count == 2 {
+                conditions[text(pair[0])] = text(pair[1])
+            }
+        }
+        return conditions
     }
 }
 
