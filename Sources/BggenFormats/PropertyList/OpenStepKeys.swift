@@ -20,6 +20,7 @@ package struct OpenStepKeys {
         while capacity < 2 * written.count { capacity *= 2 }
         var slots = [Int](repeating: 0, count: capacity)
         var superseded = [Bool](repeating: false, count: written.count)
+        var isAnySuperseded = false
         for (place, entry) in written.enumerated() {
             document.withText(of: entry.key) { key in
                 var slot = Self.hash(key) & (capacity - 1)
@@ -27,12 +28,20 @@ package struct OpenStepKeys {
                     let other = slots[slot] - 1
                     if document.withText(of: written[other].key, { Self.same($0, key) }) == true {
                         superseded[other] = true
+                        isAnySuperseded = true
                         break
                     }
                     slot = (slot + 1) & (capacity - 1)
                 }
                 slots[slot] = place + 1
             }
+        }
+        // Each ID once, as Xcode writes them: the entries and their slots are as hashed. Renumbering them anyway, a
+        // pass over every slot, was a third of hashing a project's objects.
+        guard isAnySuperseded else {
+            self.entries = written
+            self.slots = slots
+            return
         }
         var entries: [(key: OpenStepDocument.Value, value: OpenStepDocument.Value)] = []
         entries.reserveCapacity(written.count)
