@@ -497,4 +497,29 @@ struct ProjectDetectorSpecTests {
         #expect(PathText.name(of: "dir/" + path + "/" + "naïve.swift") == "naïve.swift")
         #expect(PathText.parent(of: "é/naïve.swift") == "é")
     }
+
+    /// Every path of up to three components of each shape, absolute or not, normalises as the components say:
+    /// the byte check passes a path on as it is only when splitting and joining it would give it back.
+    @Test func everyShapeOfPathNormalisesAsItsComponentsSay() {
+        let shapes = ["", ".", "..", "...", "a", ".a", "a.", "..a", "ab"]
+        var paths = shapes
+        for first in shapes {
+            for second in shapes {
+                paths.append(first + "/" + second)
+                for third in shapes { paths.append(first + "/" + second + "/" + third) }
+            }
+        }
+        for path in paths + paths.map({ "/" + $0 }) {
+            let absolute = path.hasPrefix("/")
+            var parts: [Substring] = []
+            for part in path.split(separator: "/") where part != "." {
+                if part == "..", let last = parts.last, last != ".." {
+                    parts.removeLast()
+                } else if !(part == ".." && absolute) {
+                    parts.append(part)
+                }
+            }
+            #expect(PathText.normalize(path) == (absolute ? "/" : "") + parts.joined(separator: "/"), "\(path)")
+        }
+    }
 }
