@@ -267,9 +267,9 @@ struct OpenStepScanner {
     @inline(__always)
     private mutating func scanString() throws(OpenStepSyntaxError) {
         let start = position
+        // At the end of the text, the first zero after it: no quote, and no bare byte.
         let byte = base[start]
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-            guard start < bytes.count else { throw fail("the file ends where a string is expected") }
             return try scanQuoted(byte)
         }
         var end = start
