@@ -56,7 +56,8 @@ struct XcodeGenReader {
                 layers.append(Self.optionLayer(project["options"]))
                 return (configuration, BuildSettings(layers: layers, configuration: configuration, targetName: name, projectName: projectName))
             })
-            for source in Self.sources(node["sources"], folder: folder) {
+            let sources = Self.sources(node["sources"], folder: folder)
+            for source in sources {
                 reading.ownership.folders.append(.init(target: name, folder: source, exceptions: []))
             }
             let entitlementsSpec = node["entitlements"]?["path"]?.string.map { PathText.join(folder, $0) }
@@ -70,13 +71,13 @@ struct XcodeGenReader {
                     ["INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"].compactMap { value.path($0, projectDirectory: projectDirectory)?.path }
                 }
                 var other = OtherTarget(name: name, productType: "com.apple.product-type.\(type)", platform: platform, files: files)
-                other.sourceFolders = Self.sources(node["sources"], folder: folder)
+                other.sourceFolders = sources
                 other.dependencies = Self.targetDependencies(node)
                 reading.otherTargets.append(other)
                 continue
             }
             dependencies[name] = Self.targetDependencies(node)
-            reading.appTargets.append(appTarget(spec, settings: settings, projectDirectory: projectDirectory,
+            reading.appTargets.append(appTarget(spec, settings: settings, sources: sources, projectDirectory: projectDirectory,
                                                 platforms: platforms.map { Self.platform([$0]) },
                                                 options: project["options"], warnings: &reading.warnings))
         }
@@ -133,7 +134,7 @@ struct XcodeGenReader {
         project = project.merged(with: .map(rest))
     }
 
-    private func appTarget(_ spec: TargetSpec, settings: [(name: String, value: BuildSettings)], projectDirectory: String,
+    private func appTarget(_ spec: TargetSpec, settings: [(name: String, value: BuildSettings)], sources: [String], projectDirectory: String,
                            platforms: [Platform], options: YAMLNode?, warnings: inout [ProjectWarning]) -> AppTarget {
         let node = spec.node
         let folder = PathText.parent(of: spec.file)
@@ -189,7 +190,6 @@ struct XcodeGenReader {
         if let bundleIdentifier, !bundleIdentifier.isFullyResolved {
             warnings.append(.unresolvedVariables(target: spec.name, setting: "PRODUCT_BUNDLE_IDENTIFIER", names: bundleIdentifier.unresolvedVariables))
         }
-        let sources = Self.sources(node["sources"], folder: folder)
         let sourceFolder = TargetFacts.sourceFolder(listed: sources, root: root, fileSystem: fileSystem)
         var target = AppTarget(
             name: spec.name, definedIn: spec.file,

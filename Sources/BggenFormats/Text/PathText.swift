@@ -32,6 +32,7 @@ package enum PathText {
 
     package static func normalize(_ path: String) -> String {
         if isNormal(path) { return path }
+        if let normal = normalizeASCII(path) { return normal }
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/") where part != "." {
@@ -44,6 +45,42 @@ package enum PathText {
             }
         }
         return (absolute ? "/" : "") + parts.joined(separator: "/")
+    }
+
+    /// `normalize` of an ASCII path, on its bytes; nil for any other path. Splitting by Characters cost 30,000
+    /// instructions for a spec's `../Sources`, 28% of reading element-x's XcodeGen spec. In ASCII every Character
+    /// but CR-LF is one byte, so a `/` byte is a `/` Character; beyond it a `/` may join the combining mark after it
+    /// into one Character, which the Character split keeps whole.
+    private static func normalizeASCII(_ path: String) -> String? {
+        var path = path
+        return path.withUTF8 { bytes -> String? in
+            let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            let absolute = bytes.first == slash
+            // The kept components, as ranges of `bytes`.
+            var parts: [Range<Int>] = []
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == slash {
+                defer { start = end + 1 }
+                let length = end - start
+                if length == 0 || length == 1 && bytes[start] == dot { continue }
+                let climbs = length == 2 && bytes[start] == dot && bytes[start + 1] == dot
+                if climbs, let last = parts.last, !(last.count == 2 && bytes[last.lowerBound] == dot && bytes[last.lowerBound + 1] == dot) {
+                    parts.removeLast()
+                } else if climbs, absolute {
+                    continue
+                } else {
+                    parts.append(start..<end)
+                }
+            }
+            var result: [UInt8] = absolute ? [slash] : []
+            result.reserveCapacity(bytes.count)
+            for (index, part) in parts.enumerated() {
+                if index > 0 { result.append(slash) }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[part]))
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
     }
 
     /// Whether `normalize` would return `path` unchanged: no empty, `.` or `..` component and no trailing slash.
