@@ -5,36 +5,44 @@ package enum TextLines {
     /// The lines without their breaks, as `split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)`
     /// gives them: a text ending in a break ends with an empty line.
     package static func split(_ text: String) -> [Substring] {
-        let utf8 = text.utf8
-        var lines: [Substring] = []
-        var start = utf8.startIndex
-        var index = start
-        while index < utf8.endIndex {
+        // `withUTF8` makes the copy native, where an index is found from its byte offset at once.
+        var native = text
+        let utf8 = native.utf8
+        return native.withUTF8(ranges).map { range in
+            native[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+        }
+    }
+
+    /// The lines of `split`, as ranges of the text's UTF-8 `bytes`, for a reader that reads a line's bytes in place.
+    package static func ranges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var lines: [Range<Int>] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
             // Every break starts with a byte up to CR, or with NEL's or LS's and PS's first byte.
-            let byte = utf8[index]
-            guard byte <= 0x0D || byte == 0xC2 || byte == 0xE2, case let length = breakLength(utf8[index...]), length > 0 else {
-                utf8.formIndex(after: &index)
+            let byte = bytes[index]
+            guard byte <= 0x0D || byte == 0xC2 || byte == 0xE2, case let length = breakLength(bytes, at: index), length > 0 else {
+                index += 1
                 continue
             }
-            lines.append(text[start..<index])
-            index = utf8.index(index, offsetBy: length)
+            lines.append(start..<index)
+            index += length
             start = index
         }
-        lines.append(text[start...])
+        lines.append(start..<bytes.count)
         return lines
     }
 
     /// The length in bytes of the line break `bytes` start with, 0 when they start with none.
-    private static func breakLength(_ bytes: Substring.UTF8View) -> Int {
-        var next = bytes.makeIterator()
-        switch next.next() {
+    private static func breakLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        func byte(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
+        switch bytes[index] {
         case 0x0A, 0x0B, 0x0C: return 1
-        case 0x0D: return next.next() == 0x0A ? 2 : 1
-        case 0xC2: return next.next() == 0x85 ? 2 : 0
+        case 0x0D: return byte(1) == 0x0A ? 2 : 1
+        case 0xC2: return byte(1) == 0x85 ? 2 : 0
         case 0xE2:
-            guard next.next() == 0x80 else { return 0 }
-            let last = next.next()
-            return last == 0xA8 || last == 0xA9 ? 3 : 0
+            guard byte(1) == 0x80 else { return 0 }
+            return byte(2) == 0xA8 || byte(2) == 0xA9 ? 3 : 0
         default: return 0
         }
     }
