@@ -36,4 +36,18 @@ struct BlankTrimTests {
         }
         #expect(differing.isEmpty, "\(differing.prefix(5).map { Array($0.unicodeScalars) })")
     }
+
+    /// The readers trim a line's bytes in place: spaces and tabs on the bytes, then any other blank at an end
+    /// that is not ASCII. Random texts of the same pool trim as `trimmingBlanks()` trims them.
+    @Test func bytesAreTrimmedAsTheirTextIs() {
+        let pool: [String] = [" ", "\t", "\u{A0}", "\u{2000}", "\u{200B}", "\u{3000}", "\u{180E}", "\u{301}", "a", "é", "😀", ":", "x y"]
+        var generator = SystemRandomNumberGenerator()
+        var differing: [String] = []
+        for _ in 0..<5_000 {
+            var text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pool.randomElement(using: &generator)! }.joined()
+            let expected = text.trimmingBlanks()
+            if text.withUTF8({ String(trimmingBlanksOf: $0) }) != expected { differing.append(text) }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(5).map { Array($0.unicodeScalars) })")
+    }
 }

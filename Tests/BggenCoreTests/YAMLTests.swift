@@ -77,6 +77,19 @@ struct YAMLTests {
         }
     }
 
+    /// Lines are read on their bytes, but a space before a combining mark is one Character with it, which is no
+    /// blank: after a list item's dash it starts the item's text, and in a block scalar it is no indentation.
+    @Test func aCombiningMarkJoinsTheSpaceBeforeIt() throws {
+        #expect(try YAMLSubset.parse("-  \u{301}x\n- y\n").list?.first?.string == " \u{301}x")
+        #expect(try YAMLSubset.parse("a: |\n  x\n  éy\n")["a"]?.string == "x\néy\n")
+        #expect {
+            try YAMLSubset.parse("a: |\n  x\n  \u{301}y\n")
+        } throws: { error in
+            guard let error = error as? YAMLSyntaxError else { return false }
+            return error.line == 3 && error.reason == "indentation that does not match any level above it"
+        }
+    }
+
     /// element-x-ios's target.yml writes Info.plist entries this way: the closing bracket at the key's own
     /// indentation, comments inside the brackets. libyaml, and so XcodeGen, reads it.
     @Test func aFlowValueMayCloseAtTheKeysIndentation() throws {

@@ -19,6 +19,17 @@ extension String {
         return trimmed.utf8.count == utf8.count ? self : trimmed
     }
 
+    /// The text of the UTF-8 `bytes` without the blanks it starts and ends with, as `trimmingBlanks()` gives it:
+    /// spaces and tabs are dropped on the bytes, and only an end that is not ASCII goes to the scalar-wise trim.
+    package init(trimmingBlanksOf bytes: UnsafeBufferPointer<UInt8>) {
+        var lower = 0
+        var upper = bytes.count
+        while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower += 1 }
+        while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 { upper -= 1 }
+        self = String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
+        if lower < upper, bytes[lower] >= 0x80 || bytes[upper - 1] >= 0x80 { self = trimmingBlanks() }
+    }
+
     private static func isPlainEnd(_ byte: UInt8) -> Bool {
         byte < 0x80 && byte != 0x20 && byte != 0x09
     }

@@ -27,10 +27,8 @@ struct YAMLBlockReader {
         while index < lines.count, lines[index].indent == indent, YAMLSubset.isListItem(lines[index].text) {
             let line = lines[index]
             // Line texts are trimmed already, so only the blanks after the dash remain to skip.
-            let afterDash = line.text.dropFirst()
-            let blanks = afterDash.prefix { $0 == " " || $0 == "\t" }.count
-            let rest = String(afterDash.dropFirst(blanks))
-            if !rest.hasPrefix("&"), !rest.hasPrefix("*"), YAMLSubset.isListItem(rest) || YAMLSubset.splitKey(rest) != nil {
+            let (blanks, rest) = YAMLSubset.afterDash(line.text)
+            if !YAMLSubset.starts(rest, with: "&"), !YAMLSubset.starts(rest, with: "*"), YAMLSubset.isListItem(rest) || YAMLSubset.isKey(rest) {
                 // `- key: value` starts a map (or `- - a` a list) whose later lines sit under `key`.
                 lines[index] = YAMLSubset.Line(indent: indent + 1 + blanks, text: rest, number: line.number)
                 items.append(try block(indent: indent + 1 + blanks, depth: depth))
@@ -47,7 +45,7 @@ struct YAMLBlockReader {
         var merged: [(key: String, value: YAMLNode)] = []
         while index < lines.count, lines[index].indent == indent, !YAMLSubset.isListItem(lines[index].text) {
             let line = lines[index]
-            if line.text.hasPrefix("? ") || line.text == "?" {
+            if YAMLSubset.starts(line.text, with: "?"), line.text.hasPrefix("? ") || line.text == "?" {
                 throw YAMLSyntaxError(line: line.number, reason: "a complex key (?), which bggen does not read")
             }
             guard let (written, rest) = YAMLSubset.splitKey(line.text) else {
@@ -68,6 +66,7 @@ struct YAMLBlockReader {
                 merged += sourcePairs.filter { pair in !merged.contains { $0.key == pair.key } }
             }
         }
+        if merged.isEmpty { return .map(pairs) }
         let own = Set(pairs.map(\.key))
         return .map(merged.filter { !own.contains($0.key) } + pairs)
     }
@@ -77,13 +76,13 @@ struct YAMLBlockReader {
     private mutating func value(_ written: String, line: Int, indent: Int, depth: Int, inList: Bool) throws(YAMLSyntaxError) -> YAMLNode {
         var rest = written
         var anchor: String?
-        if rest.hasPrefix("&") {
+        if YAMLSubset.starts(rest, with: "&") {
             let name = rest.dropFirst().prefix { $0 != " " }
             guard !name.isEmpty else { throw YAMLSyntaxError(line: line, reason: "an anchor (&) without a name") }
             anchor = String(name)
             rest = String(rest.dropFirst(name.count + 1)).trimmingBlanks()
         }
-        if rest.hasPrefix("!") {
+        if YAMLSubset.starts(rest, with: "!") {
             let tag = rest.prefix { $0 != " " }
             guard ["!!str", "!!int", "!!float", "!!bool", "!!null", "!!map", "!!seq"].contains(tag) else {
                 throw YAMLSyntaxError(line: line, reason: "the tag \(tag), which bggen does not read")
@@ -104,7 +103,7 @@ struct YAMLBlockReader {
             } else {
                 node = .scalar("")
             }
-        } else if rest.hasPrefix("*") {
+        } else if YAMLSubset.starts(rest, with: "*") {
             let name = String(rest.dropFirst())
             guard !name.contains(" "), let aliased = anchors[name] else {
                 throw YAMLSyntaxError(line: line, reason: "the alias *\(name) names no anchor above it")
@@ -112,7 +111,7 @@ struct YAMLBlockReader {
             node = aliased
         } else if let block = blockScalars[line], rest.hasPrefix("|") || rest.hasPrefix(">") {
             node = .scalar(block.text)
-        } else if rest.hasPrefix("[") || rest.hasPrefix("{") {
+        } else if YAMLSubset.starts(rest, with: "[") || YAMLSubset.starts(rest, with: "{") {
             node = try flow(rest, line: line, indent: indent)
         } else {
             node = .scalar(try YAMLScalar.value(try continued(rest, line: line, indent: indent), line: line))
@@ -124,7 +123,7 @@ struct YAMLBlockReader {
     /// Whether a line below `key:` is the key's value itself rather than a nested block: neither a list item nor
     /// a key of its own.
     private static func startsAValue(_ text: String) -> Bool {
-        !YAMLSubset.isListItem(text) && YAMLSubset.splitKey(text) == nil
+        !YAMLSubset.isListItem(text) && !YAMLSubset.isKey(text)
     }
 
     /// A scalar continued on the more indented lines below it, folded as YAML folds it (each line break a space):
@@ -133,14 +132,15 @@ struct YAMLBlockReader {
     private mutating func continued(_ text: String, line: Int, indent: Int) throws(YAMLSyntaxError) -> String {
         var folded = text
         var quotes = QuoteTracker()
-        let quoted = text.first == "\"" || text.first == "'"
-        for byte in text.utf8 { _ = quotes.step(byte) }
+        let quoted = YAMLSubset.starts(text, with: "\"") || YAMLSubset.starts(text, with: "'")
+        // The quotes tell where a quoted scalar ends; a plain one ends at the first line that is not indented.
+        if quoted { for byte in text.utf8 { _ = quotes.step(byte) } }
         while index < lines.count, lines[index].indent > indent, !quoted || quotes.isOpen {
             let next = lines[index]
-            if !quoted, YAMLSubset.splitKey(next.text) != nil {
+            if !quoted, YAMLSubset.isKey(next.text) {
                 throw YAMLSyntaxError(line: next.number, reason: "a key inside the plain value that starts on line \(line); quote the value, or indent the key under a key of its own")
             }
-            for byte in next.text.utf8 { _ = quotes.step(byte) }
+            if quoted { for byte in next.text.utf8 { _ = quotes.step(byte) } }
             folded += " " + next.text
             index += 1
         }

@@ -8,13 +8,18 @@ struct YAMLBlockScalar {
     let indentation: Int
     let lines: [Substring]
 
+    /// Whether a line's `content` may end in an indicator, which `parentColumn` then reads. An indicator is the
+    /// last word, of at most three ASCII bytes: a line without `|` or `>` in its last three bytes but blanks has
+    /// none (most lines), which is told on its bytes without making a string of it.
+    static func mayEndInIndicator(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = content.count
+        while end > 0, content[end - 1] == UInt8(ascii: " ") || content[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        return content[max(0, end - 3)..<end].contains { $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: ">") }
+    }
+
     /// The parent's column when `content` (a line with its comment removed) ends in a block scalar indicator after
     /// `key:` or `- `: the key's column, or the dash's. The content must be indented further.
     static func parentColumn(of content: String, indent: Int) -> (column: Int, indicator: Substring)? {
-        // An indicator is the last word, of at most three ASCII bytes: a line without `|` or `>` in its last three
-        // bytes but blanks has none (most lines), which is told without splitting it into words.
-        let tail = content.utf8.reversed().drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.prefix(3)
-        guard tail.contains(UInt8(ascii: "|")) || tail.contains(UInt8(ascii: ">")) else { return nil }
         var text = Substring(content.dropFirst(indent))
         while text.last == " " || text.last == "\t" { text = text.dropLast() }
         guard let last = text.split(separator: " ").last, isIndicator(last) else { return nil }
