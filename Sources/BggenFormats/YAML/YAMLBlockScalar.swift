@@ -55,8 +55,9 @@ struct YAMLBlockScalar {
         return spaces > parent ? spaces : nil
     }
 
+    /// A line of spaces only, told on its bytes: a Character of spaces only is one space.
     static func isBlank(_ line: Substring) -> Bool {
-        line.allSatisfy { $0 == " " }
+        line.utf8.allSatisfy { $0 == UInt8(ascii: " ") }
     }
 
     /// The scalar's text, in one pass over its lines (libyaml's `scan_block_scalar`).
@@ -69,7 +70,7 @@ struct YAMLBlockScalar {
         var lineBreak = ""
         while index < lines.count {
             result += String(repeating: "\n", count: breaks)
-            let text = lines[index].dropFirst(indentation)
+            let text = content(of: lines[index])
             let leadingNonSpace = text.first != " " && text.first != "\t"
             result += text
             lineBreak = "\n"
@@ -77,7 +78,7 @@ struct YAMLBlockScalar {
             breaks = 0
             while index < lines.count, isBreak(lines[index]) { breaks += 1; index += 1 }
             guard index < lines.count else { break }
-            let next = lines[index].dropFirst(indentation).first
+            let next = content(of: lines[index]).first
             if folded, leadingNonSpace, next != " ", next != "\t" {
                 if breaks == 0 { result += " " }
             } else {
@@ -92,6 +93,12 @@ struct YAMLBlockScalar {
 
     /// A blank line, or spaces no longer than the indentation: a line break of the scalar, not its text.
     private func isBreak(_ line: Substring) -> Bool {
-        Self.isBlank(line) && line.count <= indentation
+        Self.isBlank(line) && line.utf8.count <= indentation
+    }
+
+    /// The line after its indentation. A line of the scalar starts with `indentation` Characters that are spaces
+    /// or is spaces only, so they are as many bytes, dropped without walking Characters (most of the scalar's cost).
+    private func content(of line: Substring) -> Substring {
+        line[line.utf8.index(line.startIndex, offsetBy: min(indentation, line.utf8.count))...]
     }
 }

@@ -69,9 +69,8 @@ package enum YAMLSubset {
                   let (parent, indicator) = YAMLBlockScalar.parentColumn(of: String(decoding: content, as: UTF8.self), indent: leading.count)
             else { continue }
             if raws.isEmpty { raws = TextLines.split(text) }
-            let isBlank = { (line: Int) in bytes[ranges[line]].allSatisfy { $0 == UInt8(ascii: " ") } }
             var end = index
-            while end < raws.count, isBlank(end) { end += 1 }
+            while end < raws.count, YAMLBlockScalar.isBlank(raws[end]) { end += 1 }
             guard let indentation = YAMLBlockScalar.indentation(indicator: indicator, parent: parent, firstContent: end < raws.count ? raws[end] : nil) else {
                 // No line below is indented past the parent: the scalar is empty, and the blank lines its breaks.
                 blockScalars[number] = YAMLBlockScalar(indicator: indicator, indentation: .max, lines: Array(raws[index..<end]))
@@ -79,7 +78,7 @@ package enum YAMLSubset {
                 continue
             }
             end = index
-            while end < raws.count, isBlank(end) || isIndented(raws[end], bytes[ranges[end]], by: indentation) {
+            while end < raws.count, YAMLBlockScalar.isBlank(raws[end]) || isIndented(raws[end], bytes[ranges[end]], by: indentation) {
                 try checkControlCharacters(UnsafeBufferPointer(rebasing: bytes[ranges[end]]), line: end + 1)
                 end += 1
             }
