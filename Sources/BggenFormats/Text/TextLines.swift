@@ -19,7 +19,16 @@ package enum TextLines {
         var start = 0
         var index = 0
         while index < bytes.count {
-            // Every break starts with a byte up to CR, or with NEL's or LS's and PS's first byte.
+            // Eight bytes at a time while none can start a break: every break starts with a byte up to CR, or with
+            // NEL's or LS's and PS's first byte, which is not ASCII. A word with a byte below 0x0E (the borrow
+            // test of "Bit Twiddling Hacks", exact for ASCII bytes) or a byte above 0x7F goes byte by byte.
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                let high: UInt64 = 0x8080_8080_8080_8080
+                guard (word | ((word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word)) & high == 0 else { break }
+                index += 8
+            }
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             guard byte <= 0x0D || byte == 0xC2 || byte == 0xE2, case let length = breakLength(bytes, at: index), length > 0 else {
                 index += 1
