@@ -44,6 +44,8 @@ struct YAMLTests {
         ("a: é# not a comment", "é# not a comment"),
         ("a: 'é # x' # é", "é # x"),
         ("a: é'x' #", "é'x'"),
+        // A quote followed by a combining mark is another Character, which does not close the scalar.
+        ("a: \"x\"\u{301}y\"", "x\"\u{301}y"),
     ] as [(String, String)])
     func quotedScalarsDecodeTheirEscapes(_ text: String, _ expected: String) throws {
         let node = try YAMLSubset.parse(text)

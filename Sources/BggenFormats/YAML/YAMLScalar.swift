@@ -52,8 +52,25 @@ enum YAMLScalar {
     package static func value(_ text: String, line: Int) throws(YAMLSyntaxError) -> String {
         // Most scalars are plain: told from the first byte, before the first Character is made.
         guard YAMLSubset.starts(text, with: "\"") || YAMLSubset.starts(text, with: "'"), let quote = text.first else { return text }
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+        guard let end = ascii ? closingQuoteOfASCII(text) : closingQuote(of: text, quote) else {
+            throw YAMLSyntaxError(line: line, reason: "a quoted string that never ends")
+        }
+        guard text.index(after: end) == text.endIndex else {
+            throw YAMLSyntaxError(line: line, reason: "text after the closing quote of \(text[...end])")
+        }
+        let body = text[text.index(after: text.startIndex)..<end]
+        // Foundation's replacing took 100,000 instructions a call, and decoding appends scalar by scalar: a body
+        // without `''`, or without a backslash, is its own value.
+        guard quote == "'" else { return body.utf8.contains(UInt8(ascii: "\\")) ? try unescape(body, line: line) : String(body) }
+        return body.utf8.contains(UInt8(ascii: "'")) ? body.replacingOccurrences(of: "''", with: "'") : String(body)
+    }
+
+    /// The index of the quote that closes the scalar `text` opens: a backslash inside double quotes escapes the
+    /// Character after it, and `''` inside single quotes is a quote. Read by Characters, since a quote or a
+    /// backslash followed by a combining mark is another Character.
+    private static func closingQuote(of text: String, _ quote: Character) -> String.Index? {
         var index = text.index(after: text.startIndex)
-        var end: String.Index?
         while index < text.endIndex {
             let character = text[index]
             let next = text.index(after: index)
@@ -66,21 +83,36 @@ enum YAMLScalar {
                     index = text.index(after: next)
                     continue
                 }
-                end = index
-                break
+                return index
             }
             index = next
         }
-        guard let end else {
-            throw YAMLSyntaxError(line: line, reason: "a quoted string that never ends")
+        return nil
+    }
+
+    /// `closingQuote` of an ASCII text, read by bytes: each is a Character but in CR-LF, which holds neither a
+    /// quote nor a backslash.
+    private static func closingQuoteOfASCII(_ text: String) -> String.Index? {
+        let utf8 = text.utf8
+        let quote = utf8[utf8.startIndex]
+        var index = utf8.index(after: utf8.startIndex)
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            let next = utf8.index(after: index)
+            if quote == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") {
+                index = next < utf8.endIndex ? utf8.index(after: next) : next
+                continue
+            }
+            if byte == quote {
+                if quote == UInt8(ascii: "'"), next < utf8.endIndex, utf8[next] == UInt8(ascii: "'") {
+                    index = utf8.index(after: next)
+                    continue
+                }
+                return index
+            }
+            index = next
         }
-        guard text.index(after: end) == text.endIndex else {
-            throw YAMLSyntaxError(line: line, reason: "text after the closing quote of \(text[...end])")
-        }
-        let body = text[text.index(after: text.startIndex)..<end]
-        guard quote == "'" else { return try unescape(body, line: line) }
-        // Foundation's replacing took 100,000 instructions a call; a body without `''` has nothing to replace.
-        return body.utf8.contains(UInt8(ascii: "'")) ? body.replacingOccurrences(of: "''", with: "'") : String(body)
+        return nil
     }
 
     /// Decodes the escapes of a double-quoted scalar (YAML 1.2, section 5.7).
