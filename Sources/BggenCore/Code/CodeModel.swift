@@ -63,12 +63,18 @@ struct CodeModel: Sendable {
     /// file a String checked its bytes a second time, a twentieth of doctor's time on duckduckgo, for the few the
     /// later readings lex.
     fileprivate struct Skipped: Sendable {
-        var file: String
-        var bytes: FramedBytes
+        let file: String
+        let bytes: FramedBytes
         /// How many bytes it has, kept beside them: sorting the files by size read each one's array, a miss of the
         /// cache each, which cost more than the sort.
-        var size: Int
+        let size: Int
         var text: String { bytes.text }
+
+        init(file: String, bytes: FramedBytes) {
+            self.file = file
+            self.bytes = bytes
+            size = bytes.framed.count
+        }
     }
 
     /// A Swift file read for every fact, as the first pass read it before the wrappers of other files were known:
@@ -315,7 +321,7 @@ struct CodeModel: Sendable {
         let names = clashes.map { fileNameClash(file, bytes: framed, clashes: $0) } ?? []
         let marked = found.marks.isEmpty ? nil : Marked(file: file, marks: found)
         guard wantsFacts || wantsNames else {
-            return .done(.skipped(Skipped(file: file, bytes: framed, size: framed.framed.count), names: names, marks: marked))
+            return .done(.skipped(Skipped(file: file, bytes: framed), names: names, marks: marked))
         }
         return .toLex(ToLex(file: file, bytes: framed, language: language, isHeader: isHeader, wantsFacts: wantsFacts,
                             wantsNames: wantsNames, names: names, marks: marked))
@@ -333,7 +339,7 @@ struct CodeModel: Sendable {
         }
         let text = framed.text
         if pending.wantsNames, let clashes { names += typeClashes(file, text: text, tokens: tokens, clashes: clashes) }
-        guard pending.wantsFacts else { return .skipped(Skipped(file: file, bytes: framed, size: framed.framed.count), names: names, marks: marked) }
+        guard pending.wantsFacts else { return .skipped(Skipped(file: file, bytes: framed), names: names, marks: marked) }
         // A header declares; what it names (a delegate's protocols) tells what starts the app, and nothing else.
         if pending.isHeader { return .facts(FileFacts(header: file, tokens: tokens), lexed: nil, names: names, marks: marked) }
         let reading = FileFacts.FullReading(file: file, text: text, tokens: tokens, language: language)
