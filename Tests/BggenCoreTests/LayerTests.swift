@@ -15,12 +15,13 @@ struct LayerTests {
         let target = try Regex(#"[tT]arget\(name: "(\w+)"(?:, dependencies: \[([^\]]*)\])?"#)
         // A C header module (`.systemLibrary`, <malloc.h>) is below every layer, as the system's own modules are.
         let systemModules = Set(manifest.matches(of: try Regex(#"\.systemLibrary\(name: "(\w+)""#)).compactMap { $0.output[1].substring.map(String.init) })
+        // The names quoted in a list: a plain `"BggenCLI"` and a conditional `.target(name: "GlibcMalloc", …)`.
+        let quoted = try Regex(#""(\w+)""#)
         var found: [String: [String]] = [:]
         for match in manifest.matches(of: target) {
             let name = String(try #require(match.output[1].substring))
-            // The names quoted in the list: a plain `"BggenCLI"` and a conditional `.target(name: "GlibcMalloc", …)`.
-            let dependencies = try match.output[2].substring.map { list in
-                list.matches(of: try Regex(#""(\w+)""#)).compactMap { $0.output[1].substring.map(String.init) }
+            let dependencies = match.output[2].substring.map { list in
+                list.matches(of: quoted).compactMap { $0.output[1].substring.map(String.init) }
             }
             found[name] = dependencies ?? []
         }
